@@ -1,0 +1,569 @@
+//! Stage two of log parsing: turn one scanned block and its client context into a run.
+//! Units are converted, the scenario is resolved from the client's own words, failures are
+//! counted, and everything odd becomes a finding on the block's lines. No number is invented:
+//! a field the block does not show stays `null`.
+
+use crate::client;
+use crate::fields::{classify, Target};
+use crate::scan::{Block, Format, Row, Sweep};
+use crate::sink::{FindingExt, Sink};
+use crate::value::{integer, Value};
+use benchsite_model::{Latency, RequestRate, Run, SweepRef};
+use std::collections::BTreeMap;
+
+/// Resolves a block into a run, or `None` (with an error finding) when it holds no usable
+/// numbers or placeholders instead of numbers.
+pub fn resolve(block: &Block, sweeps: &[Sweep], sink: &mut Sink) -> Option<Run> {
+    if block.format == Format::LmdeployProfile && block.rows.len() < 2 {
+        return None; // a lone `concurrency: N` line is configuration, not a result
+    }
+    let id = format!("{}#L{}", sink.path, block.start);
+    let placeholders: Vec<&Row> =
+        block.rows.iter().filter(|r| matches!(r.cell.value, Value::Placeholder(_))).collect();
+    if let Some(first) = placeholders.first() {
+        let Value::Placeholder(p) = first.cell.value else { unreachable!() };
+        sink.error(
+            "placeholder-value",
+            first.line,
+            format!(
+                "`{}` holds the placeholder `{p}` instead of a number ({} placeholder row(s) in this block); \
+                 the block yields no run. Replace the placeholders with the measured values or delete the block.",
+                first.raw_label,
+                placeholders.len()
+            ),
+        )
+        .value("label", first.raw_label)
+        .value("placeholder", p)
+        .value("block_line", block.start);
+        return None;
+    }
+
+    let mut run = Run { id: id.clone(), format: block.format.name().to_string(), ..Run::default() };
+    run.source.path = sink.path.clone();
+    run.source.line = block.start;
+    run.source.end_line = block.end;
+
+    let mut ctx = Resolver { run: &mut run, sink, id: &id };
+    ctx.apply_context(block);
+    for row in &block.rows {
+        ctx.apply_row(row);
+    }
+    ctx.resolve_scenario(block);
+    let has_metrics = run_has_metrics(&run);
+    if !has_metrics {
+        sink.error(
+            "empty-block",
+            block.start,
+            "this result block holds no metric the parser recognises; no run was recorded. \
+             Check that the block was pasted whole."
+                .to_string(),
+        )
+        .value("format", block.format.name());
+        return None;
+    }
+    check_block(&mut run, block, sink);
+    if let Some((i, pos)) = block.sweep {
+        run.sweep = Some(sweep_ref(&sink.path, &sweeps[i], pos, &run));
+    }
+    Some(run)
+}
+
+fn run_has_metrics(run: &Run) -> bool {
+    let m = &run.metrics;
+    m.completed.is_some()
+        || m.duration_s.is_some()
+        || m.request_throughput.is_some()
+        || m.output_throughput.is_some()
+        || m.ttft_ms.is_some()
+        || m.tpot_ms.is_some()
+        || m.e2e_ms.is_some()
+}
+
+struct Resolver<'r> {
+    run: &'r mut Run,
+    sink: &'r mut Sink,
+    id: &'r str,
+}
+
+impl Resolver<'_> {
+    fn line(&mut self, key: &str, no: u32) {
+        self.run.source.lines.insert(key.to_string(), no);
+    }
+
+    fn apply_context(&mut self, block: &Block) {
+        let c = &block.context;
+        if let Some((no, args, backend)) = c.running {
+            self.run.client.args = Some(args.to_string());
+            self.line("client.args", no);
+            if let Some(b) = backend {
+                self.run.backend = Some(b.to_string());
+                self.line("backend", no);
+            }
+        }
+        if let Some((no, ns)) = &c.namespace {
+            self.run.client.namespace = ns.clone();
+            self.line("client.namespace", *no);
+        }
+        if let Some((no, n)) = c.planned_input {
+            self.run.client.planned_input_tokens = Some(n);
+            self.line("client.planned_input_tokens", no);
+        }
+        if let Some((no, n)) = c.planned_output {
+            self.run.client.planned_output_tokens = Some(n);
+            self.line("client.planned_output_tokens", no);
+        }
+        if let Some((no, w)) = c.warmup {
+            self.run.client.warmup_s = Some(w);
+            self.line("client.warmup_s", no);
+        }
+        if let Some((no, done, total, secs)) = c.progress {
+            self.run.client.progress_duration_s = Some(secs);
+            self.line("client.progress_duration_s", no);
+            if done < total {
+                self.sink
+                    .warn(
+                        "progress-incomplete",
+                        no,
+                        format!("the progress bar stopped at {done}/{total} requests; the result may cover only part of the run."),
+                    )
+                    .value("done", done)
+                    .value("total", total)
+                    .run(self.id);
+            }
+        }
+        for row in &c.rows {
+            self.apply_row(row);
+        }
+        if !c.errors.is_empty() {
+            self.sink
+                .warn(
+                    "request-errors",
+                    c.errors[0],
+                    format!(
+                        "{} request error(s) were logged before this result (first on this line); \
+                         they are counted as failures if the block does not report them.",
+                        c.errors.len()
+                    ),
+                )
+                .value("count", c.errors.len())
+                .run(self.id);
+        }
+    }
+
+    fn apply_row(&mut self, row: &Row) {
+        if row.cell.value != Value::Inf && self.apply_list_row(row) {
+            return;
+        }
+        let Some(target) = classify(&row.label) else { return };
+        let in_speculative = row.section.is_some_and(|s| s.to_ascii_lowercase().contains("specul"));
+        let target = match target {
+            Target::Extra(k) if in_speculative => Target::Extra(format!("speculative.{k}")),
+            t => t,
+        };
+        match (&target, row.cell.value) {
+            (Target::Backend, v) => self.set_text(v, row, "backend", |r, s| r.backend = Some(s)),
+            (Target::Model, v) => self.set_text(v, row, "model", |r, s| r.model = Some(s)),
+            (Target::Dataset, v) => self.set_text(v, row, "scenario.dataset", |r, s| r.scenario.dataset = Some(s)),
+            (Target::Precision, v) => self.set_text(v, row, "precision", |r, s| r.precision = Some(s)),
+            (Target::RequestRate, Value::Inf) => {
+                self.run.scenario.request_rate = Some(RequestRate::Inf);
+                self.line("scenario.request_rate", row.line);
+            }
+            (Target::MaxConcurrency, Value::Absent(_)) => {
+                self.line("scenario.max_concurrency", row.line);
+            }
+            (_, Value::Number(n)) => self.set_number(&target, n, row),
+            (Target::Extra(_), _) => {}
+            (_, Value::Text(t)) if row.cell.unit.is_empty() && t.len() > 40 => {}
+            (_, v) => {
+                let shown = match v {
+                    Value::Inf => "inf",
+                    Value::Absent(a) | Value::Text(a) | Value::Placeholder(a) => a,
+                    Value::Number(_) => unreachable!(),
+                };
+                self.sink
+                    .warn(
+                        "non-numeric-value",
+                        row.line,
+                        format!("`{}` is `{shown}`, not a number; the field is left empty.", row.raw_label),
+                    )
+                    .value("label", row.raw_label)
+                    .value("value", shown)
+                    .run(self.id);
+            }
+        }
+    }
+
+    fn set_text(&mut self, v: Value, row: &Row, key: &str, set: impl FnOnce(&mut Run, String)) {
+        let text = match v {
+            Value::Text(t) => t.to_string(),
+            Value::Number(n) => format_number(n),
+            _ => return,
+        };
+        set(self.run, text);
+        self.line(key, row.line);
+    }
+
+    fn set_number(&mut self, target: &Target, n: f64, row: &Row) {
+        use Target::*;
+        let never_negative = !matches!(target, Extra(_));
+        if n < 0.0 && never_negative {
+            self.sink
+                .info(
+                    "sentinel-value",
+                    row.line,
+                    format!("`{}` is {n}, a sentinel meaning \"not measured\"; the field is left empty.", row.raw_label),
+                )
+                .value("label", row.raw_label)
+                .value("value", n)
+                .run(self.id);
+            return;
+        }
+        let m = &mut self.run.metrics;
+        let s = &mut self.run.scenario;
+        let key: String = match target {
+            Completed => set_int(&mut m.completed, n, "metrics.completed"),
+            Failed => set_int(&mut m.failed, n, "metrics.failed"),
+            Duration(f) => {
+                let f = if row.cell.unit == "ms" { 0.001 } else { *f };
+                m.duration_s = Some(scale(n, f));
+                "metrics.duration_s".into()
+            }
+            TotalInput => set_int(&mut m.total_input_tokens, n, "metrics.total_input_tokens"),
+            TotalOutput => set_int(&mut m.total_output_tokens, n, "metrics.total_output_tokens"),
+            TotalOutputRetokenized => {
+                set_int(&mut m.total_output_tokens_retokenized, n, "metrics.total_output_tokens_retokenized")
+            }
+            RequestThroughput(f) => set_f(&mut m.request_throughput, scale(n, *f), "metrics.request_throughput"),
+            Goodput => set_f(&mut m.request_goodput, n, "metrics.request_goodput"),
+            InputThroughput => set_f(&mut m.input_throughput, n, "metrics.input_throughput"),
+            OutputThroughput => set_f(&mut m.output_throughput, n, "metrics.output_throughput"),
+            TotalThroughput => set_f(&mut m.total_throughput, n, "metrics.total_throughput"),
+            PeakOutputThroughput => set_f(&mut m.peak_output_throughput, n, "metrics.peak_output_throughput"),
+            PeakConcurrent => set_f(&mut m.peak_concurrent_requests, n, "metrics.peak_concurrent_requests"),
+            Concurrency => set_f(&mut m.concurrency, n, "metrics.concurrency"),
+            AcceptLength => set_f(&mut m.accept_length, n, "metrics.accept_length"),
+            Latency { group, stat, factor } => {
+                let slot = match *group {
+                    "ttft_ms" => &mut m.ttft_ms,
+                    "tpot_ms" => &mut m.tpot_ms,
+                    "itl_ms" => &mut m.itl_ms,
+                    _ => &mut m.e2e_ms,
+                };
+                slot.get_or_insert_with(benchsite_model::Latency::new).insert(stat.clone(), scale(n, *factor));
+                format!("metrics.{group}.{stat}")
+            }
+            Extra(k) => {
+                m.extra.insert(k.clone(), n);
+                format!("metrics.extra.{k}")
+            }
+            RequestRate => {
+                s.request_rate = Some(benchsite_model::RequestRate::PerSecond(n));
+                "scenario.request_rate".into()
+            }
+            MaxConcurrency => set_int(&mut s.max_concurrency, n, "scenario.max_concurrency"),
+            NumPrompts => set_int(&mut s.num_prompts, n, "scenario.num_prompts"),
+            InputLen => set_int(&mut s.input_len, n, "scenario.input_len"),
+            OutputLen => set_int(&mut s.output_len, n, "scenario.output_len"),
+            RangeRatio => set_f(&mut s.range_ratio, n, "scenario.range_ratio"),
+            Tp => {
+                self.run.tp = integer(n).map(|v| v as u32);
+                "tp".into()
+            }
+            Pp => {
+                self.run.client.namespace.insert("pp".into(), format_number(n));
+                "client.pp".into()
+            }
+            Backend | Model | Dataset | Precision => return,
+        };
+        self.line(&key, row.line);
+    }
+
+    /// LMDeploy's list rows: `first token latency(s)(min, max, ave): 0.068, 5.116, 0.585` and
+    /// `per-token latency(s) percentile(50, 75, 95, 99): [0.036, 0.038, 0.05, 0.168]`.
+    fn apply_list_row(&mut self, row: &Row) -> bool {
+        let label = row.label.as_str();
+        let group = if label.starts_with("first token latency") {
+            "ttft_ms"
+        } else if label.starts_with("per-token latency") || label.starts_with("per token latency") {
+            "itl_ms"
+        } else {
+            return false;
+        };
+        let factor = if label.contains("(ms)") { 1.0 } else { 1000.0 };
+        let Some(open) = label.rfind('(') else { return false };
+        let stats_text = label[open + 1..].trim_end_matches(')');
+        let is_percentile = label[..open].ends_with("percentile");
+        let raw_value = match row.cell.value {
+            Value::Text(t) => t,
+            Value::Number(_) => return false,
+            _ => return false,
+        };
+        let values: Vec<Option<f64>> =
+            raw_value.trim_matches(|c| c == '[' || c == ']').split(',').map(|v| v.trim().parse().ok()).collect();
+        let stats: Vec<String> = stats_text
+            .split(',')
+            .map(|s| {
+                let s = s.trim();
+                if is_percentile {
+                    format!("p{s}")
+                } else {
+                    match s {
+                        "ave" | "avg" | "average" => "mean".to_string(),
+                        other => other.to_string(),
+                    }
+                }
+            })
+            .collect();
+        if stats.len() != values.len() {
+            return false;
+        }
+        let slot = if group == "ttft_ms" { &mut self.run.metrics.ttft_ms } else { &mut self.run.metrics.itl_ms };
+        for (stat, v) in stats.iter().zip(values) {
+            if let Some(v) = v {
+                slot.get_or_insert_with(Latency::new).insert(stat.clone(), scale(v, factor));
+                self.run.source.lines.insert(format!("metrics.{group}.{stat}"), row.line);
+            }
+        }
+        true
+    }
+
+    /// Fills the scenario from the client's `Namespace` and `Running benchmark` arguments,
+    /// which describe what was asked for; block rows already filled what was measured.
+    fn resolve_scenario(&mut self, block: &Block) {
+        let ns = self.run.client.namespace.clone();
+        let ns_line = block.context.namespace.as_ref().map(|(n, _)| *n);
+        let args: BTreeMap<String, Option<String>> = self
+            .run
+            .client
+            .args
+            .as_deref()
+            .map(client::flags)
+            .unwrap_or_default()
+            .into_iter()
+            .collect();
+        let args_line = block.context.running.map(|(n, _, _)| n);
+        let lookup = |ns_key: &str, flag: &str| -> Option<(String, u32)> {
+            let from_ns = ns.get(ns_key).filter(|v| *v != "None").zip(ns_line);
+            let from_args = args.get(flag).cloned().flatten().zip(args_line);
+            from_ns.map(|(v, l)| (v.clone(), l)).or(from_args)
+        };
+        let s = &mut self.run.scenario;
+        let mut lines: Vec<(&str, u32)> = Vec::new();
+        if s.dataset.is_none() {
+            if let Some((v, l)) = lookup("dataset_name", "--dataset-name").or_else(|| lookup("dataset", "--dataset")) {
+                s.dataset = Some(v);
+                lines.push(("scenario.dataset", l));
+            }
+        }
+        let int = |v: &str| v.parse::<f64>().ok().and_then(integer);
+        if s.num_prompts.is_none() {
+            if let Some((v, l)) = lookup("num_prompts", "--num-prompts") {
+                s.num_prompts = int(&v);
+                lines.push(("scenario.num_prompts", l));
+            }
+        }
+        let dataset = s.dataset.clone().unwrap_or_default();
+        let prefix = if dataset == "sharegpt" { "sharegpt" } else { dataset.as_str() };
+        if s.input_len.is_none() && dataset != "sharegpt" {
+            let found = lookup(&format!("{prefix}_input_len"), &format!("--{prefix}-input-len"))
+                .or_else(|| lookup("random_input_len", "--random-input-len"))
+                .or_else(|| lookup("input_len", "--input-len"));
+            if let Some((v, l)) = found.filter(|(v, _)| int(v).is_some()) {
+                s.input_len = int(&v);
+                lines.push(("scenario.input_len", l));
+            }
+        }
+        if s.output_len.is_none() {
+            let found = lookup(&format!("{prefix}_output_len"), &format!("--{prefix}-output-len"))
+                .or_else(|| if dataset == "sharegpt" { None } else { lookup("random_output_len", "--random-output-len") })
+                .or_else(|| lookup("output_len", "--output-len"));
+            if let Some((v, l)) = found.filter(|(v, _)| int(v).is_some()) {
+                s.output_len = int(&v);
+                lines.push(("scenario.output_len", l));
+            }
+        }
+        if s.range_ratio.is_none() && dataset == "random" {
+            if let Some((v, l)) = lookup("random_range_ratio", "--random-range-ratio") {
+                s.range_ratio = v.parse().ok();
+                lines.push(("scenario.range_ratio", l));
+            }
+        }
+        if s.request_rate.is_none() {
+            if let Some((v, l)) = lookup("request_rate", "--request-rate") {
+                s.request_rate = match v.to_ascii_lowercase().as_str() {
+                    "inf" | "infinity" => Some(RequestRate::Inf),
+                    other => other.parse().ok().map(RequestRate::PerSecond),
+                };
+                lines.push(("scenario.request_rate", l));
+            }
+        }
+        if s.max_concurrency.is_none() {
+            if let Some((v, l)) = lookup("max_concurrency", "--max-concurrency") {
+                s.max_concurrency = int(&v);
+                lines.push(("scenario.max_concurrency", l));
+            }
+        }
+        if self.run.model.is_none() {
+            if let Some((v, l)) = lookup("model", "--model") {
+                self.run.model = Some(v);
+                lines.push(("model", l));
+            }
+        }
+        if self.run.backend.is_none() {
+            if let Some((v, l)) = lookup("backend", "--backend") {
+                self.run.backend = Some(v);
+                lines.push(("backend", l));
+            }
+        }
+        for (k, l) in lines {
+            self.line(k, l);
+        }
+    }
+}
+
+fn set_int(slot: &mut Option<u64>, n: f64, key: &str) -> String {
+    *slot = integer(n).or(Some(n.round() as u64));
+    key.to_string()
+}
+
+fn set_f(slot: &mut Option<f64>, n: f64, key: &str) -> String {
+    *slot = Some(n);
+    key.to_string()
+}
+
+/// Converts units without adding float noise (`0.585 s` → `585` ms, not `584.9999999`).
+fn scale(n: f64, factor: f64) -> f64 {
+    if factor == 1.0 {
+        return n;
+    }
+    let v = n * factor;
+    (v * 1e9).round() / 1e9
+}
+
+pub fn format_number(n: f64) -> String {
+    if n.fract() == 0.0 && n.abs() < 1e15 {
+        format!("{}", n as i64)
+    } else {
+        format!("{n}")
+    }
+}
+
+/// Checks within one block: failures, cut-off blocks, arithmetic that does not add up.
+fn check_block(run: &mut Run, block: &Block, sink: &mut Sink) {
+    let id = run.id.clone();
+    let m = &mut run.metrics;
+    if let Some(failed) = m.failed.filter(|&f| f > 0) {
+        let line = run.source.lines.get("metrics.failed").copied().unwrap_or(block.start);
+        sink.warn("failed-requests", line, format!("{failed} request(s) failed in this run; its throughput counts only the successful ones."))
+            .value("failed", failed)
+            .run(&id);
+    }
+    if m.failed.is_none() && !block.context.errors.is_empty() {
+        m.failed = Some(block.context.errors.len() as u64);
+    }
+    if let (Some(done), Some(asked)) = (m.completed, run.scenario.num_prompts) {
+        let failed = m.failed.unwrap_or(0);
+        if done + failed < asked {
+            let missing = asked - done - failed;
+            let line = run.source.lines.get("metrics.completed").copied().unwrap_or(block.start);
+            sink.warn(
+                "incomplete-requests",
+                line,
+                format!("{done} of {asked} requested prompts completed and no failure row accounts for the other {missing}; they are recorded as failed."),
+            )
+            .value("completed", done)
+            .value("requested", asked)
+            .run(&id);
+            m.failed = Some(failed + missing);
+        }
+    }
+    if !block.terminated && matches!(block.format, Format::Serving) {
+        sink.warn(
+            "partial-block",
+            block.end,
+            "the result block is cut off before its closing `=====` rule; the values shown were kept, the rest is unknown.".to_string(),
+        )
+        .run(&id);
+    }
+    if block.format == Format::Serving {
+        let missing: Vec<&str> = [("TTFT", m.ttft_ms.is_none()), ("TPOT", m.tpot_ms.is_none()), ("ITL", m.itl_ms.is_none())]
+            .iter()
+            .filter(|(_, miss)| *miss)
+            .map(|(n, _)| *n)
+            .collect();
+        if !missing.is_empty() {
+            sink.warn(
+                "missing-metrics",
+                block.start,
+                format!("this block has no {} rows; those latencies are unknown for this run. Check whether the pasted log was cut.", missing.join("/")),
+            )
+            .value("missing", missing.join(","))
+            .run(&id);
+        }
+    }
+    check_rates(run, sink);
+}
+
+/// Request and token throughput must agree with counts divided by duration (to print
+/// precision). A mismatch usually means rows from different runs were mixed.
+fn check_rates(run: &Run, sink: &mut Sink) {
+    let m = &run.metrics;
+    let Some(d) = m.duration_s.filter(|&d| d > 0.0) else { return };
+    let checks = [
+        ("metrics.request_throughput", m.request_throughput, m.completed),
+        ("metrics.output_throughput", m.output_throughput, m.total_output_tokens),
+        ("metrics.input_throughput", m.input_throughput, m.total_input_tokens),
+    ];
+    for (key, printed, count) in checks {
+        let (Some(p), Some(c)) = (printed, count) else { continue };
+        let expected = c as f64 / d;
+        let line = run.source.lines.get(key).copied().unwrap_or(run.source.line);
+        if p == 0.0 && expected > 0.0 && expected < 0.005 {
+            sink.info(
+                "rounded-to-zero",
+                line,
+                format!("{key} is printed as 0.00 but is {expected:.4} ({c} / {d} s); the page shows the printed value."),
+            )
+            .value("field", key)
+            .value("computed", format!("{expected:.4}"))
+            .run(&run.id);
+            continue;
+        }
+        let tolerance = 0.02 * expected + 0.011;
+        if (p - expected).abs() > tolerance {
+            sink.warn(
+                "inconsistent-throughput",
+                line,
+                format!("{key} is {p} but {c} / {d} s = {expected:.2}; the rows of this block may come from different runs."),
+            )
+            .value("field", key)
+            .value("printed", p)
+            .value("computed", format!("{expected:.2}"))
+            .run(&run.id);
+        }
+    }
+}
+
+fn sweep_ref(path: &str, sweep: &Sweep, pos: u32, run: &Run) -> SweepRef {
+    let axis = match sweep.lists.first() {
+        Some((k, _)) => k.clone(),
+        None if sweep.fixed.iter().any(|(k, _)| k == "num_prompts") => "input_len".to_string(),
+        None => "num_prompts".to_string(),
+    };
+    let declared = sweep.lists.first().and_then(|(_, vals)| vals.get(pos as usize).copied());
+    let requests = run.metrics.completed;
+    let per_request = match (run.metrics.total_input_tokens, requests) {
+        (Some(t), Some(r)) if r > 0 => Some((t as f64 / r as f64 * 100.0).round() / 100.0),
+        _ => None,
+    };
+    SweepRef {
+        id: format!("{path}#L{}", sweep.line),
+        header: sweep.header.clone(),
+        axis,
+        index: pos,
+        declared,
+        requests,
+        input_tokens_per_request: per_request,
+    }
+}

@@ -1,0 +1,456 @@
+//! File-level judgement: resolving each section's runs against its heading, serve command
+//! and notes; comparing sections with their neighbours; checking sweeps against their
+//! headers; removing runs printed twice. Every disagreement becomes a finding; the data is
+//! kept and the benchmark client's own account wins.
+
+use crate::block;
+use crate::client::flags;
+use crate::json;
+use crate::markdown::{self, Section};
+use crate::scan::{Format, Scan};
+use crate::serve::{self, Serve};
+use crate::sidecar::Meta;
+use crate::sink::{FindingExt, Sink};
+use crate::{attach, scan_text};
+use benchsite_model::Run;
+use std::collections::BTreeMap;
+
+/// Parses a `<framework>/<GPU>_v<version>.md` file.
+pub fn result_file(text: &str, sink: &mut Sink, framework: &str, gpu: &str, version: &str) -> Vec<Run> {
+    let doc = markdown::read(text, sink, scan_text);
+    check_title(doc.title.as_ref(), text, sink, framework, version);
+    let mut all = Vec::new();
+    let mut sections: Vec<Section> = doc.sections.into_iter().filter(|s| !s.runs.is_empty()).collect();
+    for section in &mut sections {
+        let serve = section.serve.as_ref().or(doc.default_serve.as_ref());
+        if let Some(s) = serve {
+            check_image(s, sink, version);
+        }
+        for run in &mut section.runs {
+            run.framework = Some(framework.to_string());
+            run.framework_version = Some(version.to_string());
+            run.gpu = Some(gpu.to_string());
+            run.section = Some(section.title.clone()).filter(|t| !t.is_empty());
+            run.notes = section.notes.clone();
+            if let Some(s) = serve.filter(|s| !s.template || section.serve.is_some()) {
+                run.params = s.params.clone();
+                run.source.lines.insert("params.command".into(), s.line);
+                run.tp = s.tp;
+                run.gpu_count = s.gpu_count;
+            }
+            check_backend(run, framework, sink);
+        }
+        resolve_model(section, sink);
+        check_notes(section, sink);
+    }
+    check_neighbours(&sections, sink);
+    for s in sections {
+        all.extend(s.runs);
+    }
+    if all.is_empty() {
+        sink.warn(
+            "no-runs",
+            0,
+            "this file is laid out as a result file but holds no result block; nothing from it appears in the results.".into(),
+        );
+    }
+    all
+}
+
+fn basename(model: &str) -> String {
+    model.trim_end_matches('/').rsplit('/').next().unwrap_or(model).to_ascii_lowercase()
+}
+
+/// The client's model wins; a serve command or heading naming another model is a finding.
+fn resolve_model(section: &mut Section, sink: &mut Sink) {
+    let serve_model = section.serve.as_ref().filter(|s| !s.template).and_then(|s| s.model.clone());
+    let heading = section.title.clone();
+    let mut reported = false;
+    for run in &mut section.runs {
+        let client = run.model.clone();
+        let chosen = client.clone().or_else(|| serve_model.clone());
+        if let (Some(c), Some(s)) = (&client, &serve_model) {
+            if basename(c) != basename(s) && !reported {
+                reported = true;
+                let line = section.serve.as_ref().map(|s| s.line).unwrap_or(section.line);
+                let f = sink.warn(
+                    "model-mismatch",
+                    line,
+                    format!(
+                        "the serve command starts `{s}` but the benchmark client measured `{c}` (heading `{heading}`); \
+                         the runs are recorded under the client's model. Check which model was really served."
+                    ),
+                );
+                f.value("serve", s).value("client", c).value("heading", &heading);
+                attach(f, std::slice::from_ref(run));
+            } else if basename(c) != basename(s) {
+                if let Some(f) = sink.findings.iter_mut().rev().find(|f| f.code == "model-mismatch") {
+                    f.run(&run.id);
+                }
+            }
+        }
+        if chosen.is_none() && !heading.is_empty() {
+            run.model = Some(heading.clone());
+            run.source.lines.insert("model".into(), section.line);
+        } else {
+            run.model = chosen;
+        }
+        if run.precision.is_none() {
+            run.precision = serve::precision(run.model.as_deref(), &run.params);
+        }
+    }
+}
+
+/// A note stating `--num-prompts N` (and maybe `--dataset-name X`) that no run of its
+/// section matches contradicts the log.
+fn check_notes(section: &Section, sink: &mut Sink) {
+    for note in &section.notes {
+        let stated: BTreeMap<String, Option<String>> = note
+            .text
+            .split('`')
+            .skip(1)
+            .step_by(2)
+            .flat_map(flags)
+            .collect();
+        let Some(Some(n)) = stated.get("--num-prompts") else { continue };
+        let Ok(n) = n.parse::<u64>() else { continue };
+        let dataset = stated.get("--dataset-name").cloned().flatten();
+        let relevant: Vec<&Run> = section
+            .runs
+            .iter()
+            .filter(|r| dataset.is_none() || r.scenario.dataset == dataset)
+            .collect();
+        if relevant.is_empty() || relevant.iter().any(|r| r.scenario.num_prompts == Some(n)) {
+            continue;
+        }
+        let actual: Vec<String> =
+            relevant.iter().filter_map(|r| r.scenario.num_prompts).map(|p| p.to_string()).collect();
+        let f = sink.warn(
+            "note-contradicts-log",
+            note.line,
+            format!(
+                "the note says `--num-prompts {n}`{} but the log shows {} prompt(s) (line {}); the log's number is used.",
+                dataset.as_deref().map(|d| format!(" for `{d}`")).unwrap_or_default(),
+                actual.join(", "),
+                relevant[0].source.lines.get("scenario.num_prompts").copied().unwrap_or(relevant[0].source.line),
+            ),
+        );
+        f.value("note_num_prompts", n).value("log_num_prompts", actual.join(","));
+        if let Some(d) = &dataset {
+            f.value("dataset", d);
+        }
+        for r in relevant {
+            f.run(&r.id);
+        }
+    }
+}
+
+type Slot = (Option<String>, Option<u64>, Option<u64>, Option<u64>);
+
+fn slot_of(r: &Run) -> Slot {
+    (r.scenario.dataset.clone(), r.scenario.num_prompts, r.scenario.input_len, r.scenario.output_len)
+}
+
+fn describe(s: &Slot) -> String {
+    let mut out = s.0.clone().unwrap_or_else(|| "?".into());
+    if let Some(n) = s.1 {
+        out.push_str(&format!(", {n} prompts"));
+    }
+    if let (Some(i), Some(o)) = (s.2, s.3) {
+        out.push_str(&format!(", {i}/{o} tokens"));
+    }
+    out
+}
+
+/// Sections of one file usually run the same scenario list and the same server settings.
+/// A run whose scenario differs from the majority in its slot, or a section whose server
+/// settings differ from the others', is a finding.
+fn check_neighbours(sections: &[Section], sink: &mut Sink) {
+    if sections.len() < 3 {
+        return;
+    }
+    let max_slots = sections.iter().map(|s| s.runs.len()).max().unwrap_or(0);
+    for slot in 0..max_slots {
+        let slots: Vec<(&Section, &Run)> =
+            sections.iter().filter_map(|s| s.runs.get(slot).map(|r| (s, r))).collect();
+        let Some(majority) = majority(slots.iter().map(|(_, r)| slot_of(r))) else { continue };
+        for (section, run) in &slots {
+            let mine = slot_of(run);
+            if mine != majority {
+                let line = run.source.lines.get("scenario.num_prompts").copied().unwrap_or(run.source.line);
+                sink.warn(
+                    "scenario-differs",
+                    line,
+                    format!(
+                        "run {} of `{}` used {} while the same run in the other sections used {}; compare it with its neighbours with care.",
+                        slot + 1,
+                        section.title,
+                        describe(&mine),
+                        describe(&majority)
+                    ),
+                )
+                .value("slot", slot + 1)
+                .value("found", describe(&mine))
+                .value("expected", describe(&majority))
+                .run(&run.id);
+            }
+        }
+    }
+    let settings: Vec<BTreeMap<String, String>> = sections.iter().map(settings_of).collect();
+    let Some(common) = majority(settings.iter().cloned()) else { return };
+    for (section, mine) in sections.iter().zip(&settings) {
+        if *mine == common {
+            continue;
+        }
+        let mut diffs = Vec::new();
+        for (k, v) in &common {
+            match mine.get(k) {
+                None => diffs.push(format!("no {k}")),
+                Some(w) if w != v => diffs.push(format!("{k}={w} (others: {v})")),
+                _ => {}
+            }
+        }
+        for (k, v) in mine.iter().filter(|(k, _)| !common.contains_key(*k)) {
+            diffs.push(format!("extra {k}={v}"));
+        }
+        let line = section.serve.as_ref().map(|s| s.line).unwrap_or(section.line);
+        let f = sink.info(
+            "settings-differ",
+            line,
+            format!("`{}` was served with different settings than the other sections: {}.", section.title, diffs.join("; ")),
+        );
+        f.value("differences", diffs.join("; "));
+        attach(f, &section.runs);
+    }
+}
+
+/// Server settings other than the model and its parallelism, which legitimately vary.
+fn settings_of(section: &Section) -> BTreeMap<String, String> {
+    let mut out = BTreeMap::new();
+    let Some(s) = &section.serve else { return out };
+    for (k, v) in &s.params.env {
+        out.insert(format!("env {k}"), v.clone());
+    }
+    for f in &s.params.flags {
+        let skip = ["--model", "--model-path", "--tp", "--tp-size", "--tensor-parallel-size", "-tp"];
+        if !skip.contains(&f.name.as_str()) {
+            out.insert(f.name.clone(), f.value.clone().unwrap_or_default());
+        }
+    }
+    if let Some(img) = &s.params.image {
+        out.insert("image".into(), img.clone());
+    }
+    out
+}
+
+/// The strictly most common value, if one value holds more than half.
+fn majority<T: Ord + Clone>(items: impl Iterator<Item = T>) -> Option<T> {
+    let mut counts: BTreeMap<T, usize> = BTreeMap::new();
+    let mut total = 0;
+    for item in items {
+        *counts.entry(item).or_default() += 1;
+        total += 1;
+    }
+    counts.into_iter().find(|(_, c)| *c * 2 > total).map(|(v, _)| v)
+}
+
+/// The H1 title and `<Framework> vX.Y` mentions should name the version in the path.
+fn check_title(title: Option<&(String, u32)>, text: &str, sink: &mut Sink, framework: &str, version: &str) {
+    let fw = framework.to_ascii_lowercase();
+    for (i, line) in text.lines().enumerate() {
+        let lower = line.to_ascii_lowercase();
+        let mut from = 0;
+        while let Some(pos) = lower[from..].find(&format!("{fw} v")) {
+            let start = from + pos + fw.len() + 2;
+            let found: String = lower[start..].chars().take_while(|c| c.is_ascii_digit() || *c == '.').collect();
+            let found = found.trim_end_matches('.');
+            from = start;
+            if !found.is_empty() && found != version {
+                let is_title = title.is_some_and(|(_, l)| *l == i as u32 + 1);
+                sink.warn(
+                    "version-mismatch",
+                    i as u32 + 1,
+                    format!(
+                        "{} names {framework} v{found} but the file path says v{version}; the path wins. Correct the {}.",
+                        if is_title { "the title" } else { "this line" },
+                        if is_title { "title" } else { "text" }
+                    ),
+                )
+                .value("path_version", version)
+                .value("found", found);
+            }
+        }
+    }
+}
+
+/// A container image tag naming another version than the path.
+fn check_image(serve: &Serve, sink: &mut Sink, version: &str) {
+    let Some(image) = &serve.params.image else { return };
+    let Some((_, tag)) = image.rsplit_once(':') else { return };
+    let tag_version: String = tag.trim_start_matches('v').chars().take_while(|c| c.is_ascii_digit() || *c == '.').collect();
+    if !tag_version.is_empty() && tag_version.trim_end_matches('.') != version
+        && !sink.findings.iter().any(|f| f.code == "image-version-mismatch" && f.line == serve.line)
+    {
+        sink.warn(
+            "image-version-mismatch",
+            serve.line,
+            format!("the container image `{image}` is not version {version} that the file path names; check which version was measured."),
+        )
+        .value("image", image)
+        .value("path_version", version);
+    }
+}
+
+const FRAMEWORKS: [&str; 5] = ["lmdeploy", "vllm", "sglang", "tensorrt-llm", "trtllm"];
+
+/// The client's `backend` naming another framework than the path.
+fn check_backend(run: &Run, framework: &str, sink: &mut Sink) {
+    let Some(backend) = run.backend.as_deref() else { return };
+    let b = backend.to_ascii_lowercase();
+    let fw = framework.to_ascii_lowercase();
+    if let Some(named) = FRAMEWORKS.iter().find(|f| b.starts_with(*f)) {
+        if !fw.starts_with(named) && !named.starts_with(fw.as_str()) {
+            let line = run.source.lines.get("backend").copied().unwrap_or(run.source.line);
+            sink.warn(
+                "backend-mismatch",
+                line,
+                format!("the benchmark client used backend `{backend}` in a {framework} result file; check which server was measured."),
+            )
+            .value("backend", backend)
+            .value("framework", framework)
+            .run(&run.id);
+        }
+    }
+}
+
+/// Fills what a sidecar states and nothing else.
+pub fn apply_meta(runs: &mut [Run], meta: &Meta) {
+    for run in runs {
+        run.framework = run.framework.take().or(meta.framework.clone());
+        run.framework_version = run.framework_version.take().or(meta.version.clone());
+        run.gpu = run.gpu.take().or(meta.gpu.clone());
+        run.tp = run.tp.or(meta.tp);
+        run.gpu_count = meta.gpu_count.or(run.gpu_count).or(run.tp);
+        run.model = run.model.take().or(meta.model.clone());
+        run.precision = run.precision.take().or(meta.precision.clone()).or_else(|| serve::precision(run.model.as_deref(), &run.params));
+        for note in &meta.notes {
+            run.notes.push(benchsite_model::Note { line: 0, text: note.clone() });
+        }
+    }
+}
+
+/// The same run printed twice in one file (as text and as JSON) is one run.
+pub fn duplicates(runs: &mut Vec<Run>, sink: &mut Sink) {
+    let key = |r: &Run| {
+        let m = &r.metrics;
+        (m.completed, m.duration_s.map(f64::to_bits), m.total_output_tokens, m.request_throughput.map(f64::to_bits))
+    };
+    let mut seen: Vec<(usize, _)> = Vec::new();
+    let mut keep = vec![true; runs.len()];
+    for (i, r) in runs.iter().enumerate() {
+        let k = key(r);
+        if k.0.is_none() || k.1.is_none() || k.2.is_none() {
+            continue;
+        }
+        if let Some((first, _)) = seen.iter().find(|(_, sk)| *sk == k) {
+            keep[i] = false;
+            let original = &runs[*first];
+            sink.info(
+                "duplicate",
+                r.source.line,
+                format!("this block repeats the run at line {} (same counts, duration and throughput); it is recorded once.", original.source.line),
+            )
+            .value("original_line", original.source.line)
+            .run(&original.id);
+        } else {
+            seen.push((i, k));
+        }
+    }
+    let mut i = 0;
+    runs.retain(|_| {
+        i += 1;
+        keep[i - 1]
+    });
+}
+
+/// Runs from saved JSON results; objects that are not results are findings.
+pub fn json_runs(objects: &[json::Object], sink: &mut Sink) -> Vec<Run> {
+    let mut runs = Vec::new();
+    let mut skipped = 0;
+    for obj in objects {
+        if !json::is_result(&obj.value) {
+            skipped += 1;
+            continue;
+        }
+        let format = if obj.value.contains_key("server_info") || obj.value.contains_key("mean_e2e_latency_ms") {
+            Format::SglangJson
+        } else {
+            Format::VllmJson
+        };
+        let block = json::to_block(obj, format, &obj.text);
+        if let Some(run) = block::resolve(&block, &[], sink) {
+            runs.push(run);
+        }
+    }
+    if skipped > 0 && runs.is_empty() {
+        sink.warn(
+            "not-a-benchmark",
+            objects.first().map(|o| o.line).unwrap_or(0),
+            format!("this JSON holds {skipped} object(s) without benchmark result keys (completed, duration, request_throughput); no runs were read."),
+        )
+        .value("objects", skipped);
+    } else if objects.is_empty() {
+        sink.warn("not-a-benchmark", 0, "this JSON holds no object; no runs were read.".into());
+    }
+    runs
+}
+
+/// Sweep headers announce values; blocks report what really ran.
+pub fn sweeps(scanned: &Scan, runs: &[Run], sink: &mut Sink) {
+    for (i, sweep) in scanned.sweeps.iter().enumerate() {
+        let members: Vec<&Run> = runs
+            .iter()
+            .filter(|r| r.sweep.as_ref().is_some_and(|s| s.id.ends_with(&format!("#L{}", sweep.line))))
+            .collect();
+        let blocks = scanned.blocks.iter().filter(|b| b.sweep.is_some_and(|(s, _)| s == i)).count();
+        if let Some((key, values)) = sweep.lists.first() {
+            if values.len() != blocks {
+                sink.warn(
+                    "sweep-length-mismatch",
+                    sweep.line,
+                    format!("the header announces {} {key} values but {blocks} result block(s) follow; the series is incomplete or mixed.", values.len()),
+                )
+                .value("declared", values.len())
+                .value("found", blocks);
+            }
+        }
+        for run in &members {
+            let s = run.sweep.as_ref().expect("member");
+            if let (Some(d), Some(r), "num_prompts") = (s.declared, s.requests, s.axis.as_str()) {
+                if (d - r as f64).abs() > 0.5 {
+                    sink.warn(
+                        "sweep-value-mismatch",
+                        run.source.lines.get("metrics.completed").copied().unwrap_or(run.source.line),
+                        format!("position {} of the sweep should run {d} requests but the block reports {r}.", s.index + 1),
+                    )
+                    .value("declared", d)
+                    .value("found", r)
+                    .run(&run.id);
+                }
+            }
+            let fixed_input = sweep.fixed.iter().find(|(k, _)| k == "input_len").map(|(_, v)| *v);
+            if let (Some(want), Some(per)) = (fixed_input, s.input_tokens_per_request) {
+                if (want - per).abs() > 0.5 {
+                    sink.info(
+                        "sweep-value-mismatch",
+                        run.source.lines.get("metrics.total_input_tokens").copied().unwrap_or(run.source.line),
+                        format!("the sweep header sets {want} input tokens per request but this block averages {per}."),
+                    )
+                    .value("declared", want)
+                    .value("found", per)
+                    .run(&run.id);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,209 @@
+//! What benchmark clients print before their result: `Running benchmark <args> with backend:
+//! X`, the `Namespace(...)` repr of their arguments, planned token counts, warm-up time and
+//! progress bars. Each reader takes one logical line and returns what it literally says.
+
+use std::collections::BTreeMap;
+
+/// `Running benchmark --dataset-name sharegpt --num-prompts 10000 with backend: lmdeploy`.
+pub fn running_benchmark(line: &str) -> Option<(&str, Option<&str>)> {
+    let rest = line.strip_prefix("Running benchmark")?;
+    match rest.rsplit_once("with backend:") {
+        Some((args, backend)) => Some((args.trim(), Some(backend.trim()).filter(|b| !b.is_empty()))),
+        None => Some((rest.trim(), None)),
+    }
+}
+
+/// `Namespace(backend='vllm', model='Qwen/Qwen3-8B', num_prompts=10000, ...)`: fields in
+/// order of appearance, string quotes removed, other values as written (`None`, `inf`, `[1, 2]`).
+pub fn namespace(line: &str) -> Option<BTreeMap<String, String>> {
+    let start = line.find("Namespace(")? + "Namespace(".len();
+    let body = &line[start..];
+    let mut fields = BTreeMap::new();
+    let mut depth = 0i32;
+    let mut quote: Option<char> = None;
+    let mut escaped = false;
+    let mut part_start = 0;
+    let mut end = body.len();
+    for (i, c) in body.char_indices() {
+        if let Some(q) = quote {
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == q {
+                quote = None;
+            }
+            continue;
+        }
+        match c {
+            '\'' | '"' => quote = Some(c),
+            '(' | '[' | '{' => depth += 1,
+            ')' if depth == 0 => {
+                end = i;
+                break;
+            }
+            ')' | ']' | '}' => depth -= 1,
+            ',' if depth == 0 => {
+                insert_field(&mut fields, &body[part_start..i]);
+                part_start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    insert_field(&mut fields, &body[part_start..end]);
+    Some(fields)
+}
+
+fn insert_field(fields: &mut BTreeMap<String, String>, part: &str) {
+    if let Some((key, value)) = part.split_once('=') {
+        let key = key.trim();
+        if !key.is_empty() && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            fields.insert(key.to_string(), unquote(value.trim()).to_string());
+        }
+    }
+}
+
+/// Removes one pair of matching Python string quotes.
+pub fn unquote(v: &str) -> &str {
+    for q in ['\'', '"'] {
+        if v.len() >= 2 && v.starts_with(q) && v.ends_with(q) {
+            return &v[1..v.len() - 1];
+        }
+    }
+    v
+}
+
+/// `#Input tokens: 2258583` / `#Output tokens: 1992177`.
+pub fn planned_tokens(line: &str) -> Option<(bool, u64)> {
+    let (input, rest) = if let Some(r) = line.strip_prefix("#Input tokens:") {
+        (true, r)
+    } else {
+        (false, line.strip_prefix("#Output tokens:")?)
+    };
+    Some((input, rest.trim().parse().ok()?))
+}
+
+/// `warmup time: 1.94s`.
+pub fn warmup(line: &str) -> Option<f64> {
+    let rest = line.strip_prefix("warmup time:")?.trim();
+    rest.trim_end_matches('s').trim().parse().ok()
+}
+
+/// A tqdm progress bar: `100%|████| 2000/2000 [04:55<00:00,  6.77it/s]`; returns the
+/// completed and total counts and the elapsed seconds.
+pub fn progress(line: &str) -> Option<(u64, u64, f64)> {
+    if !line.contains('|') {
+        return None;
+    }
+    let bracket = line.rfind('[')?;
+    let inside = &line[bracket + 1..];
+    let elapsed = inside.split('<').next()?;
+    let seconds = clock_seconds(elapsed)?;
+    let before = line[..bracket].trim_end();
+    let counts = before.rsplit(|c: char| c == '|' || c == ' ').next()?;
+    let (done, total) = counts.split_once('/')?;
+    Some((done.trim().parse().ok()?, total.trim().parse().ok()?, seconds))
+}
+
+/// `02:25` → 145, `1:02:03` → 3723.
+fn clock_seconds(s: &str) -> Option<f64> {
+    let mut total = 0.0;
+    let mut parts = 0;
+    for p in s.trim().split(':') {
+        total = total * 60.0 + p.parse::<f64>().ok()?;
+        parts += 1;
+    }
+    (2..=3).contains(&parts).then_some(total)
+}
+
+/// `Error 3: ...`, `Error: ...`, a Python traceback header, or a failed-request line.
+pub fn is_error_line(line: &str) -> bool {
+    if line.starts_with("Traceback (most recent call last)") {
+        return true;
+    }
+    let Some(rest) = line.strip_prefix("Error") else { return false };
+    let rest = rest.trim_start();
+    rest.starts_with(':')
+        || rest
+            .split_once(':')
+            .is_some_and(|(n, _)| !n.is_empty() && n.trim().chars().all(|c| c.is_ascii_digit()))
+}
+
+/// Splits command-line style arguments into `--flag value` pairs (`None` for switches).
+pub fn flags(args: &str) -> Vec<(String, Option<String>)> {
+    let words = shlex::split(args).unwrap_or_else(|| args.split_whitespace().map(String::from).collect());
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let w = &words[i];
+        if w.starts_with('-') && w.len() > 1 && !is_negative_number(w) {
+            if let Some((k, v)) = w.split_once('=') {
+                out.push((k.to_string(), Some(v.to_string())));
+            } else if i + 1 < words.len() && (!words[i + 1].starts_with('-') || is_negative_number(&words[i + 1])) {
+                out.push((w.clone(), Some(words[i + 1].clone())));
+                i += 1;
+            } else {
+                out.push((w.clone(), None));
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
+fn is_negative_number(w: &str) -> bool {
+    w.len() > 1 && w[1..].chars().all(|c| c.is_ascii_digit() || c == '.')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_running_benchmark_line() {
+        assert_eq!(
+            running_benchmark("Running benchmark --dataset-name sharegpt --num-prompts 10000 with backend: lmdeploy"),
+            Some(("--dataset-name sharegpt --num-prompts 10000", Some("lmdeploy")))
+        );
+    }
+
+    #[test]
+    fn reads_namespace_with_commas_in_strings_and_lists() {
+        let ns = namespace("Namespace(backend='vllm', request_rate_range='2,34,2', goodput=[1, 2], model=\"a/b\", request_rate=inf, tokenizer=None)").unwrap();
+        assert_eq!(ns["backend"], "vllm");
+        assert_eq!(ns["request_rate_range"], "2,34,2");
+        assert_eq!(ns["goodput"], "[1, 2]");
+        assert_eq!(ns["model"], "a/b");
+        assert_eq!(ns["request_rate"], "inf");
+        assert_eq!(ns["tokenizer"], "None");
+    }
+
+    #[test]
+    fn reads_progress_bars() {
+        assert_eq!(progress("100%|█████| 2000/2000 [04:55<00:00,  6.77it/s]"), Some((2000, 2000, 295.0)));
+        assert_eq!(progress("██████| 10000/10000 [02:25<00:00, 68.80it/s]"), Some((10000, 10000, 145.0)));
+        assert_eq!(progress(" 50%|██  | 5/10 [1:00:01<00:10,  2.14s/it]"), Some((5, 10, 3601.0)));
+        assert_eq!(progress("P99 ITL (ms): 12"), None);
+    }
+
+    #[test]
+    fn splits_flags() {
+        assert_eq!(
+            flags("--tp 4 --enable-metrics --communicator cuda-ipc --x=1"),
+            vec![
+                ("--tp".into(), Some("4".into())),
+                ("--enable-metrics".into(), None),
+                ("--communicator".into(), Some("cuda-ipc".into())),
+                ("--x".into(), Some("1".into())),
+            ]
+        );
+    }
+
+    #[test]
+    fn recognises_error_lines() {
+        assert!(is_error_line("Error 3: ClientConnectorError"));
+        assert!(is_error_line("Error: timeout"));
+        assert!(is_error_line("Traceback (most recent call last):"));
+        assert!(!is_error_line("Errors are fine"));
+    }
+}

@@ -1,0 +1,197 @@
+//! The vocabulary of result rows: which printed label (or JSON key) fills which field of a
+//! run, and in which unit. Every printer's spelling is listed here and nowhere else, so a
+//! new spelling is a one-line change.
+
+/// Where a row's value goes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Target {
+    Backend,
+    Model,
+    Dataset,
+    RequestRate,
+    MaxConcurrency,
+    NumPrompts,
+    InputLen,
+    OutputLen,
+    RangeRatio,
+    Tp,
+    Pp,
+    Precision,
+    Completed,
+    Failed,
+    /// Benchmark duration; the factor converts the printed unit to seconds.
+    Duration(f64),
+    TotalInput,
+    TotalOutput,
+    TotalOutputRetokenized,
+    /// Request throughput; the factor converts to requests per second.
+    RequestThroughput(f64),
+    Goodput,
+    InputThroughput,
+    OutputThroughput,
+    TotalThroughput,
+    PeakOutputThroughput,
+    PeakConcurrent,
+    Concurrency,
+    AcceptLength,
+    /// A latency statistic: group (`ttft_ms`...), statistic (`mean`, `p99`...), factor to ms.
+    Latency { group: &'static str, stat: String, factor: f64 },
+    /// A number the schema does not name; kept under this key in `metrics.extra`.
+    Extra(String),
+}
+
+/// Lower-cases and collapses a label so that spelling variants compare equal.
+pub fn normalise(label: &str) -> String {
+    let mut out = String::with_capacity(label.len());
+    let mut space = false;
+    for c in label.trim().trim_end_matches(':').chars() {
+        let c = if c == '_' { ' ' } else { c.to_ascii_lowercase() };
+        if c.is_whitespace() {
+            space = !out.is_empty();
+            continue;
+        }
+        if space {
+            out.push(' ');
+            space = false;
+        }
+        out.push(c);
+    }
+    out.replace("reqeuest", "request").replace("inter-token", "inter token")
+}
+
+/// Classifies a normalised label; `None` for labels that carry no result value.
+pub fn classify(label: &str) -> Option<Target> {
+    use Target::*;
+    let t = match label {
+        "backend" => Backend,
+        "model" | "model id" | "model name" => Model,
+        "dataset" | "dataset name" => Dataset,
+        "traffic request rate" | "request rate configured (rps)" | "request rate" => RequestRate,
+        "maximum request concurrency" | "max request concurrency" | "max concurrency"
+        | "number of concurrent requests" => MaxConcurrency,
+        "num prompts" | "number of prompts" | "total requests" => NumPrompts,
+        "random input len" | "input len" => InputLen,
+        "random output len" | "output len" | "sharegpt output len" => OutputLen,
+        "random range ratio" | "range ratio" => RangeRatio,
+        "tp size" | "tensor parallel size" => Tp,
+        "pp size" | "pipeline parallel size" => Pp,
+        "quantization" => Precision,
+        "successful requests" | "completed" | "completed requests" | "number of requests" => {
+            Completed
+        }
+        "failed requests" | "failed" => Failed,
+        "benchmark duration (s)" | "duration" | "elapsed time" | "elapsed time (s)"
+        | "elapsed time(s)" => Duration(1.0),
+        "total latency (ms)" => Duration(0.001),
+        "total input tokens" | "number of prompt tokens" | "total input" => TotalInput,
+        "total generated tokens" | "total output tokens" | "number of completion tokens" => {
+            TotalOutput
+        }
+        "total generated tokens (retokenized)" | "total output tokens retokenized" => {
+            TotalOutputRetokenized
+        }
+        "request throughput (req/s)" | "request throughput" | "request throughput (req/sec)"
+        | "rps (request per second)" | "rps" => RequestThroughput(1.0),
+        "rpm (request per minute)" => Extra("rpm".into()),
+        "request goodput (req/s)" | "request goodput" | "request goodput:" => Goodput,
+        "input token throughput (tok/s)" | "input throughput" => InputThroughput,
+        "output token throughput (tok/s)" | "output throughput" | "output throughput (tok/s)"
+        | "total output throughput (tokens/sec)" | "token throughput (completion token)"
+        | "token throughput (tokens/sec)" => OutputThroughput,
+        "total token throughput (tok/s)" | "total throughput (tok/s)" | "total throughput"
+        | "total token throughput" | "total token throughput (tokens/sec)"
+        | "token throughput (prompt + completion token)" => TotalThroughput,
+        "peak output token throughput (tok/s)" => PeakOutputThroughput,
+        "peak concurrent requests" => PeakConcurrent,
+        "concurrency" => Concurrency,
+        "accept length" | "acceptance length" => AcceptLength,
+        "average request latency (ms)" => latency("e2e_ms", "mean", 1.0),
+        "average time-to-first-token [ttft] (ms)" => latency("ttft_ms", "mean", 1.0),
+        "average time-per-output-token [tpot] (ms)" => latency("tpot_ms", "mean", 1.0),
+        _ => return classify_latency(label).or_else(|| Some(Extra(label.to_string()))),
+    };
+    Some(t)
+}
+
+fn latency(group: &'static str, stat: &str, factor: f64) -> Target {
+    Target::Latency { group, stat: stat.to_string(), factor }
+}
+
+/// Latency rows in every spelling: `Mean TTFT (ms)`, `P99.9 E2E Latency (ms)`,
+/// `Mean E2EL (ms)`, `[TPOT] P50`, and JSON keys `p99_itl_ms`, `median_e2e_latency_ms`.
+fn classify_latency(label: &str) -> Option<Target> {
+    let (body, factor) = if let Some(b) = label.strip_suffix(" (ms)").or(label.strip_suffix(" ms")) {
+        (b, 1.0)
+    } else if let Some(b) = label.strip_suffix(" (s)").or(label.strip_suffix(" s")) {
+        (b, 1000.0)
+    } else {
+        (label, 1.0)
+    };
+    // trtllm-bench: "[ttft] p50", "[tpot] minimum".
+    if let Some(rest) = body.strip_prefix('[') {
+        let (metric, stat) = rest.split_once(']')?;
+        return Some(latency(group_of(metric)?, stat_of(stat.trim())?.as_str(), factor));
+    }
+    let (stat, metric) = body.split_once(' ')?;
+    let stat = stat_of(stat)?;
+    Some(latency(group_of(metric)?, &stat, factor))
+}
+
+fn group_of(metric: &str) -> Option<&'static str> {
+    Some(match metric.trim() {
+        "ttft" | "time to first token" => "ttft_ms",
+        "tpot" | "time per output token" => "tpot_ms",
+        "itl" | "inter token latency" => "itl_ms",
+        "e2el" | "e2e latency" | "e2e" | "latency" | "request latency" | "end-to-end latency" => {
+            "e2e_ms"
+        }
+        _ => return None,
+    })
+}
+
+fn stat_of(stat: &str) -> Option<String> {
+    let s = match stat {
+        "mean" | "avg" | "average" | "ave" => "mean",
+        "median" => "median",
+        "std" | "stdev" | "stddev" => "std",
+        "min" | "minimum" => "min",
+        "max" | "maximum" => "max",
+        _ => {
+            let digits = stat.strip_prefix('p')?;
+            let ok = !digits.is_empty()
+                && digits.chars().all(|c| c.is_ascii_digit() || c == '.')
+                && digits.chars().next().is_some_and(|c| c.is_ascii_digit());
+            return ok.then(|| stat.to_string());
+        }
+    };
+    Some(s.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(label: &str, expected: Target) {
+        assert_eq!(classify(&normalise(label)), Some(expected), "label {label:?}");
+    }
+
+    #[test]
+    fn maps_every_spelling() {
+        use Target::*;
+        check("Max reqeuest concurrency:", MaxConcurrency);
+        check("Maximum request concurrency", MaxConcurrency);
+        check("Total Token throughput (tok/s)", TotalThroughput);
+        check("Total throughput (tok/s)", TotalThroughput);
+        check("request_goodput:", Goodput);
+        check("Benchmark duration (s)", Duration(1.0));
+        check("Mean TTFT (ms)", latency("ttft_ms", "mean", 1.0));
+        check("P99.9 ITL (ms)", latency("itl_ms", "p99.9", 1.0));
+        check("Median E2E Latency (ms)", latency("e2e_ms", "median", 1.0));
+        check("Mean E2EL (ms)", latency("e2e_ms", "mean", 1.0));
+        check("p99_e2el_ms", latency("e2e_ms", "p99", 1.0));
+        check("median_e2e_latency_ms", latency("e2e_ms", "median", 1.0));
+        check("[TPOT] MINIMUM", latency("tpot_ms", "min", 1.0));
+        check("Mean TTFT (s)", latency("ttft_ms", "mean", 1000.0));
+        check("Total vision input tokens", Extra("total vision input tokens".into()));
+    }
+}

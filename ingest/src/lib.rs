@@ -1,0 +1,159 @@
+//! Parsers that turn benchmark output into [`benchsite_model::Run`]s and findings.
+//!
+//! No I/O happens here: callers pass a path (for locating findings) and the text. The same
+//! code runs in the generator and, compiled to wasm32, in the browser for a dropped log.
+//! Parsing is two-staged: [`scan`] cuts blocks out of logical lines and says what each line
+//! literally holds; [`block`] resolves a block into a run (units, scenario, failures).
+//! File-level judgement (model mismatches, neighbouring sections, sweeps) is in `checks`.
+
+pub mod block;
+mod checks;
+pub mod client;
+pub mod fields;
+pub mod json;
+pub mod markdown;
+pub mod scan;
+pub mod serve;
+pub mod sidecar;
+pub mod sink;
+pub mod text;
+pub mod value;
+
+use benchsite_model::{Finding, Run, RunsFile, SourceFile};
+pub use sidecar::Meta;
+use sink::{FindingExt, Sink};
+
+/// Where a file sits in the content layout.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Layout {
+    /// `<framework>/<GPU>_v<version>.md`.
+    Result { framework: String, gpu: String, version: String },
+    /// Anything else that is scanned for results.
+    Raw,
+}
+
+/// Reads the layout from a content-relative path with `/` separators.
+pub fn layout(path: &str) -> Layout {
+    let mut parts = path.rsplit('/');
+    let (Some(file), Some(dir)) = (parts.next(), parts.next()) else { return Layout::Raw };
+    if dir == "raw" {
+        return Layout::Raw;
+    }
+    let Some(stem) = file.strip_suffix(".md") else { return Layout::Raw };
+    let Some((gpu, version)) = stem.rsplit_once("_v") else { return Layout::Raw };
+    let version_ok = version.chars().next().is_some_and(|c| c.is_ascii_digit());
+    if gpu.is_empty() || !version_ok {
+        return Layout::Raw;
+    }
+    Layout::Result { framework: dir.to_string(), gpu: gpu.to_string(), version: version.to_string() }
+}
+
+/// Everything one file yielded.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct FileOutput {
+    pub source: SourceFile,
+    pub runs: Vec<Run>,
+    pub findings: Vec<Finding>,
+}
+
+/// Parses one content file. `meta` comes from its sidecar, if any.
+pub fn parse_file(path: &str, text: &str, meta: Option<&Meta>) -> FileOutput {
+    let mut sink = Sink::new(path);
+    let lines = text.lines().count() as u32;
+    let (kind, mut runs) = match layout(path) {
+        Layout::Result { framework, gpu, version } => {
+            let runs = checks::result_file(text, &mut sink, &framework, &gpu, &version);
+            ("result-file", runs)
+        }
+        Layout::Raw => ("raw", parse_raw(text, &mut sink)),
+    };
+    if let Some(meta) = meta {
+        checks::apply_meta(&mut runs, meta);
+    }
+    checks::duplicates(&mut runs, &mut sink);
+    for run in &mut runs {
+        run.derive();
+    }
+    let first = runs.first();
+    let source = SourceFile {
+        path: path.to_string(),
+        kind: kind.to_string(),
+        framework: first.and_then(|r| r.framework.clone()),
+        framework_version: first.and_then(|r| r.framework_version.clone()),
+        gpu: first.and_then(|r| r.gpu.clone()),
+        lines,
+        runs: runs.len() as u32,
+    };
+    FileOutput { source, runs, findings: sink.findings }
+}
+
+/// Parses a log of unknown layout (what the browser does with a dropped file).
+pub fn parse_raw(text: &str, sink: &mut Sink) -> Vec<Run> {
+    let trimmed = text.trim_start();
+    let looks_json = trimmed.starts_with('{') || trimmed.starts_with('[');
+    let json_name = sink.path.ends_with(".json") || sink.path.ends_with(".jsonl");
+    if looks_json || json_name {
+        match json::parse(text) {
+            json::Parsed::Objects(objects) => return checks::json_runs(&objects, sink),
+            json::Parsed::Invalid(line, message) if json_name => {
+                sink.error(
+                    "invalid-json",
+                    line,
+                    format!("this file is not valid JSON ({message}); no runs were read from it. Fix the JSON or rename the file."),
+                );
+                return Vec::new();
+            }
+            json::Parsed::Invalid(..) => {}
+        }
+    }
+    scan_text(text, 1, sink)
+}
+
+/// Scans text (a whole log or a code block starting at `first_line`) for result blocks.
+pub fn scan_text(text: &str, first_line: u32, sink: &mut Sink) -> Vec<Run> {
+    let lines = text::logical_lines(text, first_line);
+    let scanned = scan::scan(&lines);
+    let runs: Vec<Run> = scanned.blocks.iter().filter_map(|b| block::resolve(b, &scanned.sweeps, sink)).collect();
+    if let Some(trailing) = &scanned.trailing {
+        if let Some(&line) = trailing.errors.first() {
+            sink.warn(
+                "errors-without-result",
+                line,
+                format!(
+                    "{} error line(s) belong to a benchmark that printed no result block; that run failed and has no numbers.",
+                    trailing.errors.len()
+                ),
+            )
+            .value("count", trailing.errors.len());
+        }
+    }
+    checks::sweeps(&scanned, &runs, sink);
+    runs
+}
+
+/// Puts every file's output into one `runs.json` document and links runs to their findings.
+pub fn assemble(outputs: Vec<FileOutput>) -> RunsFile {
+    let mut file = RunsFile::default();
+    for out in outputs {
+        file.sources.push(out.source);
+        file.runs.extend(out.runs);
+        file.findings.extend(out.findings);
+    }
+    let index: std::collections::HashMap<String, usize> =
+        file.runs.iter().enumerate().map(|(i, r)| (r.id.clone(), i)).collect();
+    for (fi, finding) in file.findings.iter().enumerate() {
+        for id in &finding.runs {
+            if let Some(&ri) = index.get(id) {
+                file.runs[ri].findings.push(fi);
+            }
+        }
+    }
+    file
+}
+
+/// Marks `finding` as concerning every run in `runs`.
+pub(crate) fn attach(finding: &mut Finding, runs: &[Run]) {
+    for r in runs {
+        finding.run(&r.id);
+    }
+}

@@ -1,0 +1,169 @@
+//! Result markdown files (`<framework>/<GPU>_v<version>.md`): headings are models, `shell`
+//! blocks hold serve commands, other code blocks hold benchmark logs, prose is kept as notes.
+//! Cross-checks between heading, serve command, client, notes and neighbouring sections live
+//! in [`crate::checks`].
+
+use crate::serve::{parse_serve, Serve};
+use crate::sink::Sink;
+use benchsite_model::{Note, Run};
+use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
+
+/// One section (H2/H3) of a result file.
+#[derive(Debug, Default)]
+pub struct Section {
+    pub title: String,
+    pub line: u32,
+    pub serve: Option<Serve>,
+    pub notes: Vec<Note>,
+    pub runs: Vec<Run>,
+}
+
+/// The structure of a result file.
+#[derive(Debug, Default)]
+pub struct Document {
+    pub title: Option<(String, u32)>,
+    /// Serve command given before the first section (often a template).
+    pub default_serve: Option<Serve>,
+    pub sections: Vec<Section>,
+}
+
+/// Byte offset → 1-based line number.
+struct LineIndex(Vec<usize>);
+
+impl LineIndex {
+    fn new(text: &str) -> Self {
+        let mut starts = vec![0];
+        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        LineIndex(starts)
+    }
+
+    fn line(&self, offset: usize) -> u32 {
+        match self.0.binary_search(&offset) {
+            Ok(i) => i as u32 + 1,
+            Err(i) => i as u32,
+        }
+    }
+}
+
+/// The one place pulldown-cmark is configured for reading content.
+pub fn parser(text: &str) -> Parser<'_> {
+    Parser::new_ext(text, Options::ENABLE_TABLES | Options::ENABLE_HEADING_ATTRIBUTES)
+}
+
+fn is_shell(info: &str) -> bool {
+    let lang = info.trim().trim_start_matches('{').trim_end_matches('}').split_whitespace().next().unwrap_or("");
+    matches!(lang, "shell" | "bash" | "sh" | "console" | "zsh")
+}
+
+/// Reads the structure of a result file; logs are handed to `scan_log` with the line their
+/// text starts on, and the runs it returns are attached to the current section.
+pub fn read(text: &str, sink: &mut Sink, mut scan_log: impl FnMut(&str, u32, &mut Sink) -> Vec<Run>) -> Document {
+    let index = LineIndex::new(text);
+    let mut doc = Document::default();
+    let mut heading: Option<(HeadingLevel, String, u32)> = None;
+    let mut code: Option<(String, String, u32)> = None; // info, text, first line
+    let mut para: Option<(String, u32)> = None;
+    let mut depth_list = 0;
+    for (event, range) in parser(text).into_offset_iter() {
+        match event {
+            Event::Start(Tag::Heading { level, .. }) => heading = Some((level, String::new(), index.line(range.start))),
+            Event::End(TagEnd::Heading(_)) => {
+                if let Some((level, title, line)) = heading.take() {
+                    let title = title.trim().to_string();
+                    if level == HeadingLevel::H1 {
+                        doc.title.get_or_insert((title, line));
+                    } else {
+                        doc.sections.push(Section { title, line, ..Section::default() });
+                    }
+                }
+            }
+            Event::Start(Tag::CodeBlock(kind)) => {
+                let info = match kind {
+                    CodeBlockKind::Fenced(info) => info.to_string(),
+                    CodeBlockKind::Indented => String::new(),
+                };
+                let fenced = !info.is_empty() || text[range.start..].starts_with("```") || text[range.start..].starts_with("~~~");
+                let first = index.line(range.start) + u32::from(fenced);
+                code = Some((info, String::new(), first));
+            }
+            Event::End(TagEnd::CodeBlock) => {
+                if let Some((info, body, first)) = code.take() {
+                    if is_shell(&info) {
+                        if let Some(serve) = parse_serve(&body, first) {
+                            match doc.sections.last_mut() {
+                                Some(s) if s.serve.is_none() => s.serve = Some(serve),
+                                Some(_) => {}
+                                None => doc.default_serve = Some(serve),
+                            }
+                        }
+                    }
+                    let runs = scan_log(&body, first, sink);
+                    if !runs.is_empty() {
+                        match doc.sections.last_mut() {
+                            Some(s) => s.runs.extend(runs),
+                            None => doc.sections.push(Section { runs, ..Section::default() }),
+                        }
+                    }
+                }
+            }
+            Event::Start(Tag::List(_)) => depth_list += 1,
+            Event::End(TagEnd::List(_)) => depth_list -= 1,
+            Event::Start(Tag::Paragraph) if depth_list == 0 => para = Some((String::new(), index.line(range.start))),
+            Event::End(TagEnd::Paragraph) => {
+                if let Some((text, line)) = para.take() {
+                    let text = text.trim().to_string();
+                    // "Serve a model via docker:" introduces the next block; it says nothing.
+                    let is_lead_in = text.ends_with(':') && text.len() < 80;
+                    if let (false, Some(section)) = (is_lead_in || text.is_empty(), doc.sections.last_mut()) {
+                        section.notes.push(Note { line, text });
+                    }
+                }
+            }
+            Event::Text(ref t) | Event::Code(ref t) => {
+                if let Some((_, body, _)) = code.as_mut() {
+                    body.push_str(t);
+                } else if let Some((_, title, _)) = heading.as_mut() {
+                    title.push_str(t);
+                } else if let Some((p, _)) = para.as_mut() {
+                    if matches!(event, Event::Code(_)) {
+                        p.push('`');
+                        p.push_str(t);
+                        p.push('`');
+                    } else {
+                        p.push_str(t);
+                    }
+                }
+            }
+            Event::SoftBreak | Event::HardBreak => {
+                if let Some((p, _)) = para.as_mut() {
+                    p.push(' ');
+                }
+            }
+            _ => {}
+        }
+    }
+    doc
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_sections_serve_commands_notes_and_code_lines() {
+        let text = "# LMDeploy v1\n\n## M\n\n```shell\nlmdeploy serve api_server a/M --tp 2\n```\n\nA note about `--num-prompts 5`.\n\n```{text}\nlog line\n```\n";
+        let mut sink = Sink::new("x.md");
+        let mut seen = Vec::new();
+        let doc = read(text, &mut sink, |body, first, _| {
+            seen.push((body.to_string(), first));
+            Vec::new()
+        });
+        assert_eq!(doc.title, Some(("LMDeploy v1".to_string(), 1)));
+        assert_eq!(doc.sections.len(), 1);
+        let s = &doc.sections[0];
+        assert_eq!((s.title.as_str(), s.line), ("M", 3));
+        assert_eq!(s.serve.as_ref().unwrap().line, 6);
+        assert_eq!(s.notes, vec![Note { line: 9, text: "A note about `--num-prompts 5`.".into() }]);
+        assert_eq!(seen[1], ("log line\n".to_string(), 12));
+    }
+}

@@ -1,0 +1,382 @@
+//! Stage one of log parsing: walk the logical lines of any text and cut out result blocks
+//! (vLLM/SGLang/LMDeploy `Serving Benchmark Result`, LMDeploy `profile_throughput`,
+//! `trtllm-bench` reports) together with the client context printed before each block and
+//! the sweep header it falls under. Nothing is interpreted here beyond "this line says X".
+
+use crate::client;
+use crate::fields::{classify, normalise, Target};
+use crate::text::{is_rule, section_title, Line};
+use crate::value::{parse_cell, Cell};
+use std::collections::BTreeMap;
+
+/// A `label: value` row inside a block, or a context row before one.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row<'a> {
+    pub line: u32,
+    /// Normalised label.
+    pub label: String,
+    pub raw_label: &'a str,
+    pub cell: Cell<'a>,
+    /// Section title the row sits under (`Time to First Token`, `Speculative Decoding`).
+    pub section: Option<&'a str>,
+}
+
+/// What the client printed since the previous block.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Context<'a> {
+    pub running: Option<(u32, &'a str, Option<&'a str>)>,
+    pub namespace: Option<(u32, BTreeMap<String, String>)>,
+    pub planned_input: Option<(u32, u64)>,
+    pub planned_output: Option<(u32, u64)>,
+    pub warmup: Option<(u32, f64)>,
+    pub progress: Option<(u32, u64, u64, f64)>,
+    /// Rows such as `Traffic request rate:` that vLLM prints above the block.
+    pub rows: Vec<Row<'a>>,
+    /// Lines of `Error N:` entries and tracebacks.
+    pub errors: Vec<u32>,
+}
+
+impl Context<'_> {
+    fn is_empty(&self) -> bool {
+        self.running.is_none() && self.namespace.is_none() && self.rows.is_empty() && self.errors.is_empty()
+    }
+}
+
+/// A sweep header (`num_prompts: 1, 2, 4`, `seq_length: 80`, `num_prompt:1`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sweep {
+    pub line: u32,
+    pub end_line: u32,
+    pub header: String,
+    /// Keys with a list of values (what the sweep varies).
+    pub lists: Vec<(String, Vec<f64>)>,
+    /// Keys with one value (held fixed).
+    pub fixed: Vec<(String, f64)>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Serving,
+    LmdeployProfile,
+    TrtllmBench,
+    VllmJson,
+    SglangJson,
+}
+
+impl Format {
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Serving => "serving-text",
+            Format::LmdeployProfile => "lmdeploy-profile",
+            Format::TrtllmBench => "trtllm-bench",
+            Format::VllmJson => "vllm-json",
+            Format::SglangJson => "sglang-jsonl",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Block<'a> {
+    pub format: Format,
+    pub start: u32,
+    pub end: u32,
+    /// False when the block was cut off before its closing rule.
+    pub terminated: bool,
+    pub rows: Vec<Row<'a>>,
+    pub context: Context<'a>,
+    /// Index into [`Scan::sweeps`] and position within that sweep.
+    pub sweep: Option<(usize, u32)>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Scan<'a> {
+    pub blocks: Vec<Block<'a>>,
+    pub sweeps: Vec<Sweep>,
+    /// Context after the last block that no block claimed (errors of a crashed run).
+    pub trailing: Option<Context<'a>>,
+}
+
+/// Splits `label: value` at the first colon.
+pub fn split_row(text: &str) -> Option<(&str, &str)> {
+    let (label, value) = text.split_once(':')?;
+    let label = label.trim();
+    if label.is_empty() || label.len() > 90 {
+        return None;
+    }
+    Some((label, value))
+}
+
+/// Splits a right-aligned table row `label      value` at its last run of 2+ spaces.
+pub fn split_columns(text: &str) -> Option<(&str, &str)> {
+    let idx = text.rfind("  ")?;
+    let label = text[..idx].trim();
+    let value = text[idx..].trim();
+    (!label.is_empty() && !value.is_empty()).then_some((label, value))
+}
+
+const SWEEP_KEYS: [&str; 6] = ["num prompts", "num prompt", "seq length", "seq len", "input len", "output len"];
+
+struct Scanner<'a> {
+    scan: Scan<'a>,
+    context: Context<'a>,
+    block: Option<Block<'a>>,
+    section: Option<&'a str>,
+    sweep: Option<(usize, u32)>,
+}
+
+/// Scans logical lines for result blocks.
+pub fn scan<'a>(lines: &[Line<'a>]) -> Scan<'a> {
+    let mut s = Scanner { scan: Scan::default(), context: Context::default(), block: None, section: None, sweep: None };
+    for line in lines {
+        s.line(*line);
+    }
+    s.close(false);
+    if !s.context.is_empty() {
+        s.scan.trailing = Some(std::mem::take(&mut s.context));
+    }
+    s.scan
+}
+
+impl<'a> Scanner<'a> {
+    fn line(&mut self, line: Line<'a>) {
+        let t = line.text;
+        if let Some(format) = block_start(t, self.block.as_ref().map(|b| b.format)) {
+            self.close(false);
+            self.open(format, line.no);
+            if format != Format::LmdeployProfile {
+                return;
+            }
+        }
+        if self.block.is_some() {
+            if self.block_line(line) {
+                return;
+            }
+            self.close(false);
+        }
+        self.context_line(line);
+    }
+
+    fn open(&mut self, format: Format, no: u32) {
+        let sweep = self.sweep.map(|(i, n)| {
+            self.sweep = Some((i, n + 1));
+            (i, n)
+        });
+        self.section = None;
+        self.block = Some(Block {
+            format,
+            start: no,
+            end: no,
+            terminated: false,
+            rows: Vec::new(),
+            context: std::mem::take(&mut self.context),
+            sweep,
+        });
+    }
+
+    fn close(&mut self, terminated: bool) {
+        if let Some(mut b) = self.block.take() {
+            b.terminated = terminated;
+            self.scan.blocks.push(b);
+        }
+    }
+
+    /// Handles a line inside a block; returns false when the line ends the block and
+    /// belongs to the context of the next one.
+    fn block_line(&mut self, line: Line<'a>) -> bool {
+        let t = line.text;
+        let format = self.block.as_ref().map(|b| b.format).unwrap_or(Format::Serving);
+        if is_rule(t, '=') {
+            let has_rows = self.block.as_ref().is_some_and(|b| !b.rows.is_empty());
+            if format == Format::TrtllmBench || !has_rows {
+                // trtllm-bench frames every section title with '=' rules.
+                self.touch(line.no);
+                return true;
+            }
+            self.touch(line.no);
+            self.close(true);
+            return true;
+        }
+        if is_rule(t, '-') {
+            if format == Format::LmdeployProfile {
+                self.touch(line.no);
+                self.close(true);
+            }
+            return true;
+        }
+        if client::running_benchmark(t).is_some() || t.contains("Namespace(") || client::planned_tokens(t).is_some() {
+            return false;
+        }
+        if let Some(title) = section_title(t) {
+            self.section = Some(title);
+            self.touch(line.no);
+            return true;
+        }
+        let split = split_row(t).or_else(|| match format {
+            Format::LmdeployProfile => split_columns(t),
+            _ => None,
+        });
+        let Some((raw_label, value)) = split else {
+            // Interleaved server output or progress noise: skip without ending the block.
+            return true;
+        };
+        let label = normalise(raw_label);
+        if is_sweep_header(&label, value) {
+            return false;
+        }
+        if format == Format::LmdeployProfile && label == "concurrency" && self.has(|r| r.label == "concurrency") {
+            return false;
+        }
+        let row = Row { line: line.no, label, raw_label, cell: parse_cell(value), section: self.section };
+        if let Some(b) = self.block.as_mut() {
+            b.rows.push(row);
+            b.end = line.no;
+        }
+        true
+    }
+
+    fn has(&self, f: impl Fn(&Row) -> bool) -> bool {
+        self.block.as_ref().is_some_and(|b| b.rows.iter().any(f))
+    }
+
+    fn touch(&mut self, no: u32) {
+        if let Some(b) = self.block.as_mut() {
+            b.end = no;
+        }
+    }
+
+    fn context_line(&mut self, line: Line<'a>) {
+        let (no, t) = (line.no, line.text);
+        let c = &mut self.context;
+        if let Some((args, backend)) = client::running_benchmark(t) {
+            // A new run starts: anything still pending belonged to a run without result.
+            if c.running.is_some() || c.namespace.is_some() {
+                self.scan.trailing.get_or_insert_with(Context::default).errors.extend(c.errors.drain(..));
+                *c = Context::default();
+            }
+            c.running = Some((no, args, backend));
+        } else if let Some(ns) = t.contains("Namespace(").then(|| client::namespace(t)).flatten() {
+            c.namespace = Some((no, ns));
+        } else if let Some((input, n)) = client::planned_tokens(t) {
+            if input {
+                c.planned_input = Some((no, n));
+            } else {
+                c.planned_output = Some((no, n));
+            }
+        } else if let Some(w) = client::warmup(t) {
+            c.warmup = Some((no, w));
+        } else if let Some((done, total, secs)) = client::progress(t) {
+            c.progress = Some((no, done, total, secs));
+        } else if client::is_error_line(t) {
+            c.errors.push(no);
+        } else if let Some((raw_label, value)) = split_row(t) {
+            let label = normalise(raw_label);
+            if is_sweep_header(&label, value) {
+                self.sweep_header(no, t, &label, value);
+            } else if matches!(classify(&label), Some(Target::RequestRate | Target::MaxConcurrency))
+                || label == "burstiness factor"
+            {
+                c.rows.push(Row { line: no, label, raw_label, cell: parse_cell(value), section: None });
+            }
+        }
+    }
+
+    fn sweep_header(&mut self, no: u32, text: &str, label: &str, value: &str) {
+        let values: Vec<f64> = value.split(',').filter_map(|v| v.trim().parse().ok()).collect();
+        let key = match label {
+            "num prompt" | "num prompts" => "num_prompts",
+            "seq length" | "seq len" | "input len" => "input_len",
+            _ => "output_len",
+        };
+        // Consecutive header lines extend one sweep; a header after a block opens a new one.
+        let extend = self.sweep.is_some_and(|(i, n)| n == 0 && self.scan.sweeps[i].end_line + 1 == no);
+        if !extend {
+            self.scan.sweeps.push(Sweep { line: no, end_line: no, header: String::new(), lists: vec![], fixed: vec![] });
+            self.sweep = Some((self.scan.sweeps.len() - 1, 0));
+        }
+        let sweep = self.scan.sweeps.last_mut().expect("just pushed");
+        sweep.end_line = no;
+        if !sweep.header.is_empty() {
+            sweep.header.push('\n');
+        }
+        sweep.header.push_str(text);
+        if values.len() > 1 {
+            sweep.lists.push((key.to_string(), values));
+        } else if let Some(v) = values.first() {
+            sweep.fixed.push((key.to_string(), *v));
+        }
+    }
+}
+
+fn is_sweep_header(label: &str, value: &str) -> bool {
+    SWEEP_KEYS.contains(&label) && {
+        let v = value.trim();
+        !v.is_empty() && v.split(',').all(|p| p.trim().parse::<f64>().is_ok())
+    }
+}
+
+/// Recognises the first line of a result block.
+fn block_start(text: &str, current: Option<Format>) -> Option<Format> {
+    let lower_has = |needle: &str| text.len() < 120 && text.to_ascii_lowercase().contains(needle);
+    if text.starts_with('=') && lower_has("serving benchmark result") {
+        return Some(Format::Serving);
+    }
+    if text.starts_with('=') && lower_has("engine details") {
+        return Some(Format::TrtllmBench);
+    }
+    if text.starts_with('=') && lower_has("performance overview") && current != Some(Format::TrtllmBench) {
+        return Some(Format::TrtllmBench);
+    }
+    if current.is_none() {
+        let (label, value) = split_row(text)?;
+        if normalise(label) == "concurrency" && value.trim().parse::<u64>().is_ok() {
+            return Some(Format::LmdeployProfile);
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::text::logical_lines;
+
+    #[test]
+    fn cuts_blocks_and_attaches_context() {
+        let text = "Running benchmark --num-prompts 2 with backend: vllm\nwarmup time: 1.5s\n\
+            Maximum request concurrency: 4\n============ Serving Benchmark Result ============\n\
+            Successful requests: 2\nINFO server noise\n---------------Time to First Token----------------\n\
+            Mean TTFT (ms): 3.5\n==================================================\n";
+        let lines = logical_lines(text, 1);
+        let scan = scan(&lines);
+        assert_eq!(scan.blocks.len(), 1);
+        let b = &scan.blocks[0];
+        assert_eq!((b.start, b.end, b.terminated), (4, 9, true));
+        assert_eq!(b.rows.len(), 2);
+        assert_eq!(b.rows[1].section, Some("Time to First Token"));
+        assert_eq!(b.context.running.unwrap().2, Some("vllm"));
+        assert_eq!(b.context.warmup, Some((2, 1.5)));
+        assert_eq!(b.context.rows[0].label, "maximum request concurrency");
+    }
+
+    #[test]
+    fn unterminated_block_is_kept_as_partial() {
+        let lines = logical_lines("============ Serving Benchmark Result ============\nSuccessful requests: 2\n", 1);
+        let scan = scan(&lines);
+        assert_eq!(scan.blocks.len(), 1);
+        assert!(!scan.blocks[0].terminated);
+    }
+
+    #[test]
+    fn sweep_headers_group_and_number_blocks() {
+        let text = "num_prompts: 1, 2\nseq_length: 80\n== Serving Benchmark Result ==\nSuccessful requests: 1\n=============\n\
+            == Serving Benchmark Result ==\nSuccessful requests: 2\n=============\nnum_prompt:1\n== Serving Benchmark Result ==\nSuccessful requests: 1\n";
+        let lines = logical_lines(text, 1);
+        let scan = scan(&lines);
+        assert_eq!(scan.sweeps.len(), 2);
+        assert_eq!(scan.sweeps[0].lists, vec![("num_prompts".to_string(), vec![1.0, 2.0])]);
+        assert_eq!(scan.sweeps[0].fixed, vec![("input_len".to_string(), 80.0)]);
+        assert_eq!(scan.sweeps[1].fixed, vec![("num_prompts".to_string(), 1.0)]);
+        let positions: Vec<_> = scan.blocks.iter().map(|b| b.sweep).collect();
+        assert_eq!(positions, vec![Some((0, 0)), Some((0, 1)), Some((1, 0))]);
+    }
+}

@@ -1,0 +1,208 @@
+//! Serve commands from `shell` blocks: `lmdeploy serve api_server MODEL ...`,
+//! `vllm serve MODEL`, `docker run ... vllm/vllm-openai:TAG --model ...`,
+//! `python3 -m sglang.launch_server --model-path ...`, `trtllm-serve MODEL`. Container options
+//! are set apart from server flags; environment and image tag are kept.
+
+use crate::client::flags;
+use benchsite_model::{Flag, Params};
+
+/// A parsed serve command.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Serve {
+    pub line: u32,
+    pub params: Params,
+    pub model: Option<String>,
+    pub tp: Option<u32>,
+    /// TP × PP × DP when any of them is given.
+    pub gpu_count: Option<u32>,
+    /// True when the command still holds shell variables (`$MODEL_REPO_ID`): a template.
+    pub template: bool,
+}
+
+/// Docker options that take a value (the next word) rather than being switches.
+const DOCKER_VALUE_OPTS: [&str; 24] = [
+    "-v", "--volume", "-p", "--publish", "-e", "--env", "--name", "--gpus", "--runtime", "--net", "--network",
+    "--ipc", "--shm-size", "--ulimit", "-w", "--workdir", "--entrypoint", "--device", "--cpus", "--memory",
+    "-u", "--user", "--mount", "--env-file",
+];
+
+/// Finds the serve command in a shell block whose first line is `first_line`.
+pub fn parse_serve(block: &str, first_line: u32) -> Option<Serve> {
+    let mut joined = String::new();
+    let mut start = first_line;
+    for (i, raw) in block.lines().enumerate() {
+        let line = raw.trim();
+        if joined.is_empty() {
+            start = first_line + i as u32;
+        }
+        if let Some(body) = line.strip_suffix('\\') {
+            joined.push_str(body);
+            joined.push(' ');
+            continue;
+        }
+        joined.push_str(line);
+        if let Some(serve) = parse_command(&joined, start) {
+            return Some(serve);
+        }
+        joined.clear();
+    }
+    parse_command(&joined, start)
+}
+
+fn is_serve(words: &[String]) -> bool {
+    let text = words.join(" ");
+    text.contains("lmdeploy serve")
+        || text.contains("vllm serve")
+        || text.contains("vllm.entrypoints")
+        || text.contains("sglang.launch_server")
+        || text.contains("trtllm-serve")
+        || (words.first().map(String::as_str) == Some("docker") && words.get(1).map(String::as_str) == Some("run"))
+}
+
+fn parse_command(command: &str, line: u32) -> Option<Serve> {
+    let command = command.trim().trim_start_matches("$ ").trim();
+    let words = shlex::split(command).unwrap_or_else(|| command.split_whitespace().map(String::from).collect());
+    if words.is_empty() || !is_serve(&words) {
+        return None;
+    }
+    let mut serve = Serve { line, template: command.contains('$'), ..Serve::default() };
+    serve.params.command = Some(command.to_string());
+    let mut rest: &[String] = &words;
+    // Leading `KEY=value` assignments set the server's environment.
+    while let Some((k, v)) = rest.first().and_then(|w| env_pair(w)) {
+        serve.params.env.insert(k, v);
+        rest = &rest[1..];
+    }
+    if rest.first().map(String::as_str) == Some("docker") {
+        rest = docker(rest, &mut serve.params);
+    }
+    server(rest, &mut serve);
+    Some(serve)
+}
+
+fn env_pair(word: &str) -> Option<(String, String)> {
+    let (k, v) = word.split_once('=')?;
+    (!k.is_empty() && k.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_'))
+        .then(|| (k.to_string(), v.to_string()))
+}
+
+/// Consumes `docker run [options] IMAGE`, returning the container's command words.
+fn docker<'w>(words: &'w [String], params: &mut Params) -> &'w [String] {
+    let mut i = 2; // docker run
+    while i < words.len() {
+        let w = words[i].as_str();
+        if !w.starts_with('-') {
+            params.image = Some(w.to_string());
+            return &words[i + 1..];
+        }
+        let (name, inline) = match w.split_once('=') {
+            Some((n, v)) => (n, Some(v.to_string())),
+            None => (w, None),
+        };
+        let value = if inline.is_some() {
+            inline
+        } else if DOCKER_VALUE_OPTS.contains(&name) {
+            i += 1;
+            words.get(i).cloned()
+        } else {
+            None
+        };
+        if matches!(name, "-e" | "--env") {
+            if let Some((k, v)) = value.as_deref().and_then(|v| v.split_once('=')) {
+                params.env.insert(k.to_string(), v.to_string());
+            }
+        }
+        i += 1;
+    }
+    &words[words.len()..]
+}
+
+/// Reads the server part: positional model, flags, TP/PP/DP.
+fn server(words: &[String], serve: &mut Serve) {
+    let first_flag = words.iter().position(|w| w.starts_with('-') && w != "-m").unwrap_or(words.len());
+    let head = &words[..first_flag];
+    // Positional model: `lmdeploy serve api_server MODEL`, `vllm serve MODEL`, `trtllm-serve MODEL`.
+    let positional = head
+        .iter()
+        .rposition(|w| matches!(w.as_str(), "api_server" | "serve" | "trtllm-serve"))
+        .and_then(|i| head.get(i + 1))
+        .cloned();
+    let mut flag_list: Vec<Flag> =
+        flags(&shlex::try_join(words[first_flag..].iter().map(String::as_str)).unwrap_or_default())
+            .into_iter()
+            .map(|(name, value)| Flag { name, value })
+            .collect();
+    let get = |flags: &[Flag], names: &[&str]| {
+        flags.iter().find(|f| names.contains(&f.name.as_str())).and_then(|f| f.value.clone())
+    };
+    serve.model = positional.or_else(|| get(&flag_list, &["--model", "--model-path"]));
+    let num = |v: Option<String>| v.and_then(|v| v.parse::<u32>().ok());
+    serve.tp = num(get(&flag_list, &["--tp", "--tp-size", "--tensor-parallel-size", "-tp"]));
+    let pp = num(get(&flag_list, &["--pp", "--pp-size", "--pipeline-parallel-size", "-pp"]));
+    let dp = num(get(&flag_list, &["--dp", "--dp-size", "--data-parallel-size", "-dp"]));
+    if serve.tp.is_some() || pp.is_some() || dp.is_some() {
+        serve.gpu_count = Some(serve.tp.unwrap_or(1) * pp.unwrap_or(1) * dp.unwrap_or(1));
+    }
+    serve.params.flags.append(&mut flag_list);
+}
+
+/// Precision stated by a model name (`Qwen3-8B-FP8`) or a flag (`--quantization awq`).
+pub fn precision(model: Option<&str>, params: &Params) -> Option<String> {
+    const KNOWN: [&str; 14] =
+        ["fp8", "fp4", "nvfp4", "mxfp4", "awq", "gptq", "int4", "int8", "w4a16", "w8a8", "w4a8", "bf16", "fp16", "gguf"];
+    if let Some(m) = model {
+        let name = m.rsplit('/').next().unwrap_or(m).to_ascii_lowercase();
+        if let Some(tok) = name.split(['-', '_', '.']).find(|t| KNOWN.contains(t)) {
+            return Some(tok.to_ascii_uppercase());
+        }
+    }
+    params
+        .flags
+        .iter()
+        .find(|f| matches!(f.name.as_str(), "--quantization" | "-q" | "--model-format" | "--dtype" | "--quant-policy"))
+        .filter(|f| f.name != "--model-format" || f.value.as_deref().is_some_and(|v| v != "hf"))
+        .and_then(|f| f.value.as_ref())
+        .filter(|v| !matches!(v.as_str(), "auto" | "hf"))
+        .map(|v| v.to_ascii_uppercase())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_lmdeploy_command() {
+        let s = parse_serve("lmdeploy serve api_server Qwen/Qwen3-235B-A22B-FP8 --tp 4 --enable-metrics --communicator cuda-ipc", 10).unwrap();
+        assert_eq!(s.model.as_deref(), Some("Qwen/Qwen3-235B-A22B-FP8"));
+        assert_eq!((s.tp, s.gpu_count, s.line, s.template), (Some(4), Some(4), 10, false));
+        assert_eq!(s.params.flags.len(), 3);
+        assert_eq!(precision(s.model.as_deref(), &s.params).as_deref(), Some("FP8"));
+    }
+
+    #[test]
+    fn reads_docker_vllm_command_with_env_and_image() {
+        let block = "docker run --runtime nvidia --gpus all \\\n    -v $HF_HOME:/root/.cache \\\n    --env \"HF_HOME=/root/.cache\" \\\n    -p 8000:8000 --ipc=host --rm --name vllm \\\n    vllm/vllm-openai:v0.10.1 \\\n    --model Qwen/Qwen3-32B --tensor-parallel-size 2 \\\n    --host 0.0.0.0";
+        let s = parse_serve(block, 44).unwrap();
+        assert_eq!(s.params.image.as_deref(), Some("vllm/vllm-openai:v0.10.1"));
+        assert_eq!(s.params.env["HF_HOME"], "/root/.cache");
+        assert_eq!(s.model.as_deref(), Some("Qwen/Qwen3-32B"));
+        assert_eq!(s.tp, Some(2));
+        assert_eq!(s.params.flags[0].name, "--model");
+        assert!(s.template, "-v $HF_HOME is a shell variable");
+    }
+
+    #[test]
+    fn reads_docker_sglang_command() {
+        let block = "docker run --gpus all lmsysorg/sglang:v0.5.1-cu126 \\\n  python3 -m sglang.launch_server --model-path openai/gpt-oss-120b --tp 2 --host 0.0.0.0";
+        let s = parse_serve(block, 1).unwrap();
+        assert_eq!(s.model.as_deref(), Some("openai/gpt-oss-120b"));
+        assert_eq!(s.tp, Some(2));
+        assert_eq!(s.params.image.as_deref(), Some("lmsysorg/sglang:v0.5.1-cu126"));
+    }
+
+    #[test]
+    fn ignores_other_shell_commands() {
+        assert_eq!(parse_serve("python3 -m pip install lmdeploy==0.10.0", 1), None);
+        assert_eq!(parse_serve("docker pull vllm/vllm-openai:v0.10.1", 1), None);
+    }
+}

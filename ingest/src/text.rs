@@ -1,0 +1,101 @@
+//! Logical lines: the physical lines of a log with the wrapping people add around pasted
+//! output removed (indentation, `# ` comment prefixes, `> ` quotes, harness `STDOUT:` tags)
+//! and carriage-return progress updates split apart. Every logical line keeps the number of
+//! the physical line it came from, so each value can point back to it.
+
+/// One logical line, borrowed from the input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Line<'a> {
+    /// 1-based physical line number.
+    pub no: u32,
+    pub text: &'a str,
+}
+
+/// Splits `text` into logical lines numbered from `first_line`.
+pub fn logical_lines(text: &str, first_line: u32) -> Vec<Line<'_>> {
+    let mut out = Vec::with_capacity(text.len() / 40 + 1);
+    for (i, physical) in text.split('\n').enumerate() {
+        let no = first_line + i as u32;
+        // A terminal shows only the text after the last carriage return, but a pasted log
+        // may hold a whole progress history plus real output on one physical line: keep
+        // every segment as its own logical line.
+        for segment in physical.split('\r') {
+            let text = unwrap(segment);
+            if !text.is_empty() {
+                out.push(Line { no, text });
+            }
+        }
+    }
+    out
+}
+
+/// Removes the decoration around a pasted log line.
+pub fn unwrap(raw: &str) -> &str {
+    let mut s = raw.trim();
+    for prefix in ["STDOUT:", "STDERR:", "stdout:", "stderr:"] {
+        if let Some(rest) = s.strip_prefix(prefix) {
+            s = rest.trim_start();
+        }
+    }
+    if let Some(rest) = s.strip_prefix("# ").or_else(|| s.strip_prefix("#\t")) {
+        s = rest.trim_start();
+    } else if s == "#" {
+        s = "";
+    }
+    if let Some(rest) = s.strip_prefix("> ") {
+        s = rest.trim_start();
+    }
+    s
+}
+
+/// A rule line made of one repeated character (`=====`, `-----`), at least 10 long.
+pub fn is_rule(s: &str, ch: char) -> bool {
+    s.len() >= 10 && s.chars().all(|c| c == ch)
+}
+
+/// Text of a section title such as `-----Time to First Token-----` or `= ENGINE DETAILS`.
+pub fn section_title(s: &str) -> Option<&str> {
+    let first = s.chars().next()?;
+    if first != '-' && first != '=' {
+        return None;
+    }
+    let inner = s.trim_matches(|c| c == '-' || c == '=').trim();
+    if inner.is_empty() || inner.contains(':') {
+        return None;
+    }
+    Some(inner)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(input: &str) -> Vec<(u32, &str)> {
+        logical_lines(input, 1).into_iter().map(|l| (l.no, l.text)).collect()
+    }
+
+    #[test]
+    fn strips_comment_prefix_indent_and_harness_tags() {
+        assert_eq!(
+            texts("# Successful requests:  3\n    Mean TTFT (ms): 1\nSTDOUT: x: 1\n#Input tokens: 5"),
+            vec![(1, "Successful requests:  3"), (2, "Mean TTFT (ms): 1"), (3, "x: 1"), (4, "#Input tokens: 5")]
+        );
+    }
+
+    #[test]
+    fn splits_carriage_return_progress_on_one_physical_line() {
+        assert_eq!(
+            texts("10%|█| 1/10\r100%|█| 10/10 [00:05<00:00]\r\n===="),
+            vec![(1, "10%|█| 1/10"), (1, "100%|█| 10/10 [00:05<00:00]"), (2, "====")]
+        );
+    }
+
+    #[test]
+    fn recognises_section_titles_of_any_dash_count() {
+        assert_eq!(section_title("---------------Inter-token Latency----------------"), Some("Inter-token Latency"));
+        assert_eq!(section_title("-- Per-Request TTFT Breakdown (ms)"), Some("Per-Request TTFT Breakdown (ms)"));
+        assert_eq!(section_title("= PERFORMANCE OVERVIEW"), Some("PERFORMANCE OVERVIEW"));
+        assert_eq!(section_title("=========="), None);
+        assert!(is_rule("==================================================", '='));
+    }
+}

@@ -1,0 +1,161 @@
+//! Reading the value half of a `label: value` row: numbers with optional units, `inf`, the
+//! words tools print when they have no number (`nan`, `None`, `not set`, `trace`), and the
+//! placeholders people leave in hand-edited reports (`xxx`, `TBD`, `<value>`).
+
+/// What a value cell says.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Value<'a> {
+    /// A finite number; `-0.0` is normalised to `0.0`.
+    Number(f64),
+    Inf,
+    /// A word meaning "no number": `nan`, `None`, `not set`, `trace`, `N/A`, `-`.
+    Absent(&'a str),
+    /// A placeholder that stands for a number nobody filled in.
+    Placeholder(&'a str),
+    /// Anything else (a backend name, a path).
+    Text(&'a str),
+}
+
+impl<'a> Value<'a> {
+    pub fn number(self) -> Option<f64> {
+        match self {
+            Value::Number(n) => Some(n),
+            _ => None,
+        }
+    }
+}
+
+/// A parsed cell: the value and the unit written after the number, if any (`s`, `token/s`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Cell<'a> {
+    pub value: Value<'a>,
+    pub unit: &'a str,
+}
+
+/// Parses a value cell. Never fails: what is not a number is classified.
+pub fn parse_cell(raw: &str) -> Cell<'_> {
+    let s = raw.trim();
+    if let Some((n, rest)) = leading_number(s) {
+        let unit = rest.trim();
+        // "12 abc def" is text, "1.94s" and "13341.219 token/s" are numbers with units.
+        if unit.is_empty() || is_unit(unit) {
+            let n = if n == 0.0 { 0.0 } else { n };
+            return Cell { value: Value::Number(n), unit };
+        }
+    }
+    let lower = s.to_ascii_lowercase();
+    let value = match lower.as_str() {
+        "inf" | "+inf" | "infinity" | "\"inf\"" => Value::Inf,
+        "nan" | "none" | "null" | "not set" | "trace" | "n/a" | "na" | "-" | "--" | "" => {
+            Value::Absent(s)
+        }
+        _ if is_placeholder(&lower) => Value::Placeholder(s),
+        _ => Value::Text(s),
+    };
+    Cell { value, unit: "" }
+}
+
+fn is_placeholder(lower: &str) -> bool {
+    let x_only = !lower.is_empty() && lower.chars().all(|c| c == 'x');
+    x_only
+        || lower.chars().all(|c| c == '.' || c == '…') && !lower.is_empty()
+        || (lower.starts_with('<') && lower.ends_with('>'))
+        || (lower.starts_with('{') && lower.ends_with('}'))
+        || matches!(lower, "tbd" | "todo" | "tba" | "?" | "??" | "???" | "x.xx" | "xx.xx")
+        || lower.contains("xx.x")
+}
+
+fn is_unit(unit: &str) -> bool {
+    unit.len() <= 16
+        && unit
+            .chars()
+            .all(|c| c.is_ascii_alphabetic() || matches!(c, '/' | '%' | '(' | ')' | '.'))
+}
+
+/// Splits a leading decimal number (sign, digits, fraction, exponent) from the rest.
+pub fn leading_number(s: &str) -> Option<(f64, &str)> {
+    let b = s.as_bytes();
+    let mut i = 0;
+    if i < b.len() && (b[i] == b'-' || b[i] == b'+') {
+        i += 1;
+    }
+    let digits_start = i;
+    while i < b.len() && b[i].is_ascii_digit() {
+        i += 1;
+    }
+    let mut frac_digits = 0;
+    if i < b.len() && b[i] == b'.' {
+        let dot = i;
+        i += 1;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+            frac_digits += 1;
+        }
+        if frac_digits == 0 && dot == digits_start {
+            return None;
+        }
+    }
+    if i == digits_start {
+        return None;
+    }
+    if i < b.len() && (b[i] == b'e' || b[i] == b'E') {
+        let mut j = i + 1;
+        if j < b.len() && (b[j] == b'-' || b[j] == b'+') {
+            j += 1;
+        }
+        let exp_start = j;
+        while j < b.len() && b[j].is_ascii_digit() {
+            j += 1;
+        }
+        if j > exp_start {
+            i = j;
+        }
+    }
+    let n: f64 = s[..i].parse().ok()?;
+    n.is_finite().then_some((n, &s[i..]))
+}
+
+/// Parses a whole integer cell such as `10000`; `None` for anything else.
+pub fn integer(n: f64) -> Option<u64> {
+    (n >= 0.0 && n.fract() == 0.0 && n < 9.0e15).then_some(n as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(input: &str, expected: Value, unit: &str) {
+        assert_eq!(parse_cell(input), Cell { value: expected, unit }, "input {input:?}");
+    }
+
+    #[test]
+    fn reads_numbers_units_and_words() {
+        check("145.35", Value::Number(145.35), "");
+        check("  10000         ", Value::Number(10000.0), "");
+        check("1.94s", Value::Number(1.94), "s");
+        check("13341.219 token/s", Value::Number(13341.219), "token/s");
+        check("4.3802E+02", Value::Number(438.02), "");
+        check("-0.00", Value::Number(0.0), "");
+        check("-1", Value::Number(-1.0), "");
+        check("inf", Value::Inf, "");
+        check("nan", Value::Absent("nan"), "");
+        check("None", Value::Absent("None"), "");
+        check("not set", Value::Absent("not set"), "");
+        check("trace", Value::Absent("trace"), "");
+        check("lmdeploy", Value::Text("lmdeploy"), "");
+        check("12 apples in a row", Value::Text("12 apples in a row"), "");
+    }
+
+    #[test]
+    fn classifies_placeholders() {
+        for p in ["xxx", "XX", "...", "<value>", "TBD", "xx.xx", "…"] {
+            assert!(matches!(parse_cell(p).value, Value::Placeholder(_)), "{p}");
+        }
+    }
+
+    #[test]
+    fn negative_zero_is_positive_zero() {
+        let Value::Number(n) = parse_cell("-0.00").value else { panic!() };
+        assert!(n.is_sign_positive());
+    }
+}

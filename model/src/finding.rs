@@ -1,0 +1,66 @@
+//! Findings: what is odd, missing or contradictory in the input, located to a line.
+//!
+//! A finding carries a stable `code` and the `values` it is about, so pages can phrase it in
+//! any language; `message` is the English sentence the CLI prints.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// Data was lost or cannot be trusted: a block that yields no run, an unreadable file.
+    Error,
+    /// The data was kept but a reader comparing it should know something is off.
+    Warning,
+    /// Context worth showing (a sentinel value, a default that was assumed).
+    Info,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Info => "info",
+        }
+    }
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Finding {
+    pub severity: Severity,
+    /// Stable identifier such as `model-mismatch`; pages translate by code.
+    pub code: String,
+    pub path: String,
+    /// 1-based line the finding is about; 0 when it concerns the whole file.
+    pub line: u32,
+    /// English sentence saying what is wrong and what to do.
+    pub message: String,
+    /// The values the finding is about, by name (e.g. `expected`, `found`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub values: BTreeMap<String, String>,
+    /// Ids of the runs this finding concerns.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub runs: Vec<String>,
+}
+
+impl Finding {
+    pub fn new(severity: Severity, code: &str, path: &str, line: u32, message: String) -> Self {
+        Finding {
+            severity,
+            code: code.to_string(),
+            path: path.to_string(),
+            line,
+            message,
+            values: BTreeMap::new(),
+            runs: Vec::new(),
+        }
+    }
+
+    /// Adds a value the finding is about; chainable.
+    pub fn with(mut self, key: &str, value: impl ToString) -> Self {
+        self.values.insert(key.to_string(), value.to_string());
+        self
+    }
+}

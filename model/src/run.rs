@@ -1,0 +1,277 @@
+//! A run: one benchmark result block with its scenario, metrics, serve parameters and the
+//! source lines every number came from.
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::collections::BTreeMap;
+
+/// Latency statistics in milliseconds keyed `mean`, `median`, `std`, `min`, `max`, `p50`,
+/// `p90`, `p95`, `p99`, `p99.9`, ... (only those the tool printed).
+pub type Latency = BTreeMap<String, f64>;
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
+pub struct Run {
+    /// Stable id: `<path>#L<line>` of the block's first line.
+    pub id: String,
+    pub source: Source,
+    /// Which printer produced the block: `serving-text`, `vllm-json`, `sglang-jsonl`,
+    /// `lmdeploy-profile`, `trtllm-bench`.
+    pub format: String,
+    pub framework: Option<String>,
+    pub framework_version: Option<String>,
+    pub gpu: Option<String>,
+    /// Number of GPUs; equals `tp` unless metadata says otherwise.
+    pub gpu_count: Option<u32>,
+    pub tp: Option<u32>,
+    /// Hugging Face id (`Qwen/Qwen3-8B-FP8`) or whatever name the benchmark client used.
+    pub model: Option<String>,
+    pub precision: Option<String>,
+    /// The `backend` the benchmark client talked to, as printed.
+    pub backend: Option<String>,
+    /// Heading of the markdown section the run sits in.
+    pub section: Option<String>,
+    pub scenario: Scenario,
+    pub metrics: Metrics,
+    pub derived: Derived,
+    pub client: ClientInfo,
+    pub params: Params,
+    pub sweep: Option<SweepRef>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<Note>,
+    /// Indices into `RunsFile::findings`.
+    #[serde(default)]
+    pub findings: Vec<usize>,
+}
+
+impl Run {
+    /// Computes `derived` from the metrics and GPU count. The only place these formulas live.
+    pub fn derive(&mut self) {
+        let gpus = self.gpu_count.or(self.tp).filter(|&n| n > 0);
+        self.derived.output_throughput_per_gpu = match (self.metrics.output_throughput, gpus) {
+            (Some(t), Some(n)) => Some(round6(t / f64::from(n))),
+            _ => None,
+        };
+        self.derived.interactivity = self
+            .metrics
+            .tpot_ms
+            .as_ref()
+            .and_then(|l| l.get("mean"))
+            .filter(|&&tpot| tpot > 0.0)
+            .map(|tpot| round6(1000.0 / tpot));
+    }
+}
+
+/// Rounds derived values so they print stably across platforms.
+fn round6(x: f64) -> f64 {
+    (x * 1e6).round() / 1e6
+}
+
+/// Where a run came from.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
+pub struct Source {
+    /// Path relative to the content folder, with `/`.
+    pub path: String,
+    /// 1-based line where the block starts.
+    pub line: u32,
+    /// 1-based line where the block ends (inclusive).
+    pub end_line: u32,
+    /// Line of every value, keyed like the field it fills: `metrics.ttft_ms.p99`,
+    /// `scenario.num_prompts`, `params.command`, ...
+    pub lines: BTreeMap<String, u32>,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
+pub struct Scenario {
+    /// `sharegpt`, `random`, ... as the client named it.
+    pub dataset: Option<String>,
+    pub num_prompts: Option<u64>,
+    pub input_len: Option<u64>,
+    /// `null` when the dataset decides the output length.
+    pub output_len: Option<u64>,
+    pub range_ratio: Option<f64>,
+    pub request_rate: Option<RequestRate>,
+    pub max_concurrency: Option<u64>,
+}
+
+/// A request rate: a number of requests per second, or `"inf"` (all at once).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum RequestRate {
+    Inf,
+    PerSecond(f64),
+}
+
+impl Serialize for RequestRate {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            RequestRate::Inf => s.serialize_str("inf"),
+            RequestRate::PerSecond(r) => s.serialize_f64(*r),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for RequestRate {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Raw {
+            Number(f64),
+            Text(String),
+        }
+        match Raw::deserialize(d)? {
+            Raw::Number(r) => Ok(RequestRate::PerSecond(r)),
+            Raw::Text(t) if t.eq_ignore_ascii_case("inf") => Ok(RequestRate::Inf),
+            Raw::Text(t) => Err(serde::de::Error::custom(format!(
+                "request_rate must be a number or \"inf\", not {t:?}"
+            ))),
+        }
+    }
+}
+
+/// Everything the result block printed, in canonical units.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
+pub struct Metrics {
+    pub completed: Option<u64>,
+    pub failed: Option<u64>,
+    pub duration_s: Option<f64>,
+    pub total_input_tokens: Option<u64>,
+    pub total_output_tokens: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub total_output_tokens_retokenized: Option<u64>,
+    pub request_throughput: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub request_goodput: Option<f64>,
+    pub input_throughput: Option<f64>,
+    pub output_throughput: Option<f64>,
+    pub total_throughput: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub peak_output_throughput: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub peak_concurrent_requests: Option<f64>,
+    /// Measured concurrency (SGLang's `Concurrency:` row), not the configured limit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub concurrency: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub accept_length: Option<f64>,
+    pub ttft_ms: Option<Latency>,
+    pub tpot_ms: Option<Latency>,
+    pub itl_ms: Option<Latency>,
+    pub e2e_ms: Option<Latency>,
+    /// Numeric rows this schema does not name (vision tokens, speculative decoding, ...),
+    /// keyed by their normalised label, so no printed number is dropped.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub extra: BTreeMap<String, f64>,
+}
+
+/// Values computed from the metrics by [`Run::derive`].
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
+pub struct Derived {
+    /// Output tokens per second divided by the GPU count.
+    pub output_throughput_per_gpu: Option<f64>,
+    /// 1000 / mean TPOT: tokens per second a single user sees.
+    pub interactivity: Option<f64>,
+}
+
+/// What the benchmark client said about itself before the result block.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
+pub struct ClientInfo {
+    /// Arguments of `Running benchmark <args> with backend: X`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub args: Option<String>,
+    /// `Namespace(...)` fields as printed (Python repr values, quotes removed).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub namespace: BTreeMap<String, String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub planned_input_tokens: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub planned_output_tokens: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub warmup_s: Option<f64>,
+    /// Elapsed time of the progress bar, in seconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub progress_duration_s: Option<f64>,
+}
+
+/// How the server was started, as written.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
+pub struct Params {
+    /// The serve command with line continuations joined.
+    pub command: Option<String>,
+    /// Container image, e.g. `vllm/vllm-openai:v0.10.1`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub image: Option<String>,
+    /// Server flags in order (container flags excluded).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub flags: Vec<Flag>,
+    /// Environment set for the server (`--env`, `-e`, `KEY=value` prefixes).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub env: BTreeMap<String, String>,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
+pub struct Flag {
+    /// As written, with dashes: `--tp`.
+    pub name: String,
+    /// `null` for a switch such as `--enable-metrics`.
+    pub value: Option<String>,
+}
+
+/// Membership of a run in a sweep declared by a log header (`num_prompts: 1, 2, 4, ...`).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
+pub struct SweepRef {
+    /// `<path>#L<line>` of the header that opened the sweep.
+    pub id: String,
+    /// The header lines as written.
+    pub header: String,
+    /// What varies along the sweep: `num_prompts` or `input_len`.
+    pub axis: String,
+    /// 0-based position of this run in the sweep.
+    pub index: u32,
+    /// The value the header announced for this position, if it announced one.
+    pub declared: Option<f64>,
+    /// Requests the block itself reports.
+    pub requests: Option<u64>,
+    /// Input tokens per request the block itself shows (total input / requests).
+    pub input_tokens_per_request: Option<f64>,
+}
+
+/// Prose next to a run in its section, kept verbatim.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
+pub struct Note {
+    pub line: u32,
+    pub text: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn request_rate_round_trips_inf_and_numbers() {
+        let json = serde_json::to_string(&[RequestRate::Inf, RequestRate::PerSecond(2.5)]).unwrap();
+        assert_eq!(json, r#"["inf",2.5]"#);
+        let back: Vec<RequestRate> = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, vec![RequestRate::Inf, RequestRate::PerSecond(2.5)]);
+        assert!(serde_json::from_str::<RequestRate>(r#""fast""#).is_err());
+    }
+
+    #[test]
+    fn derive_divides_by_gpu_count_and_inverts_tpot() {
+        let mut run = Run { tp: Some(2), ..Run::default() };
+        run.metrics.output_throughput = Some(1000.0);
+        run.metrics.tpot_ms = Some(Latency::from([("mean".to_string(), 40.0)]));
+        run.derive();
+        assert_eq!(run.derived.output_throughput_per_gpu, Some(500.0));
+        assert_eq!(run.derived.interactivity, Some(25.0));
+        run.gpu_count = Some(4);
+        run.derive();
+        assert_eq!(run.derived.output_throughput_per_gpu, Some(250.0));
+    }
+
+    #[test]
+    fn derive_leaves_unknowns_null() {
+        let mut run = Run::default();
+        run.metrics.output_throughput = Some(1000.0);
+        run.metrics.tpot_ms = Some(Latency::from([("mean".to_string(), 0.0)]));
+        run.derive();
+        assert_eq!(run.derived, Derived::default());
+    }
+}
