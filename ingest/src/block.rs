@@ -156,8 +156,11 @@ impl Resolver<'_> {
         }
         let Some(target) = classify(&row.label) else { return };
         let in_speculative = row.section.is_some_and(|s| s.to_ascii_lowercase().contains("specul"));
+        let lmdeploy = self.run.format == Format::LmdeployProfile.name();
         let target = match target {
             Target::Extra(k) if in_speculative => Target::Extra(format!("speculative.{k}")),
+            // LMDeploy's `concurrency` is the configured number of client workers.
+            Target::Concurrency if lmdeploy => Target::MaxConcurrency,
             t => t,
         };
         match (&target, row.cell.value) {

@@ -339,38 +339,41 @@ pub fn apply_meta(runs: &mut [Run], meta: &Meta) {
     }
 }
 
-/// The same run printed twice in one file (as text and as JSON) is one run.
+/// The same run printed twice in one file (as text and as JSON, or saved twice) is one run.
+/// Identical numbers from one printer under different scenarios are two runs that agree.
 pub fn duplicates(runs: &mut Vec<Run>, sink: &mut Sink) {
-    let key = |r: &Run| {
+    let numbers = |r: &Run| {
         let m = &r.metrics;
         (m.completed, m.duration_s.map(f64::to_bits), m.total_output_tokens, m.request_throughput.map(f64::to_bits))
     };
-    let mut seen: Vec<(usize, _)> = Vec::new();
+    let scenario = |r: &Run| (r.scenario.dataset.clone(), r.scenario.num_prompts, r.scenario.input_len, r.model.clone());
     let mut keep = vec![true; runs.len()];
-    for (i, r) in runs.iter().enumerate() {
-        let k = key(r);
-        if k.0.is_none() || k.1.is_none() || k.2.is_none() {
+    for i in 0..runs.len() {
+        let key = numbers(&runs[i]);
+        if key.0.is_none() || key.1.is_none() || key.2.is_none() {
             continue;
         }
-        if let Some((first, _)) = seen.iter().find(|(_, sk)| *sk == k) {
+        let original = (0..i).find(|&j| {
+            keep[j]
+                && numbers(&runs[j]) == key
+                && (runs[j].format != runs[i].format || scenario(&runs[j]) == scenario(&runs[i]))
+        });
+        if let Some(j) = original {
             keep[i] = false;
-            let original = &runs[*first];
             sink.info(
                 "duplicate",
-                r.source.line,
-                format!("this block repeats the run at line {} (same counts, duration and throughput); it is recorded once.", original.source.line),
+                runs[i].source.line,
+                format!(
+                    "this block repeats the run at line {} (same counts, duration and throughput); it is recorded once.",
+                    runs[j].source.line
+                ),
             )
-            .value("original_line", original.source.line)
-            .run(&original.id);
-        } else {
-            seen.push((i, k));
+            .value("original_line", runs[j].source.line)
+            .run(&runs[j].id);
         }
     }
-    let mut i = 0;
-    runs.retain(|_| {
-        i += 1;
-        keep[i - 1]
-    });
+    let mut flags = keep.into_iter();
+    runs.retain(|_| flags.next().unwrap_or(true));
 }
 
 /// Runs from saved JSON results; objects that are not results are findings.

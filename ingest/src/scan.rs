@@ -327,7 +327,7 @@ fn block_start(text: &str, current: Option<Format>) -> Option<Format> {
         return Some(Format::TrtllmBench);
     }
     if current.is_none() {
-        let (label, value) = split_row(text)?;
+        let (label, value) = split_row(text).or_else(|| split_columns(text))?;
         if normalise(label) == "concurrency" && value.trim().parse::<u64>().is_ok() {
             return Some(Format::LmdeployProfile);
         }

@@ -1,0 +1,418 @@
+//! One small handwritten input per format variation. `check` parses a file and compares
+//! chosen fields of each run (as JSON pointers) with what the input literally shows, so each
+//! case reads as data: input, then the expected values.
+
+use benchsite_ingest::parse_file;
+use serde_json::{json, Value};
+
+/// Parses `text` as the file `path` and asserts, run by run, that each `(pointer, value)`
+/// pair holds; `expected.len()` must equal the number of runs.
+fn check(path: &str, text: &str, expected: &[&[(&str, Value)]]) -> Vec<String> {
+    let out = parse_file(path, text, None);
+    let runs: Vec<Value> = out.runs.iter().map(|r| serde_json::to_value(r).unwrap()).collect();
+    assert_eq!(runs.len(), expected.len(), "runs of {path}: {:#?}\nfindings: {:#?}", runs, out.findings);
+    for (i, (run, fields)) in runs.iter().zip(expected).enumerate() {
+        for (pointer, want) in *fields {
+            let got = run.pointer(pointer).unwrap_or_else(|| panic!("run {i} has no {pointer}: {run:#}"));
+            assert_eq!(got, want, "run {i} {pointer}");
+        }
+    }
+    out.findings.iter().map(|f| format!("{}@{}", f.code, f.line)).collect()
+}
+
+const VLLM_2025: &str = "\
+Traffic request rate: inf
+Burstiness factor: 1.0 (Poisson process)
+Maximum request concurrency: 32
+100%|██████████| 32/32 [02:30<00:00,  4.71s/it]
+============ Serving Benchmark Result ============
+Successful requests:                     32
+Failed requests:                         0
+Maximum request concurrency:             32
+Benchmark duration (s):                  150.87
+Total input tokens:                      65536
+Total generated tokens:                  65536
+Request throughput (req/s):              0.21
+Output token throughput (tok/s):         434.40
+Peak output token throughput (tok/s):    2742.00
+Peak concurrent requests:                32.00
+Total Token throughput (tok/s):          868.80
+---------------Time to First Token----------------
+Mean TTFT (ms):                          7279.56
+Median TTFT (ms):                        7099.88
+P90 TTFT (ms):                           9000.10
+P99 TTFT (ms):                           10999.46
+-----Time per Output Token (excl. 1st token)------
+Mean TPOT (ms):                          70.14
+Median TPOT (ms):                        70.23
+P99 TPOT (ms):                           72.63
+---------------Inter-token Latency----------------
+Mean ITL (ms):                           70.14
+Median ITL (ms):                         68.15
+P99.9 ITL (ms):                          72.47
+----------------End-to-end Latency----------------
+Mean E2EL (ms):                          150000.00
+P99 E2EL (ms):                           150800.12
+==================================================
+";
+
+#[test]
+fn reads_vllm_bench_serve_block_with_context_rows() {
+    let findings = check(
+        "raw/vllm.log",
+        VLLM_2025,
+        &[&[
+            ("/scenario/request_rate", json!("inf")),
+            ("/scenario/max_concurrency", json!(32)),
+            ("/metrics/completed", json!(32)),
+            ("/metrics/failed", json!(0)),
+            ("/metrics/total_throughput", json!(868.8)),
+            ("/metrics/peak_output_throughput", json!(2742.0)),
+            ("/metrics/ttft_ms/p90", json!(9000.1)),
+            ("/metrics/itl_ms/p99.9", json!(72.47)),
+            ("/metrics/e2e_ms/p99", json!(150800.12)),
+            ("/client/progress_duration_s", json!(150.0)),
+            ("/source/line", json!(5)),
+            ("/source/end_line", json!(33)),
+            ("/source/lines/metrics.ttft_ms.p99", json!(21)),
+            ("/framework", Value::Null),
+            ("/gpu", Value::Null),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
+#[test]
+fn reads_comment_prefixed_and_indented_logs_with_stripped_padding() {
+    let commented: String = VLLM_2025.lines().map(|l| format!("# {l}\n")).collect();
+    check("raw/a.sh", &commented, &[&[("/metrics/ttft_ms/mean", json!(7279.56))]]);
+    let indented: String = VLLM_2025.lines().map(|l| format!("    {}   \n", l.trim_end())).collect();
+    check("raw/b.txt", &indented, &[&[("/metrics/tpot_ms/median", json!(70.23))]]);
+}
+
+#[test]
+fn reads_sglang_block_with_old_spellings_and_speculative_section() {
+    let text = "\
+============ Serving Benchmark Result ============
+Backend:                                 sglang
+Traffic request rate:                    2.0
+Max reqeuest concurrency:                not set
+Successful requests:                     996
+Benchmark duration (s):                  264.25
+Total input tokens:                      342460
+Total input text tokens:                 342000
+Total input vision tokens:               460
+Total generated tokens:                  218257
+Total generated tokens (retokenized):    103837
+Request throughput (req/s):              3.77
+Input token throughput (tok/s):          1295.95
+Output token throughput (tok/s):         825.94
+Total throughput (tok/s):                2121.89
+Concurrency:                             41.21
+Accept length:                           3.12
+----------------End-to-End Latency----------------
+Mean E2E Latency (ms):                   10939.04
+Median E2E Latency (ms):                 7898.58
+---------------Time to First Token----------------
+Mean TTFT (ms):                          110.64
+Median TTFT (ms):                        81.21
+P99 TTFT (ms):                           639.32
+---------------Inter-Token Latency----------------
+Mean ITL (ms):                           50.08
+Median ITL (ms):                         35.28
+P95 ITL (ms):                            113.21
+P99 ITL (ms):                            188.19
+Max ITL (ms):                            4101.20
+---------------Speculative Decoding---------------
+Acceptance rate (%):                     71.20
+Per-position acceptance (%):
+  Position 0:                            85.00
+  Position 1:                            60.00
+==================================================
+";
+    check(
+        "raw/sglang.log",
+        text,
+        &[&[
+            ("/backend", json!("sglang")),
+            ("/scenario/request_rate", json!(2.0)),
+            ("/scenario/max_concurrency", Value::Null),
+            ("/metrics/total_output_tokens_retokenized", json!(103837)),
+            ("/metrics/concurrency", json!(41.21)),
+            ("/metrics/accept_length", json!(3.12)),
+            ("/metrics/extra/total input vision tokens", json!(460.0)),
+            ("/metrics/extra/speculative.position 1", json!(60.0)),
+            ("/metrics/extra/speculative.acceptance rate (%)", json!(71.2)),
+            ("/metrics/itl_ms/max", json!(4101.2)),
+            ("/metrics/e2e_ms/median", json!(7898.58)),
+        ]],
+    );
+}
+
+#[test]
+fn several_runs_per_file_each_keep_their_context() {
+    let text = format!(
+        "Running benchmark --dataset-name random --num-prompts 32 --random-input-len 1024 --random-output-len 512 with backend: vllm\n{VLLM_2025}\n\
+         Namespace(backend='vllm', dataset_name='sharegpt', num_prompts=64, model='m/x', request_rate=4.0, sharegpt_output_len=None)\n{VLLM_2025}"
+    );
+    check(
+        "raw/sweep.log",
+        &text,
+        &[
+            &[("/scenario/dataset", json!("random")), ("/scenario/input_len", json!(1024)), ("/scenario/output_len", json!(512)), ("/backend", json!("vllm"))],
+            &[("/scenario/dataset", json!("sharegpt")), ("/scenario/num_prompts", json!(64)), ("/scenario/output_len", Value::Null), ("/model", json!("m/x"))],
+        ],
+    );
+}
+
+#[test]
+fn placeholders_yield_no_run_and_an_error() {
+    let text = VLLM_2025.replace("7279.56", "xxx").replace("70.23", "TBD");
+    let findings = check("raw/p.log", &text, &[]);
+    assert_eq!(findings, vec!["placeholder-value@18"]);
+}
+
+#[test]
+fn words_instead_of_numbers_are_kept_as_unknown_with_a_finding() {
+    let text = VLLM_2025.replace("7279.56", "nan").replace("70.23", "None").replace("P99.9 ITL (ms):                          72.47", "P99.9 ITL (ms): -1");
+    let findings = check("raw/n.log", &text, &[&[("/metrics/ttft_ms/median", json!(7099.88))]]);
+    let out = parse_file("raw/n.log", &text, None);
+    assert!(!out.runs[0].metrics.ttft_ms.as_ref().unwrap().contains_key("mean"));
+    assert!(findings.contains(&"non-numeric-value@18".to_string()), "{findings:?}");
+    assert!(findings.contains(&"sentinel-value@29".to_string()), "{findings:?}");
+}
+
+#[test]
+fn failures_are_counted_from_rows_errors_or_missing_requests() {
+    let with_row = VLLM_2025.replace("Failed requests:                         0", "Failed requests:                         3");
+    let f = check("raw/f.log", &with_row, &[&[("/metrics/failed", json!(3))]]);
+    assert!(f.contains(&"failed-requests@7".to_string()), "{f:?}");
+
+    let errors = format!("Running benchmark --num-prompts 40 with backend: vllm\nError 1: ClientConnectorError\nTraceback (most recent call last):\n{}", VLLM_2025.replace("Failed requests:                         0\n", ""));
+    let f = check("raw/e.log", &errors, &[&[("/metrics/failed", json!(8))]]);
+    assert!(f.contains(&"request-errors@2".to_string()), "{f:?}");
+    assert!(f.contains(&"incomplete-requests@9".to_string()), "{f:?}");
+}
+
+#[test]
+fn cut_off_block_is_kept_with_a_finding() {
+    let cut: String = VLLM_2025.lines().take(20).map(|l| format!("{l}\n")).collect();
+    let f = check("raw/cut.log", &cut, &[&[("/metrics/ttft_ms/median", json!(7099.88)), ("/metrics/tpot_ms", Value::Null)]]);
+    assert!(f.contains(&"partial-block@20".to_string()), "{f:?}");
+    assert!(f.contains(&"missing-metrics@5".to_string()), "{f:?}");
+}
+
+#[test]
+fn carriage_return_progress_and_interleaved_server_lines() {
+    let text = VLLM_2025
+        .replace("100%|██████████| 32/32 [02:30<00:00,  4.71s/it]", " 50%|█████     | 16/32 [01:10<01:10,  4.71s/it]\r100%|██████████| 32/32 [02:30<00:00,  4.71s/it]")
+        .replace("Mean TPOT", "INFO 08-20 12:00:01 [loggers.py:118] Engine 000: Avg prompt throughput: 0.0 tokens/s\nMean TPOT");
+    check("raw/cr.log", &text, &[&[("/client/progress_duration_s", json!(150.0)), ("/metrics/tpot_ms/mean", json!(70.14))]]);
+}
+
+#[test]
+fn reads_lmdeploy_profile_throughput_in_seconds() {
+    let text = "\
+--------------------------------------------------
+concurrency: 256
+elapsed_time: 148.789s
+
+first token latency(s)(min, max, ave): 0.068, 5.116, 0.585
+per-token latency(s) percentile(50, 75, 95, 99): [0.036, 0.038, 0.05, 0.168]
+
+number of prompt tokens: 2238364
+number of completion tokens: 1985012
+token throughput (completion token): 13341.219 token/s
+token throughput (prompt + completion token): 28385.345 token/s
+RPS (request per second): 67.209 req/s
+RPM (request per minute): 4032.553 req/min
+--------------------------------------------------
+";
+    check(
+        "raw/lmdeploy.txt",
+        text,
+        &[&[
+            ("/format", json!("lmdeploy-profile")),
+            ("/scenario/max_concurrency", json!(256)),
+            ("/metrics/duration_s", json!(148.789)),
+            ("/metrics/ttft_ms/min", json!(68.0)),
+            ("/metrics/ttft_ms/mean", json!(585.0)),
+            ("/metrics/itl_ms/p99", json!(168.0)),
+            ("/metrics/output_throughput", json!(13341.219)),
+            ("/metrics/total_throughput", json!(28385.345)),
+            ("/metrics/request_throughput", json!(67.209)),
+            ("/metrics/extra/rpm", json!(4032.553)),
+        ]],
+    );
+}
+
+#[test]
+fn reads_lmdeploy_right_aligned_table() {
+    let text = "\
+--------------------------------------------------
+concurrency                              128
+elapsed_time (s)                      95.120
+number of prompt tokens              1000000
+number of completion tokens           500000
+RPS (request per second)               5.257
+--------------------------------------------------
+";
+    check(
+        "raw/lmdeploy-table.txt",
+        text,
+        &[&[("/scenario/max_concurrency", json!(128)), ("/metrics/duration_s", json!(95.12)), ("/metrics/total_output_tokens", json!(500000))]],
+    );
+}
+
+#[test]
+fn reads_trtllm_bench_report_in_scientific_notation() {
+    let text = "\
+===========================================================
+= ENGINE DETAILS
+===========================================================
+Model:                  meta-llama/Llama-3.1-8B
+TP Size:                2
+===========================================================
+= PERFORMANCE OVERVIEW
+===========================================================
+Number of requests:             3000
+Request Throughput (req/sec):                     4.3208E+01
+Total Output Throughput (tokens/sec):             5530.7382
+Total Token Throughput (tokens/sec):              94022.5497
+Total Latency (ms):                               115716.9214
+Average request latency (ms):                     75903.4456
+Average time-to-first-token [TTFT] (ms):          52667.0339
+
+-- Per-Request Time-per-Output-Token [TPOT] Breakdown (ms)
+
+[TPOT] MINIMUM: 32.8005
+[TPOT] AVERAGE: 182.9639
+[TPOT] P99    : 206.5821
+";
+    check(
+        "raw/trtllm.log",
+        text,
+        &[&[
+            ("/format", json!("trtllm-bench")),
+            ("/model", json!("meta-llama/Llama-3.1-8B")),
+            ("/tp", json!(2)),
+            ("/metrics/completed", json!(3000)),
+            ("/metrics/request_throughput", json!(43.208)),
+            ("/metrics/duration_s", json!(115.7169214)),
+            ("/metrics/e2e_ms/mean", json!(75903.4456)),
+            ("/metrics/tpot_ms/min", json!(32.8005)),
+            ("/metrics/tpot_ms/p99", json!(206.5821)),
+        ]],
+    );
+}
+
+#[test]
+fn reads_vllm_save_result_json_with_string_metadata() {
+    let text = r#"{
+  "date": "20250101-000000",
+  "backend": "vllm",
+  "model_id": "Qwen/Qwen3-8B",
+  "num_prompts": 100,
+  "request_rate": "inf",
+  "max_concurrency": null,
+  "tensor_parallel_size": "2",
+  "duration": 41.24,
+  "completed": 100,
+  "total_input_tokens": 99744,
+  "total_output_tokens": 100000,
+  "request_throughput": 2.43,
+  "request_goodput:": 1.5,
+  "output_throughput": 2425.01,
+  "total_token_throughput": 4843.81,
+  "mean_ttft_ms": 60.77,
+  "p99_ttft_ms": 120.5,
+  "mean_e2el_ms": 16000.1,
+  "input_lens": [1, 2],
+  "errors": ["", ""]
+}"#;
+    check(
+        "raw/result.json",
+        text,
+        &[&[
+            ("/format", json!("vllm-json")),
+            ("/model", json!("Qwen/Qwen3-8B")),
+            ("/tp", json!(2)),
+            ("/scenario/request_rate", json!("inf")),
+            ("/scenario/num_prompts", json!(100)),
+            ("/metrics/request_goodput", json!(1.5)),
+            ("/metrics/total_throughput", json!(4843.81)),
+            ("/metrics/ttft_ms/p99", json!(120.5)),
+            ("/metrics/e2e_ms/mean", json!(16000.1)),
+            ("/source/lines/metrics.ttft_ms.p99", json!(18)),
+        ]],
+    );
+}
+
+#[test]
+fn reads_sglang_jsonl_with_bare_infinity_and_nan() {
+    let text = "{\"backend\": \"sglang\", \"dataset_name\": \"random\", \"request_rate\": Infinity, \"max_concurrency\": 64, \"random_input_len\": 1024, \"random_output_len\": 512, \"random_range_ratio\": 1.0, \"duration\": 100.0, \"completed\": 500, \"total_input_tokens\": 512000, \"total_output_tokens\": 256000, \"request_throughput\": 5.0, \"input_throughput\": 5120.0, \"output_throughput\": 2560.0, \"mean_e2e_latency_ms\": 9000.0, \"mean_ttft_ms\": 200.0, \"std_ttft_ms\": NaN, \"p99_itl_ms\": 80.0, \"accept_length\": NaN, \"server_info\": {\"a\": {\"b\": [1, 2]}}}\n\
+                {\"backend\": \"sglang\", \"dataset_name\": \"random\", \"request_rate\": 8, \"duration\": 120.0, \"completed\": 500, \"total_output_tokens\": 256000, \"request_throughput\": 4.17, \"output_throughput\": 2133.3, \"mean_ttft_ms\": 150.0, \"server_info\": {}}\n";
+    let f = check(
+        "raw/sglang.jsonl",
+        text,
+        &[
+            &[
+                ("/format", json!("sglang-jsonl")),
+                ("/scenario/request_rate", json!("inf")),
+                ("/scenario/input_len", json!(1024)),
+                ("/scenario/range_ratio", json!(1.0)),
+                ("/metrics/e2e_ms/mean", json!(9000.0)),
+                ("/source/line", json!(1)),
+            ],
+            &[("/scenario/request_rate", json!(8.0)), ("/source/line", json!(2))],
+        ],
+    );
+    assert!(f.contains(&"non-numeric-value@1".to_string()), "{f:?}");
+}
+
+#[test]
+fn json_that_is_not_a_result_is_a_finding() {
+    let f = check("raw/config.json", r#"{"name": "x", "layers": 32}"#, &[]);
+    assert_eq!(f, vec!["not-a-benchmark@1"]);
+    let f = check("raw/broken.json", "{\"a\": 1,\n\"b\": }", &[]);
+    assert_eq!(f, vec!["invalid-json@2"]);
+}
+
+#[test]
+fn same_run_as_text_and_json_is_one_run() {
+    let text = format!(
+        "{VLLM_2025}\n{{\"completed\": 32, \"duration\": 150.87, \"total_output_tokens\": 65536, \"request_throughput\": 0.21, \"output_throughput\": 434.40}}\n"
+    );
+    // A .log file holding both: the text scanner sees the block, the JSON line is not a block.
+    let out = parse_file("raw/both.log", &text, None);
+    assert_eq!(out.runs.len(), 1);
+    // Two saved copies of one result in JSON lines are one run with a finding.
+    let line = "{\"completed\": 32, \"duration\": 150.87, \"total_output_tokens\": 65536, \"request_throughput\": 0.21, \"output_throughput\": 434.4}\n";
+    let f = check("raw/twice.jsonl", &format!("{line}{line}"), &[&[("/source/line", json!(1))]]);
+    assert_eq!(f, vec!["duplicate@2"]);
+}
+
+#[test]
+fn result_file_resolves_model_tp_and_mismatches() {
+    let text = format!(
+        "# vLLM v0.9.0\n\n## Qwen3-32B\n\n```shell\nvllm serve Qwen/Qwen3-8B --tensor-parallel-size 4 --max-num-seqs 256\n```\n\n```\n\
+         Namespace(backend='vllm', model='Qwen/Qwen3-32B', dataset_name='sharegpt', num_prompts=32)\n{VLLM_2025}```\n"
+    );
+    let f = check(
+        "vllm/H100_v0.9.0.md",
+        &text,
+        &[&[
+            ("/framework", json!("vllm")),
+            ("/framework_version", json!("0.9.0")),
+            ("/gpu", json!("H100")),
+            ("/tp", json!(4)),
+            ("/gpu_count", json!(4)),
+            ("/model", json!("Qwen/Qwen3-32B")),
+            ("/section", json!("Qwen3-32B")),
+            ("/params/flags/0/name", json!("--tensor-parallel-size")),
+            ("/derived/output_throughput_per_gpu", json!(108.6)),
+            ("/source/lines/params.command", json!(6)),
+        ]],
+    );
+    assert_eq!(f, vec!["model-mismatch@6"]);
+}
