@@ -1,0 +1,117 @@
+//! The `benchsite` binary on content folders written to break it: empty, binary, invalid
+//! UTF-8, truncated and huge files, a folder with a single log and no docs. Each test gets
+//! its own temporary directory.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn benchsite(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_benchsite")).args(args).output().expect("benchsite runs")
+}
+
+fn write(root: &Path, rel: &str, bytes: &[u8]) {
+    let p = root.join(rel);
+    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+    std::fs::write(p, bytes).unwrap();
+}
+
+const BLOCK: &str = "============ Serving Benchmark Result ============\nSuccessful requests: 4\nBenchmark duration (s): 2.00\nRequest throughput (req/s): 2.00\n---------------Time to First Token----------------\nMean TTFT (ms): 10.5\n-----Time per Output Token (excl. 1st token)------\nMean TPOT (ms): 20.0\n---------------Inter-token Latency----------------\nMean ITL (ms): 20.0\n==================================================\n";
+
+fn runs_json(out: &Path) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(out.join("data/runs.json")).unwrap()).unwrap()
+}
+
+#[test]
+fn builds_a_folder_holding_a_single_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let (content, out) = (dir.path().join("c"), dir.path().join("o"));
+    write(&content, "one.log", BLOCK.as_bytes());
+    let o = benchsite(&["build", "--content", content.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let data = runs_json(&out);
+    assert_eq!(data["schema"], "1.0");
+    assert_eq!(data["runs"][0]["metrics"]["ttft_ms"]["mean"], 10.5);
+    assert_eq!(data["runs"][0]["derived"]["interactivity"], 50.0);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("read 1 files: 1 runs, 0 errors"));
+}
+
+#[test]
+fn hostile_files_become_findings_and_good_ones_are_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let content = dir.path().join("c");
+    write(&content, "good.log", BLOCK.as_bytes());
+    write(&content, "empty.log", b"");
+    write(&content, "binary.bin", &[0x7f, b'E', b'L', b'F', 0, 0, 1, 2, 0xff]);
+    let mut latin1 = BLOCK.as_bytes().to_vec();
+    latin1.splice(60..60, [b'\n', 0xe9, 0xe8, b'\n']);
+    write(&content, "latin1.log", &latin1);
+    write(&content, "truncated.log", &BLOCK.as_bytes()[..BLOCK.len() / 2]);
+    write(&content, "placeholder.txt", BLOCK.replace("10.5", "xxx").as_bytes());
+    let mut huge = String::with_capacity(12 << 20);
+    while huge.len() < (12 << 20) {
+        huge.push_str("INFO some server noise: 1234 tokens in flight, nothing to see\n");
+    }
+    huge.push_str(BLOCK);
+    write(&content, "huge.log", huge.as_bytes());
+    let o = benchsite(&["check", "--content", content.to_str().unwrap(), "--format", "json"]);
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    let findings: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let codes: Vec<String> = findings
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| format!("{}:{}:{}", f["code"].as_str().unwrap(), f["path"].as_str().unwrap(), f["line"]))
+        .collect();
+    assert!(codes.contains(&"binary-file:binary.bin:0".to_string()), "{codes:?}");
+    assert!(codes.contains(&"invalid-utf8:latin1.log:3".to_string()), "{codes:?}");
+    assert!(codes.contains(&"placeholder-value:placeholder.txt:6".to_string()), "{codes:?}");
+    assert!(codes.iter().any(|c| c.starts_with("partial-block:truncated.log")), "{codes:?}");
+    assert_eq!(o.status.code(), Some(1), "errors fail the check");
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    // good, latin1, truncated and huge each keep their run.
+    assert!(stderr.contains("4 runs"), "{stderr}");
+}
+
+#[test]
+fn strict_fails_on_warnings_and_plain_does_not() {
+    let dir = tempfile::tempdir().unwrap();
+    let content = dir.path().join("c");
+    write(&content, "cut.log", &BLOCK.as_bytes()[..BLOCK.len() - 60]);
+    let c = content.to_str().unwrap();
+    assert_eq!(benchsite(&["check", "--content", c]).status.code(), Some(0));
+    assert_eq!(benchsite(&["check", "--content", c, "--strict"]).status.code(), Some(1));
+    let missing = benchsite(&["check", "--content", dir.path().join("nope").to_str().unwrap()]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("does not exist"));
+}
+
+#[test]
+fn human_diagnostics_name_the_file_line_and_show_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let content = dir.path().join("c");
+    write(&content, "raw/p.log", BLOCK.replace("20.0\n---", "TBD\n---").as_bytes());
+    let o = benchsite(&["check", "--content", content.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(stderr.contains("error[placeholder-value]"), "{stderr}");
+    assert!(stderr.contains("raw/p.log:8:1"), "{stderr}");
+    assert!(stderr.contains("Mean TPOT (ms): TBD"), "{stderr}");
+}
+
+#[test]
+fn rebuild_replaces_output_and_failed_build_keeps_the_old_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let (content, out) = (dir.path().join("c"), dir.path().join("o"));
+    write(&content, "a.log", BLOCK.as_bytes());
+    write(&out, "stale.html", b"old");
+    let args = ["build", "--content", content.to_str().unwrap(), "--out", out.to_str().unwrap()];
+    assert!(benchsite(&args).status.success());
+    assert!(!out.join("stale.html").exists(), "files that no longer belong are gone");
+    let first = std::fs::read(out.join("data/runs.json")).unwrap();
+    assert!(benchsite(&args).status.success());
+    assert_eq!(first, std::fs::read(out.join("data/runs.json")).unwrap(), "byte-identical rebuild");
+    // A build that cannot run (missing content) leaves the previous output untouched.
+    let missing = dir.path().join("missing");
+    let bad = ["build", "--content", missing.to_str().unwrap(), "--out", out.to_str().unwrap()];
+    assert_eq!(benchsite(&bad).status.code(), Some(2));
+    assert_eq!(first, std::fs::read(out.join("data/runs.json")).unwrap());
+}
