@@ -1,1 +1,35 @@
-fn main() {}
+//! Parse throughput on the real seed files, reported by criterion in MiB/s
+//! (`cargo bench -p benchsite-ingest`). Target: 200 MB/s or more on one core.
+
+use benchsite_ingest::parse_file;
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+
+const SEEDS: [&str; 4] = [
+    "lmdeploy/H800_v0.10.0.md",
+    "vllm/A100_v0.10.1.md",
+    "sglang/A100_v0.5.1.md",
+    "raw/vllm_sweep.log",
+];
+
+fn seeds() -> Vec<(String, String)> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../content");
+    SEEDS.iter().map(|p| (p.to_string(), std::fs::read_to_string(root.join(p)).expect("seed file"))).collect()
+}
+
+fn bench(c: &mut Criterion) {
+    let files = seeds();
+    let bytes: usize = files.iter().map(|(_, t)| t.len()).sum();
+    let mut group = c.benchmark_group("parse");
+    group.throughput(Throughput::Bytes(bytes as u64));
+    group.bench_function("all seed files", |b| {
+        b.iter(|| files.iter().map(|(p, t)| parse_file(p, t, None).runs.len()).sum::<usize>())
+    });
+    for (path, text) in &files {
+        group.throughput(Throughput::Bytes(text.len() as u64));
+        group.bench_function(path.as_str(), |b| b.iter(|| parse_file(path, text, None).runs.len()));
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -257,10 +257,15 @@ fn majority<T: Ord + Clone>(items: impl Iterator<Item = T>) -> Option<T> {
 /// The H1 title and `<Framework> vX.Y` mentions should name the version in the path.
 fn check_title(title: Option<&(String, u32)>, text: &str, sink: &mut Sink, framework: &str, version: &str) {
     let fw = framework.to_ascii_lowercase();
+    let needle = format!("{fw} v");
     for (i, line) in text.lines().enumerate() {
+        // Only lines that mention the framework at all are lower-cased and searched.
+        if line.len() < fw.len() || !line.as_bytes().windows(fw.len()).any(|w| w.eq_ignore_ascii_case(fw.as_bytes())) {
+            continue;
+        }
         let lower = line.to_ascii_lowercase();
         let mut from = 0;
-        while let Some(pos) = lower[from..].find(&format!("{fw} v")) {
+        while let Some(pos) = lower[from..].find(&needle) {
             let start = from + pos + fw.len() + 2;
             let found: String = lower[start..].chars().take_while(|c| c.is_ascii_digit() || *c == '.').collect();
             let found = found.trim_end_matches('.');

@@ -112,7 +112,8 @@ pub fn parse_raw(text: &str, sink: &mut Sink) -> Vec<Run> {
 /// Scans text (a whole log or a code block starting at `first_line`) for result blocks.
 pub fn scan_text(text: &str, first_line: u32, sink: &mut Sink) -> Vec<Run> {
     let lines = text::logical_lines(text, first_line);
-    let scanned = scan::scan(&lines);
+    let mut scanned = scan::scan(&lines);
+    drop_cut_value(&mut scanned, lines.last().map(|l| l.no), text, sink);
     let runs: Vec<Run> = scanned.blocks.iter().filter_map(|b| block::resolve(b, &scanned.sweeps, sink)).collect();
     if let Some(trailing) = &scanned.trailing {
         if let Some(&line) = trailing.errors.first() {
@@ -129,6 +130,25 @@ pub fn scan_text(text: &str, first_line: u32, sink: &mut Sink) -> Vec<Run> {
     }
     checks::sweeps(&scanned, &runs, sink);
     runs
+}
+
+/// A text that ends inside a result block without a final newline may have been cut in the
+/// middle of its last value (`10.5` → `10.`): that value is dropped rather than trusted.
+fn drop_cut_value(scanned: &mut scan::Scan, last_line: Option<u32>, text: &str, sink: &mut Sink) {
+    if text.ends_with('\n') {
+        return;
+    }
+    let Some(block) = scanned.blocks.last_mut().filter(|b| !b.terminated) else { return };
+    if let Some(row) = block.rows.last().filter(|r| Some(r.line) == last_line) {
+        let (line, label) = (row.line, row.raw_label.to_string());
+        block.rows.pop();
+        sink.warn(
+            "truncated-value",
+            line,
+            format!("the text ends in the middle of `{label}` (no final newline); that value was dropped because it may be cut short."),
+        )
+        .value("label", label);
+    }
 }
 
 /// Puts every file's output into one `runs.json` document and links runs to their findings.

@@ -268,7 +268,7 @@ impl<'a> Scanner<'a> {
             c.progress = Some((no, done, total, secs));
         } else if client::is_error_line(t) {
             c.errors.push(no);
-        } else if let Some((raw_label, value)) = split_row(t) {
+        } else if let Some((raw_label, value)) = split_row(t).filter(|(l, v)| l.len() <= 40 && v.len() <= 80) {
             let label = normalise(raw_label);
             if is_sweep_header(&label, value) {
                 self.sweep_header(no, t, &label, value);
@@ -316,17 +316,21 @@ fn is_sweep_header(label: &str, value: &str) -> bool {
 
 /// Recognises the first line of a result block.
 fn block_start(text: &str, current: Option<Format>) -> Option<Format> {
-    let lower_has = |needle: &str| text.len() < 120 && text.to_ascii_lowercase().contains(needle);
-    if text.starts_with('=') && lower_has("serving benchmark result") {
-        return Some(Format::Serving);
+    // Cheap first-byte tests keep this off the hot path for ordinary log lines.
+    if text.starts_with('=') && text.len() < 120 {
+        let lower = text.to_ascii_lowercase();
+        if lower.contains("serving benchmark result") {
+            return Some(Format::Serving);
+        }
+        if lower.contains("engine details") {
+            return Some(Format::TrtllmBench);
+        }
+        if lower.contains("performance overview") && current != Some(Format::TrtllmBench) {
+            return Some(Format::TrtllmBench);
+        }
+        return None;
     }
-    if text.starts_with('=') && lower_has("engine details") {
-        return Some(Format::TrtllmBench);
-    }
-    if text.starts_with('=') && lower_has("performance overview") && current != Some(Format::TrtllmBench) {
-        return Some(Format::TrtllmBench);
-    }
-    if current.is_none() {
+    if current.is_none() && text.len() < 60 && text.as_bytes()[0].eq_ignore_ascii_case(&b'c') {
         let (label, value) = split_row(text).or_else(|| split_columns(text))?;
         if normalise(label) == "concurrency" && value.trim().parse::<u64>().is_ok() {
             return Some(Format::LmdeployProfile);
