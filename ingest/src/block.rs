@@ -43,7 +43,7 @@ pub fn resolve(block: &Block, sweeps: &[Sweep], sink: &mut Sink) -> Option<Run> 
     run.source.line = block.start;
     run.source.end_line = block.end;
 
-    let mut ctx = Resolver { run: &mut run, sink, id: &id };
+    let mut ctx = Resolver { run: &mut run, sink, id: &id, format: block.format };
     ctx.apply_context(block);
     for row in &block.rows {
         ctx.apply_row(row);
@@ -83,6 +83,7 @@ struct Resolver<'r> {
     run: &'r mut Run,
     sink: &'r mut Sink,
     id: &'r str,
+    format: Format,
 }
 
 impl Resolver<'_> {
@@ -156,7 +157,7 @@ impl Resolver<'_> {
         }
         let Some(target) = classify(&row.label) else { return };
         let in_speculative = row.section.is_some_and(|s| s.to_ascii_lowercase().contains("specul"));
-        let lmdeploy = self.run.format == Format::LmdeployProfile.name();
+        let lmdeploy = self.format == Format::LmdeployProfile;
         let target = match target {
             Target::Extra(k) if in_speculative => Target::Extra(format!("speculative.{k}")),
             // LMDeploy's `concurrency` is the configured number of client workers.
@@ -297,11 +298,7 @@ impl Resolver<'_> {
         let Some(open) = label.rfind('(') else { return false };
         let stats_text = label[open + 1..].trim_end_matches(')');
         let is_percentile = label[..open].ends_with("percentile");
-        let raw_value = match row.cell.value {
-            Value::Text(t) => t,
-            Value::Number(_) => return false,
-            _ => return false,
-        };
+        let Value::Text(raw_value) = row.cell.value else { return false };
         let values: Vec<Option<f64>> =
             raw_value.trim_matches(|c| c == '[' || c == ']').split(',').map(|v| v.trim().parse().ok()).collect();
         let stats: Vec<String> = stats_text

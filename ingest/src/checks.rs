@@ -65,39 +65,39 @@ fn basename(model: &str) -> String {
 fn resolve_model(section: &mut Section, sink: &mut Sink) {
     let serve_model = section.serve.as_ref().filter(|s| !s.template).and_then(|s| s.model.clone());
     let heading = section.title.clone();
-    let mut reported = false;
+    // The first disagreeing client model is quoted; every disagreeing run is attached.
+    let mut mismatch: Option<(String, Vec<String>)> = None;
     for run in &mut section.runs {
         let client = run.model.clone();
-        let chosen = client.clone().or_else(|| serve_model.clone());
         if let (Some(c), Some(s)) = (&client, &serve_model) {
-            if basename(c) != basename(s) && !reported {
-                reported = true;
-                let line = section.serve.as_ref().map(|s| s.line).unwrap_or(section.line);
-                let f = sink.warn(
-                    "model-mismatch",
-                    line,
-                    format!(
-                        "the serve command starts `{s}` but the benchmark client measured `{c}` (heading `{heading}`); \
-                         the runs are recorded under the client's model. Check which model was really served."
-                    ),
-                );
-                f.value("serve", s).value("client", c).value("heading", &heading);
-                attach(f, std::slice::from_ref(run));
-            } else if basename(c) != basename(s) {
-                if let Some(f) = sink.findings.iter_mut().rev().find(|f| f.code == "model-mismatch") {
-                    f.run(&run.id);
-                }
+            if basename(c) != basename(s) {
+                mismatch.get_or_insert_with(|| (c.clone(), Vec::new())).1.push(run.id.clone());
             }
         }
-        if chosen.is_none() && !heading.is_empty() {
-            run.model = Some(heading.clone());
-            run.source.lines.insert("model".into(), section.line);
-        } else {
-            run.model = chosen;
+        match client.or_else(|| serve_model.clone()) {
+            None if !heading.is_empty() => {
+                run.model = Some(heading.clone());
+                run.source.lines.insert("model".into(), section.line);
+            }
+            chosen => run.model = chosen,
         }
         if run.precision.is_none() {
             run.precision = serve::precision(run.model.as_deref(), &run.params);
         }
+    }
+    let (Some((c, ids)), Some(s)) = (mismatch, serve_model) else { return };
+    let line = section.serve.as_ref().map(|s| s.line).unwrap_or(section.line);
+    let f = sink.warn(
+        "model-mismatch",
+        line,
+        format!(
+            "the serve command starts `{s}` but the benchmark client measured `{c}` (heading `{heading}`); \
+             the runs are recorded under the client's model. Check which model was really served."
+        ),
+    );
+    f.value("serve", &s).value("client", &c).value("heading", &heading);
+    for id in &ids {
+        f.run(id);
     }
 }
 

@@ -186,14 +186,13 @@ impl<'a> Scanner<'a> {
         let t = line.text;
         let format = self.block.as_ref().map(|b| b.format).unwrap_or(Format::Serving);
         if is_rule(t, '=') {
-            let has_rows = self.block.as_ref().is_some_and(|b| !b.rows.is_empty());
-            if format == Format::TrtllmBench || !has_rows {
-                // trtllm-bench frames every section title with '=' rules.
-                self.touch(line.no);
-                return true;
-            }
             self.touch(line.no);
-            self.close(true);
+            // trtllm-bench frames every section title with '=' rules; elsewhere a rule after
+            // rows closes the block.
+            let has_rows = self.block.as_ref().is_some_and(|b| !b.rows.is_empty());
+            if format != Format::TrtllmBench && has_rows {
+                self.close(true);
+            }
             return true;
         }
         if is_rule(t, '-') {

@@ -49,14 +49,14 @@ pub fn parse(text: &str, sink: &mut Sink) -> Meta {
     };
     let string = |key: &str, sink: &mut Sink| match table.get(key) {
         None => None,
-        Some(toml::Value::String(s)) => Some(s.trim_start_matches('v').to_string()).filter(|_| key == "version").or(Some(s.clone())),
+        Some(toml::Value::String(s)) => Some(s.clone()),
         Some(_) => {
             wrong_type(key, "a string", sink);
             None
         }
     };
     let framework = string("framework", sink);
-    let version = string("version", sink);
+    let version = string("version", sink).map(|v| v.trim_start_matches('v').to_string());
     let gpu = string("gpu", sink);
     let model = string("model", sink);
     let precision = string("precision", sink);
