@@ -3,8 +3,14 @@
 //! as it was and files that no longer belong disappear.
 
 use crate::content::{self, Input};
+use crate::site::lang::Lang;
+use crate::site::pages::{self, Written};
+use crate::site::urls::Urls;
+use crate::site::{self as site_mod, SiteContent};
 use benchsite_ingest::assemble;
 use benchsite_model::{RunsFile, Severity};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -12,6 +18,8 @@ use std::time::{Duration, Instant};
 pub struct BuildOptions {
     pub content: PathBuf,
     pub out: PathBuf,
+    /// Page shell: `templates/` and `assets/`.
+    pub www: PathBuf,
     /// Prefix for links when the site is served below the domain root (`/repo/`).
     pub base_url: Option<String>,
 }
@@ -21,6 +29,11 @@ pub struct Outcome {
     pub data: RunsFile,
     pub inputs: Vec<Input>,
     pub files: usize,
+    pub site: SiteContent,
+    /// What `build` wrote; `None` for `check`, or when errors kept the site from being written.
+    pub written: Option<Written>,
+    /// Why the site was not written, when it was not.
+    pub blocked: Option<String>,
     pub elapsed: Duration,
 }
 
@@ -29,17 +42,26 @@ impl Outcome {
         self.data.findings.iter().filter(|f| f.severity == severity).count()
     }
 
-    /// `read 4 files: 95 runs, 0 errors, 9 warnings, 30 notes in 41 ms`.
+    /// `read 4 files: 95 runs, 0 errors, 9 warnings, 30 notes; wrote 11 pages (zh) + 11
+    /// pages (en), 27 files in 41 ms`.
     pub fn summary(&self) -> String {
-        format!(
-            "read {} files: {} runs, {} errors, {} warnings, {} notes in {} ms",
+        let read = format!(
+            "read {} files: {} runs, {} errors, {} warnings, {} notes",
             self.files,
             self.data.runs.len(),
             self.count(Severity::Error),
             self.count(Severity::Warning),
             self.count(Severity::Info),
-            self.elapsed.as_millis()
-        )
+        );
+        let wrote = match (&self.written, &self.blocked) {
+            (Some(w), _) => {
+                let per_lang: Vec<String> = w.pages.iter().map(|(l, n)| format!("{n} pages ({})", l.code())).collect();
+                format!("; wrote {}, {} files", per_lang.join(" + "), w.files)
+            }
+            (None, Some(why)) => format!("; site NOT written ({why})"),
+            (None, None) => String::new(),
+        };
+        format!("{read}{wrote} in {} ms", self.elapsed.as_millis())
     }
 }
 
@@ -52,31 +74,65 @@ pub fn check(content_dir: &Path) -> Result<Outcome, String> {
             content_dir.display()
         ));
     }
-    let (outputs, inputs) = content::ingest(content_dir);
+    let (outputs, mut inputs) = content::ingest(content_dir);
     let files = outputs.iter().filter(|o| o.source.kind != "sidecar").count();
-    let data = assemble(outputs);
-    Ok(Outcome { data, inputs, files, elapsed: started.elapsed() })
+    let mut data = assemble(outputs);
+    let (site, findings) = site_mod::load(content_dir, &pages::published_paths(&data));
+    site_mod::apply_effective(&site.tuning, &mut data.runs);
+    for (rel, text) in &site.texts {
+        if findings.iter().any(|f| &f.path == rel) {
+            inputs.push(Input { rel: rel.clone(), abs: content_dir.join(rel), text: text.clone() });
+        }
+    }
+    data.findings.extend(findings);
+    Ok(Outcome { data, inputs, files, site, written: None, blocked: None, elapsed: started.elapsed() })
 }
 
 /// Parses the content and writes the site into `opts.out`.
 pub fn build(opts: &BuildOptions) -> Result<Outcome, String> {
     let mut outcome = check(&opts.content)?;
     let started = Instant::now() - outcome.elapsed;
+    let blocking = SiteContent::blocking(&outcome.data.findings);
+    if !blocking.is_empty() {
+        outcome.blocked = Some(format!("{} error(s) in the UI string catalogs; the previous output was left as it was", blocking.len()));
+        outcome.elapsed = started.elapsed();
+        return Ok(outcome);
+    }
     let staging = sibling(&opts.out, "benchsite-staging");
     let _ = std::fs::remove_dir_all(&staging);
-    let written = write_site(&staging, &outcome.data).and_then(|_| swap_in(&staging, &opts.out));
-    if let Err(e) = written {
-        let _ = std::fs::remove_dir_all(&staging);
-        return Err(format!("could not write the site to {}: {e}", opts.out.display()));
+    let written = write_site(&staging, &outcome, opts).and_then(|w| {
+        swap_in(&staging, &opts.out).map_err(|e| e.to_string())?;
+        Ok(w)
+    });
+    match written {
+        Ok(w) => outcome.written = Some(w),
+        Err(e) => {
+            let _ = std::fs::remove_dir_all(&staging);
+            return Err(format!("could not write the site to {}: {e}; the previous output was left as it was", opts.out.display()));
+        }
     }
     outcome.elapsed = started.elapsed();
     Ok(outcome)
 }
 
-fn write_site(dir: &Path, data: &RunsFile) -> std::io::Result<()> {
-    std::fs::create_dir_all(dir.join("data"))?;
-    let json = serde_json::to_string_pretty(data).map_err(std::io::Error::other)?;
-    std::fs::write(dir.join("data/runs.json"), json + "\n")
+fn write_site(dir: &Path, outcome: &Outcome, opts: &BuildOptions) -> Result<Written, String> {
+    let data = &outcome.data;
+    std::fs::create_dir_all(dir.join("data")).map_err(|e| e.to_string())?;
+    let json = serde_json::to_string_pretty(data).map_err(|e| e.to_string())?;
+    std::fs::write(dir.join("data/runs.json"), json + "\n").map_err(|e| e.to_string())?;
+    let texts: BTreeMap<String, String> = outcome.inputs.iter().map(|i| (i.rel.clone(), i.text.clone())).collect();
+    let urls = Urls::new(opts.base_url.as_deref());
+    let inputs = pages::Inputs { data, site: &outcome.site, texts: &texts, urls: &urls, www: &opts.www };
+    let progress = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} pages") {
+        progress.set_style(style);
+    }
+    let written = pages::write_all(dir, &inputs, &progress);
+    progress.finish_and_clear();
+    let mut written = written?;
+    written.files += 1;
+    debug_assert!(Lang::ALL.iter().all(|l| written.pages.contains_key(l)));
+    Ok(written)
 }
 
 /// Replaces `out` with `staging`: the old folder is moved aside first and removed last.

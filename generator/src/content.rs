@@ -38,10 +38,11 @@ pub fn result_candidates(root: &Path) -> Vec<(String, PathBuf)> {
     out
 }
 
-/// Docs (`docs/`, `i18n/`, `<page>.<lang>.md`) and sidecars are not scanned for results.
+/// Docs (`docs/`, `i18n/`, `<page>.<lang>.md`), the parameter catalog (`tuning/`) and
+/// sidecars are not scanned for results.
 pub fn is_scanned(rel: &str) -> bool {
     let first = rel.split('/').next().unwrap_or("");
-    if matches!(first, "docs" | "i18n") || rel.ends_with(".meta.toml") {
+    if matches!(first, "docs" | "i18n" | "tuning") || rel.ends_with(".meta.toml") {
         return false;
     }
     let name = rel.rsplit('/').next().unwrap_or(rel);
@@ -153,6 +154,7 @@ mod tests {
         assert!(!is_scanned("i18n/zh.ftl"));
         assert!(!is_scanned("README.zh.md"));
         assert!(!is_scanned("raw/a.log.meta.toml"));
+        assert!(!is_scanned("tuning/parameters.toml"));
         assert!(is_scanned("raw/a.log"));
         assert!(is_scanned("vllm/A100_v0.10.1.md"));
         assert!(is_scanned("notes.md"));

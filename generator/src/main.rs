@@ -1,6 +1,7 @@
 //! The `benchsite` command: parses arguments, calls the library, maps the outcome to an exit
 //! code (0 clean, 1 findings that fail the build, 2 the build could not run).
 
+use benchsite::serve::{serve, ServeOptions};
 use benchsite::{build, check, diagnostics, BuildOptions, Outcome};
 use benchsite_model::Severity;
 use clap::{Parser, Subcommand, ValueEnum};
@@ -23,12 +24,30 @@ enum Command {
         content: PathBuf,
         #[arg(long, default_value = "public")]
         out: PathBuf,
-        /// URL prefix when the site is not served from the domain root, e.g. `/repo/`.
+        /// Page shell: `templates/` and `assets/`.
+        #[arg(long, default_value = "www")]
+        www: PathBuf,
+        /// Where the site will be served: `/repo/` or `https://owner.github.io/repo/`
+        /// (a full URL also makes sitemap and hreflang links absolute).
         #[arg(long)]
         base_url: Option<String>,
         /// Fail (exit 1) on warnings too, not only on errors.
         #[arg(long)]
         strict: bool,
+    },
+    /// Build, serve the output on 127.0.0.1 and rebuild when content/ or www/ changes.
+    Serve {
+        #[arg(long, default_value = "content")]
+        content: PathBuf,
+        #[arg(long, default_value = "target/benchsite-serve")]
+        out: PathBuf,
+        #[arg(long, default_value = "www")]
+        www: PathBuf,
+        #[arg(long)]
+        base_url: Option<String>,
+        /// Port on 127.0.0.1; 0 picks a free one.
+        #[arg(long, default_value_t = 8000)]
+        port: u16,
     },
     /// Parse the content folder and report findings without writing anything.
     Check {
@@ -51,8 +70,24 @@ enum Format {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let (result, format, strict) = match cli.command {
-        Command::Build { content, out, base_url, strict } => {
-            (build(&BuildOptions { content, out, base_url }), Format::Human, strict)
+        Command::Build { content, out, www, base_url, strict } => {
+            (build(&BuildOptions { content, out, www, base_url }), Format::Human, strict)
+        }
+        Command::Serve { content, out, www, base_url, port } => {
+            let opts = ServeOptions { build: BuildOptions { content, out, www, base_url }, port };
+            let served = serve(opts, |result| match result {
+                Ok(outcome) => {
+                    report(outcome, Format::Human, false);
+                }
+                Err(message) => eprintln!("error: {message}"),
+            });
+            return match served {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(message) => {
+                    eprintln!("error: {message}");
+                    ExitCode::from(2)
+                }
+            };
         }
         Command::Check { content, format, strict } => (check(&content), format, strict),
     };
@@ -79,7 +114,10 @@ fn report(outcome: &Outcome, format: Format, strict: bool) -> ExitCode {
         }
     }
     eprintln!("{}", outcome.summary());
-    let failing = outcome.count(Severity::Error) > 0 || (strict && outcome.count(Severity::Warning) > 0);
+    if outcome.blocked.is_some() {
+        eprintln!("error: the site was not written; fix the errors above");
+    }
+    let failing = outcome.blocked.is_some() || outcome.count(Severity::Error) > 0 || (strict && outcome.count(Severity::Warning) > 0);
     if failing {
         ExitCode::from(1)
     } else {

@@ -45,9 +45,9 @@ impl LineIndex {
     }
 }
 
-/// The one place pulldown-cmark is configured for reading content.
+/// The one place pulldown-cmark is configured: result files are read and docs rendered with it.
 pub fn parser(text: &str) -> Parser<'_> {
-    Parser::new_ext(text, Options::ENABLE_TABLES | Options::ENABLE_HEADING_ATTRIBUTES)
+    Parser::new_ext(text, Options::ENABLE_TABLES | Options::ENABLE_HEADING_ATTRIBUTES | Options::ENABLE_DEFINITION_LIST | Options::ENABLE_STRIKETHROUGH)
 }
 
 fn is_shell(info: &str) -> bool {

@@ -7,6 +7,7 @@
 
 mod finding;
 mod run;
+pub mod tuning;
 
 pub use finding::{Finding, Severity};
 pub use run::{

@@ -204,6 +204,10 @@ pub struct Params {
     /// Environment set for the server (`--env`, `-e`, `KEY=value` prefixes).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub env: BTreeMap<String, String>,
+    /// The explicit flags plus the defaults this framework version picks on this GPU, from
+    /// the parameter catalog (filled by the generator; empty without a catalog).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub effective: Vec<crate::tuning::Effective>,
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]

@@ -1,0 +1,122 @@
+//! `benchsite serve`: builds the site, serves the output folder on 127.0.0.1 and rebuilds
+//! when anything under `content/` or `www/` changes, as `mdbook serve` and `zola serve` do.
+//! Changes are found by polling a fingerprint of the two folders twice a second: it needs no
+//! platform watcher and behaves the same on every filesystem, including mounted ones.
+
+use crate::build::{build, BuildOptions, Outcome};
+use std::io::Write;
+use std::path::{Component, Path, PathBuf};
+use std::time::{Duration, SystemTime};
+use walkdir::WalkDir;
+
+pub struct ServeOptions {
+    pub build: BuildOptions,
+    /// 0 picks a free port.
+    pub port: u16,
+}
+
+/// Builds, then serves until the process is stopped. `report` is called after every build.
+pub fn serve(opts: ServeOptions, report: impl Fn(&Result<Outcome, String>) + Send + 'static) -> Result<(), String> {
+    report(&build(&opts.build));
+    let server = tiny_http::Server::http(("127.0.0.1", opts.port)).map_err(|e| format!("could not listen on 127.0.0.1:{}: {e}", opts.port))?;
+    let addr = server.server_addr().to_ip().ok_or("the server has no IP address")?;
+    let base = crate::site::urls::Urls::new(opts.build.base_url.as_deref()).base_path().to_string();
+    println!("serving {} at http://{addr}{base} (Ctrl-C stops)", opts.build.out.display());
+    let _ = std::io::stdout().flush();
+    let watched = [opts.build.content.clone(), opts.build.www.clone()];
+    let build_opts = opts.build.clone();
+    std::thread::spawn(move || {
+        let mut last = fingerprint(&watched);
+        loop {
+            std::thread::sleep(Duration::from_millis(500));
+            let now = fingerprint(&watched);
+            if now != last {
+                last = now;
+                eprintln!("change detected; rebuilding");
+                report(&build(&build_opts));
+            }
+        }
+    });
+    for request in server.incoming_requests() {
+        let (status, path) = resolve(&opts.build.out, &base, request.url());
+        let response = match std::fs::read(&path) {
+            Ok(bytes) => {
+                let header = tiny_http::Header::from_bytes("Content-Type", content_type(&path)).expect("static header");
+                tiny_http::Response::from_data(bytes).with_status_code(status).with_header(header).boxed()
+            }
+            Err(_) => tiny_http::Response::from_string("not found").with_status_code(404).boxed(),
+        };
+        let _ = request.respond(response);
+    }
+    Ok(())
+}
+
+/// Size, modification time and path of every file: changes when a file is added, removed,
+/// renamed or written.
+fn fingerprint(roots: &[PathBuf]) -> Vec<(PathBuf, u64, Option<SystemTime>)> {
+    let mut out = Vec::new();
+    for root in roots {
+        for entry in WalkDir::new(root).sort_by_file_name().into_iter().filter_map(Result::ok) {
+            if let Ok(meta) = entry.metadata() {
+                if meta.is_file() {
+                    out.push((entry.path().to_path_buf(), meta.len(), meta.modified().ok()));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// URL → file under `out`: the base path is stripped, `%xx` decoded, `..` refused, folders
+/// served by their `index.html`, anything else by `404.html` with status 404.
+fn resolve(out: &Path, base: &str, url: &str) -> (u16, PathBuf) {
+    let not_found = (404, out.join("404.html"));
+    let path = url.split(['?', '#']).next().unwrap_or("");
+    let Some(rest) = path.strip_prefix(base).or_else(|| (path.to_string() + "/").strip_prefix(base).map(|_| "")) else { return not_found };
+    let decoded = percent_encoding::percent_decode_str(rest).decode_utf8_lossy().into_owned();
+    let rel = Path::new(&decoded);
+    if rel.components().any(|c| !matches!(c, Component::Normal(_))) {
+        return not_found;
+    }
+    let mut file = out.join(rel);
+    if file.is_dir() {
+        file = file.join("index.html");
+    }
+    if file.is_file() {
+        (200, file)
+    } else {
+        not_found
+    }
+}
+
+fn content_type(path: &Path) -> &'static str {
+    match path.extension().and_then(|e| e.to_str()).unwrap_or("") {
+        "html" => "text/html; charset=utf-8",
+        "css" => "text/css; charset=utf-8",
+        "js" | "mjs" => "text/javascript; charset=utf-8",
+        "json" => "application/json",
+        "wasm" => "application/wasm",
+        "xml" => "application/xml",
+        "svg" => "image/svg+xml",
+        "png" => "image/png",
+        _ => "application/octet-stream",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn urls_map_into_the_output_folder_only() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("en")).unwrap();
+        std::fs::write(dir.path().join("en/index.html"), "x").unwrap();
+        std::fs::write(dir.path().join("404.html"), "x").unwrap();
+        assert_eq!(resolve(dir.path(), "/repo/", "/repo/en/?q=1"), (200, dir.path().join("en/index.html")));
+        assert_eq!(resolve(dir.path(), "/", "/en/"), (200, dir.path().join("en/index.html")));
+        assert_eq!(resolve(dir.path(), "/", "/../etc/passwd").0, 404);
+        assert_eq!(resolve(dir.path(), "/", "/%2e%2e/x").0, 404);
+        assert_eq!(resolve(dir.path(), "/repo/", "/other/en/").0, 404);
+    }
+}

@@ -1,0 +1,232 @@
+//! Docs markdown to HTML. Parsing uses the one pulldown-cmark configuration
+//! (`benchsite_ingest::markdown::parser`); this module adds what the site needs on top:
+//! heading anchors, MyST fences (`{note}`, `{warning}`, `{tip}` as admonitions, `{text}` as a
+//! plain block), links to result files and other docs rewritten to their pages (a link to a
+//! file that is not there becomes marked text and a finding), and ammonia over the result,
+//! because content is untrusted and markdown lets it write raw HTML.
+
+use benchsite_ingest::markdown::parser;
+use benchsite_ingest::sink::{FindingExt, Sink};
+use pulldown_cmark::{CodeBlockKind, CowStr, Event, Tag, TagEnd};
+use std::collections::BTreeSet;
+
+/// What a link in a doc points to.
+pub enum Link {
+    /// External, anchor-only or otherwise left alone.
+    Keep,
+    /// A page of the site.
+    To(String),
+    /// A content file that does not exist or is not published; the reason goes in a finding.
+    Missing(String),
+}
+
+/// What a doc needs from the site while rendering.
+pub struct Context<'a> {
+    /// Resolves a link target as written in the doc.
+    pub resolve: &'a dyn Fn(&str) -> Link,
+    /// Localised admonition titles: `note`, `warning`, `tip`.
+    pub admonition_title: &'a dyn Fn(&str) -> String,
+    /// Line of the first line of `text` in its file (after front matter).
+    pub first_line: u32,
+}
+
+#[derive(Debug, Default)]
+pub struct Rendered {
+    pub html: String,
+    /// `(level, id, text)` of every heading, for a table of contents.
+    pub headings: Vec<(u8, String, String)>,
+}
+
+const ADMONITIONS: [&str; 5] = ["note", "warning", "tip", "important", "caution"];
+
+/// Renders `text`; findings (broken links) go to `sink`.
+pub fn render(text: &str, ctx: &Context, sink: &mut Sink) -> Rendered {
+    let mut out = Rendered::default();
+    let mut ids = BTreeSet::new();
+    let html = render_into(text, ctx, sink, &mut ids, &mut out.headings);
+    out.html = sanitize(&html);
+    out
+}
+
+fn render_into(text: &str, ctx: &Context, sink: &mut Sink, ids: &mut BTreeSet<String>, headings: &mut Vec<(u8, String, String)>) -> String {
+    let line_of = |offset: usize| ctx.first_line + text[..offset].matches('\n').count() as u32;
+    let mut events: Vec<Event> = Vec::new();
+    let mut links_missing: Vec<bool> = Vec::new();
+    let mut heading: Option<(u8, Option<String>, Vec<Event>)> = None;
+    let mut fence: Option<(String, u32, String)> = None;
+    for (event, range) in parser(text).into_offset_iter() {
+        if let Some((_, _, body)) = fence.as_mut() {
+            match event {
+                Event::Text(t) => body.push_str(&t),
+                Event::End(TagEnd::CodeBlock) => {
+                    let (kind, line, body) = fence.take().expect("inside a fence");
+                    let inner_ctx = Context { first_line: line, ..*ctx };
+                    let inner = render_into(&body, &inner_ctx, sink, ids, headings);
+                    let title = (ctx.admonition_title)(&kind);
+                    events.push(Event::Html(CowStr::from(format!(
+                        "<aside class=\"admonition {kind}\"><p class=\"admonition-title\">{}</p>{inner}</aside>\n",
+                        escape(&title)
+                    ))));
+                }
+                _ => {}
+            }
+            continue;
+        }
+        let event = match event {
+            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) => {
+                let lang = info.trim().trim_start_matches('{').trim_end_matches('}').split_whitespace().next().unwrap_or("").to_string();
+                if ADMONITIONS.contains(&lang.as_str()) && info.trim().starts_with('{') {
+                    fence = Some((lang, line_of(range.start) + 1, String::new()));
+                    continue;
+                }
+                Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(CowStr::from(lang))))
+            }
+            Event::Start(Tag::Link { link_type, dest_url, title, id }) => match (ctx.resolve)(&dest_url) {
+                Link::Keep => {
+                    links_missing.push(false);
+                    Event::Start(Tag::Link { link_type, dest_url, title, id })
+                }
+                Link::To(url) => {
+                    links_missing.push(false);
+                    Event::Start(Tag::Link { link_type, dest_url: CowStr::from(url), title, id })
+                }
+                Link::Missing(reason) => {
+                    links_missing.push(true);
+                    sink.warn("doc-broken-link", line_of(range.start), format!("this doc links to `{dest_url}`, {reason}; the link is shown as plain text. Add the file or fix the link."))
+                        .value("target", &*dest_url);
+                    Event::Html(CowStr::from("<span class=\"missing-link\">"))
+                }
+            },
+            Event::End(TagEnd::Link) => {
+                if links_missing.pop().unwrap_or(false) {
+                    Event::Html(CowStr::from("</span>"))
+                } else {
+                    Event::End(TagEnd::Link)
+                }
+            }
+            Event::Start(Tag::Heading { level, id, .. }) => {
+                heading = Some((level as u8, id.map(|i| i.to_string()), Vec::new()));
+                continue;
+            }
+            Event::End(TagEnd::Heading(_)) => {
+                let (level, explicit, inner) = heading.take().expect("inside a heading");
+                let plain: String = inner.iter().filter_map(|e| match e { Event::Text(t) | Event::Code(t) => Some(t.as_ref()), _ => None }).collect();
+                let id = unique(ids, explicit.unwrap_or_else(|| slug(&plain)));
+                let mut inner_html = String::new();
+                pulldown_cmark::html::push_html(&mut inner_html, inner.into_iter());
+                headings.push((level, id.clone(), plain));
+                events.push(Event::Html(CowStr::from(format!(
+                    "<h{level} id=\"{id}\">{inner_html} <a class=\"anchor\" href=\"#{id}\" aria-hidden=\"true\">#</a></h{level}>\n",
+                    id = escape(&id)
+                ))));
+                continue;
+            }
+            other => other,
+        };
+        match heading.as_mut() {
+            Some((_, _, inner)) => inner.push(event),
+            None => events.push(event),
+        }
+    }
+    let mut html = String::new();
+    pulldown_cmark::html::push_html(&mut html, events.into_iter());
+    html
+}
+
+/// `基准测试 Setup!` → `基准测试-setup`: letters of any script are kept so Chinese headings
+/// get readable anchors.
+pub fn slug(text: &str) -> String {
+    let mut out = String::new();
+    for c in text.trim().chars().flat_map(char::to_lowercase) {
+        if c.is_alphanumeric() {
+            out.push(c);
+        } else if (c.is_whitespace() || c == '-' || c == '_') && !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    let out = out.trim_matches('-').to_string();
+    if out.is_empty() { "section".into() } else { out }
+}
+
+fn unique(ids: &mut BTreeSet<String>, id: String) -> String {
+    let mut candidate = id.clone();
+    let mut n = 1;
+    while !ids.insert(candidate.clone()) {
+        candidate = format!("{id}-{n}");
+        n += 1;
+    }
+    candidate
+}
+
+/// Minimal HTML escaping for text put into attributes and elements by hand.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// Keeps the tags markdown produces plus our classes and ids; drops scripts, event handlers,
+/// styles and `javascript:` URLs.
+fn sanitize(html: &str) -> String {
+    ammonia::Builder::default()
+        .add_generic_attributes(["id", "class", "aria-hidden"])
+        .add_tags(["aside"])
+        .clean(html)
+        .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn render_doc(text: &str, resolve: &dyn Fn(&str) -> Link) -> (Rendered, Sink) {
+        let mut sink = Sink::new("docs/t.en.md");
+        let title = |k: &str| format!("T-{k}");
+        let ctx = Context { resolve, admonition_title: &title, first_line: 1 };
+        let r = render(text, &ctx, &mut sink);
+        (r, sink)
+    }
+
+    #[test]
+    fn admonitions_headings_and_text_fences() {
+        let (r, _) = render_doc("# Setup\n\n## Setup\n\n```{note}\nSome *care*.\n```\n\n```{text}\n<b>x</b>\n```\n", &|_| Link::Keep);
+        assert!(r.html.contains("<h1 id=\"setup\">"), "{}", r.html);
+        assert!(r.html.contains("<h2 id=\"setup-1\">"), "{}", r.html);
+        assert!(r.html.contains("class=\"admonition note\"") && r.html.contains("T-note") && r.html.contains("<em>care</em>"), "{}", r.html);
+        assert!(r.html.contains("&lt;b&gt;x&lt;/b&gt;"), "{}", r.html);
+    }
+
+    #[test]
+    fn raw_html_and_script_urls_are_removed() {
+        let (r, _) = render_doc("<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n[x](javascript:alert(1)) <b onclick=\"a()\">b</b>\n", &|_| Link::Keep);
+        for bad in ["<script", "onerror", "onclick", "javascript:"] {
+            assert!(!r.html.contains(bad), "{bad} in {}", r.html);
+        }
+    }
+
+    #[test]
+    fn missing_link_targets_become_text_and_a_finding_on_their_line() {
+        let resolve = |href: &str| if href.contains("missing") { Link::Missing("which does not exist".into()) } else { Link::To("/en/x/".into()) };
+        let (r, sink) = render_doc("intro\n\n- [a](./missing.md)\n- [b](./there.md)\n", &resolve);
+        assert!(r.html.contains("<span class=\"missing-link\">a</span>"), "{}", r.html);
+        assert!(r.html.contains("href=\"/en/x/\""), "{}", r.html);
+        assert_eq!(sink.findings.len(), 1);
+        assert_eq!((sink.findings[0].code.as_str(), sink.findings[0].line), ("doc-broken-link", 3));
+    }
+
+    #[test]
+    fn slugs_keep_cjk_letters() {
+        assert_eq!(slug("基准测试 设置"), "基准测试-设置");
+        assert_eq!(slug("RPS/QPS (req/s)"), "rpsqps-reqs");
+        assert_eq!(slug("<>"), "section");
+    }
+}

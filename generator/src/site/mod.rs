@@ -1,0 +1,101 @@
+//! The bilingual site: what it reads besides the runs (UI string catalogs, docs, the
+//! parameter catalog), the effective parameters of every run, and the pages written from
+//! them. `check` loads all of it so both commands report the same findings; `build` then
+//! renders the pages.
+
+pub mod docs;
+pub mod i18n;
+pub mod lang;
+pub mod markdown;
+pub mod pages;
+pub mod urls;
+pub mod views;
+
+use benchsite_ingest::sink::Sink;
+use benchsite_model::tuning::{Catalog, Target};
+use benchsite_model::{Finding, Run, Severity};
+use std::path::Path;
+
+/// Where the parameter catalog lives in the content folder.
+pub const CATALOG_PATH: &str = "tuning/parameters.toml";
+
+/// Everything the pages need from `content/` besides the runs.
+#[derive(Debug, Default)]
+pub struct SiteContent {
+    pub catalogs: i18n::Catalogs,
+    pub docs: Vec<docs::Doc>,
+    pub tuning: Catalog,
+    /// `(path, text)` of the site files read, for diagnostics that quote a line.
+    pub texts: Vec<(String, String)>,
+}
+
+impl SiteContent {
+    /// The strings that block writing the site (a page would show a raw key otherwise).
+    pub fn blocking(findings: &[Finding]) -> Vec<&Finding> {
+        findings.iter().filter(|f| f.severity == Severity::Error && f.code.starts_with("i18n-")).collect()
+    }
+}
+
+/// Reads catalogs, docs and the parameter catalog; returns them with their findings.
+/// `published` lists the content paths that get a page (for doc links).
+pub fn load(content: &Path, published: &[String]) -> (SiteContent, Vec<Finding>) {
+    let mut sinks = Vec::new();
+    let (catalogs, mut texts) = i18n::load(content, &mut sinks);
+    let docs = docs::load(content, &mut sinks);
+    let tuning = load_catalog(content, &mut sinks, &mut texts);
+    let mut site = SiteContent { catalogs, docs, tuning, texts };
+    // Render each doc once in its own language to find broken links; pages render again.
+    let urls = urls::Urls::new(None);
+    for doc in &site.docs {
+        for (lang, source) in &doc.by_lang {
+            let mut sink = Sink::new(&source.rel);
+            pages::render_doc(&site, &urls, *lang, source, published, &mut sink);
+            sinks.push(sink);
+        }
+        for source in doc.by_lang.values() {
+            site.texts.push((source.rel.clone(), source.text.clone()));
+        }
+    }
+    (site, sinks.into_iter().flat_map(|s| s.findings).collect())
+}
+
+fn load_catalog(content: &Path, sinks: &mut Vec<Sink>, texts: &mut Vec<(String, String)>) -> Catalog {
+    let mut sink = Sink::new(CATALOG_PATH);
+    let catalog = match std::fs::read_to_string(content.join(CATALOG_PATH)) {
+        Ok(text) => {
+            let parsed = toml::from_str::<Catalog>(&text);
+            let catalog = match parsed {
+                Ok(c) => c,
+                Err(e) => {
+                    let line = e.span().map_or(0, |s| text[..s.start].matches('\n').count() as u32 + 1);
+                    sink.error("catalog-invalid", line, format!("the parameter catalog is not valid: {}; the tuning page and effective parameters are left out", e.message()));
+                    Catalog::default()
+                }
+            };
+            for p in &catalog.params {
+                if let Some(c) = p.concept.as_deref().filter(|c| catalog.concept(c).is_none()) {
+                    let line = text.lines().position(|l| l.contains(&format!("\"{c}\""))).map_or(0, |i| i as u32 + 1);
+                    sink.warn("catalog-unknown-concept", line, format!("{} {} names concept `{c}`, which no [[concept]] defines; add it", p.framework, p.flag));
+                }
+            }
+            texts.push((CATALOG_PATH.to_string(), text));
+            catalog
+        }
+        Err(_) => {
+            sink.info("catalog-missing", 0, format!("no parameter catalog at {CATALOG_PATH}; the tuning page is empty and runs carry no effective parameters"));
+            Catalog::default()
+        }
+    };
+    sinks.push(sink);
+    catalog
+}
+
+/// Fills `params.effective` of every run from the catalog. A run whose serve command is
+/// unknown gets none: its defaults would assume flags nobody saw.
+pub fn apply_effective(catalog: &Catalog, runs: &mut [Run]) {
+    for run in runs.iter_mut().filter(|r| r.params.command.is_some()) {
+        let target = Target { framework: run.framework.as_deref(), version: run.framework_version.as_deref(), gpu: run.gpu.as_deref() };
+        let flags = run.params.flags.iter().map(|f| (f.name.as_str(), f.value.as_deref()));
+        run.params.effective = catalog.effective(target, flags);
+    }
+}

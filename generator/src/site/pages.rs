@@ -1,0 +1,418 @@
+//! The page list and the writing of every page: each page once per language with the same
+//! relative path, plus the language chooser at the root, a bilingual `404.html`,
+//! `sitemap.xml`, `.nojekyll`, the assets from `www/assets/` and `data/parameters.json`.
+//! Templates come from `www/templates/` through minijinja with HTML auto-escaping and
+//! strict undefined values, so content reaches the page as text and a missing string fails.
+
+use super::docs::DocSource;
+use super::lang::Lang;
+use super::markdown::{self, Link};
+use super::urls::{file_of, result_page, Urls};
+use super::views::{self, header_groups};
+use super::SiteContent;
+use benchsite_ingest::sink::Sink;
+use benchsite_model::{Finding, Run, RunsFile};
+use indicatif::ProgressBar;
+use minijinja::{Environment, UndefinedBehavior, Value};
+use serde::Serialize;
+use serde_json::{json, Map};
+use std::cell::RefCell;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+/// What every page is made from.
+pub struct Inputs<'a> {
+    pub data: &'a RunsFile,
+    pub site: &'a SiteContent,
+    /// Text of every published source, by content path.
+    pub texts: &'a BTreeMap<String, String>,
+    pub urls: &'a Urls,
+    /// The `www/` folder: `templates/` and `assets/`.
+    pub www: &'a Path,
+}
+
+/// Pages written per language and files in all.
+#[derive(Debug, Default, Clone)]
+pub struct Written {
+    pub pages: BTreeMap<Lang, usize>,
+    pub files: usize,
+}
+
+enum Kind {
+    Home,
+    Result(usize),
+    Doc(usize),
+    Tuning,
+    Explore,
+    NotFound,
+}
+
+struct Spec {
+    kind: Kind,
+    /// Path inside the language folder: `tuning/`, `404.html`.
+    rel: String,
+}
+
+fn specs(inputs: &Inputs) -> Vec<Spec> {
+    let mut specs = vec![Spec { kind: Kind::Home, rel: String::new() }];
+    for (i, s) in inputs.data.sources.iter().enumerate().filter(|(_, s)| views::is_published(s)) {
+        specs.push(Spec { kind: Kind::Result(i), rel: result_page(&s.path) });
+    }
+    for (i, d) in inputs.site.docs.iter().enumerate() {
+        specs.push(Spec { kind: Kind::Doc(i), rel: format!("{}/", d.slug) });
+    }
+    specs.push(Spec { kind: Kind::Tuning, rel: "tuning/".into() });
+    specs.push(Spec { kind: Kind::Explore, rel: "explore/".into() });
+    specs.push(Spec { kind: Kind::NotFound, rel: "404.html".into() });
+    specs
+}
+
+/// Looks up UI strings for one language and remembers keys that are missing, so the build
+/// fails with their names instead of publishing a page with a hole.
+struct Tr<'a> {
+    strings: &'a super::i18n::Strings,
+    missing: RefCell<BTreeSet<String>>,
+}
+
+impl Tr<'_> {
+    fn get(&self, key: &str) -> String {
+        match self.strings.get(key) {
+            Some(s) => s.clone(),
+            None => {
+                self.missing.borrow_mut().insert(key.to_string());
+                key.to_string()
+            }
+        }
+    }
+}
+
+fn environment(www: &Path) -> Environment<'static> {
+    let mut env = Environment::new();
+    env.set_loader(minijinja::path_loader(www.join("templates")));
+    env.set_undefined_behavior(UndefinedBehavior::SemiStrict);
+    env.set_trim_blocks(true);
+    env.set_lstrip_blocks(true);
+    env
+}
+
+/// Writes every page into `dir` (the staging folder).
+pub fn write_all(dir: &Path, inputs: &Inputs, progress: &ProgressBar) -> Result<Written, String> {
+    let env = environment(inputs.www);
+    let specs = specs(inputs);
+    progress.set_length((specs.len() * Lang::ALL.len() + 2) as u64);
+    let mut written = Written::default();
+    let mut sitemap = Vec::new();
+    for lang in Lang::ALL {
+        let tr = Tr { strings: inputs.site.catalogs.strings(lang), missing: RefCell::new(BTreeSet::new()) };
+        for spec in &specs {
+            let (template, title, page) = page_context(inputs, lang, spec, &tr);
+            let ctx = base_context(inputs, lang, &spec.rel, &title, page, &tr);
+            let html = render(&env, template, &ctx)?;
+            write(dir, &format!("{}/{}", lang.code(), file_of(&spec.rel)), &html)?;
+            *written.pages.entry(lang).or_default() += 1;
+            if !matches!(spec.kind, Kind::NotFound) {
+                sitemap.push(inputs.urls.page(lang, &spec.rel));
+            }
+            progress.inc(1);
+        }
+        let missing = tr.missing.into_inner();
+        if !missing.is_empty() {
+            return Err(format!(
+                "i18n/{}.toml lacks {} key(s) the pages use: {}; add them to both catalogs",
+                lang.code(),
+                missing.len(),
+                missing.into_iter().collect::<Vec<_>>().join(", ")
+            ));
+        }
+    }
+    write(dir, "index.html", &render(&env, "root.html", &root_context(inputs, "root"))?)?;
+    write(dir, "404.html", &render(&env, "root.html", &root_context(inputs, "404"))?)?;
+    progress.inc(2);
+    write(dir, ".nojekyll", "")?;
+    write(dir, "sitemap.xml", &sitemap_xml(inputs.urls, &sitemap))?;
+    let catalog = serde_json::to_string_pretty(&inputs.site.tuning).map_err(|e| e.to_string())?;
+    write(dir, "data/parameters.json", &(catalog + "\n"))?;
+    let assets = copy_assets(&inputs.www.join("assets"), &dir.join("assets"))?;
+    written.files = written.pages.values().sum::<usize>() + 5 + assets;
+    Ok(written)
+}
+
+fn render(env: &Environment, template: &str, ctx: &Value) -> Result<String, String> {
+    env.get_template(template)
+        .and_then(|t| t.render(ctx))
+        .map_err(|e| format!("template {template} failed: {e:#}"))
+}
+
+fn write(dir: &Path, rel: &str, text: &str) -> Result<(), String> {
+    let path = dir.join(rel);
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).map_err(|e| format!("could not create {}: {e}", parent.display()))?;
+    }
+    std::fs::write(&path, text).map_err(|e| format!("could not write {}: {e}", path.display()))
+}
+
+fn copy_assets(from: &Path, to: &Path) -> Result<usize, String> {
+    let mut n = 0;
+    for entry in walkdir::WalkDir::new(from).sort_by_file_name() {
+        let entry = entry.map_err(|e| format!("could not read the assets in {}: {e}", from.display()))?;
+        let rel = entry.path().strip_prefix(from).expect("below the root");
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(to.join(rel)).map_err(|e| e.to_string())?;
+        } else if entry.file_type().is_file() {
+            std::fs::copy(entry.path(), to.join(rel)).map_err(|e| format!("could not copy {}: {e}", entry.path().display()))?;
+            n += 1;
+        }
+    }
+    Ok(n)
+}
+
+/// Fields every page template gets: language, strings, links, navigation.
+fn base_context(inputs: &Inputs, lang: Lang, rel: &str, title: &str, page: serde_json::Value, tr: &Tr) -> Value {
+    let urls = inputs.urls;
+    let mut nav = vec![("", tr.get("nav.home")), ("explore/", tr.get("nav.explore")), ("tuning/", tr.get("nav.tuning"))];
+    let doc_links: Vec<(String, String)> = inputs
+        .site
+        .docs
+        .iter()
+        .filter_map(|d| Some((format!("{}/", d.slug), d.for_lang(lang)?.0.title.clone())))
+        .collect();
+    nav.extend(doc_links.iter().map(|(r, t)| (r.as_str(), t.clone())));
+    let nav: Vec<_> = nav.into_iter().map(|(r, label)| json!({ "href": urls.page(lang, r), "label": label, "current": r == rel })).collect();
+    let other = lang.other();
+    let ctx = json!({
+        "lang": lang.code(),
+        "lang_tag": lang.tag(),
+        "t": tr.strings,
+        "title": title,
+        "base": urls.base_path(),
+        "css": urls.asset("assets/site.css"),
+        "js": urls.asset("assets/site.js"),
+        "home": urls.page(lang, ""),
+        "data_url": urls.asset("data/runs.json"),
+        "canonical": urls.absolute(&urls.page(lang, rel)),
+        "alternates": Lang::ALL.iter().map(|l| json!({ "tag": l.tag(), "href": urls.absolute(&urls.page(*l, rel)) })).collect::<Vec<_>>(),
+        "x_default": urls.absolute(&urls.asset("")),
+        "switch": { "href": urls.page(other, rel), "name": other.name(), "tag": other.tag() },
+        "nav": nav,
+        "page": page,
+    });
+    Value::from_serialize(&ctx)
+}
+
+fn page_context(inputs: &Inputs, lang: Lang, spec: &Spec, tr: &Tr) -> (&'static str, String, serde_json::Value) {
+    match spec.kind {
+        Kind::Home => ("home.html", tr.get("home.title"), home(inputs, lang, tr)),
+        Kind::Result(i) => {
+            let source = &inputs.data.sources[i];
+            ("result.html", source.path.clone(), result(inputs, lang, i, tr))
+        }
+        Kind::Doc(i) => {
+            let doc = &inputs.site.docs[i];
+            let (source, fallback) = doc.for_lang(lang).expect("a doc has at least one language");
+            let mut sink = Sink::new(&source.rel);
+            let published = published_paths(inputs.data);
+            let rendered = render_doc(inputs.site, inputs.urls, lang, source, &published, &mut sink);
+            let toc: Vec<_> = rendered.headings.iter().filter(|(level, ..)| (2..=3).contains(level)).map(|(level, id, text)| json!({ "level": level, "id": id, "text": text })).collect();
+            let page = json!({
+                "html": rendered.html,
+                "toc": toc,
+                "fallback": fallback.map(|l| l.name()),
+                "source": source.rel,
+            });
+            ("doc.html", source.title.clone(), page)
+        }
+        Kind::Tuning => {
+            let t = |k: &str| tr.get(k);
+            let concepts = views::tuning_view(&inputs.site.tuning, &inputs.data.runs, lang, &t);
+            ("tuning.html", tr.get("tuning.title"), json!({ "concepts": concepts, "catalog": super::CATALOG_PATH }))
+        }
+        Kind::Explore => ("explore.html", tr.get("explore.title"), explore(inputs, lang, tr)),
+        Kind::NotFound => ("404.html", tr.get("notfound.title"), json!({})),
+    }
+}
+
+pub fn published_paths(data: &RunsFile) -> Vec<String> {
+    data.sources.iter().filter(|s| views::is_published(s)).map(|s| s.path.clone()).collect()
+}
+
+/// Renders one doc for `lang`; links to result files and docs become page links.
+pub fn render_doc(site: &SiteContent, urls: &Urls, lang: Lang, source: &DocSource, published: &[String], sink: &mut Sink) -> markdown::Rendered {
+    let doc_dir = source.rel.rsplit_once('/').map_or("", |(d, _)| d);
+    let resolve = |href: &str| resolve_link(href, doc_dir, site, urls, lang, published);
+    let strings = site.catalogs.strings(lang);
+    let title = |kind: &str| strings.get(&format!("admonition.{kind}")).cloned().unwrap_or_else(|| kind.to_string());
+    let ctx = markdown::Context { resolve: &resolve, admonition_title: &title, first_line: source.body_line };
+    markdown::render(&source.body, &ctx, sink)
+}
+
+/// A relative link in a doc is looked up next to the doc, then from the content root (the
+/// seed methodology was written at the root and links `./lmdeploy/H800_v0.9.2.md`).
+fn resolve_link(href: &str, doc_dir: &str, site: &SiteContent, urls: &Urls, lang: Lang, published: &[String]) -> Link {
+    if href.is_empty() || href.starts_with('#') || href.starts_with('/') || href.contains("://") || href.starts_with("mailto:") || href.contains(':') {
+        return Link::Keep;
+    }
+    let (path, fragment) = href.split_once('#').map_or((href, None), |(p, f)| (p, Some(f)));
+    let fragment = fragment.map(|f| format!("#{f}")).unwrap_or_default();
+    for base in [doc_dir, ""] {
+        let Some(rel) = normalize(base, path) else { continue };
+        if published.contains(&rel) {
+            return Link::To(format!("{}{fragment}", urls.page(lang, &result_page(&rel))));
+        }
+        if rel == super::CATALOG_PATH {
+            return Link::To(format!("{}{fragment}", urls.page(lang, "tuning/")));
+        }
+        let doc = rel.strip_prefix("docs/").unwrap_or(&rel).strip_suffix(".md").and_then(|s| s.rsplit_once('.')).map(|(slug, _)| slug);
+        if let Some(doc) = doc.and_then(|slug| site.docs.iter().find(|d| d.slug == slug)) {
+            return Link::To(format!("{}{fragment}", urls.page(lang, &format!("{}/", doc.slug))));
+        }
+    }
+    Link::Missing("which is not a result file or doc in content/".into())
+}
+
+/// `docs` + `../lmdeploy/a.md` → `lmdeploy/a.md`; `None` when it climbs out of content/.
+fn normalize(base: &str, path: &str) -> Option<String> {
+    let mut parts: Vec<&str> = base.split('/').filter(|p| !p.is_empty()).collect();
+    for part in path.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop()?;
+            }
+            p => parts.push(p),
+        }
+    }
+    Some(parts.join("/"))
+}
+
+fn finding_title(inputs: &Inputs, lang: Lang, f: &Finding) -> String {
+    inputs.site.catalogs.get_or(lang, &format!("finding.{}", f.code), &f.code).to_string()
+}
+
+fn home(inputs: &Inputs, lang: Lang, tr: &Tr) -> serde_json::Value {
+    let sources = views::source_views(inputs.data, inputs.urls, lang);
+    let docs: Vec<_> = inputs
+        .site
+        .docs
+        .iter()
+        .filter_map(|d| Some(json!({ "href": inputs.urls.page(lang, &format!("{}/", d.slug)), "title": d.for_lang(lang)?.0.title })))
+        .collect();
+    let _ = tr;
+    json!({
+        "overview": views::overview(inputs.data),
+        "latest": sources.iter().filter(|s| s.latest).collect::<Vec<_>>(),
+        "sources": sources,
+        "docs": docs,
+    })
+}
+
+fn result(inputs: &Inputs, lang: Lang, index: usize, tr: &Tr) -> serde_json::Value {
+    let data = inputs.data;
+    let source = &data.sources[index];
+    let runs: Vec<&Run> = data.runs.iter().filter(|r| r.source.path == source.path).collect();
+    let title_of = |f: &Finding| finding_title(inputs, lang, f);
+    let framework = source.framework.clone().unwrap_or_default();
+    let effective = |r: &Run| views::effective_views(&r.params.effective, &framework, &inputs.site.tuning, inputs.urls, lang);
+    let sections = views::sections(&runs, &data.findings, &title_of, &effective, &source.path);
+    let attached: BTreeSet<usize> = runs.iter().flat_map(|r| r.findings.iter().copied()).collect();
+    let file_findings: Vec<_> = data
+        .findings
+        .iter()
+        .enumerate()
+        .filter(|(i, f)| f.path == source.path && !attached.contains(i))
+        .map(|(_, f)| views::finding_view(f, title_of(f)))
+        .collect();
+    let lines: Vec<&str> = inputs.texts.get(&source.path).map(|t| t.lines().collect()).unwrap_or_default();
+    let t = |k: &str| tr.get(k);
+    json!({
+        "path": source.path,
+        "kind": source.kind,
+        "framework": source.framework,
+        "version": source.framework_version,
+        "gpu": source.gpu,
+        "run_count": runs.len(),
+        "finding_count": data.findings.iter().filter(|f| f.path == source.path).count(),
+        "groups": header_groups(&t),
+        "sections": sections,
+        "file_findings": file_findings,
+        "lines": lines,
+    })
+}
+
+#[derive(Serialize)]
+struct ExploreRow {
+    framework: Option<String>,
+    version: Option<String>,
+    gpu: Option<String>,
+    tp: Option<u32>,
+    model: Option<String>,
+    /// The run's result page, and its row there.
+    page: String,
+    href: String,
+    row: views::Row,
+}
+
+fn explore(inputs: &Inputs, lang: Lang, tr: &Tr) -> serde_json::Value {
+    let rows: Vec<ExploreRow> = inputs
+        .data
+        .runs
+        .iter()
+        .map(|r| ExploreRow {
+            framework: r.framework.clone(),
+            version: r.framework_version.clone(),
+            gpu: r.gpu.clone(),
+            tp: r.tp,
+            model: r.model.clone(),
+            page: inputs.urls.page(lang, &result_page(&r.source.path)),
+            href: format!("{}#{}", inputs.urls.page(lang, &result_page(&r.source.path)), views::run_anchor(r)),
+            row: views::row(r, &inputs.data.findings),
+        })
+        .collect();
+    let t = |k: &str| tr.get(k);
+    json!({ "rows": rows, "groups": header_groups(&t) })
+}
+
+/// The root `index.html` (language chooser) and `404.html`: both languages on one page,
+/// since a host serves them before it knows the reader's language.
+fn root_context(inputs: &Inputs, which: &str) -> Value {
+    let urls = inputs.urls;
+    let langs: Vec<_> = Lang::ALL
+        .iter()
+        .map(|l| {
+            let s = inputs.site.catalogs.strings(*l);
+            let get = |k: &str| s.get(k).cloned().unwrap_or_default();
+            json!({
+                "code": l.code(), "tag": l.tag(), "name": l.name(), "href": urls.page(*l, ""),
+                "title": get("site.title"), "tagline": get("site.tagline"),
+                "notfound": get("notfound.title"), "notfound_text": get("notfound.text"), "explore": get("nav.explore"), "explore_href": urls.page(*l, "explore/"),
+            })
+        })
+        .collect();
+    let mut ctx = Map::new();
+    ctx.insert("which".into(), json!(which));
+    ctx.insert("langs".into(), json!(langs));
+    ctx.insert("css".into(), json!(urls.asset("assets/site.css")));
+    ctx.insert("js".into(), json!(urls.asset("assets/site.js")));
+    ctx.insert("alternates".into(), json!(Lang::ALL.iter().map(|l| json!({ "tag": l.tag(), "href": urls.absolute(&urls.page(*l, "")) })).collect::<Vec<_>>()));
+    Value::from_serialize(&ctx)
+}
+
+fn sitemap_xml(urls: &Urls, links: &[String]) -> String {
+    let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
+    for link in links {
+        out.push_str(&format!("  <url><loc>{}</loc></url>\n", markdown::escape(&urls.absolute(link))));
+    }
+    out.push_str("</urlset>\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::normalize;
+
+    #[test]
+    fn relative_links_normalize_inside_content() {
+        assert_eq!(normalize("docs", "../lmdeploy/a.md").as_deref(), Some("lmdeploy/a.md"));
+        assert_eq!(normalize("", "./lmdeploy/a.md").as_deref(), Some("lmdeploy/a.md"));
+        assert_eq!(normalize("", "../../etc/passwd"), None);
+    }
+}

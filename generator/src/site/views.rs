@@ -1,0 +1,511 @@
+//! What the templates show, computed from the runs: table columns and cells (each number
+//! with the line it came from), sections of a result page, the home page's overview and the
+//! tuning page's catalog view. Templates only lay these out.
+
+use super::lang::Lang;
+use super::urls::{result_page, Urls};
+use benchsite_model::tuning::{Catalog, DefaultRule, Effective, Origin};
+use benchsite_model::{Finding, RequestRate, Run, RunsFile, SourceFile};
+use serde::Serialize;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// A metric column of the results tables.
+pub struct Column {
+    pub id: &'static str,
+    /// i18n key of the group header (`col.ttft`) and of the statistic (`stat.p99`).
+    pub group: &'static str,
+    pub stat: &'static str,
+    get: fn(&Run) -> Option<f64>,
+    /// Key in `Run::source.lines` of the line that printed the value.
+    line_key: &'static str,
+}
+
+fn stat(l: &Option<benchsite_model::Latency>, key: &str) -> Option<f64> {
+    l.as_ref().and_then(|m| m.get(key)).copied()
+}
+
+macro_rules! latency_columns {
+    ($($id:literal, $group:literal, $field:ident, $stat:literal, $key:literal;)*) => {
+        [$(Column { id: $id, group: $group, stat: concat!("stat.", $stat), get: |r| stat(&r.metrics.$field, $stat), line_key: $key },)*]
+    };
+}
+
+/// The columns every results table shows, in order.
+pub fn columns() -> Vec<Column> {
+    let mut cols = vec![
+        Column { id: "completed", group: "col.requests", stat: "stat.completed", get: |r| r.metrics.completed.map(|v| v as f64), line_key: "metrics.completed" },
+        Column { id: "failed", group: "col.requests", stat: "stat.failed", get: |r| r.metrics.failed.map(|v| v as f64), line_key: "metrics.failed" },
+        Column { id: "rps", group: "col.throughput", stat: "stat.rps", get: |r| r.metrics.request_throughput, line_key: "metrics.request_throughput" },
+        Column { id: "out_tps", group: "col.throughput", stat: "stat.out_tps", get: |r| r.metrics.output_throughput, line_key: "metrics.output_throughput" },
+        Column {
+            id: "out_tps_gpu",
+            group: "col.throughput",
+            stat: "stat.out_tps_gpu",
+            get: |r| r.derived.output_throughput_per_gpu,
+            line_key: "metrics.output_throughput",
+        },
+    ];
+    cols.extend(latency_columns![
+        "ttft_mean", "col.ttft", ttft_ms, "mean", "metrics.ttft_ms.mean";
+        "ttft_median", "col.ttft", ttft_ms, "median", "metrics.ttft_ms.median";
+        "ttft_p99", "col.ttft", ttft_ms, "p99", "metrics.ttft_ms.p99";
+        "tpot_mean", "col.tpot", tpot_ms, "mean", "metrics.tpot_ms.mean";
+        "tpot_median", "col.tpot", tpot_ms, "median", "metrics.tpot_ms.median";
+        "tpot_p99", "col.tpot", tpot_ms, "p99", "metrics.tpot_ms.p99";
+        "itl_mean", "col.itl", itl_ms, "mean", "metrics.itl_ms.mean";
+        "itl_median", "col.itl", itl_ms, "median", "metrics.itl_ms.median";
+        "itl_p99", "col.itl", itl_ms, "p99", "metrics.itl_ms.p99";
+        "e2e_mean", "col.e2e", e2e_ms, "mean", "metrics.e2e_ms.mean";
+        "e2e_median", "col.e2e", e2e_ms, "median", "metrics.e2e_ms.median";
+        "e2e_p99", "col.e2e", e2e_ms, "p99", "metrics.e2e_ms.p99";
+    ]);
+    cols
+}
+
+/// A header group: `TTFT (ms)` over mean / median / p99.
+#[derive(Serialize)]
+pub struct HeaderGroup {
+    pub label: String,
+    pub span: usize,
+    pub stats: Vec<String>,
+}
+
+pub fn header_groups(t: &dyn Fn(&str) -> String) -> Vec<HeaderGroup> {
+    let mut groups: Vec<HeaderGroup> = Vec::new();
+    for col in columns() {
+        let label = t(col.group);
+        match groups.last_mut() {
+            Some(g) if g.label == label => {
+                g.span += 1;
+                g.stats.push(t(col.stat));
+            }
+            _ => groups.push(HeaderGroup { label, span: 1, stats: vec![t(col.stat)] }),
+        }
+    }
+    groups
+}
+
+/// One table cell: the number as text and the line it was printed on.
+#[derive(Serialize)]
+pub struct Cell {
+    pub text: String,
+    pub line: Option<u32>,
+    /// Set for failures above zero, so the page can flag them.
+    pub alert: bool,
+}
+
+/// One row of a results table.
+#[derive(Serialize)]
+pub struct Row {
+    pub run_id: String,
+    /// `run-L78`: anchor of the row on its result page.
+    pub anchor: String,
+    pub line: u32,
+    pub scenario: String,
+    pub scenario_line: Option<u32>,
+    pub cells: Vec<Cell>,
+    /// Severity of the worst finding about this run, for a marker.
+    pub flag: Option<&'static str>,
+}
+
+pub fn row(run: &Run, findings: &[Finding]) -> Row {
+    let cells = columns()
+        .iter()
+        .map(|c| {
+            let value = (c.get)(run);
+            Cell {
+                text: value.map(format_number).unwrap_or_else(|| "–".into()),
+                line: value.and(run.source.lines.get(c.line_key).copied()),
+                alert: c.id == "failed" && value.is_some_and(|v| v > 0.0),
+            }
+        })
+        .collect();
+    let flag = run
+        .findings
+        .iter()
+        .filter_map(|&i| findings.get(i))
+        .map(|f| f.severity)
+        .min_by_key(|s| match s {
+            benchsite_model::Severity::Error => 0,
+            benchsite_model::Severity::Warning => 1,
+            benchsite_model::Severity::Info => 2,
+        })
+        .map(|s| s.as_str());
+    let scenario_line = ["scenario.input_len", "scenario.dataset", "scenario.num_prompts"].iter().find_map(|k| run.source.lines.get(*k).copied());
+    Row {
+        run_id: run.id.clone(),
+        anchor: run_anchor(run),
+        line: run.source.line,
+        scenario: scenario_label(run),
+        scenario_line,
+        cells,
+        flag,
+    }
+}
+
+pub fn run_anchor(run: &Run) -> String {
+    format!("run-L{}", run.source.line)
+}
+
+/// `random 1024/1024 · 2000 prompts · rate inf`: the scenario as readers name it.
+pub fn scenario_label(run: &Run) -> String {
+    let s = &run.scenario;
+    let mut parts = Vec::new();
+    let lens = match (s.input_len, s.output_len) {
+        (Some(i), Some(o)) => format!(" {i}/{o}"),
+        (Some(i), None) => format!(" {i}/–"),
+        _ => String::new(),
+    };
+    parts.push(format!("{}{lens}", s.dataset.as_deref().unwrap_or("?")));
+    if let Some(n) = s.num_prompts {
+        parts.push(format!("n={n}"));
+    }
+    match s.request_rate {
+        Some(RequestRate::Inf) | None => {}
+        Some(RequestRate::PerSecond(r)) => parts.push(format!("rate={}", format_number(r))),
+    }
+    if let Some(c) = s.max_concurrency {
+        parts.push(format!("conc={c}"));
+    }
+    parts.join(" · ")
+}
+
+/// Shortest text that reads back as the same number; integers without a decimal point.
+pub fn format_number(x: f64) -> String {
+    if x.is_finite() && x.fract() == 0.0 && x.abs() < 1e15 {
+        format!("{}", x as i64)
+    } else {
+        format!("{x}")
+    }
+}
+
+/// A finding as a page shows it.
+#[derive(Serialize)]
+pub struct FindingView {
+    pub severity: &'static str,
+    pub code: String,
+    pub title: String,
+    pub message: String,
+    pub line: u32,
+    pub values: Vec<(String, String)>,
+}
+
+pub fn finding_view(f: &Finding, title: String) -> FindingView {
+    FindingView {
+        severity: f.severity.as_str(),
+        code: f.code.clone(),
+        title,
+        message: f.message.clone(),
+        line: f.line,
+        values: f.values.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+    }
+}
+
+/// One model section of a result page (or one sweep of a raw log).
+#[derive(Serialize)]
+pub struct SectionView {
+    pub id: String,
+    pub title: String,
+    pub line: u32,
+    pub command: Option<String>,
+    pub command_line: Option<u32>,
+    pub effective: Vec<EffectiveView>,
+    /// When runs of the section differ in effective parameters, the first run's are shown.
+    pub effective_varies: bool,
+    pub rows: Vec<Row>,
+    pub findings: Vec<FindingView>,
+    pub notes: Vec<(u32, String)>,
+}
+
+#[derive(Serialize)]
+pub struct EffectiveView {
+    pub flag: String,
+    pub value: String,
+    pub origin: &'static str,
+    /// Link to the flag's explanation on the tuning page.
+    pub href: Option<String>,
+    pub meaning: Option<String>,
+}
+
+pub fn effective_views(effective: &[Effective], framework: &str, catalog: &Catalog, urls: &Urls, lang: Lang) -> Vec<EffectiveView> {
+    effective
+        .iter()
+        .map(|e| {
+            let param = catalog.find(framework, &e.flag);
+            EffectiveView {
+                flag: e.flag.clone(),
+                value: e.value.clone().unwrap_or_else(|| if e.origin == Origin::Unknown { "?".into() } else { String::new() }),
+                origin: match e.origin {
+                    Origin::Explicit => "explicit",
+                    Origin::Default => "default",
+                    Origin::Unknown => "unknown",
+                },
+                href: param.map(|p| format!("{}#{}", urls.page(lang, "tuning/"), param_anchor(&p.framework, &p.flag))),
+                meaning: param.map(|p| p.meaning.get(lang.code()).to_string()),
+            }
+        })
+        .collect()
+}
+
+pub fn param_anchor(framework: &str, flag: &str) -> String {
+    format!("{framework}-{}", flag.trim_start_matches('-'))
+}
+
+/// Groups a file's runs into sections in file order: by markdown heading, else by sweep,
+/// else one section for the whole file.
+pub fn sections(
+    runs: &[&Run],
+    all_findings: &[Finding],
+    finding_title: &dyn Fn(&Finding) -> String,
+    effective: &dyn Fn(&Run) -> Vec<EffectiveView>,
+    file_title: &str,
+) -> Vec<SectionView> {
+    let mut order: Vec<String> = Vec::new();
+    let mut groups: BTreeMap<String, Vec<&Run>> = BTreeMap::new();
+    for run in runs {
+        let key = run
+            .section
+            .clone()
+            .or_else(|| run.sweep.as_ref().map(|s| s.header.lines().next().unwrap_or(&s.header).trim().to_string()))
+            .unwrap_or_else(|| file_title.to_string());
+        if !groups.contains_key(&key) {
+            order.push(key.clone());
+        }
+        groups.entry(key).or_default().push(run);
+    }
+    let mut used_ids = BTreeSet::new();
+    order
+        .into_iter()
+        .map(|title| {
+            let runs = &groups[&title];
+            let first = runs[0];
+            let mut id = format!("s-{}", super::markdown::slug(&title));
+            if !used_ids.insert(id.clone()) {
+                id = format!("{id}-L{}", first.source.line);
+                used_ids.insert(id.clone());
+            }
+            let finding_ids: BTreeSet<usize> = runs.iter().flat_map(|r| r.findings.iter().copied()).collect();
+            let eff = effective(first);
+            let effective_varies = runs.iter().any(|r| r.params.effective != first.params.effective);
+            let mut notes: Vec<(u32, String)> = runs.iter().flat_map(|r| r.notes.iter().map(|n| (n.line, n.text.clone()))).collect();
+            notes.sort();
+            notes.dedup();
+            SectionView {
+                id,
+                title: title.clone(),
+                line: runs.iter().map(|r| r.source.lines.get("params.command").copied().unwrap_or(r.source.line)).min().unwrap_or(first.source.line),
+                command: first.params.command.clone(),
+                command_line: first.source.lines.get("params.command").copied(),
+                effective: eff,
+                effective_varies,
+                rows: runs.iter().map(|r| row(r, all_findings)).collect(),
+                findings: finding_ids.into_iter().filter_map(|i| all_findings.get(i)).map(|f| finding_view(f, finding_title(f))).collect(),
+                notes,
+            }
+        })
+        .collect()
+}
+
+/// Counts of what the site holds, for the home page.
+#[derive(Serialize)]
+pub struct Overview {
+    pub frameworks: usize,
+    pub versions: usize,
+    pub gpus: usize,
+    pub models: usize,
+    pub scenarios: usize,
+    pub runs: usize,
+    pub findings: usize,
+    pub files: usize,
+}
+
+pub fn overview(data: &RunsFile) -> Overview {
+    fn distinct<'a>(it: impl Iterator<Item = Option<&'a String>>) -> usize {
+        it.flatten().collect::<BTreeSet<_>>().len()
+    }
+    let runs = &data.runs;
+    Overview {
+        frameworks: distinct(runs.iter().map(|r| r.framework.as_ref())),
+        versions: runs.iter().filter_map(|r| Some((r.framework.as_ref()?, r.framework_version.as_ref()?))).collect::<BTreeSet<_>>().len(),
+        gpus: distinct(runs.iter().map(|r| r.gpu.as_ref())),
+        models: distinct(runs.iter().map(|r| r.model.as_ref())),
+        scenarios: runs.iter().map(|r| scenario_label(r)).collect::<BTreeSet<_>>().len(),
+        runs: runs.len(),
+        findings: data.findings.len(),
+        files: data.sources.iter().filter(|s| s.kind != "sidecar").count(),
+    }
+}
+
+/// One line of the home page's list of result files.
+#[derive(Serialize)]
+pub struct SourceView {
+    pub path: String,
+    pub href: String,
+    pub framework: String,
+    pub version: String,
+    pub gpu: String,
+    pub runs: u32,
+    pub models: usize,
+    pub findings: usize,
+    /// The newest version of this framework on this GPU.
+    pub latest: bool,
+}
+
+/// Every published source, newest version first within framework and GPU.
+pub fn source_views(data: &RunsFile, urls: &Urls, lang: Lang) -> Vec<SourceView> {
+    let published: Vec<&SourceFile> = data.sources.iter().filter(|s| is_published(s)).collect();
+    let mut latest: BTreeMap<(String, String), Vec<u64>> = BTreeMap::new();
+    for s in &published {
+        if let (Some(f), Some(g), Some(v)) = (&s.framework, &s.gpu, &s.framework_version) {
+            let key = benchsite_model::tuning::version_key(v);
+            let entry = latest.entry((f.clone(), g.clone())).or_default();
+            if key > *entry {
+                *entry = key;
+            }
+        }
+    }
+    let mut views: Vec<SourceView> = published
+        .iter()
+        .map(|s| {
+            let dash = || "–".to_string();
+            let is_latest = match (&s.framework, &s.gpu, &s.framework_version) {
+                (Some(f), Some(g), Some(v)) => latest.get(&(f.clone(), g.clone())) == Some(&benchsite_model::tuning::version_key(v)),
+                _ => false,
+            };
+            SourceView {
+                path: s.path.clone(),
+                href: urls.page(lang, &result_page(&s.path)),
+                framework: s.framework.clone().unwrap_or_else(dash),
+                version: s.framework_version.clone().unwrap_or_else(dash),
+                gpu: s.gpu.clone().unwrap_or_else(dash),
+                runs: s.runs,
+                models: data.runs.iter().filter(|r| r.source.path == s.path).filter_map(|r| r.model.as_ref()).collect::<BTreeSet<_>>().len(),
+                findings: data.findings.iter().filter(|f| f.path == s.path).count(),
+                latest: is_latest,
+            }
+        })
+        .collect();
+    views.sort_by(|a, b| {
+        (&a.framework, &a.gpu).cmp(&(&b.framework, &b.gpu)).then_with(|| {
+            benchsite_model::tuning::version_key(&b.version).cmp(&benchsite_model::tuning::version_key(&a.version))
+        }).then_with(|| a.path.cmp(&b.path))
+    });
+    views
+}
+
+/// Sources that get a page: everything scanned that was readable text.
+pub fn is_published(s: &SourceFile) -> bool {
+    matches!(s.kind.as_str(), "result-file" | "raw")
+}
+
+/// A concept of the tuning page with its flags in every framework.
+#[derive(Serialize)]
+pub struct ConceptView {
+    pub id: String,
+    pub title: String,
+    pub summary: String,
+    pub params: Vec<ParamView>,
+}
+
+#[derive(Serialize)]
+pub struct ParamView {
+    pub anchor: String,
+    pub framework: String,
+    pub flag: String,
+    pub aliases: Vec<String>,
+    pub meaning: String,
+    pub defaults: Vec<DefaultView>,
+    pub source: Option<String>,
+    /// Values the published runs used: `(value, origin, count)`.
+    pub seen: Vec<(String, &'static str, usize)>,
+}
+
+#[derive(Serialize)]
+pub struct DefaultView {
+    pub versions: String,
+    pub gpus: String,
+    pub value: String,
+    pub note: Option<String>,
+}
+
+pub fn tuning_view(catalog: &Catalog, runs: &[Run], lang: Lang, t: &dyn Fn(&str) -> String) -> Vec<ConceptView> {
+    let mut concepts: Vec<ConceptView> = catalog
+        .concepts
+        .iter()
+        .map(|c| ConceptView { id: c.id.clone(), title: c.title.get(lang.code()).into(), summary: c.summary.get(lang.code()).into(), params: Vec::new() })
+        .collect();
+    for p in &catalog.params {
+        let view = ParamView {
+            anchor: param_anchor(&p.framework, &p.flag),
+            framework: p.framework.clone(),
+            flag: p.flag.clone(),
+            aliases: p.aliases.clone(),
+            meaning: p.meaning.get(lang.code()).into(),
+            defaults: p.defaults.iter().map(|r| default_view(r, lang, t)).collect(),
+            source: p.source.clone(),
+            seen: seen_values(runs, &p.framework, &p.flag),
+        };
+        let idx = p.concept.as_deref().and_then(|c| concepts.iter().position(|cv| cv.id == c));
+        match idx {
+            Some(i) => concepts[i].params.push(view),
+            None => {
+                // A flag without a concept still gets explained, under its own heading.
+                concepts.push(ConceptView { id: view.anchor.clone(), title: view.flag.clone(), summary: String::new(), params: vec![view] });
+            }
+        }
+    }
+    concepts
+}
+
+fn default_view(rule: &DefaultRule, lang: Lang, t: &dyn Fn(&str) -> String) -> DefaultView {
+    let versions = match (&rule.since, &rule.before) {
+        (Some(s), Some(b)) => format!("v{s} – v{b}"),
+        (Some(s), None) => format!("≥ v{s}"),
+        (None, Some(b)) => format!("< v{b}"),
+        (None, None) => t("tuning.any_version"),
+    };
+    let gpus = if rule.gpus.is_empty() { t("tuning.any_gpu") } else { rule.gpus.join(" / ") };
+    DefaultView { versions, gpus, value: rule.value.clone(), note: rule.note.as_ref().map(|n| n.get(lang.code()).to_string()) }
+}
+
+fn seen_values(runs: &[Run], framework: &str, flag: &str) -> Vec<(String, &'static str, usize)> {
+    let mut counts: BTreeMap<(String, &'static str), usize> = BTreeMap::new();
+    for run in runs.iter().filter(|r| r.framework.as_deref() == Some(framework)) {
+        if let Some(e) = run.params.effective.iter().find(|e| e.flag == flag) {
+            let origin = match e.origin {
+                Origin::Explicit => "explicit",
+                Origin::Default => "default",
+                Origin::Unknown => "unknown",
+            };
+            *counts.entry((e.value.clone().unwrap_or_else(|| "?".into()), origin)).or_default() += 1;
+        }
+    }
+    counts.into_iter().map(|((v, o), n)| (v, o, n)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_read_back_as_printed_values() {
+        assert_eq!(format_number(1000.0), "1000");
+        assert_eq!(format_number(12.34), "12.34");
+        assert_eq!(format_number(0.5), "0.5");
+    }
+
+    #[test]
+    fn every_cell_points_at_the_line_of_its_value() {
+        let mut run = Run::default();
+        run.metrics.output_throughput = Some(100.0);
+        run.gpu_count = Some(2);
+        run.source.lines.insert("metrics.output_throughput".into(), 42);
+        run.derive();
+        let r = row(&run, &[]);
+        let cols = columns();
+        let at = |id: &str| &r.cells[cols.iter().position(|c| c.id == id).unwrap()];
+        assert_eq!((at("out_tps").text.as_str(), at("out_tps").line), ("100", Some(42)));
+        assert_eq!((at("out_tps_gpu").text.as_str(), at("out_tps_gpu").line), ("50", Some(42)));
+        assert_eq!((at("ttft_p99").text.as_str(), at("ttft_p99").line), ("–", None));
+    }
+}
