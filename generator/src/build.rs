@@ -18,8 +18,8 @@ use std::time::{Duration, Instant};
 pub struct BuildOptions {
     pub content: PathBuf,
     pub out: PathBuf,
-    /// Page shell: `templates/` and `assets/`.
-    pub www: PathBuf,
+    /// Page shell folder (`templates/`, `assets/`); `None` uses the copy built into the binary.
+    pub www: Option<PathBuf>,
     /// Prefix for links when the site is served below the domain root (`/repo/`).
     pub base_url: Option<String>,
 }
@@ -122,7 +122,8 @@ fn write_site(dir: &Path, outcome: &Outcome, opts: &BuildOptions) -> Result<Writ
     std::fs::write(dir.join("data/runs.json"), json + "\n").map_err(|e| e.to_string())?;
     let texts: BTreeMap<String, String> = outcome.inputs.iter().map(|i| (i.rel.clone(), i.text.clone())).collect();
     let urls = Urls::new(opts.base_url.as_deref());
-    let inputs = pages::Inputs { data, site: &outcome.site, texts: &texts, urls: &urls, www: &opts.www };
+    let shell = crate::site::shell::Shell::new(opts.www.as_deref());
+    let inputs = pages::Inputs { data, site: &outcome.site, texts: &texts, urls: &urls, shell: &shell };
     let progress = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
     if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} pages") {
         progress.set_style(style);

@@ -24,9 +24,9 @@ enum Command {
         content: PathBuf,
         #[arg(long, default_value = "public")]
         out: PathBuf,
-        /// Page shell: `templates/` and `assets/`.
-        #[arg(long, default_value = "www")]
-        www: PathBuf,
+        /// Page shell folder (`templates/`, `assets/`); default: the shell built into benchsite.
+        #[arg(long)]
+        www: Option<PathBuf>,
         /// Where the site will be served: `/repo/` or `https://owner.github.io/repo/`
         /// (a full URL also makes sitemap and hreflang links absolute).
         #[arg(long)]
@@ -41,8 +41,9 @@ enum Command {
         content: PathBuf,
         #[arg(long, default_value = "target/benchsite-serve")]
         out: PathBuf,
-        #[arg(long, default_value = "www")]
-        www: PathBuf,
+        /// Page shell folder; default `www` when it exists (edits rebuild), else the built-in one.
+        #[arg(long)]
+        www: Option<PathBuf>,
         #[arg(long)]
         base_url: Option<String>,
         /// Port on 127.0.0.1; 0 picks a free one.
@@ -74,6 +75,7 @@ fn main() -> ExitCode {
             (build(&BuildOptions { content, out, www, base_url }), Format::Human, strict)
         }
         Command::Serve { content, out, www, base_url, port } => {
+            let www = www.or_else(|| Some(PathBuf::from("www")).filter(|p| p.is_dir()));
             let opts = ServeOptions { build: BuildOptions { content, out, www, base_url }, port };
             let served = serve(opts, |result| match result {
                 Ok(outcome) => {

@@ -23,7 +23,7 @@ pub fn serve(opts: ServeOptions, report: impl Fn(&Result<Outcome, String>) + Sen
     let base = crate::site::urls::Urls::new(opts.build.base_url.as_deref()).base_path().to_string();
     println!("serving {} at http://{addr}{base} (Ctrl-C stops)", opts.build.out.display());
     let _ = std::io::stdout().flush();
-    let watched = [opts.build.content.clone(), opts.build.www.clone()];
+    let watched: Vec<PathBuf> = std::iter::once(opts.build.content.clone()).chain(opts.build.www.clone()).collect();
     let build_opts = opts.build.clone();
     std::thread::spawn(move || {
         let mut last = fingerprint(&watched);

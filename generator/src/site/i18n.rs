@@ -34,10 +34,22 @@ impl Catalogs {
 pub fn load(content: &Path, sinks: &mut Vec<Sink>) -> (Catalogs, Vec<(String, String)>) {
     let mut catalogs = Catalogs::default();
     let mut texts = Vec::new();
+    let builtin = !content.join("i18n").exists();
+    if builtin {
+        let mut sink = Sink::new("i18n");
+        sink.info("i18n-builtin", 0, "content/i18n/ does not exist; the built-in UI strings are used. Copy them there to change them.".into());
+        sinks.push(sink);
+    }
     for lang in Lang::ALL {
         let rel = format!("i18n/{}.toml", lang.code());
         let mut sink = Sink::new(&rel);
-        match std::fs::read_to_string(content.join(&rel)) {
+        let read = if builtin {
+            let text = super::shell::BUILTIN_I18N.iter().find(|(code, _)| *code == lang.code()).map(|(_, t)| t.to_string());
+            text.ok_or_else(|| std::io::Error::other("no built-in catalog"))
+        } else {
+            std::fs::read_to_string(content.join(&rel))
+        };
+        match read {
             Ok(text) => {
                 match toml::from_str::<toml::Table>(&text) {
                     Ok(table) => {

@@ -180,6 +180,9 @@ fn sanitize(html: &str) -> String {
     ammonia::Builder::default()
         .add_generic_attributes(["id", "class", "aria-hidden"])
         .add_tags(["aside"])
+        // Images would be fetched from wherever the doc says; the site fetches nothing from
+        // third parties and does not copy doc assets, so they are dropped.
+        .rm_tags(["img"])
         .clean(html)
         .to_string()
 }

@@ -8,6 +8,7 @@ pub mod i18n;
 pub mod lang;
 pub mod markdown;
 pub mod pages;
+pub mod shell;
 pub mod urls;
 pub mod views;
 
@@ -61,8 +62,12 @@ pub fn load(content: &Path, published: &[String]) -> (SiteContent, Vec<Finding>)
 
 fn load_catalog(content: &Path, sinks: &mut Vec<Sink>, texts: &mut Vec<(String, String)>) -> Catalog {
     let mut sink = Sink::new(CATALOG_PATH);
-    let catalog = match std::fs::read_to_string(content.join(CATALOG_PATH)) {
-        Ok(text) => {
+    let read = std::fs::read_to_string(content.join(CATALOG_PATH)).ok().or_else(|| {
+        sink.info("catalog-builtin", 0, format!("no parameter catalog at {CATALOG_PATH}; the built-in catalog is used for the tuning page and effective parameters"));
+        Some(shell::BUILTIN_CATALOG.to_string())
+    });
+    let catalog = match read {
+        Some(text) => {
             let parsed = toml::from_str::<Catalog>(&text);
             let catalog = match parsed {
                 Ok(c) => c,
@@ -81,10 +86,7 @@ fn load_catalog(content: &Path, sinks: &mut Vec<Sink>, texts: &mut Vec<(String, 
             texts.push((CATALOG_PATH.to_string(), text));
             catalog
         }
-        Err(_) => {
-            sink.info("catalog-missing", 0, format!("no parameter catalog at {CATALOG_PATH}; the tuning page is empty and runs carry no effective parameters"));
-            Catalog::default()
-        }
+        None => Catalog::default(),
     };
     sinks.push(sink);
     catalog

@@ -13,7 +13,7 @@ use super::SiteContent;
 use benchsite_ingest::sink::Sink;
 use benchsite_model::{Finding, Run, RunsFile};
 use indicatif::ProgressBar;
-use minijinja::{Environment, UndefinedBehavior, Value};
+use minijinja::{AutoEscape, Environment, UndefinedBehavior, Value};
 use serde::Serialize;
 use serde_json::{json, Map};
 use std::cell::RefCell;
@@ -27,8 +27,8 @@ pub struct Inputs<'a> {
     /// Text of every published source, by content path.
     pub texts: &'a BTreeMap<String, String>,
     pub urls: &'a Urls,
-    /// The `www/` folder: `templates/` and `assets/`.
-    pub www: &'a Path,
+    /// Templates and assets.
+    pub shell: &'a super::shell::Shell,
 }
 
 /// Pages written per language and files in all.
@@ -86,18 +86,26 @@ impl Tr<'_> {
     }
 }
 
-fn environment(www: &Path) -> Environment<'static> {
+fn environment(shell: &super::shell::Shell) -> Environment<'static> {
     let mut env = Environment::new();
-    env.set_loader(minijinja::path_loader(www.join("templates")));
+    shell.load_templates(&mut env);
     env.set_undefined_behavior(UndefinedBehavior::SemiStrict);
     env.set_trim_blocks(true);
     env.set_lstrip_blocks(true);
+    env.set_formatter(|out, state, value| match value.as_str() {
+        // minijinja's HTML escaping also escapes `/`, which makes every URL unreadable in the
+        // output; `/` is harmless in text and attribute values, so strings escape the other five.
+        Some(text) if state.auto_escape() == AutoEscape::Html && !value.is_safe() => {
+            out.write_str(&markdown::escape(text)).map_err(|e| minijinja::Error::new(minijinja::ErrorKind::WriteFailure, e.to_string()))
+        }
+        _ => minijinja::escape_formatter(out, state, value),
+    });
     env
 }
 
 /// Writes every page into `dir` (the staging folder).
 pub fn write_all(dir: &Path, inputs: &Inputs, progress: &ProgressBar) -> Result<Written, String> {
-    let env = environment(inputs.www);
+    let env = environment(inputs.shell);
     let specs = specs(inputs);
     progress.set_length((specs.len() * Lang::ALL.len() + 2) as u64);
     let mut written = Written::default();
@@ -132,7 +140,7 @@ pub fn write_all(dir: &Path, inputs: &Inputs, progress: &ProgressBar) -> Result<
     write(dir, "sitemap.xml", &sitemap_xml(inputs.urls, &sitemap))?;
     let catalog = serde_json::to_string_pretty(&inputs.site.tuning).map_err(|e| e.to_string())?;
     write(dir, "data/parameters.json", &(catalog + "\n"))?;
-    let assets = copy_assets(&inputs.www.join("assets"), &dir.join("assets"))?;
+    let assets = inputs.shell.copy_assets(&dir.join("assets"))?;
     written.files = written.pages.values().sum::<usize>() + 5 + assets;
     Ok(written)
 }
@@ -149,21 +157,6 @@ fn write(dir: &Path, rel: &str, text: &str) -> Result<(), String> {
         std::fs::create_dir_all(parent).map_err(|e| format!("could not create {}: {e}", parent.display()))?;
     }
     std::fs::write(&path, text).map_err(|e| format!("could not write {}: {e}", path.display()))
-}
-
-fn copy_assets(from: &Path, to: &Path) -> Result<usize, String> {
-    let mut n = 0;
-    for entry in walkdir::WalkDir::new(from).sort_by_file_name() {
-        let entry = entry.map_err(|e| format!("could not read the assets in {}: {e}", from.display()))?;
-        let rel = entry.path().strip_prefix(from).expect("below the root");
-        if entry.file_type().is_dir() {
-            std::fs::create_dir_all(to.join(rel)).map_err(|e| e.to_string())?;
-        } else if entry.file_type().is_file() {
-            std::fs::copy(entry.path(), to.join(rel)).map_err(|e| format!("could not copy {}: {e}", entry.path().display()))?;
-            n += 1;
-        }
-    }
-    Ok(n)
 }
 
 /// Fields every page template gets: language, strings, links, navigation.

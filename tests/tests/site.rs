@@ -1,0 +1,354 @@
+//! The built site, from the real `content/` and from hostile content: every page has its
+//! twin in the other language, every internal link and anchor resolves (with and without
+//! `--base-url`), nothing is fetched from a third party, every table number links to a line
+//! that prints it, content arrives as text, and builds are deterministic and atomic.
+
+use benchsite::{build, BuildOptions};
+use scraper::{Html, Selector};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// Builds `content` into a fresh temp folder with the repo's `www/`.
+fn build_site(content: &Path, base_url: Option<&str>) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("site");
+    let opts = BuildOptions { content: content.to_path_buf(), out: out.clone(), www: Some(repo().join("www")), base_url: base_url.map(Into::into) };
+    let outcome = build(&opts).expect("build runs");
+    assert!(outcome.written.is_some(), "site not written: {:?}", outcome.blocked);
+    (dir, out)
+}
+
+fn html_files(root: &Path) -> Vec<String> {
+    let mut files: Vec<String> = walk(root).into_iter().filter(|f| f.ends_with(".html")).collect();
+    files.sort();
+    files
+}
+
+fn walk(root: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                out.push(path.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/"));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+fn sel(s: &str) -> Selector {
+    Selector::parse(s).unwrap()
+}
+
+fn ids(doc: &Html) -> BTreeSet<String> {
+    doc.select(&sel("[id]")).filter_map(|e| e.value().attr("id").map(str::to_string)).collect()
+}
+
+/// Follows every `href`/`src` of every page; returns the broken ones as `page: link (why)`.
+fn broken_links(root: &Path, base: &str) -> Vec<String> {
+    let pages: BTreeMap<String, Html> = html_files(root).into_iter().map(|f| {
+        let text = std::fs::read_to_string(root.join(&f)).unwrap();
+        (f, Html::parse_document(&text))
+    }).collect();
+    let page_ids: BTreeMap<&String, BTreeSet<String>> = pages.iter().map(|(p, d)| (p, ids(d))).collect();
+    let mut broken = Vec::new();
+    for (page, doc) in &pages {
+        for el in doc.select(&sel("a[href], link[href], script[src], img[src]")) {
+            let attr = if el.value().attr("href").is_some() { "href" } else { "src" };
+            let link = el.value().attr(attr).unwrap();
+            let is_asset = el.value().name() != "a" && el.value().attr("rel").is_none_or(|r| r == "stylesheet");
+            if link.starts_with("http://") || link.starts_with("https://") || link.starts_with("//") {
+                if is_asset {
+                    broken.push(format!("{page}: {link} (third-party asset)"));
+                }
+                continue;
+            }
+            let (path, fragment) = link.split_once('#').map_or((link, None), |(p, f)| (p, Some(f)));
+            let target = if path.is_empty() {
+                page.clone()
+            } else {
+                let Some(rel) = path.strip_prefix(base) else {
+                    broken.push(format!("{page}: {link} (does not start with the base {base})"));
+                    continue;
+                };
+                let rel = rel.split('?').next().unwrap();
+                let file = if rel.is_empty() || rel.ends_with('/') { format!("{rel}index.html") } else { rel.to_string() };
+                if !root.join(&file).is_file() {
+                    broken.push(format!("{page}: {link} (no file {file})"));
+                    continue;
+                }
+                file
+            };
+            if let Some(fragment) = fragment.filter(|f| !f.is_empty()) {
+                let id = percent_encoding::percent_decode_str(fragment).decode_utf8_lossy().into_owned();
+                let found = page_ids.get(&target).is_some_and(|ids| ids.contains(&id));
+                if !found {
+                    broken.push(format!("{page}: {link} (no element #{id} in {target})"));
+                }
+            }
+        }
+    }
+    broken
+}
+
+#[test]
+fn every_link_and_anchor_resolves_without_and_with_base_url() {
+    for base in [None, Some("/repo/"), Some("https://owner.github.io/repo/")] {
+        let (_dir, out) = build_site(&repo().join("content"), base);
+        let prefix = match base {
+            None => "/",
+            Some(_) => "/repo/",
+        };
+        // Absolute hreflang/canonical URLs point at the origin; check their paths.
+        let broken: Vec<String> = broken_links(&out, prefix).into_iter().filter(|b| !b.contains("https://owner.github.io/repo/")).collect();
+        assert!(broken.is_empty(), "base {base:?}: {} broken links:\n{}", broken.len(), broken.join("\n"));
+        if base.is_some_and(|b| b.starts_with("https://")) {
+            let sitemap = std::fs::read_to_string(out.join("sitemap.xml")).unwrap();
+            assert!(sitemap.contains("<loc>https://owner.github.io/repo/en/tuning/</loc>"), "{sitemap}");
+        }
+    }
+}
+
+#[test]
+fn every_page_has_its_twin_in_the_other_language() {
+    let (_dir, out) = build_site(&repo().join("content"), None);
+    let files = html_files(&out);
+    let lang_pages = |code: &str| -> BTreeSet<String> { files.iter().filter_map(|f| f.strip_prefix(&format!("{code}/")).map(str::to_string)).collect() };
+    let (zh, en) = (lang_pages("zh"), lang_pages("en"));
+    assert_eq!(zh, en);
+    for must in ["index.html", "404.html", "tuning/index.html", "explore/index.html", "methodology/index.html", "glossary/index.html", "results/lmdeploy/H800_v0.10.0/index.html", "results/raw/vllm_sweep.log/index.html"] {
+        assert!(en.contains(must), "missing {must}");
+    }
+    for (code, tag, other) in [("zh", "zh-CN", "en"), ("en", "en", "zh")] {
+        for rel in &zh {
+            let doc = Html::parse_document(&std::fs::read_to_string(out.join(code).join(rel)).unwrap());
+            let html = doc.select(&sel("html")).next().unwrap();
+            assert_eq!(html.value().attr("lang"), Some(tag), "{code}/{rel}");
+            let alternates: BTreeSet<_> = doc.select(&sel("link[rel=alternate]")).filter_map(|l| l.value().attr("hreflang")).collect();
+            assert_eq!(alternates, BTreeSet::from(["zh-CN", "en", "x-default"]), "{code}/{rel}");
+            let switch = doc.select(&sel("a.lang-switch")).next().expect("language switch").value().attr("href").unwrap();
+            let twin = if rel == "index.html" { format!("/{other}/") } else { format!("/{other}/{}", rel.trim_end_matches("index.html")) };
+            assert_eq!(switch, twin, "{code}/{rel}");
+        }
+    }
+    for root in [".nojekyll", "404.html", "index.html", "sitemap.xml", "data/runs.json", "data/parameters.json", "assets/site.css", "assets/site.js"] {
+        assert!(out.join(root).is_file(), "missing {root}");
+    }
+}
+
+/// A table number must be printed on the line it links to (the per-GPU column is derived
+/// and links to the output throughput it was computed from).
+#[test]
+fn every_table_number_links_to_a_line_that_prints_it() {
+    let (_dir, out) = build_site(&repo().join("content"), None);
+    let mut checked = 0;
+    for page in html_files(&out).into_iter().filter(|f| f.starts_with("en/results/")) {
+        let doc = Html::parse_document(&std::fs::read_to_string(out.join(&page)).unwrap());
+        let lines: BTreeMap<String, String> = doc.select(&sel("span.line")).map(|s| (s.value().attr("id").unwrap().to_string(), s.text().skip(1).collect())).collect();
+        for row in doc.select(&sel("table.results tbody tr")) {
+            for (i, cell) in row.select(&sel("td")).enumerate() {
+                let Some(a) = cell.select(&sel("a")).next() else { continue };
+                let text: String = a.text().collect();
+                let line = &lines[a.value().attr("href").unwrap().trim_start_matches('#')];
+                let value: f64 = text.parse().unwrap();
+                let printed: Vec<f64> = line.split(|c: char| !(c.is_ascii_digit() || c == '.' || c == 'e' || c == '-' || c == '+')).filter_map(|w| w.parse().ok()).collect();
+                let derived = i == 4;
+                let ok = printed.iter().any(|p| (p - value).abs() <= 1e-9 * p.abs().max(1.0) || (derived && *p >= value));
+                assert!(ok, "{page}: cell {i} `{text}` links to a line without it: {line}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 1000, "only {checked} numbers checked");
+}
+
+#[test]
+fn seed_findings_are_shown_where_they_apply_in_both_languages() {
+    let (_dir, out) = build_site(&repo().join("content"), None);
+    for (code, title) in [("en", "Served model differs from the measured one"), ("zh", "部署的模型与测试的模型不一致")] {
+        let text = std::fs::read_to_string(out.join(code).join("results/lmdeploy/H800_v0.10.0/index.html")).unwrap();
+        let doc = Html::parse_document(&text);
+        let section = doc.select(&sel("section#s-gpt-oss-120b")).next().expect("gpt-oss-120b section");
+        let findings: String = section.select(&sel(".finding")).flat_map(|f| f.text()).collect();
+        assert!(findings.contains(title) && findings.contains("openai/gpt-oss-20b"), "{code}: {findings}");
+        let methodology = std::fs::read_to_string(out.join(code).join("methodology/index.html")).unwrap();
+        assert!(methodology.contains("<span class=\"missing-link\">LMDeploy-v0.9.2</span>"), "{code}");
+        assert!(methodology.contains("href=\"/en/results/lmdeploy/H800_v0.10.0/\"") == (code == "en"), "{code}");
+    }
+}
+
+#[test]
+fn effective_parameters_follow_version_and_gpu_in_runs_json_and_pages() {
+    let (_dir, out) = build_site(&repo().join("content"), None);
+    let data: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(out.join("data/runs.json")).unwrap()).unwrap();
+    let effective = |path: &str, flag: &str| -> (serde_json::Value, serde_json::Value) {
+        let run = data["runs"].as_array().unwrap().iter().find(|r| r["source"]["path"] == path).unwrap();
+        let e = run["params"]["effective"].as_array().unwrap().iter().find(|e| e["flag"] == flag).unwrap_or_else(|| panic!("{path} {flag}"));
+        (e["value"].clone(), e["origin"].clone())
+    };
+    assert_eq!(effective("lmdeploy/H800_v0.10.0.md", "--max-batch-size"), ("1024".into(), "default".into()));
+    assert_eq!(effective("lmdeploy/H800_v0.10.0.md", "--cache-max-entry-count"), ("0.8".into(), "default".into()));
+    assert_eq!(effective("lmdeploy/H800_v0.10.0.md", "--tp"), ("1".into(), "explicit".into()));
+    assert_eq!(effective("vllm/A100_v0.10.1.md", "--max-num-seqs"), ("256".into(), "default".into()));
+    assert_eq!(effective("sglang/A100_v0.5.1.md", "--tp-size"), ("1".into(), "explicit".into()));
+    let raw = data["runs"].as_array().unwrap().iter().find(|r| r["source"]["path"] == "raw/vllm_sweep.log").unwrap();
+    assert!(raw["params"].get("effective").is_none(), "a run without a serve command gets no assumed defaults");
+    let tuning = std::fs::read_to_string(out.join("en/tuning/index.html")).unwrap();
+    let doc = Html::parse_document(&tuning);
+    let row: String = doc.select(&sel("tr#lmdeploy-max-batch-size")).next().expect("max-batch-size row").text().collect();
+    for expected in ["< v0.10.0", "A100 / A800", "256", "≥ v0.10.0", "H20 / H100 / H800", "1024", "H200", "1280", "128"] {
+        assert!(row.contains(expected), "{expected} missing from {row}");
+    }
+    let section: String = doc.select(&sel("section#max-batch")).next().unwrap().text().collect();
+    assert!(section.contains("--max-num-seqs") && section.contains("--max-running-requests"), "{section}");
+}
+
+fn main_of(out: &Path, page: &str) -> String {
+    let text = std::fs::read_to_string(out.join(page)).unwrap();
+    let start = text.find("<main").unwrap();
+    let end = text.find("</main>").unwrap() + "</main>".len();
+    let main = &text[start..end];
+    // The collapsed original is checked line by line elsewhere; keep the snapshot readable.
+    match (main.find("<details id=\"source\""), main.rfind("</details>")) {
+        (Some(a), Some(b)) if b > a => format!("{}<!-- source lines elided -->{}", &main[..a], &main[b + "</details>".len()..]),
+        _ => main.to_string(),
+    }
+}
+
+#[test]
+fn main_of_home_result_and_tuning_pages_per_language() {
+    let (_dir, out) = build_site(&repo().join("content"), None);
+    for lang in ["zh", "en"] {
+        insta::assert_snapshot!(format!("home_{lang}"), main_of(&out, &format!("{lang}/index.html")));
+        insta::assert_snapshot!(format!("result_{lang}"), main_of(&out, &format!("{lang}/results/sglang/A100_v0.5.1/index.html")));
+        insta::assert_snapshot!(format!("tuning_{lang}"), main_of(&out, &format!("{lang}/tuning/index.html")));
+    }
+}
+
+#[test]
+fn two_builds_of_the_same_content_are_byte_identical() {
+    let (_a, one) = build_site(&repo().join("content"), Some("/repo/"));
+    let (_b, two) = build_site(&repo().join("content"), Some("/repo/"));
+    let files = walk(&one);
+    assert_eq!(files, walk(&two));
+    for f in files {
+        assert!(std::fs::read(one.join(&f)).unwrap() == std::fs::read(two.join(&f)).unwrap(), "{f} differs");
+    }
+}
+
+const PAYLOAD_BLOCK: &str = "\
+============ Serving Benchmark Result ============
+Backend:                                 <script>alert(1)</script>
+Successful requests:                     10
+Benchmark duration (s):                  5.00
+Total input tokens:                      1000
+Total generated tokens:                  1000
+Request throughput (req/s):              2.00
+Output token throughput (tok/s):         200.00
+---------------Time to First Token----------------
+Mean TTFT (ms):                          10.00
+==================================================
+";
+
+/// A content folder (written at test time: its file names hold markup) with the real UI
+/// catalogs and parameter catalog, and payloads everywhere content reaches a page.
+fn hostile_content() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let c = dir.path();
+    for sub in ["i18n", "tuning", "docs", "evil", "raw"] {
+        std::fs::create_dir_all(c.join(sub)).unwrap();
+    }
+    for f in ["i18n/zh.toml", "i18n/en.toml", "tuning/parameters.toml"] {
+        std::fs::copy(repo().join("content").join(f), c.join(f)).unwrap();
+    }
+    let result = format!(
+        "# <script>alert(1)</script> results\n\n## <img src=x onerror=alert(1)> model\n\n\
+         A note with <b onclick=\"x()\">bold</b> and <script>alert(1)</script>.\n\n\
+         ```shell\nlmdeploy serve api_server '<img src=x onerror=alert(2)>' --tp 1 --max-batch-size '\"><script>alert(3)</script>'\n```\n\n\
+         ```text\nNamespace(backend='lmdeploy', model='<img src=x onerror=alert(2)>', dataset_name='random', num_prompts=10, random_input_len=100, random_output_len=100)\n\
+         <iframe src=javascript:alert(4)></iframe>\n{PAYLOAD_BLOCK}```\n"
+    );
+    std::fs::write(c.join("evil/H800_v0.1.md"), result).unwrap();
+    std::fs::write(c.join("raw/a<b>\"onmouseover=alert(6).log"), PAYLOAD_BLOCK).unwrap();
+    std::fs::write(
+        c.join("docs/evil.en.md"),
+        "+++\ntitle = \"<script>alert(1)</script>\"\n+++\n# <script>alert(1)</script>\n\n<img src=x onerror=alert(7)>\n\n\
+         [click](javascript:alert(8)) <a href=\"javascript:alert(9)\">a</a>\n\n```{note}\n<style>body{}</style><form><iframe></iframe>\n```\n\n\
+         | <script>alert(1)</script> |\n|---|\n| <b onmouseover=alert(10)>x</b> |\n",
+    )
+    .unwrap();
+    dir
+}
+
+/// Script and markup in headings, model names, log lines, docs and file names come out as
+/// text on every page.
+#[test]
+fn hostile_content_comes_out_as_text() {
+    let content = hostile_content();
+    let (_dir, out) = build_site(content.path(), None);
+    let mut saw_payload_as_text = false;
+    for page in html_files(&out) {
+        let text = std::fs::read_to_string(out.join(&page)).unwrap();
+        let doc = Html::parse_document(&text);
+        for script in doc.select(&sel("script")) {
+            let src = script.value().attr("src").unwrap_or("");
+            assert!(src.ends_with("/assets/site.js"), "{page}: foreign script {}", script.html());
+        }
+        for el in doc.select(&sel("*")) {
+            for (name, value) in el.value().attrs() {
+                assert!(!name.starts_with("on"), "{page}: event handler {name}={value}");
+                assert!(!value.trim_start().to_ascii_lowercase().starts_with("javascript:"), "{page}: {name}={value}");
+            }
+            assert!(!matches!(el.value().name(), "iframe" | "object" | "embed" | "img" | "style" | "form"), "{page}: <{}>", el.value().name());
+        }
+        saw_payload_as_text |= doc.root_element().text().any(|t| t.contains("<script>alert(1)</script>"));
+    }
+    assert!(saw_payload_as_text, "the payload should be visible as text somewhere");
+    let result = std::fs::read_to_string(out.join("en/results/evil/H800_v0.1/index.html")).unwrap();
+    assert!(result.contains("&lt;img src=x onerror=alert(2)&gt;"), "model name shown as text");
+}
+
+/// A build that fails midway (here: a template the pages need is missing) leaves the
+/// previous site exactly as it was.
+#[test]
+fn a_failed_build_leaves_the_previous_site() {
+    let (dir, out) = build_site(&repo().join("content"), None);
+    let before: Vec<(String, Vec<u8>)> = walk(&out).into_iter().map(|f| { let b = std::fs::read(out.join(&f)).unwrap(); (f, b) }).collect();
+    let broken_www = dir.path().join("www");
+    std::fs::create_dir_all(broken_www.join("templates")).unwrap();
+    for f in ["base.html", "macros.html", "home.html"] {
+        std::fs::copy(repo().join("www/templates").join(f), broken_www.join("templates").join(f)).unwrap();
+    }
+    let opts = BuildOptions { content: repo().join("content"), out: out.clone(), www: Some(broken_www), base_url: None };
+    let err = build(&opts).err().expect("build must fail without result.html");
+    assert!(err.contains("result.html"), "{err}");
+    let after: Vec<(String, Vec<u8>)> = walk(&out).into_iter().map(|f| { let b = std::fs::read(out.join(&f)).unwrap(); (f, b) }).collect();
+    assert!(before == after, "the previous site changed");
+    assert!(!dir.path().join(".site.benchsite-staging").exists(), "staging folder left behind");
+}
+
+/// A key in one catalog but not the other stops the site from being written.
+#[test]
+fn a_missing_ui_string_fails_the_build_and_names_the_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let content = dir.path().join("content");
+    std::fs::create_dir_all(content.join("i18n")).unwrap();
+    std::fs::copy(repo().join("content/i18n/zh.toml"), content.join("i18n/zh.toml")).unwrap();
+    let en = std::fs::read_to_string(repo().join("content/i18n/en.toml")).unwrap().replace("copy = \"Copy\"\n", "");
+    std::fs::write(content.join("i18n/en.toml"), en).unwrap();
+    let out = dir.path().join("site");
+    let opts = BuildOptions { content, out: out.clone(), www: Some(repo().join("www")), base_url: None };
+    let outcome = build(&opts).unwrap();
+    assert!(outcome.written.is_none() && !out.exists());
+    let f = outcome.data.findings.iter().find(|f| f.code == "i18n-missing-key").expect("finding");
+    assert_eq!((f.path.as_str(), f.values.get("key").map(String::as_str)), ("i18n/en.toml", Some("result.copy")));
+}
