@@ -115,3 +115,56 @@ fn rebuild_replaces_output_and_failed_build_keeps_the_old_one() {
     assert_eq!(benchsite(&bad).status.code(), Some(2));
     assert_eq!(first, std::fs::read(out.join("data/runs.json")).unwrap());
 }
+
+/// Kills the server when the test ends, passed or failed.
+struct Child(std::process::Child);
+
+impl Drop for Child {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// A plain HTTP/1.0 GET on 127.0.0.1; returns the status line and the body.
+fn get(addr: &str, path: &str) -> (String, String) {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(addr).expect("server listens");
+    write!(stream, "GET {path} HTTP/1.0\r\nHost: {addr}\r\n\r\n").unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    let (head, body) = response.split_once("\r\n\r\n").unwrap_or((&response, ""));
+    (head.lines().next().unwrap_or("").to_string(), body.to_string())
+}
+
+#[test]
+fn serve_answers_on_localhost_and_rebuilds_when_content_changes() {
+    use std::io::BufRead;
+    let dir = tempfile::tempdir().unwrap();
+    let (content, out) = (dir.path().join("c"), dir.path().join("o"));
+    write(&content, "first.log", BLOCK.as_bytes());
+    let child = Command::new(env!("CARGO_BIN_EXE_benchsite"))
+        .args(["serve", "--content", content.to_str().unwrap(), "--out", out.to_str().unwrap(), "--port", "0"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut child = Child(child);
+    let mut line = String::new();
+    std::io::BufReader::new(child.0.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    let addr = line.split("http://").nth(1).and_then(|s| s.split('/').next()).unwrap_or_else(|| panic!("no address in {line:?}")).to_string();
+    let (status, body) = get(&addr, "/en/");
+    assert!(status.contains("200"), "{status}");
+    assert!(body.contains("first.log") && !body.contains("second.log"));
+    assert!(get(&addr, "/en/no-such-page/").0.contains("404"));
+    assert!(get(&addr, "/../../etc/passwd").0.contains("404"));
+    write(&content, "second.log", BLOCK.as_bytes());
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    loop {
+        if get(&addr, "/en/").1.contains("second.log") {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "no rebuild within 30 s of a content change");
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    }
+}

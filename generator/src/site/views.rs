@@ -441,7 +441,7 @@ pub fn tuning_view(catalog: &Catalog, runs: &[Run], lang: Lang, t: &dyn Fn(&str)
             flag: p.flag.clone(),
             aliases: p.aliases.clone(),
             meaning: p.meaning.get(lang.code()).into(),
-            defaults: p.defaults.iter().map(|r| default_view(r, lang, t)).collect(),
+            defaults: p.defaults.iter().enumerate().map(|(i, r)| default_view(r, p.defaults[..i].iter().any(|e| !e.gpus.is_empty()), lang, t)).collect(),
             source: p.source.clone(),
             seen: seen_values(runs, &p.framework, &p.flag),
         };
@@ -457,14 +457,19 @@ pub fn tuning_view(catalog: &Catalog, runs: &[Run], lang: Lang, t: &dyn Fn(&str)
     concepts
 }
 
-fn default_view(rule: &DefaultRule, lang: Lang, t: &dyn Fn(&str) -> String) -> DefaultView {
+/// `after_gpu_rules`: an earlier rule named GPUs, so an empty list means "other GPUs".
+fn default_view(rule: &DefaultRule, after_gpu_rules: bool, lang: Lang, t: &dyn Fn(&str) -> String) -> DefaultView {
     let versions = match (&rule.since, &rule.before) {
         (Some(s), Some(b)) => format!("v{s} – v{b}"),
         (Some(s), None) => format!("≥ v{s}"),
         (None, Some(b)) => format!("< v{b}"),
         (None, None) => t("tuning.any_version"),
     };
-    let gpus = if rule.gpus.is_empty() { t("tuning.any_gpu") } else { rule.gpus.join(" / ") };
+    let gpus = match (rule.gpus.is_empty(), after_gpu_rules) {
+        (false, _) => rule.gpus.join(" / "),
+        (true, true) => t("tuning.other_gpus"),
+        (true, false) => t("tuning.all_gpus"),
+    };
     DefaultView { versions, gpus, value: rule.value.clone(), note: rule.note.as_ref().map(|n| n.get(lang.code()).to_string()) }
 }
 
