@@ -1,0 +1,206 @@
+//! What the charts draw, computed without a canvas: grouped bars, the throughput–latency
+//! points with each series' Pareto frontier, and sweeps as lines.
+
+use crate::store::{Metric, Store};
+use std::collections::BTreeMap;
+
+/// One bar: a run's value in a group.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Bar {
+    pub series: usize,
+    pub run: u32,
+    pub value: f64,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Group {
+    pub label: String,
+    pub bars: Vec<Bar>,
+}
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Bars {
+    /// Series labels (framework version · GPU), the legend.
+    pub series: Vec<String>,
+    pub groups: Vec<Group>,
+    /// Groups left out to keep the chart readable.
+    pub dropped: usize,
+}
+
+/// Most bar groups drawn; the table still lists every run.
+pub const MAX_GROUPS: usize = 40;
+
+/// Groups `rows` by model and scenario, one bar per framework + version + GPU. Runs without
+/// the metric are left out. When one series has several runs in a group (e.g. two request
+/// rates), each gets its own bar.
+pub fn bars(store: &Store, rows: &[u32], metric: &Metric) -> Bars {
+    let mut series: Vec<String> = Vec::new();
+    let mut series_index: BTreeMap<String, usize> = BTreeMap::new();
+    let mut groups: BTreeMap<String, Vec<Bar>> = BTreeMap::new();
+    for &i in rows {
+        let value = metric.values[i as usize];
+        if value.is_nan() {
+            continue;
+        }
+        let label = store.series_label(i as usize);
+        let s = *series_index.entry(label.clone()).or_insert_with(|| {
+            series.push(label);
+            series.len() - 1
+        });
+        groups.entry(store.group_label(i as usize)).or_default().push(Bar { series: s, run: i, value });
+    }
+    let total = groups.len();
+    let groups: Vec<Group> = groups
+        .into_iter()
+        .take(MAX_GROUPS)
+        .map(|(label, mut bars)| {
+            bars.sort_by_key(|b| (b.series, b.run));
+            Group { label, bars }
+        })
+        .collect();
+    Bars { series, dropped: total - groups.len(), groups }
+}
+
+/// A point of the trade-off chart.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Point {
+    pub run: u32,
+    pub x: f64,
+    pub y: f64,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct PointSeries {
+    pub label: String,
+    pub points: Vec<Point>,
+    /// Indices into `points` of the Pareto frontier, ordered by x.
+    pub frontier: Vec<usize>,
+}
+
+/// Points (x metric, y metric) per series with each series' frontier: the points no other
+/// point of the series beats on both axes (in each metric's better direction).
+pub fn tradeoff(store: &Store, rows: &[u32], x: &Metric, y: &Metric) -> Vec<PointSeries> {
+    let mut by_series: BTreeMap<String, Vec<Point>> = BTreeMap::new();
+    for &i in rows {
+        let (px, py) = (x.values[i as usize], y.values[i as usize]);
+        if px.is_nan() || py.is_nan() {
+            continue;
+        }
+        by_series.entry(store.series_label(i as usize)).or_default().push(Point { run: i, x: px, y: py });
+    }
+    by_series
+        .into_iter()
+        .map(|(label, points)| {
+            let frontier = pareto(&points, x.higher_is_better, y.higher_is_better);
+            PointSeries { label, points, frontier }
+        })
+        .collect()
+}
+
+/// Indices of the non-dominated points, sorted by x. `O(n log n)`: sort by x from best to
+/// worst and keep each point that beats the best y seen so far.
+pub fn pareto(points: &[Point], x_up: bool, y_up: bool) -> Vec<usize> {
+    let sign = |up: bool, v: f64| if up { v } else { -v };
+    let mut order: Vec<usize> = (0..points.len()).collect();
+    order.sort_by(|&a, &b| {
+        let (xa, xb) = (sign(x_up, points[a].x), sign(x_up, points[b].x));
+        xb.total_cmp(&xa).then(sign(y_up, points[b].y).total_cmp(&sign(y_up, points[a].y)))
+    });
+    let mut best = f64::NEG_INFINITY;
+    let mut out = Vec::new();
+    for i in order {
+        let y = sign(y_up, points[i].y);
+        if y > best {
+            best = y;
+            out.push(i);
+        }
+    }
+    out.sort_by(|&a, &b| points[a].x.total_cmp(&points[b].x));
+    out
+}
+
+/// A sweep drawn as a line: x is the swept value, y the metric.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Line {
+    pub label: String,
+    pub axis: String,
+    pub points: Vec<Point>,
+}
+
+/// Runs that belong to a sweep, one line per sweep, points ordered by x.
+pub fn sweeps(store: &Store, rows: &[u32], metric: &Metric) -> Vec<Line> {
+    let mut lines: BTreeMap<String, Line> = BTreeMap::new();
+    for &i in rows {
+        let (Some(sweep), y) = (&store.sweeps[i as usize], metric.values[i as usize]) else { continue };
+        if y.is_nan() {
+            continue;
+        }
+        let line = lines.entry(sweep.id.clone()).or_insert_with(|| Line {
+            label: format!("{} · {}", store.series_label(i as usize), sweep.header),
+            axis: sweep.axis.clone(),
+            points: Vec::new(),
+        });
+        line.points.push(Point { run: i, x: sweep.x, y });
+    }
+    lines
+        .into_values()
+        .map(|mut l| {
+            l.points.sort_by(|a, b| a.x.total_cmp(&b.x));
+            l
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::tests::run;
+
+    fn p(x: f64, y: f64) -> Point {
+        Point { run: 0, x, y }
+    }
+
+    #[test]
+    fn frontier_keeps_points_nothing_beats_on_both_axes() {
+        // x: throughput (up is better), y: latency (down is better).
+        let pts = [p(10.0, 5.0), p(20.0, 8.0), p(15.0, 9.0), p(30.0, 20.0), p(5.0, 4.0), p(30.0, 25.0)];
+        assert_eq!(pareto(&pts, true, false), [4, 0, 1, 3]);
+        // both up: only the top-right corner survives.
+        assert_eq!(pareto(&pts, true, true), [5]);
+        assert!(pareto(&[], true, true).is_empty());
+    }
+
+    #[test]
+    fn bars_group_by_model_and_scenario_with_one_series_per_framework_version_gpu() {
+        let s = Store::new(
+            vec![
+                run("a#L1", "vllm", "0.10.1", "A100", "m1", 10.0, 5.0),
+                run("b#L2", "lmdeploy", "0.10.0", "H800", "m1", 20.0, 4.0),
+                run("c#L3", "lmdeploy", "0.10.0", "H800", "m2", 30.0, 3.0),
+            ],
+            vec![],
+        );
+        let b = bars(&s, &[0, 1, 2], s.metric("out_tps").unwrap());
+        assert_eq!(b.series, ["vllm 0.10.1 · A100", "lmdeploy 0.10.0 · H800"]);
+        assert_eq!(b.groups.len(), 2);
+        assert_eq!(b.groups[0].label, "m1 · random 1024/1024");
+        assert_eq!(b.groups[0].bars.iter().map(|b| b.value).collect::<Vec<_>>(), [10.0, 20.0]);
+    }
+
+    #[test]
+    fn sweeps_become_lines_ordered_by_x() {
+        let mut runs: Vec<_> = [(3, 300.0, 30.0), (1, 100.0, 10.0), (2, 200.0, 20.0)]
+            .iter()
+            .map(|&(i, n, t)| {
+                let mut r = run(&format!("raw#L{i}"), "vllm", "0.10.1", "A100", "m", t, 1.0);
+                r.sweep = Some(benchsite_model::SweepRef { id: "raw#L0".into(), header: "sweep num_prompts".into(), axis: "num_prompts".into(), index: i, declared: Some(n), requests: Some(n as u64), input_tokens_per_request: None });
+                r
+            })
+            .collect();
+        runs.push(run("x#L9", "vllm", "0.10.1", "A100", "m", 5.0, 1.0));
+        let s = Store::new(runs, vec![]);
+        let lines = sweeps(&s, &[0, 1, 2, 3], s.metric("out_tps").unwrap());
+        assert_eq!(lines.len(), 1);
+        assert_eq!(lines[0].points.iter().map(|p| (p.x, p.y)).collect::<Vec<_>>(), [(100.0, 10.0), (200.0, 20.0), (300.0, 30.0)]);
+    }
+}

@@ -1,0 +1,294 @@
+//! The runs in columns: every filter dimension as small integer codes into a table of
+//! distinct values, every metric as a `Vec<f64>` (NaN where absent) with the source line of
+//! each value. Filtering 100,000 runs is then a scan of a few integer arrays.
+
+use benchsite_model::{Run, RunsFile};
+use std::collections::BTreeMap;
+
+/// A filter dimension.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Dim {
+    Framework,
+    Version,
+    Gpu,
+    Model,
+    Precision,
+    Gpus,
+    Scenario,
+    Source,
+}
+
+impl Dim {
+    pub const ALL: [Dim; 8] = [Dim::Framework, Dim::Version, Dim::Gpu, Dim::Model, Dim::Precision, Dim::Gpus, Dim::Scenario, Dim::Source];
+
+    /// Query-string key and UI-string suffix.
+    pub fn key(self) -> &'static str {
+        match self {
+            Dim::Framework => "fw",
+            Dim::Version => "ver",
+            Dim::Gpu => "gpu",
+            Dim::Model => "model",
+            Dim::Precision => "prec",
+            Dim::Gpus => "gpus",
+            Dim::Scenario => "scen",
+            Dim::Source => "src",
+        }
+    }
+
+    pub fn from_key(key: &str) -> Option<Dim> {
+        Dim::ALL.into_iter().find(|d| d.key() == key)
+    }
+
+    fn value(self, run: &Run) -> String {
+        let or_unknown = |v: &Option<String>| v.clone().unwrap_or_else(|| UNKNOWN.to_string());
+        match self {
+            Dim::Framework => or_unknown(&run.framework),
+            Dim::Version => match (&run.framework, &run.framework_version) {
+                (Some(f), Some(v)) => format!("{f} {v}"),
+                (Some(f), None) => format!("{f} {UNKNOWN}"),
+                _ => UNKNOWN.to_string(),
+            },
+            Dim::Gpu => or_unknown(&run.gpu),
+            Dim::Model => or_unknown(&run.model),
+            Dim::Precision => or_unknown(&run.precision),
+            Dim::Gpus => run.gpu_count.or(run.tp).map_or_else(|| UNKNOWN.to_string(), |n| n.to_string()),
+            Dim::Scenario => scenario_key(run),
+            Dim::Source => run.source.path.clone(),
+        }
+    }
+}
+
+/// Shown for a value the run does not state.
+pub const UNKNOWN: &str = "?";
+
+/// `random 1024/1024`, `sharegpt`: dataset and lengths, the part of a scenario runs are
+/// compared on.
+pub fn scenario_key(run: &Run) -> String {
+    let s = &run.scenario;
+    let dataset = s.dataset.clone().unwrap_or_else(|| UNKNOWN.to_string());
+    match (s.input_len, s.output_len) {
+        (Some(i), Some(o)) => format!("{dataset} {i}/{o}"),
+        (Some(i), None) => format!("{dataset} {i}/–"),
+        _ => dataset,
+    }
+}
+
+/// One dimension: distinct values (sorted) and the code of each run.
+#[derive(Debug, Default, Clone)]
+pub struct Column {
+    pub values: Vec<String>,
+    pub codes: Vec<u32>,
+}
+
+/// One metric: its value and source line per run.
+#[derive(Debug, Clone)]
+pub struct Metric {
+    /// `out_tps`, `ttft.p99`, ...: query-string key and UI-string suffix.
+    pub key: String,
+    /// Unit shown on axes: `req/s`, `tok/s`, `ms`.
+    pub unit: &'static str,
+    pub higher_is_better: bool,
+    pub values: Vec<f64>,
+    pub lines: Vec<u32>,
+}
+
+/// Where a run sits in a sweep.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SweepPoint {
+    pub id: String,
+    pub header: String,
+    pub axis: String,
+    pub x: f64,
+}
+
+#[derive(Debug, Default, Clone)]
+pub struct Store {
+    pub ids: Vec<String>,
+    pub paths: Vec<String>,
+    pub lines: Vec<u32>,
+    pub local: Vec<bool>,
+    pub dims: BTreeMap<Dim, Column>,
+    pub metrics: Vec<Metric>,
+    pub sweeps: Vec<Option<SweepPoint>>,
+    /// Kept for the tuning explanations and the comparability banner.
+    pub runs: Vec<Run>,
+}
+
+const THROUGHPUT: [(&str, &str, fn(&Run) -> Option<f64>, &str); 5] = [
+    ("rps", "req/s", |r| r.metrics.request_throughput, "metrics.request_throughput"),
+    ("out_tps", "tok/s", |r| r.metrics.output_throughput, "metrics.output_throughput"),
+    ("out_tps_gpu", "tok/s", |r| r.derived.output_throughput_per_gpu, "metrics.output_throughput"),
+    ("interactivity", "tok/s", |r| r.derived.interactivity, "metrics.tpot_ms.mean"),
+    ("total_tps", "tok/s", |r| r.metrics.total_throughput, "metrics.total_throughput"),
+];
+
+const LATENCY: [(&str, fn(&Run) -> Option<&benchsite_model::Latency>); 4] = [
+    ("ttft", |r| r.metrics.ttft_ms.as_ref()),
+    ("tpot", |r| r.metrics.tpot_ms.as_ref()),
+    ("itl", |r| r.metrics.itl_ms.as_ref()),
+    ("e2e", |r| r.metrics.e2e_ms.as_ref()),
+];
+
+impl Store {
+    pub fn new(runs: Vec<Run>, local: Vec<bool>) -> Store {
+        let n = runs.len();
+        let mut store = Store {
+            ids: runs.iter().map(|r| r.id.clone()).collect(),
+            paths: runs.iter().map(|r| r.source.path.clone()).collect(),
+            lines: runs.iter().map(|r| r.source.line).collect(),
+            local,
+            ..Store::default()
+        };
+        store.local.resize(n, false);
+        for dim in Dim::ALL {
+            let raw: Vec<String> = runs.iter().map(|r| dim.value(r)).collect();
+            let mut values: Vec<String> = raw.clone();
+            values.sort();
+            values.dedup();
+            let index: BTreeMap<&str, u32> = values.iter().enumerate().map(|(i, v)| (v.as_str(), i as u32)).collect();
+            let codes = raw.iter().map(|v| index[v.as_str()]).collect();
+            store.dims.insert(dim, Column { values, codes });
+        }
+        for (key, unit, get, line_key) in THROUGHPUT {
+            store.push_metric(key, unit, true, &runs, |r| get(r).map(|v| (v, r.source.lines.get(line_key).copied().unwrap_or(0))));
+        }
+        for (family, get) in LATENCY {
+            let mut stats: Vec<String> = runs.iter().filter_map(get).flat_map(|l| l.keys().cloned()).collect();
+            stats.sort_by_key(|s| stat_order(s));
+            stats.dedup();
+            for stat in stats {
+                let line_key = format!("metrics.{family}_ms.{stat}");
+                store.push_metric(&format!("{family}.{stat}"), "ms", false, &runs, |r| {
+                    get(r).and_then(|l| l.get(&stat)).map(|&v| (v, r.source.lines.get(&line_key).copied().unwrap_or(0)))
+                });
+            }
+        }
+        store.sweeps = runs
+            .iter()
+            .map(|r| {
+                let s = r.sweep.as_ref()?;
+                let x = match s.axis.as_str() {
+                    "input_len" => s.input_tokens_per_request.or(s.declared)?,
+                    _ => s.requests.map(|n| n as f64).or(s.declared)?,
+                };
+                Some(SweepPoint { id: s.id.clone(), header: s.header.lines().next().unwrap_or("").trim().to_string(), axis: s.axis.clone(), x })
+            })
+            .collect();
+        store.runs = runs;
+        store
+    }
+
+    fn push_metric(&mut self, key: &str, unit: &'static str, higher_is_better: bool, runs: &[Run], get: impl Fn(&Run) -> Option<(f64, u32)>) {
+        let (values, lines): (Vec<f64>, Vec<u32>) = runs.iter().map(|r| get(r).unwrap_or((f64::NAN, 0))).unzip();
+        if values.iter().any(|v| !v.is_nan()) {
+            self.metrics.push(Metric { key: key.to_string(), unit, higher_is_better, values, lines });
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.ids.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.ids.is_empty()
+    }
+
+    pub fn metric(&self, key: &str) -> Option<&Metric> {
+        self.metrics.iter().find(|m| m.key == key)
+    }
+
+    /// The value of `dim` for run `i`.
+    pub fn value(&self, dim: Dim, i: usize) -> &str {
+        let col = &self.dims[&dim];
+        &col.values[col.codes[i] as usize]
+    }
+
+    /// `lmdeploy 0.10.0 · H800`: one bar or point series per framework, version and GPU.
+    pub fn series_label(&self, i: usize) -> String {
+        let local = if self.local[i] { " (local)" } else { "" };
+        format!("{} · {}{local}", self.value(Dim::Version, i), self.value(Dim::Gpu, i))
+    }
+
+    /// `Qwen/Qwen3-8B · random 1024/1024`: what runs are grouped by in the bar chart.
+    pub fn group_label(&self, i: usize) -> String {
+        format!("{} · {}", self.value(Dim::Model, i), self.value(Dim::Scenario, i))
+    }
+}
+
+impl Metric {
+    /// Throughput goes up, latency goes down; used to order bars and the frontier.
+    pub fn better(&self, a: f64, b: f64) -> bool {
+        if self.higher_is_better {
+            a > b
+        } else {
+            a < b
+        }
+    }
+}
+
+fn stat_order(stat: &str) -> (u8, u64) {
+    match stat {
+        "mean" => (0, 0),
+        "median" => (1, 0),
+        "std" => (3, 0),
+        "min" => (4, 0),
+        "max" => (5, 0),
+        p => (2, p.trim_start_matches('p').parse::<f64>().map_or(u64::MAX, |v| (v * 1000.0) as u64)),
+    }
+}
+
+/// FNV-1a over the data text, as 8 hex digits: short enough for a URL, and any change of
+/// the data changes it with overwhelming probability.
+pub fn data_hash(text: &str) -> String {
+    let mut h: u64 = 0xcbf29ce484222325;
+    for b in text.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x100000001b3);
+    }
+    format!("{:08x}", (h >> 32) as u32 ^ h as u32)
+}
+
+/// Builds a store from `runs.json` text.
+pub fn from_json(text: &str) -> Result<Store, String> {
+    let data: RunsFile = serde_json::from_str(text).map_err(|e| format!("runs.json could not be read: {e}"))?;
+    if data.schema.split('.').next() != benchsite_model::SCHEMA_VERSION.split('.').next() {
+        return Err(format!("runs.json has schema {} but this viewer reads {}", data.schema, benchsite_model::SCHEMA_VERSION));
+    }
+    let n = data.runs.len();
+    Ok(Store::new(data.runs, vec![false; n]))
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use benchsite_model::{Latency, Scenario};
+
+    pub fn run(id: &str, fw: &str, ver: &str, gpu: &str, model: &str, out_tps: f64, ttft_p99: f64) -> Run {
+        let mut r = Run { id: id.into(), framework: Some(fw.into()), framework_version: Some(ver.into()), gpu: Some(gpu.into()), model: Some(model.into()), tp: Some(1), ..Run::default() };
+        r.source.path = format!("{fw}/{gpu}_v{ver}.md");
+        r.source.line = id.rsplit('L').next().and_then(|l| l.parse().ok()).unwrap_or(1);
+        r.scenario = Scenario { dataset: Some("random".into()), input_len: Some(1024), output_len: Some(1024), num_prompts: Some(100), ..Scenario::default() };
+        r.metrics.output_throughput = Some(out_tps);
+        r.metrics.ttft_ms = Some(Latency::from([("p99".to_string(), ttft_p99), ("mean".to_string(), ttft_p99 / 2.0)]));
+        r.metrics.tpot_ms = Some(Latency::from([("mean".to_string(), 20.0)]));
+        r.derive();
+        r
+    }
+
+    #[test]
+    fn columns_hold_codes_into_sorted_distinct_values() {
+        let s = Store::new(vec![run("a#L1", "vllm", "0.10.1", "A100", "m", 10.0, 5.0), run("b#L2", "lmdeploy", "0.10.0", "H800", "m", 20.0, 4.0)], vec![]);
+        assert_eq!(s.dims[&Dim::Framework].values, ["lmdeploy", "vllm"]);
+        assert_eq!(s.dims[&Dim::Framework].codes, [1, 0]);
+        assert_eq!(s.value(Dim::Version, 1), "lmdeploy 0.10.0");
+        let keys: Vec<&str> = s.metrics.iter().map(|m| m.key.as_str()).collect();
+        assert_eq!(keys, ["out_tps", "out_tps_gpu", "interactivity", "ttft.mean", "ttft.p99", "tpot.mean"]);
+        assert_eq!(s.series_label(0), "vllm 0.10.1 · A100");
+    }
+
+    #[test]
+    fn hash_changes_with_the_data() {
+        assert_eq!(data_hash("abc").len(), 8);
+        assert_ne!(data_hash("abc"), data_hash("abd"));
+    }
+}
