@@ -78,7 +78,7 @@ pub fn check(content_dir: &Path) -> Result<Outcome, String> {
     let files = outputs.iter().filter(|o| o.source.kind != "sidecar").count();
     let mut data = assemble(outputs);
     let (site, findings) = site_mod::load(content_dir, &pages::published_paths(&data));
-    site_mod::apply_effective(&site.tuning, &mut data.runs);
+    site.tuning.apply(&mut data.runs);
     for (rel, text) in &site.texts {
         if findings.iter().any(|f| &f.path == rel) {
             inputs.push(Input { rel: rel.clone(), abs: content_dir.join(rel), text: text.clone() });

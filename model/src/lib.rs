@@ -55,3 +55,15 @@ pub struct SourceFile {
     pub lines: u32,
     pub runs: u32,
 }
+
+/// Page path of a content file's result page, relative to a language folder:
+/// `lmdeploy/H800_v0.10.0.md` → `results/lmdeploy/H800_v0.10.0/`. Shared by the generator,
+/// which writes the page, and the viewer, which links to it.
+pub fn result_page(source_path: &str) -> String {
+    let stem = source_path.strip_suffix(".md").unwrap_or(source_path);
+    let safe: String = stem
+        .chars()
+        .map(|c| if c.is_alphanumeric() || matches!(c, '/' | '.' | '_' | '-') { c } else { '-' })
+        .collect();
+    format!("results/{}/", safe.trim_matches('/'))
+}

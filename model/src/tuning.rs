@@ -160,6 +160,18 @@ impl Catalog {
     }
 }
 
+impl Catalog {
+    /// Fills `params.effective` of every run. A run whose serve command is unknown gets
+    /// none: its defaults would assume flags nobody saw.
+    pub fn apply(&self, runs: &mut [crate::Run]) {
+        for run in runs.iter_mut().filter(|r| r.params.command.is_some()) {
+            let target = Target { framework: run.framework.as_deref(), version: run.framework_version.as_deref(), gpu: run.gpu.as_deref() };
+            let flags = run.params.flags.iter().map(|f| (f.name.as_str(), f.value.as_deref()));
+            run.params.effective = self.effective(target, flags);
+        }
+    }
+}
+
 impl Param {
     /// The first rule that applies; `None` when a rule before it cannot be decided because
     /// the version or GPU is unknown (guessing would put a wrong number on the page).

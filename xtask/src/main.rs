@@ -1,1 +1,135 @@
-fn main() {}
+//! `cargo xtask site [--out DIR] [--base-url URL]`: the whole site in one command — the
+//! viewer compiled to wasm, its JS bindings, `wasm-opt -Oz` when a working one is present,
+//! then the generator. `cargo xtask size [--out DIR]` prints what a first visit to the
+//! explorer transfers, gzip-compressed.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("site") => site(&args[1..]),
+        Some("size") => size(&args[1..]),
+        _ => Err("usage: cargo xtask site [--out DIR] [--base-url URL] | cargo xtask size [--out DIR]".into()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("xtask: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask sits in the workspace").to_path_buf()
+}
+
+fn flag(args: &[String], name: &str) -> Option<String> {
+    args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).cloned()
+}
+
+fn run(cmd: &mut Command) -> Result<(), String> {
+    eprintln!("xtask: running {cmd:?}");
+    let status = cmd.status().map_err(|e| format!("could not start {cmd:?}: {e}"))?;
+    status.success().then_some(()).ok_or_else(|| format!("{cmd:?} failed with {status}"))
+}
+
+fn site(args: &[String]) -> Result<(), String> {
+    let root = root();
+    let out = flag(args, "--out").map_or_else(|| root.join("public"), PathBuf::from);
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    ensure_wasm_target()?;
+    run(Command::new(&cargo).current_dir(&root).args(["build", "--locked", "--profile", "wasm", "--target", "wasm32-unknown-unknown", "-p", "benchsite-viewer", "-p", "benchsite-viewer-parse"]))?;
+    let pkg = root.join("target/viewer-pkg");
+    let _ = std::fs::remove_dir_all(&pkg);
+    let wasm_opt = wasm_opt();
+    if wasm_opt.is_none() {
+        eprintln!("xtask: no working wasm-opt (npm package `binaryen`, `npm ci` installs it); the wasm is not shrunk further");
+    }
+    // The explorer, and the parsers it loads only when a reader adds a log.
+    for (krate, dir) in [("benchsite_viewer", pkg.clone()), ("benchsite_viewer_parse", pkg.join("parse"))] {
+        std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+        let wasm = root.join(format!("target/wasm32-unknown-unknown/wasm/{krate}.wasm"));
+        let mut bindgen = wasm_bindgen_cli_support::Bindgen::new();
+        bindgen.input_path(&wasm).web(true).map_err(|e| e.to_string())?;
+        // The library's default differs from the CLI's; without this `init()` cannot find the wasm.
+        bindgen.omit_default_module_path(false);
+        bindgen.typescript(false);
+        bindgen.generate(&dir).map_err(|e| format!("wasm-bindgen {krate}: {e}"))?;
+        if let Some(tool) = &wasm_opt {
+            let bg = dir.join(format!("{krate}_bg.wasm"));
+            let before = file_len(&bg);
+            run(Command::new(tool).arg("-Oz").args(["--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext", "--enable-mutable-globals", "--enable-reference-types", "--enable-multivalue"]).arg(&bg).arg("-o").arg(&bg))?;
+            eprintln!("xtask: wasm-opt -Oz {krate}: {before} → {} bytes", file_len(&bg));
+        }
+    }
+    let mut gen = Command::new(&cargo);
+    gen.current_dir(&root).args(["run", "--locked", "--release", "-p", "benchsite", "--", "build", "--content", "content", "--out"]).arg(&out);
+    if let Some(base) = flag(args, "--base-url") {
+        gen.args(["--base-url", &base]);
+    }
+    run(&mut gen)?;
+    let dest = out.join("assets/viewer");
+    std::fs::create_dir_all(dest.join("parse")).map_err(|e| e.to_string())?;
+    for name in ["benchsite_viewer.js", "benchsite_viewer_bg.wasm", "parse/benchsite_viewer_parse.js", "parse/benchsite_viewer_parse_bg.wasm"] {
+        std::fs::copy(pkg.join(name), dest.join(name)).map_err(|e| format!("copying {name}: {e}"))?;
+    }
+    eprintln!("xtask: site with explorer in {}", out.display());
+    Ok(())
+}
+
+fn ensure_wasm_target() -> Result<(), String> {
+    let installed = Command::new("rustup").args(["target", "list", "--installed"]).output().map(|o| String::from_utf8_lossy(&o.stdout).contains("wasm32-unknown-unknown"));
+    match installed {
+        Ok(true) => Ok(()),
+        Ok(false) => run(Command::new("rustup").args(["target", "add", "wasm32-unknown-unknown"])),
+        Err(_) => {
+            eprintln!("xtask: rustup not found; assuming the wasm32 target is installed");
+            Ok(())
+        }
+    }
+}
+
+/// A `wasm-opt` that is recent enough: the npm `binaryen` package (`node_modules/.bin`) or
+/// one on PATH reporting version 110 or newer (Debian's 108 emits modules that fail).
+fn wasm_opt() -> Option<PathBuf> {
+    let local = root().join("node_modules/.bin/wasm-opt");
+    if !local.exists() && root().join("package.json").exists() {
+        // Best effort: without npm or a registry the site is still built, only larger.
+        let _ = run(Command::new("npm").current_dir(root()).args(["ci", "--no-audit", "--no-fund"]));
+    }
+    let candidates = [local, PathBuf::from("wasm-opt")];
+    candidates.into_iter().find(|c| {
+        Command::new(c).arg("--version").output().ok().and_then(|o| {
+            let text = String::from_utf8_lossy(&o.stdout).to_string();
+            text.split_whitespace().find_map(|w| w.parse::<u32>().ok())
+        }).is_some_and(|v| v >= 110)
+    })
+}
+
+fn file_len(p: &Path) -> u64 {
+    std::fs::metadata(p).map(|m| m.len()).unwrap_or(0)
+}
+
+/// What a first visit to `en/explore/` transfers, each file gzip-compressed (level 9, as a
+/// static host with precompression would serve it).
+fn size(args: &[String]) -> Result<(), String> {
+    use std::io::Write;
+    let out = flag(args, "--out").map_or_else(|| root().join("public"), PathBuf::from);
+    let files = ["en/explore/index.html", "assets/site.css", "assets/site.js", "assets/explore.js", "assets/viewer/benchsite_viewer.js", "assets/viewer/benchsite_viewer_bg.wasm", "data/runs.json", "data/parameters.json"];
+    let mut total = (0u64, 0u64);
+    println!("{:<44} {:>10} {:>10}", "file", "bytes", "gzip");
+    for f in files {
+        let bytes = std::fs::read(out.join(f)).map_err(|e| format!("{f}: {e} (run `cargo xtask site` first)"))?;
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+        gz.write_all(&bytes).map_err(|e| e.to_string())?;
+        let z = gz.finish().map_err(|e| e.to_string())?.len() as u64;
+        println!("{f:<44} {:>10} {:>10}", bytes.len(), z);
+        total = (total.0 + bytes.len() as u64, total.1 + z);
+    }
+    println!("{:<44} {:>10} {:>10}", "total", total.0, total.1);
+    println!("first visit to the explorer, gzip: {:.1} KB (budget 150 KB)", total.1 as f64 / 1000.0);
+    Ok(())
+}

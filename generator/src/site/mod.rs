@@ -13,8 +13,8 @@ pub mod urls;
 pub mod views;
 
 use benchsite_ingest::sink::Sink;
-use benchsite_model::tuning::{Catalog, Target};
-use benchsite_model::{Finding, Run, Severity};
+use benchsite_model::tuning::Catalog;
+use benchsite_model::{Finding, Severity};
 use std::path::Path;
 
 /// Where the parameter catalog lives in the content folder.
@@ -90,14 +90,4 @@ fn load_catalog(content: &Path, sinks: &mut Vec<Sink>, texts: &mut Vec<(String, 
     };
     sinks.push(sink);
     catalog
-}
-
-/// Fills `params.effective` of every run from the catalog. A run whose serve command is
-/// unknown gets none: its defaults would assume flags nobody saw.
-pub fn apply_effective(catalog: &Catalog, runs: &mut [Run]) {
-    for run in runs.iter_mut().filter(|r| r.params.command.is_some()) {
-        let target = Target { framework: run.framework.as_deref(), version: run.framework_version.as_deref(), gpu: run.gpu.as_deref() };
-        let flags = run.params.flags.iter().map(|f| (f.name.as_str(), f.value.as_deref()));
-        run.params.effective = catalog.effective(target, flags);
-    }
 }

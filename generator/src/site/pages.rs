@@ -148,7 +148,7 @@ pub fn write_all(dir: &Path, inputs: &Inputs, progress: &ProgressBar) -> Result<
 fn render(env: &Environment, template: &str, ctx: &Value) -> Result<String, String> {
     env.get_template(template)
         .and_then(|t| t.render(ctx))
-        .map_err(|e| format!("template {template} failed: {e:#}"))
+        .map_err(|e| format!("template {template} failed: {e}"))
 }
 
 fn write(dir: &Path, rel: &str, text: &str) -> Result<(), String> {
@@ -361,7 +361,9 @@ fn explore(inputs: &Inputs, lang: Lang, tr: &Tr) -> serde_json::Value {
         })
         .collect();
     let t = |k: &str| tr.get(k);
-    json!({ "rows": rows, "groups": header_groups(&t) })
+    // The strings the viewer shows, handed over as JSON data (not script).
+    let strings: BTreeMap<&String, &String> = tr.strings.iter().filter(|(k, _)| ["viewer.", "origin.", "nav.", "explore."].iter().any(|p| k.starts_with(p))).collect();
+    json!({ "rows": rows, "groups": header_groups(&t), "strings": strings })
 }
 
 /// The root `index.html` (language chooser) and `404.html`: both languages on one page,

@@ -24,6 +24,7 @@ const EMBEDDED: &[(&str, &str)] = embed![
     "templates/root.html",
     "assets/site.css",
     "assets/site.js",
+    "assets/explore.js",
 ];
 
 /// Built-in UI strings, used when `content/i18n/` does not exist.

@@ -60,15 +60,7 @@ pub fn file_of(rel: &str) -> String {
     }
 }
 
-/// Page path of a scanned source: `lmdeploy/H800_v0.10.0.md` → `results/lmdeploy/H800_v0.10.0/`.
-pub fn result_page(source_path: &str) -> String {
-    let stem = source_path.strip_suffix(".md").unwrap_or(source_path);
-    let safe: String = stem
-        .chars()
-        .map(|c| if c.is_alphanumeric() || matches!(c, '/' | '.' | '_' | '-') { c } else { '-' })
-        .collect();
-    format!("results/{}/", safe.trim_matches('/'))
-}
+pub use benchsite_model::result_page;
 
 #[cfg(test)]
 mod tests {

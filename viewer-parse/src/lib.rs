@@ -1,0 +1,27 @@
+//! The same parsers the generator uses, as a separate wasm module: the explorer loads it
+//! only when a reader adds a log, so the first visit does not pay for pulldown-cmark, toml
+//! and the parsers.
+
+/// Parses one dropped file; returns `{"runs": [...], "findings": [...]}` as JSON.
+pub fn parse_log_json(name: &str, text: &str) -> String {
+    let path = format!("local/{}", name.replace(['/', '\\'], "_"));
+    let out = benchsite_ingest::parse_file(&path, text, None);
+    serde_json::json!({ "runs": out.runs, "findings": out.findings }).to_string()
+}
+
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen::prelude::wasm_bindgen(js_name = parseLog)]
+pub fn parse_log(name: &str, text: &str) -> String {
+    parse_log_json(name, text)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_dropped_log_comes_back_as_runs_json() {
+        let block = "============ Serving Benchmark Result ============\nSuccessful requests: 4\nBenchmark duration (s): 2.00\nRequest throughput (req/s): 2.00\n---------------Time to First Token----------------\nMean TTFT (ms): 10.5\n==================================================\n";
+        let v: serde_json::Value = serde_json::from_str(&super::parse_log_json("my/log.txt", block)).unwrap();
+        assert_eq!(v["runs"][0]["metrics"]["ttft_ms"]["mean"], 10.5);
+        assert_eq!(v["runs"][0]["source"]["path"], "local/my_log.txt");
+    }
+}

@@ -1,0 +1,66 @@
+//! The only place that casts web-sys types. Text always goes in through `textContent` and
+//! attributes through `setAttribute`; nothing from the data or the URL is parsed as HTML.
+
+use wasm_bindgen::JsCast;
+use web_sys::{Document, Element, HtmlElement};
+
+pub fn document() -> Document {
+    web_sys::window().and_then(|w| w.document()).expect("a page has a document")
+}
+
+pub fn by_id(id: &str) -> Option<Element> {
+    document().get_element_by_id(id)
+}
+
+pub fn by_id_as<T: JsCast>(id: &str) -> Option<T> {
+    by_id(id)?.dyn_into::<T>().ok()
+}
+
+/// `<tag>` with classes (space-separated) and text.
+pub fn el(tag: &str, class: &str, text: &str) -> Element {
+    let e = document().create_element(tag).expect("valid tag name");
+    if !class.is_empty() {
+        e.set_class_name(class);
+    }
+    if !text.is_empty() {
+        e.set_text_content(Some(text));
+    }
+    e
+}
+
+pub fn attr(e: &Element, name: &str, value: &str) {
+    let _ = e.set_attribute(name, value);
+}
+
+pub fn append(parent: &Element, child: &Element) {
+    let _ = parent.append_child(child);
+}
+
+pub fn clear(e: &Element) {
+    e.set_text_content(None);
+}
+
+pub fn show(e: &Element, visible: bool) {
+    if let Some(h) = e.dyn_ref::<HtmlElement>() {
+        h.set_hidden(!visible);
+    }
+}
+
+/// A link whose `href` is set as an attribute (never parsed as markup).
+pub fn link(text: &str, href: &str) -> Element {
+    let a = el("a", "", text);
+    attr(&a, "href", href);
+    a
+}
+
+/// The closest ancestor-or-self with `data-<name>`, and its value.
+pub fn data_up(target: Option<web_sys::EventTarget>, name: &str) -> Option<(Element, String)> {
+    let mut e = target?.dyn_into::<Element>().ok();
+    while let Some(cur) = e {
+        if let Some(v) = cur.get_attribute(&format!("data-{name}")) {
+            return Some((cur, v));
+        }
+        e = cur.parent_element();
+    }
+    None
+}

@@ -1,0 +1,103 @@
+//! The browser side: the exported entry points (the only `#[wasm_bindgen]` items), plus
+//! downloads and number formatting shared by the chart and the table.
+
+mod app;
+mod chart;
+mod dom;
+mod table;
+
+use wasm_bindgen::prelude::*;
+
+/// Runs when the module is instantiated: loads the data and draws the explorer. Any
+/// failure, panics included, shows an error panel instead of a blank page.
+#[wasm_bindgen(start)]
+pub fn start() {
+    std::panic::set_hook(Box::new(|info| {
+        console_error_panic_hook::hook(info);
+        app::fail(&format!("The explorer stopped: {info}"));
+    }));
+    wasm_bindgen_futures::spawn_local(async {
+        if let Err(message) = app::run().await {
+            app::fail(&message);
+        }
+    });
+}
+
+/// Adds runs parsed from a reader's log (`{"runs": [...], "findings": [...]}`) as local.
+#[wasm_bindgen(js_name = addRuns)]
+pub fn add_runs(name: &str, json: &str) -> Result<usize, JsValue> {
+    app::add_runs(name, json).map_err(|e| JsValue::from_str(&e))
+}
+
+/// Replaces the data with `n` synthetic runs, then times `rounds` filter changes, each
+/// from the state change to the redrawn chart and table. Returns milliseconds per round.
+#[wasm_bindgen(js_name = benchFilter)]
+pub fn bench_filter(n: usize, rounds: usize) -> Vec<f64> {
+    let perf = web_sys::window().and_then(|w| w.performance());
+    let now = || perf.as_ref().map_or(0.0, |p| p.now());
+    app::replace_with_synthetic(n);
+    let frameworks: Vec<String> = app::with_app(|a| a.store.dims[&crate::store::Dim::Framework].values.clone()).unwrap_or_default();
+    let mut out = Vec::with_capacity(rounds);
+    for r in 0..rounds {
+        let pick = frameworks.get(r % frameworks.len().max(1)).cloned();
+        let t0 = now();
+        app::update(|a| {
+            a.state.filters.clear();
+            if let Some(fw) = pick {
+                if r % 3 != 2 {
+                    a.state.filters.insert(crate::store::Dim::Framework, [fw].into());
+                }
+            }
+        });
+        out.push(now() - t0);
+    }
+    out
+}
+
+/// Shortest text that reads back as the value; integers without a point.
+pub fn fmt(v: f64) -> String {
+    if v.fract() == 0.0 && v.abs() < 1e15 {
+        format!("{}", v as i64)
+    } else {
+        format!("{v}")
+    }
+}
+
+/// Axis ticks: 1.2k, 35k, 1.5M; small values with up to 3 decimals.
+pub fn fmt_axis(v: f64) -> String {
+    let a = v.abs();
+    if a >= 1e6 {
+        format!("{:.1}M", v / 1e6)
+    } else if a >= 1e4 {
+        format!("{:.0}k", v / 1e3)
+    } else if a >= 1e3 {
+        format!("{:.1}k", v / 1e3)
+    } else if a >= 10.0 || a == 0.0 {
+        format!("{v:.0}")
+    } else {
+        format!("{}", (v * 1000.0).round() / 1000.0)
+    }
+}
+
+/// Offers `text` as a file download.
+pub fn download(text: &str, mime: &str, name: &str) {
+    let parts = js_sys::Array::of1(&JsValue::from_str(text));
+    let opts = web_sys::BlobPropertyBag::new();
+    opts.set_type(mime);
+    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts) else { return };
+    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else { return };
+    click_download(&url, name);
+    let _ = web_sys::Url::revoke_object_url(&url);
+}
+
+pub fn click_download(url: &str, name: &str) {
+    let a = dom::link("", url);
+    dom::attr(&a, "download", name);
+    if let Some(body) = dom::document().body() {
+        let _ = body.append_child(&a);
+        if let Some(h) = wasm_bindgen::JsCast::dyn_ref::<web_sys::HtmlElement>(&a) {
+            h.click();
+        }
+        a.remove();
+    }
+}
