@@ -18,9 +18,8 @@ pub struct ServeOptions {
 /// Builds, then serves until the process is stopped. `report` is called after every build.
 pub fn serve(opts: ServeOptions, report: impl Fn(&Result<Outcome, String>) + Send + 'static) -> Result<(), String> {
     report(&build(&opts.build));
-    let server = tiny_http::Server::http(("127.0.0.1", opts.port)).map_err(|e| format!("could not listen on 127.0.0.1:{}: {e}", opts.port))?;
-    let addr = server.server_addr().to_ip().ok_or("the server has no IP address")?;
     let base = crate::site::urls::Urls::new(opts.build.base_url.as_deref()).base_path().to_string();
+    let (addr, server) = serve_folder(opts.build.out.clone(), base.clone(), opts.port)?;
     println!("serving {} at http://{addr}{base} (Ctrl-C stops)", opts.build.out.display());
     let _ = std::io::stdout().flush();
     let watched: Vec<PathBuf> = std::iter::once(opts.build.content.clone()).chain(opts.build.www.clone()).collect();
@@ -37,18 +36,29 @@ pub fn serve(opts: ServeOptions, report: impl Fn(&Result<Outcome, String>) + Sen
             }
         }
     });
-    for request in server.incoming_requests() {
-        let (status, path) = resolve(&opts.build.out, &base, request.url());
-        let response = match std::fs::read(&path) {
-            Ok(bytes) => {
-                let header = tiny_http::Header::from_bytes("Content-Type", content_type(&path)).expect("static header");
-                tiny_http::Response::from_data(bytes).with_status_code(status).with_header(header).boxed()
-            }
-            Err(_) => tiny_http::Response::from_string("not found").with_status_code(404).boxed(),
-        };
-        let _ = request.respond(response);
-    }
+    let _ = server.join();
     Ok(())
+}
+
+/// Serves the folder `out` below `base` on 127.0.0.1 from a background thread (also used
+/// by the browser tests, so they meet the same server a reader of `serve` meets).
+pub fn serve_folder(out: PathBuf, base: String, port: u16) -> Result<(std::net::SocketAddr, std::thread::JoinHandle<()>), String> {
+    let server = tiny_http::Server::http(("127.0.0.1", port)).map_err(|e| format!("could not listen on 127.0.0.1:{port}: {e}"))?;
+    let addr = server.server_addr().to_ip().ok_or("the server has no IP address")?;
+    let handle = std::thread::spawn(move || {
+        for request in server.incoming_requests() {
+            let (status, path) = resolve(&out, &base, request.url());
+            let response = match std::fs::read(&path) {
+                Ok(bytes) => {
+                    let header = tiny_http::Header::from_bytes("Content-Type", content_type(&path)).expect("static header");
+                    tiny_http::Response::from_data(bytes).with_status_code(status).with_header(header).boxed()
+                }
+                Err(_) => tiny_http::Response::from_string("not found").with_status_code(404).boxed(),
+            };
+            let _ = request.respond(response);
+        }
+    });
+    Ok((addr, handle))
 }
 
 /// Size, modification time and path of every file: changes when a file is added, removed,

@@ -15,7 +15,10 @@ window.benchsiteParse = async (name, text) => {
   return m.parseLog(name, text);
 };
 import(base + "assets/viewer/benchsite_viewer.js")
-  .then((module) => module.default())
+  .then(async (module) => {
+    await module.default();
+    window.benchsiteViewer = module; // for the benchmark script (benchFilter)
+  })
   .catch((error) => {
     const note = document.getElementById("viewer-missing");
     if (note) note.hidden = false;

@@ -521,6 +521,19 @@ pub fn render() {
     });
     with_app_mut(|app| app.hits = hits.unwrap_or_default());
     with_app(table::render_body);
+    mark_first_chart();
+}
+
+/// `performance.mark("benchsite-first-chart")` after the first complete draw, for the
+/// navigation-to-first-chart measurement.
+fn mark_first_chart() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    static MARKED: AtomicBool = AtomicBool::new(false);
+    if !MARKED.swap(true, Ordering::Relaxed) {
+        if let Some(perf) = web_sys::window().and_then(|w| w.performance()) {
+            let _ = perf.mark("benchsite-first-chart");
+        }
+    }
 }
 
 /// Puts counts and checked states in the facets, and the state into the controls.

@@ -1,0 +1,155 @@
+//! The explorer in real headless Chromium, against the site `cargo xtask site` built
+//! (`target/browser-site`, or `$BENCHSITE_SITE`), served on 127.0.0.1 by the generator's
+//! own server. `scripts/test` builds that site first and sets `BENCHSITE_BROWSER_TESTS=1`,
+//! which turns a missing Chromium or site into a failure instead of a skip.
+
+use benchsite_tests::browser::{missing_prerequisite, site_dir, Browser};
+use serde_json::{json, Value};
+use std::sync::Mutex;
+
+/// One Chromium at a time: the machine has two cores.
+static SERIAL: Mutex<()> = Mutex::new(());
+
+fn browser() -> Option<(std::sync::MutexGuard<'static, ()>, Browser)> {
+    let guard = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(why) = missing_prerequisite() {
+        assert!(std::env::var_os("BENCHSITE_BROWSER_TESTS").is_none(), "browser tests required but {why}");
+        eprintln!("SKIPPED browser test: {why}");
+        return None;
+    }
+    Some((guard, Browser::start(&site_dir()).expect("Chromium starts")))
+}
+
+/// Waits for the explorer to draw; returns the number of table rows.
+fn ready(b: &Browser) -> u64 {
+    b.wait_for("return document.querySelectorAll('#results-body tr:not(.spacer)').length", "the results table").unwrap().as_u64().unwrap()
+}
+
+fn rows_text(b: &Browser, column: usize) -> Vec<String> {
+    let v = b.exec("return [...document.querySelectorAll('#results-body tr:not(.spacer)')].map(r => r.cells[arguments[0]].textContent)", json!([column])).unwrap();
+    v.as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()).collect()
+}
+
+fn click(b: &Browser, css: &str) {
+    b.exec("const e = document.querySelector(arguments[0]); if (!e) throw new Error('no ' + arguments[0]); e.click();", json!([css])).unwrap();
+}
+
+fn select(b: &Browser, id: &str, value: &str) {
+    b.exec("const s = document.getElementById(arguments[0]); s.value = arguments[1]; s.dispatchEvent(new Event('change', { bubbles: true }));", json!([id, value])).unwrap();
+}
+
+/// Pixels of the chart canvas that differ from its top-left (background) pixel.
+fn drawn_pixels(b: &Browser) -> u64 {
+    b.exec(
+        "const c = document.getElementById('chart-canvas'); const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data; \
+         let n = 0; for (let i = 0; i < d.length; i += 4) { if (d[i] !== d[0] || d[i+1] !== d[1] || d[i+2] !== d[2]) n++; } return n;",
+        json!([]),
+    )
+    .unwrap()
+    .as_u64()
+    .unwrap()
+}
+
+#[test]
+fn chart_is_drawn_and_a_filter_updates_table_and_url() {
+    let Some((_g, b)) = browser() else { return };
+    b.goto("/en/explore/").unwrap();
+    assert_eq!(ready(&b), 95);
+    assert!(drawn_pixels(&b) > 20_000, "the canvas looks empty");
+    let dpr_ok = b.exec("const c = document.getElementById('chart-canvas'); return c.width >= c.clientWidth * devicePixelRatio - 1;", json!([])).unwrap();
+    assert_eq!(dpr_ok, json!(true), "canvas not sized for the device pixel ratio");
+    click(&b, "#facets [data-dim=fw] input[data-value=vllm]");
+    b.wait_for("return location.search.includes('fw=vllm')", "the URL to carry the filter").unwrap();
+    let frameworks = rows_text(&b, 1);
+    assert_eq!(frameworks.len(), 47);
+    assert!(frameworks.iter().all(|f| f == "vllm"), "{frameworks:?}");
+    let count: String = b.exec("return document.querySelector('#banner .count').textContent", json!([])).unwrap().as_str().unwrap().into();
+    assert!(count.contains("47 of 95"), "{count}");
+}
+
+#[test]
+fn a_link_restores_the_view_in_a_fresh_page_and_in_the_other_language() {
+    let Some((_g, b)) = browser() else { return };
+    b.goto("/en/explore/").unwrap();
+    ready(&b);
+    click(&b, "#facets [data-dim=gpu] input[data-value=A100]");
+    select(&b, "ctl-chart", "tradeoff");
+    select(&b, "ctl-metric", "ttft.p99");
+    click(&b, "button.sort[data-sort='ttft.p99']");
+    b.wait_for("return location.search.includes('s=ttft.p99')", "sort in the URL").unwrap();
+    let url = b.url().unwrap();
+    let before = rows_text(&b, 9);
+    let path = url.trim_start_matches(&b.site).to_string();
+    for target in [path.clone(), path.replace("/en/", "/zh/")] {
+        b.goto("/en/").unwrap();
+        b.goto(&target).unwrap();
+        ready(&b);
+        let state = b.exec("return [document.getElementById('ctl-chart').value, document.getElementById('ctl-metric').value, document.querySelector('#facets [data-dim=gpu] input[data-value=A100]').checked, document.documentElement.lang]", json!([])).unwrap();
+        let lang = if target.contains("/zh/") { "zh-CN" } else { "en" };
+        assert_eq!(state, json!(["tradeoff", "ttft.p99", true, lang]), "{target}");
+        assert_eq!(rows_text(&b, 9), before, "same rows in the same order for {target}");
+        let query = b.exec("return location.search", json!([])).unwrap();
+        assert_eq!(format!("{}", query.as_str().unwrap()), format!("?{}", url.split_once('?').unwrap().1));
+    }
+    // The language switch carries the state.
+    let switch = b.exec("return document.querySelector('a.lang-switch').getAttribute('href')", json!([])).unwrap();
+    assert!(switch.as_str().unwrap().starts_with("/en/explore/?v=1"), "{switch}");
+}
+
+#[test]
+fn csv_export_holds_the_rows_shown() {
+    let Some((_g, b)) = browser() else { return };
+    b.goto("/en/explore/?v=1&fw=sglang").unwrap();
+    assert_eq!(ready(&b), 24);
+    let csv = b
+        .exec_async(
+            "const done = arguments[arguments.length - 1]; const orig = URL.createObjectURL; \
+             URL.createObjectURL = (blob) => { blob.text().then(done); return orig.call(URL, blob); }; \
+             document.getElementById('ctl-csv').click();",
+            json!([]),
+        )
+        .unwrap();
+    let csv = csv.as_str().unwrap();
+    let lines: Vec<&str> = csv.trim_end().split("\r\n").collect();
+    assert_eq!(lines.len(), 25, "{csv}");
+    assert!(lines[0].starts_with("run,Framework,"), "{}", lines[0]);
+    assert!(lines[1..].iter().all(|l| l.starts_with("sglang/A100_v0.5.1.md#L")), "{csv}");
+}
+
+#[test]
+fn a_dropped_log_is_parsed_in_the_browser_and_added_as_local() {
+    let Some((_g, b)) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("my-run.log");
+    std::fs::write(&log, "============ Serving Benchmark Result ============\nSuccessful requests: 4\nBenchmark duration (s): 2.00\nRequest throughput (req/s): 2.00\nOutput token throughput (tok/s): 321.5\n---------------Time to First Token----------------\nMean TTFT (ms): 10.5\n==================================================\n").unwrap();
+    b.goto("/en/explore/").unwrap();
+    ready(&b);
+    b.send_keys("#ctl-file", log.to_str().unwrap()).unwrap();
+    b.wait_for("return document.querySelectorAll('#results-body tr.local').length", "the local run").unwrap();
+    assert_eq!(ready(&b), 96);
+    let notices: Value = b.exec("return document.getElementById('notices').textContent", json!([])).unwrap();
+    assert!(notices.as_str().unwrap().contains("my-run.log: 1 runs added"), "{notices}");
+    let local = b.exec("return document.querySelector('#results-body tr.local').textContent", json!([])).unwrap();
+    assert!(local.as_str().unwrap().contains("321.5"), "{local}");
+}
+
+#[test]
+fn script_in_every_url_parameter_and_the_fragment_runs_nothing() {
+    let Some((_g, b)) = browser() else { return };
+    let payloads = ["<img src=x onerror=window.__pwned=1>", "\"><script>window.__pwned=1</script>", "javascript:window.__pwned=1", "<svg/onload=window.__pwned=1>"];
+    for p in payloads {
+        let e = urlencode(p);
+        let query = format!("?v={e}&d={e}&fw={e},{e}&ver={e}&gpu={e}&model={e}&prec={e}&gpus={e}&scen={e}&src={e}&q={e}&m={e}&x={e}&c={e}&s={e}&o={e}&sel={e}&log={e}&in={e}&{e}={e}#{e}");
+        b.goto(&format!("/en/explore/{query}")).unwrap();
+        b.wait_for("return document.querySelector('#banner .count')", "the explorer").unwrap();
+        let result = b.exec("return [window.__pwned === undefined, document.querySelectorAll('#viewer img, #viewer svg, #viewer script:not([type]), #viewer iframe').length, !!document.getElementById('notices')]", json!([])).unwrap();
+        assert_eq!(result, json!([true, 0, true]), "payload {p}");
+        // The search box holds the payload as text.
+        let q = b.exec("return document.getElementById('ctl-search').value", json!([])).unwrap();
+        assert_eq!(q, json!(p));
+    }
+}
+
+fn urlencode(s: &str) -> String {
+    s.bytes().map(|c| if c.is_ascii_alphanumeric() { (c as char).to_string() } else { format!("%{c:02X}") }).collect()
+}
