@@ -11,7 +11,8 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("site") => site(&args[1..]),
         Some("size") => size(&args[1..]),
-        _ => Err("usage: cargo xtask site [--out DIR] [--base-url URL] | cargo xtask size [--out DIR]".into()),
+        Some("bench-viewer") => bench_viewer(&args[1..]),
+        _ => Err("usage: cargo xtask site [--out DIR] [--base-url URL] | size [--out DIR] | bench-viewer [--out DIR]".into()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -111,6 +112,22 @@ fn wasm_opt() -> Option<PathBuf> {
 
 fn file_len(p: &Path) -> u64 {
     std::fs::metadata(p).map(|m| m.len()).unwrap_or(0)
+}
+
+/// Builds the site into `target/browser-site` unless `--out` names a built one, prints the
+/// transfer size, then times the explorer in headless Chromium.
+fn bench_viewer(args: &[String]) -> Result<(), String> {
+    let out = match flag(args, "--out") {
+        Some(dir) => PathBuf::from(dir),
+        None => {
+            let dir = root().join("target/browser-site");
+            site(&["--out".into(), dir.display().to_string()])?;
+            dir
+        }
+    };
+    size(&["--out".into(), out.display().to_string()])?;
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    run(Command::new(cargo).current_dir(root()).env("BENCHSITE_SITE", &out).args(["run", "--locked", "--release", "-p", "benchsite-tests", "--bin", "bench-viewer"]))
 }
 
 /// What a first visit to `en/explore/` transfers, each file gzip-compressed (level 9, as a
