@@ -22,6 +22,9 @@ pub struct BuildOptions {
     pub www: Option<PathBuf>,
     /// Prefix for links when the site is served below the domain root (`/repo/`).
     pub base_url: Option<String>,
+    /// The explorer's wasm-bindgen output (`cargo xtask site` passes it); without it the
+    /// explore page shows its full table and no script.
+    pub viewer: Option<PathBuf>,
 }
 
 /// What a check or build found.
@@ -123,7 +126,7 @@ fn write_site(dir: &Path, outcome: &Outcome, opts: &BuildOptions) -> Result<Writ
     let texts: BTreeMap<String, String> = outcome.inputs.iter().map(|i| (i.rel.clone(), i.text.clone())).collect();
     let urls = Urls::new(opts.base_url.as_deref());
     let shell = crate::site::shell::Shell::new(opts.www.as_deref());
-    let inputs = pages::Inputs { data, site: &outcome.site, texts: &texts, urls: &urls, shell: &shell };
+    let inputs = pages::Inputs { data, site: &outcome.site, texts: &texts, urls: &urls, shell: &shell, viewer: opts.viewer.as_deref() };
     let progress = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
     if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} pages") {
         progress.set_style(style);

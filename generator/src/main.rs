@@ -31,6 +31,9 @@ enum Command {
         /// (a full URL also makes sitemap and hreflang links absolute).
         #[arg(long)]
         base_url: Option<String>,
+        /// The explorer's build (wasm-bindgen output); `cargo xtask site` passes it.
+        #[arg(long)]
+        viewer: Option<PathBuf>,
         /// Fail (exit 1) on warnings too, not only on errors.
         #[arg(long)]
         strict: bool,
@@ -46,6 +49,9 @@ enum Command {
         www: Option<PathBuf>,
         #[arg(long)]
         base_url: Option<String>,
+        /// The explorer's build to include, as for `build`.
+        #[arg(long)]
+        viewer: Option<PathBuf>,
         /// Port on 127.0.0.1; 0 picks a free one.
         #[arg(long, default_value_t = 8000)]
         port: u16,
@@ -71,12 +77,12 @@ enum Format {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let (result, format, strict) = match cli.command {
-        Command::Build { content, out, www, base_url, strict } => {
-            (build(&BuildOptions { content, out, www, base_url }), Format::Human, strict)
+        Command::Build { content, out, www, base_url, viewer, strict } => {
+            (build(&BuildOptions { content, out, www, base_url, viewer }), Format::Human, strict)
         }
-        Command::Serve { content, out, www, base_url, port } => {
+        Command::Serve { content, out, www, base_url, viewer, port } => {
             let www = www.or_else(|| Some(PathBuf::from("www")).filter(|p| p.is_dir()));
-            let opts = ServeOptions { build: BuildOptions { content, out, www, base_url }, port };
+            let opts = ServeOptions { build: BuildOptions { content, out, www, base_url, viewer }, port };
             let served = serve(opts, |result| match result {
                 Ok(outcome) => {
                     report(outcome, Format::Human, false);

@@ -40,25 +40,59 @@ pub fn serve(opts: ServeOptions, report: impl Fn(&Result<Outcome, String>) + Sen
     Ok(())
 }
 
-/// Serves the folder `out` below `base` on 127.0.0.1 from a background thread (also used
-/// by the browser tests, so they meet the same server a reader of `serve` meets).
+/// Serves the folder `out` below `base` on 127.0.0.1 from background threads (also used by
+/// the browser tests, so they meet the same server a reader of `serve` meets).
+///
+/// A plain HTTP/1.1 responder with one thread per connection and `Connection: close`. It
+/// replaced tiny_http, whose keep-alive handling left headless Chromium waiting for a
+/// connection when a page preloads several files; a static preview needs nothing more.
 pub fn serve_folder(out: PathBuf, base: String, port: u16) -> Result<(std::net::SocketAddr, std::thread::JoinHandle<()>), String> {
-    let server = tiny_http::Server::http(("127.0.0.1", port)).map_err(|e| format!("could not listen on 127.0.0.1:{port}: {e}"))?;
-    let addr = server.server_addr().to_ip().ok_or("the server has no IP address")?;
+    let listener = std::net::TcpListener::bind(("127.0.0.1", port)).map_err(|e| format!("could not listen on 127.0.0.1:{port}: {e}"))?;
+    let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let handle = std::thread::spawn(move || {
-        for request in server.incoming_requests() {
-            let (status, path) = resolve(&out, &base, request.url());
-            let response = match std::fs::read(&path) {
-                Ok(bytes) => {
-                    let header = tiny_http::Header::from_bytes("Content-Type", content_type(&path)).expect("static header");
-                    tiny_http::Response::from_data(bytes).with_status_code(status).with_header(header).boxed()
-                }
-                Err(_) => tiny_http::Response::from_string("not found").with_status_code(404).boxed(),
-            };
-            let _ = request.respond(response);
+        for stream in listener.incoming().flatten() {
+            let (out, base) = (out.clone(), base.clone());
+            std::thread::spawn(move || {
+                let _ = respond(stream, &out, &base);
+            });
         }
     });
     Ok((addr, handle))
+}
+
+fn respond(mut stream: std::net::TcpStream, out: &Path, base: &str) -> std::io::Result<()> {
+    use std::io::{BufRead, BufReader};
+    stream.set_read_timeout(Some(Duration::from_secs(10)))?;
+    let mut reader = BufReader::new(stream.try_clone()?);
+    let mut request_line = String::new();
+    reader.read_line(&mut request_line)?;
+    loop {
+        let mut header = String::new();
+        if reader.read_line(&mut header)? == 0 || header.trim().is_empty() {
+            break;
+        }
+    }
+    let mut parts = request_line.split_whitespace();
+    let (method, target) = (parts.next().unwrap_or(""), parts.next().unwrap_or("/"));
+    let (status, body, kind) = if method != "GET" && method != "HEAD" {
+        (405, b"method not allowed".to_vec(), "text/plain; charset=utf-8")
+    } else {
+        let (status, path) = resolve(out, base, target);
+        match std::fs::read(&path) {
+            Ok(bytes) => (status, bytes, content_type(&path)),
+            Err(_) => (404, b"not found".to_vec(), "text/plain; charset=utf-8"),
+        }
+    };
+    let reason = match status {
+        200 => "OK",
+        404 => "Not Found",
+        _ => "Method Not Allowed",
+    };
+    write!(stream, "HTTP/1.1 {status} {reason}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n", body.len())?;
+    if method != "HEAD" {
+        stream.write_all(&body)?;
+    }
+    stream.flush()
 }
 
 /// Size, modification time and path of every file: changes when a file is added, removed,

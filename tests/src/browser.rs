@@ -67,7 +67,7 @@ impl Browser {
         let profile = std::env::temp_dir().join(format!("benchsite-chromium-{port}"));
         let mut browser = Browser { driver, endpoint, session: String::new(), site: format!("http://{addr}"), _profile: tempfile_dir::Dir(profile.clone()) };
         let deadline = Instant::now() + Duration::from_secs(20);
-        while ureq::get(&format!("{}/status", browser.endpoint)).call().is_err() {
+        while ureq::get(&format!("{}/status", browser.endpoint)).timeout(Duration::from_secs(2)).call().is_err() {
             if Instant::now() > deadline {
                 return Err("chromedriver did not answer within 20 s".into());
             }
@@ -142,7 +142,7 @@ impl Browser {
 
     fn post_get(&self, path: &str) -> Result<String, String> {
         let url = format!("{}/session/{}{path}", self.endpoint, self.session);
-        let v: Value = ureq::get(&url).call().map_err(|e| e.to_string())?.into_json().map_err(|e| e.to_string())?;
+        let v: Value = ureq::get(&url).timeout(Duration::from_secs(30)).call().map_err(|e| e.to_string())?.into_json().map_err(|e| e.to_string())?;
         v["value"].as_str().map(str::to_string).ok_or_else(|| format!("{path}: {v}"))
     }
 }
@@ -150,7 +150,8 @@ impl Browser {
 impl Drop for Browser {
     fn drop(&mut self) {
         if !self.session.is_empty() {
-            let _ = ureq::delete(&format!("{}/session/{}", self.endpoint, self.session)).call();
+            // Bounded: if Chromium hangs on closing, the group kill below still ends it.
+            let _ = ureq::delete(&format!("{}/session/{}", self.endpoint, self.session)).timeout(Duration::from_secs(5)).call();
         }
         // Kill the whole group (chromedriver and every Chromium it started), but only after
         // checking that the group is chromedriver's own and not ours.

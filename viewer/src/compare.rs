@@ -18,14 +18,14 @@ const MAX_VALUES: usize = 8;
 pub fn differences(store: &Store, rows: &[u32]) -> Vec<Difference> {
     let mut out = Vec::new();
     for (key, dim) in [("gpu", Dim::Gpu), ("gpus", Dim::Gpus), ("prec", Dim::Precision), ("scen", Dim::Scenario)] {
-        let values: BTreeSet<&str> = rows.iter().map(|&i| store.value(dim, i as usize)).collect();
-        push(&mut out, key, values.into_iter().map(str::to_string).collect());
+        // Distinct codes through a bitmap: no string work per run.
+        let col = &store.dims[&dim];
+        let mut seen = vec![false; col.values.len()];
+        rows.iter().for_each(|&i| seen[col.codes[i as usize] as usize] = true);
+        push(&mut out, key, col.values.iter().zip(seen).filter(|(_, s)| *s).map(|(v, _)| v.clone()).collect());
     }
-    let prompts: BTreeSet<String> = rows
-        .iter()
-        .map(|&i| store.runs[i as usize].scenario.num_prompts.map_or_else(|| UNKNOWN.to_string(), |n| n.to_string()))
-        .collect();
-    push(&mut out, "prompts", prompts.into_iter().collect());
+    let prompts: BTreeSet<Option<u64>> = rows.iter().map(|&i| store.runs[i as usize].scenario.num_prompts).collect();
+    push(&mut out, "prompts", prompts.into_iter().map(|n| n.map_or_else(|| UNKNOWN.to_string(), |n| n.to_string())).collect());
     out
 }
 

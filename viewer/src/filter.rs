@@ -40,30 +40,32 @@ pub fn facet_counts(store: &Store, state: &ViewState) -> BTreeMap<Dim, Vec<u32>>
     let admitted = admitted(store, state);
     let search = search_ok(store, state);
     let models = &store.dims[&Dim::Model].codes;
-    let mut counts: BTreeMap<Dim, Vec<u32>> = Dim::ALL.into_iter().map(|d| (d, vec![0; store.dims[&d].values.len()])).collect();
+    // Plain slices in `Dim::ALL` order: no map lookups in the per-run loop.
+    let codes: Vec<&[u32]> = Dim::ALL.iter().map(|d| store.dims[d].codes.as_slice()).collect();
+    let oks: Vec<Option<&[bool]>> = Dim::ALL.iter().map(|d| admitted[d].as_deref()).collect();
+    let mut counts: Vec<Vec<u32>> = Dim::ALL.iter().map(|d| vec![0; store.dims[d].values.len()]).collect();
     for i in 0..store.len() {
         if search.as_ref().is_some_and(|s| !s[models[i] as usize]) {
             continue;
         }
-        // Which dimensions reject run i; it counts for a facet only if no *other* one does.
-        let mut rejected_by: Option<Dim> = None;
+        // A run counts for a facet only if no *other* dimension rejects it.
+        let mut rejected_by = usize::MAX;
         let mut rejections = 0;
-        for (dim, ok) in &admitted {
+        for (d, ok) in oks.iter().enumerate() {
             if let Some(ok) = ok {
-                if !ok[store.dims[dim].codes[i] as usize] {
+                if !ok[codes[d][i] as usize] {
                     rejections += 1;
-                    rejected_by = Some(*dim);
+                    rejected_by = d;
                 }
             }
         }
-        for dim in Dim::ALL {
-            if rejections == 0 || (rejections == 1 && rejected_by == Some(dim)) {
-                let code = store.dims[&dim].codes[i] as usize;
-                counts.get_mut(&dim).expect("every dim")[code] += 1;
-            }
+        match rejections {
+            0 => (0..codes.len()).for_each(|d| counts[d][codes[d][i] as usize] += 1),
+            1 => counts[rejected_by][codes[rejected_by][i] as usize] += 1,
+            _ => {}
         }
     }
-    counts
+    Dim::ALL.into_iter().zip(counts).collect()
 }
 
 #[cfg(test)]

@@ -1,8 +1,18 @@
 //! What the charts draw, computed without a canvas: grouped bars, the throughput–latency
 //! points with each series' Pareto frontier, and sweeps as lines.
 
-use crate::store::{Metric, Store};
-use std::collections::BTreeMap;
+use crate::store::{Dim, Metric, Store};
+use std::collections::{BTreeMap, HashMap};
+
+/// Series of run `i` as codes (framework version, GPU, local): comparing codes is what
+/// keeps grouping 100,000 runs free of string work; labels are made once per series.
+fn series_key(store: &Store, i: usize) -> (u32, u32, bool) {
+    (store.dims[&Dim::Version].codes[i], store.dims[&Dim::Gpu].codes[i], store.local[i])
+}
+
+fn group_key(store: &Store, i: usize) -> (u32, u32) {
+    (store.dims[&Dim::Model].codes[i], store.dims[&Dim::Scenario].codes[i])
+}
 
 /// One bar: a run's value in a group.
 #[derive(Debug, Clone, PartialEq)]
@@ -35,27 +45,26 @@ pub const MAX_GROUPS: usize = 40;
 /// rates), each gets its own bar.
 pub fn bars(store: &Store, rows: &[u32], metric: &Metric) -> Bars {
     let mut series: Vec<String> = Vec::new();
-    let mut series_index: BTreeMap<String, usize> = BTreeMap::new();
-    let mut groups: BTreeMap<String, Vec<Bar>> = BTreeMap::new();
+    let mut series_index: HashMap<(u32, u32, bool), usize> = HashMap::new();
+    let mut groups: BTreeMap<(u32, u32), (u32, Vec<Bar>)> = BTreeMap::new();
     for &i in rows {
         let value = metric.values[i as usize];
         if value.is_nan() {
             continue;
         }
-        let label = store.series_label(i as usize);
-        let s = *series_index.entry(label.clone()).or_insert_with(|| {
-            series.push(label);
+        let s = *series_index.entry(series_key(store, i as usize)).or_insert_with(|| {
+            series.push(store.series_label(i as usize));
             series.len() - 1
         });
-        groups.entry(store.group_label(i as usize)).or_default().push(Bar { series: s, run: i, value });
+        groups.entry(group_key(store, i as usize)).or_insert_with(|| (i, Vec::new())).1.push(Bar { series: s, run: i, value });
     }
     let total = groups.len();
     let groups: Vec<Group> = groups
-        .into_iter()
+        .into_values()
         .take(MAX_GROUPS)
-        .map(|(label, mut bars)| {
+        .map(|(first, mut bars)| {
             bars.sort_by_key(|b| (b.series, b.run));
-            Group { label, bars }
+            Group { label: store.group_label(first as usize), bars }
         })
         .collect();
     Bars { series, dropped: total - groups.len(), groups }
@@ -80,19 +89,19 @@ pub struct PointSeries {
 /// Points (x metric, y metric) per series with each series' frontier: the points no other
 /// point of the series beats on both axes (in each metric's better direction).
 pub fn tradeoff(store: &Store, rows: &[u32], x: &Metric, y: &Metric) -> Vec<PointSeries> {
-    let mut by_series: BTreeMap<String, Vec<Point>> = BTreeMap::new();
+    let mut by_series: BTreeMap<(u32, u32, bool), Vec<Point>> = BTreeMap::new();
     for &i in rows {
         let (px, py) = (x.values[i as usize], y.values[i as usize]);
         if px.is_nan() || py.is_nan() {
             continue;
         }
-        by_series.entry(store.series_label(i as usize)).or_default().push(Point { run: i, x: px, y: py });
+        by_series.entry(series_key(store, i as usize)).or_default().push(Point { run: i, x: px, y: py });
     }
     by_series
-        .into_iter()
-        .map(|(label, points)| {
+        .into_values()
+        .map(|points| {
             let frontier = pareto(&points, x.higher_is_better, y.higher_is_better);
-            PointSeries { label, points, frontier }
+            PointSeries { label: store.series_label(points[0].run as usize), points, frontier }
         })
         .collect()
 }

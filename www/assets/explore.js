@@ -1,6 +1,6 @@
-// Loads the explorer (wasm) on the explore page. When the viewer was not built (the plain
-// `benchsite build`), the page keeps its full results table and says so. The log parser is
-// a second module, loaded only when a reader adds a file.
+// Loads the explorer (wasm) on the explore page; the page includes this script only when the
+// site was built with the viewer (`cargo xtask site`). The log parser is a second module,
+// loaded only when a reader adds a file. If loading fails, the full table stays.
 const viewer = document.getElementById("viewer");
 const base = viewer ? viewer.getAttribute("data-base") || "/" : "/";
 let parser = null;
@@ -20,7 +20,9 @@ import(base + "assets/viewer/benchsite_viewer.js")
     window.benchsiteViewer = module; // for the benchmark script (benchFilter)
   })
   .catch((error) => {
-    const note = document.getElementById("viewer-missing");
-    if (note) note.hidden = false;
-    console.error("explorer not loaded:", error);
+    const panel = document.createElement("p");
+    panel.className = "notice error-panel";
+    panel.setAttribute("role", "alert");
+    panel.textContent = "The explorer could not be loaded: " + error;
+    if (viewer) viewer.prepend(panel);
   });

@@ -67,16 +67,11 @@ fn site(args: &[String]) -> Result<(), String> {
         }
     }
     let mut gen = Command::new(&cargo);
-    gen.current_dir(&root).args(["run", "--locked", "--release", "-p", "benchsite", "--", "build", "--content", "content", "--out"]).arg(&out);
+    gen.current_dir(&root).args(["run", "--locked", "--release", "-p", "benchsite", "--", "build", "--content", "content", "--viewer"]).arg(&pkg).arg("--out").arg(&out);
     if let Some(base) = flag(args, "--base-url") {
         gen.args(["--base-url", &base]);
     }
     run(&mut gen)?;
-    let dest = out.join("assets/viewer");
-    std::fs::create_dir_all(dest.join("parse")).map_err(|e| e.to_string())?;
-    for name in ["benchsite_viewer.js", "benchsite_viewer_bg.wasm", "parse/benchsite_viewer_parse.js", "parse/benchsite_viewer_parse_bg.wasm"] {
-        std::fs::copy(pkg.join(name), dest.join(name)).map_err(|e| format!("copying {name}: {e}"))?;
-    }
     eprintln!("xtask: site with explorer in {}", out.display());
     Ok(())
 }

@@ -29,6 +29,8 @@ pub struct Inputs<'a> {
     pub urls: &'a Urls,
     /// Templates and assets.
     pub shell: &'a super::shell::Shell,
+    /// The explorer's wasm and JS bindings, copied to `assets/viewer/`.
+    pub viewer: Option<&'a Path>,
 }
 
 /// Pages written per language and files in all.
@@ -141,8 +143,32 @@ pub fn write_all(dir: &Path, inputs: &Inputs, progress: &ProgressBar) -> Result<
     let catalog = serde_json::to_string_pretty(&inputs.site.tuning).map_err(|e| e.to_string())?;
     write(dir, "data/parameters.json", &(catalog + "\n"))?;
     let assets = inputs.shell.copy_assets(&dir.join("assets"))?;
-    written.files = written.pages.values().sum::<usize>() + 5 + assets;
+    let viewer = match inputs.viewer {
+        Some(from) => copy_viewer(from, &dir.join("assets/viewer"))?,
+        None => 0,
+    };
+    written.files = written.pages.values().sum::<usize>() + 5 + assets + viewer;
     Ok(written)
+}
+
+/// Copies the `.js` and `.wasm` files of the viewer's build (`parse/` included).
+fn copy_viewer(from: &Path, to: &Path) -> Result<usize, String> {
+    let mut n = 0;
+    for entry in walkdir::WalkDir::new(from).sort_by_file_name() {
+        let entry = entry.map_err(|e| format!("could not read the viewer build in {}: {e}", from.display()))?;
+        let rel = entry.path().strip_prefix(from).expect("below the root");
+        let wanted = matches!(rel.extension().and_then(|e| e.to_str()), Some("js" | "wasm"));
+        if entry.file_type().is_file() && wanted {
+            let dest = to.join(rel);
+            std::fs::create_dir_all(dest.parent().expect("a file has a parent")).map_err(|e| e.to_string())?;
+            std::fs::copy(entry.path(), &dest).map_err(|e| format!("could not copy {}: {e}", entry.path().display()))?;
+            n += 1;
+        }
+    }
+    if !to.join("benchsite_viewer_bg.wasm").exists() {
+        return Err(format!("{} holds no benchsite_viewer_bg.wasm; build it with `cargo xtask site`", from.display()));
+    }
+    Ok(n)
 }
 
 fn render(env: &Environment, template: &str, ctx: &Value) -> Result<String, String> {
@@ -187,6 +213,7 @@ fn base_context(inputs: &Inputs, lang: Lang, rel: &str, title: &str, page: serde
         "x_default": urls.absolute(&urls.asset("")),
         "switch": { "href": urls.page(other, rel), "name": other.name(), "tag": other.tag() },
         "nav": nav,
+        "has_viewer": inputs.viewer.is_some(),
         "page": page,
     });
     Value::from_serialize(&ctx)

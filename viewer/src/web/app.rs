@@ -105,9 +105,16 @@ pub fn fail(message: &str) {
     dom::show(&panel, true);
 }
 
-async fn fetch_text(url: &str) -> Result<String, String> {
+/// Starts a request; the data and the catalog are fetched at the same time.
+fn start_fetch(url: &str) -> Result<(String, js_sys::Promise), String> {
     let window = web_sys::window().ok_or("no window")?;
-    let response = JsFuture::from(window.fetch_with_str(url)).await.map_err(|e| format!("{url}: {e:?}"))?;
+    Ok((url.to_string(), window.fetch_with_str(url)))
+}
+
+async fn fetch_text(started: Result<(String, js_sys::Promise), String>) -> Result<String, String> {
+    let (url, promise) = started?;
+    let url = url.as_str();
+    let response = JsFuture::from(promise).await.map_err(|e| format!("{url}: {e:?}"))?;
     let response: web_sys::Response = response.dyn_into().map_err(|_| "not a response")?;
     if !response.ok() {
         return Err(format!("{url}: HTTP {}", response.status()));
@@ -124,11 +131,12 @@ pub async fn run() -> Result<(), String> {
     let base = viewer.get_attribute("data-base").unwrap_or_else(|| "/".into());
     let lang = dom::document().document_element().and_then(|h| h.get_attribute("data-lang")).unwrap_or_else(|| "en".into());
     let t: BTreeMap<String, String> = dom::by_id("viewer-strings").and_then(|s| s.text_content()).and_then(|j| serde_json::from_str(&j).ok()).unwrap_or_default();
-    let text = fetch_text(&runs_url).await?;
+    let (runs_req, params_req) = (start_fetch(&runs_url), start_fetch(&params_url));
+    let text = fetch_text(runs_req).await?;
     let hash = store::data_hash(&text);
     let data: benchsite_model::RunsFile = serde_json::from_str(&text).map_err(|e| format!("runs.json could not be read: {e}"))?;
     let mut notices = Vec::new();
-    let catalog = match fetch_text(&params_url).await.and_then(|t| serde_json::from_str::<Catalog>(&t).map_err(|e| e.to_string())) {
+    let catalog = match fetch_text(params_req).await.and_then(|t| serde_json::from_str::<Catalog>(&t).map_err(|e| e.to_string())) {
         Ok(c) => c,
         Err(e) => {
             notices.push(format!("parameters.json: {e}"));

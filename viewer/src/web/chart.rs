@@ -23,7 +23,7 @@ pub struct Hit {
 }
 
 /// Most points drawn per series in the trade-off chart; the frontier is always drawn.
-const MAX_POINTS: usize = 1500;
+const MAX_POINTS: usize = 300;
 
 const COLORS: [RGBColor; 10] = [
     RGBColor(31, 119, 180),
@@ -135,8 +135,45 @@ impl Scale {
     }
 }
 
-type Area<'a> = DrawingArea<CanvasBackend, plotters::coord::Shift>;
+type Area = DrawingArea<CanvasBackend, plotters::coord::Shift>;
+type Plot<'a> = ChartContext<'a, CanvasBackend, Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>>;
 type Drawn = Result<Vec<Hit>, String>;
+
+/// The plotting area with room for axis labels: every chart is f64 × f64 (log scales are
+/// drawn as log10 values with labels formatted back).
+fn plot<'a>(root: &'a Area, x: std::ops::Range<f64>, y: std::ops::Range<f64>, x_label_px: f64, s: Scale) -> Result<Plot<'a>, String> {
+    ChartBuilder::on(root).margin(s.px(12.0)).x_label_area_size(s.px(x_label_px)).y_label_area_size(s.px(70.0)).build_cartesian_2d(x, y).map_err(err)
+}
+
+/// Axes, grid and axis titles in the page's ink. `x: None` leaves the x axis unlabelled
+/// (bars label their groups themselves).
+fn mesh(chart: &mut Plot, x: Option<(&str, &dyn Fn(&f64) -> String)>, y_desc: &str, y_fmt: &dyn Fn(&f64) -> String, fg: RGBColor, s: Scale) -> Result<(), String> {
+    let font = ("sans-serif", 12.0 * s.dpr).into_font().color(&fg);
+    let mut m = chart.configure_mesh();
+    m.y_desc(y_desc)
+        .y_label_formatter(y_fmt)
+        .label_style(font.clone())
+        .axis_desc_style(font)
+        .axis_style(fg)
+        .bold_line_style(fg.mix(0.15))
+        .light_line_style(fg.mix(0.05));
+    match x {
+        Some((desc, fmt)) => {
+            m.x_desc(desc).x_label_formatter(fmt);
+        }
+        None => {
+            m.disable_x_mesh().x_labels(0);
+        }
+    }
+    m.draw().map_err(err)
+}
+
+/// Hit box of a point drawn at data coordinates `(x, y)`.
+fn point_hit(chart: &Plot, x: f64, y: f64, run: u32, text: String, s: Scale) -> Hit {
+    let (px, py) = chart.backend_coord(&(x, y));
+    let r = 6.0 * s.dpr;
+    Hit { x0: f64::from(px) - r, y0: f64::from(py) - r, x1: f64::from(px) + r, y1: f64::from(py) + r, run, text }
+}
 
 fn err<E: std::fmt::Debug>(e: E) -> String {
     format!("{e:?}")
@@ -152,25 +189,8 @@ fn draw_bars(app: &App, root: &Area, bars: &Bars, label: &str, fg: RGBColor, s: 
     let (y0, y1) = s.range(if s.log { lo } else { 0.0 }, hi);
     let n = bars.groups.len() as f64;
     let font = ("sans-serif", 12.0 * s.dpr).into_font().color(&fg);
-    let mut chart = ChartBuilder::on(root)
-        .margin(s.px(12.0))
-        .x_label_area_size(s.px(90.0))
-        .y_label_area_size(s.px(70.0))
-        .build_cartesian_2d(0f64..n, y0..y1)
-        .map_err(err)?;
-    chart
-        .configure_mesh()
-        .disable_x_mesh()
-        .x_labels(0)
-        .y_desc(label)
-        .y_label_formatter(&|v| s.label(*v))
-        .label_style(font.clone())
-        .axis_desc_style(font.clone())
-        .axis_style(fg)
-        .bold_line_style(fg.mix(0.15))
-        .light_line_style(fg.mix(0.05))
-        .draw()
-        .map_err(err)?;
+    let mut chart = plot(root, 0f64..n, y0..y1, 90.0, s)?;
+    mesh(&mut chart, None, label, &|v| s.label(*v), fg, s)?;
     let mut hits = Vec::new();
     let base = if s.log { y0 } else { 0.0 };
     for (gi, group) in bars.groups.iter().enumerate() {
@@ -217,26 +237,8 @@ fn draw_tradeoff(app: &App, root: &Area, series: &[PointSeries], x_label: &str, 
     let (ylo, yhi) = all.fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.y), b.max(p.y)));
     let (y0, y1) = s.range(ylo, yhi);
     let pad = ((xhi - xlo) * 0.05).max(1e-9);
-    let font = ("sans-serif", 12.0 * s.dpr).into_font().color(&fg);
-    let mut chart = ChartBuilder::on(root)
-        .margin(s.px(12.0))
-        .x_label_area_size(s.px(50.0))
-        .y_label_area_size(s.px(70.0))
-        .build_cartesian_2d((xlo - pad).min(0.0)..xhi + pad, y0..y1)
-        .map_err(err)?;
-    chart
-        .configure_mesh()
-        .x_desc(x_label)
-        .y_desc(y_label)
-        .x_label_formatter(&|v| super::fmt_axis(*v))
-        .y_label_formatter(&|v| s.label(*v))
-        .label_style(font.clone())
-        .axis_desc_style(font.clone())
-        .axis_style(fg)
-        .bold_line_style(fg.mix(0.15))
-        .light_line_style(fg.mix(0.05))
-        .draw()
-        .map_err(err)?;
+    let mut chart = plot(root, (xlo - pad).min(0.0)..xhi + pad, y0..y1, 50.0, s)?;
+    mesh(&mut chart, Some((x_label, &|v| super::fmt_axis(*v))), y_label, &|v| s.label(*v), fg, s)?;
     let mut hits = Vec::new();
     let labels: Vec<String> = series.iter().map(|p| p.label.clone()).collect();
     for (si, ps) in series.iter().enumerate() {
@@ -249,16 +251,8 @@ fn draw_tradeoff(app: &App, root: &Area, series: &[PointSeries], x_label: &str, 
             let selected = app.state.selected.as_deref() == Some(app.store.ids[p.run as usize].as_str());
             let r = if selected { 7.0 } else { 4.0 };
             chart.draw_series(std::iter::once(Circle::new((p.x, s.y(p.y)), s.px(r), c.filled()))).map_err(err)?;
-            let (px, py) = chart.backend_coord(&(p.x, s.y(p.y)));
-            let rr = 6.0 * s.dpr;
-            hits.push(Hit {
-                x0: f64::from(px) - rr,
-                y0: f64::from(py) - rr,
-                x1: f64::from(px) + rr,
-                y1: f64::from(py) + rr,
-                run: p.run,
-                text: format!("{} — {}: {} · {}: {}", ps.label, app.store.group_label(p.run as usize), super::fmt(p.x), y_label, super::fmt(p.y)),
-            });
+            let text = format!("{} — {}: {} · {}: {}", ps.label, app.store.group_label(p.run as usize), super::fmt(p.x), y_label, super::fmt(p.y));
+            hits.push(point_hit(&chart, p.x, s.y(p.y), p.run, text, s));
         }
     }
     legend(root, &labels, fg, s, 0, app)?;
@@ -276,26 +270,9 @@ fn draw_sweeps(app: &App, root: &Area, lines: &[Line], label: &str, fg: RGBColor
     // Swept values span decades (1 to 10,000 requests; 16k to 128k tokens): log x.
     let (lx0, lx1) = (xlo.max(1e-9).log10().floor(), xhi.max(1e-9).log10().ceil().max(xlo.max(1e-9).log10().floor() + 1.0));
     let axes: Vec<String> = lines.iter().map(|l| app.tr(&format!("viewer.axis.{}", l.axis))).collect::<std::collections::BTreeSet<_>>().into_iter().collect();
-    let font = ("sans-serif", 12.0 * s.dpr).into_font().color(&fg);
-    let mut chart = ChartBuilder::on(root)
-        .margin(s.px(12.0))
-        .x_label_area_size(s.px(50.0))
-        .y_label_area_size(s.px(70.0))
-        .build_cartesian_2d(lx0..lx1, y0..y1)
-        .map_err(err)?;
-    chart
-        .configure_mesh()
-        .x_desc(axes.join(" / "))
-        .y_desc(label)
-        .x_label_formatter(&|v| super::fmt_axis(10f64.powf(*v)))
-        .y_label_formatter(&|v| s.label(*v))
-        .label_style(font.clone())
-        .axis_desc_style(font.clone())
-        .axis_style(fg)
-        .bold_line_style(fg.mix(0.15))
-        .light_line_style(fg.mix(0.05))
-        .draw()
-        .map_err(err)?;
+    let mut chart = plot(root, lx0..lx1, y0..y1, 50.0, s)?;
+    let x_desc = axes.join(" / ");
+    mesh(&mut chart, Some((&x_desc, &|v| super::fmt_axis(10f64.powf(*v)))), label, &|v| s.label(*v), fg, s)?;
     let mut hits = Vec::new();
     for (li, line) in lines.iter().enumerate() {
         let c = color(li);
@@ -303,16 +280,8 @@ fn draw_sweeps(app: &App, root: &Area, lines: &[Line], label: &str, fg: RGBColor
         chart.draw_series(LineSeries::new(pts.clone(), c.stroke_width(s.px(2.0)))).map_err(err)?;
         chart.draw_series(pts.iter().map(|&(x, y)| Circle::new((x, y), s.px(4.0), c.filled()))).map_err(err)?;
         for (p, &(x, y)) in line.points.iter().zip(&pts) {
-            let (px, py) = chart.backend_coord(&(x, y));
-            let rr = 6.0 * s.dpr;
-            hits.push(Hit {
-                x0: f64::from(px) - rr,
-                y0: f64::from(py) - rr,
-                x1: f64::from(px) + rr,
-                y1: f64::from(py) + rr,
-                run: p.run,
-                text: format!("{} — x={}: {} {}", line.label, super::fmt(p.x), super::fmt(p.y), label),
-            });
+            let text = format!("{} — x={}: {} {}", line.label, super::fmt(p.x), super::fmt(p.y), label);
+            hits.push(point_hit(&chart, x, y, p.run, text, s));
         }
     }
     let labels: Vec<String> = lines.iter().map(|l| l.label.clone()).collect();
