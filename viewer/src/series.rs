@@ -2,7 +2,7 @@
 //! points with each series' Pareto frontier, and sweeps as lines.
 
 use crate::store::{Dim, Metric, Store};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 /// Series of run `i` as codes (framework version, GPU, local): comparing codes is what
 /// keeps grouping 100,000 runs free of string work; labels are made once per series.
@@ -10,16 +10,36 @@ fn series_key(store: &Store, i: usize) -> (u32, u32, bool) {
     (store.dims[&Dim::Version].codes[i], store.dims[&Dim::Gpu].codes[i], store.local[i])
 }
 
-fn group_key(store: &Store, i: usize) -> (u32, u32) {
-    (store.dims[&Dim::Model].codes[i], store.dims[&Dim::Scenario].codes[i])
+/// Dense numbering of two code columns: `a * len(b) + b`, an index into a flat table, so
+/// grouping is array indexing rather than hashing.
+struct Dense<'a> {
+    a: &'a [u32],
+    b: &'a [u32],
+    b_len: usize,
 }
 
-/// One bar: a run's value in a group.
+impl<'a> Dense<'a> {
+    fn new(store: &'a Store, a: Dim, b: Dim) -> Self {
+        Dense { a: &store.dims[&a].codes, b: &store.dims[&b].codes, b_len: store.dims[&b].values.len() }
+    }
+
+    fn size(&self, a_len: usize) -> usize {
+        a_len * self.b_len
+    }
+
+    fn at(&self, i: usize) -> usize {
+        self.a[i] as usize * self.b_len + self.b[i] as usize
+    }
+}
+
+/// One bar: the best run of a series in a group (highest throughput, lowest latency).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Bar {
     pub series: usize,
     pub run: u32,
     pub value: f64,
+    /// How many runs of the series fall in the group; the bar shows the best of them.
+    pub count: u32,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -41,26 +61,48 @@ pub struct Bars {
 pub const MAX_GROUPS: usize = 40;
 
 /// Groups `rows` by model and scenario, one bar per framework + version + GPU. Runs without
-/// the metric are left out. When one series has several runs in a group (e.g. two request
-/// rates), each gets its own bar.
+/// the metric are left out. When one series has several runs in a group (request rates,
+/// repeats, sweeps), the bar is the best of them and says how many there were: the chart
+/// stays readable and costs the same at 100,000 runs; the table lists every run.
 pub fn bars(store: &Store, rows: &[u32], metric: &Metric) -> Bars {
     let mut series: Vec<String> = Vec::new();
-    let mut series_index: HashMap<(u32, u32, bool), usize> = HashMap::new();
-    let mut groups: BTreeMap<(u32, u32), (u32, Vec<Bar>)> = BTreeMap::new();
+    let series_key = Dense::new(store, Dim::Version, Dim::Gpu);
+    let group_key = Dense::new(store, Dim::Model, Dim::Scenario);
+    // Local runs get their own series: offset their slot by the table size.
+    let series_slots = series_key.size(store.dims[&Dim::Version].values.len());
+    let mut series_index: Vec<Option<usize>> = vec![None; series_slots * 2];
+    let mut group_index: Vec<Option<usize>> = vec![None; group_key.size(store.dims[&Dim::Model].values.len())];
+    let mut groups: Vec<(u32, Vec<Bar>)> = Vec::new();
     for &i in rows {
         let value = metric.values[i as usize];
         if value.is_nan() {
             continue;
         }
-        let s = *series_index.entry(series_key(store, i as usize)).or_insert_with(|| {
+        let slot = series_key.at(i as usize) + if store.local[i as usize] { series_slots } else { 0 };
+        let s = *series_index[slot].get_or_insert_with(|| {
             series.push(store.series_label(i as usize));
             series.len() - 1
         });
-        groups.entry(group_key(store, i as usize)).or_insert_with(|| (i, Vec::new())).1.push(Bar { series: s, run: i, value });
+        let g = *group_index[group_key.at(i as usize)].get_or_insert_with(|| {
+            groups.push((i, Vec::new()));
+            groups.len() - 1
+        });
+        let bars = &mut groups[g].1;
+        match bars.iter_mut().find(|b| b.series == s) {
+            Some(bar) => {
+                bar.count += 1;
+                if metric.better(value, bar.value) {
+                    (bar.run, bar.value) = (i, value);
+                }
+            }
+            None => bars.push(Bar { series: s, run: i, value, count: 1 }),
+        }
     }
+    // Groups in model, then scenario order (their codes follow the sorted values).
+    groups.sort_by_key(|(first, _)| group_key.at(*first as usize));
     let total = groups.len();
     let groups: Vec<Group> = groups
-        .into_values()
+        .into_iter()
         .take(MAX_GROUPS)
         .map(|(first, mut bars)| {
             bars.sort_by_key(|b| (b.series, b.run));
@@ -160,6 +202,22 @@ pub fn sweeps(store: &Store, rows: &[u32], metric: &Metric) -> Vec<Line> {
         .collect()
 }
 
+/// About `n` round tick values covering `[lo, hi]` (steps of 1, 2 or 5 × 10^k).
+pub fn ticks(lo: f64, hi: f64, n: usize) -> Vec<f64> {
+    if !(hi > lo) || !lo.is_finite() || !hi.is_finite() {
+        return vec![lo];
+    }
+    let raw = (hi - lo) / n.max(1) as f64;
+    let mag = 10f64.powf(raw.log10().floor());
+    let span = hi - lo;
+    let off = |st: f64| (span / st - n as f64).abs();
+    let step = [1.0, 2.0, 5.0, 10.0].iter().map(|m| m * mag).min_by(|a, b| off(*a).total_cmp(&off(*b))).unwrap_or(mag);
+    // A little slack so bounds that are multiples of the step survive rounding.
+    let first = (lo / step - 1e-9).ceil() as i64;
+    let last = (hi / step + 1e-9).floor() as i64;
+    (first..=last).map(|k| k as f64 * step).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -167,6 +225,14 @@ mod tests {
 
     fn p(x: f64, y: f64) -> Point {
         Point { run: 0, x, y }
+    }
+
+    #[test]
+    fn ticks_are_round_and_inside_the_range() {
+        assert_eq!(ticks(0.0, 14600.0, 6), [0.0, 2000.0, 4000.0, 6000.0, 8000.0, 10000.0, 12000.0, 14000.0]);
+        let small: Vec<f64> = ticks(0.3, 1.2, 4).iter().map(|v| (v * 10.0).round() / 10.0).collect();
+        assert_eq!(small, [0.4, 0.6, 0.8, 1.0, 1.2]);
+        assert_eq!(ticks(5.0, 5.0, 6), [5.0]);
     }
 
     #[test]
@@ -194,6 +260,23 @@ mod tests {
         assert_eq!(b.groups.len(), 2);
         assert_eq!(b.groups[0].label, "m1 · random 1024/1024");
         assert_eq!(b.groups[0].bars.iter().map(|b| b.value).collect::<Vec<_>>(), [10.0, 20.0]);
+    }
+
+    #[test]
+    fn several_runs_of_a_series_in_a_group_make_one_bar_with_the_best() {
+        let s = Store::new(
+            vec![
+                run("a#L1", "vllm", "0.10.1", "A100", "m1", 10.0, 5.0),
+                run("b#L2", "vllm", "0.10.1", "A100", "m1", 30.0, 9.0),
+                run("c#L3", "vllm", "0.10.1", "A100", "m1", 20.0, 4.0),
+            ],
+            vec![],
+        );
+        let tps = bars(&s, &[0, 1, 2], s.metric("out_tps").unwrap());
+        assert_eq!(tps.groups[0].bars, [Bar { series: 0, run: 1, value: 30.0, count: 3 }]);
+        // Latency: lower is better.
+        let ttft = bars(&s, &[0, 1, 2], s.metric("ttft.p99").unwrap());
+        assert_eq!((ttft.groups[0].bars[0].run, ttft.groups[0].bars[0].value), (2, 4.0));
     }
 
     #[test]

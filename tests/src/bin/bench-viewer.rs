@@ -33,6 +33,7 @@ fn main() -> Result<(), String> {
     b.wait_for("return window.benchsiteViewer && document.querySelectorAll('#results-body tr').length", "the explorer")?;
     for n in [10_000usize, 100_000] {
         let v = b.exec_async("const done = arguments[arguments.length - 1]; done(Array.from(window.benchsiteViewer.benchFilter(arguments[0], 31)));", json!([n]))?;
+        let phases = b.exec("return window.benchsiteViewer.renderPhases()", json!([]))?;
         let times: Vec<f64> = v.as_array().ok_or("no timings")?.iter().filter_map(|x| x.as_f64()).collect();
         // The first round includes building the facets for the new data; report it apart.
         let steady = times[1..].to_vec();
@@ -42,6 +43,7 @@ fn main() -> Result<(), String> {
             percentile(steady, 0.9),
             times[0]
         );
+        println!("  last redraw by phase (ms): {}", phases.as_str().unwrap_or(""));
     }
     Ok(())
 }

@@ -509,10 +509,20 @@ pub fn update(f: impl FnOnce(&mut App)) {
 
 /// Recomputes rows and redraws every part from the state.
 pub fn render() {
+    let perf = web_sys::window().and_then(|w| w.performance());
+    let now = || perf.as_ref().map_or(0.0, |p| p.now());
+    let mut phases: Vec<(&'static str, f64)> = Vec::new();
+    let mut t = now();
+    let mut lap = |name: &'static str, phases: &mut Vec<(&'static str, f64)>| {
+        let n = now();
+        phases.push((name, n - t));
+        t = n;
+    };
     with_app_mut(|app| {
         app.rows = filter::matching(&app.store, &app.state);
         table::sort_rows(app);
     });
+    lap("filter+sort", &mut phases);
     with_app(|app| {
         sync_controls(app);
         render_banner(app);
@@ -520,6 +530,7 @@ pub fn render() {
         render_tuning(app);
         update_url(app);
     });
+    lap("facets+banner+panels+url", &mut phases);
     let hits = with_app(|app| match dom::by_id_as::<HtmlCanvasElement>("chart-canvas") {
         Some(canvas) => chart::draw(app, &canvas),
         None => {
@@ -528,8 +539,16 @@ pub fn render() {
         }
     });
     with_app_mut(|app| app.hits = hits.unwrap_or_default());
+    lap("chart", &mut phases);
     with_app(table::render_body);
+    lap("table", &mut phases);
+    PHASES.with(|p| *p.borrow_mut() = phases);
     mark_first_chart();
+}
+
+thread_local! {
+    /// Time of each phase of the last `render`, for `cargo xtask bench-viewer`.
+    pub static PHASES: RefCell<Vec<(&'static str, f64)>> = const { RefCell::new(Vec::new()) };
 }
 
 /// `performance.mark("benchsite-first-chart")` after the first complete draw, for the
@@ -661,6 +680,9 @@ fn render_tuning(app: &App) {
     let mut seen: BTreeMap<(String, String), BTreeMap<(String, &'static str), usize>> = BTreeMap::new();
     for &i in &app.rows {
         let run = &app.store.runs[i as usize];
+        if run.params.effective.is_empty() {
+            continue;
+        }
         let fw = run.framework.clone().unwrap_or_default();
         for e in run.params.effective.iter().filter(|e| e.concept.is_some()) {
             let origin = match e.origin {

@@ -59,8 +59,12 @@ pub fn draw(app: &App, canvas: &HtmlCanvasElement) -> Vec<Hit> {
     let dpr = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio()).max(1.0);
     let css_w = f64::from(canvas.parent_element().map_or(800, |p| p.client_width())).max(320.0);
     let css_h = (css_w * 0.5).clamp(320.0, 520.0);
-    canvas.set_width((css_w * dpr) as u32);
-    canvas.set_height((css_h * dpr) as u32);
+    // Resizing reallocates the canvas; only do it when the size changed.
+    let (w, h) = ((css_w * dpr) as u32, (css_h * dpr) as u32);
+    if canvas.width() != w || canvas.height() != h {
+        canvas.set_width(w);
+        canvas.set_height(h);
+    }
     let style = canvas.style();
     let _ = style.set_property("width", &format!("{css_w}px"));
     let _ = style.set_property("height", &format!("{css_h}px"));
@@ -69,27 +73,27 @@ pub fn draw(app: &App, canvas: &HtmlCanvasElement) -> Vec<Hit> {
     let label = app.metric_label(&metric_key);
     attr(canvas, "aria-label", &format!("{} · {label}", app.tr(&format!("viewer.chart.{}", app.state.chart.key()))));
     let Some(backend) = CanvasBackend::with_canvas_object(canvas.clone()) else { return Vec::new() };
-    let root = backend.into_drawing_area();
     let (fg, bg) = ink();
+    let Some(pen) = Pen::new(canvas, fg, dpr) else { return Vec::new() };
+    let root = backend.into_drawing_area();
     let _ = root.fill(&bg);
     let s = Scale { dpr, log: app.state.log };
     let result = match app.state.chart {
-        Chart::Bars => draw_bars(app, &root, &series::bars(&app.store, &app.rows, metric), &label, fg, s),
+        Chart::Bars => draw_bars(app, &root, &pen, &series::bars(&app.store, &app.rows, metric), &label, fg, s),
         Chart::Tradeoff => {
             let x_key = app.x_metric_key();
             match app.store.metric(&x_key) {
-                Some(x) => draw_tradeoff(app, &root, &series::tradeoff(&app.store, &app.rows, x, metric), &app.metric_label(&x_key), &label, fg, s),
+                Some(x) => draw_tradeoff(app, &root, &pen, &series::tradeoff(&app.store, &app.rows, x, metric), &app.metric_label(&x_key), &label, s),
                 None => Ok(Vec::new()),
             }
         }
-        Chart::Sweep => draw_sweeps(app, &root, &series::sweeps(&app.store, &app.rows, metric), &label, fg, s),
+        Chart::Sweep => draw_sweeps(app, &root, &pen, &series::sweeps(&app.store, &app.rows, metric), &label, s),
     };
     let _ = root.present();
     match result {
         Ok(hits) if hits.is_empty() => {
             let _ = root.fill(&bg);
-            let font = ("sans-serif", 16.0 * dpr).into_font().color(&fg);
-            let _ = root.draw_text(&app.tr("viewer.no_data"), &font, ((20.0 * dpr) as i32, (40.0 * dpr) as i32));
+            pen.text(&app.tr("viewer.no_data"), 20.0 * dpr, 40.0 * dpr, "left", "top");
             let _ = root.present();
             hits
         }
@@ -145,27 +149,76 @@ fn plot<'a>(root: &'a Area, x: std::ops::Range<f64>, y: std::ops::Range<f64>, x_
     ChartBuilder::on(root).margin(s.px(12.0)).x_label_area_size(s.px(x_label_px)).y_label_area_size(s.px(70.0)).build_cartesian_2d(x, y).map_err(err)
 }
 
-/// Axes, grid and axis titles in the page's ink. `x: None` leaves the x axis unlabelled
-/// (bars label their groups themselves).
-fn mesh(chart: &mut Plot, x: Option<(&str, &dyn Fn(&f64) -> String)>, y_desc: &str, y_fmt: &dyn Fn(&f64) -> String, fg: RGBColor, s: Scale) -> Result<(), String> {
-    let font = ("sans-serif", 12.0 * s.dpr).into_font().color(&fg);
-    let mut m = chart.configure_mesh();
-    m.y_desc(y_desc)
-        .y_label_formatter(y_fmt)
-        .label_style(font.clone())
-        .axis_desc_style(font)
-        .axis_style(fg)
-        .bold_line_style(fg.mix(0.15))
-        .light_line_style(fg.mix(0.05));
-    match x {
-        Some((desc, fmt)) => {
-            m.x_desc(desc).x_label_formatter(fmt);
-        }
-        None => {
-            m.disable_x_mesh().x_labels(0);
-        }
+/// Text and lines drawn straight on the 2D context. plotters lays text out by inserting a
+/// `<span>` into the page and reading its size, which forces a page layout per label (tens
+/// of milliseconds per chart); the context's own `textAlign`/`textBaseline` need none.
+struct Pen {
+    ctx: web_sys::CanvasRenderingContext2d,
+    ink: String,
+    dpr: f64,
+}
+
+impl Pen {
+    fn new(canvas: &HtmlCanvasElement, fg: RGBColor, dpr: f64) -> Option<Pen> {
+        let ctx = canvas.get_context("2d").ok()??.dyn_into::<web_sys::CanvasRenderingContext2d>().ok()?;
+        Some(Pen { ctx, ink: format!("rgb({},{},{})", fg.0, fg.1, fg.2), dpr })
     }
-    m.draw().map_err(err)
+
+    /// `align`: left, center, right; `baseline`: top, middle, bottom.
+    fn text(&self, text: &str, x: f64, y: f64, align: &str, baseline: &str) {
+        self.ctx.set_font(&format!("{}px sans-serif", (12.0 * self.dpr).round()));
+        self.ctx.set_fill_style_str(&self.ink);
+        self.ctx.set_text_align(align);
+        self.ctx.set_text_baseline(baseline);
+        let _ = self.ctx.fill_text(text, x, y);
+    }
+
+    fn text_up(&self, text: &str, x: f64, y: f64) {
+        self.ctx.save();
+        let _ = self.ctx.translate(x, y);
+        let _ = self.ctx.rotate(-std::f64::consts::FRAC_PI_2);
+        self.text(text, 0.0, 0.0, "center", "top");
+        self.ctx.restore();
+    }
+
+    fn line(&self, x0: f64, y0: f64, x1: f64, y1: f64, alpha: f64) {
+        self.ctx.save();
+        self.ctx.set_global_alpha(alpha);
+        self.ctx.set_stroke_style_str(&self.ink);
+        self.ctx.set_line_width(self.dpr);
+        self.ctx.begin_path();
+        self.ctx.move_to(x0, y0);
+        self.ctx.line_to(x1, y1);
+        self.ctx.stroke();
+        self.ctx.restore();
+    }
+}
+
+/// Axes, grid, tick labels and axis titles. `x: None` leaves the x axis unlabelled (bars
+/// label their groups themselves).
+fn axes(chart: &Plot, pen: &Pen, x: Option<(&str, &dyn Fn(&f64) -> String)>, y_desc: &str, y_fmt: &dyn Fn(&f64) -> String, s: Scale) {
+    let (xr, yr) = chart.plotting_area().get_pixel_range();
+    let (left, right, top, bottom) = (f64::from(xr.start), f64::from(xr.end), f64::from(yr.start), f64::from(yr.end));
+    let (xs, ys) = (chart.x_range(), chart.y_range());
+    let step_ticks = |lo: f64, hi: f64, log: bool| if log { ((lo.ceil() as i64)..=(hi.floor() as i64)).map(|v| v as f64).collect() } else { crate::series::ticks(lo, hi, 6) };
+    for v in step_ticks(ys.start, ys.end, s.log) {
+        let (_, py) = chart.backend_coord(&(xs.start, v));
+        let py = f64::from(py);
+        pen.line(left, py, right, py, 0.15);
+        pen.text(&y_fmt(&v), left - 6.0 * s.dpr, py, "right", "middle");
+    }
+    if let Some((desc, fmt)) = x {
+        for v in crate::series::ticks(xs.start, xs.end, 8) {
+            let (px, _) = chart.backend_coord(&(v, ys.start));
+            let px = f64::from(px);
+            pen.line(px, top, px, bottom, 0.08);
+            pen.text(&fmt(&v), px, bottom + 6.0 * s.dpr, "center", "top");
+        }
+        pen.text(desc, (left + right) / 2.0, bottom + 26.0 * s.dpr, "center", "top");
+    }
+    pen.line(left, bottom, right, bottom, 1.0);
+    pen.line(left, top, left, bottom, 1.0);
+    pen.text_up(y_desc, 4.0 * s.dpr, (top + bottom) / 2.0);
 }
 
 /// Hit box of a point drawn at data coordinates `(x, y)`.
@@ -179,7 +232,7 @@ fn err<E: std::fmt::Debug>(e: E) -> String {
     format!("{e:?}")
 }
 
-fn draw_bars(app: &App, root: &Area, bars: &Bars, label: &str, fg: RGBColor, s: Scale) -> Drawn {
+fn draw_bars(app: &App, root: &Area, pen: &Pen, bars: &Bars, label: &str, fg: RGBColor, s: Scale) -> Drawn {
     if bars.groups.is_empty() {
         return Ok(Vec::new());
     }
@@ -188,20 +241,30 @@ fn draw_bars(app: &App, root: &Area, bars: &Bars, label: &str, fg: RGBColor, s: 
     let lo = values.fold(f64::MAX, f64::min);
     let (y0, y1) = s.range(if s.log { lo } else { 0.0 }, hi);
     let n = bars.groups.len() as f64;
-    let font = ("sans-serif", 12.0 * s.dpr).into_font().color(&fg);
     let mut chart = plot(root, 0f64..n, y0..y1, 90.0, s)?;
-    mesh(&mut chart, None, label, &|v| s.label(*v), fg, s)?;
+    axes(&chart, pen, None, label, &|v| s.label(*v), s);
     let mut hits = Vec::new();
     let base = if s.log { y0 } else { 0.0 };
+    // One draw call for all bars; outlines for the selected run after.
+    let rects: Vec<Rectangle<(f64, f64)>> = bars
+        .groups
+        .iter()
+        .enumerate()
+        .flat_map(|(gi, group)| {
+            let width = 0.8 / group.bars.len() as f64;
+            group.bars.iter().enumerate().map(move |(bi, bar)| {
+                let x0 = gi as f64 + 0.1 + bi as f64 * width;
+                Rectangle::new([(x0, base), (x0 + width * 0.92, s.y(bar.value))], color(bar.series).filled())
+            })
+        })
+        .collect();
+    chart.draw_series(rects).map_err(err)?;
     for (gi, group) in bars.groups.iter().enumerate() {
         let width = 0.8 / group.bars.len() as f64;
         for (bi, bar) in group.bars.iter().enumerate() {
             let x0 = gi as f64 + 0.1 + bi as f64 * width;
             let top = s.y(bar.value);
-            let selected = app.state.selected.as_deref() == Some(app.store.ids[bar.run as usize].as_str());
-            let c = color(bar.series);
-            chart.draw_series(std::iter::once(Rectangle::new([(x0, base), (x0 + width * 0.92, top)], c.filled()))).map_err(err)?;
-            if selected {
+            if app.state.selected.as_deref() == Some(app.store.ids[bar.run as usize].as_str()) {
                 chart.draw_series(std::iter::once(Rectangle::new([(x0, base), (x0 + width * 0.92, top)], fg.stroke_width(s.px(2.0))))).map_err(err)?;
             }
             let (px0, py0) = chart.backend_coord(&(x0, top));
@@ -212,7 +275,10 @@ fn draw_bars(app: &App, root: &Area, bars: &Bars, label: &str, fg: RGBColor, s: 
                 x1: f64::from(px1),
                 y1: f64::from(py1),
                 run: bar.run,
-                text: format!("{} — {}: {} {}", bars.series[bar.series], group.label, super::fmt(bar.value), label),
+                text: match bar.count {
+                    1 => format!("{} — {}: {} {}", bars.series[bar.series], group.label, super::fmt(bar.value), label),
+                    n => format!("{} — {}: {} {} ({})", bars.series[bar.series], group.label, super::fmt(bar.value), label, app.tr("viewer.best_of").replace("{n}", &n.to_string())),
+                },
             });
         }
         // Group label under its bars, cut to fit.
@@ -220,15 +286,14 @@ fn draw_bars(app: &App, root: &Area, bars: &Bars, label: &str, fg: RGBColor, s: 
         let room = ((chart.backend_coord(&(1.0, base)).0 - chart.backend_coord(&(0.0, base)).0) as f64 / (7.0 * s.dpr)).max(4.0) as usize;
         for (li, part) in group.label.split(" · ").enumerate() {
             let text: String = if part.chars().count() > room { part.chars().take(room.saturating_sub(1)).chain(std::iter::once('…')).collect() } else { part.to_string() };
-            let style = font.clone().pos(plotters::style::text_anchor::Pos::new(plotters::style::text_anchor::HPos::Center, plotters::style::text_anchor::VPos::Top));
-            let _ = root.draw_text(&text, &style, (cx, cy + (8.0 * s.dpr) as i32 + li as i32 * (15.0 * s.dpr) as i32));
+            pen.text(&text, f64::from(cx), f64::from(cy) + 8.0 * s.dpr + li as f64 * 15.0 * s.dpr, "center", "top");
         }
     }
-    legend(root, &bars.series, fg, s, bars.dropped, app)?;
+    legend(root, pen, &bars.series, s, bars.dropped, app)?;
     Ok(hits)
 }
 
-fn draw_tradeoff(app: &App, root: &Area, series: &[PointSeries], x_label: &str, y_label: &str, fg: RGBColor, s: Scale) -> Drawn {
+fn draw_tradeoff(app: &App, root: &Area, pen: &Pen, series: &[PointSeries], x_label: &str, y_label: &str, s: Scale) -> Drawn {
     let all = series.iter().flat_map(|p| p.points.iter());
     if all.clone().next().is_none() {
         return Ok(Vec::new());
@@ -238,7 +303,7 @@ fn draw_tradeoff(app: &App, root: &Area, series: &[PointSeries], x_label: &str, 
     let (y0, y1) = s.range(ylo, yhi);
     let pad = ((xhi - xlo) * 0.05).max(1e-9);
     let mut chart = plot(root, (xlo - pad).min(0.0)..xhi + pad, y0..y1, 50.0, s)?;
-    mesh(&mut chart, Some((x_label, &|v| super::fmt_axis(*v))), y_label, &|v| s.label(*v), fg, s)?;
+    axes(&chart, pen, Some((x_label, &|v| super::fmt_axis(*v))), y_label, &|v| s.label(*v), s);
     let mut hits = Vec::new();
     let labels: Vec<String> = series.iter().map(|p| p.label.clone()).collect();
     for (si, ps) in series.iter().enumerate() {
@@ -255,11 +320,11 @@ fn draw_tradeoff(app: &App, root: &Area, series: &[PointSeries], x_label: &str, 
             hits.push(point_hit(&chart, p.x, s.y(p.y), p.run, text, s));
         }
     }
-    legend(root, &labels, fg, s, 0, app)?;
+    legend(root, pen, &labels, s, 0, app)?;
     Ok(hits)
 }
 
-fn draw_sweeps(app: &App, root: &Area, lines: &[Line], label: &str, fg: RGBColor, s: Scale) -> Drawn {
+fn draw_sweeps(app: &App, root: &Area, pen: &Pen, lines: &[Line], label: &str, s: Scale) -> Drawn {
     let all = lines.iter().flat_map(|l| l.points.iter());
     if all.clone().next().is_none() {
         return Ok(Vec::new());
@@ -269,10 +334,10 @@ fn draw_sweeps(app: &App, root: &Area, lines: &[Line], label: &str, fg: RGBColor
     let (y0, y1) = s.range(ylo, yhi);
     // Swept values span decades (1 to 10,000 requests; 16k to 128k tokens): log x.
     let (lx0, lx1) = (xlo.max(1e-9).log10().floor(), xhi.max(1e-9).log10().ceil().max(xlo.max(1e-9).log10().floor() + 1.0));
-    let axes: Vec<String> = lines.iter().map(|l| app.tr(&format!("viewer.axis.{}", l.axis))).collect::<std::collections::BTreeSet<_>>().into_iter().collect();
+    let axis_names: Vec<String> = lines.iter().map(|l| app.tr(&format!("viewer.axis.{}", l.axis))).collect::<std::collections::BTreeSet<_>>().into_iter().collect();
     let mut chart = plot(root, lx0..lx1, y0..y1, 50.0, s)?;
-    let x_desc = axes.join(" / ");
-    mesh(&mut chart, Some((&x_desc, &|v| super::fmt_axis(10f64.powf(*v)))), label, &|v| s.label(*v), fg, s)?;
+    let x_desc = axis_names.join(" / ");
+    axes(&chart, pen, Some((&x_desc, &|v| super::fmt_axis(10f64.powf(*v)))), label, &|v| s.label(*v), s);
     let mut hits = Vec::new();
     for (li, line) in lines.iter().enumerate() {
         let c = color(li);
@@ -285,28 +350,25 @@ fn draw_sweeps(app: &App, root: &Area, lines: &[Line], label: &str, fg: RGBColor
         }
     }
     let labels: Vec<String> = lines.iter().map(|l| l.label.clone()).collect();
-    legend(root, &labels, fg, s, 0, app)?;
+    legend(root, pen, &labels, s, 0, app)?;
     Ok(hits)
 }
 
 /// Legend in the top-right corner; a note when groups were left out.
-fn legend(root: &Area, labels: &[String], fg: RGBColor, s: Scale, dropped: usize, app: &App) -> Result<(), String> {
+fn legend(root: &Area, pen: &Pen, labels: &[String], s: Scale, dropped: usize, app: &App) -> Result<(), String> {
     let (w, _) = root.dim_in_pixel();
-    let font = ("sans-serif", 12.0 * s.dpr).into_font().color(&fg);
-    let line_h = (16.0 * s.dpr) as i32;
-    let widest = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0).min(48) as i32;
-    let x = w as i32 - (widest * (7.0 * s.dpr) as i32) - (40.0 * s.dpr) as i32;
-    let y = (16.0 * s.dpr) as i32;
+    let line_h = 16.0 * s.dpr;
+    let widest = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0).min(48) as f64;
+    let x = f64::from(w) - widest * 7.0 * s.dpr - 40.0 * s.dpr;
+    let sq = 10.0 * s.dpr;
     for (i, label) in labels.iter().enumerate().take(12) {
-        let yy = y + i as i32 * line_h;
-        let sq = (10.0 * s.dpr) as i32;
-        root.draw(&Rectangle::new([(x, yy), (x + sq, yy + sq)], color(i).filled())).map_err(err)?;
+        let y = 16.0 * s.dpr + i as f64 * line_h;
+        root.draw(&Rectangle::new([(x as i32, y as i32), ((x + sq) as i32, (y + sq) as i32)], color(i).filled())).map_err(err)?;
         let text: String = label.chars().take(48).collect();
-        root.draw_text(&text, &font, (x + sq + (6.0 * s.dpr) as i32, yy - 1)).map_err(err)?;
+        pen.text(&text, x + sq + 6.0 * s.dpr, y + sq / 2.0, "left", "middle");
     }
     if dropped > 0 {
-        let note = app.tr("viewer.dropped").replace("{n}", &dropped.to_string());
-        root.draw_text(&note, &font, ((70.0 * s.dpr) as i32, (4.0 * s.dpr) as i32)).map_err(err)?;
+        pen.text(&app.tr("viewer.dropped").replace("{n}", &dropped.to_string()), 70.0 * s.dpr, 4.0 * s.dpr, "left", "top");
     }
     Ok(())
 }

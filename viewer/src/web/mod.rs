@@ -54,6 +54,12 @@ pub fn bench_filter(n: usize, rounds: usize) -> Vec<f64> {
     out
 }
 
+/// `"phase=ms;phase=ms"` of the last redraw, for the benchmark's breakdown.
+#[wasm_bindgen(js_name = renderPhases)]
+pub fn render_phases() -> String {
+    app::PHASES.with(|p| p.borrow().iter().map(|(name, ms)| format!("{name}={ms:.2}")).collect::<Vec<_>>().join(";"))
+}
+
 /// Shortest text that reads back as the value; integers without a point.
 pub fn fmt(v: f64) -> String {
     if v.fract() == 0.0 && v.abs() < 1e15 {
