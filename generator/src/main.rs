@@ -4,7 +4,7 @@
 use benchsite::serve::{serve, ServeOptions};
 use benchsite::{build, check, diagnostics, BuildOptions, Outcome};
 use benchsite_model::Severity;
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use codespan_reporting::term::termcolor::{ColorChoice, StandardStream};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -16,42 +16,49 @@ struct Cli {
     command: Command,
 }
 
+/// What `build` and `serve` share: where content, page shell and explorer come from, and
+/// where the site will live.
+#[derive(Args)]
+struct SiteArgs {
+    #[arg(long, default_value = "content")]
+    content: PathBuf,
+    /// Page shell folder (`templates/`, `assets/`); default: the shell built into benchsite
+    /// (`serve` uses `./www` when it exists, so edits rebuild).
+    #[arg(long)]
+    www: Option<PathBuf>,
+    /// Where the site will be served: `/repo/` or `https://owner.github.io/repo/`
+    /// (a full URL also makes sitemap and hreflang links absolute).
+    #[arg(long)]
+    base_url: Option<String>,
+    /// The explorer's build (wasm-bindgen output); `cargo xtask site` passes it.
+    #[arg(long)]
+    viewer: Option<PathBuf>,
+}
+
+impl SiteArgs {
+    fn into_options(self, out: PathBuf) -> BuildOptions {
+        BuildOptions { content: self.content, out, www: self.www, base_url: self.base_url, viewer: self.viewer }
+    }
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Parse the content folder and write the site into the output folder.
     Build {
-        #[arg(long, default_value = "content")]
-        content: PathBuf,
+        #[command(flatten)]
+        site: SiteArgs,
         #[arg(long, default_value = "public")]
         out: PathBuf,
-        /// Page shell folder (`templates/`, `assets/`); default: the shell built into benchsite.
-        #[arg(long)]
-        www: Option<PathBuf>,
-        /// Where the site will be served: `/repo/` or `https://owner.github.io/repo/`
-        /// (a full URL also makes sitemap and hreflang links absolute).
-        #[arg(long)]
-        base_url: Option<String>,
-        /// The explorer's build (wasm-bindgen output); `cargo xtask site` passes it.
-        #[arg(long)]
-        viewer: Option<PathBuf>,
         /// Fail (exit 1) on warnings too, not only on errors.
         #[arg(long)]
         strict: bool,
     },
     /// Build, serve the output on 127.0.0.1 and rebuild when content/ or www/ changes.
     Serve {
-        #[arg(long, default_value = "content")]
-        content: PathBuf,
+        #[command(flatten)]
+        site: SiteArgs,
         #[arg(long, default_value = "target/benchsite-serve")]
         out: PathBuf,
-        /// Page shell folder; default `www` when it exists (edits rebuild), else the built-in one.
-        #[arg(long)]
-        www: Option<PathBuf>,
-        #[arg(long)]
-        base_url: Option<String>,
-        /// The explorer's build to include, as for `build`.
-        #[arg(long)]
-        viewer: Option<PathBuf>,
         /// Port on 127.0.0.1; 0 picks a free one.
         #[arg(long, default_value_t = 8000)]
         port: u16,
@@ -77,12 +84,10 @@ enum Format {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let (result, format, strict) = match cli.command {
-        Command::Build { content, out, www, base_url, viewer, strict } => {
-            (build(&BuildOptions { content, out, www, base_url, viewer }), Format::Human, strict)
-        }
-        Command::Serve { content, out, www, base_url, viewer, port } => {
-            let www = www.or_else(|| Some(PathBuf::from("www")).filter(|p| p.is_dir()));
-            let opts = ServeOptions { build: BuildOptions { content, out, www, base_url, viewer }, port };
+        Command::Build { site, out, strict } => (build(&site.into_options(out)), Format::Human, strict),
+        Command::Serve { mut site, out, port } => {
+            site.www = site.www.or_else(|| Some(PathBuf::from("www")).filter(|p| p.is_dir()));
+            let opts = ServeOptions { build: site.into_options(out), port };
             let served = serve(opts, |result| match result {
                 Ok(outcome) => {
                     report(outcome, Format::Human, false);

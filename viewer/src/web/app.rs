@@ -509,20 +509,16 @@ pub fn update(f: impl FnOnce(&mut App)) {
 
 /// Recomputes rows and redraws every part from the state.
 pub fn render() {
-    let perf = web_sys::window().and_then(|w| w.performance());
-    let now = || perf.as_ref().map_or(0.0, |p| p.now());
-    let mut phases: Vec<(&'static str, f64)> = Vec::new();
-    let mut t = now();
-    let mut lap = |name: &'static str, phases: &mut Vec<(&'static str, f64)>| {
-        let n = now();
-        phases.push((name, n - t));
-        t = n;
-    };
+    PHASES.with(|p| p.borrow_mut().clear());
+    lap("start");
+    // Read layout before writing to the page: a read after a write forces a full layout.
+    let chart_width = dom::by_id("chart").map_or(800.0, |c| f64::from(c.client_width()));
+    let table_view = table::viewport();
     with_app_mut(|app| {
         app.rows = filter::matching(&app.store, &app.state);
         table::sort_rows(app);
     });
-    lap("filter+sort", &mut phases);
+    lap("filter+sort");
     with_app(|app| {
         sync_controls(app);
         render_banner(app);
@@ -530,20 +526,35 @@ pub fn render() {
         render_tuning(app);
         update_url(app);
     });
-    lap("facets+banner+panels+url", &mut phases);
+    lap("facets+banner+panels+url");
     let hits = with_app(|app| match dom::by_id_as::<HtmlCanvasElement>("chart-canvas") {
-        Some(canvas) => chart::draw(app, &canvas),
+        Some(canvas) => chart::draw(app, &canvas, chart_width),
         None => {
             fail(&app.tr("viewer.error"));
             Vec::new()
         }
     });
     with_app_mut(|app| app.hits = hits.unwrap_or_default());
-    lap("chart", &mut phases);
-    with_app(table::render_body);
-    lap("table", &mut phases);
-    PHASES.with(|p| *p.borrow_mut() = phases);
+    lap("chart: draw");
+    with_app(|app| table::render_body_at(app, table_view));
+    lap("table");
     mark_first_chart();
+}
+
+/// Records the time since the previous lap under `name` (for `renderPhases`).
+pub fn lap(name: &'static str) {
+    let now = web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now());
+    PHASES.with(|p| {
+        let mut p = p.borrow_mut();
+        let last = LAST_LAP.with(|l| l.replace(now));
+        if name != "start" {
+            p.push((name, now - last));
+        }
+    });
+}
+
+thread_local! {
+    static LAST_LAP: std::cell::Cell<f64> = const { std::cell::Cell::new(0.0) };
 }
 
 thread_local! {

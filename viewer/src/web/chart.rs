@@ -55,9 +55,9 @@ fn ink() -> (RGBColor, RGBColor) {
 }
 
 /// Draws the chart for the current view; returns the hit boxes.
-pub fn draw(app: &App, canvas: &HtmlCanvasElement) -> Vec<Hit> {
+pub fn draw(app: &App, canvas: &HtmlCanvasElement, css_w: f64) -> Vec<Hit> {
     let dpr = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio()).max(1.0);
-    let css_w = f64::from(canvas.parent_element().map_or(800, |p| p.client_width())).max(320.0);
+    let css_w = css_w.max(320.0);
     let css_h = (css_w * 0.5).clamp(320.0, 520.0);
     // Resizing reallocates the canvas; only do it when the size changed.
     let (w, h) = ((css_w * dpr) as u32, (css_h * dpr) as u32);
@@ -65,9 +65,13 @@ pub fn draw(app: &App, canvas: &HtmlCanvasElement) -> Vec<Hit> {
         canvas.set_width(w);
         canvas.set_height(h);
     }
+    // Writing the style invalidates the page layout; only when it changes.
     let style = canvas.style();
-    let _ = style.set_property("width", &format!("{css_w}px"));
-    let _ = style.set_property("height", &format!("{css_h}px"));
+    let (want_w, want_h) = (format!("{css_w}px"), format!("{css_h}px"));
+    if style.get_property_value("width").ok().as_deref() != Some(want_w.as_str()) {
+        let _ = style.set_property("width", &want_w);
+        let _ = style.set_property("height", &want_h);
+    }
     let metric_key = app.metric_key();
     let Some(metric) = app.store.metric(&metric_key) else { return Vec::new() };
     let label = app.metric_label(&metric_key);
@@ -79,7 +83,11 @@ pub fn draw(app: &App, canvas: &HtmlCanvasElement) -> Vec<Hit> {
     let _ = root.fill(&bg);
     let s = Scale { dpr, log: app.state.log };
     let result = match app.state.chart {
-        Chart::Bars => draw_bars(app, &root, &pen, &series::bars(&app.store, &app.rows, metric), &label, fg, s),
+        Chart::Bars => {
+            let bars = series::bars(&app.store, &app.rows, metric);
+            super::app::lap("chart: group runs");
+            draw_bars(app, &root, &pen, &bars, &label, fg, s)
+        }
         Chart::Tradeoff => {
             let x_key = app.x_metric_key();
             match app.store.metric(&x_key) {

@@ -13,7 +13,7 @@ const ROW_PX: f64 = 28.0;
 /// Above this many rows the body is windowed.
 const WINDOW_FROM: usize = 400;
 /// Rows rendered around the visible window.
-const OVERSCAN: usize = 20;
+const OVERSCAN: usize = 6;
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Col {
@@ -165,8 +165,19 @@ pub fn attach() -> Result<(), String> {
     Ok(())
 }
 
-/// Draws the rows in view: all of them, or the scrolled window with spacers.
+/// The table's scroll position and height, read before the page is written to.
+pub fn viewport() -> (f64, f64) {
+    let wrap = dom::by_id("results-live");
+    (wrap.as_ref().map_or(0.0, |w| f64::from(w.scroll_top())), wrap.as_ref().map_or(600.0, |w| f64::from(w.client_height()).max(300.0)))
+}
+
+/// Draws the rows in view at the current scroll position (on scroll).
 pub fn render_body(app: &App) {
+    render_body_at(app, viewport());
+}
+
+/// Draws the rows in view: all of them, or the window at `(top, height)` with spacers.
+pub fn render_body_at(app: &App, (top, height): (f64, f64)) {
     let Some(tbody) = dom::by_id("results-body") else { return };
     let cols = columns(app);
     clear(&tbody);
@@ -186,9 +197,6 @@ pub fn render_body(app: &App) {
     }
     let n = app.rows.len();
     let (start, end) = if n > WINDOW_FROM {
-        let wrap = dom::by_id("results-live");
-        let top = wrap.as_ref().map_or(0.0, |w| f64::from(w.scroll_top()));
-        let height = wrap.as_ref().map_or(600.0, |w| f64::from(w.client_height()).max(300.0));
         let first = ((top / ROW_PX) as usize).saturating_sub(OVERSCAN).min(n);
         (first, (first + (height / ROW_PX) as usize + 2 * OVERSCAN).min(n))
     } else {
