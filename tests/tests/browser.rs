@@ -153,3 +153,19 @@ fn script_in_every_url_parameter_and_the_fragment_runs_nothing() {
 fn urlencode(s: &str) -> String {
     s.bytes().map(|c| if c.is_ascii_alphanumeric() { (c as char).to_string() } else { format!("%{c:02X}") }).collect()
 }
+
+#[test]
+fn every_chart_kind_draws_the_seed_data_and_the_raw_sweeps_draw_as_lines() {
+    let Some((_g, b)) = browser() else { return };
+    for (query, what) in [("?v=1&c=tradeoff", "trade-off"), ("?v=1&c=sweep&src=raw/vllm_sweep.log&m=out_tps", "sweeps"), ("?v=1&c=bars&log=1&m=ttft.p99", "log bars")] {
+        b.goto(&format!("/en/explore/{query}")).unwrap();
+        ready(&b);
+        assert!(drawn_pixels(&b) > 20_000, "{what}: the canvas looks empty");
+        let label = b.exec("return document.getElementById('chart-canvas').getAttribute('aria-label')", json!([])).unwrap();
+        assert!(label.as_str().is_some_and(|l| !l.is_empty()), "{what}: no accessible label");
+    }
+    // The sweep chart with no sweep in view says so instead of drawing nothing silently.
+    b.goto("/en/explore/?v=1&c=sweep&src=vllm/A100_v0.10.1.md").unwrap();
+    ready(&b);
+    assert!(drawn_pixels(&b) < 20_000, "nothing to draw, yet the canvas is full");
+}
