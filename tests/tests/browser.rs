@@ -169,3 +169,18 @@ fn every_chart_kind_draws_the_seed_data_and_the_raw_sweeps_draw_as_lines() {
     ready(&b);
     assert!(drawn_pixels(&b) < 20_000, "nothing to draw, yet the canvas is full");
 }
+
+#[test]
+fn root_page_goes_to_the_readers_language_and_the_theme_choice_persists() {
+    let Some((_g, b)) = browser() else { return };
+    b.goto("/").unwrap();
+    // Headless Chromium reports en-US.
+    b.wait_for("return location.pathname === '/en/'", "the redirect to /en/").unwrap();
+    let before = b.exec("return document.documentElement.getAttribute('data-theme')", json!([])).unwrap();
+    assert_eq!(before, Value::Null, "no stored choice: the page follows the system");
+    click(&b, "#theme-toggle");
+    assert_eq!(b.exec("return document.documentElement.getAttribute('data-theme')", json!([])).unwrap(), json!("dark"));
+    b.goto("/zh/tuning/").unwrap();
+    let after = b.exec("return [document.documentElement.getAttribute('data-theme'), document.getElementById('theme-toggle').getAttribute('aria-pressed')]", json!([])).unwrap();
+    assert_eq!(after, json!(["dark", "true"]), "the choice carries to the next page");
+}
