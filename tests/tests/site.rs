@@ -354,3 +354,14 @@ fn a_missing_ui_string_fails_the_build_and_names_the_key() {
     let f = outcome.data.findings.iter().find(|f| f.code == "i18n-missing-key").expect("finding");
     assert_eq!((f.path.as_str(), f.values.get("key").map(String::as_str)), ("i18n/en.toml", Some("result.copy")));
 }
+
+/// Every finding code with a title also has a meaning, in both catalogs.
+#[test]
+fn every_finding_title_has_its_explanation() {
+    for lang in ["zh", "en"] {
+        let text = std::fs::read_to_string(repo().join(format!("content/i18n/{lang}.toml"))).unwrap();
+        let table: serde_json::Value = serde_json::to_value(text.parse::<toml::Table>().unwrap()).unwrap();
+        let keys = |name: &str| -> BTreeSet<String> { table[name].as_object().unwrap().keys().cloned().collect() };
+        assert_eq!(keys("finding"), keys("finding_help"), "{lang}");
+    }
+}

@@ -304,8 +304,13 @@ fn normalize(base: &str, path: &str) -> Option<String> {
     Some(parts.join("/"))
 }
 
-fn finding_title(inputs: &Inputs, lang: Lang, f: &Finding) -> String {
-    inputs.site.catalogs.get_or(lang, &format!("finding.{}", f.code), &f.code).to_string()
+/// Title and meaning of a finding in `lang`; codes without strings fall back to the code
+/// and the English message.
+fn finding_text(inputs: &Inputs, lang: Lang, f: &Finding) -> (String, String) {
+    let catalogs = &inputs.site.catalogs;
+    let title = catalogs.get_or(lang, &format!("finding.{}", f.code), &f.code).to_string();
+    let help = catalogs.get_or(lang, &format!("finding_help.{}", f.code), &f.message).to_string();
+    (title, help)
 }
 
 fn home(inputs: &Inputs, lang: Lang, tr: &Tr) -> serde_json::Value {
@@ -329,7 +334,7 @@ fn result(inputs: &Inputs, lang: Lang, index: usize, tr: &Tr) -> serde_json::Val
     let data = inputs.data;
     let source = &data.sources[index];
     let runs: Vec<&Run> = data.runs.iter().filter(|r| r.source.path == source.path).collect();
-    let title_of = |f: &Finding| finding_title(inputs, lang, f);
+    let title_of = |f: &Finding| finding_text(inputs, lang, f);
     let framework = source.framework.clone().unwrap_or_default();
     let effective = |r: &Run| views::effective_views(&r.params.effective, &framework, &inputs.site.tuning, inputs.urls, lang);
     let sections = views::sections(&runs, &data.findings, &title_of, &effective, &source.path);

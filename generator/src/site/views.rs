@@ -185,16 +185,20 @@ pub struct FindingView {
     pub severity: &'static str,
     pub code: String,
     pub title: String,
+    /// What the finding means, in the page's language.
+    pub help: String,
+    /// The generator's English message with the specifics.
     pub message: String,
     pub line: u32,
     pub values: Vec<(String, String)>,
 }
 
-pub fn finding_view(f: &Finding, title: String) -> FindingView {
+pub fn finding_view(f: &Finding, (title, help): (String, String)) -> FindingView {
     FindingView {
         severity: f.severity.as_str(),
         code: f.code.clone(),
         title,
+        help,
         message: f.message.clone(),
         line: f.line,
         values: f.values.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
@@ -256,7 +260,7 @@ pub fn param_anchor(framework: &str, flag: &str) -> String {
 pub fn sections(
     runs: &[&Run],
     all_findings: &[Finding],
-    finding_title: &dyn Fn(&Finding) -> String,
+    finding_text: &dyn Fn(&Finding) -> (String, String),
     effective: &dyn Fn(&Run) -> Vec<EffectiveView>,
     file_title: &str,
 ) -> Vec<SectionView> {
@@ -299,7 +303,7 @@ pub fn sections(
                 effective: eff,
                 effective_varies,
                 rows: runs.iter().map(|r| row(r, all_findings)).collect(),
-                findings: finding_ids.into_iter().filter_map(|i| all_findings.get(i)).map(|f| finding_view(f, finding_title(f))).collect(),
+                findings: finding_ids.into_iter().filter_map(|i| all_findings.get(i)).map(|f| finding_view(f, finding_text(f))).collect(),
                 notes,
             }
         })
