@@ -4,15 +4,13 @@
 
 use benchsite_ingest::sink::Sink;
 use benchsite_ingest::{parse_file, sidecar, FileOutput, Meta};
+use crate::site::lang::Lang;
 use benchsite_model::SourceFile;
 use std::path::{Path, PathBuf};
 use walkdir::WalkDir;
 
 /// Files larger than this are not scanned (a benchmark log is a few MB at most).
 pub const MAX_FILE_BYTES: u64 = 256 * 1024 * 1024;
-
-/// Languages a doc may be written in (`methodology.zh.md`).
-pub const LANGUAGES: [&str; 2] = ["zh", "en"];
 
 /// One scanned input: its content-relative path with `/` and its text.
 pub struct Input {
@@ -49,7 +47,7 @@ pub fn is_scanned(rel: &str) -> bool {
     let is_doc = name
         .strip_suffix(".md")
         .and_then(|stem| stem.rsplit_once('.'))
-        .is_some_and(|(_, lang)| LANGUAGES.contains(&lang));
+        .is_some_and(|(_, lang)| Lang::from_code(lang).is_some());
     !is_doc
 }
 

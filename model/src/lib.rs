@@ -56,6 +56,16 @@ pub struct SourceFile {
     pub runs: u32,
 }
 
+/// Shortest text that reads back as the same number, integers without a decimal point:
+/// how pages and the explorer show a value.
+pub fn format_number(x: f64) -> String {
+    if x.is_finite() && x.fract() == 0.0 && x.abs() < 1e15 {
+        format!("{}", x as i64)
+    } else {
+        format!("{x}")
+    }
+}
+
 /// Page path of a content file's result page, relative to a language folder:
 /// `lmdeploy/H800_v0.10.0.md` → `results/lmdeploy/H800_v0.10.0/`. Shared by the generator,
 /// which writes the page, and the viewer, which links to it.

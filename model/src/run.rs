@@ -92,6 +92,19 @@ pub struct Scenario {
     pub max_concurrency: Option<u64>,
 }
 
+impl Scenario {
+    /// `random 1024/1024`, `sharegpt`: dataset and lengths, what runs are compared on
+    /// (`?` for an unstated dataset, `–` for an output length the dataset decides).
+    pub fn key(&self) -> String {
+        let dataset = self.dataset.as_deref().unwrap_or("?");
+        match (self.input_len, self.output_len) {
+            (Some(i), Some(o)) => format!("{dataset} {i}/{o}"),
+            (Some(i), None) => format!("{dataset} {i}/–"),
+            _ => dataset.to_string(),
+        }
+    }
+}
+
 /// A request rate: a number of requests per second, or `"inf"` (all at once).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum RequestRate {

@@ -92,6 +92,17 @@ pub enum Origin {
     Unknown,
 }
 
+impl Origin {
+    /// As in the JSON: `explicit`, `default`, `unknown`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Origin::Explicit => "explicit",
+            Origin::Default => "default",
+            Origin::Unknown => "unknown",
+        }
+    }
+}
+
 /// One effective parameter of a run.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct Effective {

@@ -64,13 +64,7 @@ pub const UNKNOWN: &str = "?";
 /// `random 1024/1024`, `sharegpt`: dataset and lengths, the part of a scenario runs are
 /// compared on.
 pub fn scenario_key(run: &Run) -> String {
-    let s = &run.scenario;
-    let dataset = s.dataset.clone().unwrap_or_else(|| UNKNOWN.to_string());
-    match (s.input_len, s.output_len) {
-        (Some(i), Some(o)) => format!("{dataset} {i}/{o}"),
-        (Some(i), None) => format!("{dataset} {i}/–"),
-        _ => dataset,
-    }
+    run.scenario.key()
 }
 
 /// One dimension: distinct values (sorted) and the code of each run.

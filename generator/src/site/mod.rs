@@ -62,32 +62,25 @@ pub fn load(content: &Path, published: &[String]) -> (SiteContent, Vec<Finding>)
 
 fn load_catalog(content: &Path, sinks: &mut Vec<Sink>, texts: &mut Vec<(String, String)>) -> Catalog {
     let mut sink = Sink::new(CATALOG_PATH);
-    let read = std::fs::read_to_string(content.join(CATALOG_PATH)).ok().or_else(|| {
+    let text = std::fs::read_to_string(content.join(CATALOG_PATH)).unwrap_or_else(|_| {
         sink.info("catalog-builtin", 0, format!("no parameter catalog at {CATALOG_PATH}; the built-in catalog is used for the tuning page and effective parameters"));
-        Some(shell::BUILTIN_CATALOG.to_string())
+        shell::BUILTIN_CATALOG.to_string()
     });
-    let catalog = match read {
-        Some(text) => {
-            let parsed = toml::from_str::<Catalog>(&text);
-            let catalog = match parsed {
-                Ok(c) => c,
-                Err(e) => {
-                    let line = e.span().map_or(0, |s| text[..s.start].matches('\n').count() as u32 + 1);
-                    sink.error("catalog-invalid", line, format!("the parameter catalog is not valid: {}; the tuning page and effective parameters are left out", e.message()));
-                    Catalog::default()
-                }
-            };
-            for p in &catalog.params {
-                if let Some(c) = p.concept.as_deref().filter(|c| catalog.concept(c).is_none()) {
-                    let line = text.lines().position(|l| l.contains(&format!("\"{c}\""))).map_or(0, |i| i as u32 + 1);
-                    sink.warn("catalog-unknown-concept", line, format!("{} {} names concept `{c}`, which no [[concept]] defines; add it", p.framework, p.flag));
-                }
-            }
-            texts.push((CATALOG_PATH.to_string(), text));
-            catalog
+    let catalog = match toml::from_str::<Catalog>(&text) {
+        Ok(c) => c,
+        Err(e) => {
+            let line = e.span().map_or(0, |s| text[..s.start].matches('\n').count() as u32 + 1);
+            sink.error("catalog-invalid", line, format!("the parameter catalog is not valid: {}; the tuning page and effective parameters are left out", e.message()));
+            Catalog::default()
         }
-        None => Catalog::default(),
     };
+    for p in &catalog.params {
+        if let Some(c) = p.concept.as_deref().filter(|c| catalog.concept(c).is_none()) {
+            let line = text.lines().position(|l| l.contains(&format!("\"{c}\""))).map_or(0, |i| i as u32 + 1);
+            sink.warn("catalog-unknown-concept", line, format!("{} {} names concept `{c}`, which no [[concept]] defines; add it", p.framework, p.flag));
+        }
+    }
+    texts.push((CATALOG_PATH.to_string(), text));
     sinks.push(sink);
     catalog
 }

@@ -221,7 +221,7 @@ fn base_context(inputs: &Inputs, lang: Lang, rel: &str, title: &str, page: serde
 
 fn page_context(inputs: &Inputs, lang: Lang, spec: &Spec, tr: &Tr) -> (&'static str, String, serde_json::Value) {
     match spec.kind {
-        Kind::Home => ("home.html", tr.get("home.title"), home(inputs, lang, tr)),
+        Kind::Home => ("home.html", tr.get("home.title"), home(inputs, lang)),
         Kind::Result(i) => {
             let source = &inputs.data.sources[i];
             ("result.html", source.path.clone(), result(inputs, lang, i, tr))
@@ -268,7 +268,8 @@ pub fn render_doc(site: &SiteContent, urls: &Urls, lang: Lang, source: &DocSourc
 /// A relative link in a doc is looked up next to the doc, then from the content root (the
 /// seed methodology was written at the root and links `./lmdeploy/H800_v0.9.2.md`).
 fn resolve_link(href: &str, doc_dir: &str, site: &SiteContent, urls: &Urls, lang: Lang, published: &[String]) -> Link {
-    if href.is_empty() || href.starts_with('#') || href.starts_with('/') || href.contains("://") || href.starts_with("mailto:") || href.contains(':') {
+    // Anchors, site-absolute paths and anything with a scheme (`https:`, `mailto:`) stay.
+    if href.is_empty() || href.starts_with('#') || href.starts_with('/') || href.contains(':') {
         return Link::Keep;
     }
     let (path, fragment) = href.split_once('#').map_or((href, None), |(p, f)| (p, Some(f)));
@@ -313,7 +314,7 @@ fn finding_text(inputs: &Inputs, lang: Lang, f: &Finding) -> (String, String) {
     (title, help)
 }
 
-fn home(inputs: &Inputs, lang: Lang, tr: &Tr) -> serde_json::Value {
+fn home(inputs: &Inputs, lang: Lang) -> serde_json::Value {
     let sources = views::source_views(inputs.data, inputs.urls, lang);
     let docs: Vec<_> = inputs
         .site
@@ -321,7 +322,6 @@ fn home(inputs: &Inputs, lang: Lang, tr: &Tr) -> serde_json::Value {
         .iter()
         .filter_map(|d| Some(json!({ "href": inputs.urls.page(lang, &format!("{}/", d.slug)), "title": d.for_lang(lang)?.0.title })))
         .collect();
-    let _ = tr;
     json!({
         "overview": views::overview(inputs.data),
         "latest": sources.iter().filter(|s| s.latest).collect::<Vec<_>>(),

@@ -125,11 +125,7 @@ pub fn row(run: &Run, findings: &[Finding]) -> Row {
         .iter()
         .filter_map(|&i| findings.get(i))
         .map(|f| f.severity)
-        .min_by_key(|s| match s {
-            benchsite_model::Severity::Error => 0,
-            benchsite_model::Severity::Warning => 1,
-            benchsite_model::Severity::Info => 2,
-        })
+        .min() // Error < Warning < Info
         .map(|s| s.as_str());
     let scenario_line = ["scenario.input_len", "scenario.dataset", "scenario.num_prompts"].iter().find_map(|k| run.source.lines.get(*k).copied());
     Row {
@@ -150,13 +146,7 @@ pub fn run_anchor(run: &Run) -> String {
 /// `random 1024/1024 · 2000 prompts · rate inf`: the scenario as readers name it.
 pub fn scenario_label(run: &Run) -> String {
     let s = &run.scenario;
-    let mut parts = Vec::new();
-    let lens = match (s.input_len, s.output_len) {
-        (Some(i), Some(o)) => format!(" {i}/{o}"),
-        (Some(i), None) => format!(" {i}/–"),
-        _ => String::new(),
-    };
-    parts.push(format!("{}{lens}", s.dataset.as_deref().unwrap_or("?")));
+    let mut parts = vec![s.key()];
     if let Some(n) = s.num_prompts {
         parts.push(format!("n={n}"));
     }
@@ -170,14 +160,7 @@ pub fn scenario_label(run: &Run) -> String {
     parts.join(" · ")
 }
 
-/// Shortest text that reads back as the same number; integers without a decimal point.
-pub fn format_number(x: f64) -> String {
-    if x.is_finite() && x.fract() == 0.0 && x.abs() < 1e15 {
-        format!("{}", x as i64)
-    } else {
-        format!("{x}")
-    }
-}
+pub use benchsite_model::format_number;
 
 /// A finding as a page shows it.
 #[derive(Serialize)]
@@ -239,11 +222,7 @@ pub fn effective_views(effective: &[Effective], framework: &str, catalog: &Catal
             EffectiveView {
                 flag: e.flag.clone(),
                 value: e.value.clone().unwrap_or_else(|| if e.origin == Origin::Unknown { "?".into() } else { String::new() }),
-                origin: match e.origin {
-                    Origin::Explicit => "explicit",
-                    Origin::Default => "default",
-                    Origin::Unknown => "unknown",
-                },
+                origin: e.origin.as_str(),
                 href: param.map(|p| format!("{}#{}", urls.page(lang, "tuning/"), param_anchor(&p.framework, &p.flag))),
                 meaning: param.map(|p| p.meaning.get(lang.code()).to_string()),
             }
@@ -481,12 +460,7 @@ fn seen_values(runs: &[Run], framework: &str, flag: &str) -> Vec<(String, &'stat
     let mut counts: BTreeMap<(String, &'static str), usize> = BTreeMap::new();
     for run in runs.iter().filter(|r| r.framework.as_deref() == Some(framework)) {
         if let Some(e) = run.params.effective.iter().find(|e| e.flag == flag) {
-            let origin = match e.origin {
-                Origin::Explicit => "explicit",
-                Origin::Default => "default",
-                Origin::Unknown => "unknown",
-            };
-            *counts.entry((e.value.clone().unwrap_or_else(|| "?".into()), origin)).or_default() += 1;
+            *counts.entry((e.value.clone().unwrap_or_else(|| "?".into()), e.origin.as_str())).or_default() += 1;
         }
     }
     counts.into_iter().map(|((v, o), n)| (v, o, n)).collect()

@@ -466,16 +466,21 @@ pub fn add_runs(name: &str, json: &str) -> Result<usize, String> {
         }
         app.catalog.apply(&mut runs);
         app.local_runs.extend(runs);
-        app.rebuild_store();
+        reload(app);
         let message = app.tr("viewer.local_added").replace("{file}", name).replace("{runs}", &added.to_string()).replace("{findings}", &parsed.findings.len().to_string());
         app.notices.push(message);
-        if let Some(f) = dom::by_id("facets") {
-            build_facets(app, &f);
-        }
-        let _ = table::build(app);
     });
     render();
     Ok(added)
+}
+
+/// After the runs changed: new columns, facets for their values, table header.
+fn reload(app: &mut App) {
+    app.rebuild_store();
+    if let Some(f) = dom::by_id("facets") {
+        build_facets(app, &f);
+    }
+    let _ = table::build(app);
 }
 
 /// Swaps the data for `n` synthetic runs (the performance benchmark).
@@ -483,12 +488,8 @@ pub fn replace_with_synthetic(n: usize) {
     with_app_mut(|app| {
         app.site_runs = crate::synthetic_runs(n);
         app.local_runs.clear();
-        app.rebuild_store();
         app.state = ViewState::default();
-        if let Some(f) = dom::by_id("facets") {
-            build_facets(app, &f);
-        }
-        let _ = table::build(app);
+        reload(app);
     });
     render();
 }
@@ -696,12 +697,7 @@ fn render_tuning(app: &App) {
         }
         let fw = run.framework.clone().unwrap_or_default();
         for e in run.params.effective.iter().filter(|e| e.concept.is_some()) {
-            let origin = match e.origin {
-                benchsite_model::tuning::Origin::Explicit => "explicit",
-                benchsite_model::tuning::Origin::Default => "default",
-                benchsite_model::tuning::Origin::Unknown => "unknown",
-            };
-            *seen.entry((fw.clone(), e.flag.clone())).or_default().entry((e.value.clone().unwrap_or_else(|| "?".into()), origin)).or_default() += 1;
+            *seen.entry((fw.clone(), e.flag.clone())).or_default().entry((e.value.clone().unwrap_or_else(|| "?".into()), e.origin.as_str())).or_default() += 1;
         }
     }
     if seen.is_empty() {

@@ -385,10 +385,14 @@ fn offset(e: &web_sys::MouseEvent) -> (f64, f64) {
     (f64::from(e.offset_x()), f64::from(e.offset_y()))
 }
 
+/// The hit box under `(x, y)` (CSS pixels of the canvas).
+fn hit_under(hits: &[Hit], (x, y): (f64, f64)) -> Option<&Hit> {
+    hits.iter().find(|h| x >= h.x0 && x <= h.x1 && y >= h.y0.min(h.y1) && y <= h.y1.max(h.y0))
+}
+
 /// The run under the mouse, if any.
 pub fn hit_at(e: &web_sys::MouseEvent) -> Option<u32> {
-    let (x, y) = offset(e);
-    with_app(|app| app.hits.iter().find(|h| x >= h.x0 && x <= h.x1 && y >= h.y0.min(h.y1) && y <= h.y1.max(h.y0)).map(|h| h.run)).flatten()
+    with_app(|app| hit_under(&app.hits, offset(e)).map(|h| h.run)).flatten()
 }
 
 /// Shows the exact value and the source line of what is under the mouse.
@@ -396,7 +400,7 @@ pub fn hover(e: &web_sys::MouseEvent) {
     let (x, y) = offset(e);
     let Some(tip) = dom::by_id("chart-tip") else { return };
     let found = with_app(|app| {
-        let hit = app.hits.iter().find(|h| x >= h.x0 && x <= h.x1 && y >= h.y0.min(h.y1) && y <= h.y1.max(h.y0))?;
+        let hit = hit_under(&app.hits, (x, y))?;
         let i = hit.run as usize;
         let metric = app.store.metric(&app.metric_key())?;
         let href = app.source_href(i, metric.lines[i]);

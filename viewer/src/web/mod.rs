@@ -60,14 +60,7 @@ pub fn render_phases() -> String {
     app::PHASES.with(|p| p.borrow().iter().map(|(name, ms)| format!("{name}={ms:.2}")).collect::<Vec<_>>().join(";"))
 }
 
-/// Shortest text that reads back as the value; integers without a point.
-pub fn fmt(v: f64) -> String {
-    if v.fract() == 0.0 && v.abs() < 1e15 {
-        format!("{}", v as i64)
-    } else {
-        format!("{v}")
-    }
-}
+pub use benchsite_model::format_number as fmt;
 
 /// Axis ticks: 1.2k, 35k, 1.5M; small values with up to 3 decimals.
 pub fn fmt_axis(v: f64) -> String {

@@ -250,7 +250,7 @@ fn spacer(tbody: &web_sys::Element, rows: usize, span: usize) {
 pub fn download_csv(app: &App) {
     let cols = columns(app);
     let mut header: Vec<String> = vec!["run".into()];
-    header.extend(cols.iter().map(|c| header_text(app, c)));
+    header.extend(cols.iter().map(|c| self::header(app, c)));
     let rows = app.rows.iter().map(|&i| {
         let i = i as usize;
         let mut row = vec![app.store.ids[i].clone()];
@@ -259,8 +259,4 @@ pub fn download_csv(app: &App) {
     });
     let csv = crate::csv::table(&header, rows);
     super::download(&csv, "text/csv;charset=utf-8", "benchsite.csv");
-}
-
-fn header_text(app: &App, col: &Col) -> String {
-    header(app, col)
 }
