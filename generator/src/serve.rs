@@ -17,23 +17,23 @@ pub struct ServeOptions {
 
 /// Builds, then serves until the process is stopped. `report` is called after every build.
 pub fn serve(opts: ServeOptions, report: impl Fn(&Result<Outcome, String>) + Send + 'static) -> Result<(), String> {
+    let watched: Vec<PathBuf> = std::iter::once(opts.build.content.clone()).chain(opts.build.www.clone()).collect();
+    // Taken before the first build, so that an edit made while it runs, or before the
+    // watcher thread is first scheduled, is seen as a change and not as the starting state.
+    let mut last = fingerprint(&watched);
     report(&build(&opts.build));
     let base = crate::site::urls::Urls::new(opts.build.base_url.as_deref()).base_path().to_string();
     let (addr, server) = serve_folder(opts.build.out.clone(), base.clone(), opts.port)?;
     println!("serving {} at http://{addr}{base} (Ctrl-C stops)", opts.build.out.display());
     let _ = std::io::stdout().flush();
-    let watched: Vec<PathBuf> = std::iter::once(opts.build.content.clone()).chain(opts.build.www.clone()).collect();
     let build_opts = opts.build.clone();
-    std::thread::spawn(move || {
-        let mut last = fingerprint(&watched);
-        loop {
-            std::thread::sleep(Duration::from_millis(500));
-            let now = fingerprint(&watched);
-            if now != last {
-                last = now;
-                eprintln!("change detected; rebuilding");
-                report(&build(&build_opts));
-            }
+    std::thread::spawn(move || loop {
+        std::thread::sleep(Duration::from_millis(500));
+        let now = fingerprint(&watched);
+        if now != last {
+            last = now;
+            eprintln!("change detected; rebuilding");
+            report(&build(&build_opts));
         }
     });
     let _ = server.join();
