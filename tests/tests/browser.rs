@@ -184,3 +184,62 @@ fn root_page_goes_to_the_readers_language_and_the_theme_choice_persists() {
     let after = b.exec("return [document.documentElement.getAttribute('data-theme'), document.getElementById('theme-toggle').getAttribute('aria-pressed')]", json!([])).unwrap();
     assert_eq!(after, json!(["dark", "true"]), "the choice carries to the next page");
 }
+
+/// Every drawn row of the windowed table: its run's source line (from the row link), the
+/// output tok/s cell and the framework cell, checked against the synthetic run with that
+/// line (`viewer::synthetic_runs`). A row whose cells were left from an earlier draw fails.
+fn consistent_window(b: &Browser) -> Vec<f64> {
+    let rows = b
+        .exec(
+            "const head = [...document.querySelectorAll('#results-live thead th')]; \
+             const col = head.findIndex(th => th.querySelector('[data-sort=out_tps]')); \
+             return [...document.querySelectorAll('#results-body tr:not(.spacer)')].map(r => [r.cells.length, head.length, r.cells[0].querySelector('a').getAttribute('href'), r.cells[col].textContent, r.cells[1].textContent]);",
+            json!([]),
+        )
+        .unwrap();
+    let frameworks = ["lmdeploy", "vllm", "sglang", "trtllm"];
+    rows.as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            assert_eq!(r[0], r[1], "a row with a different number of cells than the header: {r}");
+            let line: usize = r[2].as_str().unwrap().rsplit("#run-L").next().unwrap().parse().unwrap();
+            let out: f64 = r[3].as_str().unwrap().parse().unwrap();
+            assert_eq!(out, 1000.0 + ((line - 1) % 97) as f64 * 97.0, "output tok/s of the run at line {line}: {r}");
+            assert_eq!(r[4].as_str().unwrap(), frameworks[(line - 1) % 4], "framework of the run at line {line}: {r}");
+            out
+        })
+        .collect()
+}
+
+#[test]
+fn the_windowed_table_stays_true_when_sorted_scrolled_and_filtered() {
+    let Some((_g, b)) = browser() else { return };
+    b.goto("/en/explore/").unwrap();
+    ready(&b);
+    b.exec("window.benchsiteViewer.benchFilter(3000, 2)", json!([])).unwrap();
+    let (drawn, spacers) = (ready(&b), b.exec("return [...document.querySelectorAll('#results-body tr.spacer')].map(r => r.hidden ? 0 : r.getBoundingClientRect().height)", json!([])).unwrap());
+    assert!((10..200).contains(&drawn), "{drawn} rows drawn of 3000: not windowed");
+    let spacer_px: f64 = spacers.as_array().unwrap().iter().map(|h| h.as_f64().unwrap()).sum();
+    assert!((spacer_px - (3000 - drawn) as f64 * 28.0).abs() < 1.0, "spacers {spacers} do not stand for the {} rows not drawn", 3000 - drawn);
+    consistent_window(&b);
+
+    click(&b, "button.sort[data-sort=out_tps]");
+    b.wait_for("return document.querySelector('th[aria-sort=descending] [data-sort=out_tps]') !== null", "the sort").unwrap();
+    let top = consistent_window(&b);
+    assert!(top.windows(2).all(|w| w[0] >= w[1]), "not descending: {top:?}");
+    assert_eq!(top[0], 1000.0 + 96.0 * 97.0);
+
+    b.exec("const w = document.getElementById('results-live'); w.scrollTop = 28 * 1500; w.dispatchEvent(new Event('scroll'));", json!([])).unwrap();
+    b.wait_for("const t = document.querySelector('#results-body tr.spacer'); return !t.hidden && t.getBoundingClientRect().height > 28 * 1000", "the window to move").unwrap();
+    let middle = consistent_window(&b);
+    assert!(middle.windows(2).all(|w| w[0] >= w[1]), "not descending after scrolling: {middle:?}");
+    assert!(middle[0] < top[top.len() - 1], "the scrolled window repeats the first rows: {middle:?}");
+
+    click(&b, "#facets [data-dim=fw] input[data-value=sglang]");
+    b.wait_for("return location.search.includes('fw=sglang')", "the filter").unwrap();
+    let filtered = consistent_window(&b);
+    assert!(!filtered.is_empty());
+    assert!(rows_text(&b, 1).iter().all(|f| f == "sglang"));
+    assert!(filtered.windows(2).all(|w| w[0] >= w[1]), "not descending after filtering: {filtered:?}");
+}

@@ -43,7 +43,7 @@ fn main() -> Result<(), String> {
             percentile(steady, 0.9),
             times[0]
         );
-        println!("  last redraw by phase (ms): {}", phases.as_str().unwrap_or(""));
+        println!("  one more redraw by phase, each with the layout of its own writes (ms): {}", phases.as_str().unwrap_or(""));
     }
     Ok(())
 }

@@ -544,6 +544,9 @@ pub fn render() {
 
 /// Records the time since the previous lap under `name` (for `renderPhases`).
 pub fn lap(name: &'static str) {
+    if name != "start" && LAYOUT_PER_LAP.with(std::cell::Cell::get) {
+        let _ = dom::document().body().map(|b| b.offset_height());
+    }
     let now = web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now());
     PHASES.with(|p| {
         let mut p = p.borrow_mut();
@@ -556,6 +559,9 @@ pub fn lap(name: &'static str) {
 
 thread_local! {
     static LAST_LAP: std::cell::Cell<f64> = const { std::cell::Cell::new(0.0) };
+    /// Set by the benchmark: every lap first forces style and layout, so that each phase
+    /// carries the layout of what it wrote to the page.
+    pub static LAYOUT_PER_LAP: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 thread_local! {
@@ -584,10 +590,13 @@ fn sync_controls(app: &App) {
         for (code, value) in app.store.dims[&dim].values.iter().enumerate() {
             let Some(cb) = doc.get_element_by_id(&format!("f-{}-{code}", dim.key())) else { continue };
             if let Some(input) = cb.dyn_ref::<HtmlInputElement>() {
-                input.set_checked(chosen.is_some_and(|c| c.contains(value)));
+                let checked = chosen.is_some_and(|c| c.contains(value));
+                if input.checked() != checked {
+                    input.set_checked(checked);
+                }
             }
             if let Some(count) = cb.parent_element().and_then(|l| l.last_element_child()) {
-                count.set_text_content(Some(&counts[&dim][code].to_string()));
+                dom::set_text(&count, &counts[&dim][code].to_string());
             }
         }
     }
@@ -597,24 +606,34 @@ fn sync_controls(app: &App) {
         }
     }
     if let Some(l) = dom::by_id_as::<HtmlInputElement>("ctl-log") {
-        l.set_checked(app.state.log);
+        if l.checked() != app.state.log {
+            l.set_checked(app.state.log);
+        }
     }
     for (id, value) in [("ctl-metric", app.metric_key()), ("ctl-x", app.x_metric_key()), ("ctl-chart", app.state.chart.key().to_string())] {
         if let Some(s) = dom::by_id_as::<HtmlSelectElement>(id) {
-            s.set_value(&value);
+            if s.value() != value {
+                s.set_value(&value);
+            }
         }
     }
     if let Some(x) = dom::by_id("ctl-x").and_then(|s| s.parent_element()) {
-        dom::show(&x, app.state.chart == Chart::Tradeoff);
+        let visible = app.state.chart == Chart::Tradeoff;
+        if x.has_attribute("hidden") == visible {
+            dom::show(&x, visible);
+        }
     }
 }
 
 fn render_banner(app: &App) {
     let Some(banner) = dom::by_id("banner") else { return };
-    clear(&banner);
     let count = app.tr("viewer.count").replace("{shown}", &app.rows.len().to_string()).replace("{total}", &app.store.len().to_string());
-    append(&banner, &el("p", "count", &count));
     let diffs = compare::differences(&app.store, &app.rows);
+    if dom::built_from(&banner, &format!("{count}\u{0}{diffs:?}\u{0}{:?}\u{0}{:?}\u{0}{:?}\u{0}{}", app.state.data_hash, app.state.in_view, app.notices, app.store.len())) {
+        return;
+    }
+    clear(&banner);
+    append(&banner, &el("p", "count", &count));
     if !diffs.is_empty() {
         let warn = el("div", "warn", "");
         attr(&warn, "id", "comparability");
@@ -663,8 +682,12 @@ fn render_banner(app: &App) {
 
 fn render_selected(app: &App) {
     let Some(panel) = dom::by_id("selected") else { return };
+    let i = app.state.selected.as_ref().and_then(|id| app.store.ids.iter().position(|x| x == id));
+    if dom::built_from(&panel, &format!("{i:?}\u{0}{}\u{0}{}", app.metric_key(), app.store.len())) {
+        return;
+    }
     clear(&panel);
-    let Some(i) = app.state.selected.as_ref().and_then(|id| app.store.ids.iter().position(|x| x == id)) else { return };
+    let Some(i) = i else { return };
     append(&panel, &el("h3", "", &app.tr("viewer.selected")));
     let dl = el("dl", "values", "");
     for (label, value) in [
@@ -688,7 +711,6 @@ fn render_selected(app: &App) {
 /// its explanation and its equivalents in the other frameworks.
 fn render_tuning(app: &App) {
     let Some(panel) = dom::by_id("tuning-panel") else { return };
-    clear(&panel);
     let mut seen: BTreeMap<(String, String), BTreeMap<(String, &'static str), usize>> = BTreeMap::new();
     for &i in &app.rows {
         let run = &app.store.runs[i as usize];
@@ -700,6 +722,10 @@ fn render_tuning(app: &App) {
             *seen.entry((fw.clone(), e.flag.clone())).or_default().entry((e.value.clone().unwrap_or_else(|| "?".into()), e.origin.as_str())).or_default() += 1;
         }
     }
+    if dom::built_from(&panel, &format!("{seen:?}")) {
+        return;
+    }
+    clear(&panel);
     if seen.is_empty() {
         return;
     }
@@ -744,13 +770,15 @@ fn update_url(app: &App) {
     }
     let origin = window.location().origin().unwrap_or_default();
     if let Some(p) = dom::by_id("permalink") {
-        attr(&p, "href", &format!("{origin}{url}"));
-        dom::show(&p, true);
+        dom::set_attr(&p, "href", &format!("{origin}{url}"));
+        if p.has_attribute("hidden") {
+            dom::show(&p, true);
+        }
     }
     if let Some(sw) = dom::document().query_selector("a.lang-switch").ok().flatten() {
         let href = sw.get_attribute("href").unwrap_or_default();
         let bare = href.split('?').next().unwrap_or("").to_string();
-        attr(&sw, "href", &format!("{bare}?{query}"));
+        dom::set_attr(&sw, "href", &format!("{bare}?{query}"));
     }
 }
 

@@ -64,3 +64,29 @@ pub fn data_up(target: Option<web_sys::EventTarget>, name: &str) -> Option<(Elem
     }
     None
 }
+
+/// True when `e` was last built from the same `key` (kept in its `data-built` attribute);
+/// otherwise records `key` and returns false. Parts of the page are rewritten only when what
+/// they show changed, so a redraw does not make the browser lay them out again.
+pub fn built_from(e: &Element, key: &str) -> bool {
+    let hash = crate::store::data_hash(key);
+    if e.get_attribute("data-built").as_deref() == Some(hash.as_str()) {
+        return true;
+    }
+    attr(e, "data-built", &hash);
+    false
+}
+
+/// Sets the text of `e` unless it already holds it.
+pub fn set_text(e: &Element, text: &str) {
+    if e.text_content().as_deref() != Some(text) {
+        e.set_text_content(Some(text));
+    }
+}
+
+/// Sets an attribute unless it already has that value.
+pub fn set_attr(e: &Element, name: &str, value: &str) {
+    if e.get_attribute(name).as_deref() != Some(value) {
+        attr(e, name, value);
+    }
+}

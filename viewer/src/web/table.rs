@@ -177,10 +177,12 @@ pub fn render_body(app: &App) {
 }
 
 /// Draws the rows in view: all of them, or the window at `(top, height)` with spacers.
+///
+/// Rows and cells already in the table are kept and only their changed text and links
+/// rewritten, so a redraw costs the browser little layout.
 pub fn render_body_at(app: &App, (top, height): (f64, f64)) {
     let Some(tbody) = dom::by_id("results-body") else { return };
     let cols = columns(app);
-    clear(&tbody);
     let buttons = dom::by_id("results-live").and_then(|w| w.query_selector_all("button.sort").ok());
     if let Some(list) = buttons {
         for b in (0..list.length()).filter_map(|i| list.item(i)?.dyn_into::<web_sys::Element>().ok()) {
@@ -191,7 +193,7 @@ pub fn render_body_at(app: &App, (top, height): (f64, f64)) {
                 _ => "none",
             };
             if let Some(th) = b.parent_element() {
-                attr(&th, "aria-sort", sort);
+                dom::set_attr(&th, "aria-sort", sort);
             }
         }
     }
@@ -202,48 +204,114 @@ pub fn render_body_at(app: &App, (top, height): (f64, f64)) {
     } else {
         (0, n)
     };
-    if start > 0 {
-        spacer(&tbody, start, cols.len() + 1);
+    // Children: a spacer, the rows `start..end`, a spacer. Rebuilt whole only when the
+    // columns changed.
+    let width = cols.len() + 1;
+    let shape = cols.iter().map(Col::key).collect::<Vec<_>>().join(",");
+    if !dom::built_from(&tbody, &shape) || tbody.child_element_count() < 2 {
+        clear(&tbody);
+        append(&tbody, &spacer(width));
+        append(&tbody, &spacer(width));
     }
-    for &i in &app.rows[start..end] {
-        let i = i as usize;
-        let tr = el("tr", if app.store.local[i] { "local" } else { "" }, "");
-        if app.state.selected.as_deref() == Some(app.store.ids[i].as_str()) {
-            tr.set_class_name("selected");
+    let rows = tbody.children();
+    let shown = end - start;
+    let mut have = rows.length() as usize - 2;
+    while have > shown {
+        if let Some(last) = rows.item(have as u32) {
+            last.remove();
         }
-        let th = el("th", "", "");
-        attr(&th, "scope", "row");
-        match app.run_href(i) {
-            Some(href) => append(&th, &link("↗", &href)),
-            None => append(&th, &el("span", "", &app.tr("viewer.local_mark"))),
-        }
-        append(&tr, &th);
-        for col in &cols {
-            let (text, line) = cell(app, col, i);
-            let td = el("td", if matches!(col, Col::Metric(_) | Col::Prompts) { "num" } else { "" }, "");
-            match line.and_then(|l| app.source_href(i, l)) {
-                Some(href) => append(&td, &link(&text, &href)),
-                None => td.set_text_content(Some(&text)),
-            }
-            append(&tr, &td);
-        }
-        append(&tbody, &tr);
+        have -= 1;
     }
-    if end < n {
-        spacer(&tbody, n - end, cols.len() + 1);
+    let bottom = rows.item(have as u32 + 1);
+    while have < shown {
+        let tr = el("tr", "", "");
+        append(&tr, &el("th", "", ""));
+        for _ in &cols {
+            append(&tr, &el("td", "", ""));
+        }
+        let _ = tbody.insert_before(&tr, bottom.as_ref().map(|b| b.as_ref()));
+        have += 1;
+    }
+    set_spacer(rows.item(0), start);
+    set_spacer(rows.item(shown as u32 + 1), n - end);
+    for (k, &i) in app.rows[start..end].iter().enumerate() {
+        let Some(tr) = rows.item(k as u32 + 1) else { continue };
+        fill_row(app, &cols, &tr, i as usize);
     }
 }
 
-fn spacer(tbody: &web_sys::Element, rows: usize, span: usize) {
+/// Puts run `i` into the row `tr` (a `th` and one `td` per column), touching only what
+/// differs.
+fn fill_row(app: &App, cols: &[Col], tr: &web_sys::Element, i: usize) {
+    let class = if app.state.selected.as_deref() == Some(app.store.ids[i].as_str()) {
+        "selected"
+    } else if app.store.local[i] {
+        "local"
+    } else {
+        ""
+    };
+    if tr.class_name() != class {
+        tr.set_class_name(class);
+    }
+    let cells = tr.children();
+    if let Some(th) = cells.item(0) {
+        dom::set_attr(&th, "scope", "row");
+        match app.run_href(i) {
+            Some(href) => put(&th, "↗", Some(&href)),
+            None => put(&th, &app.tr("viewer.local_mark"), None),
+        }
+    }
+    for (c, col) in cols.iter().enumerate() {
+        let Some(td) = cells.item(c as u32 + 1) else { continue };
+        let class = if matches!(col, Col::Metric(_) | Col::Prompts) { "num" } else { "" };
+        if td.class_name() != class {
+            td.set_class_name(class);
+        }
+        let (text, line) = cell(app, col, i);
+        put(&td, &text, line.and_then(|l| app.source_href(i, l)).as_deref());
+    }
+}
+
+/// Makes `cell` hold `text`, as a link to `href` when there is one, unless it already does.
+fn put(cell: &web_sys::Element, text: &str, href: Option<&str>) {
+    let a = cell.first_element_child().filter(|c| c.tag_name() == "A");
+    match (href, a) {
+        (Some(href), Some(a)) => {
+            dom::set_text(&a, text);
+            dom::set_attr(&a, "href", href);
+        }
+        (Some(href), None) => {
+            clear(cell);
+            append(cell, &link(text, href));
+        }
+        (None, a) => {
+            if a.is_some() {
+                clear(cell);
+            }
+            dom::set_text(cell, text);
+        }
+    }
+}
+
+/// A row standing for `rows` rows that are not drawn, so the scroll bar stays true.
+fn spacer(span: usize) -> web_sys::Element {
     let tr = el("tr", "spacer", "");
     attr(&tr, "aria-hidden", "true");
     let td = el("td", "", "");
     attr(&td, "colspan", &span.to_string());
     append(&tr, &td);
+    tr
+}
+
+fn set_spacer(tr: Option<web_sys::Element>, rows: usize) {
+    let Some(tr) = tr else { return };
+    dom::show(&tr, rows > 0);
     if let Some(h) = tr.dyn_ref::<web_sys::HtmlElement>() {
-        let _ = h.style().set_property("height", &format!("{}px", rows as f64 * ROW_PX));
+        let height = format!("{}px", rows as f64 * ROW_PX);
+        if h.style().get_property_value("height").ok().as_deref() != Some(height.as_str()) {
+            let _ = h.style().set_property("height", &height);
+        }
     }
-    append(tbody, &tr);
 }
 
 /// The rows in view as CSV, downloaded as `benchsite.csv`.
