@@ -24,7 +24,7 @@ pub fn differences(store: &Store, rows: &[u32]) -> Vec<Difference> {
         rows.iter().for_each(|&i| seen[col.codes[i as usize] as usize] = true);
         push(&mut out, key, col.values.iter().zip(seen).filter(|(_, s)| *s).map(|(v, _)| v.clone()).collect());
     }
-    let prompts: BTreeSet<Option<u64>> = rows.iter().map(|&i| store.runs[i as usize].scenario.num_prompts).collect();
+    let prompts: BTreeSet<Option<u64>> = rows.iter().map(|&i| store.prompts[i as usize]).collect();
     push(&mut out, "prompts", prompts.into_iter().map(|n| n.map_or_else(|| UNKNOWN.to_string(), |n| n.to_string())).collect());
     out
 }

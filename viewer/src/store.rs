@@ -100,6 +100,8 @@ pub struct Store {
     pub ids: Vec<String>,
     pub paths: Vec<String>,
     pub lines: Vec<u32>,
+    /// Number of prompts of each run: compared and sorted on without touching `runs`.
+    pub prompts: Vec<Option<u64>>,
     pub local: Vec<bool>,
     pub dims: BTreeMap<Dim, Column>,
     pub metrics: Vec<Metric>,
@@ -130,6 +132,7 @@ impl Store {
             ids: runs.iter().map(|r| r.id.clone()).collect(),
             paths: runs.iter().map(|r| r.source.path.clone()).collect(),
             lines: runs.iter().map(|r| r.source.line).collect(),
+            prompts: runs.iter().map(|r| r.scenario.num_prompts).collect(),
             local,
             ..Store::default()
         };

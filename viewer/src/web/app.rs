@@ -522,12 +522,15 @@ pub fn render() {
     lap("filter+sort");
     with_app(|app| {
         sync_controls(app);
+        lap("facets");
         render_banner(app);
+        lap("banner");
         render_selected(app);
         render_tuning(app);
+        lap("panels");
         update_url(app);
     });
-    lap("facets+banner+panels+url");
+    lap("url");
     let hits = with_app(|app| match dom::by_id_as::<HtmlCanvasElement>("chart-canvas") {
         Some(canvas) => chart::draw(app, &canvas, chart_width),
         None => {
