@@ -6,6 +6,7 @@
 pub mod compare;
 pub mod csv;
 pub mod filter;
+pub mod order;
 pub mod series;
 pub mod state;
 pub mod store;

@@ -99,13 +99,13 @@ pub fn bars(store: &Store, rows: &[u32], metric: &Metric) -> Bars {
         }
     }
     // Groups in model, then scenario order (their codes follow the sorted values).
-    groups.sort_by_key(|(first, _)| group_key.at(*first as usize));
+    crate::order::sort_by_key(&mut groups, |(first, _)| group_key.at(*first as usize));
     let total = groups.len();
     let groups: Vec<Group> = groups
         .into_iter()
         .take(MAX_GROUPS)
         .map(|(first, mut bars)| {
-            bars.sort_by_key(|b| (b.series, b.run));
+            crate::order::sort_by_key(&mut bars, |b| (b.series, b.run));
             Group { label: store.group_label(first as usize), bars }
         })
         .collect();
@@ -152,21 +152,20 @@ pub fn tradeoff(store: &Store, rows: &[u32], x: &Metric, y: &Metric) -> Vec<Poin
 /// worst and keep each point that beats the best y seen so far.
 pub fn pareto(points: &[Point], x_up: bool, y_up: bool) -> Vec<usize> {
     let sign = |up: bool, v: f64| if up { v } else { -v };
-    let mut order: Vec<usize> = (0..points.len()).collect();
-    order.sort_by(|&a, &b| {
+    let order = crate::order::permutation(points.len(), &|a, b| {
         let (xa, xb) = (sign(x_up, points[a].x), sign(x_up, points[b].x));
         xb.total_cmp(&xa).then(sign(y_up, points[b].y).total_cmp(&sign(y_up, points[a].y)))
     });
     let mut best = f64::NEG_INFINITY;
     let mut out = Vec::new();
-    for i in order {
+    for i in order.into_iter().map(|i| i as usize) {
         let y = sign(y_up, points[i].y);
         if y > best {
             best = y;
             out.push(i);
         }
     }
-    out.sort_by(|&a, &b| points[a].x.total_cmp(&points[b].x));
+    crate::order::sort_by(&mut out, |&a, &b| points[a].x.total_cmp(&points[b].x));
     out
 }
 
@@ -196,7 +195,7 @@ pub fn sweeps(store: &Store, rows: &[u32], metric: &Metric) -> Vec<Line> {
     lines
         .into_values()
         .map(|mut l| {
-            l.points.sort_by(|a, b| a.x.total_cmp(&b.x));
+            crate::order::sort_by(&mut l.points, |a, b| a.x.total_cmp(&b.x));
             l
         })
         .collect()

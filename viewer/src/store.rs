@@ -140,7 +140,7 @@ impl Store {
         for dim in Dim::ALL {
             let raw: Vec<String> = runs.iter().map(|r| dim.value(r)).collect();
             let mut values: Vec<String> = raw.clone();
-            values.sort();
+            crate::order::sort_by(&mut values, Ord::cmp);
             values.dedup();
             let index: BTreeMap<&str, u32> = values.iter().enumerate().map(|(i, v)| (v.as_str(), i as u32)).collect();
             let codes = raw.iter().map(|v| index[v.as_str()]).collect();
@@ -151,7 +151,7 @@ impl Store {
         }
         for (family, get) in LATENCY {
             let mut stats: Vec<String> = runs.iter().filter_map(get).flat_map(|l| l.keys().cloned()).collect();
-            stats.sort_by_key(|s| stat_order(s));
+            crate::order::sort_by_key(&mut stats, |s| stat_order(s));
             stats.dedup();
             for stat in stats {
                 let line_key = format!("metrics.{family}_ms.{stat}");

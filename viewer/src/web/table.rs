@@ -73,7 +73,7 @@ pub fn sort_rows(app: &mut App) {
     let store = &app.store;
     if let Some(metric) = store.metric(&key) {
         let v = &metric.values;
-        app.rows.sort_by(|&a, &b| {
+        crate::order::sort_by(&mut app.rows, |&a, &b| {
             let (x, y) = (v[a as usize], v[b as usize]);
             match (x.is_nan(), y.is_nan()) {
                 (true, true) => std::cmp::Ordering::Equal,
@@ -86,12 +86,12 @@ pub fn sort_rows(app: &mut App) {
     } else if let Some(dim) = Dim::from_key(&key) {
         let col = &store.dims[&dim];
         // Codes index sorted distinct values, so comparing codes compares the text.
-        app.rows.sort_by_key(|&i| col.codes[i as usize]);
+        crate::order::sort_by_key(&mut app.rows, |&i| col.codes[i as usize]);
         if desc {
             app.rows.reverse();
         }
     } else if key == "prompts" {
-        app.rows.sort_by_key(|&i| store.prompts[i as usize]);
+        crate::order::sort_by_key(&mut app.rows, |&i| store.prompts[i as usize]);
         if desc {
             app.rows.reverse();
         }
