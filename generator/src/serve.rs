@@ -2,10 +2,15 @@
 //! when anything under `content/` or `www/` changes, as `mdbook serve` and `zola serve` do.
 //! Changes are found by polling a fingerprint of the two folders twice a second: it needs no
 //! platform watcher and behaves the same on every filesystem, including mounted ones.
+//!
+//! Pages open in a browser reload themselves after a rebuild: the preview (never the built
+//! site) adds a script to every page that polls the build number and reloads when it moves.
 
 use crate::build::{build, BuildOptions, Outcome};
 use std::io::Write;
 use std::path::{Component, Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 use walkdir::WalkDir;
 
@@ -21,9 +26,17 @@ pub fn serve(opts: ServeOptions, report: impl Fn(&Result<Outcome, String>) + Sen
     // Taken before the first build, so that an edit made while it runs, or before the
     // watcher thread is first scheduled, is seen as a change and not as the starting state.
     let mut last = fingerprint(&watched);
-    report(&build(&opts.build));
+    let builds = Arc::new(AtomicU64::new(0));
+    let built = |result: &Result<Outcome, String>, builds: &AtomicU64| {
+        if matches!(result, Ok(o) if o.written.is_some()) {
+            builds.fetch_add(1, Ordering::SeqCst);
+        }
+    };
+    let result = build(&opts.build);
+    built(&result, &builds);
+    report(&result);
     let base = crate::site::urls::Urls::new(opts.build.base_url.as_deref()).base_path().to_string();
-    let (addr, server) = serve_folder(opts.build.out.clone(), base.clone(), opts.port)?;
+    let (addr, server) = serve_folder(opts.build.out.clone(), base.clone(), opts.port, Some(builds.clone()))?;
     println!("serving {} at http://{addr}{base} (Ctrl-C stops)", opts.build.out.display());
     let _ = std::io::stdout().flush();
     let build_opts = opts.build.clone();
@@ -33,7 +46,9 @@ pub fn serve(opts: ServeOptions, report: impl Fn(&Result<Outcome, String>) + Sen
         if now != last {
             last = now;
             eprintln!("change detected; rebuilding");
-            report(&build(&build_opts));
+            let result = build(&build_opts);
+            built(&result, &builds);
+            report(&result);
         }
     });
     let _ = server.join();
@@ -46,21 +61,44 @@ pub fn serve(opts: ServeOptions, report: impl Fn(&Result<Outcome, String>) + Sen
 /// A plain HTTP/1.1 responder with one thread per connection and `Connection: close`. It
 /// replaced tiny_http, whose keep-alive handling left headless Chromium waiting for a
 /// connection when a page preloads several files; a static preview needs nothing more.
-pub fn serve_folder(out: PathBuf, base: String, port: u16) -> Result<(std::net::SocketAddr, std::thread::JoinHandle<()>), String> {
+///
+/// With `builds` (the number of finished builds), pages get the live-reload script.
+pub fn serve_folder(out: PathBuf, base: String, port: u16, builds: Option<Arc<AtomicU64>>) -> Result<(std::net::SocketAddr, std::thread::JoinHandle<()>), String> {
     let listener = std::net::TcpListener::bind(("127.0.0.1", port)).map_err(|e| format!("could not listen on 127.0.0.1:{port}: {e}"))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let handle = std::thread::spawn(move || {
         for stream in listener.incoming().flatten() {
-            let (out, base) = (out.clone(), base.clone());
+            let (out, base, builds) = (out.clone(), base.clone(), builds.clone());
             std::thread::spawn(move || {
-                let _ = respond(stream, &out, &base);
+                let _ = respond(stream, &out, &base, builds.as_deref());
             });
         }
     });
     Ok((addr, handle))
 }
 
-fn respond(mut stream: std::net::TcpStream, out: &Path, base: &str) -> std::io::Result<()> {
+/// Where the preview answers with the build number, and its script (below the base path).
+const BUILD_PATH: &str = "__benchsite/build";
+const RELOAD_PATH: &str = "__benchsite/reload.js";
+
+/// Polls the build number named in its own URL (`?build=N`) and reloads the page when the
+/// server reports another one. Classic script, so `document.currentScript` is set.
+const RELOAD_JS: &str = r#"// benchsite serve: reloads this page after the preview was rebuilt.
+(function () {
+  const src = new URL(document.currentScript.src);
+  const seen = src.searchParams.get('build');
+  const url = new URL('build', src);
+  function poll() {
+    fetch(url, { cache: 'no-store' })
+      .then((r) => r.text())
+      .then((n) => { if (n.trim() !== seen) { location.reload(); } else { setTimeout(poll, 500); } })
+      .catch(() => setTimeout(poll, 2000));
+  }
+  setTimeout(poll, 500);
+})();
+"#;
+
+fn respond(mut stream: std::net::TcpStream, out: &Path, base: &str, builds: Option<&AtomicU64>) -> std::io::Result<()> {
     use std::io::{BufRead, BufReader};
     stream.set_read_timeout(Some(Duration::from_secs(10)))?;
     let mut reader = BufReader::new(stream.try_clone()?);
@@ -74,12 +112,23 @@ fn respond(mut stream: std::net::TcpStream, out: &Path, base: &str) -> std::io::
     }
     let mut parts = request_line.split_whitespace();
     let (method, target) = (parts.next().unwrap_or(""), parts.next().unwrap_or("/"));
+    let path = target.split(['?', '#']).next().unwrap_or("");
     let (status, body, kind) = if method != "GET" && method != "HEAD" {
         (405, b"method not allowed".to_vec(), "text/plain; charset=utf-8")
+    } else if let Some(builds) = builds.filter(|_| path == format!("{base}{BUILD_PATH}")) {
+        (200, builds.load(Ordering::SeqCst).to_string().into_bytes(), "text/plain; charset=utf-8")
+    } else if builds.is_some() && path == format!("{base}{RELOAD_PATH}") {
+        (200, RELOAD_JS.as_bytes().to_vec(), "text/javascript; charset=utf-8")
     } else {
         let (status, path) = resolve(out, base, target);
         match std::fs::read(&path) {
-            Ok(bytes) => (status, bytes, content_type(&path)),
+            Ok(bytes) => {
+                let kind = content_type(&path);
+                match builds {
+                    Some(builds) if kind.starts_with("text/html") => (status, with_reload_script(bytes, base, builds.load(Ordering::SeqCst)), kind),
+                    _ => (status, bytes, kind),
+                }
+            }
             Err(_) => (404, b"not found".to_vec(), "text/plain; charset=utf-8"),
         }
     };
@@ -93,6 +142,18 @@ fn respond(mut stream: std::net::TcpStream, out: &Path, base: &str) -> std::io::
         stream.write_all(&body)?;
     }
     stream.flush()
+}
+
+/// The page with the live-reload script before `</head>` (pages without one are left alone).
+fn with_reload_script(page: Vec<u8>, base: &str, build: u64) -> Vec<u8> {
+    let text = match String::from_utf8(page) {
+        Ok(text) => text,
+        Err(e) => return e.into_bytes(),
+    };
+    match text.find("</head>") {
+        Some(at) => format!("{}<script src=\"{base}{RELOAD_PATH}?build={build}\" defer></script>\n{}", &text[..at], &text[at..]).into_bytes(),
+        None => text.into_bytes(),
+    }
 }
 
 /// Size, modification time and path of every file: changes when a file is added, removed,

@@ -156,6 +156,11 @@ fn serve_answers_on_localhost_and_rebuilds_when_content_changes() {
     let (status, body) = get(&addr, "/en/");
     assert!(status.contains("200"), "{status}");
     assert!(body.contains("first.log") && !body.contains("second.log"));
+    // Live reload: every page loads the script with the build it was served from.
+    assert!(body.contains(r#"<script src="/__benchsite/reload.js?build=1" defer></script>"#), "no live-reload script in the page");
+    assert_eq!(get(&addr, "/__benchsite/build").1, "1");
+    assert!(get(&addr, "/__benchsite/reload.js").1.contains("location.reload()"));
+    assert!(!std::fs::read_to_string(out.join("en/index.html")).unwrap().contains("__benchsite"), "the script must not reach the built site");
     assert!(get(&addr, "/en/no-such-page/").0.contains("404"));
     assert!(get(&addr, "/../../etc/passwd").0.contains("404"));
     write(&content, "second.log", BLOCK.as_bytes());
@@ -167,4 +172,5 @@ fn serve_answers_on_localhost_and_rebuilds_when_content_changes() {
         assert!(std::time::Instant::now() < deadline, "no rebuild within 30 s of a content change");
         std::thread::sleep(std::time::Duration::from_millis(200));
     }
+    assert_eq!(get(&addr, "/__benchsite/build").1, "2", "the build number tells open pages to reload");
 }

@@ -28,7 +28,7 @@ pub fn missing_prerequisite() -> Option<String> {
     None
 }
 
-fn free_port() -> u16 {
+pub fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).expect("a free port")
 }
 
@@ -54,7 +54,12 @@ mod tempfile_dir {
 impl Browser {
     /// Serves `site` and starts Chromium through chromedriver.
     pub fn start(site: &Path) -> Result<Browser, String> {
-        let (addr, _server) = benchsite::serve::serve_folder(site.to_path_buf(), "/".into(), 0)?;
+        let (addr, _server) = benchsite::serve::serve_folder(site.to_path_buf(), "/".into(), 0, None)?;
+        Browser::start_at(format!("http://{addr}"))
+    }
+
+    /// Starts Chromium through chromedriver for pages served at `site` (`http://host:port`).
+    pub fn start_at(site: String) -> Result<Browser, String> {
         let port = free_port();
         let driver = Command::new(CHROMEDRIVER)
             .arg(format!("--port={port}"))
@@ -65,7 +70,7 @@ impl Browser {
             .map_err(|e| format!("could not start chromedriver: {e}"))?;
         let endpoint = format!("http://127.0.0.1:{port}");
         let profile = std::env::temp_dir().join(format!("benchsite-chromium-{port}"));
-        let mut browser = Browser { driver, endpoint, session: String::new(), site: format!("http://{addr}"), _profile: tempfile_dir::Dir(profile.clone()) };
+        let mut browser = Browser { driver, endpoint, session: String::new(), site, _profile: tempfile_dir::Dir(profile.clone()) };
         let deadline = Instant::now() + Duration::from_secs(20);
         while ureq::get(&format!("{}/status", browser.endpoint)).timeout(Duration::from_secs(2)).call().is_err() {
             if Instant::now() > deadline {

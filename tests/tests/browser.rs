@@ -10,13 +10,19 @@ use std::sync::Mutex;
 /// One Chromium at a time: the machine has two cores.
 static SERIAL: Mutex<()> = Mutex::new(());
 
-fn browser() -> Option<(std::sync::MutexGuard<'static, ()>, Browser)> {
+/// The turn of one browser test, when Chromium and the site are there.
+fn turn() -> Option<std::sync::MutexGuard<'static, ()>> {
     let guard = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     if let Some(why) = missing_prerequisite() {
         assert!(std::env::var_os("BENCHSITE_BROWSER_TESTS").is_none(), "browser tests required but {why}");
         eprintln!("SKIPPED browser test: {why}");
         return None;
     }
+    Some(guard)
+}
+
+fn browser() -> Option<(std::sync::MutexGuard<'static, ()>, Browser)> {
+    let guard = turn()?;
     Some((guard, Browser::start(&site_dir()).expect("Chromium starts")))
 }
 
@@ -242,4 +248,25 @@ fn the_windowed_table_stays_true_when_sorted_scrolled_and_filtered() {
     assert!(!filtered.is_empty());
     assert!(rows_text(&b, 1).iter().all(|f| f == "sglang"));
     assert!(filtered.windows(2).all(|w| w[0] >= w[1]), "not descending after filtering: {filtered:?}");
+}
+
+#[test]
+fn the_preview_reloads_an_open_page_after_a_content_change() {
+    let Some(_g) = turn() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let (content, out) = (dir.path().join("content"), dir.path().join("out"));
+    let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().join("content");
+    std::fs::create_dir_all(content.join("sglang")).unwrap();
+    std::fs::copy(repo.join("sglang/A100_v0.5.1.md"), content.join("sglang/A100_v0.5.1.md")).unwrap();
+    let port = benchsite_tests::browser::free_port();
+    let build = benchsite::build::BuildOptions { content: content.clone(), out, www: None, base_url: None, viewer: None };
+    std::thread::spawn(move || benchsite::serve::serve(benchsite::serve::ServeOptions { build, port }, |_| {}));
+    let b = Browser::start_at(format!("http://127.0.0.1:{port}")).expect("Chromium starts");
+    b.goto("/en/").unwrap();
+    b.wait_for("return document.body && document.body.textContent.includes('A100_v0.5.1')", "the preview").unwrap();
+    b.exec("window.benchsiteMarker = true", json!([])).unwrap();
+    std::fs::create_dir_all(content.join("vllm")).unwrap();
+    std::fs::copy(repo.join("vllm/A100_v0.10.1.md"), content.join("vllm/A100_v0.10.1.md")).unwrap();
+    // Without navigating: the page reloads itself (the marker is gone) and shows the new file.
+    b.wait_for("return !window.benchsiteMarker && document.body.textContent.includes('A100_v0.10.1')", "the page to reload with the new file").unwrap();
 }
