@@ -365,3 +365,26 @@ fn every_finding_title_has_its_explanation() {
         assert_eq!(keys("finding"), keys("finding_help"), "{lang}");
     }
 }
+
+/// Every key a finding's values are stored under (`.value("key", …)` in the ingest and
+/// generator sources) has a label in both catalogs, so no page shows a bare key.
+#[test]
+fn every_finding_value_key_has_a_label() {
+    let mut keys = BTreeSet::new();
+    for dir in ["ingest/src", "generator/src"] {
+        for entry in walkdir::WalkDir::new(repo().join(dir)).into_iter().filter_map(Result::ok).filter(|e| e.path().extension().is_some_and(|x| x == "rs")) {
+            let text = std::fs::read_to_string(entry.path()).unwrap();
+            for part in text.split(".value(\"").skip(1) {
+                keys.insert(part.split('"').next().unwrap().to_string());
+            }
+        }
+    }
+    assert!(keys.len() > 20, "found only {keys:?}: has `.value(` been renamed?");
+    for lang in ["zh", "en"] {
+        let text = std::fs::read_to_string(repo().join(format!("content/i18n/{lang}.toml"))).unwrap();
+        let table = text.parse::<toml::Table>().unwrap();
+        let labels = table["finding_value"].as_table().unwrap();
+        let missing: Vec<&String> = keys.iter().filter(|k| !labels.contains_key(k.as_str())).collect();
+        assert!(missing.is_empty(), "{lang}.toml [finding_value] has no label for {missing:?}");
+    }
+}

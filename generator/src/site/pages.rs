@@ -307,11 +307,13 @@ fn normalize(base: &str, path: &str) -> Option<String> {
 
 /// Title and meaning of a finding in `lang`; codes without strings fall back to the code
 /// and the English message.
-fn finding_text(inputs: &Inputs, lang: Lang, f: &Finding) -> (String, String) {
+/// A finding in the page's language: title, meaning and value labels from the catalogs
+/// (`finding.*`, `finding_help.*`, `finding_value.*`), the code or key where one is missing.
+fn finding_view(inputs: &Inputs, lang: Lang, f: &Finding) -> views::FindingView {
     let catalogs = &inputs.site.catalogs;
     let title = catalogs.get_or(lang, &format!("finding.{}", f.code), &f.code).to_string();
     let help = catalogs.get_or(lang, &format!("finding_help.{}", f.code), &f.message).to_string();
-    (title, help)
+    views::finding_view(f, title, help, &|key| catalogs.get_or(lang, &format!("finding_value.{key}"), key).to_string())
 }
 
 fn home(inputs: &Inputs, lang: Lang) -> serde_json::Value {
@@ -334,17 +336,17 @@ fn result(inputs: &Inputs, lang: Lang, index: usize, tr: &Tr) -> serde_json::Val
     let data = inputs.data;
     let source = &data.sources[index];
     let runs: Vec<&Run> = data.runs.iter().filter(|r| r.source.path == source.path).collect();
-    let title_of = |f: &Finding| finding_text(inputs, lang, f);
+    let view_of = |f: &Finding| finding_view(inputs, lang, f);
     let framework = source.framework.clone().unwrap_or_default();
     let effective = |r: &Run| views::effective_views(&r.params.effective, &framework, &inputs.site.tuning, inputs.urls, lang);
-    let sections = views::sections(&runs, &data.findings, &title_of, &effective, &source.path);
+    let sections = views::sections(&runs, &data.findings, &view_of, &effective, &source.path);
     let attached: BTreeSet<usize> = runs.iter().flat_map(|r| r.findings.iter().copied()).collect();
     let file_findings: Vec<_> = data
         .findings
         .iter()
         .enumerate()
         .filter(|(i, f)| f.path == source.path && !attached.contains(i))
-        .map(|(_, f)| views::finding_view(f, title_of(f)))
+        .map(|(_, f)| view_of(f))
         .collect();
     let lines: Vec<&str> = inputs.texts.get(&source.path).map(|t| t.lines().collect()).unwrap_or_default();
     let t = |k: &str| tr.get(k);

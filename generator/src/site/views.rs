@@ -173,10 +173,12 @@ pub struct FindingView {
     /// The generator's English message with the specifics.
     pub message: String,
     pub line: u32,
+    /// The values the finding is about, each under its label in the page's language.
     pub values: Vec<(String, String)>,
 }
 
-pub fn finding_view(f: &Finding, (title, help): (String, String)) -> FindingView {
+/// `title`, `help` and `label` (of a value's key) are in the page's language.
+pub fn finding_view(f: &Finding, title: String, help: String, label: &dyn Fn(&str) -> String) -> FindingView {
     FindingView {
         severity: f.severity.as_str(),
         code: f.code.clone(),
@@ -184,7 +186,7 @@ pub fn finding_view(f: &Finding, (title, help): (String, String)) -> FindingView
         help,
         message: f.message.clone(),
         line: f.line,
-        values: f.values.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+        values: f.values.iter().map(|(k, v)| (label(k), v.clone())).collect(),
     }
 }
 
@@ -239,7 +241,7 @@ pub fn param_anchor(framework: &str, flag: &str) -> String {
 pub fn sections(
     runs: &[&Run],
     all_findings: &[Finding],
-    finding_text: &dyn Fn(&Finding) -> (String, String),
+    finding_view: &dyn Fn(&Finding) -> FindingView,
     effective: &dyn Fn(&Run) -> Vec<EffectiveView>,
     file_title: &str,
 ) -> Vec<SectionView> {
@@ -282,7 +284,7 @@ pub fn sections(
                 effective: eff,
                 effective_varies,
                 rows: runs.iter().map(|r| row(r, all_findings)).collect(),
-                findings: finding_ids.into_iter().filter_map(|i| all_findings.get(i)).map(|f| finding_view(f, finding_text(f))).collect(),
+                findings: finding_ids.into_iter().filter_map(|i| all_findings.get(i)).map(finding_view).collect(),
                 notes,
             }
         })
