@@ -100,7 +100,7 @@ pub fn progress(line: &str) -> Option<(u64, u64, f64)> {
     let elapsed = inside.split('<').next()?;
     let seconds = clock_seconds(elapsed)?;
     let before = line[..bracket].trim_end();
-    let counts = before.rsplit(|c: char| c == '|' || c == ' ').next()?;
+    let counts = before.rsplit(['|', ' ']).next()?;
     let (done, total) = counts.split_once('/')?;
     Some((done.trim().parse().ok()?, total.trim().parse().ok()?, seconds))
 }

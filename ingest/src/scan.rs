@@ -249,7 +249,7 @@ impl<'a> Scanner<'a> {
         if let Some((args, backend)) = client::running_benchmark(t) {
             // A new run starts: anything still pending belonged to a run without result.
             if c.running.is_some() || c.namespace.is_some() {
-                self.scan.trailing.get_or_insert_with(Context::default).errors.extend(c.errors.drain(..));
+                self.scan.trailing.get_or_insert_with(Context::default).errors.append(&mut c.errors);
                 *c = Context::default();
             }
             c.running = Some((no, args, backend));

@@ -133,7 +133,7 @@ impl Catalog {
         self.params
             .iter()
             .filter(|p| p.framework == framework)
-            .find(|p| p.flag == flag || p.aliases.iter().any(|a| *a == flag))
+            .find(|p| p.flag == flag || p.aliases.contains(&flag))
     }
 
     pub fn concept(&self, id: &str) -> Option<&Concept> {

@@ -203,7 +203,8 @@ pub fn sweeps(store: &Store, rows: &[u32], metric: &Metric) -> Vec<Line> {
 
 /// About `n` round tick values covering `[lo, hi]` (steps of 1, 2 or 5 × 10^k).
 pub fn ticks(lo: f64, hi: f64, n: usize) -> Vec<f64> {
-    if !(hi > lo) || !lo.is_finite() || !hi.is_finite() {
+    // Also catches NaN, for which every comparison is false.
+    if hi.partial_cmp(&lo) != Some(std::cmp::Ordering::Greater) || !lo.is_finite() || !hi.is_finite() {
         return vec![lo];
     }
     let raw = (hi - lo) / n.max(1) as f64;

@@ -110,7 +110,13 @@ pub struct Store {
     pub runs: Vec<Run>,
 }
 
-const THROUGHPUT: [(&str, &str, fn(&Run) -> Option<f64>, &str); 5] = [
+/// Reads one number of a run.
+type Get = fn(&Run) -> Option<f64>;
+/// Reads one latency family (`ttft`, ...) of a run.
+type GetLatency = fn(&Run) -> Option<&benchsite_model::Latency>;
+
+/// Throughput metrics: key, unit, value, and the source-line key of the value.
+const THROUGHPUT: [(&str, &str, Get, &str); 5] = [
     ("rps", "req/s", |r| r.metrics.request_throughput, "metrics.request_throughput"),
     ("out_tps", "tok/s", |r| r.metrics.output_throughput, "metrics.output_throughput"),
     ("out_tps_gpu", "tok/s", |r| r.derived.output_throughput_per_gpu, "metrics.output_throughput"),
@@ -118,7 +124,7 @@ const THROUGHPUT: [(&str, &str, fn(&Run) -> Option<f64>, &str); 5] = [
     ("total_tps", "tok/s", |r| r.metrics.total_throughput, "metrics.total_throughput"),
 ];
 
-const LATENCY: [(&str, fn(&Run) -> Option<&benchsite_model::Latency>); 4] = [
+const LATENCY: [(&str, GetLatency); 4] = [
     ("ttft", |r| r.metrics.ttft_ms.as_ref()),
     ("tpot", |r| r.metrics.tpot_ms.as_ref()),
     ("itl", |r| r.metrics.itl_ms.as_ref()),

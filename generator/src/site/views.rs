@@ -314,7 +314,7 @@ pub fn overview(data: &RunsFile) -> Overview {
         versions: runs.iter().filter_map(|r| Some((r.framework.as_ref()?, r.framework_version.as_ref()?))).collect::<BTreeSet<_>>().len(),
         gpus: distinct(runs.iter().map(|r| r.gpu.as_ref())),
         models: distinct(runs.iter().map(|r| r.model.as_ref())),
-        scenarios: runs.iter().map(|r| scenario_label(r)).collect::<BTreeSet<_>>().len(),
+        scenarios: runs.iter().map(scenario_label).collect::<BTreeSet<_>>().len(),
         runs: runs.len(),
         findings: data.findings.len(),
         files: data.sources.iter().filter(|s| s.kind != "sidecar").count(),

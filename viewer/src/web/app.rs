@@ -714,7 +714,9 @@ fn render_selected(app: &App) {
 /// its explanation and its equivalents in the other frameworks.
 fn render_tuning(app: &App) {
     let Some(panel) = dom::by_id("tuning-panel") else { return };
-    let mut seen: BTreeMap<(String, String), BTreeMap<(String, &'static str), usize>> = BTreeMap::new();
+    // (framework, flag) → (value, origin) → number of runs.
+    type Values = BTreeMap<(String, &'static str), usize>;
+    let mut seen: BTreeMap<(String, String), Values> = BTreeMap::new();
     for &i in &app.rows {
         let run = &app.store.runs[i as usize];
         if run.params.effective.is_empty() {

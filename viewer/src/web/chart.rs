@@ -204,7 +204,10 @@ impl Pen {
 
 /// Axes, grid, tick labels and axis titles. `x: None` leaves the x axis unlabelled (bars
 /// label their groups themselves).
-fn axes(chart: &Plot, pen: &Pen, x: Option<(&str, &dyn Fn(&f64) -> String)>, y_desc: &str, y_fmt: &dyn Fn(&f64) -> String, s: Scale) {
+/// Formats a tick value.
+type Fmt<'a> = &'a dyn Fn(&f64) -> String;
+
+fn axes(chart: &Plot, pen: &Pen, x: Option<(&str, Fmt)>, y_desc: &str, y_fmt: Fmt, s: Scale) {
     let (xr, yr) = chart.plotting_area().get_pixel_range();
     let (left, right, top, bottom) = (f64::from(xr.start), f64::from(xr.end), f64::from(yr.start), f64::from(yr.end));
     let (xs, ys) = (chart.x_range(), chart.y_range());

@@ -147,7 +147,7 @@ pub fn attach() -> Result<(), String> {
             update(|app| {
                 let desc = match &app.state.sort {
                     Some((k, d)) if *k == key => !d,
-                    _ => !matches!(Dim::from_key(&key), Some(_)) && key != "prompts",
+                    _ => Dim::from_key(&key).is_none() && key != "prompts",
                 };
                 app.state.sort = Some((key, desc));
             });
