@@ -136,9 +136,20 @@ impl Browser {
 
     /// Types `text` into the element matching `css` (a file path for `<input type=file>`).
     pub fn send_keys(&self, css: &str, text: &str) -> Result<(), String> {
-        let found = self.session_post("/element", json!({ "using": "css selector", "value": css }))?;
-        let id = found.as_object().and_then(|o| o.values().next()).and_then(Value::as_str).ok_or_else(|| format!("no element {css}"))?.to_string();
+        let id = self.element(css)?;
         self.session_post(&format!("/element/{id}/value"), json!({ "text": text })).map(|_| ())
+    }
+
+    /// A real click on the element matching `css`, as a reader's: it fails when the element
+    /// is hidden or covered by another.
+    pub fn click(&self, css: &str) -> Result<(), String> {
+        let id = self.element(css)?;
+        self.session_post(&format!("/element/{id}/click"), json!({})).map(|_| ())
+    }
+
+    fn element(&self, css: &str) -> Result<String, String> {
+        let found = self.session_post("/element", json!({ "using": "css selector", "value": css }))?;
+        found.as_object().and_then(|o| o.values().next()).and_then(Value::as_str).map(str::to_string).ok_or_else(|| format!("no element {css}"))
     }
 
     pub fn url(&self) -> Result<String, String> {

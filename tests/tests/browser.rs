@@ -270,3 +270,54 @@ fn the_preview_reloads_an_open_page_after_a_content_change() {
     // Without navigating: the page reloads itself (the marker is gone) and shows the new file.
     b.wait_for("return !window.benchsiteMarker && document.body.textContent.includes('A100_v0.10.1')", "the page to reload with the new file").unwrap();
 }
+
+/// Moves the mouse over the chart until the tooltip shows; returns where (client pixels)
+/// and the tooltip's text and link.
+fn find_tooltip(b: &Browser) -> (f64, f64, String, String) {
+    let v = b
+        .exec(
+            "const c = document.getElementById('chart-canvas'); const r = c.getBoundingClientRect(); const tip = document.getElementById('chart-tip'); \
+             for (let y = r.top + 4; y < r.bottom; y += 6) { for (let x = r.left + 4; x < r.right; x += 6) { \
+               c.dispatchEvent(new MouseEvent('mousemove', { clientX: x, clientY: y, bubbles: true })); \
+               const a = tip.querySelector('a'); \
+               if (!tip.hidden && a) return [x, y, tip.textContent, a.getAttribute('href')]; } } \
+             return null;",
+            json!([]),
+        )
+        .unwrap();
+    assert!(!v.is_null(), "no point of the chart shows a tooltip with a link");
+    (v[0].as_f64().unwrap(), v[1].as_f64().unwrap(), v[2].as_str().unwrap().into(), v[3].as_str().unwrap().into())
+}
+
+#[test]
+fn the_tooltip_gives_the_exact_value_and_a_clickable_link_to_its_source_line() {
+    let Some((_g, b)) = browser() else { return };
+    b.goto("/en/explore/?v=1&fw=vllm&m=out_tps").unwrap();
+    ready(&b);
+    let (x, y, text, href) = find_tooltip(&b);
+    assert!(text.chars().any(|c| c.is_ascii_digit()), "no value in the tooltip: {text}");
+    assert!(href.starts_with("/en/results/vllm/A100_v0.10.1/#L"), "{href}");
+    // The table holds the same number as the tooltip, for the same source line.
+    let in_table = b.exec("return [...document.querySelectorAll('#results-body a')].some(a => a.getAttribute('href') === arguments[0] && arguments[1].includes(a.textContent))", json!([href, text])).unwrap();
+    assert_eq!(in_table, json!(true), "tooltip {text:?} ({href}) does not match a table cell");
+    // Hovering elsewhere hides it; a click pins it, so moving away keeps it for the link.
+    let pin_and_leave = |b: &Browser| {
+        b.exec(
+            "const c = document.getElementById('chart-canvas'); const r = c.getBoundingClientRect(); \
+             c.dispatchEvent(new MouseEvent('click', { clientX: arguments[0], clientY: arguments[1], bubbles: true })); \
+             c.dispatchEvent(new MouseEvent('mousemove', { clientX: r.left + 1, clientY: r.top + 1, bubbles: true })); \
+             const tip = document.getElementById('chart-tip'); return [tip.hidden, tip.classList.contains('pinned')];",
+            json!([x, y]),
+        )
+        .unwrap()
+    };
+    assert_eq!(pin_and_leave(&b), json!([false, true]), "a click should pin the tooltip");
+    b.exec("document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }))", json!([])).unwrap();
+    assert_eq!(b.exec("return document.getElementById('chart-tip').hidden", json!([])).unwrap(), json!(true), "Escape should close the pinned tooltip");
+    assert_eq!(pin_and_leave(&b), json!([false, true]));
+    b.click("#chart-tip a").unwrap();
+    b.wait_for("return location.pathname.startsWith('/en/results/vllm/') && location.hash.startsWith('#L')", "the source page").unwrap();
+    let line = href.rsplit("#L").next().unwrap().to_string();
+    let target = b.exec("const e = document.getElementById('L' + arguments[0]); return e ? e.textContent : null", json!([line])).unwrap();
+    assert!(target.is_string(), "the source page has no line L{line}");
+}

@@ -315,12 +315,19 @@ fn attach_listeners() -> Result<(), String> {
     canvas.add_event_listener_with_callback("mousemove", on_move.as_ref().unchecked_ref()).map_err(|_| "listener")?;
     on_move.forget();
     let on_pick = Closure::<dyn FnMut(web_sys::MouseEvent)>::new(|e: web_sys::MouseEvent| {
-        if let Some(run) = chart::hit_at(&e) {
+        if let Some(run) = chart::pin(&e) {
             update(|app| app.state.selected = Some(app.store.ids[run as usize].clone()));
         }
     });
     canvas.add_event_listener_with_callback("click", on_pick.as_ref().unchecked_ref()).map_err(|_| "listener")?;
     on_pick.forget();
+    let on_key = Closure::<dyn FnMut(web_sys::KeyboardEvent)>::new(|e: web_sys::KeyboardEvent| {
+        if e.key() == "Escape" {
+            chart::unpin();
+        }
+    });
+    dom::document().add_event_listener_with_callback("keydown", on_key.as_ref().unchecked_ref()).map_err(|_| "listener")?;
+    on_key.forget();
     table::attach()?;
     if let Some(p) = dom::by_id("permalink") {
         let on_copy = Closure::<dyn FnMut(web_sys::Event)>::new(|e: web_sys::Event| {

@@ -398,10 +398,39 @@ pub fn hit_at(e: &web_sys::MouseEvent) -> Option<u32> {
     with_app(|app| hit_under(&app.hits, offset(e)).map(|h| h.run)).flatten()
 }
 
-/// Shows the exact value and the source line of what is under the mouse.
+/// Shows the exact value and the source line of what is under the mouse, unless a click
+/// pinned the tooltip.
 pub fn hover(e: &web_sys::MouseEvent) {
-    let (x, y) = offset(e);
     let Some(tip) = dom::by_id("chart-tip") else { return };
+    if !tip.class_list().contains("pinned") {
+        show_tip(&tip, offset(e));
+    }
+}
+
+/// On a click: pins the tooltip of what is under the mouse, so its source link can be
+/// clicked (it stays until Escape or a click on an empty part of the chart); returns that
+/// run. A click on nothing unpins and hides it.
+pub fn pin(e: &web_sys::MouseEvent) -> Option<u32> {
+    let tip = dom::by_id("chart-tip")?;
+    let shown = show_tip(&tip, offset(e));
+    let _ = tip.class_list().toggle_with_force("pinned", shown);
+    if shown {
+        hit_at(e)
+    } else {
+        None
+    }
+}
+
+/// Hides a pinned tooltip (Escape).
+pub fn unpin() {
+    if let Some(tip) = dom::by_id("chart-tip") {
+        let _ = tip.class_list().remove_1("pinned");
+        dom::show(&tip, false);
+    }
+}
+
+/// Fills and places the tooltip for the hit box under `(x, y)`, or hides it; says which.
+fn show_tip(tip: &web_sys::Element, (x, y): (f64, f64)) -> bool {
     let found = with_app(|app| {
         let hit = hit_under(&app.hits, (x, y))?;
         let i = hit.run as usize;
@@ -410,22 +439,27 @@ pub fn hover(e: &web_sys::MouseEvent) {
         Some((hit.text.clone(), href, app.tr("viewer.source_line")))
     })
     .flatten();
-    match found {
-        Some((text, href, link_text)) => {
-            clear(&tip);
-            dom::append(&tip, &el("span", "", &text));
-            if let Some(href) = href {
-                dom::append(&tip, &el("br", "", ""));
-                dom::append(&tip, &dom::link(&link_text, &href));
-            }
-            if let Some(h) = tip.dyn_ref::<web_sys::HtmlElement>() {
-                let _ = h.style().set_property("left", &format!("{}px", x + 12.0));
-                let _ = h.style().set_property("top", &format!("{}px", y + 12.0));
-            }
-            dom::show(&tip, true);
-        }
-        None => dom::show(&tip, false),
+    let Some((text, href, link_text)) = found else {
+        dom::show(tip, false);
+        return false;
+    };
+    clear(tip);
+    dom::append(tip, &el("span", "", &text));
+    if let Some(href) = href {
+        dom::append(tip, &el("br", "", ""));
+        dom::append(tip, &dom::link(&link_text, &href));
     }
+    dom::show(tip, true);
+    // Beside the pointer, on the side where it fits: the chart box clips what overflows it.
+    if let Some(h) = tip.dyn_ref::<web_sys::HtmlElement>() {
+        let (w, ht) = (f64::from(h.offset_width()), f64::from(h.offset_height()));
+        let (box_w, box_h) = tip.parent_element().map_or((f64::MAX, f64::MAX), |p| (f64::from(p.client_width()), f64::from(p.client_height())));
+        let left = if x + 12.0 + w <= box_w { x + 12.0 } else { (x - 12.0 - w).max(0.0) };
+        let top = if y + 12.0 + ht <= box_h { y + 12.0 } else { (y - 12.0 - ht).max(0.0) };
+        let _ = h.style().set_property("left", &format!("{left}px"));
+        let _ = h.style().set_property("top", &format!("{top}px"));
+    }
+    true
 }
 
 /// Saves the canvas as `benchsite-chart.png`.
