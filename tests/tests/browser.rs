@@ -321,3 +321,33 @@ fn the_tooltip_gives_the_exact_value_and_a_clickable_link_to_its_source_line() {
     let target = b.exec("const e = document.getElementById('L' + arguments[0]); return e ? e.textContent : null", json!([line])).unwrap();
     assert!(target.is_string(), "the source page has no line L{line}");
 }
+
+#[test]
+fn the_tuning_panel_explains_the_effective_parameters_of_the_runs_in_view() {
+    let Some((_g, b)) = browser() else { return };
+    for lang in ["en", "zh"] {
+        b.goto(&format!("/{lang}/explore/?v=1&fw=lmdeploy")).unwrap();
+        ready(&b);
+        let params = b
+            .exec(
+                "return [...document.querySelectorAll('#tuning-panel details.param')].map(d => [d.querySelector('summary code').textContent, d.querySelector('summary span').textContent, [...d.querySelectorAll('p')].map(p => p.textContent), d.querySelector('a') ? d.querySelector('a').getAttribute('href') : null])",
+                json!([]),
+            )
+            .unwrap();
+        let params = params.as_array().unwrap();
+        assert!(!params.is_empty(), "{lang}: no parameters explained for the LMDeploy runs");
+        assert!(params.iter().all(|p| p[0].as_str().unwrap().starts_with("lmdeploy --")), "{lang}: a parameter of another framework: {params:?}");
+        let batch = params.iter().find(|p| p[0] == "lmdeploy --max-batch-size").unwrap_or_else(|| panic!("{lang}: --max-batch-size not explained: {params:?}"));
+        // Value with its origin and run count, the meaning, the equivalents, the tuning page.
+        assert!(batch[1].as_str().unwrap().starts_with(" = ") && batch[1].as_str().unwrap().contains(')'), "{batch}");
+        let texts: Vec<&str> = batch[2].as_array().unwrap().iter().map(|t| t.as_str().unwrap()).collect();
+        assert!(texts.iter().any(|t| t.contains("vllm --max-num-seqs") && t.contains("sglang --max-running-requests")), "{lang}: equivalents missing: {texts:?}");
+        let meaning = texts[0];
+        assert_eq!(meaning.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)), lang == "zh", "{lang}: meaning in the wrong language: {meaning}");
+        let href = batch[3].as_str().unwrap().to_string();
+        assert!(href.starts_with(&format!("/{lang}/tuning/#")), "{href}");
+        b.goto(&href).unwrap();
+        let anchor = href.rsplit('#').next().unwrap().to_string();
+        assert_eq!(b.exec("return document.getElementById(arguments[0]) !== null", json!([anchor])).unwrap(), json!(true), "{href} has no target");
+    }
+}

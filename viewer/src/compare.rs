@@ -2,7 +2,6 @@
 //! count, precision, dataset and lengths, number of prompts), the page says what differs.
 
 use crate::store::{Dim, Store, UNKNOWN};
-use std::collections::BTreeSet;
 
 /// One aspect in which the runs differ, with the distinct values seen.
 #[derive(Debug, Clone, PartialEq)]
@@ -24,8 +23,11 @@ pub fn differences(store: &Store, rows: &[u32]) -> Vec<Difference> {
         rows.iter().for_each(|&i| seen[col.codes[i as usize] as usize] = true);
         push(&mut out, key, col.values.iter().zip(seen).filter(|(_, s)| *s).map(|(v, _)| v.clone()).collect());
     }
-    let prompts: BTreeSet<Option<u64>> = rows.iter().map(|&i| store.prompts[i as usize]).collect();
-    push(&mut out, "prompts", prompts.into_iter().map(|n| n.map_or_else(|| UNKNOWN.to_string(), |n| n.to_string())).collect());
+    let prompts = &store.prompts;
+    let mut seen = vec![false; prompts.values.len()];
+    rows.iter().for_each(|&i| seen[prompts.codes[i as usize] as usize] = true);
+    let values = prompts.values.iter().zip(seen).filter(|(_, s)| *s).map(|(n, _)| n.map_or_else(|| UNKNOWN.to_string(), |n| n.to_string()));
+    push(&mut out, "prompts", values.collect());
     out
 }
 
@@ -45,7 +47,7 @@ mod tests {
     fn lists_only_what_differs() {
         let mut b = run("b#L2", "lmdeploy", "0.10.0", "H800", "m", 20.0, 4.0);
         b.scenario.num_prompts = Some(500);
-        let s = Store::new(vec![run("a#L1", "vllm", "0.10.1", "A100", "m", 10.0, 5.0), b], vec![]);
+        let s = Store::new(&[run("a#L1", "vllm", "0.10.1", "A100", "m", 10.0, 5.0), b], vec![]);
         let d = differences(&s, &[0, 1]);
         assert_eq!(d.iter().map(|d| d.key).collect::<Vec<_>>(), ["gpu", "prompts"]);
         assert_eq!(d[1].values, ["100", "500"]);

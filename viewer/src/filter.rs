@@ -76,7 +76,7 @@ mod tests {
 
     fn store() -> Store {
         Store::new(
-            vec![
+            &[
                 run("a#L1", "vllm", "0.10.1", "A100", "Qwen/Qwen3-8B", 10.0, 5.0),
                 run("b#L2", "lmdeploy", "0.10.0", "H800", "Qwen/Qwen3-8B", 20.0, 4.0),
                 run("c#L3", "lmdeploy", "0.10.0", "H800", "openai/gpt-oss-20b", 30.0, 3.0),

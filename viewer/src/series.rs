@@ -248,7 +248,7 @@ mod tests {
     #[test]
     fn bars_group_by_model_and_scenario_with_one_series_per_framework_version_gpu() {
         let s = Store::new(
-            vec![
+            &[
                 run("a#L1", "vllm", "0.10.1", "A100", "m1", 10.0, 5.0),
                 run("b#L2", "lmdeploy", "0.10.0", "H800", "m1", 20.0, 4.0),
                 run("c#L3", "lmdeploy", "0.10.0", "H800", "m2", 30.0, 3.0),
@@ -265,7 +265,7 @@ mod tests {
     #[test]
     fn several_runs_of_a_series_in_a_group_make_one_bar_with_the_best() {
         let s = Store::new(
-            vec![
+            &[
                 run("a#L1", "vllm", "0.10.1", "A100", "m1", 10.0, 5.0),
                 run("b#L2", "vllm", "0.10.1", "A100", "m1", 30.0, 9.0),
                 run("c#L3", "vllm", "0.10.1", "A100", "m1", 20.0, 4.0),
@@ -290,7 +290,7 @@ mod tests {
             })
             .collect();
         runs.push(run("x#L9", "vllm", "0.10.1", "A100", "m", 5.0, 1.0));
-        let s = Store::new(runs, vec![]);
+        let s = Store::new(&runs, vec![]);
         let lines = sweeps(&s, &[0, 1, 2, 3], s.metric("out_tps").unwrap());
         assert_eq!(lines.len(), 1);
         assert_eq!(lines[0].points.iter().map(|p| (p.x, p.y)).collect::<Vec<_>>(), [(100.0, 10.0), (200.0, 20.0), (300.0, 30.0)]);

@@ -74,6 +74,28 @@ pub struct Column {
     pub codes: Vec<u32>,
 }
 
+/// Numbers of prompts: distinct values (ascending, unknown first) and the code of each run.
+#[derive(Debug, Default, Clone)]
+pub struct Prompts {
+    pub values: Vec<Option<u64>>,
+    pub codes: Vec<u32>,
+}
+
+impl Prompts {
+    fn new(raw: Vec<Option<u64>>) -> Prompts {
+        let mut values = raw.clone();
+        crate::order::sort_by(&mut values, Ord::cmp);
+        values.dedup();
+        let codes = raw.iter().map(|v| values.binary_search(v).unwrap_or(0) as u32).collect();
+        Prompts { values, codes }
+    }
+
+    /// The number of prompts of run `i`.
+    pub fn of(&self, i: usize) -> Option<u64> {
+        self.values[self.codes[i] as usize]
+    }
+}
+
 /// One metric: its value and source line per run.
 #[derive(Debug, Clone)]
 pub struct Metric {
@@ -100,14 +122,51 @@ pub struct Store {
     pub ids: Vec<String>,
     pub paths: Vec<String>,
     pub lines: Vec<u32>,
-    /// Number of prompts of each run: compared and sorted on without touching `runs`.
-    pub prompts: Vec<Option<u64>>,
+    /// Number of prompts of each run, coded like a dimension: compared and sorted on
+    /// without touching `runs`.
+    pub prompts: Prompts,
     pub local: Vec<bool>,
     pub dims: BTreeMap<Dim, Column>,
     pub metrics: Vec<Metric>,
     pub sweeps: Vec<Option<SweepPoint>>,
-    /// Kept for the tuning explanations and the comparability banner.
-    pub runs: Vec<Run>,
+    /// Effective parameters, for the tuning explanations.
+    pub tuning: Tuning,
+}
+
+/// The distinct sets of effective parameters (framework and the flags the catalog knows,
+/// with value and origin) and each run's set: counting the runs in view per flag and value
+/// is then a pass over integers.
+#[derive(Debug, Default, Clone)]
+pub struct Tuning {
+    /// Set 0 is the empty one (runs without a serve command).
+    pub sets: Vec<ParamSet>,
+    pub codes: Vec<u32>,
+}
+
+#[derive(Debug, Default, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct ParamSet {
+    pub framework: String,
+    /// Flag, value (`?` when unknown) and origin (`explicit`, `default`, ...).
+    pub params: Vec<(String, String, &'static str)>,
+}
+
+impl Tuning {
+    fn new(runs: &[Run]) -> Tuning {
+        let mut index: BTreeMap<ParamSet, u32> = BTreeMap::from([(ParamSet::default(), 0)]);
+        let mut sets = vec![ParamSet::default()];
+        let codes = runs
+            .iter()
+            .map(|run| {
+                let params: Vec<_> = run.params.effective.iter().filter(|e| e.concept.is_some()).map(|e| (e.flag.clone(), e.value.clone().unwrap_or_else(|| "?".into()), e.origin.as_str())).collect();
+                let set = if params.is_empty() { ParamSet::default() } else { ParamSet { framework: run.framework.clone().unwrap_or_default(), params } };
+                *index.entry(set).or_insert_with_key(|set| {
+                    sets.push(set.clone());
+                    sets.len() as u32 - 1
+                })
+            })
+            .collect();
+        Tuning { sets, codes }
+    }
 }
 
 /// Reads one number of a run.
@@ -132,13 +191,13 @@ const LATENCY: [(&str, GetLatency); 4] = [
 ];
 
 impl Store {
-    pub fn new(runs: Vec<Run>, local: Vec<bool>) -> Store {
+    pub fn new(runs: &[Run], local: Vec<bool>) -> Store {
         let n = runs.len();
         let mut store = Store {
             ids: runs.iter().map(|r| r.id.clone()).collect(),
             paths: runs.iter().map(|r| r.source.path.clone()).collect(),
             lines: runs.iter().map(|r| r.source.line).collect(),
-            prompts: runs.iter().map(|r| r.scenario.num_prompts).collect(),
+            prompts: Prompts::new(runs.iter().map(|r| r.scenario.num_prompts).collect()),
             local,
             ..Store::default()
         };
@@ -153,7 +212,7 @@ impl Store {
             store.dims.insert(dim, Column { values, codes });
         }
         for (key, unit, get, line_key) in THROUGHPUT {
-            store.push_metric(key, unit, true, &runs, |r| get(r).map(|v| (v, r.source.lines.get(line_key).copied().unwrap_or(0))));
+            store.push_metric(key, unit, true, runs, |r| get(r).map(|v| (v, r.source.lines.get(line_key).copied().unwrap_or(0))));
         }
         for (family, get) in LATENCY {
             let mut stats: Vec<String> = runs.iter().filter_map(get).flat_map(|l| l.keys().cloned()).collect();
@@ -161,7 +220,7 @@ impl Store {
             stats.dedup();
             for stat in stats {
                 let line_key = format!("metrics.{family}_ms.{stat}");
-                store.push_metric(&format!("{family}.{stat}"), "ms", false, &runs, |r| {
+                store.push_metric(&format!("{family}.{stat}"), "ms", false, runs, |r| {
                     get(r).and_then(|l| l.get(&stat)).map(|&v| (v, r.source.lines.get(&line_key).copied().unwrap_or(0)))
                 });
             }
@@ -177,7 +236,7 @@ impl Store {
                 Some(SweepPoint { id: s.id.clone(), header: s.header.lines().next().unwrap_or("").trim().to_string(), axis: s.axis.clone(), x })
             })
             .collect();
-        store.runs = runs;
+        store.tuning = Tuning::new(runs);
         store
     }
 
@@ -258,7 +317,7 @@ pub fn from_json(text: &str) -> Result<Store, String> {
         return Err(format!("runs.json has schema {} but this viewer reads {}", data.schema, benchsite_model::SCHEMA_VERSION));
     }
     let n = data.runs.len();
-    Ok(Store::new(data.runs, vec![false; n]))
+    Ok(Store::new(&data.runs, vec![false; n]))
 }
 
 #[cfg(test)]
@@ -280,13 +339,29 @@ pub(crate) mod tests {
 
     #[test]
     fn columns_hold_codes_into_sorted_distinct_values() {
-        let s = Store::new(vec![run("a#L1", "vllm", "0.10.1", "A100", "m", 10.0, 5.0), run("b#L2", "lmdeploy", "0.10.0", "H800", "m", 20.0, 4.0)], vec![]);
+        let s = Store::new(&[run("a#L1", "vllm", "0.10.1", "A100", "m", 10.0, 5.0), run("b#L2", "lmdeploy", "0.10.0", "H800", "m", 20.0, 4.0)], vec![]);
         assert_eq!(s.dims[&Dim::Framework].values, ["lmdeploy", "vllm"]);
         assert_eq!(s.dims[&Dim::Framework].codes, [1, 0]);
         assert_eq!(s.value(Dim::Version, 1), "lmdeploy 0.10.0");
         let keys: Vec<&str> = s.metrics.iter().map(|m| m.key.as_str()).collect();
         assert_eq!(keys, ["out_tps", "out_tps_gpu", "interactivity", "ttft.mean", "ttft.p99", "tpot.mean"]);
         assert_eq!(s.series_label(0), "vllm 0.10.1 · A100");
+    }
+
+    #[test]
+    fn runs_with_the_same_effective_parameters_share_a_set() {
+        use benchsite_model::tuning::{Effective, Origin};
+        let eff = |value: &str, origin| Effective { flag: "--max-batch-size".into(), value: Some(value.into()), origin, concept: Some("max_batch".into()), rule: None };
+        let mut runs = vec![run("a#L1", "lmdeploy", "0.10.0", "H800", "m", 1.0, 1.0), run("b#L2", "lmdeploy", "0.10.0", "H800", "m", 2.0, 1.0), run("c#L3", "lmdeploy", "0.10.0", "H800", "m", 3.0, 1.0), run("d#L4", "vllm", "0.10.1", "A100", "m", 4.0, 1.0)];
+        runs[0].params.effective = vec![eff("256", Origin::Default)];
+        runs[1].params.effective = vec![eff("256", Origin::Default), Effective { concept: None, ..eff("x", Origin::Explicit) }];
+        runs[2].params.effective = vec![eff("128", Origin::Explicit)];
+        let t = Store::new(&runs, vec![]).tuning;
+        // The flag outside the catalog (no concept) is not shown, so a and b share a set.
+        assert_eq!(t.codes, [1, 1, 2, 0]);
+        assert_eq!(t.sets[0], ParamSet::default());
+        assert_eq!(t.sets[1], ParamSet { framework: "lmdeploy".into(), params: vec![("--max-batch-size".into(), "256".into(), "default")] });
+        assert_eq!(t.sets[2].params[0].2, "explicit");
     }
 
     #[test]

@@ -86,7 +86,7 @@ impl App {
     fn rebuild_store(&mut self) {
         let runs: Vec<Run> = self.site_runs.iter().chain(&self.local_runs).cloned().collect();
         let local: Vec<bool> = (0..runs.len()).map(|i| i >= self.site_runs.len()).collect();
-        self.store = Store::new(runs, local);
+        self.store = Store::new(&runs, local);
     }
 }
 
@@ -148,7 +148,7 @@ pub async fn run() -> Result<(), String> {
     notices.append(&mut url_notices);
     let n = data.runs.len();
     let mut app = App {
-        store: Store::new(data.runs.clone(), vec![false; n]),
+        store: Store::new(&data.runs, vec![false; n]),
         site_runs: data.runs,
         local_runs: Vec::new(),
         catalog,
@@ -724,14 +724,12 @@ fn render_tuning(app: &App) {
     // (framework, flag) → (value, origin) → number of runs.
     type Values = BTreeMap<(String, &'static str), usize>;
     let mut seen: BTreeMap<(String, String), Values> = BTreeMap::new();
-    for &i in &app.rows {
-        let run = &app.store.runs[i as usize];
-        if run.params.effective.is_empty() {
-            continue;
-        }
-        let fw = run.framework.clone().unwrap_or_default();
-        for e in run.params.effective.iter().filter(|e| e.concept.is_some()) {
-            *seen.entry((fw.clone(), e.flag.clone())).or_default().entry((e.value.clone().unwrap_or_else(|| "?".into()), e.origin.as_str())).or_default() += 1;
+    let tuning = &app.store.tuning;
+    let mut runs_per_set = vec![0usize; tuning.sets.len()];
+    app.rows.iter().for_each(|&i| runs_per_set[tuning.codes[i as usize] as usize] += 1);
+    for (set, n) in tuning.sets.iter().zip(runs_per_set).filter(|(_, n)| *n > 0) {
+        for (flag, value, origin) in &set.params {
+            *seen.entry((set.framework.clone(), flag.clone())).or_default().entry((value.clone(), *origin)).or_default() += n;
         }
     }
     if dom::built_from(&panel, &format!("{seen:?}")) {

@@ -59,7 +59,7 @@ fn header(app: &App, col: &Col) -> String {
 fn cell(app: &App, col: &Col, i: usize) -> (String, Option<u32>) {
     match col {
         Col::Dim(d) => (app.store.value(*d, i).to_string(), None),
-        Col::Prompts => (app.store.prompts[i].map_or_else(|| "–".into(), |n| n.to_string()), None),
+        Col::Prompts => (app.store.prompts.of(i).map_or_else(|| "–".into(), |n| n.to_string()), None),
         Col::Metric(m) => match app.store.metric(m) {
             Some(metric) if !metric.values[i].is_nan() => (super::fmt(metric.values[i]), Some(metric.lines[i]).filter(|&l| l > 0)),
             _ => ("–".into(), None),
@@ -91,7 +91,7 @@ pub fn sort_rows(app: &mut App) {
             app.rows.reverse();
         }
     } else if key == "prompts" {
-        crate::order::sort_by_key(&mut app.rows, |&i| store.prompts[i as usize]);
+        crate::order::sort_by_key(&mut app.rows, |&i| store.prompts.codes[i as usize]);
         if desc {
             app.rows.reverse();
         }
