@@ -199,8 +199,11 @@ pub fn render_body_at(app: &App, (top, height): (f64, f64)) {
     }
     let n = app.rows.len();
     let (start, end) = if n > WINDOW_FROM {
-        let first = ((top / ROW_PX) as usize).saturating_sub(OVERSCAN).min(n);
-        (first, (first + (height / ROW_PX) as usize + 2 * OVERSCAN).min(n))
+        let rows = (height / ROW_PX) as usize + 2 * OVERSCAN;
+        // A scroll position from before a filter shrank the table ends at its last rows
+        // (the browser then moves the scroll bar there too).
+        let first = ((top / ROW_PX) as usize).saturating_sub(OVERSCAN).min(n.saturating_sub(rows));
+        (first, (first + rows).min(n))
     } else {
         (0, n)
     };
