@@ -351,3 +351,35 @@ fn the_tuning_panel_explains_the_effective_parameters_of_the_runs_in_view() {
         assert_eq!(b.exec("return document.getElementById(arguments[0]) !== null", json!([anchor])).unwrap(), json!(true), "{href} has no target");
     }
 }
+
+#[test]
+fn search_log_scale_png_export_and_reset() {
+    let Some((_g, b)) = browser() else { return };
+    b.goto("/en/explore/?v=1").unwrap();
+    assert_eq!(ready(&b), 95);
+    b.send_keys("#ctl-search", "235b").unwrap();
+    b.wait_for("return location.search.includes('q=235b')", "the search in the URL").unwrap();
+    let models = rows_text(&b, 6);
+    assert!(!models.is_empty() && models.iter().all(|m| m.to_lowercase().contains("235b")), "{models:?}");
+    // Log scale redraws the chart and is part of the view.
+    let picture = |b: &Browser| b.exec("return document.getElementById('chart-canvas').toDataURL()", json!([])).unwrap();
+    let linear = picture(&b);
+    click(&b, "#ctl-log");
+    b.wait_for("return /[?&]log=1/.test(location.search)", "the log scale in the URL").unwrap();
+    assert_ne!(picture(&b), linear, "the log scale did not change the chart");
+    // PNG export: the chart as drawn, at the canvas's full resolution.
+    let png = b
+        .exec_async(
+            "const done = arguments[arguments.length - 1]; const c = document.getElementById('chart-canvas'); \
+             HTMLAnchorElement.prototype.click = function () { const img = new Image(); img.onload = () => done([this.getAttribute('download'), this.href.slice(0, 22), img.naturalWidth === c.width && img.naturalHeight === c.height]); img.src = this.href; }; \
+             document.getElementById('ctl-png').click();",
+            json!([]),
+        )
+        .unwrap();
+    assert_eq!(png, json!(["benchsite-chart.png", "data:image/png;base64,", true]));
+    click(&b, "#ctl-reset");
+    b.wait_for("return !location.search.includes('q=') && !/[?&]log=1/.test(location.search)", "the reset view in the URL").unwrap();
+    assert_eq!(ready(&b), 95);
+    let controls = b.exec("return [document.getElementById('ctl-search').value, document.getElementById('ctl-log').checked]", json!([])).unwrap();
+    assert_eq!(controls, json!(["", false]));
+}
