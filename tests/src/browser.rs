@@ -152,6 +152,11 @@ impl Browser {
         found.as_object().and_then(|o| o.values().next()).and_then(Value::as_str).map(str::to_string).ok_or_else(|| format!("no element {css}"))
     }
 
+    /// Resizes the window (CSS pixels of the outer window).
+    pub fn resize(&self, width: u32, height: u32) -> Result<(), String> {
+        self.session_post("/window/rect", json!({ "width": width, "height": height })).map(|_| ())
+    }
+
     pub fn url(&self) -> Result<String, String> {
         self.post_get("/url")
     }

@@ -383,3 +383,29 @@ fn search_log_scale_png_export_and_reset() {
     let controls = b.exec("return [document.getElementById('ctl-search').value, document.getElementById('ctl-log').checked]", json!([])).unwrap();
     assert_eq!(controls, json!(["", false]));
 }
+
+/// On a phone-sized window no page scrolls sideways: wide tables and code scroll inside
+/// their own boxes.
+#[test]
+fn pages_fit_a_phone_screen() {
+    let Some((_g, b)) = browser() else { return };
+    b.resize(390, 844).unwrap();
+    let width = b.exec("return window.innerWidth", json!([])).unwrap().as_u64().unwrap();
+    assert!(width <= 420, "the window did not shrink: {width}");
+    for lang in ["en", "zh"] {
+        for page in ["", "results/sglang/A100_v0.5.1/", "results/raw/vllm_sweep.log/", "tuning/", "glossary/", "methodology/", "explore/"] {
+            b.goto(&format!("/{lang}/{page}")).unwrap();
+            if page == "explore/" {
+                ready(&b);
+            }
+            let wide = b
+                .exec(
+                    "const w = document.documentElement.clientWidth; \
+                     return [document.documentElement.scrollWidth, w, [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > w + 1 && !e.closest('.table-wrap, pre, .source, details:not([open])')).slice(0, 3).map(e => e.tagName + '.' + e.className)]",
+                    json!([]),
+                )
+                .unwrap();
+            assert!(wide[0].as_u64() <= wide[1].as_u64(), "/{lang}/{page} scrolls sideways on a phone: {wide}");
+        }
+    }
+}
