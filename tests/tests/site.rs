@@ -388,3 +388,39 @@ fn every_finding_value_key_has_a_label() {
         assert!(missing.is_empty(), "{lang}.toml [finding_value] has no label for {missing:?}");
     }
 }
+
+/// A doc's own images are published under `media/` and shown (with and without a base
+/// URL); a remote, missing or SVG image shows its description and a finding instead, and no
+/// page loads an image from elsewhere.
+#[test]
+fn doc_images_are_published_and_the_others_are_findings() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = dir.path();
+    std::fs::create_dir_all(c.join("docs/img")).unwrap();
+    for f in ["i18n/zh.toml", "i18n/en.toml"] {
+        std::fs::create_dir_all(c.join(f).parent().unwrap()).unwrap();
+        std::fs::copy(repo().join("content").join(f), c.join(f)).unwrap();
+    }
+    let png = b"\x89PNG\r\n\x1a\n not really an image, but the bytes must arrive unchanged";
+    std::fs::write(c.join("docs/img/ttft.png"), png).unwrap();
+    std::fs::write(c.join("docs/img/x.svg"), "<svg xmlns=\"http://www.w3.org/2000/svg\"><script>alert(1)</script></svg>").unwrap();
+    let body = "# Guide\n\n![TTFT by GPU](img/ttft.png)\n\n![remote](https://example.com/r.png)\n\n![gone](./img/gone.png)\n\n![vector](img/x.svg)\n\n<img src=\"https://example.com/raw.png\">\n";
+    std::fs::write(c.join("docs/guide.en.md"), format!("+++\ntitle = \"Guide\"\n+++\n{body}")).unwrap();
+    std::fs::write(c.join("docs/guide.zh.md"), format!("+++\ntitle = \"指南\"\n+++\n{body}")).unwrap();
+    for (base, prefix) in [(None, "/"), (Some("/repo/"), "/repo/")] {
+        let (_d, out) = build_site(c, base);
+        assert_eq!(std::fs::read(out.join("media/docs/img/ttft.png")).unwrap(), png);
+        assert!(!out.join("media/docs/img/x.svg").exists(), "an SVG was published");
+        for lang in ["en", "zh"] {
+            let page = std::fs::read_to_string(out.join(lang).join("guide/index.html")).unwrap();
+            assert!(page.contains(&format!("<img src=\"{prefix}media/docs/img/ttft.png\" alt=\"TTFT by GPU\">")), "{lang}: {page}");
+            assert_eq!(page.matches("<span class=\"missing-image\">").count(), 3, "{lang}: remote, missing and SVG images");
+            assert!(!page.contains("example.com"), "{lang}: a remote image survived");
+        }
+        assert_eq!(broken_links(&out, prefix), Vec::<String>::new());
+    }
+    let outcome = benchsite::check(c).unwrap();
+    let found: Vec<(&str, u32, &str)> = outcome.data.findings.iter().filter(|f| f.code == "doc-image-not-shown").map(|f| (f.path.as_str(), f.line, f.values["src"].as_str())).collect();
+    assert_eq!(found.len(), 6, "{found:?}");
+    assert!(found.contains(&("docs/guide.en.md", 10, "./img/gone.png")) && found.contains(&("docs/guide.zh.md", 8, "https://example.com/r.png")), "{found:?}");
+}

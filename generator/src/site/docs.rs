@@ -52,6 +52,33 @@ struct FrontMatter {
     order: Option<i64>,
 }
 
+/// Image types a doc may show. SVG is left out: it can carry script, and the site serves
+/// it from its own origin.
+pub const IMAGE_TYPES: [&str; 6] = ["png", "jpg", "jpeg", "gif", "webp", "avif"];
+
+/// An image under `content/docs/`, published as `media/<rel>`.
+#[derive(Debug, Clone)]
+pub struct Media {
+    /// Content-relative path: `docs/img/ttft.png`.
+    pub rel: String,
+    pub file: std::path::PathBuf,
+}
+
+/// Every image of a publishable type under `content/docs/`, sorted by path.
+pub fn media(content: &Path) -> Vec<Media> {
+    walkdir::WalkDir::new(content.join("docs"))
+        .sort_by_file_name()
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file())
+        .filter(|e| e.path().extension().and_then(|x| x.to_str()).is_some_and(|x| IMAGE_TYPES.contains(&x.to_ascii_lowercase().as_str())))
+        .filter_map(|e| {
+            let rel = e.path().strip_prefix(content).ok()?.to_str()?.replace('\\', "/");
+            Some(Media { rel, file: e.path().to_path_buf() })
+        })
+        .collect()
+}
+
 /// Reads every doc under `content/docs/`, sorted by `order` then slug.
 pub fn load(content: &Path, sinks: &mut Vec<Sink>) -> Vec<Doc> {
     let mut docs: BTreeMap<String, Doc> = BTreeMap::new();

@@ -24,6 +24,10 @@ pub enum Link {
 pub struct Context<'a> {
     /// Resolves a link target as written in the doc.
     pub resolve: &'a dyn Fn(&str) -> Link,
+    /// Resolves an image source: `To` its URL on the site, or `Missing` with the reason.
+    pub image: &'a dyn Fn(&str) -> Link,
+    /// URL prefix of the site's doc images; the only `img` sources the sanitiser keeps.
+    pub media_prefix: &'a str,
     /// Localised admonition titles: `note`, `warning`, `tip`.
     pub admonition_title: &'a dyn Fn(&str) -> String,
     /// Line of the first line of `text` in its file (after front matter).
@@ -44,7 +48,7 @@ pub fn render(text: &str, ctx: &Context, sink: &mut Sink) -> Rendered {
     let mut out = Rendered::default();
     let mut ids = BTreeSet::new();
     let html = render_into(text, ctx, sink, &mut ids, &mut out.headings);
-    out.html = sanitize(&html);
+    out.html = sanitize(&html, ctx.media_prefix);
     out
 }
 
@@ -52,6 +56,7 @@ fn render_into(text: &str, ctx: &Context, sink: &mut Sink, ids: &mut BTreeSet<St
     let line_of = |offset: usize| ctx.first_line + text[..offset].matches('\n').count() as u32;
     let mut events: Vec<Event> = Vec::new();
     let mut links_missing: Vec<bool> = Vec::new();
+    let mut images_missing: Vec<bool> = Vec::new();
     let mut heading: Option<(u8, Option<String>, Vec<Event>)> = None;
     let mut fence: Option<(String, u32, String)> = None;
     for (event, range) in parser(text).into_offset_iter() {
@@ -97,6 +102,29 @@ fn render_into(text: &str, ctx: &Context, sink: &mut Sink, ids: &mut BTreeSet<St
                     Event::Html(CowStr::from("<span class=\"missing-link\">"))
                 }
             },
+            Event::Start(Tag::Image { link_type, dest_url, title, id }) => match (ctx.image)(&dest_url) {
+                Link::To(url) => {
+                    images_missing.push(false);
+                    Event::Start(Tag::Image { link_type, dest_url: CowStr::from(url), title, id })
+                }
+                other => {
+                    let reason = match other {
+                        Link::Missing(reason) => reason,
+                        _ => "which the site cannot show".into(),
+                    };
+                    images_missing.push(true);
+                    sink.warn("doc-image-not-shown", line_of(range.start), format!("this doc shows the image `{dest_url}`, {reason}; its description is shown instead."))
+                        .value("src", &*dest_url);
+                    Event::Html(CowStr::from("<span class=\"missing-image\">"))
+                }
+            },
+            Event::End(TagEnd::Image) => {
+                if images_missing.pop().unwrap_or(false) {
+                    Event::Html(CowStr::from("</span>"))
+                } else {
+                    Event::End(TagEnd::Image)
+                }
+            }
             Event::End(TagEnd::Link) => {
                 if links_missing.pop().unwrap_or(false) {
                     Event::Html(CowStr::from("</span>"))
@@ -175,28 +203,75 @@ pub fn escape(text: &str) -> String {
 }
 
 /// Keeps the tags markdown produces plus our classes and ids; drops scripts, event handlers,
-/// styles and `javascript:` URLs.
-fn sanitize(html: &str) -> String {
-    ammonia::Builder::default()
+/// styles and `javascript:` URLs. Images stay only when they are the site's own doc images
+/// (`media_prefix`): the site fetches nothing from third parties, raw `<img>` included.
+fn sanitize(html: &str, media_prefix: &str) -> String {
+    let prefix = media_prefix.to_string();
+    let clean = ammonia::Builder::default()
         .add_generic_attributes(["id", "class", "aria-hidden"])
         .add_tags(["aside"])
-        // Images would be fetched from wherever the doc says; the site fetches nothing from
-        // third parties and does not copy doc assets, so they are dropped.
-        .rm_tags(["img"])
+        .attribute_filter(move |element, attribute, value| match (element, attribute) {
+            ("img", "src") if !value.starts_with(&prefix) || value.contains("..") => None,
+            _ => Some(value.into()),
+        })
         .clean(html)
-        .to_string()
+        .to_string();
+    without_sourceless_images(&clean)
+}
+
+/// Drops the `<img>` tags the filter left without a source. Ammonia's output is serialised
+/// HTML: attribute values are double-quoted (a `"` inside is `&quot;`) and may hold `>`,
+/// so the tag ends at the first `>` outside quotes.
+fn without_sourceless_images(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(at) = rest.find("<img") {
+        out.push_str(&rest[..at]);
+        let mut quoted = false;
+        let end = rest[at..]
+            .char_indices()
+            .find(|&(_, c)| {
+                if c == '"' {
+                    quoted = !quoted;
+                }
+                c == '>' && !quoted
+            })
+            .map_or(rest.len(), |(e, _)| at + e + 1);
+        let tag = &rest[at..end];
+        if tag.contains(" src=\"") {
+            out.push_str(tag);
+        }
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// Images named `local*.png` are the site's (`/media/docs/...`), others are missing.
     fn render_doc(text: &str, resolve: &dyn Fn(&str) -> Link) -> (Rendered, Sink) {
         let mut sink = Sink::new("docs/t.en.md");
         let title = |k: &str| format!("T-{k}");
-        let ctx = Context { resolve, admonition_title: &title, first_line: 1 };
+        let image = |src: &str| if src.starts_with("local") { Link::To(format!("/media/docs/{src}")) } else { Link::Missing("which is on another site".into()) };
+        let ctx = Context { resolve, image: &image, admonition_title: &title, media_prefix: "/media/", first_line: 1 };
         let r = render(text, &ctx, &mut sink);
         (r, sink)
+    }
+
+    #[test]
+    fn local_images_are_shown_and_others_become_their_description_and_a_finding() {
+        let text = "a\n\n![TTFT by GPU](local.png)\n\n![remote *chart*](https://example.com/x.png)\n\n<img src=\"https://example.com/raw.png\"> <img src=\"/media/../data/x.png\"> <img alt='x> <script>alert(1)</script>' src=x>\n";
+        let (r, sink) = render_doc(text, &|_| Link::Keep);
+        assert!(r.html.contains("<img src=\"/media/docs/local.png\" alt=\"TTFT by GPU\">"), "{}", r.html);
+        assert!(r.html.contains("<span class=\"missing-image\">remote <em>chart</em></span>"), "{}", r.html);
+        assert!(!r.html.contains("example.com") && !r.html.contains("data/x.png"), "a foreign image source survived: {}", r.html);
+        assert!(!r.html.contains("<script") && r.html.matches("<img").count() == 1, "{}", r.html);
+        assert_eq!(sink.findings.len(), 1, "raw HTML images are removed without a finding");
+        let f = &sink.findings[0];
+        assert_eq!((f.code.as_str(), f.line, f.values["src"].as_str()), ("doc-image-not-shown", 5, "https://example.com/x.png"));
     }
 
     #[test]

@@ -28,6 +28,8 @@ pub struct SiteContent {
     pub tuning: Catalog,
     /// `(path, text)` of the site files read, for diagnostics that quote a line.
     pub texts: Vec<(String, String)>,
+    /// Images the docs may show, copied to `media/`.
+    pub media: Vec<docs::Media>,
 }
 
 impl SiteContent {
@@ -44,7 +46,8 @@ pub fn load(content: &Path, published: &[String]) -> (SiteContent, Vec<Finding>)
     let (catalogs, mut texts) = i18n::load(content, &mut sinks);
     let docs = docs::load(content, &mut sinks);
     let tuning = load_catalog(content, &mut sinks, &mut texts);
-    let mut site = SiteContent { catalogs, docs, tuning, texts };
+    let media = docs::media(content);
+    let mut site = SiteContent { catalogs, docs, tuning, texts, media };
     // Render each doc once in its own language to find broken links; pages render again.
     let urls = urls::Urls::new(None);
     for doc in &site.docs {

@@ -142,12 +142,17 @@ pub fn write_all(dir: &Path, inputs: &Inputs, progress: &ProgressBar) -> Result<
     write(dir, "sitemap.xml", &sitemap_xml(inputs.urls, &sitemap))?;
     let catalog = serde_json::to_string_pretty(&inputs.site.tuning).map_err(|e| e.to_string())?;
     write(dir, "data/parameters.json", &(catalog + "\n"))?;
+    for media in &inputs.site.media {
+        let to = dir.join(MEDIA_DIR).join(&media.rel);
+        std::fs::create_dir_all(to.parent().expect("media have a folder")).map_err(|e| e.to_string())?;
+        std::fs::copy(&media.file, &to).map_err(|e| format!("could not copy {}: {e}", media.file.display()))?;
+    }
     let assets = inputs.shell.copy_assets(&dir.join("assets"))?;
     let viewer = match inputs.viewer {
         Some(from) => copy_viewer(from, &dir.join("assets/viewer"))?,
         None => 0,
     };
-    written.files = written.pages.values().sum::<usize>() + 5 + assets + viewer;
+    written.files = written.pages.values().sum::<usize>() + 5 + assets + viewer + inputs.site.media.len();
     Ok(written)
 }
 
@@ -259,10 +264,36 @@ pub fn published_paths(data: &RunsFile) -> Vec<String> {
 pub fn render_doc(site: &SiteContent, urls: &Urls, lang: Lang, source: &DocSource, published: &[String], sink: &mut Sink) -> markdown::Rendered {
     let doc_dir = source.rel.rsplit_once('/').map_or("", |(d, _)| d);
     let resolve = |href: &str| resolve_link(href, doc_dir, site, urls, lang, published);
+    let image = |src: &str| resolve_image(src, doc_dir, site, urls);
     let strings = site.catalogs.strings(lang);
     let title = |kind: &str| strings.get(&format!("admonition.{kind}")).cloned().unwrap_or_else(|| kind.to_string());
-    let ctx = markdown::Context { resolve: &resolve, admonition_title: &title, first_line: source.body_line };
+    let media_prefix = urls.asset(MEDIA_DIR);
+    let ctx = markdown::Context { resolve: &resolve, image: &image, admonition_title: &title, media_prefix: &media_prefix, first_line: source.body_line };
     markdown::render(&source.body, &ctx, sink)
+}
+
+/// Where doc images are published (`media/docs/img/a.png`).
+pub const MEDIA_DIR: &str = "media/";
+
+/// An image in a doc is shown when it is a file of a publishable type next to the doc (or
+/// below it); anything else, remote images included, is not.
+fn resolve_image(src: &str, doc_dir: &str, site: &SiteContent, urls: &Urls) -> Link {
+    if src.starts_with("//") || src.contains(':') {
+        return Link::Missing("which is on another site; the site loads nothing from third parties. Save the image under content/docs/ and link it there".into());
+    }
+    let path = src.split(['#', '?']).next().unwrap_or("");
+    let Some(rel) = normalize(doc_dir, path).filter(|r| r.starts_with("docs/")) else {
+        return Link::Missing("which is outside content/docs/; doc images are published from there".into());
+    };
+    if site.media.iter().any(|m| m.rel == rel) {
+        return Link::To(urls.asset(&format!("{MEDIA_DIR}{rel}")));
+    }
+    let known = std::path::Path::new(&rel).extension().and_then(|x| x.to_str()).is_some_and(|x| super::docs::IMAGE_TYPES.contains(&x.to_ascii_lowercase().as_str()));
+    if known {
+        Link::Missing(format!("but content/{rel} does not exist"))
+    } else {
+        Link::Missing(format!("which is not one of the image types the site publishes ({})", super::docs::IMAGE_TYPES.join(", ")))
+    }
 }
 
 /// A relative link in a doc is looked up next to the doc, then from the content root (the
@@ -305,8 +336,6 @@ fn normalize(base: &str, path: &str) -> Option<String> {
     Some(parts.join("/"))
 }
 
-/// Title and meaning of a finding in `lang`; codes without strings fall back to the code
-/// and the English message.
 /// A finding in the page's language: title, meaning and value labels from the catalogs
 /// (`finding.*`, `finding_help.*`, `finding_value.*`), the code or key where one is missing.
 fn finding_view(inputs: &Inputs, lang: Lang, f: &Finding) -> views::FindingView {
