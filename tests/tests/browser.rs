@@ -409,3 +409,58 @@ fn pages_fit_a_phone_screen() {
         }
     }
 }
+
+/// Text against its background, as WCAG computes it; `[text, ratio, needed, colours]` of
+/// every visible text that falls short of 4.5:1 (3:1 for large text).
+const LOW_CONTRAST: &str = r#"
+const parse = (c) => { const m = c.match(/rgba?\(([^)]+)\)/); if (!m) return null; const p = m[1].split(/[\s,\/]+/).filter(Boolean).map(Number); return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1]; };
+const lum = (c) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); }; return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]); };
+const over = (top, base) => [0, 1, 2].map((i) => top[i] * top[3] + base[i] * (1 - top[3]));
+const background = (el) => {
+  const layers = [];
+  for (let e = el; e; e = e.parentElement) { const c = parse(getComputedStyle(e).backgroundColor); if (c && c[3] > 0) { layers.push(c); if (c[3] >= 1) break; } }
+  let base = [255, 255, 255];
+  for (let i = layers.length - 1; i >= 0; i--) base = over(layers[i], base);
+  return base;
+};
+const bad = [];
+for (const el of document.querySelectorAll('body *')) {
+  if (el.closest('[aria-hidden=true], canvas, script, style, [hidden]')) continue;
+  if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
+  const r = el.getBoundingClientRect(); if (!r.width || !r.height || !el.getClientRects().length) continue;
+  const s = getComputedStyle(el); if (s.visibility === 'hidden' || s.display === 'none') continue;
+  const fg = parse(s.color); const bg = background(el);
+  const text = over(fg, bg);
+  const [a, b] = [lum(text), lum(bg)].sort((x, y) => y - x);
+  const ratio = (a + 0.05) / (b + 0.05);
+  const size = parseFloat(s.fontSize); const large = size >= 24 || (size >= 18.66 && parseInt(s.fontWeight) >= 700);
+  const need = large ? 3 : 4.5;
+  if (ratio < need) bad.push([el.tagName.toLowerCase() + (el.className ? '.' + el.className : '') + ': ' + el.textContent.trim().slice(0, 40), Math.round(ratio * 100) / 100, need, s.color, 'rgb(' + bg.map(Math.round).join(',') + ')']);
+}
+return bad;
+"#;
+
+#[test]
+fn text_has_enough_contrast_in_both_themes() {
+    let Some((_g, b)) = browser() else { return };
+    let mut failures = Vec::new();
+    for theme in ["light", "dark"] {
+        for page in ["/en/", "/zh/results/sglang/A100_v0.5.1/", "/en/results/vllm/A100_v0.10.1/", "/en/tuning/", "/zh/methodology/", "/en/explore/?v=1&gpu=A100", "/en/404.html"] {
+            b.goto(page).unwrap();
+            b.exec("localStorage.setItem('benchsite-theme', arguments[0]); document.documentElement.setAttribute('data-theme', arguments[0]); document.querySelectorAll('details').forEach(d => d.open = true);", json!([theme])).unwrap();
+            if page.contains("explore") {
+                ready(&b);
+            }
+            let bad = b.exec(LOW_CONTRAST, json!([])).unwrap();
+            for item in bad.as_array().unwrap() {
+                failures.push(format!("{theme} {page}: {item}"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{} texts below WCAG AA contrast:\n{}", failures.len(), failures.iter().take(25).cloned().collect::<Vec<_>>().join("\n"));
+    // The check itself finds grey on white.
+    b.goto("/en/").unwrap();
+    b.exec("localStorage.setItem('benchsite-theme', 'light'); document.documentElement.setAttribute('data-theme', 'light'); const p = document.createElement('p'); p.textContent = 'faint'; p.style.color = '#bbbbbb'; p.style.background = '#ffffff'; document.querySelector('main').append(p);", json!([])).unwrap();
+    let bad = b.exec(LOW_CONTRAST, json!([])).unwrap();
+    assert!(bad.as_array().unwrap().iter().any(|i| i[0] == "p: faint"), "the contrast check missed #bbb on white: {bad}");
+}
