@@ -464,3 +464,44 @@ fn text_has_enough_contrast_in_both_themes() {
     let bad = b.exec(LOW_CONTRAST, json!([])).unwrap();
     assert!(bad.as_array().unwrap().iter().any(|i| i[0] == "p: faint"), "the contrast check missed #bbb on white: {bad}");
 }
+
+/// A copy of the built site, changed by `change`, for failure cases.
+fn broken_site(change: impl Fn(&std::path::Path)) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let from = site_dir();
+    for entry in walkdir::WalkDir::new(&from).into_iter().filter_map(Result::ok) {
+        let to = dir.path().join(entry.path().strip_prefix(&from).unwrap());
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&to).unwrap();
+        } else {
+            std::fs::copy(entry.path(), &to).unwrap();
+        }
+    }
+    change(dir.path());
+    dir
+}
+
+/// Unreadable data, data of another schema, missing data or a missing wasm module: the
+/// explorer says so in the page's language, and the full table stays.
+#[test]
+fn when_the_explorer_cannot_start_it_says_why_and_the_table_stays() {
+    let Some(_g) = turn() else { return };
+    let cases: [(&str, Box<dyn Fn(&std::path::Path)>, &str); 4] = [
+        ("garbled data", Box::new(|s| std::fs::write(s.join("data/runs.json"), "{\"schema\": \"1.0\", \"runs\": [").unwrap()), "runs.json"),
+        ("other schema", Box::new(|s| std::fs::write(s.join("data/runs.json"), "{\"schema\": \"9.0\", \"sources\": [], \"runs\": [], \"findings\": []}").unwrap()), "9.0"),
+        ("missing data", Box::new(|s| std::fs::remove_file(s.join("data/runs.json")).unwrap()), "404"),
+        ("missing module", Box::new(|s| std::fs::remove_file(s.join("assets/viewer/benchsite_viewer_bg.wasm")).unwrap()), ""),
+    ];
+    for (what, change, reason) in cases {
+        let site = broken_site(change);
+        let b = Browser::start(site.path()).expect("Chromium starts");
+        for (lang, phrase) in [("zh", "对比浏览无法启动"), ("en", "could not be started")] {
+            b.goto(&format!("/{lang}/explore/")).unwrap();
+            let message = b.wait_for("const e = document.getElementById('viewer-error'); return e && !e.hidden && e.textContent", &format!("the error panel ({what})")).unwrap();
+            let message = message.as_str().unwrap();
+            assert!(message.contains(phrase) && message.contains(reason), "{what}, {lang}: {message}");
+            let rows = b.exec("return document.querySelectorAll('#results table.results tbody tr').length", json!([])).unwrap();
+            assert_eq!(rows, json!(95), "{what}, {lang}: the full table should stay");
+        }
+    }
+}

@@ -20,9 +20,16 @@ import(base + "assets/viewer/benchsite_viewer.js")
     window.benchsiteViewer = module; // for the benchmark script (benchFilter)
   })
   .catch((error) => {
+    // The same panel, id and wording as the viewer's own failures, in the page's language.
+    let strings = {};
+    try {
+      strings = JSON.parse(document.getElementById("viewer-strings").textContent);
+    } catch (e) {}
+    const template = strings["viewer.load_failed"] || "The explorer could not be started ({error}).";
     const panel = document.createElement("p");
+    panel.id = "viewer-error";
     panel.className = "notice error-panel";
     panel.setAttribute("role", "alert");
-    panel.textContent = "The explorer could not be loaded: " + error;
+    panel.textContent = template.replace("{error}", String(error));
     if (viewer) viewer.prepend(panel);
   });

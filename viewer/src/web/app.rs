@@ -105,6 +105,19 @@ pub fn fail(message: &str) {
     dom::show(&panel, true);
 }
 
+/// The explorer could not start (data or page not usable): says so in the page's language,
+/// with the reason, and points at the full table the page keeps.
+pub fn fail_to_start(reason: &str) {
+    let strings = page_strings();
+    let template = strings.get("viewer.load_failed").map_or("The explorer could not be started ({error}).", String::as_str);
+    fail(&template.replace("{error}", reason));
+}
+
+/// The UI strings the page hands over (`#viewer-strings`, JSON), by key.
+fn page_strings() -> BTreeMap<String, String> {
+    dom::by_id("viewer-strings").and_then(|s| s.text_content()).and_then(|j| serde_json::from_str(&j).ok()).unwrap_or_default()
+}
+
 /// Starts a request; the data and the catalog are fetched at the same time.
 fn start_fetch(url: &str) -> Result<(String, js_sys::Promise), String> {
     let window = web_sys::window().ok_or("no window")?;
@@ -130,11 +143,11 @@ pub async fn run() -> Result<(), String> {
     let params_url = viewer.get_attribute("data-params").unwrap_or_default();
     let base = viewer.get_attribute("data-base").unwrap_or_else(|| "/".into());
     let lang = dom::document().document_element().and_then(|h| h.get_attribute("data-lang")).unwrap_or_else(|| "en".into());
-    let t: BTreeMap<String, String> = dom::by_id("viewer-strings").and_then(|s| s.text_content()).and_then(|j| serde_json::from_str(&j).ok()).unwrap_or_default();
+    let t = page_strings();
     let (runs_req, params_req) = (start_fetch(&runs_url), start_fetch(&params_url));
     let text = fetch_text(runs_req).await?;
     let hash = store::data_hash(&text);
-    let data: benchsite_model::RunsFile = serde_json::from_str(&text).map_err(|e| format!("runs.json could not be read: {e}"))?;
+    let data = store::read_runs(&text)?;
     let mut notices = Vec::new();
     let catalog = match fetch_text(params_req).await.and_then(|t| serde_json::from_str::<Catalog>(&t).map_err(|e| e.to_string())) {
         Ok(c) => c,

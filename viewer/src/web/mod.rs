@@ -18,7 +18,7 @@ pub fn start() {
     }));
     wasm_bindgen_futures::spawn_local(async {
         if let Err(message) = app::run().await {
-            app::fail(&message);
+            app::fail_to_start(&message);
         }
     });
 }
