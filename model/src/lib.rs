@@ -69,11 +69,45 @@ pub fn format_number(x: f64) -> String {
 /// Page path of a content file's result page, relative to a language folder:
 /// `lmdeploy/H800_v0.10.0.md` → `results/lmdeploy/H800_v0.10.0/`. Shared by the generator,
 /// which writes the page, and the viewer, which links to it.
+///
+/// One page per file: the mapping is injective. Characters other than letters, digits and
+/// `/ . _ -` are written `~<hex>~` (`a b.log` → `a~20~b.log`), and a file that is not
+/// markdown and has no extension gets a trailing `~`, so `x` and `x.md` do not share a page.
 pub fn result_page(source_path: &str) -> String {
-    let stem = source_path.strip_suffix(".md").unwrap_or(source_path);
-    let safe: String = stem
-        .chars()
-        .map(|c| if c.is_alphanumeric() || matches!(c, '/' | '.' | '_' | '-') { c } else { '-' })
-        .collect();
-    format!("results/{}/", safe.trim_matches('/'))
+    let (stem, plain_extensionless) = match source_path.strip_suffix(".md") {
+        Some(stem) => (stem, false),
+        None => (source_path, !source_path.rsplit('/').next().unwrap_or("").contains('.')),
+    };
+    let mut safe = String::with_capacity(stem.len() + 2);
+    for c in stem.trim_matches('/').chars() {
+        if c.is_alphanumeric() || matches!(c, '/' | '.' | '_' | '-') {
+            safe.push(c);
+        } else {
+            safe.push_str(&format!("~{:x}~", u32::from(c)));
+        }
+    }
+    if plain_extensionless {
+        safe.push('~');
+    }
+    format!("results/{safe}/")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::result_page;
+    use proptest::prelude::*;
+
+    /// A content-relative path as discovery gives them: segments joined by `/`.
+    fn path() -> impl Strategy<Value = String> {
+        proptest::collection::vec("[a-c .~?\\-]{1,4}(\\.md)?", 1..3).prop_map(|segments| segments.join("/"))
+    }
+
+    proptest! {
+        /// Two files never share a result page.
+        #[test]
+        fn result_pages_are_one_per_file(a in path(), b in path()) {
+            prop_assume!(a != b);
+            prop_assert_ne!(result_page(&a), result_page(&b));
+        }
+    }
 }
