@@ -248,6 +248,8 @@ fn the_windowed_table_stays_true_when_sorted_scrolled_and_filtered() {
     assert!(!filtered.is_empty());
     assert!(rows_text(&b, 1).iter().all(|f| f == "sglang"));
     assert!(filtered.windows(2).all(|w| w[0] >= w[1]), "not descending after filtering: {filtered:?}");
+    assert_eq!(filtered[0], 1000.0 + 96.0 * 97.0, "a new filter starts the table at its first row");
+    assert_eq!(b.exec("return document.getElementById('results-live').scrollTop", json!([])).unwrap(), json!(0));
 }
 
 #[test]

@@ -375,6 +375,7 @@ fn on_control(e: web_sys::Event) {
     if let Some(input) = target.as_ref().and_then(|t| t.dyn_ref::<HtmlInputElement>()) {
         if input.id() == "ctl-search" {
             let text = input.value();
+            table::scroll_to_top();
             update(|app| app.state.search = text);
             return;
         }
@@ -405,6 +406,7 @@ fn on_control(e: web_sys::Event) {
     if let (Some((cb, value)), Some((_, dim))) = (dom::data_up(target.clone(), "value"), dom::data_up(target, "dim")) {
         let checked = cb.dyn_ref::<HtmlInputElement>().map(|i| i.checked()).unwrap_or(false);
         let Some(dim) = Dim::from_key(&dim) else { return };
+        table::scroll_to_top();
         update(|app| {
             let set = app.state.filters.entry(dim).or_default();
             if checked {

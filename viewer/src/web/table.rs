@@ -165,6 +165,13 @@ pub fn attach() -> Result<(), String> {
     Ok(())
 }
 
+/// Back to the first row: a new filter shows a new list, read from its top.
+pub fn scroll_to_top() {
+    if let Some(wrap) = dom::by_id("results-live") {
+        wrap.set_scroll_top(0);
+    }
+}
+
 /// The table's scroll position and height, read before the page is written to.
 pub fn viewport() -> (f64, f64) {
     let wrap = dom::by_id("results-live");
