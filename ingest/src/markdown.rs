@@ -1,7 +1,7 @@
 //! Result markdown files (`<framework>/<GPU>_v<version>.md`): headings are models, `shell`
 //! blocks hold serve commands, other code blocks hold benchmark logs, prose is kept as notes.
 //! Cross-checks between heading, serve command, client, notes and neighbouring sections live
-//! in [`crate::checks`].
+//! in the `checks` module.
 
 use crate::serve::{parse_serve, Serve};
 use crate::sink::Sink;
