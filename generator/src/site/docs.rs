@@ -64,6 +64,11 @@ pub struct Media {
     pub file: std::path::PathBuf,
 }
 
+/// Whether `path` names a file of one of the `IMAGE_TYPES` (by extension, any case).
+pub fn is_image(path: &Path) -> bool {
+    path.extension().and_then(|x| x.to_str()).is_some_and(|x| IMAGE_TYPES.contains(&x.to_ascii_lowercase().as_str()))
+}
+
 /// Every image of a publishable type under `content/docs/`, sorted by path.
 pub fn media(content: &Path) -> Vec<Media> {
     walkdir::WalkDir::new(content.join("docs"))
@@ -71,7 +76,7 @@ pub fn media(content: &Path) -> Vec<Media> {
         .into_iter()
         .filter_map(Result::ok)
         .filter(|e| e.file_type().is_file())
-        .filter(|e| e.path().extension().and_then(|x| x.to_str()).is_some_and(|x| IMAGE_TYPES.contains(&x.to_ascii_lowercase().as_str())))
+        .filter(|e| is_image(e.path()))
         .filter_map(|e| {
             let rel = e.path().strip_prefix(content).ok()?.to_str()?.replace('\\', "/");
             Some(Media { rel, file: e.path().to_path_buf() })

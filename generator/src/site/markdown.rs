@@ -24,8 +24,8 @@ pub enum Link {
 pub struct Context<'a> {
     /// Resolves a link target as written in the doc.
     pub resolve: &'a dyn Fn(&str) -> Link,
-    /// Resolves an image source: `To` its URL on the site, or `Missing` with the reason.
-    pub image: &'a dyn Fn(&str) -> Link,
+    /// Resolves an image source to its URL on the site, or says why it is not shown.
+    pub image: &'a dyn Fn(&str) -> Result<String, String>,
     /// URL prefix of the site's doc images; the only `img` sources the sanitiser keeps.
     pub media_prefix: &'a str,
     /// Localised admonition titles: `note`, `warning`, `tip`.
@@ -103,15 +103,11 @@ fn render_into(text: &str, ctx: &Context, sink: &mut Sink, ids: &mut BTreeSet<St
                 }
             },
             Event::Start(Tag::Image { link_type, dest_url, title, id }) => match (ctx.image)(&dest_url) {
-                Link::To(url) => {
+                Ok(url) => {
                     images_missing.push(false);
                     Event::Start(Tag::Image { link_type, dest_url: CowStr::from(url), title, id })
                 }
-                other => {
-                    let reason = match other {
-                        Link::Missing(reason) => reason,
-                        _ => "which the site cannot show".into(),
-                    };
+                Err(reason) => {
                     images_missing.push(true);
                     sink.warn("doc-image-not-shown", line_of(range.start), format!("this doc shows the image `{dest_url}`, {reason}; its description is shown instead."))
                         .value("src", &*dest_url);
@@ -255,7 +251,7 @@ mod tests {
     fn render_doc(text: &str, resolve: &dyn Fn(&str) -> Link) -> (Rendered, Sink) {
         let mut sink = Sink::new("docs/t.en.md");
         let title = |k: &str| format!("T-{k}");
-        let image = |src: &str| if src.starts_with("local") { Link::To(format!("/media/docs/{src}")) } else { Link::Missing("which is on another site".into()) };
+        let image = |src: &str| if src.starts_with("local") { Ok(format!("/media/docs/{src}")) } else { Err("which is on another site".to_string()) };
         let ctx = Context { resolve, image: &image, admonition_title: &title, media_prefix: "/media/", first_line: 1 };
         let r = render(text, &ctx, &mut sink);
         (r, sink)

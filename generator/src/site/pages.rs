@@ -277,22 +277,20 @@ pub const MEDIA_DIR: &str = "media/";
 
 /// An image in a doc is shown when it is a file of a publishable type next to the doc (or
 /// below it); anything else, remote images included, is not.
-fn resolve_image(src: &str, doc_dir: &str, site: &SiteContent, urls: &Urls) -> Link {
+fn resolve_image(src: &str, doc_dir: &str, site: &SiteContent, urls: &Urls) -> Result<String, String> {
     if src.starts_with("//") || src.contains(':') {
-        return Link::Missing("which is on another site; the site loads nothing from third parties. Save the image under content/docs/ and link it there".into());
+        return Err("which is on another site; the site loads nothing from third parties. Save the image under content/docs/ and link it there".into());
     }
     let path = src.split(['#', '?']).next().unwrap_or("");
     let Some(rel) = normalize(doc_dir, path).filter(|r| r.starts_with("docs/")) else {
-        return Link::Missing("which is outside content/docs/; doc images are published from there".into());
+        return Err("which is outside content/docs/; doc images are published from there".into());
     };
     if site.media.iter().any(|m| m.rel == rel) {
-        return Link::To(urls.asset(&format!("{MEDIA_DIR}{rel}")));
-    }
-    let known = std::path::Path::new(&rel).extension().and_then(|x| x.to_str()).is_some_and(|x| super::docs::IMAGE_TYPES.contains(&x.to_ascii_lowercase().as_str()));
-    if known {
-        Link::Missing(format!("but content/{rel} does not exist"))
+        Ok(urls.asset(&format!("{MEDIA_DIR}{rel}")))
+    } else if super::docs::is_image(std::path::Path::new(&rel)) {
+        Err(format!("but content/{rel} does not exist"))
     } else {
-        Link::Missing(format!("which is not one of the image types the site publishes ({})", super::docs::IMAGE_TYPES.join(", ")))
+        Err(format!("which is not one of the image types the site publishes ({})", super::docs::IMAGE_TYPES.join(", ")))
     }
 }
 
