@@ -17,17 +17,10 @@ const MAX_VALUES: usize = 8;
 pub fn differences(store: &Store, rows: &[u32]) -> Vec<Difference> {
     let mut out = Vec::new();
     for (key, dim) in [("gpu", Dim::Gpu), ("gpus", Dim::Gpus), ("prec", Dim::Precision), ("scen", Dim::Scenario)] {
-        // Distinct codes through a bitmap: no string work per run.
-        let col = &store.dims[&dim];
-        let mut seen = vec![false; col.values.len()];
-        rows.iter().for_each(|&i| seen[col.codes[i as usize] as usize] = true);
-        push(&mut out, key, col.values.iter().zip(seen).filter(|(_, s)| *s).map(|(v, _)| v.clone()).collect());
+        push(&mut out, key, store.dims[&dim].present(rows).cloned().collect());
     }
-    let prompts = &store.prompts;
-    let mut seen = vec![false; prompts.values.len()];
-    rows.iter().for_each(|&i| seen[prompts.codes[i as usize] as usize] = true);
-    let values = prompts.values.iter().zip(seen).filter(|(_, s)| *s).map(|(n, _)| n.map_or_else(|| UNKNOWN.to_string(), |n| n.to_string()));
-    push(&mut out, "prompts", values.collect());
+    let prompts = store.prompts.present(rows).map(|n| n.map_or_else(|| UNKNOWN.to_string(), |n| n.to_string()));
+    push(&mut out, "prompts", prompts.collect());
     out
 }
 

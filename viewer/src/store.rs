@@ -67,32 +67,38 @@ pub fn scenario_key(run: &Run) -> String {
     run.scenario.key()
 }
 
-/// One dimension: distinct values (sorted) and the code of each run.
+/// Distinct values (sorted) and the code of each run: a filter dimension (text), or the
+/// number of prompts (unknown first). Codes follow the sorted values, so comparing codes
+/// compares values.
 #[derive(Debug, Default, Clone)]
-pub struct Column {
-    pub values: Vec<String>,
+pub struct Column<T = String> {
+    pub values: Vec<T>,
     pub codes: Vec<u32>,
 }
 
-/// Numbers of prompts: distinct values (ascending, unknown first) and the code of each run.
-#[derive(Debug, Default, Clone)]
-pub struct Prompts {
-    pub values: Vec<Option<u64>>,
-    pub codes: Vec<u32>,
-}
-
-impl Prompts {
-    fn new(raw: Vec<Option<u64>>) -> Prompts {
+impl<T: Ord + Clone> Column<T> {
+    /// The column of `raw`, one value per run.
+    pub fn new(raw: Vec<T>) -> Column<T> {
         let mut values = raw.clone();
         crate::order::sort_by(&mut values, Ord::cmp);
         values.dedup();
-        let codes = raw.iter().map(|v| values.binary_search(v).unwrap_or(0) as u32).collect();
-        Prompts { values, codes }
+        let codes = raw.iter().map(|v| values.binary_search(v).expect("every value is among the distinct ones") as u32).collect();
+        Column { values, codes }
+    }
+}
+
+impl<T> Column<T> {
+    /// The value of run `i`.
+    pub fn at(&self, i: usize) -> &T {
+        &self.values[self.codes[i] as usize]
     }
 
-    /// The number of prompts of run `i`.
-    pub fn of(&self, i: usize) -> Option<u64> {
-        self.values[self.codes[i] as usize]
+    /// The values that occur among `rows`, in order: a bitmap over codes, no value
+    /// comparisons per run.
+    pub fn present(&self, rows: &[u32]) -> impl Iterator<Item = &T> {
+        let mut seen = vec![false; self.values.len()];
+        rows.iter().for_each(|&i| seen[self.codes[i as usize] as usize] = true);
+        self.values.iter().zip(seen).filter(|(_, s)| *s).map(|(v, _)| v)
     }
 }
 
@@ -124,7 +130,7 @@ pub struct Store {
     pub lines: Vec<u32>,
     /// Number of prompts of each run, coded like a dimension: compared and sorted on
     /// without touching `runs`.
-    pub prompts: Prompts,
+    pub prompts: Column<Option<u64>>,
     pub local: Vec<bool>,
     pub dims: BTreeMap<Dim, Column>,
     pub metrics: Vec<Metric>,
@@ -197,19 +203,13 @@ impl Store {
             ids: runs.iter().map(|r| r.id.clone()).collect(),
             paths: runs.iter().map(|r| r.source.path.clone()).collect(),
             lines: runs.iter().map(|r| r.source.line).collect(),
-            prompts: Prompts::new(runs.iter().map(|r| r.scenario.num_prompts).collect()),
+            prompts: Column::new(runs.iter().map(|r| r.scenario.num_prompts).collect()),
             local,
             ..Store::default()
         };
         store.local.resize(n, false);
         for dim in Dim::ALL {
-            let raw: Vec<String> = runs.iter().map(|r| dim.value(r)).collect();
-            let mut values: Vec<String> = raw.clone();
-            crate::order::sort_by(&mut values, Ord::cmp);
-            values.dedup();
-            let index: BTreeMap<&str, u32> = values.iter().enumerate().map(|(i, v)| (v.as_str(), i as u32)).collect();
-            let codes = raw.iter().map(|v| index[v.as_str()]).collect();
-            store.dims.insert(dim, Column { values, codes });
+            store.dims.insert(dim, Column::new(runs.iter().map(|r| dim.value(r)).collect()));
         }
         for (key, unit, get, line_key) in THROUGHPUT {
             store.push_metric(key, unit, true, runs, |r| get(r).map(|v| (v, r.source.lines.get(line_key).copied().unwrap_or(0))));
@@ -261,8 +261,7 @@ impl Store {
 
     /// The value of `dim` for run `i`.
     pub fn value(&self, dim: Dim, i: usize) -> &str {
-        let col = &self.dims[&dim];
-        &col.values[col.codes[i] as usize]
+        self.dims[&dim].at(i)
     }
 
     /// `lmdeploy 0.10.0 · H800`: one bar or point series per framework, version and GPU.

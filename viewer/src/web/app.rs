@@ -643,10 +643,7 @@ fn sync_controls(app: &App) {
         }
     }
     if let Some(x) = dom::by_id("ctl-x").and_then(|s| s.parent_element()) {
-        let visible = app.state.chart == Chart::Tradeoff;
-        if x.has_attribute("hidden") == visible {
-            dom::show(&x, visible);
-        }
+        dom::show(&x, app.state.chart == Chart::Tradeoff);
     }
 }
 
@@ -795,15 +792,13 @@ fn update_url(app: &App) {
     }
     let origin = window.location().origin().unwrap_or_default();
     if let Some(p) = dom::by_id("permalink") {
-        dom::set_attr(&p, "href", &format!("{origin}{url}"));
-        if p.has_attribute("hidden") {
-            dom::show(&p, true);
-        }
+        attr(&p, "href", &format!("{origin}{url}"));
+        dom::show(&p, true);
     }
     if let Some(sw) = dom::document().query_selector("a.lang-switch").ok().flatten() {
         let href = sw.get_attribute("href").unwrap_or_default();
         let bare = href.split('?').next().unwrap_or("").to_string();
-        dom::set_attr(&sw, "href", &format!("{bare}?{query}"));
+        attr(&sw, "href", &format!("{bare}?{query}"));
     }
 }
 

@@ -393,11 +393,6 @@ fn hit_under(hits: &[Hit], (x, y): (f64, f64)) -> Option<&Hit> {
     hits.iter().find(|h| x >= h.x0 && x <= h.x1 && y >= h.y0.min(h.y1) && y <= h.y1.max(h.y0))
 }
 
-/// The run under the mouse, if any.
-pub fn hit_at(e: &web_sys::MouseEvent) -> Option<u32> {
-    with_app(|app| hit_under(&app.hits, offset(e)).map(|h| h.run)).flatten()
-}
-
 /// Shows the exact value and the source line of what is under the mouse, unless a click
 /// pinned the tooltip.
 pub fn hover(e: &web_sys::MouseEvent) {
@@ -412,13 +407,9 @@ pub fn hover(e: &web_sys::MouseEvent) {
 /// run. A click on nothing unpins and hides it.
 pub fn pin(e: &web_sys::MouseEvent) -> Option<u32> {
     let tip = dom::by_id("chart-tip")?;
-    let shown = show_tip(&tip, offset(e));
-    let _ = tip.class_list().toggle_with_force("pinned", shown);
-    if shown {
-        hit_at(e)
-    } else {
-        None
-    }
+    let run = show_tip(&tip, offset(e));
+    let _ = tip.class_list().toggle_with_force("pinned", run.is_some());
+    run
 }
 
 /// Hides a pinned tooltip (Escape).
@@ -429,19 +420,20 @@ pub fn unpin() {
     }
 }
 
-/// Fills and places the tooltip for the hit box under `(x, y)`, or hides it; says which.
-fn show_tip(tip: &web_sys::Element, (x, y): (f64, f64)) -> bool {
+/// Fills and places the tooltip for the hit box under `(x, y)`, or hides it; returns the
+/// run it shows.
+fn show_tip(tip: &web_sys::Element, (x, y): (f64, f64)) -> Option<u32> {
     let found = with_app(|app| {
         let hit = hit_under(&app.hits, (x, y))?;
         let i = hit.run as usize;
         let metric = app.store.metric(&app.metric_key())?;
         let href = app.source_href(i, metric.lines[i]);
-        Some((hit.text.clone(), href, app.tr("viewer.source_line")))
+        Some((hit.run, hit.text.clone(), href, app.tr("viewer.source_line")))
     })
     .flatten();
-    let Some((text, href, link_text)) = found else {
+    let Some((run, text, href, link_text)) = found else {
         dom::show(tip, false);
-        return false;
+        return None;
     };
     clear(tip);
     dom::append(tip, &el("span", "", &text));
@@ -459,7 +451,7 @@ fn show_tip(tip: &web_sys::Element, (x, y): (f64, f64)) -> bool {
         let _ = h.style().set_property("left", &format!("{left}px"));
         let _ = h.style().set_property("top", &format!("{top}px"));
     }
-    true
+    Some(run)
 }
 
 /// Saves the canvas as `benchsite-chart.png`.

@@ -28,8 +28,12 @@ pub fn el(tag: &str, class: &str, text: &str) -> Element {
     e
 }
 
+/// Sets an attribute; a value it already has is not written again, so a redraw does not
+/// make the browser restyle what did not change.
 pub fn attr(e: &Element, name: &str, value: &str) {
-    let _ = e.set_attribute(name, value);
+    if e.get_attribute(name).as_deref() != Some(value) {
+        let _ = e.set_attribute(name, value);
+    }
 }
 
 pub fn append(parent: &Element, child: &Element) {
@@ -42,7 +46,9 @@ pub fn clear(e: &Element) {
 
 pub fn show(e: &Element, visible: bool) {
     if let Some(h) = e.dyn_ref::<HtmlElement>() {
-        h.set_hidden(!visible);
+        if h.hidden() == visible {
+            h.set_hidden(!visible);
+        }
     }
 }
 
@@ -81,12 +87,5 @@ pub fn built_from(e: &Element, key: &str) -> bool {
 pub fn set_text(e: &Element, text: &str) {
     if e.text_content().as_deref() != Some(text) {
         e.set_text_content(Some(text));
-    }
-}
-
-/// Sets an attribute unless it already has that value.
-pub fn set_attr(e: &Element, name: &str, value: &str) {
-    if e.get_attribute(name).as_deref() != Some(value) {
-        attr(e, name, value);
     }
 }

@@ -59,7 +59,7 @@ fn header(app: &App, col: &Col) -> String {
 fn cell(app: &App, col: &Col, i: usize) -> (String, Option<u32>) {
     match col {
         Col::Dim(d) => (app.store.value(*d, i).to_string(), None),
-        Col::Prompts => (app.store.prompts.of(i).map_or_else(|| "–".into(), |n| n.to_string()), None),
+        Col::Prompts => (app.store.prompts.at(i).map_or_else(|| "–".into(), |n| n.to_string()), None),
         Col::Metric(m) => match app.store.metric(m) {
             Some(metric) if !metric.values[i].is_nan() => (super::fmt(metric.values[i]), Some(metric.lines[i]).filter(|&l| l > 0)),
             _ => ("–".into(), None),
@@ -200,7 +200,7 @@ pub fn render_body_at(app: &App, (top, height): (f64, f64)) {
                 _ => "none",
             };
             if let Some(th) = b.parent_element() {
-                dom::set_attr(&th, "aria-sort", sort);
+                attr(&th, "aria-sort", sort);
             }
         }
     }
@@ -265,7 +265,7 @@ fn fill_row(app: &App, cols: &[Col], tr: &web_sys::Element, i: usize) {
     }
     let cells = tr.children();
     if let Some(th) = cells.item(0) {
-        dom::set_attr(&th, "scope", "row");
+        attr(&th, "scope", "row");
         match app.run_href(i) {
             Some(href) => put(&th, "↗", Some(&href)),
             None => put(&th, &app.tr("viewer.local_mark"), None),
@@ -288,7 +288,7 @@ fn put(cell: &web_sys::Element, text: &str, href: Option<&str>) {
     match (href, a) {
         (Some(href), Some(a)) => {
             dom::set_text(&a, text);
-            dom::set_attr(&a, "href", href);
+            attr(&a, "href", href);
         }
         (Some(href), None) => {
             clear(cell);
