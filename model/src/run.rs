@@ -24,7 +24,17 @@ pub struct Run {
     pub tp: Option<u32>,
     /// Hugging Face id (`Qwen/Qwen3-8B-FP8`) or whatever name the benchmark client used.
     pub model: Option<String>,
+    /// The model without organisation and precision suffix, what runs of one model in
+    /// several precisions are compared under: `Qwen/Qwen3-32B-FP8` → `Qwen3-32B`.
+    #[serde(default)]
+    pub family: Option<String>,
+    /// `FP8`, `BF16`, `AWQ`, `MXFP4`, ...; `null` when nothing states it.
     pub precision: Option<String>,
+    /// Where `precision` comes from: `flag` (a serve flag such as `--quantization`),
+    /// `model-name` (a suffix such as `-FP8`) or `catalog` (the checkpoint's published dtype
+    /// in `content/models.toml`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub precision_from: Option<String>,
     /// The `backend` the benchmark client talked to, as printed.
     pub backend: Option<String>,
     /// Heading of the markdown section the run sits in.
