@@ -115,13 +115,13 @@ pub fn draw(view: &View, plan: &Plan, canvas: &HtmlCanvasElement, css_w: f64) ->
         let _ = style.set_property("width", &want_w);
         let _ = style.set_property("height", &want_h);
     }
-    let label = view.metric().map(|_| view.ui.metric_label(view.store, &view.metric, true)).unwrap_or_default();
+    let (label, div) = axis(view, &view.metric);
     attr(canvas, "aria-label", &format!("{} · {label}", view.ui.tr(&format!("viewer.chart.{}", view.state.chart.key()))));
     let Some(backend) = CanvasBackend::with_canvas_object(canvas.clone()) else { return Vec::new() };
     let root = backend.into_drawing_area();
     let _ = root.fill(&rgb(bg));
     let (_, area) = root.split_vertically((legend_h * dpr) as u32);
-    let s = Scale { dpr, log: view.state.log };
+    let s = Scale { dpr, log: view.state.log, div };
     let mut plot_text = Vec::new();
     let result = match plan {
         Plan::Bars(bars) => {
@@ -169,6 +169,26 @@ fn legend_items(view: &View, plan: &Plan) -> Vec<(Option<Rgb>, String)> {
 struct Scale {
     dpr: f64,
     log: bool,
+    /// Tick values are divided by this (1000 for latencies drawn in seconds).
+    div: f64,
+}
+
+/// An axis title and the divisor of its tick values: latencies of 10 s and more in view
+/// are drawn in seconds, as the table writes them.
+fn axis(view: &View, key: &str) -> (String, f64) {
+    let Some(m) = view.store.metric(key) else { return (String::new(), 1.0) };
+    let max = view.rows.iter().map(|&i| m.values[i as usize].abs()).filter(|v| !v.is_nan()).fold(0.0, f64::max);
+    if m.unit == "ms" && max >= 10_000.0 {
+        (format!("{} (s)", view.ui.metric_label(view.store, key, false)), 1000.0)
+    } else {
+        (view.ui.metric_label(view.store, key, true), 1.0)
+    }
+}
+
+/// A metric's name for a tooltip line, whose value carries its own unit when it is a
+/// latency.
+fn tip_name(view: &View, key: &str) -> String {
+    view.ui.metric_label(view.store, key, view.store.metric(key).is_some_and(|m| m.unit != "ms"))
 }
 
 impl Scale {
@@ -186,7 +206,7 @@ impl Scale {
 
     fn label(self, v: f64) -> String {
         let v = if self.log { 10f64.powf(v) } else { v };
-        super::fmt_axis(v)
+        super::fmt_axis(v / self.div)
     }
 
     fn range(self, lo: f64, hi: f64) -> (f64, f64) {
@@ -395,7 +415,7 @@ fn draw_bars(view: &View, root: &Area, pen: &Pen, bars: &Bars, label: &str, fg: 
             if flagged {
                 pen.flag(f64::from(px0 + px1) / 2.0, f64::from(py0));
             }
-            let mut lines = vec![view.ui.show(&series.label), full_group.clone(), format!("{label}: {}", view.ui.number(metric, bar.value))];
+            let mut lines = vec![view.ui.show(&series.label), full_group.clone(), format!("{}: {}", tip_name(view, &view.metric), view.ui.number(metric, bar.value))];
             if bar.count > 1 {
                 lines.push(view.ui.tr("viewer.best_of").replace("{n}", &bar.count.to_string()));
             }
@@ -435,14 +455,14 @@ fn draw_tradeoff(view: &View, root: &Area, pen: &Pen, t: &Tradeoff, y_label: &st
         return Ok(Vec::new());
     }
     let (Some(y_metric), Some(x_metric)) = (view.metric(), view.store.metric(&view.x_metric)) else { return Ok(Vec::new()) };
-    let x_label = view.ui.metric_label(view.store, &view.x_metric, true);
+    let (x_label, x_div) = axis(view, &view.x_metric);
     let (xlo, xhi) = all.clone().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.x), b.max(p.x)));
     let (ylo, yhi) = all.clone().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.y), b.max(p.y)));
     let total = all.count();
     let (y0, y1) = s.range(ylo, yhi);
     let pad = ((xhi - xlo) * 0.08).max(1e-9);
     let mut chart = plot(root, (xlo - pad).min(0.0)..xhi + pad, y0..y1, 50.0, s)?;
-    axes(&chart, pen, Some((&x_label, &|v| super::fmt_axis(*v))), y_label, &|v| s.label(*v), s);
+    axes(&chart, pen, Some((&x_label, &|v| super::fmt_axis(*v / x_div))), y_label, &|v| s.label(*v), s);
     let mut hits = Vec::new();
     for line in &t.lines {
         let series = &t.series[line.series];
@@ -470,8 +490,8 @@ fn draw_tradeoff(view: &View, root: &Area, pen: &Pen, t: &Tradeoff, y_label: &st
             let lines = vec![
                 view.ui.show(&series.label),
                 format!("{} · {}", view.ui.show(&line.label), view.ui.show(&load)),
-                format!("{x_label}: {}", view.ui.number(x_metric, p.x)),
-                format!("{y_label}: {}", view.ui.number(y_metric, p.y)),
+                format!("{}: {}", tip_name(view, &view.x_metric), view.ui.number(x_metric, p.x)),
+                format!("{}: {}", tip_name(view, &view.metric), view.ui.number(y_metric, p.y)),
             ];
             let on_frontier = line.frontier.contains(&k);
             plot_text.push(format!("point|{}|{}|{load}|{}|{}|{}{}", series.label, line.label, benchsite_model::format_number(p.x), benchsite_model::format_number(p.y), if on_frontier { "frontier" } else { "" }, if flagged { "|flagged" } else { "" }));
@@ -513,7 +533,7 @@ fn draw_sweeps(view: &View, root: &Area, pen: &Pen, lines: &[Line], label: &str,
                 pen.flag(f64::from(px), f64::from(py) - 4.0 * s.dpr);
             }
             plot_text.push(format!("sweep|{}|{}|{}{}", line.label, benchsite_model::format_number(p.x), benchsite_model::format_number(p.y), if flagged { "|flagged" } else { "" }));
-            let lines = vec![view.ui.show(&line.label), format!("x = {}", benchsite_model::format_number(p.x)), format!("{label}: {}", view.ui.number(metric, p.y))];
+            let lines = vec![view.ui.show(&line.label), format!("x = {}", benchsite_model::format_count(p.x as u64, &view.ui.lang)), format!("{}: {}", tip_name(view, &view.metric), view.ui.number(metric, p.y))];
             hits.push(point_hit(&chart, x, y, p.run, lines, s));
         }
     }

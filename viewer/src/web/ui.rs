@@ -4,7 +4,7 @@
 
 use crate::palette::{self, Rgb};
 use crate::store::{Dim, Metric, Store};
-use benchsite_model::Finding;
+use benchsite_model::{format_metric, Finding, Origin};
 use std::collections::BTreeMap;
 
 /// The page's language, its UI strings and where the site lives.
@@ -47,15 +47,12 @@ impl Ui {
         }
     }
 
-    /// A metric's value as the table and tooltips show it: grouped digits, latencies with
-    /// their unit.
+    /// A metric's value as the table and tooltips show it, with the pages' formatting:
+    /// grouped digits, latencies with their unit (ms below 10 s, s above), derived values
+    /// to three significant digits. Other units are named by the column or axis.
     pub fn number(&self, metric: &Metric, value: f64) -> String {
-        let text = benchsite_model::format_number(value);
-        if metric.unit == "ms" {
-            format!("{text} {}", self.tr("viewer.unit.ms"))
-        } else {
-            text
-        }
+        let origin = if metric.derived { Origin::Derived } else { Origin::Source };
+        format_metric(value, if metric.unit == "ms" { "ms" } else { "" }, origin, &self.lang)
     }
 
     /// Link to a run's line on its result page (site runs only).
