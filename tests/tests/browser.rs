@@ -60,17 +60,17 @@ fn drawn_pixels(b: &Browser) -> u64 {
 fn chart_is_drawn_and_a_filter_updates_table_and_url() {
     let Some((_g, b)) = browser() else { return };
     b.goto("/en/explore/").unwrap();
-    assert_eq!(ready(&b), 95);
+    assert_eq!(ready(&b), 167);
     assert!(drawn_pixels(&b) > 20_000, "the canvas looks empty");
     let dpr_ok = b.exec("const c = document.getElementById('chart-canvas'); return c.width >= c.clientWidth * devicePixelRatio - 1;", json!([])).unwrap();
     assert_eq!(dpr_ok, json!(true), "canvas not sized for the device pixel ratio");
     click(&b, "#facets [data-dim=fw] input[data-value=vllm]");
     b.wait_for("return location.search.includes('fw=vllm')", "the URL to carry the filter").unwrap();
     let frameworks = rows_text(&b, 1);
-    assert_eq!(frameworks.len(), 47);
+    assert_eq!(frameworks.len(), 71);
     assert!(frameworks.iter().all(|f| f == "vllm"), "{frameworks:?}");
     let count: String = b.exec("return document.querySelector('#banner .count').textContent", json!([])).unwrap().as_str().unwrap().into();
-    assert!(count.contains("47 of 95"), "{count}");
+    assert!(count.contains("71 of 167"), "{count}");
 }
 
 #[test]
@@ -106,7 +106,7 @@ fn a_link_restores_the_view_in_a_fresh_page_and_in_the_other_language() {
 fn csv_export_holds_the_rows_shown() {
     let Some((_g, b)) = browser() else { return };
     b.goto("/en/explore/?v=1&fw=sglang").unwrap();
-    assert_eq!(ready(&b), 24);
+    assert_eq!(ready(&b), 40);
     let csv = b
         .exec_async(
             "const done = arguments[arguments.length - 1]; const orig = URL.createObjectURL; \
@@ -117,9 +117,9 @@ fn csv_export_holds_the_rows_shown() {
         .unwrap();
     let csv = csv.as_str().unwrap();
     let lines: Vec<&str> = csv.trim_end().split("\r\n").collect();
-    assert_eq!(lines.len(), 25, "{csv}");
+    assert_eq!(lines.len(), 41, "{csv}");
     assert!(lines[0].starts_with("run,Framework,"), "{}", lines[0]);
-    assert!(lines[1..].iter().all(|l| l.starts_with("sglang/A100_v0.5.1.md#L")), "{csv}");
+    assert!(lines[1..].iter().all(|l| l.starts_with("sglang/A100_v0.5.1.md#L") || l.starts_with("sglang/H800_v0.5.1.md#L")), "{csv}");
 }
 
 #[test]
@@ -132,7 +132,7 @@ fn a_dropped_log_is_parsed_in_the_browser_and_added_as_local() {
     ready(&b);
     b.send_keys("#ctl-file", log.to_str().unwrap()).unwrap();
     b.wait_for("return document.querySelectorAll('#results-body tr.local').length", "the local run").unwrap();
-    assert_eq!(ready(&b), 96);
+    assert_eq!(ready(&b), 168);
     let notices: Value = b.exec("return document.getElementById('notices').textContent", json!([])).unwrap();
     assert!(notices.as_str().unwrap().contains("my-run.log: 1 runs added"), "{notices}");
     let local = b.exec("return document.querySelector('#results-body tr.local').textContent", json!([])).unwrap();
@@ -358,7 +358,7 @@ fn the_tuning_panel_explains_the_effective_parameters_of_the_runs_in_view() {
 fn search_log_scale_png_export_and_reset() {
     let Some((_g, b)) = browser() else { return };
     b.goto("/en/explore/?v=1").unwrap();
-    assert_eq!(ready(&b), 95);
+    assert_eq!(ready(&b), 167);
     b.send_keys("#ctl-search", "235b").unwrap();
     b.wait_for("return location.search.includes('q=235b')", "the search in the URL").unwrap();
     let models = rows_text(&b, 6);
@@ -381,7 +381,7 @@ fn search_log_scale_png_export_and_reset() {
     assert_eq!(png, json!(["benchsite-chart.png", "data:image/png;base64,", true]));
     click(&b, "#ctl-reset");
     b.wait_for("return !location.search.includes('q=') && !/[?&]log=1/.test(location.search)", "the reset view in the URL").unwrap();
-    assert_eq!(ready(&b), 95);
+    assert_eq!(ready(&b), 167);
     let controls = b.exec("return [document.getElementById('ctl-search').value, document.getElementById('ctl-log').checked]", json!([])).unwrap();
     assert_eq!(controls, json!(["", false]));
 }
@@ -503,7 +503,7 @@ fn when_the_explorer_cannot_start_it_says_why_and_the_table_stays() {
             let message = message.as_str().unwrap();
             assert!(message.contains(phrase) && message.contains(reason), "{what}, {lang}: {message}");
             let rows = b.exec("return document.querySelectorAll('#results table.results tbody tr').length", json!([])).unwrap();
-            assert_eq!(rows, json!(95), "{what}, {lang}: the full table should stay");
+            assert_eq!(rows, json!(167), "{what}, {lang}: the full table should stay");
         }
     }
 }
