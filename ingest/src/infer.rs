@@ -147,11 +147,13 @@ pub fn scenarios(sections: &mut [Section], sink: &mut Sink) {
         .enumerate()
         .flat_map(|(i, s)| s.runs.iter().enumerate().filter(|(_, r)| unstated(r)).map(move |(j, _)| (i, j)))
         .collect();
-    for (i, slot) in targets {
-        // Candidates: the distinct stated scenarios at this position in the other sections.
+    for &(i, slot) in &targets {
+        // Candidates: the distinct scenarios the other sections state at this position (an
+        // inferred run is no witness for another).
         let mut candidates: Vec<(&Section, &Run)> = Vec::new();
         for (k, section) in sections.iter().enumerate() {
-            let Some(donor) = section.runs.get(slot).filter(|r| k != i && stated(r)) else { continue };
+            let witness = |r: &&Run| k != i && stated(r) && !targets.contains(&(k, slot));
+            let Some(donor) = section.runs.get(slot).filter(witness) else { continue };
             if !candidates.iter().any(|(_, c)| same_scenario(&c.scenario, &donor.scenario)) {
                 candidates.push((section, donor));
             }

@@ -581,3 +581,16 @@ fn section_with_an_empty_log_is_a_finding() {
     let f = out.findings.iter().find(|f| f.code == "section-without-results").expect("finding");
     assert_eq!(f.values["section"], "a/B");
 }
+
+/// An inferred run is no witness for another: both unstated sections cite the stated one.
+#[test]
+fn inferred_scenarios_are_taken_only_from_stated_runs() {
+    let a = stated("a/A", 100, 1024, 1024) + &lmdeploy_block("", 100, 102400, 102400);
+    let b = lmdeploy_block("", 100, 102400, 102400);
+    let c = lmdeploy_block("", 100, 102400, 102400);
+    let text = result_file(&[("a/B", b), ("a/A", a), ("a/C", c)]);
+    let out = parse_file("lmdeploy/H800_v0.9.2.md", &text, None);
+    let inferred: Vec<&str> = out.findings.iter().filter(|f| f.code == "scenario-inferred").map(|f| f.values["from_section"].as_str()).collect();
+    assert_eq!(inferred, vec!["a/A", "a/A"]);
+    assert!(out.runs.iter().all(|r| r.scenario.num_prompts == Some(100)));
+}
