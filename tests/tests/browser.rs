@@ -318,7 +318,7 @@ fn find_tooltip(b: &Browser) -> (f64, f64, String, String) {
 #[test]
 fn the_tooltip_gives_the_exact_value_and_a_clickable_link_to_its_source_line() {
     let Some((_g, b)) = browser() else { return };
-    b.goto("/en/explore/?v=1&fw=vllm&m=out_tps").unwrap();
+    b.goto("/en/explore/?v=1&fw=vllm&gpu=A100&m=out_tps").unwrap();
     ready(&b);
     let (x, y, text, href) = find_tooltip(&b);
     assert!(text.chars().any(|c| c.is_ascii_digit()), "no value in the tooltip: {text}");
