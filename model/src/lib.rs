@@ -6,10 +6,12 @@
 //! the log printed them (as `f64`/`u64`); latencies are always milliseconds.
 
 mod finding;
+pub mod number;
 mod run;
 pub mod tuning;
 
 pub use finding::{Finding, Severity};
+pub use number::{format_count, format_metric, Origin};
 pub use run::{
     ClientInfo, Derived, Flag, Latency, Metrics, Note, Params, RequestRate, Run, Scenario, Source,
     SweepRef,
@@ -56,8 +58,9 @@ pub struct SourceFile {
     pub runs: u32,
 }
 
-/// Shortest text that reads back as the same number, integers without a decimal point:
-/// how pages and the explorer show a value.
+/// Shortest text that reads back as the same number, integers without a decimal point.
+/// Pages show numbers with [`format_metric`] and [`format_count`] (grouped, units, derived
+/// values rounded); this plain form is for machine-readable text.
 pub fn format_number(x: f64) -> String {
     if x.is_finite() && x.fract() == 0.0 && x.abs() < 1e15 {
         format!("{}", x as i64)

@@ -1,0 +1,324 @@
+//! Numbers as people read them, the same on every page and in the explorer: thousands
+//! grouped, latencies in ms or s, derived values to three significant digits, and a value
+//! printed by a log never rounded except when a latency moves from ms to s.
+//!
+//! The rules, with examples (`zh` and `en` differ only in unit names):
+//!
+//! - Grouping with `,` and `.` as the decimal point in both languages (Chinese technical
+//!   writing groups by thousands as English does; 万-grouping would make the two pages'
+//!   tables disagree): `1766464.74` → `1,766,464.74`.
+//! - A source value (printed by the log) keeps its digits: the shortest text that reads
+//!   back as the stored `f64`, which is what the log printed minus trailing zeros
+//!   (`200.00` is stored as `200`; the JSON number cannot keep them).
+//! - Unit `ms`: below 10 s in ms (`9,999.99 ms`), from 10 s up in s (`10 s`, `1,766.46 s`).
+//!   The move only shifts the decimal point of the printed digits, then keeps at most two
+//!   decimals (10 ms), rounded half away from zero on the decimal digits, never padded:
+//!   `1766464.74` → `1,766.46 s`, `12345.6` → `12.35 s`, `12300` → `12.3 s`, `12999` →
+//!   `13.00 s` (the hundredths were printed, so they stay visible).
+//! - A derived value (computed here: per-GPU throughput, interactivity) has three
+//!   significant digits, trailing zeros dropped, and never loses integer digits (zeros in
+//!   place of digits would read as printed): `921.6175` → `922`, `13.138878` → `13.1`,
+//!   `50.0` → `50`, `0.0012345` → `0.00123`, `12345.67` → `12,346`.
+//! - Magnitudes from 10¹⁵ up or below 10⁻⁶ use an exponent (`1.5e20`, `1e-7`), since
+//!   grouped digits stop being readable there.
+//! - NaN shows as `–` (like a missing value), infinities as `∞` and `-∞`, all without unit.
+//! - Units: `ms` and `s` in both languages; `tok/s` and `req/s` in English, `token/秒` and
+//!   `请求/秒` in Chinese; `""` shows the bare number (a table header names the unit).
+//!
+//! No formatting machinery beyond `core::fmt` of the shortest `f64` text: the digits are
+//! handled as decimal text, so rounding is exact on what was printed and the same on every
+//! platform, wasm32 included.
+
+/// Where a value comes from, which decides how many digits it shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// Printed by the benchmark log: shown with the digits it was printed with.
+    Source,
+    /// Computed by benchsite (`Run::derive`): three significant digits.
+    Derived,
+}
+
+/// `value` with its unit, for a page in `lang` (`"zh"` or `"en"`). `unit` is `"ms"`, `"s"`,
+/// `"tok/s"`, `"req/s"` or `""`; any other unit is appended as given.
+pub fn format_metric(value: f64, unit: &str, origin: Origin, lang: &str) -> String {
+    if value.is_nan() {
+        return "–".into();
+    }
+    if value.is_infinite() {
+        return if value < 0.0 { "-∞".into() } else { "∞".into() };
+    }
+    let mut number = Decimal::of(value);
+    let mut unit = unit;
+    let mut seconds_decimals = None;
+    if unit == "ms" && value.abs() >= 10_000.0 {
+        number.exp -= 3;
+        unit = "s";
+        seconds_decimals = Some(2);
+    }
+    let scientific = value != 0.0 && !(1e-6..1e15).contains(&value.abs());
+    let text = match (origin, scientific) {
+        (Origin::Source, true) => number.scientific(None),
+        (Origin::Derived, true) => number.scientific(Some(3)),
+        (Origin::Source, false) => {
+            if let Some(d) = seconds_decimals {
+                number.round_to_decimals(d);
+            }
+            number.grouped()
+        }
+        (Origin::Derived, false) => {
+            number.round_to_significant(3);
+            number.trim_fraction_zeros();
+            number.grouped()
+        }
+    };
+    match unit_name(unit, lang) {
+        "" => text,
+        name => format!("{text} {name}"),
+    }
+}
+
+/// An integer count with thousands grouped: `1766464` → `1,766,464` (both languages).
+pub fn format_count(n: u64, lang: &str) -> String {
+    let _ = lang; // Both languages group the same way; the parameter keeps call sites honest.
+    group(&n.to_string())
+}
+
+fn unit_name<'a>(unit: &'a str, lang: &str) -> &'a str {
+    match (unit, lang) {
+        ("tok/s", "zh") => "token/秒",
+        ("req/s", "zh") => "请求/秒",
+        _ => unit,
+    }
+}
+
+/// `1234567` → `1,234,567` (ASCII digits only).
+fn group(int: &str) -> String {
+    let head = match int.len() % 3 {
+        0 => int.len().min(3),
+        h => h,
+    };
+    let mut out = String::with_capacity(int.len() + int.len() / 3);
+    out.push_str(&int[..head]);
+    for chunk in int.as_bytes()[head..].chunks(3) {
+        out.push(',');
+        out.push_str(std::str::from_utf8(chunk).expect("ASCII digits"));
+    }
+    out
+}
+
+/// A decimal number as text digits: `digits × 10^exp`, sign apart. Rounding works on these
+/// digits, so it is exact on what the log printed.
+struct Decimal {
+    negative: bool,
+    /// Without leading zeros; empty for zero.
+    digits: Vec<u8>,
+    exp: i32,
+}
+
+impl Decimal {
+    /// From the shortest text that reads back as `x` (finite).
+    fn of(x: f64) -> Decimal {
+        let text = format!("{}", x.abs());
+        let (int, frac) = text.split_once('.').unwrap_or((&text, ""));
+        let mut digits: Vec<u8> = int.bytes().chain(frac.bytes()).map(|b| b - b'0').collect();
+        let lead = digits.iter().take_while(|&&d| d == 0).count();
+        digits.drain(..lead);
+        let mut d = Decimal { negative: x < 0.0, digits, exp: -(frac.len() as i32) };
+        d.trim_trailing_zeros();
+        d
+    }
+
+    /// Drops zeros at the end of the digits (raising `exp`); the value is unchanged.
+    fn trim_trailing_zeros(&mut self) {
+        while self.digits.last() == Some(&0) {
+            self.digits.pop();
+            self.exp += 1;
+        }
+        if self.digits.is_empty() {
+            self.exp = 0;
+        }
+    }
+
+    /// Zeros after the decimal point are dropped (`13.0` → `13`), integer zeros stay.
+    fn trim_fraction_zeros(&mut self) {
+        while self.exp < 0 && self.digits.last() == Some(&0) {
+            self.digits.pop();
+            self.exp += 1;
+        }
+    }
+
+    /// Power of ten of the first digit: 2 for `921.6`, -3 for `0.00123`.
+    fn lead(&self) -> i32 {
+        self.digits.len() as i32 + self.exp - 1
+    }
+
+    /// Keeps at most `decimals` digits after the point, rounding half away from zero.
+    /// Never adds digits.
+    fn round_to_decimals(&mut self, decimals: i32) {
+        let drop = -self.exp - decimals;
+        if drop <= 0 {
+            return;
+        }
+        let drop = drop as usize;
+        if drop > self.digits.len() {
+            // Everything is below half a unit of the last kept place.
+            self.digits.clear();
+            self.exp = -decimals;
+            return;
+        }
+        let keep = self.digits.len() - drop;
+        let round_up = self.digits[keep] >= 5;
+        self.digits.truncate(keep);
+        self.exp += drop as i32;
+        if round_up {
+            let mut i = keep;
+            loop {
+                if i == 0 {
+                    self.digits.insert(0, 1);
+                    break;
+                }
+                i -= 1;
+                if self.digits[i] == 9 {
+                    self.digits[i] = 0;
+                } else {
+                    self.digits[i] += 1;
+                    break;
+                }
+            }
+        }
+        let lead = self.digits.iter().take_while(|&&d| d == 0).count();
+        self.digits.drain(..lead);
+    }
+
+    /// `n` significant digits, but integer digits are never rounded away.
+    fn round_to_significant(&mut self, n: i32) {
+        if self.digits.is_empty() {
+            return;
+        }
+        let decimals = (n - 1 - self.lead()).max(0);
+        self.round_to_decimals(decimals);
+    }
+
+    /// `1,234.5`: integer part grouped, fraction as held (`-exp` decimals).
+    fn grouped(&self) -> String {
+        let decimals = (-self.exp).max(0) as usize;
+        let mut all: Vec<u8> = self.digits.clone();
+        all.extend(std::iter::repeat_n(0, self.exp.max(0) as usize));
+        if all.len() <= decimals {
+            let pad = decimals + 1 - all.len();
+            all.splice(0..0, std::iter::repeat_n(0, pad));
+        }
+        let text: String = all.iter().map(|d| char::from(b'0' + d)).collect();
+        let (int, frac) = text.split_at(text.len() - decimals);
+        let sign = if self.negative && self.digits.iter().any(|&d| d != 0) { "-" } else { "" };
+        if frac.is_empty() {
+            format!("{sign}{}", group(int))
+        } else {
+            format!("{sign}{}.{frac}", group(int))
+        }
+    }
+
+    /// `1.5e20`; with `Some(n)`, `n` significant digits (trailing zeros dropped).
+    fn scientific(mut self, significant: Option<i32>) -> String {
+        let lead = self.lead();
+        if let Some(n) = significant {
+            // Round in the mantissa's own scale: shift so that the first digit is units.
+            self.exp -= lead;
+            self.round_to_decimals(n - 1);
+            self.exp += lead;
+        }
+        self.trim_trailing_zeros();
+        let lead = self.lead();
+        let sign = if self.negative { "-" } else { "" };
+        let first = char::from(b'0' + self.digits[0]);
+        let rest: String = self.digits[1..].iter().map(|d| char::from(b'0' + d)).collect();
+        if rest.is_empty() {
+            format!("{sign}{first}e{lead}")
+        } else {
+            format!("{sign}{first}.{rest}e{lead}")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{format_count, format_metric, Origin};
+    use Origin::{Derived, Source};
+
+    /// `(value, unit, origin, zh, en)`: one row per rule and edge.
+    const CASES: &[(f64, &str, Origin, &str, &str)] = &[
+        // Grouping; source digits kept.
+        (1766464.74, "", Source, "1,766,464.74", "1,766,464.74"),
+        (1000.0, "", Source, "1,000", "1,000"),
+        (999.0, "", Source, "999", "999"),
+        (12.34, "", Source, "12.34", "12.34"),
+        (0.0, "", Source, "0", "0"),
+        (-0.0, "ms", Source, "0 ms", "0 ms"),
+        (0.001, "ms", Source, "0.001 ms", "0.001 ms"),
+        (-1234.5, "", Source, "-1,234.5", "-1,234.5"),
+        (123456.789, "tok/s", Source, "123,456.789 token/秒", "123,456.789 tok/s"),
+        (2.5, "req/s", Source, "2.5 请求/秒", "2.5 req/s"),
+        (12.5, "s", Source, "12.5 s", "12.5 s"),
+        // Latencies: ms below 10 s, s from 10 s up, at most two decimals in s.
+        (845.12, "ms", Source, "845.12 ms", "845.12 ms"),
+        (9999.99, "ms", Source, "9,999.99 ms", "9,999.99 ms"),
+        (10000.0, "ms", Source, "10 s", "10 s"),
+        (1766464.74, "ms", Source, "1,766.46 s", "1,766.46 s"),
+        (12345.6, "ms", Source, "12.35 s", "12.35 s"),
+        (12344.9, "ms", Source, "12.34 s", "12.34 s"),
+        (12300.0, "ms", Source, "12.3 s", "12.3 s"),
+        (12999.0, "ms", Source, "13.00 s", "13.00 s"),
+        (99999.999, "ms", Source, "100.00 s", "100.00 s"),
+        (-25000.0, "ms", Source, "-25 s", "-25 s"),
+        // Derived: three significant digits, integer digits kept, zeros after the point dropped.
+        (921.6175, "tok/s", Derived, "922 token/秒", "922 tok/s"),
+        (13.138878, "", Derived, "13.1", "13.1"),
+        (50.0, "", Derived, "50", "50"),
+        (13.0001, "", Derived, "13", "13"),
+        (0.0012345, "", Derived, "0.00123", "0.00123"),
+        (12345.67, "", Derived, "12,346", "12,346"),
+        (999.6, "", Derived, "1,000", "1,000"),
+        (9.996, "", Derived, "10", "10"),
+        (-13.138878, "", Derived, "-13.1", "-13.1"),
+        (0.0, "", Derived, "0", "0"),
+        (15000.0, "ms", Derived, "15 s", "15 s"),
+        (12345.6, "ms", Derived, "12.3 s", "12.3 s"),
+        // Huge and tiny magnitudes, not-a-number and infinities.
+        (1.5e20, "", Source, "1.5e20", "1.5e20"),
+        (1e15, "", Source, "1e15", "1e15"),
+        (999999999999999.0, "", Source, "999,999,999,999,999", "999,999,999,999,999"),
+        (1.23456e20, "", Derived, "1.23e20", "1.23e20"),
+        (1e-7, "ms", Source, "1e-7 ms", "1e-7 ms"),
+        (-2.5e-9, "", Derived, "-2.5e-9", "-2.5e-9"),
+        (9.999e20, "", Derived, "1e21", "1e21"),
+        (1e300, "ms", Source, "1e297 s", "1e297 s"),
+        (f64::NAN, "ms", Source, "–", "–"),
+        (f64::INFINITY, "tok/s", Derived, "∞", "∞"),
+        (f64::NEG_INFINITY, "ms", Source, "-∞", "-∞"),
+        (f64::MAX, "", Source, "1.7976931348623157e308", "1.7976931348623157e308"),
+    ];
+
+    #[test]
+    fn metrics_read_as_the_rules_say_in_both_languages() {
+        for &(value, unit, origin, zh, en) in CASES {
+            assert_eq!(format_metric(value, unit, origin, "zh"), zh, "zh: {value} {unit} {origin:?}");
+            assert_eq!(format_metric(value, unit, origin, "en"), en, "en: {value} {unit} {origin:?}");
+        }
+    }
+
+    #[test]
+    fn counts_are_grouped_by_thousands() {
+        for (n, text) in [(0, "0"), (7, "7"), (999, "999"), (1000, "1,000"), (1766464, "1,766,464"), (u64::MAX, "18,446,744,073,709,551,615")] {
+            assert_eq!(format_count(n, "zh"), text);
+            assert_eq!(format_count(n, "en"), text);
+        }
+    }
+
+    #[test]
+    fn a_source_value_reads_back_as_the_printed_number() {
+        for x in [0.1, 0.3, 1.0 / 3.0, 845.12, 123456.789, 7.0e-5, 42.0] {
+            let shown = format_metric(x, "", Source, "en").replace(',', "");
+            assert_eq!(shown.parse::<f64>().unwrap(), x, "{shown}");
+        }
+    }
+}
