@@ -11,7 +11,7 @@ use super::urls::{file_of, result_page, Urls};
 use super::views::{self, header_groups};
 use super::SiteContent;
 use benchsite_ingest::sink::Sink;
-use benchsite_model::{Finding, Run, RunsFile};
+use benchsite_model::{format_count, Finding, Run, RunsFile};
 use indicatif::ProgressBar;
 use minijinja::{AutoEscape, Environment, UndefinedBehavior, Value};
 use serde::Serialize;
@@ -352,7 +352,7 @@ fn home(inputs: &Inputs, lang: Lang) -> serde_json::Value {
         .filter_map(|d| Some(json!({ "href": inputs.urls.page(lang, &format!("{}/", d.slug)), "title": d.for_lang(lang)?.0.title })))
         .collect();
     json!({
-        "overview": views::overview(inputs.data),
+        "overview": views::overview(inputs.data, lang),
         "latest": sources.iter().filter(|s| s.latest).collect::<Vec<_>>(),
         "sources": sources,
         "docs": docs,
@@ -366,7 +366,9 @@ fn result(inputs: &Inputs, lang: Lang, index: usize, tr: &Tr) -> serde_json::Val
     let view_of = |f: &Finding| finding_view(inputs, lang, f);
     let framework = source.framework.clone().unwrap_or_default();
     let effective = |r: &Run| views::effective_views(&r.params.effective, &framework, &inputs.site.tuning, inputs.urls, lang);
-    let sections = views::sections(&runs, &data.findings, &view_of, &effective, &source.path);
+    let t = |k: &str| tr.get(k);
+    let loc = views::Locale { lang, t: &t };
+    let sections = views::sections(&runs, &data.findings, &view_of, &effective, &source.path, loc);
     let attached: BTreeSet<usize> = runs.iter().flat_map(|r| r.findings.iter().copied()).collect();
     let file_findings: Vec<_> = data
         .findings
@@ -376,15 +378,16 @@ fn result(inputs: &Inputs, lang: Lang, index: usize, tr: &Tr) -> serde_json::Val
         .map(|(_, f)| view_of(f))
         .collect();
     let lines: Vec<&str> = inputs.texts.get(&source.path).map(|t| t.lines().collect()).unwrap_or_default();
-    let t = |k: &str| tr.get(k);
+    let count = |n: usize| format_count(n as u64, lang.code());
     json!({
         "path": source.path,
         "kind": source.kind,
         "framework": source.framework,
         "version": source.framework_version,
         "gpu": source.gpu,
-        "run_count": runs.len(),
-        "finding_count": data.findings.iter().filter(|f| f.path == source.path).count(),
+        "run_count": count(runs.len()),
+        "finding_count": count(data.findings.iter().filter(|f| f.path == source.path).count()),
+        "line_count": count(lines.len()),
         "groups": header_groups(&t),
         "sections": sections,
         "file_findings": file_findings,
@@ -406,6 +409,8 @@ struct ExploreRow {
 }
 
 fn explore(inputs: &Inputs, lang: Lang, tr: &Tr) -> serde_json::Value {
+    let t = |k: &str| tr.get(k);
+    let loc = views::Locale { lang, t: &t };
     let rows: Vec<ExploreRow> = inputs
         .data
         .runs
@@ -418,10 +423,9 @@ fn explore(inputs: &Inputs, lang: Lang, tr: &Tr) -> serde_json::Value {
             model: r.model.clone(),
             page: inputs.urls.page(lang, &result_page(&r.source.path)),
             href: format!("{}#{}", inputs.urls.page(lang, &result_page(&r.source.path)), views::run_anchor(r)),
-            row: views::row(r, &inputs.data.findings),
+            row: views::row(r, &inputs.data.findings, loc),
         })
         .collect();
-    let t = |k: &str| tr.get(k);
     // The strings the viewer shows, handed over as JSON data (not script).
     let strings: BTreeMap<&String, &String> = tr.strings.iter().filter(|(k, _)| ["viewer.", "origin.", "nav.", "explore."].iter().any(|p| k.starts_with(p))).collect();
     json!({ "rows": rows, "groups": header_groups(&t), "strings": strings })
