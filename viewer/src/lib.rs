@@ -6,7 +6,10 @@
 pub mod compare;
 pub mod csv;
 pub mod filter;
+pub mod headline;
+pub mod labels;
 pub mod order;
+pub mod palette;
 pub mod series;
 pub mod state;
 pub mod store;

@@ -2,33 +2,76 @@
 //! points with each series' Pareto frontier, and sweeps as lines.
 
 use crate::store::{Dim, Metric, Store};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
-/// Series of run `i` as codes (framework version, GPU, local): comparing codes is what
-/// keeps grouping 100,000 runs free of string work; labels are made once per series.
-fn series_key(store: &Store, i: usize) -> (u32, u32, bool) {
-    (store.dims[&Dim::Version].codes[i], store.dims[&Dim::Gpu].codes[i], store.local[i])
+/// Several dimensions' codes of a run folded into one number (mixed radix): two runs
+/// have equal keys exactly when they agree on every one of the dimensions. Grouping 100,000
+/// runs is then integer hashing, no string work.
+struct Key<'a> {
+    cols: Vec<(&'a [u32], u128)>,
+    local: Option<&'a [bool]>,
 }
 
-/// Dense numbering of two code columns: `a * len(b) + b`, an index into a flat table, so
-/// grouping is array indexing rather than hashing.
-struct Dense<'a> {
-    a: &'a [u32],
-    b: &'a [u32],
-    b_len: usize,
+impl<'a> Key<'a> {
+    fn new(store: &'a Store, dims: &[Dim], with_local: bool) -> Self {
+        let cols = dims.iter().map(|d| (store.dims[d].codes.as_slice(), store.dims[d].values.len().max(1) as u128)).collect();
+        Key { cols, local: with_local.then_some(store.local.as_slice()) }
+    }
+
+    fn at(&self, i: usize) -> u128 {
+        let k = self.cols.iter().fold(0u128, |k, (codes, radix)| k * radix + u128::from(codes[i]));
+        k * 2 + u128::from(self.local.is_some_and(|l| l[i]))
+    }
 }
 
-impl<'a> Dense<'a> {
-    fn new(store: &'a Store, a: Dim, b: Dim) -> Self {
-        Dense { a: &store.dims[&a].codes, b: &store.dims[&b].codes, b_len: store.dims[&b].values.len() }
-    }
+/// What a series of the charts is: one configuration of one engine. Runs of one series
+/// differ only in what the chart separates (workload in bars, load along a sweep).
+const SERIES: [Dim; 4] = [Dim::Version, Dim::Gpu, Dim::Gpus, Dim::Precision];
 
-    fn size(&self, a_len: usize) -> usize {
-        a_len * self.b_len
-    }
+/// What a bar group is: one model family under one workload, load included, so every bar
+/// of a group ran the same thing.
+const GROUP: [Dim; 5] = [Dim::Family, Dim::Scenario, Dim::Prompts, Dim::Rate, Dim::Concurrency];
 
-    fn at(&self, i: usize) -> usize {
-        self.a[i] as usize * self.b_len + self.b[i] as usize
+/// A chart series: its label, colour and a run that belongs to it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Series {
+    pub run: u32,
+    /// `lmdeploy 0.10.0 · H800`, plus precision and GPU count where the series of the chart
+    /// differ in them; `?` for what a run does not state.
+    pub label: String,
+    pub color: crate::palette::Rgb,
+    pub local: bool,
+}
+
+/// Series of the first runs given, labelled with what tells them apart.
+fn describe(store: &Store, firsts: &[u32]) -> Vec<Series> {
+    let varies = |dim: Dim| {
+        let codes = &store.dims[&dim].codes;
+        firsts.iter().any(|&r| codes[r as usize] != codes[firsts[0] as usize])
+    };
+    let (prec, gpus) = (varies(Dim::Precision), varies(Dim::Gpus));
+    firsts
+        .iter()
+        .map(|&r| {
+            let i = r as usize;
+            let mut label = format!("{} · {}", store.value(Dim::Version, i), store.value(Dim::Gpu, i));
+            if prec {
+                label.push_str(&format!(" · {}", store.value(Dim::Precision, i)));
+            }
+            if gpus {
+                label.push_str(&format!(" · ×{}", store.value(Dim::Gpus, i)));
+            }
+            Series { run: r, label, color: store.colors[i], local: store.local[i] }
+        })
+        .collect()
+}
+
+/// The load of run `i` as a point label: `c=64` when the client capped concurrency,
+/// otherwise `rate=inf` / `rate=4`.
+pub fn load_label(store: &Store, i: usize) -> String {
+    match (store.value(Dim::Concurrency, i), store.value(Dim::Rate, i)) {
+        (c, _) if c != crate::store::UNKNOWN => format!("c={c}"),
+        (_, r) => format!("rate={r}"),
     }
 }
 
@@ -44,14 +87,16 @@ pub struct Bar {
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Group {
-    pub label: String,
+    /// A run of the group, for its family and workload.
+    pub run: u32,
+    /// Family, workload, and load (`n=2000 · rate=inf`, `· c=256` when capped).
+    pub label: [String; 3],
     pub bars: Vec<Bar>,
 }
 
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Bars {
-    /// Series labels (framework version · GPU), the legend.
-    pub series: Vec<String>,
+    pub series: Vec<Series>,
     pub groups: Vec<Group>,
     /// Groups left out to keep the chart readable.
     pub dropped: usize,
@@ -60,30 +105,36 @@ pub struct Bars {
 /// Most bar groups drawn; the table still lists every run.
 pub const MAX_GROUPS: usize = 40;
 
-/// Groups `rows` by model and scenario, one bar per framework + version + GPU. Runs without
-/// the metric are left out. When one series has several runs in a group (request rates,
-/// repeats, sweeps), the bar is the best of them and says how many there were: the chart
-/// stays readable and costs the same at 100,000 runs; the table lists every run.
+/// The three lines of a group's label.
+pub fn group_label(store: &Store, i: usize) -> [String; 3] {
+    let mut load = format!("n={} · rate={}", store.value(Dim::Prompts, i), store.value(Dim::Rate, i));
+    if store.value(Dim::Concurrency, i) != crate::store::UNKNOWN {
+        load.push_str(&format!(" · c={}", store.value(Dim::Concurrency, i)));
+    }
+    [store.value(Dim::Family, i).to_string(), store.value(Dim::Scenario, i).to_string(), load]
+}
+
+/// Groups `rows` by model family and workload (load included), one bar per framework +
+/// version + GPU (+ GPU count and precision). Runs without the metric are left out. When
+/// one series has several runs in a group (repeats), the bar is the best of them and says
+/// how many there were; the table lists every run.
 pub fn bars(store: &Store, rows: &[u32], metric: &Metric) -> Bars {
-    let mut series: Vec<String> = Vec::new();
-    let series_key = Dense::new(store, Dim::Version, Dim::Gpu);
-    let group_key = Dense::new(store, Dim::Model, Dim::Scenario);
-    // Local runs get their own series: offset their slot by the table size.
-    let series_slots = series_key.size(store.dims[&Dim::Version].values.len());
-    let mut series_index: Vec<Option<usize>> = vec![None; series_slots * 2];
-    let mut group_index: Vec<Option<usize>> = vec![None; group_key.size(store.dims[&Dim::Model].values.len())];
+    let series_key = Key::new(store, &SERIES, true);
+    let group_key = Key::new(store, &GROUP, false);
+    let mut series_index: HashMap<u128, usize> = HashMap::new();
+    let mut firsts: Vec<u32> = Vec::new();
+    let mut group_index: HashMap<u128, usize> = HashMap::new();
     let mut groups: Vec<(u32, Vec<Bar>)> = Vec::new();
     for &i in rows {
         let value = metric.values[i as usize];
         if value.is_nan() {
             continue;
         }
-        let slot = series_key.at(i as usize) + if store.local[i as usize] { series_slots } else { 0 };
-        let s = *series_index[slot].get_or_insert_with(|| {
-            series.push(store.series_label(i as usize));
-            series.len() - 1
+        let s = *series_index.entry(series_key.at(i as usize)).or_insert_with(|| {
+            firsts.push(i);
+            firsts.len() - 1
         });
-        let g = *group_index[group_key.at(i as usize)].get_or_insert_with(|| {
+        let g = *group_index.entry(group_key.at(i as usize)).or_insert_with(|| {
             groups.push((i, Vec::new()));
             groups.len() - 1
         });
@@ -98,18 +149,25 @@ pub fn bars(store: &Store, rows: &[u32], metric: &Metric) -> Bars {
             None => bars.push(Bar { series: s, run: i, value, count: 1 }),
         }
     }
-    // Groups in model, then scenario order (their codes follow the sorted values).
+    // Series in a fixed order (framework, version, GPU, ...), so a framework's bars stand
+    // in the same place in every group whatever the table's sort.
+    let order = crate::order::permutation(firsts.len(), &|a, b| series_key.at(firsts[a] as usize).cmp(&series_key.at(firsts[b] as usize)));
+    let mut rank = vec![0; firsts.len()];
+    order.iter().enumerate().for_each(|(r, &s)| rank[s as usize] = r);
+    let firsts: Vec<u32> = order.iter().map(|&s| firsts[s as usize]).collect();
+    // Groups in family, then workload order (codes follow the sorted values).
     crate::order::sort_by_key(&mut groups, |(first, _)| group_key.at(*first as usize));
     let total = groups.len();
     let groups: Vec<Group> = groups
         .into_iter()
         .take(MAX_GROUPS)
         .map(|(first, mut bars)| {
+            bars.iter_mut().for_each(|b| b.series = rank[b.series]);
             crate::order::sort_by_key(&mut bars, |b| (b.series, b.run));
-            Group { label: store.group_label(first as usize), bars }
+            Group { run: first, label: group_label(store, first as usize), bars }
         })
         .collect();
-    Bars { series, dropped: total - groups.len(), groups }
+    Bars { series: describe(store, &firsts), dropped: total - groups.len(), groups }
 }
 
 /// A point of the trade-off chart.
@@ -120,32 +178,65 @@ pub struct Point {
     pub y: f64,
 }
 
+/// The points of one configuration under one workload.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PointSeries {
+    /// Index into [`Tradeoff::series`] (colour and legend).
+    pub series: usize,
+    /// The workload (`Qwen3-8B · random 1024/1024`).
     pub label: String,
     pub points: Vec<Point>,
-    /// Indices into `points` of the Pareto frontier, ordered by x.
+    /// Indices into `points` of the Pareto frontier, ordered by x: only along a load sweep
+    /// (two or more request rates or concurrencies), empty otherwise.
     pub frontier: Vec<usize>,
 }
 
-/// Points (x metric, y metric) per series with each series' frontier: the points no other
-/// point of the series beats on both axes (in each metric's better direction).
-pub fn tradeoff(store: &Store, rows: &[u32], x: &Metric, y: &Metric) -> Vec<PointSeries> {
-    let mut by_series: BTreeMap<(u32, u32, bool), Vec<Point>> = BTreeMap::new();
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Tradeoff {
+    pub series: Vec<Series>,
+    pub lines: Vec<PointSeries>,
+}
+
+impl Tradeoff {
+    /// True when some series is a load sweep and so has a frontier.
+    pub fn has_curve(&self) -> bool {
+        self.lines.iter().any(|l| !l.frontier.is_empty())
+    }
+}
+
+/// Points (x metric, y metric) per configuration and workload. A frontier — the points no
+/// other point of the series beats on both axes — is drawn only along a load sweep: the
+/// same configuration and workload at several request rates or concurrencies. Joining
+/// different workloads (ShareGPT and 1k/1k) would draw a curve that means nothing.
+pub fn tradeoff(store: &Store, rows: &[u32], x: &Metric, y: &Metric) -> Tradeoff {
+    let series_key = Key::new(store, &SERIES, true);
+    let line_key = Key::new(store, &[Dim::Version, Dim::Gpu, Dim::Gpus, Dim::Precision, Dim::Model, Dim::Scenario], true);
+    let load = Key::new(store, &[Dim::Rate, Dim::Concurrency], false);
+    let mut lines: BTreeMap<u128, Vec<Point>> = BTreeMap::new();
     for &i in rows {
         let (px, py) = (x.values[i as usize], y.values[i as usize]);
         if px.is_nan() || py.is_nan() {
             continue;
         }
-        by_series.entry(series_key(store, i as usize)).or_default().push(Point { run: i, x: px, y: py });
+        lines.entry(line_key.at(i as usize)).or_default().push(Point { run: i, x: px, y: py });
     }
-    by_series
+    let mut firsts: BTreeMap<u128, u32> = BTreeMap::new();
+    for points in lines.values() {
+        firsts.entry(series_key.at(points[0].run as usize)).or_insert(points[0].run);
+    }
+    let index: BTreeMap<u128, usize> = firsts.keys().enumerate().map(|(n, k)| (*k, n)).collect();
+    let firsts: Vec<u32> = firsts.into_values().collect();
+    let lines = lines
         .into_values()
         .map(|points| {
-            let frontier = pareto(&points, x.higher_is_better, y.higher_is_better);
-            PointSeries { label: store.series_label(points[0].run as usize), points, frontier }
+            let first = points[0].run as usize;
+            let loads: std::collections::BTreeSet<u128> = points.iter().map(|p| load.at(p.run as usize)).collect();
+            let frontier = if loads.len() > 1 { pareto(&points, x.higher_is_better, y.higher_is_better) } else { Vec::new() };
+            let label = format!("{} · {}", store.value(Dim::Model, first), store.value(Dim::Scenario, first));
+            PointSeries { series: index[&series_key.at(first)], label, points, frontier }
         })
-        .collect()
+        .collect();
+    Tradeoff { series: describe(store, &firsts), lines }
 }
 
 /// Indices of the non-dominated points, sorted by x. `O(n log n)`: sort by x from best to
@@ -173,6 +264,7 @@ pub fn pareto(points: &[Point], x_up: bool, y_up: bool) -> Vec<usize> {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Line {
     pub label: String,
+    pub color: crate::palette::Rgb,
     pub axis: String,
     pub points: Vec<Point>,
 }
@@ -186,7 +278,8 @@ pub fn sweeps(store: &Store, rows: &[u32], metric: &Metric) -> Vec<Line> {
             continue;
         }
         let line = lines.entry(sweep.id.clone()).or_insert_with(|| Line {
-            label: format!("{} · {}", store.series_label(i as usize), sweep.header),
+            label: format!("{} · {} · {}", store.value(Dim::Version, i as usize), store.value(Dim::Gpu, i as usize), sweep.header),
+            color: store.colors[i as usize],
             axis: sweep.axis.clone(),
             points: Vec::new(),
         });
@@ -246,37 +339,88 @@ mod tests {
     }
 
     #[test]
-    fn bars_group_by_model_and_scenario_with_one_series_per_framework_version_gpu() {
+    fn bars_group_by_family_and_workload_with_one_series_per_framework_version_gpu() {
+        let mut fp8 = run("d#L4", "lmdeploy", "0.10.0", "H800", "Qwen/Qwen3-32B-FP8", 40.0, 3.0);
+        fp8.family = Some("Qwen3-32B".into());
+        fp8.precision = Some("FP8".into());
+        let mut bf16 = run("e#L5", "vllm", "0.10.1", "H800", "Qwen/Qwen3-32B", 35.0, 3.0);
+        bf16.family = Some("Qwen3-32B".into());
+        bf16.precision = Some("BF16".into());
         let s = Store::new(
             &[
                 run("a#L1", "vllm", "0.10.1", "A100", "m1", 10.0, 5.0),
                 run("b#L2", "lmdeploy", "0.10.0", "H800", "m1", 20.0, 4.0),
                 run("c#L3", "lmdeploy", "0.10.0", "H800", "m2", 30.0, 3.0),
+                fp8,
+                bf16,
             ],
             vec![],
         );
         let b = bars(&s, &[0, 1, 2], s.metric("out_tps").unwrap());
-        assert_eq!(b.series, ["vllm 0.10.1 · A100", "lmdeploy 0.10.0 · H800"]);
+        // Series in framework order, whatever order the rows come in.
+        assert_eq!(b.series.iter().map(|s| s.label.as_str()).collect::<Vec<_>>(), ["lmdeploy 0.10.0 · H800", "vllm 0.10.1 · A100"]);
         assert_eq!(b.groups.len(), 2);
-        assert_eq!(b.groups[0].label, "m1 · random 1024/1024");
-        assert_eq!(b.groups[0].bars.iter().map(|b| b.value).collect::<Vec<_>>(), [10.0, 20.0]);
+        assert_eq!(b.groups[0].label, ["m1".to_string(), "random 1024/1024".into(), "n=100 · rate=?".into()]);
+        assert_eq!(b.groups[0].bars.iter().map(|b| (b.series, b.value)).collect::<Vec<_>>(), [(0, 20.0), (1, 10.0)]);
+        let shown = |b: &Bars| b.series.iter().map(|s| (s.label.clone(), s.color)).collect::<Vec<_>>();
+        assert_eq!(shown(&b), shown(&bars(&s, &[2, 1, 0], s.metric("out_tps").unwrap())));
+        // A model in two precisions stands in one group; the labels name the precision.
+        let q = bars(&s, &[3, 4], s.metric("out_tps").unwrap());
+        assert_eq!(q.groups.len(), 1);
+        assert_eq!(q.groups[0].label[0], "Qwen3-32B");
+        assert_eq!(q.series.iter().map(|s| s.label.as_str()).collect::<Vec<_>>(), ["lmdeploy 0.10.0 · H800 · FP8", "vllm 0.10.1 · H800 · BF16"]);
+        assert_ne!(q.series[0].color, q.series[1].color);
     }
 
     #[test]
-    fn several_runs_of_a_series_in_a_group_make_one_bar_with_the_best() {
+    fn bars_keep_different_loads_apart() {
+        let mut capped = run("b#L2", "vllm", "0.10.1", "A100", "m", 20.0, 4.0);
+        capped.scenario.max_concurrency = Some(256);
+        capped.scenario.request_rate = Some(benchsite_model::RequestRate::Inf);
+        let mut open = run("a#L1", "vllm", "0.10.1", "A100", "m", 10.0, 5.0);
+        open.scenario.request_rate = Some(benchsite_model::RequestRate::Inf);
+        let s = Store::new(&[open, capped], vec![]);
+        let b = bars(&s, &[0, 1], s.metric("out_tps").unwrap());
+        assert_eq!(b.groups.len(), 2);
+        assert_eq!(b.groups[1].label[2], "n=100 · rate=inf · c=256");
+    }
+
+    fn at_load(id: &str, scen: (u64, u64), conc: u64, tps: f64, tpot: f64) -> benchsite_model::Run {
+        let mut r = run(id, "vllm", "0.10.1", "H800", "m", tps, 1.0);
+        r.scenario.input_len = Some(scen.0);
+        r.scenario.output_len = Some(scen.1);
+        r.scenario.max_concurrency = Some(conc);
+        r.metrics.tpot_ms = Some(benchsite_model::Latency::from([("mean".to_string(), tpot)]));
+        r.derive();
+        r
+    }
+
+    #[test]
+    fn a_frontier_is_drawn_only_along_a_load_sweep() {
+        // One configuration: a sweep of three concurrencies at 1k/1k, and single runs at
+        // 2k/6k and 6k/2k.
         let s = Store::new(
             &[
-                run("a#L1", "vllm", "0.10.1", "A100", "m1", 10.0, 5.0),
-                run("b#L2", "vllm", "0.10.1", "A100", "m1", 30.0, 9.0),
-                run("c#L3", "vllm", "0.10.1", "A100", "m1", 20.0, 4.0),
+                at_load("a#L1", (1024, 1024), 16, 1000.0, 10.0),
+                at_load("a#L2", (1024, 1024), 64, 3000.0, 20.0),
+                at_load("a#L3", (1024, 1024), 256, 5000.0, 50.0),
+                at_load("a#L4", (2000, 6000), 64, 2500.0, 25.0),
+                at_load("a#L5", (6000, 2000), 64, 2000.0, 30.0),
             ],
             vec![],
         );
-        let tps = bars(&s, &[0, 1, 2], s.metric("out_tps").unwrap());
-        assert_eq!(tps.groups[0].bars, [Bar { series: 0, run: 1, value: 30.0, count: 3 }]);
-        // Latency: lower is better.
-        let ttft = bars(&s, &[0, 1, 2], s.metric("ttft.p99").unwrap());
-        assert_eq!((ttft.groups[0].bars[0].run, ttft.groups[0].bars[0].value), (2, 4.0));
+        let t = tradeoff(&s, &[0, 1, 2, 3, 4], s.metric("interactivity").unwrap(), s.metric("out_tps").unwrap());
+        assert_eq!(t.series.len(), 1);
+        assert_eq!(t.lines.len(), 3);
+        let sweep = t.lines.iter().find(|l| l.points.len() == 3).unwrap();
+        assert_eq!(sweep.frontier.len(), 3);
+        assert!(t.lines.iter().filter(|l| l.points.len() == 1).all(|l| l.frontier.is_empty()));
+        assert!(t.has_curve());
+        assert_eq!(load_label(&s, 2), "c=256");
+        // Single points only: no curve at all.
+        let single = tradeoff(&s, &[0, 3, 4], s.metric("interactivity").unwrap(), s.metric("out_tps").unwrap());
+        assert!(!single.has_curve());
+        assert_eq!(single.lines.len(), 3);
     }
 
     #[test]

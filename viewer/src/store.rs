@@ -2,7 +2,8 @@
 //! distinct values, every metric as a `Vec<f64>` (NaN where absent) with the source line of
 //! each value. Filtering 100,000 runs is then a scan of a few integer arrays.
 
-use benchsite_model::{Run, RunsFile};
+use benchsite_model::{RequestRate, Run, RunsFile};
+use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
 /// A filter dimension.
@@ -11,15 +12,28 @@ pub enum Dim {
     Framework,
     Version,
     Gpu,
+    Family,
     Model,
     Precision,
     Gpus,
+    /// Workload: dataset, input/output lengths and range ratio.
     Scenario,
+    /// Number of prompts.
+    Prompts,
+    /// Request rate (`inf` or requests per second).
+    Rate,
+    /// Maximum concurrency of the client.
+    Concurrency,
     Source,
 }
 
 impl Dim {
-    pub const ALL: [Dim; 8] = [Dim::Framework, Dim::Version, Dim::Gpu, Dim::Model, Dim::Precision, Dim::Gpus, Dim::Scenario, Dim::Source];
+    pub const ALL: [Dim; 12] = [Dim::Framework, Dim::Version, Dim::Gpu, Dim::Family, Dim::Model, Dim::Precision, Dim::Gpus, Dim::Scenario, Dim::Prompts, Dim::Rate, Dim::Concurrency, Dim::Source];
+
+    /// What makes two runs' numbers comparable besides the engine: hardware, precision,
+    /// model and the whole workload (load included). The comparability banner names each
+    /// of these that differs among the runs in view.
+    pub const COMPARED: [Dim; 8] = [Dim::Gpu, Dim::Gpus, Dim::Precision, Dim::Family, Dim::Scenario, Dim::Prompts, Dim::Rate, Dim::Concurrency];
 
     /// Query-string key and UI-string suffix.
     pub fn key(self) -> &'static str {
@@ -27,10 +41,14 @@ impl Dim {
             Dim::Framework => "fw",
             Dim::Version => "ver",
             Dim::Gpu => "gpu",
+            Dim::Family => "fam",
             Dim::Model => "model",
             Dim::Precision => "prec",
             Dim::Gpus => "gpus",
             Dim::Scenario => "scen",
+            Dim::Prompts => "n",
+            Dim::Rate => "rate",
+            Dim::Concurrency => "conc",
             Dim::Source => "src",
         }
     }
@@ -41,6 +59,7 @@ impl Dim {
 
     fn value(self, run: &Run) -> String {
         let or_unknown = |v: &Option<String>| v.clone().unwrap_or_else(|| UNKNOWN.to_string());
+        let number = |v: Option<u64>| v.map_or_else(|| UNKNOWN.to_string(), |n| n.to_string());
         match self {
             Dim::Framework => or_unknown(&run.framework),
             Dim::Version => match (&run.framework, &run.framework_version) {
@@ -49,53 +68,86 @@ impl Dim {
                 _ => UNKNOWN.to_string(),
             },
             Dim::Gpu => or_unknown(&run.gpu),
+            Dim::Family => or_unknown(&run.family.clone().or_else(|| run.model.clone())),
             Dim::Model => or_unknown(&run.model),
             Dim::Precision => or_unknown(&run.precision),
-            Dim::Gpus => run.gpu_count.or(run.tp).map_or_else(|| UNKNOWN.to_string(), |n| n.to_string()),
+            Dim::Gpus => number(run.gpu_count.or(run.tp).map(u64::from)),
             Dim::Scenario => scenario_key(run),
+            Dim::Prompts => number(run.scenario.num_prompts),
+            Dim::Rate => match run.scenario.request_rate {
+                None => UNKNOWN.to_string(),
+                Some(RequestRate::Inf) => "inf".to_string(),
+                Some(RequestRate::PerSecond(r)) => benchsite_model::format_number(r),
+            },
+            Dim::Concurrency => number(run.scenario.max_concurrency),
             Dim::Source => run.source.path.clone(),
         }
     }
 }
 
-/// Shown for a value the run does not state.
+/// The value of a dimension a run does not state (shown as "not stated").
 pub const UNKNOWN: &str = "?";
 
-/// `random 1024/1024`, `sharegpt`: dataset and lengths, the part of a scenario runs are
-/// compared on.
+/// `random 1024/1024`, `sharegpt`, `random 1024/1024 r=0.5`: dataset, lengths and (when
+/// lengths vary) the range ratio: the part of a workload that is not load.
 pub fn scenario_key(run: &Run) -> String {
-    run.scenario.key()
-}
-
-/// Distinct values (sorted) and the code of each run: a filter dimension (text), or the
-/// number of prompts (unknown first). Codes follow the sorted values, so comparing codes
-/// compares values.
-#[derive(Debug, Default, Clone)]
-pub struct Column<T = String> {
-    pub values: Vec<T>,
-    pub codes: Vec<u32>,
-}
-
-impl<T: Ord + Clone> Column<T> {
-    /// The column of `raw`, one value per run.
-    pub fn new(raw: Vec<T>) -> Column<T> {
-        let mut values = raw.clone();
-        crate::order::sort_by(&mut values, Ord::cmp);
-        values.dedup();
-        let codes = raw.iter().map(|v| values.binary_search(v).expect("every value is among the distinct ones") as u32).collect();
-        Column { values, codes }
+    let s = &run.scenario;
+    let key = s.key();
+    match (s.input_len, s.range_ratio) {
+        (Some(_), Some(r)) if r != 1.0 => format!("{key} r={}", benchsite_model::format_number(r)),
+        (Some(_), None) if s.dataset.as_deref() == Some("random") => format!("{key} r={UNKNOWN}"),
+        _ => key,
     }
 }
 
-impl<T> Column<T> {
+/// Orders dimension values as a reader expects: not stated first, numbers by value (`2`
+/// before `16`, `inf` after every rate), text alphabetically.
+pub fn natural(a: &str, b: &str) -> Ordering {
+    let num = |s: &str| if s == "inf" { Some(f64::INFINITY) } else { s.parse::<f64>().ok() };
+    match (a == UNKNOWN, b == UNKNOWN) {
+        (true, true) => Ordering::Equal,
+        (true, false) => Ordering::Less,
+        (false, true) => Ordering::Greater,
+        _ => match (num(a), num(b)) {
+            (Some(x), Some(y)) => x.total_cmp(&y),
+            (Some(_), None) => Ordering::Less,
+            (None, Some(_)) => Ordering::Greater,
+            _ => a.cmp(b),
+        },
+    }
+}
+
+/// Distinct values (in [`natural`] order) and the code of each run. Codes follow the
+/// ordered values, so comparing codes compares values.
+#[derive(Debug, Default, Clone)]
+pub struct Column {
+    pub values: Vec<String>,
+    pub codes: Vec<u32>,
+}
+
+impl Column {
+    /// The column of `raw`, one value per run.
+    pub fn new(raw: Vec<String>) -> Column {
+        let mut values = raw.clone();
+        crate::order::sort_by(&mut values, |a, b| natural(a, b));
+        values.dedup();
+        let codes = raw.iter().map(|v| values.binary_search_by(|x| natural(x, v)).expect("every value is among the distinct ones") as u32).collect();
+        Column { values, codes }
+    }
+
     /// The value of run `i`.
-    pub fn at(&self, i: usize) -> &T {
+    pub fn at(&self, i: usize) -> &str {
         &self.values[self.codes[i] as usize]
+    }
+
+    /// The code of `value`, if any run has it.
+    pub fn code(&self, value: &str) -> Option<u32> {
+        self.values.binary_search_by(|x| natural(x, value)).ok().map(|c| c as u32)
     }
 
     /// The values that occur among `rows`, in order: a bitmap over codes, no value
     /// comparisons per run.
-    pub fn present(&self, rows: &[u32]) -> impl Iterator<Item = &T> {
+    pub fn present(&self, rows: &[u32]) -> impl Iterator<Item = &String> {
         let mut seen = vec![false; self.values.len()];
         rows.iter().for_each(|&i| seen[self.codes[i as usize] as usize] = true);
         self.values.iter().zip(seen).filter(|(_, s)| *s).map(|(v, _)| v)
@@ -128,10 +180,12 @@ pub struct Store {
     pub ids: Vec<String>,
     pub paths: Vec<String>,
     pub lines: Vec<u32>,
-    /// Number of prompts of each run, coded like a dimension: compared and sorted on
-    /// without touching `runs`.
-    pub prompts: Column<Option<u64>>,
     pub local: Vec<bool>,
+    /// Indices into the findings list of each run (empty for a clean run).
+    pub findings: Vec<Vec<u32>>,
+    /// Colour of each run's series: its framework's hue, in the shade of its version and
+    /// GPU among that framework's in the whole data, so no filter or sort changes it.
+    pub colors: Vec<crate::palette::Rgb>,
     pub dims: BTreeMap<Dim, Column>,
     pub metrics: Vec<Metric>,
     pub sweeps: Vec<Option<SweepPoint>>,
@@ -203,8 +257,8 @@ impl Store {
             ids: runs.iter().map(|r| r.id.clone()).collect(),
             paths: runs.iter().map(|r| r.source.path.clone()).collect(),
             lines: runs.iter().map(|r| r.source.line).collect(),
-            prompts: Column::new(runs.iter().map(|r| r.scenario.num_prompts).collect()),
             local,
+            findings: runs.iter().map(|r| r.findings.iter().map(|&f| f as u32).collect()).collect(),
             ..Store::default()
         };
         store.local.resize(n, false);
@@ -237,7 +291,29 @@ impl Store {
             })
             .collect();
         store.tuning = Tuning::new(runs);
+        store.colors = store.series_colors();
         store
+    }
+
+    /// Framework hue, shaded by the rank of (version, GPU) among the framework's pairs.
+    fn series_colors(&self) -> Vec<crate::palette::Rgb> {
+        let (fw, ver, gpu) = (&self.dims[&Dim::Framework], &self.dims[&Dim::Version], &self.dims[&Dim::Gpu]);
+        let mut pairs: Vec<(u32, u32, u32)> = (0..self.len()).map(|i| (fw.codes[i], ver.codes[i], gpu.codes[i])).collect();
+        crate::order::sort_by(&mut pairs, Ord::cmp);
+        pairs.dedup();
+        (0..self.len())
+            .map(|i| {
+                let key = (fw.codes[i], ver.codes[i], gpu.codes[i]);
+                let first = pairs.partition_point(|p| p.0 < key.0);
+                let rank = pairs.partition_point(|p| *p < key) - first;
+                crate::palette::shade(crate::palette::hue(fw.at(i)), rank)
+            })
+            .collect()
+    }
+
+    /// True when run `i` has at least one finding.
+    pub fn flagged(&self, i: usize) -> bool {
+        !self.findings[i].is_empty()
     }
 
     fn push_metric(&mut self, key: &str, unit: &'static str, higher_is_better: bool, runs: &[Run], get: impl Fn(&Run) -> Option<(f64, u32)>) {
@@ -264,16 +340,6 @@ impl Store {
         self.dims[&dim].at(i)
     }
 
-    /// `lmdeploy 0.10.0 · H800`: one bar or point series per framework, version and GPU.
-    pub fn series_label(&self, i: usize) -> String {
-        let local = if self.local[i] { " (local)" } else { "" };
-        format!("{} · {}{local}", self.value(Dim::Version, i), self.value(Dim::Gpu, i))
-    }
-
-    /// `Qwen/Qwen3-8B · random 1024/1024`: what runs are grouped by in the bar chart.
-    pub fn group_label(&self, i: usize) -> String {
-        format!("{} · {}", self.value(Dim::Model, i), self.value(Dim::Scenario, i))
-    }
 }
 
 impl Metric {
@@ -327,7 +393,7 @@ pub(crate) mod tests {
         let mut r = Run { id: id.into(), framework: Some(fw.into()), framework_version: Some(ver.into()), gpu: Some(gpu.into()), model: Some(model.into()), tp: Some(1), ..Run::default() };
         r.source.path = format!("{fw}/{gpu}_v{ver}.md");
         r.source.line = id.rsplit('L').next().and_then(|l| l.parse().ok()).unwrap_or(1);
-        r.scenario = Scenario { dataset: Some("random".into()), input_len: Some(1024), output_len: Some(1024), num_prompts: Some(100), ..Scenario::default() };
+        r.scenario = Scenario { dataset: Some("random".into()), input_len: Some(1024), output_len: Some(1024), num_prompts: Some(100), range_ratio: Some(1.0), ..Scenario::default() };
         r.metrics.output_throughput = Some(out_tps);
         r.metrics.ttft_ms = Some(Latency::from([("p99".to_string(), ttft_p99), ("mean".to_string(), ttft_p99 / 2.0)]));
         r.metrics.tpot_ms = Some(Latency::from([("mean".to_string(), 20.0)]));
@@ -343,7 +409,7 @@ pub(crate) mod tests {
         assert_eq!(s.value(Dim::Version, 1), "lmdeploy 0.10.0");
         let keys: Vec<&str> = s.metrics.iter().map(|m| m.key.as_str()).collect();
         assert_eq!(keys, ["out_tps", "out_tps_gpu", "interactivity", "ttft.mean", "ttft.p99", "tpot.mean"]);
-        assert_eq!(s.series_label(0), "vllm 0.10.1 · A100");
+        assert_eq!(s.dims[&Dim::Gpus].values, ["1"]);
     }
 
     #[test]

@@ -1,0 +1,97 @@
+//! How values read in charts and tables, shared by the explorer and the generator's SVG
+//! charts: framework names as their projects write them, "not stated" in the page's
+//! language instead of `?`, and short workload labels that never merge two workloads.
+
+use crate::store::UNKNOWN;
+
+/// `LMDeploy`, `vLLM`, `SGLang`, `TensorRT-LLM`; other names as given.
+pub fn framework_name(fw: &str) -> &str {
+    match fw {
+        "lmdeploy" => "LMDeploy",
+        "vllm" => "vLLM",
+        "sglang" => "SGLang",
+        "trtllm" | "tensorrt-llm" => "TensorRT-LLM",
+        other => other,
+    }
+}
+
+/// A value or label as a reader sees it: a leading framework name written as its project
+/// writes it, and every `?` (alone, or after `=` or `×`) replaced by `unknown`.
+pub fn display(text: &str, unknown: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for (n, token) in text.split(' ').enumerate() {
+        if n > 0 {
+            out.push(' ');
+        }
+        let token = if n == 0 { framework_name(token) } else { token };
+        match token.strip_suffix(UNKNOWN) {
+            Some(head) if head.is_empty() || head.ends_with('=') || head.ends_with('×') => {
+                out.push_str(head);
+                out.push_str(unknown);
+            }
+            _ => out.push_str(token),
+        }
+    }
+    out
+}
+
+/// Token counts shortened where exact: `1024` → `1k`, `2048` → `2k`, `6000` → `6k`; other
+/// numbers stay as they are.
+pub fn short_count(n: &str) -> String {
+    match n.parse::<u64>() {
+        Ok(v) if v >= 1024 && v % 1024 == 0 => format!("{}k", v / 1024),
+        Ok(v) if v >= 1000 && v % 1000 == 0 => format!("{}k", v / 1000),
+        _ => n.to_string(),
+    }
+}
+
+/// `random 1024/1024` → `random 1k/1k`. Two workloads can shorten alike (`1000/1000` and
+/// `1024/1024`); a chart checks for that and keeps the full labels then.
+pub fn short_workload(workload: &str) -> String {
+    workload
+        .split(' ')
+        .map(|part| match part.split_once('/') {
+            Some((i, o)) if i.parse::<u64>().is_ok() => format!("{}/{}", short_count(i), short_count(o)),
+            _ => part.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `text` cut to `max` characters with an ellipsis.
+pub fn fit(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        text.to_string()
+    } else {
+        text.chars().take(max.saturating_sub(1)).chain(std::iter::once('…')).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unknowns_read_as_not_stated_and_frameworks_by_their_names() {
+        let cases = [
+            ("lmdeploy 0.10.0 · H800", "LMDeploy 0.10.0 · H800"),
+            ("vllm ? · ?", "vLLM not stated · not stated"),
+            ("n=? · rate=inf", "n=not stated · rate=inf"),
+            ("×?", "×not stated"),
+            ("?", "not stated"),
+            ("what?", "what?"),
+        ];
+        for (raw, shown) in cases {
+            assert_eq!(display(raw, "not stated"), shown, "{raw}");
+        }
+    }
+
+    #[test]
+    fn workloads_shorten_only_exact_thousands() {
+        assert_eq!(short_workload("random 1024/1024"), "random 1k/1k");
+        assert_eq!(short_workload("random 2000/6000 r=0.5"), "random 2k/6k r=0.5");
+        assert_eq!(short_workload("random 1500/–"), "random 1500/–");
+        assert_eq!(short_workload("sharegpt"), "sharegpt");
+        assert_eq!(fit("Qwen3-235B-A22B", 8), "Qwen3-2…");
+    }
+}
