@@ -221,10 +221,21 @@ fn main_of(out: &Path, page: &str) -> String {
     let end = text.find("</main>").unwrap() + "</main>".len();
     let main = &text[start..end];
     // The collapsed original is checked line by line elsewhere; keep the snapshot readable.
-    match (main.find("<details id=\"source\""), main.rfind("</details>")) {
+    let main = match (main.find("<details id=\"source\""), main.rfind("</details>")) {
         (Some(a), Some(b)) if b > a => format!("{}<!-- source lines elided -->{}", &main[..a], &main[b + "</details>".len()..]),
         _ => main.to_string(),
+    };
+    // So are the charts' drawings (tests below); their opening tag, title and text stay.
+    let mut out = String::new();
+    let mut rest = main.as_str();
+    while let Some(start) = rest.find("\n<polyline") {
+        let end = rest[start..].find("\n<text class=").map_or(rest.len(), |e| start + e);
+        out.push_str(&rest[..start]);
+        out.push_str("\n<!-- drawing elided -->");
+        rest = &rest[end..];
     }
+    out.push_str(rest);
+    out
 }
 
 #[test]
@@ -243,9 +254,13 @@ fn two_builds_of_the_same_content_are_byte_identical() {
     let (_b, two) = build_site(&repo().join("content"), Some("/repo/"));
     let files = walk(&one);
     assert_eq!(files, walk(&two));
+    let mut charts = 0;
     for f in files {
-        assert!(std::fs::read(one.join(&f)).unwrap() == std::fs::read(two.join(&f)).unwrap(), "{f} differs");
+        let a = std::fs::read(one.join(&f)).unwrap();
+        assert!(a == std::fs::read(two.join(&f)).unwrap(), "{f} differs");
+        charts += String::from_utf8_lossy(&a).matches("<svg ").count();
     }
+    assert!(charts > 20, "the pages compared hold only {charts} charts");
 }
 
 const PAYLOAD_BLOCK: &str = "\
@@ -507,4 +522,109 @@ fn chinese_pages_name_every_metric_in_chinese() {
     }
     assert!(scanned > 500, "only {scanned} texts scanned");
     assert!(english.is_empty(), "{} English metric words on Chinese pages:\n{}", english.len(), english.into_iter().collect::<Vec<_>>().join("\n"));
+}
+
+/// Every `<svg>` of a page, parsed.
+fn svgs(doc: &Html) -> Vec<scraper::ElementRef<'_>> {
+    doc.select(&sel("svg")).collect()
+}
+
+/// An inline chart may hold shapes and text only: no script, no foreign content, no
+/// handler, no link.
+fn assert_inert(page: &str, svg: scraper::ElementRef) {
+    for el in svg.descendants().filter_map(scraper::ElementRef::wrap) {
+        let name = el.value().name();
+        assert!(!matches!(name, "script" | "foreignObject" | "foreignobject" | "a" | "image" | "use" | "iframe" | "style"), "{page}: <{name}> in a chart");
+        for (attr, value) in el.value().attrs() {
+            assert!(!attr.starts_with("on") && !attr.contains("href"), "{page}: {attr}={value} in a chart");
+        }
+    }
+}
+
+/// The home page draws, per GPU, the comparison most frameworks share, each with its
+/// explorer link; every section of every result page has a chart of its runs next to the
+/// table it summarises. Each chart is named (`<title>`), described (`<desc>` with every
+/// value) and inert.
+#[test]
+fn charts_are_on_the_home_page_and_in_every_result_section() {
+    let (_dir, out) = build_site(&repo().join("content"), None);
+    for lang in ["zh", "en"] {
+        let home = Html::parse_document(&std::fs::read_to_string(out.join(lang).join("index.html")).unwrap());
+        let figures: Vec<_> = home.select(&sel(".charts figure")).collect();
+        assert!(figures.len() >= 2, "{lang}: {} headline charts", figures.len());
+        for f in &figures {
+            let svg = f.select(&sel("svg.chart")).next().expect("a chart");
+            let href = f.select(&sel("a")).next().expect("an explorer link").value().attr("href").unwrap();
+            assert!(href.starts_with(&format!("/{lang}/explore/?v=1&")) && href.contains("gpu=") && href.contains("m="), "{lang}: {href}");
+            let desc: String = svg.select(&sel("desc")).next().unwrap().text().collect();
+            let bars = svg.select(&sel("rect")).count();
+            assert_eq!(bars, svg.select(&sel("text.value")).count(), "{lang}: a value per bar");
+            assert!(desc.matches(if lang == "zh" { "token/秒" } else { "tok/s" }).count() >= bars, "{lang}: {desc}");
+        }
+        for page in html_files(&out).into_iter().filter(|f| f.starts_with(&format!("{lang}/results/"))) {
+            let doc = Html::parse_document(&std::fs::read_to_string(out.join(&page)).unwrap());
+            let page_ids = ids(&doc);
+            let sections: Vec<_> = doc.select(&sel("section.model")).collect();
+            assert!(!sections.is_empty(), "{page}");
+            for s in sections {
+                let id = s.value().attr("id").unwrap();
+                let charts: Vec<_> = s.select(&sel("svg.chart")).collect();
+                assert_eq!(charts.len(), 1, "{page}#{id}: one chart per section");
+                let svg = charts[0];
+                assert_eq!(svg.value().attr("role"), Some("img"), "{page}#{id}");
+                for label in svg.value().attr("aria-labelledby").unwrap().split(' ') {
+                    assert!(page_ids.contains(label), "{page}#{id}: aria-labelledby {label}");
+                }
+                let title: String = svg.select(&sel("title")).next().unwrap().text().collect();
+                assert!(!title.trim().is_empty(), "{page}#{id}");
+                let table = s.select(&sel("figcaption a")).next().unwrap().value().attr("href").unwrap();
+                assert!(table == format!("#{id}-table") && page_ids.contains(&format!("{id}-table")), "{page}#{id}: {table}");
+                assert_eq!(svg.select(&sel("rect")).count(), s.select(&sel("table.results tbody tr")).count(), "{page}#{id}: a bar per run");
+            }
+        }
+    }
+    for page in html_files(&out) {
+        let doc = Html::parse_document(&std::fs::read_to_string(out.join(&page)).unwrap());
+        svgs(&doc).into_iter().for_each(|svg| assert_inert(&page, svg));
+    }
+}
+
+/// Two frameworks on one GPU measuring a model with markup for a name, and a raw log with
+/// two such models: the names reach the home page's headline chart and a result chart's
+/// labels as text.
+#[test]
+fn a_hostile_model_name_stays_text_in_charts() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = dir.path();
+    for f in ["i18n/zh.toml", "i18n/en.toml"] {
+        std::fs::create_dir_all(c.join(f).parent().unwrap()).unwrap();
+        std::fs::copy(repo().join("content").join(f), c.join(f)).unwrap();
+    }
+    let namespace = |model: &str| {
+        format!("Namespace(backend='vllm', model='{model}', dataset_name='random', num_prompts=10, random_input_len=100, random_output_len=100)\n")
+    };
+    let script = "<script>alert(1)</script>";
+    let img = "\"><img src=x onerror=alert(2)>";
+    for fw in ["vllm", "sglang"] {
+        std::fs::create_dir_all(c.join(fw)).unwrap();
+        let text = format!("## {script}\n\n```text\n{}{}```\n", namespace(script), PAYLOAD_BLOCK.replace("<script>alert(1)</script>", fw));
+        std::fs::write(c.join(fw).join("H800_v0.1.md"), text).unwrap();
+    }
+    std::fs::create_dir_all(c.join("raw")).unwrap();
+    let block = PAYLOAD_BLOCK.replace(script, "vllm");
+    std::fs::write(c.join("raw/two.log"), format!("{}{block}{}{block}", namespace(script), namespace(img))).unwrap();
+    let (_d, out) = build_site(c, None);
+    for (page, needles) in [("en/index.html", vec![script]), ("zh/index.html", vec![script]), ("en/results/raw/two.log/index.html", vec![script, img])] {
+        let text = std::fs::read_to_string(out.join(page)).unwrap();
+        let doc = Html::parse_document(&text);
+        let charts = svgs(&doc);
+        assert!(!charts.is_empty(), "{page}: no chart");
+        let shown: String = charts.iter().flat_map(|svg| svg.text()).collect();
+        for needle in needles {
+            assert!(shown.contains(needle), "{page}: `{needle}` not shown as text in {shown}");
+        }
+        charts.into_iter().for_each(|svg| assert_inert(page, svg));
+        assert!(!text.contains("<img") && text.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "{page}");
+        assert_eq!(doc.select(&sel("script")).filter(|s| s.value().attr("src").is_none()).count(), 0, "{page}: inline script");
+    }
 }

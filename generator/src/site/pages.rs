@@ -8,6 +8,7 @@ use super::docs::DocSource;
 use super::lang::Lang;
 use super::markdown::{self, Link};
 use super::urls::{file_of, result_page, Urls};
+use super::charts::Charts;
 use super::views::{self, header_groups};
 use super::SiteContent;
 use benchsite_ingest::sink::Sink;
@@ -109,13 +110,14 @@ fn environment(shell: &super::shell::Shell) -> Environment<'static> {
 pub fn write_all(dir: &Path, inputs: &Inputs, progress: &ProgressBar) -> Result<Written, String> {
     let env = environment(inputs.shell);
     let specs = specs(inputs);
+    let charts = Charts::new(&inputs.data.runs);
     progress.set_length((specs.len() * Lang::ALL.len() + 2) as u64);
     let mut written = Written::default();
     let mut sitemap = Vec::new();
     for lang in Lang::ALL {
         let tr = Tr { strings: inputs.site.catalogs.strings(lang), missing: RefCell::new(BTreeSet::new()) };
         for spec in &specs {
-            let (template, title, page) = page_context(inputs, lang, spec, &tr);
+            let (template, title, page) = page_context(inputs, lang, spec, &tr, &charts);
             let ctx = base_context(inputs, lang, &spec.rel, &title, page, &tr);
             let html = render(&env, template, &ctx)?;
             write(dir, &format!("{}/{}", lang.code(), file_of(&spec.rel)), &html)?;
@@ -224,12 +226,12 @@ fn base_context(inputs: &Inputs, lang: Lang, rel: &str, title: &str, page: serde
     Value::from_serialize(&ctx)
 }
 
-fn page_context(inputs: &Inputs, lang: Lang, spec: &Spec, tr: &Tr) -> (&'static str, String, serde_json::Value) {
+fn page_context(inputs: &Inputs, lang: Lang, spec: &Spec, tr: &Tr, charts: &Charts) -> (&'static str, String, serde_json::Value) {
     match spec.kind {
-        Kind::Home => ("home.html", tr.get("home.title"), home(inputs, lang)),
+        Kind::Home => ("home.html", tr.get("home.title"), home(inputs, lang, tr, charts)),
         Kind::Result(i) => {
             let source = &inputs.data.sources[i];
-            ("result.html", source.path.clone(), result(inputs, lang, i, tr))
+            ("result.html", source.path.clone(), result(inputs, lang, i, tr, charts))
         }
         Kind::Doc(i) => {
             let doc = &inputs.site.docs[i];
@@ -343,7 +345,9 @@ fn finding_view(inputs: &Inputs, lang: Lang, f: &Finding) -> views::FindingView 
     views::finding_view(f, title, help, &|key| catalogs.get_or(lang, &format!("finding_value.{key}"), key).to_string())
 }
 
-fn home(inputs: &Inputs, lang: Lang) -> serde_json::Value {
+fn home(inputs: &Inputs, lang: Lang, tr: &Tr, charts: &Charts) -> serde_json::Value {
+    let t = |k: &str| tr.get(k);
+    let loc = views::Locale { lang, t: &t };
     let sources = views::source_views(inputs.data, inputs.urls, lang);
     let docs: Vec<_> = inputs
         .site
@@ -353,13 +357,14 @@ fn home(inputs: &Inputs, lang: Lang) -> serde_json::Value {
         .collect();
     json!({
         "overview": views::overview(inputs.data, lang),
+        "headlines": charts.headlines(&inputs.data.runs, loc, inputs.urls),
         "latest": sources.iter().filter(|s| s.latest).collect::<Vec<_>>(),
         "sources": sources,
         "docs": docs,
     })
 }
 
-fn result(inputs: &Inputs, lang: Lang, index: usize, tr: &Tr) -> serde_json::Value {
+fn result(inputs: &Inputs, lang: Lang, index: usize, tr: &Tr, charts: &Charts) -> serde_json::Value {
     let data = inputs.data;
     let source = &data.sources[index];
     let runs: Vec<&Run> = data.runs.iter().filter(|r| r.source.path == source.path).collect();
@@ -368,7 +373,11 @@ fn result(inputs: &Inputs, lang: Lang, index: usize, tr: &Tr) -> serde_json::Val
     let effective = |r: &Run| views::effective_views(&r.params.effective, &framework, &inputs.site.tuning, inputs.urls, lang);
     let t = |k: &str| tr.get(k);
     let loc = views::Locale { lang, t: &t };
-    let sections = views::sections(&runs, &data.findings, &view_of, &effective, &source.path, loc);
+    let mut sections = views::sections(&runs, &data.findings, &view_of, &effective, &source.path, loc);
+    for s in &mut sections {
+        let ids: Vec<&str> = s.rows.iter().map(|r| r.run_id.as_str()).collect();
+        s.chart = charts.section(&data.runs, &ids, &format!("{}-chart", s.id), loc);
+    }
     let attached: BTreeSet<usize> = runs.iter().flat_map(|r| r.findings.iter().copied()).collect();
     let file_findings: Vec<_> = data
         .findings

@@ -205,7 +205,7 @@ pub fn run_anchor(run: &Run) -> String {
 pub fn scenario_label(run: &Run, loc: Locale) -> String {
     let s = &run.scenario;
     let lang = loc.lang.code();
-    let mut parts = vec![s.key()];
+    let mut parts = vec![benchsite_viewer::labels::display(&s.key(), &(loc.t)("scenario.not_stated"))];
     if let Some(n) = s.num_prompts {
         parts.push((loc.t)("scenario.prompts").replace("{n}", &format_count(n, lang)));
     }
@@ -274,6 +274,8 @@ pub struct SectionView {
     /// When runs of the section differ in effective parameters, the first run's are shown.
     pub effective_varies: bool,
     pub rows: Vec<Row>,
+    /// The rows as a chart (set by the page, which holds the charts).
+    pub chart: Option<super::charts::ChartView>,
     pub findings: Vec<FindingView>,
     pub notes: Vec<(u32, String)>,
 }
@@ -358,6 +360,7 @@ pub fn sections(
                 effective_varies,
                 literal: first.section.is_none(),
                 rows: runs.iter().map(|r| row(r, all_findings, loc)).collect(),
+                chart: None,
                 findings: finding_ids.into_iter().filter_map(|i| all_findings.get(i)).map(finding_view).collect(),
                 notes,
             }
@@ -552,6 +555,7 @@ mod tests {
             "scenario.prompts" => "{n} prompts".into(),
             "scenario.rate" => "{rate}".into(),
             "scenario.concurrency" => "concurrency {n}".into(),
+            "scenario.not_stated" => "not stated".into(),
             other => other.into(),
         }
     }
@@ -600,5 +604,6 @@ mod tests {
         run.scenario.request_rate = Some(RequestRate::Inf);
         run.scenario.max_concurrency = None;
         assert_eq!(scenario_label(&run, EN), "random 1024/1024 · 2,000 prompts");
+        assert_eq!(scenario_label(&Run::default(), EN), "not stated");
     }
 }
