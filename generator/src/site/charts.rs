@@ -52,8 +52,8 @@ const ROW: i32 = LABEL_LINE + BAR + 8;
 const HEADING: i32 = 22;
 /// Tick labels under the axis.
 const AXIS: i32 = 24;
-/// plotters writes `font-size` as the size divided by 1.24; this gives 10 px.
-const TICK_FONT: f64 = 12.4;
+/// plotters writes `font-size` as the size divided by 1.24; this gives 11 px.
+const TICK_FONT: f64 = 13.64;
 
 /// A chart as a page shows it.
 #[derive(Serialize, Debug, Clone)]
