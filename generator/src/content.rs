@@ -2,8 +2,10 @@
 //! A file that cannot be read, is binary or is not UTF-8 becomes a finding; the rest of the
 //! folder is still read.
 
+use benchsite_ingest::models::{self, Catalog};
 use benchsite_ingest::sink::Sink;
-use benchsite_ingest::{parse_file, sidecar, FileOutput, Meta};
+use benchsite_ingest::{parse_file_with, sidecar, Context, FileOutput, Meta};
+use benchsite_model::Finding;
 use crate::site::lang::Lang;
 use benchsite_model::SourceFile;
 use std::path::{Path, PathBuf};
@@ -36,11 +38,11 @@ pub fn result_candidates(root: &Path) -> Vec<(String, PathBuf)> {
     out
 }
 
-/// Docs (`docs/`, `i18n/`, `<page>.<lang>.md`), the parameter catalog (`tuning/`) and
-/// sidecars are not scanned for results.
+/// Docs (`docs/`, `i18n/`, `<page>.<lang>.md`), the parameter catalog (`tuning/`), the
+/// model catalog (`models.toml`) and sidecars are not scanned for results.
 pub fn is_scanned(rel: &str) -> bool {
     let first = rel.split('/').next().unwrap_or("");
-    if matches!(first, "docs" | "i18n" | "tuning") || rel.ends_with(".meta.toml") {
+    if matches!(first, "docs" | "i18n" | "tuning") || rel == models::PATH || rel.ends_with(".meta.toml") {
         return false;
     }
     let name = rel.rsplit('/').next().unwrap_or(rel);
@@ -94,8 +96,34 @@ pub fn read(rel: &str, abs: &Path, sink: &mut Sink) -> Option<String> {
     }
 }
 
+/// The model catalog read from `root/models.toml`.
+pub struct ModelCatalog {
+    /// `None` when there is no catalog or it could not be read at all.
+    pub catalog: Option<Catalog>,
+    pub findings: Vec<Finding>,
+    /// The catalog's text, when a finding quotes it.
+    pub input: Option<Input>,
+}
+
+/// Reads the model catalog; a missing one is no finding (precision then comes from flags and
+/// model names only), a malformed one is, and the build goes on without what is wrong.
+pub fn read_models(root: &Path) -> ModelCatalog {
+    let abs = root.join(models::PATH);
+    let mut sink = Sink::new(models::PATH);
+    let catalog = abs.is_file().then(|| read(models::PATH, &abs, &mut sink)).flatten().map(|text| {
+        let catalog = models::parse(&text, &mut sink);
+        (catalog, text)
+    });
+    let (catalog, text) = match catalog {
+        Some((c, t)) => (Some(c).filter(|c| !c.is_empty()), Some(t)),
+        None => (None, None),
+    };
+    let input = text.filter(|_| !sink.findings.is_empty()).map(|text| Input { rel: models::PATH.to_string(), abs, text });
+    ModelCatalog { catalog, findings: sink.findings, input }
+}
+
 /// Reads and parses every result candidate under `root`.
-pub fn ingest(root: &Path) -> (Vec<FileOutput>, Vec<Input>) {
+pub fn ingest(root: &Path, models: Option<&Catalog>) -> (Vec<FileOutput>, Vec<Input>) {
     let mut outputs = Vec::new();
     let mut inputs = Vec::new();
     for (rel, abs) in result_candidates(root) {
@@ -109,7 +137,7 @@ pub fn ingest(root: &Path) -> (Vec<FileOutput>, Vec<Input>) {
             });
             continue;
         };
-        let mut out = parse_file(&rel, &text, meta.as_ref());
+        let mut out = parse_file_with(&rel, &text, Context { meta: meta.as_ref(), models });
         let mut findings = sink.findings;
         findings.append(&mut out.findings);
         out.findings = findings;
@@ -153,6 +181,8 @@ mod tests {
         assert!(!is_scanned("README.zh.md"));
         assert!(!is_scanned("raw/a.log.meta.toml"));
         assert!(!is_scanned("tuning/parameters.toml"));
+        assert!(!is_scanned("models.toml"));
+        assert!(is_scanned("raw/models.toml"));
         assert!(is_scanned("raw/a.log"));
         assert!(is_scanned("vllm/A100_v0.10.1.md"));
         assert!(is_scanned("notes.md"));

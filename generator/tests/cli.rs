@@ -174,3 +174,32 @@ fn serve_answers_on_localhost_and_rebuilds_when_content_changes() {
     }
     assert_eq!(get(&addr, "/__benchsite/build").1, "2", "the build number tells open pages to reload");
 }
+
+/// The model catalog: a valid entry gives precision to runs that state none; a malformed
+/// catalog is a finding with its file and line, and the build goes on without it.
+#[test]
+fn model_catalog_fills_precision_and_a_malformed_one_is_a_finding() {
+    let dir = tempfile::tempdir().unwrap();
+    let (content, out) = (dir.path().join("c"), dir.path().join("o"));
+    let log = format!("Namespace(backend='vllm', model='Qwen/Qwen3-32B', dataset_name='random', num_prompts=4)\n{BLOCK}");
+    write(&content, "one.log", log.as_bytes());
+    let catalog = "[[model]]\nfamily = \"Qwen3-32B\"\nprecision = \"bf16\"\nparameters_billion = 32.8\nsource = \"https://huggingface.co/Qwen/Qwen3-32B\"\n";
+    write(&content, "models.toml", catalog.as_bytes());
+    let build = || benchsite(&["build", "--content", content.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    let o = build();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let data = runs_json(&out);
+    assert_eq!(data["runs"].as_array().unwrap().len(), 1, "models.toml is not scanned for results");
+    let run = &data["runs"][0];
+    assert_eq!((&run["family"], &run["precision"], &run["precision_from"]), (&serde_json::json!("Qwen3-32B"), &serde_json::json!("BF16"), &serde_json::json!("catalog")));
+
+    write(&content, "models.toml", b"[[model]]\nfamily = \"Qwen3-32B\"\nprecision = \n");
+    let o = build();
+    assert!(out.join("data/runs.json").exists());
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(stderr.contains("models-invalid") && stderr.contains("models.toml:3"), "{stderr}");
+    let data = runs_json(&out);
+    assert_eq!(data["runs"][0]["precision"], serde_json::Value::Null, "nothing else states a precision");
+    let f = data["findings"].as_array().unwrap().iter().find(|f| f["code"] == "models-invalid").expect("finding in runs.json");
+    assert_eq!((&f["path"], &f["line"]), (&serde_json::json!("models.toml"), &serde_json::json!(3)));
+}

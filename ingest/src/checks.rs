@@ -1,14 +1,17 @@
 //! File-level judgement: resolving each section's runs against its heading, serve command
-//! and notes; comparing sections with their neighbours; checking sweeps against their
-//! headers; removing runs printed twice. Every disagreement becomes a finding; the data is
-//! kept and the benchmark client's own account wins.
+//! and notes; inferring scenarios a log does not state (`infer`); comparing sections with
+//! their neighbours; checking sweeps against their headers; removing runs printed twice.
+//! Every disagreement becomes a finding; the data is kept and the benchmark client's own
+//! account wins.
 
 use crate::block;
 use crate::client::flags;
+use crate::framework;
+use crate::infer;
 use crate::json;
 use crate::markdown::{self, Section};
 use crate::scan::{Format, Scan};
-use crate::serve::{self, Serve};
+use crate::serve::Serve;
 use crate::sidecar::Meta;
 use crate::sink::{FindingExt, Sink};
 use crate::{attach, scan_text};
@@ -19,6 +22,7 @@ use std::collections::BTreeMap;
 pub fn result_file(text: &str, sink: &mut Sink, framework: &str, gpu: &str, version: &str) -> Vec<Run> {
     let doc = markdown::read(text, sink, scan_text);
     check_title(doc.title.as_ref(), text, sink, framework, version);
+    check_empty_sections(&doc.sections, sink);
     let mut all = Vec::new();
     let mut sections: Vec<Section> = doc.sections.into_iter().filter(|s| !s.runs.is_empty()).collect();
     for section in &mut sections {
@@ -41,6 +45,9 @@ pub fn result_file(text: &str, sink: &mut Sink, framework: &str, gpu: &str, vers
             check_backend(run, framework, sink);
         }
         resolve_model(section, sink);
+    }
+    infer::scenarios(&mut sections, sink);
+    for section in &sections {
         check_notes(section, sink);
     }
     check_neighbours(&sections, sink);
@@ -55,6 +62,59 @@ pub fn result_file(text: &str, sink: &mut Sink, framework: &str, gpu: &str, vers
         );
     }
     all
+}
+
+/// A section with a serve command or a log but no result measured nothing that is shown; a
+/// heading with nothing under it (not even sub-headings) promises results the file lacks.
+fn check_empty_sections(sections: &[Section], sink: &mut Sink) {
+    let mut empty = Vec::new();
+    for (i, s) in sections.iter().enumerate() {
+        if !s.runs.is_empty() {
+            continue;
+        }
+        let own_serve = s.serve.as_ref().map(|c| c.line);
+        if own_serve.is_some() || !s.logs.is_empty() {
+            let mut parts = Vec::new();
+            if let Some(l) = own_serve {
+                parts.push(format!("a serve command (line {l})"));
+            }
+            match s.logs.as_slice() {
+                [] => parts.push("no log".into()),
+                [l] => parts.push(format!("a log block (line {l}) without a result")),
+                ls => parts.push(format!("{} log blocks (from line {}) without a result", ls.len(), ls[0])),
+            }
+            sink.warn(
+                "section-without-results",
+                s.logs.first().copied().or(own_serve).unwrap_or(s.line),
+                format!(
+                    "`{}` has {}; nothing was measured for it in this file. Paste the benchmark output or remove the section.",
+                    s.title,
+                    parts.join(" and ")
+                ),
+            )
+            .value("section", &s.title)
+            .value("heading_line", s.line);
+            continue;
+        }
+        let leaf = sections.get(i + 1).is_none_or(|next| next.level <= s.level);
+        if !s.has_content && leaf && !s.title.is_empty() {
+            empty.push(s);
+        }
+    }
+    if let Some(first) = empty.first() {
+        let list: Vec<String> = empty.iter().map(|s| format!("`{}` (line {})", s.title, s.line)).collect();
+        sink.info(
+            "empty-sections",
+            first.line,
+            format!(
+                "{} heading(s) have nothing under them: {}. The file names results it does not hold; fill or remove them.",
+                empty.len(),
+                list.join(", ")
+            ),
+        )
+        .value("count", empty.len())
+        .value("sections", list.join(", "));
+    }
 }
 
 fn basename(model: &str) -> String {
@@ -80,9 +140,6 @@ fn resolve_model(section: &mut Section, sink: &mut Sink) {
                 run.source.lines.insert("model".into(), section.line);
             }
             chosen => run.model = chosen,
-        }
-        if run.precision.is_none() {
-            run.precision = serve::precision(run.model.as_deref(), &run.params);
         }
     }
     let (Some((c, ids)), Some(s)) = (mismatch, serve_model) else { return };
@@ -306,15 +363,12 @@ fn check_image(serve: &Serve, sink: &mut Sink, version: &str) {
     }
 }
 
-const FRAMEWORKS: [&str; 5] = ["lmdeploy", "vllm", "sglang", "tensorrt-llm", "trtllm"];
-
 /// The client's `backend` naming another framework than the path.
 fn check_backend(run: &Run, framework: &str, sink: &mut Sink) {
     let Some(backend) = run.backend.as_deref() else { return };
-    let b = backend.to_ascii_lowercase();
-    let fw = framework.to_ascii_lowercase();
-    if let Some(named) = FRAMEWORKS.iter().find(|f| b.starts_with(*f)) {
-        if !fw.starts_with(named) && !named.starts_with(fw.as_str()) {
+    if let Some(named) = framework::of_backend(backend) {
+        let path_framework = framework::of_backend(framework).unwrap_or(framework);
+        if !named.eq_ignore_ascii_case(path_framework) {
             let line = run.source.lines.get("backend").copied().unwrap_or(run.source.line);
             sink.warn(
                 "backend-mismatch",
@@ -328,7 +382,8 @@ fn check_backend(run: &Run, framework: &str, sink: &mut Sink) {
     }
 }
 
-/// Fills what a sidecar states and nothing else.
+/// Fills what a sidecar states and nothing else (its precision is weighed with the other
+/// statements in `precision`).
 pub fn apply_meta(runs: &mut [Run], meta: &Meta) {
     for run in runs {
         run.framework = run.framework.take().or(meta.framework.clone());
@@ -337,7 +392,6 @@ pub fn apply_meta(runs: &mut [Run], meta: &Meta) {
         run.tp = run.tp.or(meta.tp);
         run.gpu_count = meta.gpu_count.or(run.gpu_count).or(run.tp);
         run.model = run.model.take().or(meta.model.clone());
-        run.precision = run.precision.take().or(meta.precision.clone()).or_else(|| serve::precision(run.model.as_deref(), &run.params));
         for note in &meta.notes {
             run.notes.push(benchsite_model::Note { line: 0, text: note.clone() });
         }

@@ -4,14 +4,20 @@
 //! code runs in the generator and, compiled to wasm32, in the browser for a dropped log.
 //! Parsing is two-staged: [`scan`] cuts blocks out of logical lines and says what each line
 //! literally holds; [`block`] resolves a block into a run (units, scenario, failures).
-//! File-level judgement (model mismatches, neighbouring sections, sweeps) is in `checks`.
+//! File-level judgement (model mismatches, inferred scenarios, neighbouring sections,
+//! sweeps) is in `checks`; each run's framework, model family and precision are settled last,
+//! once per file (`framework`, `precision`).
 
 pub mod block;
 mod checks;
 pub mod client;
 pub mod fields;
+pub mod framework;
+mod infer;
 pub mod json;
 pub mod markdown;
+pub mod models;
+pub mod precision;
 pub mod scan;
 pub mod serve;
 pub mod sidecar;
@@ -56,8 +62,24 @@ pub struct FileOutput {
     pub findings: Vec<Finding>,
 }
 
-/// Parses one content file. `meta` comes from its sidecar, if any.
+/// What the content folder states beside a file's own text.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Context<'a> {
+    /// The file's `<file>.meta.toml` sidecar.
+    pub meta: Option<&'a Meta>,
+    /// The model catalog `models.toml` (published precision per family).
+    pub models: Option<&'a models::Catalog>,
+}
+
+/// Parses one content file. `meta` comes from its sidecar, if any. Without the model
+/// catalog (the browser has none), precision comes from flags and model names only.
 pub fn parse_file(path: &str, text: &str, meta: Option<&Meta>) -> FileOutput {
+    parse_file_with(path, text, Context { meta, models: None })
+}
+
+/// Parses one content file with what the content folder states about it.
+pub fn parse_file_with(path: &str, text: &str, context: Context<'_>) -> FileOutput {
+    let Context { meta, models } = context;
     let mut sink = Sink::new(path);
     let lines = text.lines().count() as u32;
     let (kind, mut runs) = match layout(path) {
@@ -70,6 +92,8 @@ pub fn parse_file(path: &str, text: &str, meta: Option<&Meta>) -> FileOutput {
     if let Some(meta) = meta {
         checks::apply_meta(&mut runs, meta);
     }
+    framework::apply(&mut runs);
+    precision::apply(&mut runs, meta.and_then(|m| m.precision.as_deref()), models);
     checks::duplicates(&mut runs, &mut sink);
     for run in &mut runs {
         run.derive();

@@ -13,6 +13,12 @@ use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, Options, Parser, Tag, T
 pub struct Section {
     pub title: String,
     pub line: u32,
+    /// Heading level: 2 for `##`, 3 for `###`, ...
+    pub level: u8,
+    /// Whether anything but headings follows the heading (prose, list, table, code).
+    pub has_content: bool,
+    /// Opening lines of the section's non-shell code blocks (its logs), empty or not.
+    pub logs: Vec<u32>,
     pub serve: Option<Serve>,
     pub notes: Vec<Note>,
     pub runs: Vec<Run>,
@@ -55,6 +61,23 @@ fn is_shell(info: &str) -> bool {
     matches!(lang, "shell" | "bash" | "sh" | "console" | "zsh")
 }
 
+fn heading_level(level: HeadingLevel) -> u8 {
+    match level {
+        HeadingLevel::H1 => 1,
+        HeadingLevel::H2 => 2,
+        HeadingLevel::H3 => 3,
+        HeadingLevel::H4 => 4,
+        HeadingLevel::H5 => 5,
+        HeadingLevel::H6 => 6,
+    }
+}
+
+fn mark_content(doc: &mut Document) {
+    if let Some(s) = doc.sections.last_mut() {
+        s.has_content = true;
+    }
+}
+
 /// Reads the structure of a result file; logs are handed to `scan_log` with the line their
 /// text starts on, and the runs it returns are attached to the current section.
 pub fn read(text: &str, sink: &mut Sink, mut scan_log: impl FnMut(&str, u32, &mut Sink) -> Vec<Run>) -> Document {
@@ -73,7 +96,7 @@ pub fn read(text: &str, sink: &mut Sink, mut scan_log: impl FnMut(&str, u32, &mu
                     if level == HeadingLevel::H1 {
                         doc.title.get_or_insert((title, line));
                     } else {
-                        doc.sections.push(Section { title, line, ..Section::default() });
+                        doc.sections.push(Section { title, line, level: heading_level(level), ..Section::default() });
                     }
                 }
             }
@@ -84,6 +107,12 @@ pub fn read(text: &str, sink: &mut Sink, mut scan_log: impl FnMut(&str, u32, &mu
                 };
                 let fenced = !info.is_empty() || text[range.start..].starts_with("```") || text[range.start..].starts_with("~~~");
                 let first = index.line(range.start) + u32::from(fenced);
+                if let Some(s) = doc.sections.last_mut() {
+                    s.has_content = true;
+                    if !is_shell(&info) {
+                        s.logs.push(index.line(range.start));
+                    }
+                }
                 code = Some((info, String::new(), first));
             }
             Event::End(TagEnd::CodeBlock) => {
@@ -106,9 +135,16 @@ pub fn read(text: &str, sink: &mut Sink, mut scan_log: impl FnMut(&str, u32, &mu
                     }
                 }
             }
-            Event::Start(Tag::List(_)) => depth_list += 1,
+            Event::Start(Tag::List(_)) => {
+                depth_list += 1;
+                mark_content(&mut doc);
+            }
+            Event::Start(Tag::Table(_) | Tag::BlockQuote(_)) => mark_content(&mut doc),
             Event::End(TagEnd::List(_)) => depth_list -= 1,
-            Event::Start(Tag::Paragraph) if depth_list == 0 => para = Some((String::new(), index.line(range.start))),
+            Event::Start(Tag::Paragraph) if depth_list == 0 => {
+                mark_content(&mut doc);
+                para = Some((String::new(), index.line(range.start)));
+            }
             Event::End(TagEnd::Paragraph) => {
                 if let Some((text, line)) = para.take() {
                     let text = text.trim().to_string();
@@ -161,7 +197,8 @@ mod tests {
         assert_eq!(doc.title, Some(("LMDeploy v1".to_string(), 1)));
         assert_eq!(doc.sections.len(), 1);
         let s = &doc.sections[0];
-        assert_eq!((s.title.as_str(), s.line), ("M", 3));
+        assert_eq!((s.title.as_str(), s.line, s.level, s.has_content), ("M", 3, 2, true));
+        assert_eq!(s.logs, vec![11]);
         assert_eq!(s.serve.as_ref().unwrap().line, 6);
         assert_eq!(s.notes, vec![Note { line: 9, text: "A note about `--num-prompts 5`.".into() }]);
         assert_eq!(seen[1], ("log line\n".to_string(), 12));

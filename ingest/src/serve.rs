@@ -1,7 +1,8 @@
 //! Serve commands from `shell` blocks: `lmdeploy serve api_server MODEL ...`,
 //! `vllm serve MODEL`, `docker run ... vllm/vllm-openai:TAG --model ...`,
 //! `python3 -m sglang.launch_server --model-path ...`, `trtllm-serve MODEL`. Container options
-//! are set apart from server flags; environment and image tag are kept.
+//! are set apart from server flags; environment and image tag are kept. What the flags say
+//! about precision is read in `precision`.
 
 use crate::client::flags;
 use benchsite_model::{Flag, Params};
@@ -146,26 +147,6 @@ fn server(words: &[String], serve: &mut Serve) {
     serve.params.flags.append(&mut flag_list);
 }
 
-/// Precision stated by a model name (`Qwen3-8B-FP8`) or a flag (`--quantization awq`).
-pub fn precision(model: Option<&str>, params: &Params) -> Option<String> {
-    const KNOWN: [&str; 14] =
-        ["fp8", "fp4", "nvfp4", "mxfp4", "awq", "gptq", "int4", "int8", "w4a16", "w8a8", "w4a8", "bf16", "fp16", "gguf"];
-    if let Some(m) = model {
-        let name = m.rsplit('/').next().unwrap_or(m).to_ascii_lowercase();
-        if let Some(tok) = name.split(['-', '_', '.']).find(|t| KNOWN.contains(t)) {
-            return Some(tok.to_ascii_uppercase());
-        }
-    }
-    params
-        .flags
-        .iter()
-        .find(|f| matches!(f.name.as_str(), "--quantization" | "-q" | "--model-format" | "--dtype" | "--quant-policy"))
-        .filter(|f| f.name != "--model-format" || f.value.as_deref().is_some_and(|v| v != "hf"))
-        .and_then(|f| f.value.as_ref())
-        .filter(|v| !matches!(v.as_str(), "auto" | "hf"))
-        .map(|v| v.to_ascii_uppercase())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -176,7 +157,6 @@ mod tests {
         assert_eq!(s.model.as_deref(), Some("Qwen/Qwen3-235B-A22B-FP8"));
         assert_eq!((s.tp, s.gpu_count, s.line, s.template), (Some(4), Some(4), 10, false));
         assert_eq!(s.params.flags.len(), 3);
-        assert_eq!(precision(s.model.as_deref(), &s.params).as_deref(), Some("FP8"));
     }
 
     #[test]

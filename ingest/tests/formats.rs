@@ -416,3 +416,181 @@ fn result_file_resolves_model_tp_and_mismatches() {
     );
     assert_eq!(f, vec!["model-mismatch@6"]);
 }
+
+/// A dropped log names no framework by its path; the client's backend does when it names an
+/// engine. Backend names as in vLLM's `benchmarks/backend_request_func.py` and SGLang's
+/// `python/sglang/bench_serving.py` request tables (`ASYNC_REQUEST_FUNCS`).
+#[test]
+fn dropped_log_takes_its_framework_from_the_clients_backend() {
+    // Sample: the vLLM client's `Namespace(...)` line as in content/vllm/H800_v0.10.1.md:88.
+    let vllm = format!(
+        "Namespace(backend='vllm', base_url=None, host='0.0.0.0', port=8000, dataset_name='random', model='Qwen/Qwen3-8B-FP8', num_prompts=32, random_input_len=1024, random_output_len=512, random_range_ratio=1.0, request_rate=inf)\n{VLLM_2025}"
+    );
+    check("dropped.log", &vllm, &[&[("/framework", json!("vllm")), ("/source/lines/framework", json!(1)), ("/backend", json!("vllm"))]]);
+    // Sample: LMDeploy's benchmark script as in content/lmdeploy/H800_v0.9.2.md:37.
+    let lmdeploy = format!("Running benchmark --dataset-name random --num-prompts 32 with backend: lmdeploy\n{VLLM_2025}");
+    check("dropped.log", &lmdeploy, &[&[("/framework", json!("lmdeploy")), ("/source/lines/framework", json!(1))]]);
+    // Sample: SGLang's bench_serving talking to SGLang's OpenAI-compatible endpoint.
+    let sglang = format!("Namespace(backend='sglang-oai', base_url=None, host='127.0.0.1', port=30000, dataset_name='random', num_prompts=32)\n{VLLM_2025}");
+    check("dropped.log", &sglang, &[&[("/framework", json!("sglang")), ("/backend", json!("sglang-oai"))]]);
+    let trt = format!("Namespace(backend='trt', base_url=None, host='127.0.0.1', port=8000, dataset_name='random', num_prompts=32)\n{VLLM_2025}");
+    check("dropped.log", &trt, &[&[("/framework", json!("trtllm"))]]);
+}
+
+/// `openai` and `openai-chat` name an API that every engine offers: no framework.
+#[test]
+fn openai_backends_leave_the_framework_unknown() {
+    // Sample: `benchmark_serving.py --backend openai-chat` against `vllm serve`
+    // (moguizhizi/learning_project benchmarks/README.md): the client cannot tell the engine.
+    for backend in ["openai", "openai-chat", "tgi"] {
+        let text = format!("Namespace(backend='{backend}', base_url=None, host='0.0.0.0', port=8000, dataset_name='random', num_prompts=32)\n{VLLM_2025}");
+        check("dropped.log", &text, &[&[("/framework", Value::Null), ("/backend", json!(backend))]]);
+    }
+}
+
+/// A path or sidecar states the framework first; the backend only fills what nobody stated.
+#[test]
+fn path_and_sidecar_framework_win_over_the_backend() {
+    let text = format!("Namespace(backend='vllm', dataset_name='random', num_prompts=32)\n{VLLM_2025}");
+    let meta = benchsite_ingest::Meta { framework: Some("sglang".into()), ..Default::default() };
+    let out = parse_file("raw/x.log", &text, Some(&meta));
+    assert_eq!(out.runs[0].framework.as_deref(), Some("sglang"));
+    assert!(!out.runs[0].source.lines.contains_key("framework"));
+}
+
+#[test]
+fn trtllm_bench_report_names_its_own_framework() {
+    let text = "\
+===========================================================
+= PERFORMANCE OVERVIEW
+===========================================================
+Number of requests:             3000
+Request Throughput (req/sec):                     4.3208E+01
+Total Output Throughput (tokens/sec):             5530.7382
+Total Latency (ms):                               115716.9214
+";
+    check("dropped.log", text, &[&[("/format", json!("trtllm-bench")), ("/framework", json!("trtllm"))]]);
+}
+
+/// Family and precision without the model catalog (what the browser has): flags and names.
+#[test]
+fn family_and_precision_from_flags_and_model_name() {
+    let section = |title: &str, serve: &str, model: &str| {
+        format!("## {title}\n\n```shell\n{serve}\n```\n\n```\nNamespace(backend='vllm', model='{model}', dataset_name='sharegpt', num_prompts=32)\n{VLLM_2025}```\n\n")
+    };
+    let text = format!(
+        "# vLLM v0.9.0\n\n{}{}{}",
+        section("Qwen3-32B-FP8", "vllm serve Qwen/Qwen3-32B-FP8 --dtype bfloat16 --kv-cache-dtype fp8", "Qwen/Qwen3-32B-FP8"),
+        section("Qwen3-32B", "vllm serve Qwen/Qwen3-32B --quantization fp8", "Qwen/Qwen3-32B"),
+        section("Qwen3-8B", "vllm serve Qwen/Qwen3-8B", "Qwen/Qwen3-8B"),
+    );
+    check(
+        "vllm/H100_v0.9.0.md",
+        &text,
+        &[
+            &[("/family", json!("Qwen3-32B")), ("/precision", json!("FP8")), ("/precision_from", json!("model-name"))],
+            &[("/family", json!("Qwen3-32B")), ("/precision", json!("FP8")), ("/precision_from", json!("flag"))],
+            &[("/family", json!("Qwen3-8B")), ("/precision", Value::Null)],
+        ],
+    );
+}
+
+/// A result block of the `profile_restful_api` shape with its planned token counts, with or
+/// without the client's account of the scenario in front of it.
+fn lmdeploy_block(head: &str, requests: u64, input: u64, output: u64) -> String {
+    format!(
+        "{head}#Input tokens: {input}\n#Output tokens: {output}\n\n\
+         ============ Serving Benchmark Result ============\n\
+         Backend:                                 lmdeploy\n\
+         Traffic request rate:                    inf\n\
+         Successful requests:                     {requests}\n\
+         Benchmark duration (s):                  100.00\n\
+         Total input tokens:                      {input}\n\
+         Total generated tokens:                  {output}\n\
+         Request throughput (req/s):              {:.2}\n\
+         Output token throughput (tok/s):         {:.2}\n\
+         ---------------Time to First Token----------------\n\
+         Mean TTFT (ms):                          100.00\n\
+         -----Time per Output Token (excl. 1st token)------\n\
+         Mean TPOT (ms):                          10.00\n\
+         ---------------Inter-token Latency----------------\n\
+         Mean ITL (ms):                           10.00\n\
+         ==================================================\n",
+        requests as f64 / 100.0,
+        output as f64 / 100.0
+    )
+}
+
+fn stated(model: &str, requests: u64, input_len: u64, output_len: u64) -> String {
+    format!(
+        "Running benchmark --dataset-name random --num-prompts {requests} --random-input-len {input_len} --random-output-len {output_len} --random-range-ratio 1.0 with backend: lmdeploy\n\
+         Namespace(backend='lmdeploy', dataset_name='random', model='{model}', num_prompts={requests}, random_input_len={input_len}, random_output_len={output_len}, random_range_ratio=1.0, request_rate=inf)\n"
+    )
+}
+
+fn result_file(sections: &[(&str, String)]) -> String {
+    let mut text = "# LMDeploy v0.9.2\n\n".to_string();
+    for (model, log) in sections {
+        text.push_str(&format!("## {model}\n\n```shell\nlmdeploy serve api_server {model}\n```\n\n```text\n{log}```\n\n"));
+    }
+    text
+}
+
+/// When the block's token counts contradict the scenario of the same run in the other
+/// sections, nothing is inferred and a finding says why.
+#[test]
+fn contradicting_token_counts_infer_nothing() {
+    let a = stated("a/A", 100, 1024, 1024) + &lmdeploy_block("", 100, 102400, 102400);
+    let b = stated("a/B", 100, 1024, 1024) + &lmdeploy_block("", 100, 102400, 102400);
+    // Same number of requests, but 2000 input tokens per request: not 1024/1024.
+    let c = lmdeploy_block("", 100, 200000, 102400);
+    let text = result_file(&[("a/A", a), ("a/B", b), ("a/C", c)]);
+    let out = parse_file("lmdeploy/H800_v0.9.2.md", &text, None);
+    let run = out.runs.iter().find(|r| r.model.as_deref() == Some("a/C")).unwrap();
+    assert_eq!(run.scenario.dataset, None);
+    assert_eq!((run.scenario.num_prompts, run.scenario.input_len, run.scenario.output_len), (None, None, None));
+    assert!(!run.source.lines.contains_key("scenario.num_prompts"));
+    let f = out.findings.iter().find(|f| f.code == "scenario-not-inferred").expect("a finding says why");
+    assert!(f.message.contains("200000/102400") && f.message.contains("100 prompts × 1024/1024"), "{}", f.message);
+    assert_eq!(f.runs, vec![run.id.clone()]);
+    assert!(!out.findings.iter().any(|f| f.code == "scenario-inferred"));
+}
+
+/// When they agree, the scenario is copied field by field, each pointing at its line.
+#[test]
+fn agreeing_token_counts_infer_the_scenario_with_a_finding() {
+    let a = stated("a/A", 100, 1024, 1024) + &lmdeploy_block("", 100, 102400, 102400);
+    let c = lmdeploy_block("", 100, 102400, 102400);
+    let text = result_file(&[("a/A", a), ("a/C", c)]);
+    let out = parse_file("lmdeploy/H800_v0.9.2.md", &text, None);
+    let (donor, run) = (&out.runs[0], &out.runs[1]);
+    assert_eq!(run.scenario, donor.scenario);
+    assert_eq!(run.source.lines["scenario.num_prompts"], donor.source.lines["scenario.num_prompts"]);
+    let f = out.findings.iter().find(|f| f.code == "scenario-inferred").expect("finding");
+    assert_eq!((f.values["from_section"].as_str(), f.runs.as_slice()), ("a/A", std::slice::from_ref(&run.id)));
+    assert!(f.values["evidence"].contains("100 prompts × 1024"), "{}", f.values["evidence"]);
+}
+
+/// A section with a serve command and an empty log measured nothing: a finding, no run.
+#[test]
+fn section_with_an_empty_log_is_a_finding() {
+    let a = stated("a/A", 100, 1024, 1024) + &lmdeploy_block("", 100, 102400, 102400);
+    let text = result_file(&[("a/A", a), ("a/B", String::new())]);
+    let out = parse_file("lmdeploy/H800_v0.9.2.md", &text, None);
+    assert_eq!(out.runs.len(), 1);
+    let f = out.findings.iter().find(|f| f.code == "section-without-results").expect("finding");
+    assert_eq!(f.values["section"], "a/B");
+}
+
+/// An inferred run is no witness for another: both unstated sections cite the stated one.
+#[test]
+fn inferred_scenarios_are_taken_only_from_stated_runs() {
+    let a = stated("a/A", 100, 1024, 1024) + &lmdeploy_block("", 100, 102400, 102400);
+    let b = lmdeploy_block("", 100, 102400, 102400);
+    let c = lmdeploy_block("", 100, 102400, 102400);
+    let text = result_file(&[("a/B", b), ("a/A", a), ("a/C", c)]);
+    let out = parse_file("lmdeploy/H800_v0.9.2.md", &text, None);
+    let inferred: Vec<&str> = out.findings.iter().filter(|f| f.code == "scenario-inferred").map(|f| f.values["from_section"].as_str()).collect();
+    assert_eq!(inferred, vec!["a/A", "a/A"]);
+    assert!(out.runs.iter().all(|r| r.scenario.num_prompts == Some(100)));
+}

@@ -30,9 +30,11 @@ pub struct Run {
     pub family: Option<String>,
     /// `FP8`, `BF16`, `AWQ`, `MXFP4`, ...; `null` when nothing states it.
     pub precision: Option<String>,
-    /// Where `precision` comes from: `flag` (a serve flag such as `--quantization`),
-    /// `model-name` (a suffix such as `-FP8`) or `catalog` (the checkpoint's published dtype
-    /// in `content/models.toml`).
+    /// Where `precision` comes from, most explicit first: `log` (the benchmark tool printed
+    /// it, e.g. trtllm-bench's `Quantization:`), `sidecar` (the `precision` of a
+    /// `<file>.meta.toml`), `flag` (a serve flag such as `--quantization`, `--model-format`
+    /// or `--dtype`), `model-name` (a suffix such as `-FP8`) or `catalog` (the checkpoint's
+    /// published dtype in `content/models.toml`). `null` with `precision`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub precision_from: Option<String>,
     /// The `backend` the benchmark client talked to, as printed.

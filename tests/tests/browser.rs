@@ -26,14 +26,34 @@ fn browser() -> Option<(std::sync::MutexGuard<'static, ()>, Browser)> {
     Some((guard, Browser::start(&site_dir()).expect("Chromium starts")))
 }
 
+/// The runs of the built site's data.
+fn site_runs() -> Vec<Value> {
+    let text = std::fs::read_to_string(site_dir().join("data/runs.json")).expect("the built site has data/runs.json");
+    let data: Value = serde_json::from_str(&text).unwrap();
+    data["runs"].as_array().unwrap().clone()
+}
+
+/// How many runs of the site's data have `field` equal to `value` (all runs for `None`).
+fn runs_where(field: Option<(&str, &str)>) -> u64 {
+    site_runs().iter().filter(|r| field.is_none_or(|(k, v)| r[k] == json!(v))).count() as u64
+}
+
 /// Waits for the explorer to draw; returns the number of table rows.
 fn ready(b: &Browser) -> u64 {
     b.wait_for("return document.querySelectorAll('#results-body tr:not(.spacer)').length", "the results table").unwrap().as_u64().unwrap()
 }
 
+/// Table column of the chosen metric (after the row link and ten identifying columns).
+const FIRST_METRIC: usize = 11;
+
 fn rows_text(b: &Browser, column: usize) -> Vec<String> {
     let v = b.exec("return [...document.querySelectorAll('#results-body tr:not(.spacer)')].map(r => r.cells[arguments[0]].textContent)", json!([column])).unwrap();
     v.as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()).collect()
+}
+
+/// The numbers of a column, without the unit the page's language writes after them.
+fn numbers(b: &Browser, column: usize) -> Vec<String> {
+    rows_text(b, column).iter().map(|t| t.split(' ').next().unwrap_or("").to_string()).collect()
 }
 
 fn click(b: &Browser, css: &str) {
@@ -59,24 +79,25 @@ fn drawn_pixels(b: &Browser) -> u64 {
 #[test]
 fn chart_is_drawn_and_a_filter_updates_table_and_url() {
     let Some((_g, b)) = browser() else { return };
-    b.goto("/en/explore/").unwrap();
-    assert_eq!(ready(&b), 95);
+    b.goto("/en/explore/?v=1").unwrap();
+    assert_eq!(ready(&b), runs_where(None));
     assert!(drawn_pixels(&b) > 20_000, "the canvas looks empty");
     let dpr_ok = b.exec("const c = document.getElementById('chart-canvas'); return c.width >= c.clientWidth * devicePixelRatio - 1;", json!([])).unwrap();
     assert_eq!(dpr_ok, json!(true), "canvas not sized for the device pixel ratio");
     click(&b, "#facets [data-dim=fw] input[data-value=vllm]");
     b.wait_for("return location.search.includes('fw=vllm')", "the URL to carry the filter").unwrap();
     let frameworks = rows_text(&b, 1);
-    assert_eq!(frameworks.len(), 47);
-    assert!(frameworks.iter().all(|f| f == "vllm"), "{frameworks:?}");
+    let vllm = runs_where(Some(("framework", "vllm")));
+    assert_eq!(frameworks.len() as u64, vllm);
+    assert!(frameworks.iter().all(|f| f == "vLLM"), "{frameworks:?}");
     let count: String = b.exec("return document.querySelector('#banner .count').textContent", json!([])).unwrap().as_str().unwrap().into();
-    assert!(count.contains("47 of 95"), "{count}");
+    assert!(count.contains(&format!("{vllm} of {}", runs_where(None))), "{count}");
 }
 
 #[test]
 fn a_link_restores_the_view_in_a_fresh_page_and_in_the_other_language() {
     let Some((_g, b)) = browser() else { return };
-    b.goto("/en/explore/").unwrap();
+    b.goto("/en/explore/?v=1").unwrap();
     ready(&b);
     click(&b, "#facets [data-dim=gpu] input[data-value=A100]");
     select(&b, "ctl-chart", "tradeoff");
@@ -84,7 +105,7 @@ fn a_link_restores_the_view_in_a_fresh_page_and_in_the_other_language() {
     click(&b, "button.sort[data-sort='ttft.p99']");
     b.wait_for("return location.search.includes('s=ttft.p99')", "sort in the URL").unwrap();
     let url = b.url().unwrap();
-    let before = rows_text(&b, 9);
+    let before = numbers(&b, FIRST_METRIC);
     let path = url.trim_start_matches(&b.site).to_string();
     for target in [path.clone(), path.replace("/en/", "/zh/")] {
         b.goto("/en/").unwrap();
@@ -93,7 +114,7 @@ fn a_link_restores_the_view_in_a_fresh_page_and_in_the_other_language() {
         let state = b.exec("return [document.getElementById('ctl-chart').value, document.getElementById('ctl-metric').value, document.querySelector('#facets [data-dim=gpu] input[data-value=A100]').checked, document.documentElement.lang]", json!([])).unwrap();
         let lang = if target.contains("/zh/") { "zh-CN" } else { "en" };
         assert_eq!(state, json!(["tradeoff", "ttft.p99", true, lang]), "{target}");
-        assert_eq!(rows_text(&b, 9), before, "same rows in the same order for {target}");
+        assert_eq!(numbers(&b, FIRST_METRIC), before, "same rows in the same order for {target}");
         let query = b.exec("return location.search", json!([])).unwrap();
         assert_eq!(format!("{}", query.as_str().unwrap()), format!("?{}", url.split_once('?').unwrap().1));
     }
@@ -106,7 +127,8 @@ fn a_link_restores_the_view_in_a_fresh_page_and_in_the_other_language() {
 fn csv_export_holds_the_rows_shown() {
     let Some((_g, b)) = browser() else { return };
     b.goto("/en/explore/?v=1&fw=sglang").unwrap();
-    assert_eq!(ready(&b), 24);
+    let sglang = runs_where(Some(("framework", "sglang")));
+    assert_eq!(ready(&b), sglang);
     let csv = b
         .exec_async(
             "const done = arguments[arguments.length - 1]; const orig = URL.createObjectURL; \
@@ -117,9 +139,11 @@ fn csv_export_holds_the_rows_shown() {
         .unwrap();
     let csv = csv.as_str().unwrap();
     let lines: Vec<&str> = csv.trim_end().split("\r\n").collect();
-    assert_eq!(lines.len(), 25, "{csv}");
-    assert!(lines[0].starts_with("run,Framework,"), "{}", lines[0]);
-    assert!(lines[1..].iter().all(|l| l.starts_with("sglang/A100_v0.5.1.md#L")), "{csv}");
+    assert_eq!(lines.len() as u64, sglang + 1, "{csv}");
+    assert!(lines[0].starts_with("run,Framework,") && lines[0].ends_with(",Findings"), "{}", lines[0]);
+    assert!(lines[1..].iter().all(|l| l.starts_with("sglang/") && l.contains(",sglang,")), "{csv}");
+    // Unknown values are empty cells, never "?" or "–".
+    assert!(lines.iter().all(|l| !l.split(',').any(|c| c == "?" || c == "–" || c == "not stated")), "{csv}");
 }
 
 #[test]
@@ -128,11 +152,11 @@ fn a_dropped_log_is_parsed_in_the_browser_and_added_as_local() {
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("my-run.log");
     std::fs::write(&log, "============ Serving Benchmark Result ============\nSuccessful requests: 4\nBenchmark duration (s): 2.00\nRequest throughput (req/s): 2.00\nOutput token throughput (tok/s): 321.5\n---------------Time to First Token----------------\nMean TTFT (ms): 10.5\n==================================================\n").unwrap();
-    b.goto("/en/explore/").unwrap();
+    b.goto("/en/explore/?v=1").unwrap();
     ready(&b);
     b.send_keys("#ctl-file", log.to_str().unwrap()).unwrap();
     b.wait_for("return document.querySelectorAll('#results-body tr.local').length", "the local run").unwrap();
-    assert_eq!(ready(&b), 96);
+    assert_eq!(ready(&b), runs_where(None) + 1);
     let notices: Value = b.exec("return document.getElementById('notices').textContent", json!([])).unwrap();
     assert!(notices.as_str().unwrap().contains("my-run.log: 1 runs added"), "{notices}");
     let local = b.exec("return document.querySelector('#results-body tr.local').textContent", json!([])).unwrap();
@@ -145,7 +169,7 @@ fn script_in_every_url_parameter_and_the_fragment_runs_nothing() {
     let payloads = ["<img src=x onerror=window.__pwned=1>", "\"><script>window.__pwned=1</script>", "javascript:window.__pwned=1", "<svg/onload=window.__pwned=1>"];
     for p in payloads {
         let e = urlencode(p);
-        let query = format!("?v={e}&d={e}&fw={e},{e}&ver={e}&gpu={e}&model={e}&prec={e}&gpus={e}&scen={e}&src={e}&q={e}&m={e}&x={e}&c={e}&s={e}&o={e}&sel={e}&log={e}&in={e}&{e}={e}#{e}");
+        let query = format!("?v={e}&d={e}&fw={e},{e}&ver={e}&gpu={e}&model={e}&prec={e}&gpus={e}&scen={e}&fam={e}&n={e}&rate={e}&conc={e}&nf={e}&src={e}&q={e}&m={e}&x={e}&c={e}&s={e}&o={e}&sel={e}&log={e}&in={e}&{e}={e}#{e}");
         b.goto(&format!("/en/explore/{query}")).unwrap();
         b.wait_for("return document.querySelector('#banner .count')", "the explorer").unwrap();
         let result = b.exec("return [window.__pwned === undefined, document.querySelectorAll('#viewer img, #viewer svg, #viewer script:not([type]), #viewer iframe').length, !!document.getElementById('notices')]", json!([])).unwrap();
@@ -203,14 +227,14 @@ fn consistent_window(b: &Browser) -> Vec<f64> {
             json!([]),
         )
         .unwrap();
-    let frameworks = ["lmdeploy", "vllm", "sglang", "trtllm"];
+    let frameworks = ["LMDeploy", "vLLM", "SGLang", "TensorRT-LLM"];
     rows.as_array()
         .unwrap()
         .iter()
         .map(|r| {
             assert_eq!(r[0], r[1], "a row with a different number of cells than the header: {r}");
             let line: usize = r[2].as_str().unwrap().rsplit("#run-L").next().unwrap().parse().unwrap();
-            let out: f64 = r[3].as_str().unwrap().parse().unwrap();
+            let out: f64 = r[3].as_str().unwrap().replace(',', "").parse().unwrap();
             assert_eq!(out, 1000.0 + ((line - 1) % 97) as f64 * 97.0, "output tok/s of the run at line {line}: {r}");
             assert_eq!(r[4].as_str().unwrap(), frameworks[(line - 1) % 4], "framework of the run at line {line}: {r}");
             out
@@ -221,7 +245,7 @@ fn consistent_window(b: &Browser) -> Vec<f64> {
 #[test]
 fn the_windowed_table_stays_true_when_sorted_scrolled_and_filtered() {
     let Some((_g, b)) = browser() else { return };
-    b.goto("/en/explore/").unwrap();
+    b.goto("/en/explore/?v=1").unwrap();
     ready(&b);
     b.exec("window.benchsiteViewer.benchFilter(3000, 2)", json!([])).unwrap();
     let (drawn, spacers) = (ready(&b), b.exec("return [...document.querySelectorAll('#results-body tr.spacer')].map(r => r.hidden ? 0 : r.getBoundingClientRect().height)", json!([])).unwrap());
@@ -246,7 +270,7 @@ fn the_windowed_table_stays_true_when_sorted_scrolled_and_filtered() {
     b.wait_for("return location.search.includes('fw=sglang')", "the filter").unwrap();
     let filtered = consistent_window(&b);
     assert!(!filtered.is_empty());
-    assert!(rows_text(&b, 1).iter().all(|f| f == "sglang"));
+    assert!(rows_text(&b, 1).iter().all(|f| f == "SGLang"));
     assert!(filtered.windows(2).all(|w| w[0] >= w[1]), "not descending after filtering: {filtered:?}");
     assert_eq!(filtered[0], 1000.0 + 96.0 * 97.0, "a new filter starts the table at its first row");
     assert_eq!(b.exec("return document.getElementById('results-live').scrollTop", json!([])).unwrap(), json!(0));
@@ -294,7 +318,7 @@ fn find_tooltip(b: &Browser) -> (f64, f64, String, String) {
 #[test]
 fn the_tooltip_gives_the_exact_value_and_a_clickable_link_to_its_source_line() {
     let Some((_g, b)) = browser() else { return };
-    b.goto("/en/explore/?v=1&fw=vllm&m=out_tps").unwrap();
+    b.goto("/en/explore/?v=1&fw=vllm&gpu=A100&m=out_tps").unwrap();
     ready(&b);
     let (x, y, text, href) = find_tooltip(&b);
     assert!(text.chars().any(|c| c.is_ascii_digit()), "no value in the tooltip: {text}");
@@ -358,7 +382,7 @@ fn the_tuning_panel_explains_the_effective_parameters_of_the_runs_in_view() {
 fn search_log_scale_png_export_and_reset() {
     let Some((_g, b)) = browser() else { return };
     b.goto("/en/explore/?v=1").unwrap();
-    assert_eq!(ready(&b), 95);
+    assert_eq!(ready(&b), runs_where(None));
     b.send_keys("#ctl-search", "235b").unwrap();
     b.wait_for("return location.search.includes('q=235b')", "the search in the URL").unwrap();
     let models = rows_text(&b, 6);
@@ -381,7 +405,7 @@ fn search_log_scale_png_export_and_reset() {
     assert_eq!(png, json!(["benchsite-chart.png", "data:image/png;base64,", true]));
     click(&b, "#ctl-reset");
     b.wait_for("return !location.search.includes('q=') && !/[?&]log=1/.test(location.search)", "the reset view in the URL").unwrap();
-    assert_eq!(ready(&b), 95);
+    assert_eq!(ready(&b), runs_where(None));
     let controls = b.exec("return [document.getElementById('ctl-search').value, document.getElementById('ctl-log').checked]", json!([])).unwrap();
     assert_eq!(controls, json!(["", false]));
 }
@@ -503,7 +527,197 @@ fn when_the_explorer_cannot_start_it_says_why_and_the_table_stays() {
             let message = message.as_str().unwrap();
             assert!(message.contains(phrase) && message.contains(reason), "{what}, {lang}: {message}");
             let rows = b.exec("return document.querySelectorAll('#results table.results tbody tr').length", json!([])).unwrap();
-            assert_eq!(rows, json!(95), "{what}, {lang}: the full table should stay");
+            assert_eq!(rows, json!(runs_where(None)), "{what}, {lang}: the full table should stay");
         }
+    }
+}
+
+/// Everything the explorer shows for a state: table header and rows, the chart's series
+/// (`data-plot`), banner, summary and controls.
+fn snapshot(b: &Browser) -> Value {
+    b.exec(
+        "const text = (sel) => [...document.querySelectorAll(sel)].map(e => e.textContent); \
+         return { head: text('#results-live thead th'), rows: [...document.querySelectorAll('#results-body tr:not(.spacer)')].map(r => [...r.cells].map(c => c.textContent).join('|') + '|' + (r.getAttribute('data-findings') || '')), \
+           plot: document.getElementById('chart-canvas').getAttribute('data-plot'), banner: document.getElementById('banner').textContent.replace(/\\s+/g, ' '), \
+           summary: document.getElementById('summary').textContent, controls: ['ctl-metric', 'ctl-chart', 'ctl-x', 'ctl-search'].map(id => document.getElementById(id).value).concat([document.getElementById('ctl-log').checked, document.getElementById('ctl-nf').checked]), \
+           checked: [...document.querySelectorAll('#facets input:checked')].map(i => i.id) };",
+        json!([]),
+    )
+    .unwrap()
+}
+
+/// Every view reached by live changes equals the view its URL shows in a fresh page:
+/// headers, cells, chart series, banner, summary and controls, in both languages.
+#[test]
+fn a_view_reached_by_clicks_equals_its_link_opened_fresh() {
+    let Some((_g, b)) = browser() else { return };
+    for lang in ["en", "zh"] {
+        b.goto(&format!("/{lang}/explore/?v=1")).unwrap();
+        ready(&b);
+        let steps: [(&str, &dyn Fn(&Browser)); 9] = [
+            ("metric", &|b| select(b, "ctl-metric", "ttft.p99")),
+            ("sort", &|b| click(b, "button.sort[data-sort='out_tps']")),
+            ("chart", &|b| select(b, "ctl-chart", "tradeoff")),
+            ("x metric", &|b| select(b, "ctl-x", "ttft.mean")),
+            ("filter", &|b| click(b, "#facets [data-dim=fw] input[data-value=vllm]")),
+            ("second filter", &|b| click(b, "#facets [data-dim=fw] input[data-value=lmdeploy]")),
+            ("search", &|b| b.send_keys("#ctl-search", "qwen3").unwrap()),
+            ("log", &|b| click(b, "#ctl-log")),
+            ("bars without flagged runs", &|b| {
+                select(b, "ctl-chart", "bars");
+                click(b, "#ctl-nf");
+            }),
+        ];
+        let mut seen = Vec::new();
+        for (what, step) in steps {
+            step(&b);
+            let url = b.url().unwrap();
+            seen.push((what, url.trim_start_matches(&b.site).to_string(), snapshot(&b)));
+        }
+        // The metric column header follows the metric (the old bug kept the first header).
+        let head = seen[0].2["head"].as_array().unwrap().iter().map(|h| h.as_str().unwrap().to_string()).collect::<Vec<_>>();
+        assert!(head[FIRST_METRIC].contains("P99") && head[FIRST_METRIC].contains("TTFT"), "{lang}: {head:?}");
+        for (what, path, live) in seen {
+            b.goto(&path).unwrap();
+            ready(&b);
+            assert_eq!(snapshot(&b), live, "{lang}: after '{what}', {path} opened fresh differs from the live view");
+        }
+    }
+}
+
+/// LMDeploy's gpt-oss-120b runs were served as gpt-oss-20b: the explorer marks them in the
+/// table, the chart and the tooltip, and can hide them.
+#[test]
+fn flagged_runs_are_marked_in_table_chart_and_tooltip() {
+    let Some((_g, b)) = browser() else { return };
+    b.goto("/en/explore/?v=1&model=openai/gpt-oss-120b&fw=lmdeploy").unwrap();
+    let n = ready(&b);
+    assert!(n >= 4, "{n} rows");
+    let marks = b.exec("return [...document.querySelectorAll('#results-body tr:not(.spacer)')].map(r => [r.getAttribute('data-findings'), r.querySelector('.flag').getAttribute('title')])", json!([])).unwrap();
+    for m in marks.as_array().unwrap() {
+        assert!(m[0].as_str().is_some_and(|c| c.parse::<u32>().unwrap() >= 1), "a row without data-findings: {marks}");
+        assert!(m[1].as_str().unwrap().contains("Served model differs from the measured one"), "{marks}");
+    }
+    let plot = b.exec("return document.getElementById('chart-canvas').getAttribute('data-plot')", json!([])).unwrap();
+    assert!(plot.as_str().unwrap().lines().all(|l| l.ends_with("|flagged")), "bars not marked: {plot}");
+    let (_, _, text, _) = find_tooltip(&b);
+    let titles = b.exec("return [...document.querySelectorAll('#chart-tip .tip-findings a')].map(a => [a.textContent, a.getAttribute('href')])", json!([])).unwrap();
+    let first = &titles[0];
+    assert!(first[1].as_str().unwrap().starts_with("/en/results/lmdeploy/H800_v0.10.0/#finding-model-mismatch-L"), "{titles} in {text}");
+    // The link's target exists on the result page.
+    let href = first[1].as_str().unwrap().to_string();
+    b.goto(&href).unwrap();
+    let anchor = href.rsplit('#').next().unwrap().to_string();
+    assert_eq!(b.exec("return document.getElementById(arguments[0]) !== null", json!([anchor])).unwrap(), json!(true), "{href}");
+    // Hidden with one control, which the link keeps.
+    b.goto("/en/explore/?v=1&model=openai/gpt-oss-120b").unwrap();
+    let all = ready(&b);
+    click(&b, "#ctl-nf");
+    b.wait_for("return /[?&]nf=1/.test(location.search)", "nf=1 in the URL").unwrap();
+    let clean = b.exec("return document.querySelectorAll('#results-body tr:not(.spacer)').length", json!([])).unwrap().as_u64().unwrap();
+    assert!(clean < all && clean > 0, "{clean} of {all}");
+    assert_eq!(b.exec("return document.querySelectorAll('#results-body tr[data-findings]').length", json!([])).unwrap(), json!(0));
+}
+
+/// The colour under the first bar or point whose tooltip starts with `series`.
+fn color_of(b: &Browser, series: &str) -> Value {
+    b.exec(
+        "const c = document.getElementById('chart-canvas'); const r = c.getBoundingClientRect(); const tip = document.getElementById('chart-tip'); \
+         const ctx = c.getContext('2d'); \
+         for (let y = r.top + 4; y < r.bottom; y += 4) { for (let x = r.left + 4; x < r.right; x += 4) { \
+           c.dispatchEvent(new MouseEvent('mousemove', { clientX: x, clientY: y, bubbles: true })); \
+           const s = tip.querySelector('strong'); \
+           if (!tip.hidden && s && s.textContent.startsWith(arguments[0]) && tip.querySelector('a')) { \
+             const px = ctx.getImageData(Math.round((x - r.left) * c.width / r.width), Math.round((y - r.top) * c.height / r.height), 1, 1).data; return [px[0], px[1], px[2]]; } } } \
+         return null;",
+        json!([series]),
+    )
+    .unwrap()
+}
+
+/// A framework keeps its colour whatever the sort and the filters.
+#[test]
+fn a_framework_keeps_its_colour_across_sorts_and_filters() {
+    let Some((_g, b)) = browser() else { return };
+    let mut colours = Vec::new();
+    for query in ["?v=1&gpu=A100&scen=random%201024/1024", "?v=1&gpu=A100&scen=random%201024/1024&s=out_tps&o=asc", "?v=1&gpu=A100&scen=random%201024/1024&fw=vllm", "?v=1&gpu=A100&fw=vllm,sglang&s=model&o=desc"] {
+        b.goto(&format!("/en/explore/{query}")).unwrap();
+        ready(&b);
+        let c = color_of(&b, "vLLM 0.10.1");
+        assert!(!c.is_null(), "no vLLM bar in {query}");
+        colours.push(c);
+    }
+    assert!(colours.windows(2).all(|w| w[0] == w[1]), "{colours:?}");
+    assert_eq!(colours[0], json!([230, 159, 0]), "vLLM's hue");
+}
+
+/// With no parameters the explorer opens on a comparison across frameworks on one GPU,
+/// with a summary line and the chart on the first screen; on a phone the chart comes
+/// before the filters.
+#[test]
+fn the_first_view_compares_frameworks_on_one_gpu_on_the_first_screen() {
+    let Some((_g, b)) = browser() else { return };
+    b.resize(1280, 900).unwrap();
+    for lang in ["en", "zh"] {
+        b.goto(&format!("/{lang}/explore/")).unwrap();
+        ready(&b);
+        let first = b
+            .exec(
+                "const c = document.getElementById('chart-canvas').getBoundingClientRect(); \
+                 return [c.top, innerHeight, document.getElementById('summary').textContent, location.search, [...document.querySelectorAll('#facets [data-dim=fw] input:checked')].length, [...document.querySelectorAll('#facets [data-dim=gpu] input:checked')].map(i => i.dataset.value), new Set([...document.querySelectorAll('#results-body tr:not(.spacer)')].map(r => r.cells[1].textContent)).size]",
+                json!([]),
+            )
+            .unwrap();
+        assert!(first[0].as_f64().unwrap() < 900.0 - 200.0, "{lang}: the chart starts at {} px", first[0]);
+        assert!(!first[2].as_str().unwrap().is_empty(), "{lang}: no summary line");
+        assert!(first[3].as_str().unwrap().contains("gpu="), "{lang}: the first view is not in the URL: {}", first[3]);
+        assert_eq!(first[5].as_array().unwrap().len(), 1, "{lang}: one GPU: {first}");
+        assert!(first[6].as_u64().unwrap() >= 2, "{lang}: fewer than two frameworks compared: {first}");
+        // No comparability warning: the runs differ only in the engine.
+        assert_eq!(b.exec("return document.getElementById('comparability')", json!([])).unwrap(), Value::Null, "{lang}");
+    }
+    b.resize(390, 844).unwrap();
+    b.goto("/en/explore/").unwrap();
+    ready(&b);
+    let order = b.exec("return [document.getElementById('chart-canvas').getBoundingClientRect().top, document.getElementById('filters-panel').getBoundingClientRect().top, document.getElementById('filters-panel').open]", json!([])).unwrap();
+    assert!(order[0].as_f64() < order[1].as_f64(), "on a phone the chart should come before the filters: {order}");
+    assert_eq!(order[2], json!(false), "on a phone the filters start folded");
+}
+
+/// The comparability banner names load: a run capped at a concurrency beside runs that are
+/// not, or different request rates.
+#[test]
+fn the_banner_names_every_difference_load_included() {
+    let Some((_g, b)) = browser() else { return };
+    let runs = site_runs();
+    let concs: std::collections::BTreeSet<String> = runs.iter().map(|r| r["scenario"]["max_concurrency"].to_string()).collect();
+    b.goto("/en/explore/?v=1").unwrap();
+    ready(&b);
+    let dims = b.exec("return [...document.querySelectorAll('#comparability li')].map(l => [l.dataset.dim, l.textContent])", json!([])).unwrap();
+    let keys: Vec<&str> = dims.as_array().unwrap().iter().map(|d| d[0].as_str().unwrap()).collect();
+    for k in ["gpu", "fam", "scen", "n"] {
+        assert!(keys.contains(&k), "{k} not named: {dims}");
+    }
+    assert_eq!(keys.contains(&"conc"), concs.len() > 1, "{dims}");
+    assert!(!dims.to_string().contains(": ?") && !dims.to_string().contains(", ?"), "an unknown reads as ?: {dims}");
+}
+
+/// Chinese pages of the explorer name every metric in Chinese.
+#[test]
+fn chinese_explorer_has_no_english_metric_words() {
+    let Some((_g, b)) = browser() else { return };
+    for query in ["?v=1", "?v=1&c=tradeoff&m=ttft.mean", "?v=1&m=e2e.median"] {
+        b.goto(&format!("/zh/explore/{query}")).unwrap();
+        ready(&b);
+        let english = b
+            .exec(
+                "const words = /\\b(mean|median|std|throughput|latency|output|input|total|requests|interactivity|per GPU|tokens\\/s|Prompts|Workload|Framework)\\b/i; \
+                 const texts = [...document.querySelectorAll('#controls, #filters, #results-live thead, #summary, #banner')].map(e => e.innerText); \
+                 texts.push(...[...document.querySelectorAll('#ctl-metric option, #ctl-x option')].map(o => o.textContent)); \
+                 return texts.flatMap(t => t.split('\\n')).filter(t => words.test(t)).slice(0, 5);",
+                json!([]),
+            )
+            .unwrap();
+        assert_eq!(english, json!([]), "{query}");
     }
 }

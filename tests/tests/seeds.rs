@@ -1,4 +1,4 @@
-//! The real seed files in `content/`: all 95 runs, every number traceable to its line, and
+//! The real seed files in `content/`: all 167 runs, every number traceable to its line, and
 //! the findings the data's known flaws must produce. The whole `runs.json` is a reviewed
 //! snapshot (`cargo insta review` after an intended change).
 
@@ -16,9 +16,13 @@ fn seeds() -> RunsFile {
 #[test]
 fn every_seed_result_block_becomes_a_run() {
     let data = seeds();
-    assert_eq!(data.runs.len(), 95);
+    assert_eq!(data.runs.len(), 167);
     let per_file = |p: &str| data.runs.iter().filter(|r| r.source.path == p).count();
     assert_eq!(per_file("lmdeploy/H800_v0.10.0.md"), 24);
+    assert_eq!(per_file("lmdeploy/H800_v0.9.2.md"), 16);
+    assert_eq!(per_file("lmdeploy/A100_v0.9.2.md"), 16);
+    assert_eq!(per_file("sglang/H800_v0.5.1.md"), 16, "its gpt-oss sections have empty logs");
+    assert_eq!(per_file("vllm/H800_v0.10.1.md"), 24);
     assert_eq!(per_file("vllm/A100_v0.10.1.md"), 24);
     assert_eq!(per_file("sglang/A100_v0.5.1.md"), 24);
     assert_eq!(per_file("raw/vllm_sweep.log"), 23);
@@ -45,7 +49,7 @@ fn every_metric_is_printed_on_the_line_it_points_to() {
             checked += 1;
         }
     }
-    assert!(checked > 95 * 15, "only {checked} values checked");
+    assert!(checked > 167 * 15, "only {checked} values checked");
 }
 
 #[test]
@@ -69,6 +73,110 @@ fn seed_flaws_are_reported_where_they_are() {
     assert!(has("version-mismatch", "sglang/A100_v0.5.1.md", 25));
     // Sections served without the environment the others set.
     assert!(has("settings-differ", "vllm/A100_v0.10.1.md", 453));
+    // The title and the table of contents say v0.10.1 in an SGLang v0.5.1 file.
+    assert!(has("version-mismatch", "sglang/H800_v0.5.1.md", 1));
+    assert!(has("version-mismatch", "sglang/H800_v0.5.1.md", 24));
+    // gpt-oss sections with a serve command and an empty log.
+    assert!(has("section-without-results", "sglang/H800_v0.5.1.md", 861));
+    assert!(has("section-without-results", "sglang/H800_v0.5.1.md", 878));
+    // "Pytorch engine" headings with nothing under them.
+    assert!(has("empty-sections", "lmdeploy/A100_v0.9.2.md", 703));
+    assert!(has("empty-sections", "lmdeploy/H800_v0.9.2.md", 689));
+    // The first block of three sections has no `Running benchmark` and no `Namespace(...)`.
+    for line in [204, 368, 532] {
+        assert!(has("scenario-inferred", "lmdeploy/H800_v0.9.2.md", line), "line {line}");
+    }
+}
+
+/// In lmdeploy/H800_v0.9.2.md the sharegpt block of the 32B, 30B-A3B and 235B-A22B FP8
+/// sections states no scenario. Each is inferred from run 1 of `Qwen3-8B-FP8`, the only
+/// section that states it (lines 37 and 39), and must equal it field by field; the other
+/// runs of those sections state their own and equal the 8B section's in the same position.
+#[test]
+fn h800_v0_9_2_inferred_scenarios_equal_what_the_file_states() {
+    let data = seeds();
+    let path = "lmdeploy/H800_v0.9.2.md";
+    let sections = ["Qwen3-8B-FP8", "Qwen3-32B-FP8", "Qwen3-30B-A3B-FP8", "Qwen3-235B-A22B-FP8"];
+    let runs_of = |title: &str| -> Vec<&benchsite_model::Run> {
+        data.runs.iter().filter(|r| r.source.path == path && r.section.as_deref() == Some(title)).collect()
+    };
+    let stated = runs_of(sections[0]);
+    assert_eq!(stated.len(), 4);
+    // What lines 37 and 39 of the file say, read off by hand.
+    let sharegpt = &stated[0].scenario;
+    assert_eq!(
+        (sharegpt.dataset.as_deref(), sharegpt.num_prompts, sharegpt.input_len, sharegpt.output_len, sharegpt.request_rate),
+        (Some("sharegpt"), Some(10000), None, None, Some(benchsite_model::RequestRate::Inf))
+    );
+    let inferred_lines = [204, 368, 532];
+    for (title, planned_line) in sections[1..].iter().zip(inferred_lines) {
+        let runs = runs_of(title);
+        assert_eq!(runs.len(), 4, "{title}");
+        let first = runs[0];
+        assert!(first.client.namespace.is_empty() && first.client.args.is_none(), "{title}: the log states nothing");
+        assert_eq!(first.client.planned_input_tokens, stated[0].client.planned_input_tokens, "{title}");
+        assert_eq!(first.scenario.dataset, sharegpt.dataset, "{title} dataset");
+        assert_eq!(first.scenario.num_prompts, sharegpt.num_prompts, "{title} num_prompts");
+        assert_eq!(first.scenario.input_len, sharegpt.input_len, "{title} input_len");
+        assert_eq!(first.scenario.output_len, sharegpt.output_len, "{title} output_len");
+        assert_eq!(first.scenario.range_ratio, sharegpt.range_ratio, "{title} range_ratio");
+        assert_eq!(first.scenario.request_rate, sharegpt.request_rate, "{title} request_rate");
+        assert_eq!(first.scenario.max_concurrency, sharegpt.max_concurrency, "{title} max_concurrency");
+        assert_eq!(first.source.lines["scenario.dataset"], 39, "{title}: points at the line it came from");
+        assert_eq!(first.source.lines["scenario.num_prompts"], 39, "{title}");
+        let finding = data
+            .findings
+            .iter()
+            .find(|f| f.code == "scenario-inferred" && f.line == planned_line)
+            .unwrap_or_else(|| panic!("{title}: no scenario-inferred finding"));
+        assert_eq!(finding.runs, vec![first.id.clone()]);
+        assert_eq!((finding.values["from_section"].as_str(), finding.values["from_line"].as_str()), ("Qwen3-8B-FP8", "39"));
+        assert!(finding.values["evidence"].contains("2258583") && finding.values["evidence"].contains("1992177"));
+        for (slot, (run, want)) in runs.iter().zip(&stated).enumerate().skip(1) {
+            assert_eq!(run.scenario, want.scenario, "{title} run {}", slot + 1);
+            assert!(run.source.lines["scenario.num_prompts"] > 200, "{title} run {}: stated in its own log", slot + 1);
+        }
+    }
+    assert!(!data.findings.iter().any(|f| f.path == path && f.code == "scenario-differs"));
+}
+
+/// Family and precision of every run with a model: dense Qwen3 checkpoints are BF16 from the
+/// catalog, `-FP8` models FP8 from their name, gpt-oss MXFP4 from the catalog.
+#[test]
+fn every_seed_model_has_a_family_and_a_precision() {
+    let data = seeds();
+    let mut seen = std::collections::BTreeMap::new();
+    for run in &data.runs {
+        let Some(model) = run.model.as_deref() else {
+            assert_eq!((run.family.as_ref(), run.precision.as_ref()), (None, None), "{}: no model, nothing to say", run.id);
+            continue;
+        };
+        let got = (run.family.clone().unwrap(), run.precision.clone().unwrap_or_default(), run.precision_from.clone().unwrap_or_default());
+        assert_eq!(seen.entry(model.to_string()).or_insert_with(|| got.clone()), &got, "{}", run.id);
+    }
+    let want = |f: &str, p: &str, from: &str| (f.to_string(), p.to_string(), from.to_string());
+    assert_eq!(seen["Qwen/Qwen3-32B"], want("Qwen3-32B", "BF16", "catalog"));
+    assert_eq!(seen["Qwen/Qwen3-32B-FP8"], want("Qwen3-32B", "FP8", "model-name"));
+    assert_eq!(seen["Qwen/Qwen3-235B-A22B-FP8"], want("Qwen3-235B-A22B", "FP8", "model-name"));
+    assert_eq!(seen["Qwen/Qwen3-30B-A3B"], want("Qwen3-30B-A3B", "BF16", "catalog"));
+    assert_eq!(seen["openai/gpt-oss-120b"], want("gpt-oss-120b", "MXFP4", "catalog"));
+    assert_eq!(seen["openai/gpt-oss-20b"], want("gpt-oss-20b", "MXFP4", "catalog"));
+    assert_eq!(seen.len(), 10, "{seen:?}");
+}
+
+/// Every finding code the seeds produce has a title and an explanation in both languages.
+#[test]
+fn every_seed_finding_has_a_title_in_both_catalogs() {
+    let data = seeds();
+    for lang in ["zh", "en"] {
+        let text = std::fs::read_to_string(content().join(format!("i18n/{lang}.toml"))).unwrap();
+        let table = text.parse::<toml::Table>().unwrap();
+        for f in &data.findings {
+            for section in ["finding", "finding_help"] {
+                assert!(table[section].as_table().unwrap().contains_key(&f.code), "{lang}.toml [{section}] lacks {}", f.code);
+            }
+        }
+    }
 }
 
 #[test]

@@ -29,7 +29,9 @@ pub fn matching(store: &Store, state: &ViewState) -> Vec<u32> {
     let models = &store.dims[&Dim::Model].codes;
     (0..store.len() as u32)
         .filter(|&i| {
-            active.iter().all(|(codes, ok)| ok[codes[i as usize] as usize]) && search.as_ref().is_none_or(|s| s[models[i as usize] as usize])
+            active.iter().all(|(codes, ok)| ok[codes[i as usize] as usize])
+                && search.as_ref().is_none_or(|s| s[models[i as usize] as usize])
+                && !(state.hide_flagged && store.flagged(i as usize))
         })
         .collect()
 }
@@ -45,7 +47,7 @@ pub fn facet_counts(store: &Store, state: &ViewState) -> BTreeMap<Dim, Vec<u32>>
     let oks: Vec<Option<&[bool]>> = Dim::ALL.iter().map(|d| admitted[d].as_deref()).collect();
     let mut counts: Vec<Vec<u32>> = Dim::ALL.iter().map(|d| vec![0; store.dims[d].values.len()]).collect();
     for i in 0..store.len() {
-        if search.as_ref().is_some_and(|s| !s[models[i] as usize]) {
+        if search.as_ref().is_some_and(|s| !s[models[i] as usize]) || (state.hide_flagged && store.flagged(i)) {
             continue;
         }
         // A run counts for a facet only if no *other* dimension rejects it.
@@ -96,6 +98,18 @@ mod tests {
         assert_eq!(matching(&s, &v), [1]);
         v.filters.insert(Dim::Gpu, BTreeSet::from(["A100".into()]));
         assert!(matching(&s, &v).is_empty());
+    }
+
+    #[test]
+    fn flagged_runs_can_be_hidden() {
+        let mut runs = vec![run("a#L1", "vllm", "0.10.1", "A100", "m", 10.0, 5.0), run("b#L2", "lmdeploy", "0.10.0", "H800", "m", 20.0, 4.0)];
+        runs[1].findings = vec![0];
+        let s = Store::new(&runs, vec![]);
+        let mut v = ViewState::default();
+        assert_eq!(matching(&s, &v), [0, 1]);
+        v.hide_flagged = true;
+        assert_eq!(matching(&s, &v), [0]);
+        assert_eq!(facet_counts(&s, &v)[&Dim::Framework], [0, 1]);
     }
 
     #[test]

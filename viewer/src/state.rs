@@ -4,7 +4,7 @@
 //! |---|---|
 //! | `v` | format version, `1` |
 //! | `d` | short hash of the data the link was made on |
-//! | `fw`, `ver`, `gpu`, `model`, `prec`, `gpus`, `scen`, `src` | chosen values of a filter, comma-separated (each value percent-encoded) |
+//! | `fw`, `ver`, `gpu`, `fam`, `model`, `prec`, `gpus`, `scen`, `n`, `rate`, `conc`, `src` | chosen values of a filter, comma-separated (each value percent-encoded; `?` is "not stated") |
 //! | `q` | model search text |
 //! | `m` | metric (`out_tps_gpu`, `ttft.p99`, ...) |
 //! | `x` | x-axis metric of the trade-off chart |
@@ -12,6 +12,7 @@
 //! | `s`, `o` | sort column and order (`asc`, `desc`) |
 //! | `sel` | selected run id |
 //! | `log` | `1` for a log-scale value axis |
+//! | `nf` | `1` to hide runs with findings |
 //! | `in` | the runs in view, `path:line.line;path:line` (only when at most 300) |
 //!
 //! Unknown keys and values that do not parse are ignored, each with a notice.
@@ -55,6 +56,8 @@ pub struct ViewState {
     pub sort: Option<(String, bool)>,
     pub selected: Option<String>,
     pub log: bool,
+    /// Runs with findings left out of the view.
+    pub hide_flagged: bool,
     pub data_hash: Option<String>,
     /// Run ids in view when the link was made.
     pub in_view: Option<Vec<String>>,
@@ -104,6 +107,9 @@ impl ViewState {
         }
         if self.log {
             parts.push("log=1".into());
+        }
+        if self.hide_flagged {
+            parts.push("nf=1".into());
         }
         if let Some(ids) = &self.in_view {
             parts.push(format!("in={}", encode_ids(ids)));
@@ -155,8 +161,12 @@ impl ViewState {
                     state.log = value == "1";
                     true
                 }
+                "nf" if value == "1" || value == "0" => {
+                    state.hide_flagged = value == "1";
+                    true
+                }
                 "in" => decode_ids(&value).map(|ids| state.in_view = Some(ids)).is_some(),
-                "d" | "m" | "x" | "s" | "o" | "log" => false,
+                "d" | "m" | "x" | "s" | "o" | "log" | "nf" => false,
                 _ => match Dim::from_key(key) {
                     Some(dim) => raw
                         .split(',')
@@ -220,7 +230,7 @@ mod tests {
 
     #[test]
     fn equal_views_give_equal_links_and_read_back() {
-        let mut s = ViewState { metric: Some("ttft.p99".into()), chart: Chart::Tradeoff, log: true, data_hash: Some("0123abcd".into()), ..ViewState::default() };
+        let mut s = ViewState { metric: Some("ttft.p99".into()), chart: Chart::Tradeoff, log: true, hide_flagged: true, data_hash: Some("0123abcd".into()), ..ViewState::default() };
         s.filters.insert(Dim::Framework, BTreeSet::from(["vllm".into(), "lmdeploy".into()]));
         s.filters.insert(Dim::Model, BTreeSet::from(["Qwen/Qwen3-8B, FP8 & more".into()]));
         s.sort = Some(("ttft.p99".into(), false));
@@ -251,15 +261,15 @@ mod tests {
             proptest::sample::select(Chart::ALL.to_vec()),
             proptest::option::of(("[a-z_]{1,8}", any::<bool>())),
             proptest::option::of(text),
-            any::<bool>(),
+            (any::<bool>(), any::<bool>()),
             proptest::option::of("[0-9a-f]{8}"),
             proptest::option::of(proptest::collection::vec("[a-z/_.]{1,10}#L[1-9][0-9]{0,3}", 1..5)),
         )
-            .prop_map(|(filters, search, metric, x_metric, chart, sort, selected, log, data_hash, in_view)| {
+            .prop_map(|(filters, search, metric, x_metric, chart, sort, selected, (log, hide_flagged), data_hash, in_view)| {
                 let filters = filters.into_iter().map(|(d, v)| (d, v.into_iter().filter(|s: &String| !s.is_empty()).collect::<BTreeSet<_>>())).filter(|(_, v)| !v.is_empty()).collect();
                 // `in=` groups ids by path; compare in that order.
                 let in_view = in_view.map(|ids: Vec<String>| decode_ids(&encode_ids(&ids)).unwrap());
-                ViewState { filters, search, metric, x_metric, chart, sort, selected, log, data_hash, in_view }
+                ViewState { filters, search, metric, x_metric, chart, sort, selected, log, hide_flagged, data_hash, in_view }
             })
     }
 

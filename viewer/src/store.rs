@@ -162,6 +162,9 @@ pub struct Metric {
     /// Unit shown on axes: `req/s`, `tok/s`, `ms`.
     pub unit: &'static str,
     pub higher_is_better: bool,
+    /// Computed by `Run::derive` rather than printed by the log: shown to three
+    /// significant digits.
+    pub derived: bool,
     pub values: Vec<f64>,
     pub lines: Vec<u32>,
 }
@@ -319,7 +322,7 @@ impl Store {
     fn push_metric(&mut self, key: &str, unit: &'static str, higher_is_better: bool, runs: &[Run], get: impl Fn(&Run) -> Option<(f64, u32)>) {
         let (values, lines): (Vec<f64>, Vec<u32>) = runs.iter().map(|r| get(r).unwrap_or((f64::NAN, 0))).unzip();
         if values.iter().any(|v| !v.is_nan()) {
-            self.metrics.push(Metric { key: key.to_string(), unit, higher_is_better, values, lines });
+            self.metrics.push(Metric { key: key.to_string(), unit, higher_is_better, derived: matches!(key, "out_tps_gpu" | "interactivity"), values, lines });
         }
     }
 

@@ -436,7 +436,7 @@ fn explore(inputs: &Inputs, lang: Lang, tr: &Tr) -> serde_json::Value {
         })
         .collect();
     // The strings the viewer shows, handed over as JSON data (not script).
-    let strings: BTreeMap<&String, &String> = tr.strings.iter().filter(|(k, _)| ["viewer.", "origin.", "nav.", "explore."].iter().any(|p| k.starts_with(p))).collect();
+    let strings: BTreeMap<&String, &String> = tr.strings.iter().filter(|(k, _)| ["viewer.", "origin.", "nav.", "explore.", "finding."].iter().any(|p| k.starts_with(p))).collect();
     json!({ "rows": rows, "groups": header_groups(&t), "strings": strings })
 }
 

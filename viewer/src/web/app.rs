@@ -1,15 +1,20 @@
-//! The controller: loads the data, owns the view state, and redraws filters, banner, chart,
-//! table, tuning panel and permalink after every change. Listeners are attached once, to
-//! containers (event delegation), so redrawing never adds closures.
+//! The controller: loads the data, owns the view state, and after every change draws the
+//! whole explorer from that state — facets, banner, summary, chart, table, panels and
+//! permalink — through one [`View`]. Events only change the state; nothing is patched in
+//! place. Listeners are attached once, to containers (event delegation), so redrawing never
+//! adds closures.
 
 use super::chart::{self, Hit};
 use super::dom::{self, append, attr, clear, el, link};
 use super::table;
+use super::timing::lap;
+use super::ui::Ui;
+use super::view::{self, View};
 use crate::state::{Chart, ViewState, MAX_LISTED};
 use crate::store::{self, Dim, Store};
-use crate::{compare, filter};
+use crate::{compare, filter, headline};
 use benchsite_model::tuning::Catalog;
-use benchsite_model::Run;
+use benchsite_model::{Finding, Run};
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 use wasm_bindgen::prelude::*;
@@ -21,66 +26,24 @@ pub struct App {
     pub store: Store,
     site_runs: Vec<Run>,
     local_runs: Vec<Run>,
-    pub catalog: Catalog,
+    catalog: Catalog,
+    /// The site's findings, then those of the logs the reader added.
+    findings: Vec<Finding>,
     hash: String,
     pub state: ViewState,
-    pub rows: Vec<u32>,
-    pub t: BTreeMap<String, String>,
-    pub lang: String,
-    pub base: String,
+    rows: Vec<u32>,
+    ui: Ui,
     notices: Vec<String>,
-    pub hits: Vec<Hit>,
+    hits: Vec<Hit>,
 }
 
 thread_local! {
-    pub static APP: RefCell<Option<App>> = const { RefCell::new(None) };
+    static APP: RefCell<Option<App>> = const { RefCell::new(None) };
 }
 
 impl App {
-    /// A UI string; a missing one shows its key (the build checks the catalogs).
-    pub fn tr(&self, key: &str) -> String {
-        self.t.get(key).cloned().unwrap_or_else(|| key.to_string())
-    }
-
-    /// `TTFT p99 (ms)`.
-    pub fn metric_label(&self, key: &str) -> String {
-        let (family, stat) = key.split_once('.').unwrap_or((key, ""));
-        let unit = self.store.metric(key).map_or("", |m| m.unit);
-        let name = self.tr(&format!("viewer.m.{family}"));
-        if stat.is_empty() {
-            format!("{name} ({unit})")
-        } else {
-            format!("{name} {stat} ({unit})")
-        }
-    }
-
-    pub fn metric_key(&self) -> String {
-        self.state.metric.clone().filter(|m| self.store.metric(m).is_some()).unwrap_or_else(|| self.default_metric())
-    }
-
-    fn default_metric(&self) -> String {
-        ["out_tps_gpu", "out_tps", "rps"].iter().find(|k| self.store.metric(k).is_some()).map_or_else(|| self.store.metrics.first().map(|m| m.key.clone()).unwrap_or_default(), |k| k.to_string())
-    }
-
-    pub fn x_metric_key(&self) -> String {
-        self.state.x_metric.clone().filter(|m| self.store.metric(m).is_some()).unwrap_or_else(|| {
-            ["interactivity", "tpot.mean", "ttft.p99"].iter().find(|k| self.store.metric(k).is_some()).map_or_else(|| self.default_metric(), |k| k.to_string())
-        })
-    }
-
-    /// Link to a run's line on its result page (site runs only).
-    pub fn source_href(&self, i: usize, line: u32) -> Option<String> {
-        if self.store.local[i] {
-            return None;
-        }
-        Some(format!("{}{}/{}#L{line}", self.base, self.lang, benchsite_model::result_page(&self.store.paths[i])))
-    }
-
-    pub fn run_href(&self, i: usize) -> Option<String> {
-        if self.store.local[i] {
-            return None;
-        }
-        Some(format!("{}{}/{}#run-L{}", self.base, self.lang, benchsite_model::result_page(&self.store.paths[i]), self.store.lines[i]))
+    fn view(&self) -> View<'_> {
+        View::new(&self.store, &self.state, &self.rows, &self.ui, &self.findings)
     }
 
     fn rebuild_store(&mut self) {
@@ -136,14 +99,14 @@ async fn fetch_text(started: Result<(String, js_sys::Promise), String>) -> Resul
     text.as_string().ok_or_else(|| format!("{url}: not text"))
 }
 
-/// Loads everything and draws the first view.
+/// Loads everything and draws the first view: the link's, or, for a link that names no
+/// view, the comparison most frameworks share.
 pub async fn run() -> Result<(), String> {
     let viewer = dom::by_id("viewer").ok_or("the page has no #viewer element")?;
     let runs_url = viewer.get_attribute("data-runs").ok_or("#viewer has no data-runs")?;
     let params_url = viewer.get_attribute("data-params").unwrap_or_default();
     let base = viewer.get_attribute("data-base").unwrap_or_else(|| "/".into());
     let lang = dom::document().document_element().and_then(|h| h.get_attribute("data-lang")).unwrap_or_else(|| "en".into());
-    let t = page_strings();
     let (runs_req, params_req) = (start_fetch(&runs_url), start_fetch(&params_url));
     let text = fetch_text(runs_req).await?;
     let hash = store::data_hash(&text);
@@ -165,15 +128,20 @@ pub async fn run() -> Result<(), String> {
         site_runs: data.runs,
         local_runs: Vec::new(),
         catalog,
+        findings: data.findings,
         hash,
         state,
         rows: Vec::new(),
-        t,
-        lang,
-        base,
+        ui: Ui { t: page_strings(), lang, base },
         notices,
         hits: Vec::new(),
     };
+    if search.trim_start_matches('?').is_empty() {
+        let metric = view::default_metric(&app.store);
+        if let Some(h) = app.store.metric(&metric).and_then(|m| headline::pick(&app.store, m)) {
+            app.state = h.view(&metric);
+        }
+    }
     drop_unknown_values(&mut app);
     build_controls(&app)?;
     APP.with(|a| *a.borrow_mut() = Some(app));
@@ -186,9 +154,9 @@ pub async fn run() -> Result<(), String> {
 fn drop_unknown_values(app: &mut App) {
     let mut unknown = Vec::new();
     for (dim, values) in app.state.filters.iter_mut() {
-        let known = &app.store.dims[dim].values;
+        let col = &app.store.dims[dim];
         values.retain(|v| {
-            let ok = known.contains(v);
+            let ok = col.code(v).is_some();
             if !ok {
                 unknown.push(format!("{}={v}", dim.key()));
             }
@@ -197,42 +165,36 @@ fn drop_unknown_values(app: &mut App) {
     }
     app.state.filters.retain(|_, v| !v.is_empty());
     if !unknown.is_empty() {
-        app.notices.push(format!("{} {}", app.tr("viewer.notice.unknown_value"), unknown.join(", ")));
+        app.notices.push(format!("{} {}", app.ui.tr("viewer.notice.unknown_value"), unknown.join(", ")));
     }
 }
 
-/// Builds the controls once: facets, metric and chart selects, buttons, canvas, table.
+/// Builds the controls once: chart controls, facets, canvas, table.
 fn build_controls(app: &App) -> Result<(), String> {
+    let ui = &app.ui;
     let filters = dom::by_id("filters").ok_or("the page has no #filters")?;
+    let controls = dom::by_id("controls").unwrap_or_else(|| filters.clone());
     clear(&filters);
+    if controls != filters {
+        clear(&controls);
+    }
+    let metrics: Vec<(String, String)> = app.store.metrics.iter().map(|m| (m.key.clone(), ui.metric_label(&app.store, &m.key, true))).collect();
     let bar = el("div", "controls", "");
-    append(&bar, &select("metric", &app.tr("viewer.metric"), app.store.metrics.iter().map(|m| (m.key.clone(), app.metric_label(&m.key))).collect(), &app.metric_key()));
-    append(&bar, &select("chart", &app.tr("viewer.chart_label"), Chart::ALL.iter().map(|c| (c.key().to_string(), app.tr(&format!("viewer.chart.{}", c.key())))).collect(), app.state.chart.key()));
-    append(&bar, &select("x", &app.tr("viewer.x_metric"), app.store.metrics.iter().map(|m| (m.key.clone(), app.metric_label(&m.key))).collect(), &app.x_metric_key()));
-    let log = el("label", "check", "");
-    let cb = el("input", "", "");
-    attr(&cb, "type", "checkbox");
-    attr(&cb, "data-action", "log");
-    attr(&cb, "id", "ctl-log");
-    append(&log, &cb);
-    append(&log, &el("span", "", &app.tr("viewer.log")));
-    append(&bar, &log);
+    append(&bar, &select("metric", &ui.tr("viewer.metric"), metrics.clone()));
+    append(&bar, &select("chart", &ui.tr("viewer.chart_label"), Chart::ALL.iter().map(|c| (c.key().to_string(), ui.tr(&format!("viewer.chart.{}", c.key())))).collect()));
+    append(&bar, &select("x", &ui.tr("viewer.x_metric"), metrics));
+    append(&bar, &checkbox("log", &ui.tr("viewer.log")));
+    append(&bar, &checkbox("nf", &ui.tr("viewer.hide_flagged")));
     for (action, key) in [("reset", "viewer.reset"), ("csv", "viewer.csv"), ("png", "viewer.png")] {
-        let b = el("button", "", &app.tr(key));
+        let b = el("button", "", &ui.tr(key));
         attr(&b, "type", "button");
         attr(&b, "data-action", action);
         attr(&b, "id", &format!("ctl-{action}"));
         append(&bar, &b);
     }
-    let file = el("label", "file", &app.tr("viewer.local"));
-    let input = el("input", "", "");
-    attr(&input, "type", "file");
-    attr(&input, "multiple", "");
-    attr(&input, "id", "ctl-file");
-    append(&file, &input);
-    append(&bar, &file);
-    append(&filters, &bar);
-    let search = el("label", "search", &app.tr("viewer.search"));
+    append(&bar, &local_form(ui));
+    append(&controls, &bar);
+    let search = el("label", "search", &ui.tr("viewer.search"));
     let s = el("input", "", "");
     attr(&s, "type", "search");
     attr(&s, "id", "ctl-search");
@@ -243,6 +205,16 @@ fn build_controls(app: &App) -> Result<(), String> {
     append(&filters, &facets);
     build_facets(app, &facets);
     dom::show(&filters, true);
+    dom::show(&controls, true);
+    if let Some(panel) = dom::by_id("explorer") {
+        dom::show(&panel, true);
+    }
+    // On a narrow screen the filters fold, so the chart comes first.
+    if web_sys::window().and_then(|w| w.inner_width().ok()).and_then(|w| w.as_f64()).is_some_and(|w| w < 960.0) {
+        if let Some(side) = dom::by_id("filters-panel") {
+            let _ = side.remove_attribute("open");
+        }
+    }
 
     let chart_box = dom::by_id("chart").ok_or("the page has no #chart")?;
     clear(&chart_box);
@@ -258,23 +230,24 @@ fn build_controls(app: &App) -> Result<(), String> {
     dom::show(&chart_box, true);
 
     let viewer = dom::by_id("viewer").ok_or("no #viewer")?;
-    for (id, class) in [("banner", "banner"), ("selected", "selected"), ("tuning-panel", "tuning-panel")] {
+    for (id, class) in [("banner", "banner"), ("summary", "summary"), ("selected", "selected"), ("tuning-panel", "tuning-panel")] {
         if dom::by_id(id).is_none() {
-            let e = el("div", class, "");
+            let e = el(if id == "summary" { "p" } else { "div" }, class, "");
             attr(&e, "id", id);
             if id == "banner" {
-                attr(&e, "role", "status");
                 let _ = viewer.insert_adjacent_element("afterbegin", &e);
             } else {
                 append(&viewer, &e);
             }
         }
     }
-    table::build(app)?;
-    Ok(())
+    if let Some(b) = dom::by_id("banner") {
+        attr(&b, "role", "status");
+    }
+    table::build(&ui.tr("explore.caption"))
 }
 
-fn select(id: &str, label: &str, options: Vec<(String, String)>, current: &str) -> Element {
+fn select(id: &str, label: &str, options: Vec<(String, String)>) -> Element {
     let wrap = el("label", "select", label);
     let s = el("select", "", "");
     attr(&s, "id", &format!("ctl-{id}"));
@@ -282,23 +255,58 @@ fn select(id: &str, label: &str, options: Vec<(String, String)>, current: &str) 
     for (value, text) in options {
         let o = el("option", "", &text);
         attr(&o, "value", &value);
-        if value == current {
-            attr(&o, "selected", "");
-        }
         append(&s, &o);
     }
     append(&wrap, &s);
     wrap
 }
 
-/// One fieldset per dimension with a checkbox per value; counts are filled by `render`.
+fn checkbox(action: &str, label: &str) -> Element {
+    let wrap = el("label", "check", "");
+    let cb = el("input", "", "");
+    attr(&cb, "type", "checkbox");
+    attr(&cb, "data-action", action);
+    attr(&cb, "id", &format!("ctl-{action}"));
+    append(&wrap, &cb);
+    append(&wrap, &el("span", "", label));
+    wrap
+}
+
+/// "Add your own logs": the file input and what the reader can state about the file
+/// (framework, version, GPU, GPU count), used where the log itself is silent.
+fn local_form(ui: &Ui) -> Element {
+    let d = el("details", "local", "");
+    append(&d, &el("summary", "", &ui.tr("viewer.local")));
+    let input = el("input", "", "");
+    attr(&input, "type", "file");
+    attr(&input, "multiple", "");
+    attr(&input, "id", "ctl-file");
+    attr(&input, "aria-label", &ui.tr("viewer.local"));
+    append(&d, &input);
+    append(&d, &el("p", "", &ui.tr("viewer.local_meta")));
+    for (id, key, kind) in [("fw", "viewer.local_fw", "text"), ("ver", "viewer.local_ver", "text"), ("gpu", "viewer.local_gpu", "text"), ("gpus", "viewer.local_gpus", "number")] {
+        let label = el("label", "meta", &ui.tr(key));
+        let i = el("input", "", "");
+        attr(&i, "type", kind);
+        attr(&i, "id", &format!("local-{id}"));
+        if kind == "number" {
+            attr(&i, "min", "1");
+        }
+        append(&label, &i);
+        append(&d, &label);
+    }
+    d
+}
+
+/// One folded fieldset per dimension with a checkbox per value; counts and checks are set
+/// by `render`.
 fn build_facets(app: &App, facets: &Element) {
     clear(facets);
     for dim in Dim::ALL {
         let col = &app.store.dims[&dim];
         let fs = el("fieldset", "facet", "");
         attr(&fs, "data-dim", dim.key());
-        append(&fs, &el("legend", "", &app.tr(&format!("viewer.dim.{}", dim.key()))));
+        append(&fs, &el("legend", "", &app.ui.tr(&format!("viewer.dim.{}", dim.key()))));
         for (code, value) in col.values.iter().enumerate() {
             let label = el("label", "check", "");
             let cb = el("input", "", "");
@@ -306,7 +314,7 @@ fn build_facets(app: &App, facets: &Element) {
             attr(&cb, "data-value", value);
             attr(&cb, "id", &format!("f-{}-{code}", dim.key()));
             append(&label, &cb);
-            append(&label, &el("span", "", value));
+            append(&label, &el("span", "", &app.ui.show(value)));
             append(&label, &el("span", "count", ""));
             append(&fs, &label);
         }
@@ -314,78 +322,133 @@ fn build_facets(app: &App, facets: &Element) {
     }
 }
 
+/// `f` on every event `name` of `target`, for the page's lifetime.
+fn listen<E: wasm_bindgen::convert::FromWasmAbi + 'static>(target: &web_sys::EventTarget, name: &str, f: impl FnMut(E) + 'static) -> Result<(), String> {
+    let closure = Closure::<dyn FnMut(E)>::new(f);
+    target.add_event_listener_with_callback(name, closure.as_ref().unchecked_ref()).map_err(|_| format!("could not listen to {name}"))?;
+    closure.forget();
+    Ok(())
+}
+
 fn attach_listeners() -> Result<(), String> {
-    let filters = dom::by_id("filters").ok_or("no #filters")?;
-    let on_change = Closure::<dyn FnMut(web_sys::Event)>::new(|e: web_sys::Event| on_control(e));
-    filters.add_event_listener_with_callback("change", on_change.as_ref().unchecked_ref()).map_err(|_| "listener")?;
-    filters.add_event_listener_with_callback("input", on_change.as_ref().unchecked_ref()).map_err(|_| "listener")?;
-    on_change.forget();
-    let on_click = Closure::<dyn FnMut(web_sys::Event)>::new(|e: web_sys::Event| on_button(e));
-    filters.add_event_listener_with_callback("click", on_click.as_ref().unchecked_ref()).map_err(|_| "listener")?;
-    on_click.forget();
+    for id in ["filters", "controls"] {
+        if let Some(target) = dom::by_id(id) {
+            listen(&target, "change", on_control)?;
+            listen(&target, "input", on_control)?;
+            listen(&target, "click", on_button)?;
+        }
+    }
     let canvas = dom::by_id("chart-canvas").ok_or("no canvas")?;
-    let on_move = Closure::<dyn FnMut(web_sys::MouseEvent)>::new(|e: web_sys::MouseEvent| chart::hover(&e));
-    canvas.add_event_listener_with_callback("mousemove", on_move.as_ref().unchecked_ref()).map_err(|_| "listener")?;
-    on_move.forget();
-    let on_pick = Closure::<dyn FnMut(web_sys::MouseEvent)>::new(|e: web_sys::MouseEvent| {
-        if let Some(run) = chart::pin(&e) {
+    listen(&canvas, "mousemove", |e: web_sys::MouseEvent| {
+        if !dom::by_id("chart-tip").is_some_and(|t| t.class_list().contains("pinned")) {
+            tip_at(offset(&e));
+        }
+    })?;
+    listen(&canvas, "click", |e: web_sys::MouseEvent| {
+        let run = tip_at(offset(&e));
+        if let Some(tip) = dom::by_id("chart-tip") {
+            let _ = tip.class_list().toggle_with_force("pinned", run.is_some());
+        }
+        if let Some(run) = run {
             update(|app| app.state.selected = Some(app.store.ids[run as usize].clone()));
         }
-    });
-    canvas.add_event_listener_with_callback("click", on_pick.as_ref().unchecked_ref()).map_err(|_| "listener")?;
-    on_pick.forget();
-    let on_key = Closure::<dyn FnMut(web_sys::KeyboardEvent)>::new(|e: web_sys::KeyboardEvent| {
+    })?;
+    listen(&dom::document(), "keydown", |e: web_sys::KeyboardEvent| {
         if e.key() == "Escape" {
-            chart::unpin();
+            if let Some(tip) = dom::by_id("chart-tip") {
+                let _ = tip.class_list().remove_1("pinned");
+                dom::show(&tip, false);
+            }
         }
-    });
-    dom::document().add_event_listener_with_callback("keydown", on_key.as_ref().unchecked_ref()).map_err(|_| "listener")?;
-    on_key.forget();
-    table::attach()?;
+    })?;
+    let results = dom::by_id("results").ok_or("no #results")?;
+    listen(&results, "click", |e: web_sys::Event| {
+        if let Some((_, key)) = dom::data_up(e.target(), "sort") {
+            update(|app| app.state.sort = Some(table::next_sort(&app.state, key)));
+        }
+    })?;
+    if let Some(wrap) = dom::by_id("results-live") {
+        listen(&wrap, "scroll", |_: web_sys::Event| {
+            with_app(|app| table::render(&app.view(), table::viewport()));
+        })?;
+    }
     if let Some(p) = dom::by_id("permalink") {
-        let on_copy = Closure::<dyn FnMut(web_sys::Event)>::new(|e: web_sys::Event| {
+        listen(&p, "click", |e: web_sys::Event| {
             e.prevent_default();
             copy_permalink();
-        });
-        p.add_event_listener_with_callback("click", on_copy.as_ref().unchecked_ref()).map_err(|_| "listener")?;
-        on_copy.forget();
+        })?;
     }
     let viewer = dom::by_id("viewer").ok_or("no #viewer")?;
-    let on_over = Closure::<dyn FnMut(web_sys::DragEvent)>::new(|e: web_sys::DragEvent| e.prevent_default());
-    viewer.add_event_listener_with_callback("dragover", on_over.as_ref().unchecked_ref()).map_err(|_| "listener")?;
-    on_over.forget();
-    let on_drop = Closure::<dyn FnMut(web_sys::DragEvent)>::new(|e: web_sys::DragEvent| {
+    listen(&viewer, "dragover", |e: web_sys::DragEvent| e.prevent_default())?;
+    listen(&viewer, "drop", |e: web_sys::DragEvent| {
         e.prevent_default();
         if let Some(files) = e.data_transfer().and_then(|d| d.files()) {
             read_files(files);
         }
-    });
-    viewer.add_event_listener_with_callback("drop", on_drop.as_ref().unchecked_ref()).map_err(|_| "listener")?;
-    on_drop.forget();
-    let on_resize = Closure::<dyn FnMut()>::new(render);
+    })?;
     if let Some(w) = web_sys::window() {
-        let _ = w.add_event_listener_with_callback("resize", on_resize.as_ref().unchecked_ref());
+        listen(&w, "resize", |_: web_sys::Event| render())?;
     }
-    on_resize.forget();
+    watch_theme();
     Ok(())
+}
+
+/// Redraws when the page's theme changes, so the canvas follows dark mode.
+fn watch_theme() {
+    let on_change = Closure::<dyn FnMut()>::new(render);
+    if let (Ok(observer), Some(html)) = (web_sys::MutationObserver::new(on_change.as_ref().unchecked_ref()), dom::document().document_element()) {
+        let options = web_sys::MutationObserverInit::new();
+        options.set_attributes(true);
+        options.set_attribute_filter(&js_sys::Array::of1(&JsValue::from_str("data-theme")));
+        let _ = observer.observe_with_options(&html, &options);
+    }
+    on_change.forget();
+    if let Some(query) = web_sys::window().and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten()) {
+        let on_scheme = Closure::<dyn FnMut()>::new(render);
+        let _ = query.add_event_listener_with_callback("change", on_scheme.as_ref().unchecked_ref());
+        on_scheme.forget();
+    }
+}
+
+fn offset(e: &web_sys::MouseEvent) -> (f64, f64) {
+    (f64::from(e.offset_x()), f64::from(e.offset_y()))
+}
+
+/// Shows the tooltip of what is under `(x, y)`, or hides it; returns the run it shows.
+fn tip_at(at: (f64, f64)) -> Option<u32> {
+    let tip = dom::by_id("chart-tip")?;
+    let shown = with_app(|app| {
+        let hit = chart::hit_under(&app.hits, at)?;
+        chart::show_tip(&app.view(), &tip, hit, at);
+        Some(hit.run)
+    })
+    .flatten();
+    if shown.is_none() {
+        dom::show(&tip, false);
+    }
+    shown.flatten()
 }
 
 fn on_control(e: web_sys::Event) {
     let target = e.target();
     if let Some(input) = target.as_ref().and_then(|t| t.dyn_ref::<HtmlInputElement>()) {
-        if input.id() == "ctl-search" {
-            let text = input.value();
-            table::scroll_to_top();
-            update(|app| app.state.search = text);
-            return;
-        }
-        if input.id() == "ctl-file" {
-            if e.type_() == "change" {
-                if let Some(files) = input.files() {
-                    read_files(files);
-                }
+        match input.id().as_str() {
+            "ctl-search" => {
+                let text = input.value();
+                table::scroll_to_top();
+                update(|app| app.state.search = text);
+                return;
             }
-            return;
+            "ctl-file" => {
+                if e.type_() == "change" {
+                    if let Some(files) = input.files() {
+                        read_files(files);
+                    }
+                }
+                return;
+            }
+            id if id.starts_with("local-") => return,
+            _ => {}
         }
     }
     if e.type_() != "change" {
@@ -399,6 +462,7 @@ fn on_control(e: web_sys::Event) {
             "x" => app.state.x_metric = value,
             "chart" => app.state.chart = Chart::ALL.into_iter().find(|c| Some(c.key()) == value.as_deref()).unwrap_or_default(),
             "log" => app.state.log = checked,
+            "nf" => app.state.hide_flagged = checked,
             _ => {}
         });
         return;
@@ -431,7 +495,7 @@ fn on_button(e: web_sys::Event) {
             app.notices.clear();
         }),
         "csv" => {
-            with_app(table::download_csv);
+            with_app(|app| table::download_csv(&app.view()));
         }
         "png" => chart::download_png(),
         _ => {}
@@ -473,36 +537,50 @@ async fn parse_with_module(name: &str, text: &str) -> Result<String, String> {
 #[derive(serde::Deserialize)]
 struct Parsed {
     runs: Vec<Run>,
-    findings: Vec<serde_json::Value>,
+    findings: Vec<Finding>,
 }
 
-/// Adds the runs of a parsed log (`{"runs": [...], "findings": [...]}`) as local runs.
+/// What the reader stated about an added file in the form (trimmed, empty when not).
+fn stated(id: &str) -> Option<String> {
+    dom::by_id_as::<HtmlInputElement>(&format!("local-{id}")).map(|i| i.value().trim().to_string()).filter(|v| !v.is_empty())
+}
+
+/// Adds the runs of a parsed log (`{"runs": [...], "findings": [...]}`) as local runs,
+/// with their findings, and with what the reader stated where the log is silent.
 pub fn add_runs(name: &str, json: &str) -> Result<usize, String> {
     let parsed: Parsed = serde_json::from_str(json).map_err(|e| format!("parser output could not be read: {e}"))?;
     let added = parsed.runs.len();
+    let (fw, ver, gpu, gpus) = (stated("fw").map(|f| f.to_lowercase()), stated("ver").map(|v| v.trim_start_matches('v').to_string()), stated("gpu"), stated("gpus").and_then(|n| n.parse::<u32>().ok()).filter(|&n| n > 0));
     with_app_mut(|app| {
+        let offset = app.findings.len();
         let mut runs = parsed.runs;
         for r in &mut runs {
+            let own: Vec<usize> = parsed.findings.iter().enumerate().filter(|(_, f)| f.runs.contains(&r.id)).map(|(k, _)| offset + k).collect();
+            r.findings = own;
             r.id = format!("local:{}", r.id);
-            r.findings.clear();
+            r.framework = r.framework.take().or_else(|| fw.clone());
+            r.framework_version = r.framework_version.take().or_else(|| ver.clone());
+            r.gpu = r.gpu.take().or_else(|| gpu.clone());
+            r.gpu_count = r.gpu_count.or(gpus);
+            r.derive();
         }
+        app.findings.extend(parsed.findings.iter().cloned());
         app.catalog.apply(&mut runs);
         app.local_runs.extend(runs);
         reload(app);
-        let message = app.tr("viewer.local_added").replace("{file}", name).replace("{runs}", &added.to_string()).replace("{findings}", &parsed.findings.len().to_string());
+        let message = app.ui.tr("viewer.local_added").replace("{file}", name).replace("{runs}", &added.to_string()).replace("{findings}", &parsed.findings.len().to_string());
         app.notices.push(message);
     });
     render();
     Ok(added)
 }
 
-/// After the runs changed: new columns, facets for their values, table header.
+/// After the runs changed: new columns and facets for their values.
 fn reload(app: &mut App) {
     app.rebuild_store();
     if let Some(f) = dom::by_id("facets") {
         build_facets(app, &f);
     }
-    let _ = table::build(app);
 }
 
 /// Swaps the data for `n` synthetic runs (the performance benchmark).
@@ -510,6 +588,7 @@ pub fn replace_with_synthetic(n: usize) {
     with_app_mut(|app| {
         app.site_runs = crate::synthetic_runs(n);
         app.local_runs.clear();
+        app.findings.clear();
         app.state = ViewState::default();
         reload(app);
     });
@@ -530,68 +609,54 @@ pub fn update(f: impl FnOnce(&mut App)) {
     render();
 }
 
-/// Recomputes rows and redraws every part from the state.
+/// Recomputes the rows and draws every part of the explorer from the state.
 pub fn render() {
-    PHASES.with(|p| p.borrow_mut().clear());
     lap("start");
     // Read layout before writing to the page: a read after a write forces a full layout.
     let chart_width = dom::by_id("chart").map_or(800.0, |c| f64::from(c.client_width()));
     let table_view = table::viewport();
     with_app_mut(|app| {
-        app.rows = filter::matching(&app.store, &app.state);
-        table::sort_rows(app);
+        let mut rows = filter::matching(&app.store, &app.state);
+        table::sort_rows(&app.store, &app.state, &mut rows);
+        app.rows = rows;
     });
     lap("filter+sort");
-    with_app(|app| {
-        sync_controls(app);
+    let hits = with_app(|app| {
+        let view = app.view();
+        sync_controls(&view);
         lap("facets");
-        render_banner(app);
+        render_banner(app, &view);
         lap("banner");
-        render_selected(app);
-        render_tuning(app);
+        render_selected(&view);
+        render_tuning(app, &view);
         lap("panels");
         update_url(app);
-    });
-    lap("url");
-    let hits = with_app(|app| match dom::by_id_as::<HtmlCanvasElement>("chart-canvas") {
-        Some(canvas) => chart::draw(app, &canvas, chart_width),
-        None => {
-            fail(&app.tr("viewer.error"));
-            Vec::new()
+        lap("url");
+        let plan = chart::plan(&view);
+        if let Some(summary) = dom::by_id("summary") {
+            let text = chart::summary(&view, &plan);
+            dom::set_text(&summary, &text);
+            dom::show(&summary, !text.is_empty());
         }
+        let hits = match dom::by_id_as::<HtmlCanvasElement>("chart-canvas") {
+            Some(canvas) => chart::draw(&view, &plan, &canvas, chart_width),
+            None => {
+                fail(&app.ui.tr("viewer.error"));
+                Vec::new()
+            }
+        };
+        lap("chart: draw");
+        table::render(&view, table_view);
+        lap("table");
+        hits
     });
     with_app_mut(|app| app.hits = hits.unwrap_or_default());
-    lap("chart: draw");
-    with_app(|app| table::render_body_at(app, table_view));
-    lap("table");
-    mark_first_chart();
-}
-
-/// Records the time since the previous lap under `name` (for `renderPhases`).
-pub fn lap(name: &'static str) {
-    if name != "start" && LAYOUT_PER_LAP.with(std::cell::Cell::get) {
-        let _ = dom::document().body().map(|b| b.offset_height());
-    }
-    let now = web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now());
-    PHASES.with(|p| {
-        let mut p = p.borrow_mut();
-        let last = LAST_LAP.with(|l| l.replace(now));
-        if name != "start" {
-            p.push((name, now - last));
+    if let Some(tip) = dom::by_id("chart-tip") {
+        if !tip.class_list().contains("pinned") {
+            dom::show(&tip, false);
         }
-    });
-}
-
-thread_local! {
-    static LAST_LAP: std::cell::Cell<f64> = const { std::cell::Cell::new(0.0) };
-    /// Set by the benchmark: every lap first forces style and layout, so that each phase
-    /// carries the layout of what it wrote to the page.
-    pub static LAYOUT_PER_LAP: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-thread_local! {
-    /// Time of each phase of the last `render`, for `cargo xtask bench-viewer`.
-    pub static PHASES: RefCell<Vec<(&'static str, f64)>> = const { RefCell::new(Vec::new()) };
+    }
+    mark_first_chart();
 }
 
 /// `performance.mark("benchsite-first-chart")` after the first complete draw, for the
@@ -607,12 +672,12 @@ fn mark_first_chart() {
 }
 
 /// Puts counts and checked states in the facets, and the state into the controls.
-fn sync_controls(app: &App) {
-    let counts = filter::facet_counts(&app.store, &app.state);
+fn sync_controls(view: &View) {
+    let counts = filter::facet_counts(view.store, view.state);
     let doc = dom::document();
     for dim in Dim::ALL {
-        let chosen = app.state.filters.get(&dim);
-        for (code, value) in app.store.dims[&dim].values.iter().enumerate() {
+        let chosen = view.state.filters.get(&dim);
+        for (code, value) in view.store.dims[&dim].values.iter().enumerate() {
             let Some(cb) = doc.get_element_by_id(&format!("f-{}-{code}", dim.key())) else { continue };
             if let Some(input) = cb.dyn_ref::<HtmlInputElement>() {
                 let checked = chosen.is_some_and(|c| c.contains(value));
@@ -626,16 +691,18 @@ fn sync_controls(app: &App) {
         }
     }
     if let Some(s) = dom::by_id_as::<HtmlInputElement>("ctl-search") {
-        if s.value() != app.state.search {
-            s.set_value(&app.state.search);
+        if s.value() != view.state.search {
+            s.set_value(&view.state.search);
         }
     }
-    if let Some(l) = dom::by_id_as::<HtmlInputElement>("ctl-log") {
-        if l.checked() != app.state.log {
-            l.set_checked(app.state.log);
+    for (id, on) in [("ctl-log", view.state.log), ("ctl-nf", view.state.hide_flagged)] {
+        if let Some(l) = dom::by_id_as::<HtmlInputElement>(id) {
+            if l.checked() != on {
+                l.set_checked(on);
+            }
         }
     }
-    for (id, value) in [("ctl-metric", app.metric_key()), ("ctl-x", app.x_metric_key()), ("ctl-chart", app.state.chart.key().to_string())] {
+    for (id, value) in [("ctl-metric", view.metric.clone()), ("ctl-x", view.x_metric.clone()), ("ctl-chart", view.state.chart.key().to_string())] {
         if let Some(s) = dom::by_id_as::<HtmlSelectElement>(id) {
             if s.value() != value {
                 s.set_value(&value);
@@ -643,15 +710,18 @@ fn sync_controls(app: &App) {
         }
     }
     if let Some(x) = dom::by_id("ctl-x").and_then(|s| s.parent_element()) {
-        dom::show(&x, app.state.chart == Chart::Tradeoff);
+        dom::show(&x, view.state.chart == Chart::Tradeoff);
     }
 }
 
-fn render_banner(app: &App) {
+/// Count of runs shown, what the runs in view differ in (workload and load included), a
+/// changed-data warning for an old link, and notices about the link.
+fn render_banner(app: &App, view: &View) {
     let Some(banner) = dom::by_id("banner") else { return };
-    let count = app.tr("viewer.count").replace("{shown}", &app.rows.len().to_string()).replace("{total}", &app.store.len().to_string());
-    let diffs = compare::differences(&app.store, &app.rows);
-    if dom::built_from(&banner, &format!("{count}\u{0}{diffs:?}\u{0}{:?}\u{0}{:?}\u{0}{:?}\u{0}{}", app.state.data_hash, app.state.in_view, app.notices, app.store.len())) {
+    let ui = view.ui;
+    let count = ui.tr("viewer.count").replace("{shown}", &view.rows.len().to_string()).replace("{total}", &view.store.len().to_string());
+    let diffs = compare::differences(view.store, view.rows);
+    if dom::built_from(&banner, &format!("{count}\u{0}{diffs:?}\u{0}{:?}\u{0}{:?}\u{0}{:?}\u{0}{}\u{0}{}", view.state.data_hash, view.state.in_view, app.notices, view.store.len(), ui.lang)) {
         return;
     }
     clear(&banner);
@@ -659,26 +729,28 @@ fn render_banner(app: &App) {
     if !diffs.is_empty() {
         let warn = el("div", "warn", "");
         attr(&warn, "id", "comparability");
-        append(&warn, &el("p", "", &app.tr("viewer.differ_intro")));
+        append(&warn, &el("p", "", &ui.tr("viewer.differ_intro")));
         let ul = el("ul", "", "");
         for d in diffs {
             let li = el("li", "", "");
-            append(&li, &el("strong", "", &app.tr(&format!("viewer.differ.{}", d.key))));
-            append(&li, &el("span", "", &format!(": {}", d.values.join(", "))));
+            attr(&li, "data-dim", d.dim.key());
+            append(&li, &el("strong", "", &ui.tr(&format!("viewer.differ.{}", d.dim.key()))));
+            let values: Vec<String> = d.values.iter().map(|v| ui.show(v)).collect();
+            append(&li, &el("span", "", &format!(": {}", values.join(", "))));
             append(&ul, &li);
         }
         append(&warn, &ul);
         append(&banner, &warn);
     }
-    if let Some(link_hash) = &app.state.data_hash {
+    if let Some(link_hash) = &view.state.data_hash {
         if *link_hash != app.hash {
-            let p = el("div", "warn", &app.tr("viewer.data_changed"));
+            let p = el("div", "warn", &ui.tr("viewer.data_changed"));
             attr(&p, "id", "data-changed");
-            if let Some(ids) = &app.state.in_view {
-                let known: BTreeSet<&String> = app.store.ids.iter().collect();
+            if let Some(ids) = &view.state.in_view {
+                let known: BTreeSet<&String> = view.store.ids.iter().collect();
                 let gone: Vec<&String> = ids.iter().filter(|id| !known.contains(id)).collect();
                 if !gone.is_empty() {
-                    append(&p, &el("p", "", &app.tr("viewer.gone")));
+                    append(&p, &el("p", "", &ui.tr("viewer.gone")));
                     let ul = el("ul", "gone", "");
                     for id in gone {
                         append(&ul, &el("li", "", id));
@@ -692,7 +764,7 @@ fn render_banner(app: &App) {
     if !app.notices.is_empty() {
         let n = el("div", "notices", "");
         attr(&n, "id", "notices");
-        append(&n, &el("p", "", &app.tr("viewer.notice.url")));
+        append(&n, &el("p", "", &ui.tr("viewer.notice.url")));
         let ul = el("ul", "", "");
         for notice in &app.notices {
             append(&ul, &el("li", "", notice));
@@ -702,43 +774,53 @@ fn render_banner(app: &App) {
     }
 }
 
-fn render_selected(app: &App) {
+fn render_selected(view: &View) {
     let Some(panel) = dom::by_id("selected") else { return };
-    let i = app.state.selected.as_ref().and_then(|id| app.store.ids.iter().position(|x| x == id));
-    if dom::built_from(&panel, &format!("{i:?}\u{0}{}\u{0}{}", app.metric_key(), app.store.len())) {
+    let i = view.state.selected.as_ref().and_then(|id| view.store.ids.iter().position(|x| x == id));
+    if dom::built_from(&panel, &format!("{i:?}\u{0}{}\u{0}{}", view.metric, view.store.len())) {
         return;
     }
     clear(&panel);
     let Some(i) = i else { return };
-    append(&panel, &el("h3", "", &app.tr("viewer.selected")));
+    let ui = view.ui;
+    append(&panel, &el("h3", "", &ui.tr("viewer.selected")));
     let dl = el("dl", "values", "");
-    for (label, value) in [
-        (app.tr("viewer.dim.ver"), app.store.value(Dim::Version, i).to_string()),
-        (app.tr("viewer.dim.gpu"), app.store.value(Dim::Gpu, i).to_string()),
-        (app.tr("viewer.dim.model"), app.store.value(Dim::Model, i).to_string()),
-        (app.tr("viewer.dim.scen"), app.store.value(Dim::Scenario, i).to_string()),
-        (app.metric_label(&app.metric_key()), app.store.metric(&app.metric_key()).map(|m| crate::web::fmt(m.values[i])).unwrap_or_default()),
-    ] {
+    let mut rows: Vec<(String, String)> = [Dim::Version, Dim::Gpu, Dim::Gpus, Dim::Precision, Dim::Model, Dim::Scenario, Dim::Prompts, Dim::Rate, Dim::Concurrency].into_iter().map(|d| (ui.tr(&format!("viewer.dim.{}", d.key())), ui.value(view.store, d, i))).collect();
+    if let Some(m) = view.metric() {
+        rows.push((ui.metric_label(view.store, &view.metric, m.unit != "ms"), if m.values[i].is_nan() { "–".into() } else { ui.number(m, m.values[i]) }));
+    }
+    for (label, value) in rows {
         append(&dl, &el("dt", "", &label));
         append(&dl, &el("dd", "", &value));
     }
     append(&panel, &dl);
-    match app.run_href(i) {
-        Some(href) => append(&panel, &link(&app.tr("viewer.source_line"), &href)),
-        None => append(&panel, &el("p", "", &app.tr("viewer.local_run"))),
+    let found: Vec<_> = view.findings_of(i).collect();
+    if !found.is_empty() {
+        let ul = el("ul", "tip-findings", "");
+        for f in found {
+            let li = el("li", "", "⚠ ");
+            append(&li, &link(&ui.finding_title(f), &ui.finding_href(f)));
+            append(&ul, &li);
+        }
+        append(&panel, &ul);
+    }
+    match ui.run_href(view.store, i) {
+        Some(href) => append(&panel, &link(&ui.tr("viewer.source_line"), &href)),
+        None => append(&panel, &el("p", "", &ui.tr("viewer.local_run"))),
     }
 }
 
 /// Effective parameters of the runs in view, grouped by framework and flag, each opening
 /// its explanation and its equivalents in the other frameworks.
-fn render_tuning(app: &App) {
+fn render_tuning(app: &App, view: &View) {
     let Some(panel) = dom::by_id("tuning-panel") else { return };
+    let ui = view.ui;
     // (framework, flag) → (value, origin) → number of runs.
     type Values = BTreeMap<(String, &'static str), usize>;
     let mut seen: BTreeMap<(String, String), Values> = BTreeMap::new();
-    let tuning = &app.store.tuning;
+    let tuning = &view.store.tuning;
     let mut runs_per_set = vec![0usize; tuning.sets.len()];
-    app.rows.iter().for_each(|&i| runs_per_set[tuning.codes[i as usize] as usize] += 1);
+    view.rows.iter().for_each(|&i| runs_per_set[tuning.codes[i as usize] as usize] += 1);
     for (set, n) in tuning.sets.iter().zip(runs_per_set).filter(|(_, n)| *n > 0) {
         for (flag, value, origin) in &set.params {
             *seen.entry((set.framework.clone(), flag.clone())).or_default().entry((value.clone(), *origin)).or_default() += n;
@@ -751,24 +833,24 @@ fn render_tuning(app: &App) {
     if seen.is_empty() {
         return;
     }
-    append(&panel, &el("h2", "", &app.tr("viewer.tuning")));
+    append(&panel, &el("h2", "", &ui.tr("viewer.tuning")));
     for ((fw, flag), values) in seen {
         let d = el("details", "param", "");
         let summary = el("summary", "", "");
         append(&summary, &el("code", "", &format!("{fw} {flag}")));
-        let vals: Vec<String> = values.iter().map(|((v, o), n)| format!("{v} ({}, {n})", app.tr(&format!("origin.{o}")))).collect();
+        let vals: Vec<String> = values.iter().map(|((v, o), n)| format!("{v} ({}, {n})", ui.tr(&format!("origin.{o}")))).collect();
         append(&summary, &el("span", "", &format!(" = {}", vals.join("; "))));
         append(&d, &summary);
         if let Some(p) = app.catalog.find(&fw, &flag) {
-            append(&d, &el("p", "", p.meaning.get(&app.lang)));
+            append(&d, &el("p", "", p.meaning.get(&ui.lang)));
             if let Some(concept) = p.concept.as_deref() {
                 let eq: Vec<String> = app.catalog.params.iter().filter(|q| q.concept.as_deref() == Some(concept) && q.framework != fw).map(|q| format!("{} {}", q.framework, q.flag)).collect();
                 if !eq.is_empty() {
-                    append(&d, &el("p", "", &format!("{}: {}", app.tr("viewer.equivalents"), eq.join(", "))));
+                    append(&d, &el("p", "", &format!("{}: {}", ui.tr("viewer.equivalents"), eq.join(", "))));
                 }
             }
-            let href = format!("{}{}/tuning/#{}-{}", app.base, app.lang, p.framework, p.flag.trim_start_matches('-'));
-            append(&d, &link(&app.tr("nav.tuning"), &href));
+            let href = format!("{}{}/tuning/#{}-{}", ui.base, ui.lang, p.framework, p.flag.trim_start_matches('-'));
+            append(&d, &link(&ui.tr("nav.tuning"), &href));
         }
         append(&panel, &d);
     }
@@ -809,6 +891,6 @@ fn copy_permalink() {
     let clipboard = window.navigator().clipboard();
     let _ = clipboard.write_text(&href);
     with_app(|app| {
-        p.set_text_content(Some(&app.tr("viewer.copied")));
+        p.set_text_content(Some(&app.ui.tr("viewer.copied")));
     });
 }

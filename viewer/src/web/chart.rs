@@ -1,64 +1,107 @@
 //! The chart (`#chart`), drawn with plotters on a canvas sized for the device pixel ratio:
-//! grouped bars, throughput against latency with each series' Pareto frontier, or sweeps as
-//! lines. Drawing records a hit box per bar or point for the tooltip and for selection.
+//! grouped bars, throughput against latency (a frontier only along load sweeps), or sweeps
+//! as lines. The legend sits above the plot, never on it. Drawing records a hit box per
+//! bar, point and cut label for the tooltip, and writes what it drew into the canvas's
+//! `data-plot` attribute, so a test can compare two charts without reading pixels.
 
-use super::app::{with_app, App};
 use super::dom::{self, attr, clear, el};
-use crate::series::{self, Bars, Line, PointSeries};
+use super::ui::css;
+use super::view::View;
+use crate::labels;
+use crate::palette::Rgb;
+use crate::series::{self, Bars, Line, Tradeoff};
 use crate::state::Chart;
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlCanvasElement;
 
-/// A drawn bar or point, in CSS pixels of the canvas.
+/// A drawn bar, point or label, in CSS pixels of the canvas.
 #[derive(Clone, Debug)]
 pub struct Hit {
     pub x0: f64,
     pub y0: f64,
     pub x1: f64,
     pub y1: f64,
-    pub run: u32,
-    pub text: String,
+    /// The run drawn there; `None` for a label.
+    pub run: Option<u32>,
+    /// Tooltip lines.
+    pub lines: Vec<String>,
 }
 
 /// Most points drawn per series in the trade-off chart; the frontier is always drawn.
 const MAX_POINTS: usize = 300;
+/// Above this many points in all, points are not labelled with their load.
+const MAX_LABELLED: usize = 80;
 
-const COLORS: [RGBColor; 10] = [
-    RGBColor(31, 119, 180),
-    RGBColor(214, 39, 40),
-    RGBColor(44, 160, 44),
-    RGBColor(148, 103, 189),
-    RGBColor(255, 127, 14),
-    RGBColor(23, 190, 207),
-    RGBColor(140, 86, 75),
-    RGBColor(227, 119, 194),
-    RGBColor(127, 127, 127),
-    RGBColor(188, 189, 34),
-];
+/// What the chart shows, computed once per frame (the summary line reads it too).
+pub enum Plan {
+    Bars(Bars),
+    Tradeoff(Tradeoff),
+    Sweeps(Vec<Line>),
+    Nothing,
+}
 
-fn color(i: usize) -> RGBColor {
-    COLORS[i % COLORS.len()]
+pub fn plan(view: &View) -> Plan {
+    let Some(metric) = view.metric() else { return Plan::Nothing };
+    match view.state.chart {
+        Chart::Bars => Plan::Bars(series::bars(view.store, view.rows, metric)),
+        Chart::Tradeoff => match view.store.metric(&view.x_metric) {
+            Some(x) => Plan::Tradeoff(series::tradeoff(view.store, view.rows, x, metric)),
+            None => Plan::Nothing,
+        },
+        Chart::Sweep => Plan::Sweeps(series::sweeps(view.store, view.rows, metric)),
+    }
+}
+
+/// One line above the chart when the bars compare one workload: the group and each
+/// series' value (`Qwen3-32B · random 1k/1k · n=1000 · rate=inf — Output tokens/s per GPU:
+/// LMDeploy 0.10.0 · H800 1,234; vLLM …`). Flagged values carry ⚠.
+pub fn summary(view: &View, plan: &Plan) -> String {
+    let (Plan::Bars(bars), Some(metric)) = (plan, view.metric()) else { return String::new() };
+    let [group] = bars.groups.as_slice() else { return String::new() };
+    let values: Vec<String> = group
+        .bars
+        .iter()
+        .map(|b| {
+            let flag = if view.store.flagged(b.run as usize) { " ⚠" } else { "" };
+            format!("{} {}{flag}", view.ui.show(&bars.series[b.series].label), view.ui.number(metric, b.value))
+        })
+        .collect();
+    view.ui
+        .tr("viewer.summary")
+        .replace("{group}", &view.ui.show(&group.label.join(" · ")))
+        .replace("{metric}", &view.ui.metric_label(view.store, &view.metric, metric.unit != "ms"))
+        .replace("{values}", &values.join("; "))
 }
 
 /// Theme colours read from the page so the chart follows dark mode.
-fn ink() -> (RGBColor, RGBColor) {
+fn ink() -> (Rgb, Rgb) {
     let dark = dom::document().document_element().and_then(|h| h.get_attribute("data-theme")).map(|t| t == "dark").unwrap_or_else(|| {
         web_sys::window().and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten()).is_some_and(|m| m.matches())
     });
     if dark {
-        (RGBColor(230, 237, 243), RGBColor(13, 17, 23))
+        ((230, 237, 243), (13, 17, 23))
     } else {
-        (RGBColor(27, 31, 36), RGBColor(255, 255, 255))
+        ((27, 31, 36), (255, 255, 255))
     }
 }
 
-/// Draws the chart for the current view; returns the hit boxes.
-pub fn draw(app: &App, canvas: &HtmlCanvasElement, css_w: f64) -> Vec<Hit> {
+fn rgb((r, g, b): Rgb) -> RGBColor {
+    RGBColor(r, g, b)
+}
+
+/// Draws the plan; returns the hit boxes.
+pub fn draw(view: &View, plan: &Plan, canvas: &HtmlCanvasElement, css_w: f64) -> Vec<Hit> {
     let dpr = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio()).max(1.0);
-    let css_w = css_w.max(320.0);
-    let css_h = (css_w * 0.5).clamp(320.0, 520.0);
+    let css_w = css_w.max(300.0);
+    let (fg, bg) = ink();
+    let Some(pen) = Pen::new(canvas, fg, dpr) else { return Vec::new() };
+    let legend = legend_items(view, plan);
+    let legend_rows = pen.layout(&legend, css_w * dpr);
+    let legend_h = (legend_rows.iter().map(|r| r.1).fold(0.0, f64::max) / dpr + if legend.is_empty() { 0.0 } else { 22.0 }).ceil();
+    let plot_h = (css_w * 0.42).clamp(260.0, 440.0) + if matches!(plan, Plan::Bars(_)) { 40.0 } else { 0.0 };
+    let css_h = legend_h + plot_h;
     // Resizing reallocates the canvas; only do it when the size changed.
     let (w, h) = ((css_w * dpr) as u32, (css_h * dpr) as u32);
     if canvas.width() != w || canvas.height() != h {
@@ -68,44 +111,38 @@ pub fn draw(app: &App, canvas: &HtmlCanvasElement, css_w: f64) -> Vec<Hit> {
     // Writing the style invalidates the page layout; only when it changes.
     let style = canvas.style();
     let (want_w, want_h) = (format!("{css_w}px"), format!("{css_h}px"));
-    if style.get_property_value("width").ok().as_deref() != Some(want_w.as_str()) {
+    if style.get_property_value("width").ok().as_deref() != Some(want_w.as_str()) || style.get_property_value("height").ok().as_deref() != Some(want_h.as_str()) {
         let _ = style.set_property("width", &want_w);
         let _ = style.set_property("height", &want_h);
     }
-    let metric_key = app.metric_key();
-    let Some(metric) = app.store.metric(&metric_key) else { return Vec::new() };
-    let label = app.metric_label(&metric_key);
-    attr(canvas, "aria-label", &format!("{} · {label}", app.tr(&format!("viewer.chart.{}", app.state.chart.key()))));
+    let (label, div) = axis(view, &view.metric);
+    attr(canvas, "aria-label", &format!("{} · {label}", view.ui.tr(&format!("viewer.chart.{}", view.state.chart.key()))));
     let Some(backend) = CanvasBackend::with_canvas_object(canvas.clone()) else { return Vec::new() };
-    let (fg, bg) = ink();
-    let Some(pen) = Pen::new(canvas, fg, dpr) else { return Vec::new() };
     let root = backend.into_drawing_area();
-    let _ = root.fill(&bg);
-    let s = Scale { dpr, log: app.state.log };
-    let result = match app.state.chart {
-        Chart::Bars => {
-            let bars = series::bars(&app.store, &app.rows, metric);
-            super::app::lap("chart: group runs");
-            draw_bars(app, &root, &pen, &bars, &label, fg, s)
+    let _ = root.fill(&rgb(bg));
+    let (_, area) = root.split_vertically((legend_h * dpr) as u32);
+    let s = Scale { dpr, log: view.state.log, div };
+    let mut plot_text = Vec::new();
+    let result = match plan {
+        Plan::Bars(bars) => {
+            super::timing::lap("chart: group runs");
+            draw_bars(view, &area, &pen, bars, &label, fg, s, &mut plot_text)
         }
-        Chart::Tradeoff => {
-            let x_key = app.x_metric_key();
-            match app.store.metric(&x_key) {
-                Some(x) => draw_tradeoff(app, &root, &pen, &series::tradeoff(&app.store, &app.rows, x, metric), &app.metric_label(&x_key), &label, s),
-                None => Ok(Vec::new()),
-            }
-        }
-        Chart::Sweep => draw_sweeps(app, &root, &pen, &series::sweeps(&app.store, &app.rows, metric), &label, s),
+        Plan::Tradeoff(t) => draw_tradeoff(view, &area, &pen, t, &label, fg, s, &mut plot_text),
+        Plan::Sweeps(lines) => draw_sweeps(view, &area, &pen, lines, &label, s, &mut plot_text),
+        Plan::Nothing => Ok(Vec::new()),
     };
-    let _ = root.present();
+    attr(canvas, "data-plot", &plot_text.join("\n"));
     match result {
-        Ok(hits) if hits.is_empty() => {
-            let _ = root.fill(&bg);
-            pen.text(&app.tr("viewer.no_data"), 20.0 * dpr, 40.0 * dpr, "left", "top");
-            let _ = root.present();
-            hits
+        Ok(hits) if hits.iter().all(|h| h.run.is_none()) => {
+            let _ = root.fill(&rgb(bg));
+            pen.text(&view.ui.tr("viewer.no_data"), 20.0 * dpr, 40.0 * dpr, "left", "top");
+            Vec::new()
         }
-        Ok(hits) => hits.into_iter().map(|h| Hit { x0: h.x0 / dpr, y0: h.y0 / dpr, x1: h.x1 / dpr, y1: h.y1 / dpr, ..h }).collect(),
+        Ok(hits) => {
+            pen.legend(&legend, &legend_rows, 8.0 * dpr);
+            hits.into_iter().map(|h| Hit { x0: h.x0 / dpr, y0: h.y0 / dpr, x1: h.x1 / dpr, y1: h.y1 / dpr, ..h }).collect()
+        }
         Err(e) => {
             web_sys::console::error_1(&format!("chart: {e}").into());
             Vec::new()
@@ -113,10 +150,45 @@ pub fn draw(app: &App, canvas: &HtmlCanvasElement, css_w: f64) -> Vec<Hit> {
     }
 }
 
+/// Legend entries: a colour (or none, for the flag mark) and a label.
+fn legend_items(view: &View, plan: &Plan) -> Vec<(Option<Rgb>, String)> {
+    let (series, runs): (Vec<(Rgb, String)>, Vec<u32>) = match plan {
+        Plan::Bars(b) => (b.series.iter().map(|s| (s.color, s.label.clone())).collect(), b.groups.iter().flat_map(|g| g.bars.iter().map(|b| b.run)).collect()),
+        Plan::Tradeoff(t) => (t.series.iter().map(|s| (s.color, s.label.clone())).collect(), t.lines.iter().flat_map(|l| l.points.iter().map(|p| p.run)).collect()),
+        Plan::Sweeps(lines) => (lines.iter().map(|l| (l.color, l.label.clone())).collect(), lines.iter().flat_map(|l| l.points.iter().map(|p| p.run)).collect()),
+        Plan::Nothing => (Vec::new(), Vec::new()),
+    };
+    let mut items: Vec<(Option<Rgb>, String)> = series.into_iter().map(|(c, l)| (Some(c), view.ui.show(&l))).collect();
+    if runs.iter().any(|&r| view.store.flagged(r as usize)) {
+        items.push((None, view.ui.tr("viewer.flagged_legend")));
+    }
+    items
+}
+
 #[derive(Clone, Copy)]
 struct Scale {
     dpr: f64,
     log: bool,
+    /// Tick values are divided by this (1000 for latencies drawn in seconds).
+    div: f64,
+}
+
+/// An axis title and the divisor of its tick values: latencies of 10 s and more in view
+/// are drawn in seconds, as the table writes them.
+fn axis(view: &View, key: &str) -> (String, f64) {
+    let Some(m) = view.store.metric(key) else { return (String::new(), 1.0) };
+    let max = view.rows.iter().map(|&i| m.values[i as usize].abs()).filter(|v| !v.is_nan()).fold(0.0, f64::max);
+    if m.unit == "ms" && max >= 10_000.0 {
+        (format!("{} (s)", view.ui.metric_label(view.store, key, false)), 1000.0)
+    } else {
+        (view.ui.metric_label(view.store, key, true), 1.0)
+    }
+}
+
+/// A metric's name for a tooltip line, whose value carries its own unit when it is a
+/// latency.
+fn tip_name(view: &View, key: &str) -> String {
+    view.ui.metric_label(view.store, key, view.store.metric(key).is_some_and(|m| m.unit != "ms"))
 }
 
 impl Scale {
@@ -134,7 +206,7 @@ impl Scale {
 
     fn label(self, v: f64) -> String {
         let v = if self.log { 10f64.powf(v) } else { v };
-        super::fmt_axis(v)
+        super::fmt_axis(v / self.div)
     }
 
     fn range(self, lo: f64, hi: f64) -> (f64, f64) {
@@ -142,7 +214,7 @@ impl Scale {
             let (a, b) = (self.y(lo.max(1e-9)), self.y(hi.max(1e-9)));
             (a.floor(), b.ceil().max(a.floor() + 1.0))
         } else {
-            (lo.min(0.0), if hi > 0.0 { hi * 1.08 } else { 1.0 })
+            (lo.min(0.0), if hi > 0.0 { hi * 1.1 } else { 1.0 })
         }
     }
 }
@@ -159,7 +231,8 @@ fn plot<'a>(root: &'a Area, x: std::ops::Range<f64>, y: std::ops::Range<f64>, x_
 
 /// Text and lines drawn straight on the 2D context. plotters lays text out by inserting a
 /// `<span>` into the page and reading its size, which forces a page layout per label (tens
-/// of milliseconds per chart); the context's own `textAlign`/`textBaseline` need none.
+/// of milliseconds per chart); the context's own `textAlign`/`textBaseline`/`measureText`
+/// need none.
 struct Pen {
     ctx: web_sys::CanvasRenderingContext2d,
     ink: String,
@@ -167,14 +240,23 @@ struct Pen {
 }
 
 impl Pen {
-    fn new(canvas: &HtmlCanvasElement, fg: RGBColor, dpr: f64) -> Option<Pen> {
+    fn new(canvas: &HtmlCanvasElement, fg: Rgb, dpr: f64) -> Option<Pen> {
         let ctx = canvas.get_context("2d").ok()??.dyn_into::<web_sys::CanvasRenderingContext2d>().ok()?;
-        Some(Pen { ctx, ink: format!("rgb({},{},{})", fg.0, fg.1, fg.2), dpr })
+        Some(Pen { ctx, ink: css(fg), dpr })
+    }
+
+    fn font(&self) {
+        self.ctx.set_font(&format!("{}px system-ui, sans-serif", (12.0 * self.dpr).round()));
+    }
+
+    fn width(&self, text: &str) -> f64 {
+        self.font();
+        self.ctx.measure_text(text).map_or(text.chars().count() as f64 * 7.0 * self.dpr, |m| m.width())
     }
 
     /// `align`: left, center, right; `baseline`: top, middle, bottom.
     fn text(&self, text: &str, x: f64, y: f64, align: &str, baseline: &str) {
-        self.ctx.set_font(&format!("{}px sans-serif", (12.0 * self.dpr).round()));
+        self.font();
         self.ctx.set_fill_style_str(&self.ink);
         self.ctx.set_text_align(align);
         self.ctx.set_text_baseline(baseline);
@@ -200,13 +282,54 @@ impl Pen {
         self.ctx.stroke();
         self.ctx.restore();
     }
+
+    /// A run with findings: a ⚠ mark centred above `(x, y)`.
+    fn flag(&self, x: f64, y: f64) {
+        self.text("⚠", x, y - 3.0 * self.dpr, "center", "bottom");
+    }
+
+    /// Positions of legend entries wrapped into rows of `width` device pixels:
+    /// `(x, y)` of each entry's swatch.
+    fn layout(&self, items: &[(Option<Rgb>, String)], width: f64) -> Vec<(f64, f64)> {
+        let (sq, gap, row_h) = (10.0 * self.dpr, 18.0 * self.dpr, 18.0 * self.dpr);
+        let (mut x, mut y) = (8.0 * self.dpr, 0.0);
+        items
+            .iter()
+            .map(|(c, label)| {
+                let w = if c.is_some() { sq + 6.0 * self.dpr } else { 0.0 } + self.width(label);
+                if x > 8.0 * self.dpr && x + w > width - 8.0 * self.dpr {
+                    x = 8.0 * self.dpr;
+                    y += row_h;
+                }
+                let at = (x, y);
+                x += w + gap;
+                at
+            })
+            .collect()
+    }
+
+    fn legend(&self, items: &[(Option<Rgb>, String)], at: &[(f64, f64)], top: f64) {
+        let sq = 10.0 * self.dpr;
+        for ((color, label), &(x, y)) in items.iter().zip(at) {
+            let y = y + top;
+            let text_x = match color {
+                Some(c) => {
+                    self.ctx.set_fill_style_str(&css(*c));
+                    self.ctx.fill_rect(x, y, sq, sq);
+                    x + sq + 6.0 * self.dpr
+                }
+                None => x,
+            };
+            self.text(label, text_x, y + sq / 2.0, "left", "middle");
+        }
+    }
 }
 
-/// Axes, grid, tick labels and axis titles. `x: None` leaves the x axis unlabelled (bars
-/// label their groups themselves).
 /// Formats a tick value.
 type Fmt<'a> = &'a dyn Fn(&f64) -> String;
 
+/// Axes, grid, tick labels and axis titles. `x: None` leaves the x axis unlabelled (bars
+/// label their groups themselves).
 fn axes(chart: &Plot, pen: &Pen, x: Option<(&str, Fmt)>, y_desc: &str, y_fmt: Fmt, s: Scale) {
     let (xr, yr) = chart.plotting_area().get_pixel_range();
     let (left, right, top, bottom) = (f64::from(xr.start), f64::from(xr.end), f64::from(yr.start), f64::from(yr.end));
@@ -233,213 +356,221 @@ fn axes(chart: &Plot, pen: &Pen, x: Option<(&str, Fmt)>, y_desc: &str, y_fmt: Fm
 }
 
 /// Hit box of a point drawn at data coordinates `(x, y)`.
-fn point_hit(chart: &Plot, x: f64, y: f64, run: u32, text: String, s: Scale) -> Hit {
+fn point_hit(chart: &Plot, x: f64, y: f64, run: u32, lines: Vec<String>, s: Scale) -> Hit {
     let (px, py) = chart.backend_coord(&(x, y));
     let r = 6.0 * s.dpr;
-    Hit { x0: f64::from(px) - r, y0: f64::from(py) - r, x1: f64::from(px) + r, y1: f64::from(py) + r, run, text }
+    Hit { x0: f64::from(px) - r, y0: f64::from(py) - r, x1: f64::from(px) + r, y1: f64::from(py) + r, run: Some(run), lines }
 }
 
 fn err<E: std::fmt::Debug>(e: E) -> String {
     format!("{e:?}")
 }
 
-fn draw_bars(app: &App, root: &Area, pen: &Pen, bars: &Bars, label: &str, fg: RGBColor, s: Scale) -> Drawn {
+/// The three label lines of each group, shortened where that keeps every group's label
+/// distinct (`random 1024/1024` → `random 1k/1k`), with "not stated" for `?`.
+fn group_labels(view: &View, bars: &Bars) -> Vec<[String; 3]> {
+    let full: Vec<[String; 3]> = bars.groups.iter().map(|g| g.label.clone().map(|l| view.ui.show(&l))).collect();
+    let short: Vec<[String; 3]> = full.iter().map(|[f, w, l]| [f.clone(), labels::short_workload(w), l.clone()]).collect();
+    let distinct = |labels: &[[String; 3]]| labels.iter().collect::<std::collections::BTreeSet<_>>().len() == labels.len();
+    if distinct(&short) {
+        short
+    } else {
+        full
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn draw_bars(view: &View, root: &Area, pen: &Pen, bars: &Bars, label: &str, fg: Rgb, s: Scale, plot_text: &mut Vec<String>) -> Drawn {
     if bars.groups.is_empty() {
         return Ok(Vec::new());
     }
+    let Some(metric) = view.metric() else { return Ok(Vec::new()) };
     let values = bars.groups.iter().flat_map(|g| g.bars.iter().map(|b| b.value));
     let hi = values.clone().fold(f64::MIN, f64::max);
     let lo = values.fold(f64::MAX, f64::min);
     let (y0, y1) = s.range(if s.log { lo } else { 0.0 }, hi);
     let n = bars.groups.len() as f64;
-    let mut chart = plot(root, 0f64..n, y0..y1, 90.0, s)?;
+    let mut chart = plot(root, 0f64..n, y0..y1, 64.0, s)?;
     axes(&chart, pen, None, label, &|v| s.label(*v), s);
     let mut hits = Vec::new();
     let base = if s.log { y0 } else { 0.0 };
-    // One draw call for all bars; outlines for the selected run after.
-    let rects: Vec<Rectangle<(f64, f64)>> = bars
-        .groups
-        .iter()
-        .enumerate()
-        .flat_map(|(gi, group)| {
-            let width = 0.8 / group.bars.len() as f64;
-            group.bars.iter().enumerate().map(move |(bi, bar)| {
-                let x0 = gi as f64 + 0.1 + bi as f64 * width;
-                Rectangle::new([(x0, base), (x0 + width * 0.92, s.y(bar.value))], color(bar.series).filled())
-            })
-        })
-        .collect();
-    chart.draw_series(rects).map_err(err)?;
+    let group_labels = group_labels(view, bars);
     for (gi, group) in bars.groups.iter().enumerate() {
-        let width = 0.8 / group.bars.len() as f64;
+        // Bars share 80 % of the group's width, none wider than a quarter of it, centred.
+        let width = (0.8 / group.bars.len() as f64).min(0.25);
+        let start = gi as f64 + 0.5 - width * group.bars.len() as f64 / 2.0;
+        let full_group = view.ui.show(&group.label.join(" · "));
         for (bi, bar) in group.bars.iter().enumerate() {
-            let x0 = gi as f64 + 0.1 + bi as f64 * width;
+            let x0 = start + bi as f64 * width;
             let top = s.y(bar.value);
-            if app.state.selected.as_deref() == Some(app.store.ids[bar.run as usize].as_str()) {
-                chart.draw_series(std::iter::once(Rectangle::new([(x0, base), (x0 + width * 0.92, top)], fg.stroke_width(s.px(2.0))))).map_err(err)?;
+            let series = &bars.series[bar.series];
+            let i = bar.run as usize;
+            chart.draw_series(std::iter::once(Rectangle::new([(x0, base), (x0 + width * 0.92, top)], rgb(series.color).filled()))).map_err(err)?;
+            if view.is_selected(i) {
+                chart.draw_series(std::iter::once(Rectangle::new([(x0, base), (x0 + width * 0.92, top)], rgb(fg).stroke_width(s.px(2.0))))).map_err(err)?;
             }
             let (px0, py0) = chart.backend_coord(&(x0, top));
             let (px1, py1) = chart.backend_coord(&(x0 + width * 0.92, base));
-            hits.push(Hit {
-                x0: f64::from(px0),
-                y0: f64::from(py0),
-                x1: f64::from(px1),
-                y1: f64::from(py1),
-                run: bar.run,
-                text: match bar.count {
-                    1 => format!("{} — {}: {} {}", bars.series[bar.series], group.label, super::fmt(bar.value), label),
-                    n => format!("{} — {}: {} {} ({})", bars.series[bar.series], group.label, super::fmt(bar.value), label, app.tr("viewer.best_of").replace("{n}", &n.to_string())),
-                },
-            });
+            let flagged = view.store.flagged(i);
+            if flagged {
+                pen.flag(f64::from(px0 + px1) / 2.0, f64::from(py0));
+            }
+            let mut lines = vec![view.ui.show(&series.label), full_group.clone(), format!("{}: {}", tip_name(view, &view.metric), view.ui.number(metric, bar.value))];
+            if bar.count > 1 {
+                lines.push(view.ui.tr("viewer.best_of").replace("{n}", &bar.count.to_string()));
+            }
+            plot_text.push(format!("bar|{}|{}|{}|{}", series.label, group.label.join(" · "), benchsite_model::format_number(bar.value), if flagged { "flagged" } else { "" }));
+            hits.push(Hit { x0: f64::from(px0), y0: f64::from(py0), x1: f64::from(px1), y1: f64::from(py1), run: Some(bar.run), lines });
         }
-        // Group label under its bars, cut to fit.
+        // Group label under its bars in up to three lines, each cut to fit; a cut label
+        // shows its full text when hovered.
         let (cx, cy) = chart.backend_coord(&(gi as f64 + 0.5, base));
-        let room = ((chart.backend_coord(&(1.0, base)).0 - chart.backend_coord(&(0.0, base)).0) as f64 / (7.0 * s.dpr)).max(4.0) as usize;
-        for (li, part) in group.label.split(" · ").enumerate() {
-            let text: String = if part.chars().count() > room { part.chars().take(room.saturating_sub(1)).chain(std::iter::once('…')).collect() } else { part.to_string() };
-            pen.text(&text, f64::from(cx), f64::from(cy) + 8.0 * s.dpr + li as f64 * 15.0 * s.dpr, "center", "top");
+        let room = f64::from(chart.backend_coord(&(1.0, base)).0 - chart.backend_coord(&(0.0, base)).0) - 6.0 * s.dpr;
+        let mut cut = false;
+        for (li, part) in group_labels[gi].iter().enumerate() {
+            let mut text = part.clone();
+            let mut chars = text.chars().count();
+            while pen.width(&text) > room && chars > 2 {
+                chars -= 1;
+                text = labels::fit(part, chars);
+                cut = true;
+            }
+            pen.text(&text, f64::from(cx), f64::from(cy) + 6.0 * s.dpr + li as f64 * 15.0 * s.dpr, "center", "top");
+        }
+        if cut {
+            let half = room / 2.0;
+            hits.push(Hit { x0: f64::from(cx) - half, y0: f64::from(cy), x1: f64::from(cx) + half, y1: f64::from(cy) + 50.0 * s.dpr, run: None, lines: vec![full_group] });
         }
     }
-    legend(root, pen, &bars.series, s, bars.dropped, app)?;
+    if bars.dropped > 0 {
+        pen.text(&view.ui.tr("viewer.dropped").replace("{n}", &bars.dropped.to_string()), 70.0 * s.dpr, f64::from(root.get_base_pixel().1) + 2.0 * s.dpr, "left", "top");
+    }
     Ok(hits)
 }
 
-fn draw_tradeoff(app: &App, root: &Area, pen: &Pen, series: &[PointSeries], x_label: &str, y_label: &str, s: Scale) -> Drawn {
-    let all = series.iter().flat_map(|p| p.points.iter());
+#[allow(clippy::too_many_arguments)]
+fn draw_tradeoff(view: &View, root: &Area, pen: &Pen, t: &Tradeoff, y_label: &str, fg: Rgb, s: Scale, plot_text: &mut Vec<String>) -> Drawn {
+    let all = t.lines.iter().flat_map(|p| p.points.iter());
     if all.clone().next().is_none() {
         return Ok(Vec::new());
     }
+    let (Some(y_metric), Some(x_metric)) = (view.metric(), view.store.metric(&view.x_metric)) else { return Ok(Vec::new()) };
+    let (x_label, x_div) = axis(view, &view.x_metric);
     let (xlo, xhi) = all.clone().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.x), b.max(p.x)));
-    let (ylo, yhi) = all.fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.y), b.max(p.y)));
+    let (ylo, yhi) = all.clone().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.y), b.max(p.y)));
+    let total = all.count();
     let (y0, y1) = s.range(ylo, yhi);
-    let pad = ((xhi - xlo) * 0.05).max(1e-9);
+    let pad = ((xhi - xlo) * 0.08).max(1e-9);
     let mut chart = plot(root, (xlo - pad).min(0.0)..xhi + pad, y0..y1, 50.0, s)?;
-    axes(&chart, pen, Some((x_label, &|v| super::fmt_axis(*v))), y_label, &|v| s.label(*v), s);
+    axes(&chart, pen, Some((&x_label, &|v| super::fmt_axis(*v / x_div))), y_label, &|v| s.label(*v), s);
     let mut hits = Vec::new();
-    let labels: Vec<String> = series.iter().map(|p| p.label.clone()).collect();
-    for (si, ps) in series.iter().enumerate() {
-        let c = color(si);
-        let frontier: Vec<(f64, f64)> = ps.frontier.iter().map(|&i| (ps.points[i].x, s.y(ps.points[i].y))).collect();
-        chart.draw_series(LineSeries::new(frontier, c.stroke_width(s.px(2.0)))).map_err(err)?;
-        let step = (ps.points.len() / MAX_POINTS).max(1);
-        let shown = ps.points.iter().enumerate().filter(|(i, _)| i % step == 0 || ps.frontier.contains(i));
-        for (_, p) in shown {
-            let selected = app.state.selected.as_deref() == Some(app.store.ids[p.run as usize].as_str());
-            let r = if selected { 7.0 } else { 4.0 };
+    for line in &t.lines {
+        let series = &t.series[line.series];
+        let c = rgb(series.color);
+        let frontier: Vec<(f64, f64)> = line.frontier.iter().map(|&i| (line.points[i].x, s.y(line.points[i].y))).collect();
+        if !frontier.is_empty() {
+            chart.draw_series(LineSeries::new(frontier, c.stroke_width(s.px(2.0)))).map_err(err)?;
+        }
+        let step = (line.points.len() / MAX_POINTS).max(1);
+        let shown = line.points.iter().enumerate().filter(|(i, _)| i % step == 0 || line.frontier.contains(i));
+        for (k, p) in shown {
+            let i = p.run as usize;
+            let r = if view.is_selected(i) { 7.0 } else { 4.0 };
             chart.draw_series(std::iter::once(Circle::new((p.x, s.y(p.y)), s.px(r), c.filled()))).map_err(err)?;
-            let text = format!("{} — {}: {} · {}: {}", ps.label, app.store.group_label(p.run as usize), super::fmt(p.x), y_label, super::fmt(p.y));
-            hits.push(point_hit(&chart, p.x, s.y(p.y), p.run, text, s));
+            let (px, py) = chart.backend_coord(&(p.x, s.y(p.y)));
+            let flagged = view.store.flagged(i);
+            if flagged {
+                chart.draw_series(std::iter::once(Circle::new((p.x, s.y(p.y)), s.px(r + 3.0), rgb(fg).stroke_width(s.px(1.5))))).map_err(err)?;
+                pen.flag(f64::from(px), f64::from(py) - 6.0 * s.dpr);
+            }
+            let load = series::load_label(view.store, i);
+            if total <= MAX_LABELLED {
+                pen.text(&view.ui.show(&load), f64::from(px) + 7.0 * s.dpr, f64::from(py), "left", "middle");
+            }
+            let lines = vec![
+                view.ui.show(&series.label),
+                format!("{} · {}", view.ui.show(&line.label), view.ui.show(&load)),
+                format!("{}: {}", tip_name(view, &view.x_metric), view.ui.number(x_metric, p.x)),
+                format!("{}: {}", tip_name(view, &view.metric), view.ui.number(y_metric, p.y)),
+            ];
+            let on_frontier = line.frontier.contains(&k);
+            plot_text.push(format!("point|{}|{}|{load}|{}|{}|{}{}", series.label, line.label, benchsite_model::format_number(p.x), benchsite_model::format_number(p.y), if on_frontier { "frontier" } else { "" }, if flagged { "|flagged" } else { "" }));
+            hits.push(point_hit(&chart, p.x, s.y(p.y), p.run, lines, s));
         }
     }
-    legend(root, pen, &labels, s, 0, app)?;
+    if !t.has_curve() {
+        let (xr, yr) = chart.plotting_area().get_pixel_range();
+        pen.text(&view.ui.tr("viewer.no_curve"), f64::from(xr.start) + 8.0 * s.dpr, f64::from(yr.start) + 4.0 * s.dpr, "left", "top");
+    }
     Ok(hits)
 }
 
-fn draw_sweeps(app: &App, root: &Area, pen: &Pen, lines: &[Line], label: &str, s: Scale) -> Drawn {
+fn draw_sweeps(view: &View, root: &Area, pen: &Pen, lines: &[Line], label: &str, s: Scale, plot_text: &mut Vec<String>) -> Drawn {
     let all = lines.iter().flat_map(|l| l.points.iter());
     if all.clone().next().is_none() {
         return Ok(Vec::new());
     }
+    let Some(metric) = view.metric() else { return Ok(Vec::new()) };
     let (xlo, xhi) = all.clone().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.x), b.max(p.x)));
     let (ylo, yhi) = all.fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.y), b.max(p.y)));
     let (y0, y1) = s.range(ylo, yhi);
     // Swept values span decades (1 to 10,000 requests; 16k to 128k tokens): log x.
     let (lx0, lx1) = (xlo.max(1e-9).log10().floor(), xhi.max(1e-9).log10().ceil().max(xlo.max(1e-9).log10().floor() + 1.0));
-    let axis_names: Vec<String> = lines.iter().map(|l| app.tr(&format!("viewer.axis.{}", l.axis))).collect::<std::collections::BTreeSet<_>>().into_iter().collect();
+    let axis_names: Vec<String> = lines.iter().map(|l| view.ui.tr(&format!("viewer.axis.{}", l.axis))).collect::<std::collections::BTreeSet<_>>().into_iter().collect();
     let mut chart = plot(root, lx0..lx1, y0..y1, 50.0, s)?;
     let x_desc = axis_names.join(" / ");
     axes(&chart, pen, Some((&x_desc, &|v| super::fmt_axis(10f64.powf(*v)))), label, &|v| s.label(*v), s);
     let mut hits = Vec::new();
-    for (li, line) in lines.iter().enumerate() {
-        let c = color(li);
+    for line in lines {
+        let c = rgb(line.color);
         let pts: Vec<(f64, f64)> = line.points.iter().map(|p| (p.x.max(1e-9).log10(), s.y(p.y))).collect();
         chart.draw_series(LineSeries::new(pts.clone(), c.stroke_width(s.px(2.0)))).map_err(err)?;
         chart.draw_series(pts.iter().map(|&(x, y)| Circle::new((x, y), s.px(4.0), c.filled()))).map_err(err)?;
         for (p, &(x, y)) in line.points.iter().zip(&pts) {
-            let text = format!("{} — x={}: {} {}", line.label, super::fmt(p.x), super::fmt(p.y), label);
-            hits.push(point_hit(&chart, x, y, p.run, text, s));
+            let flagged = view.store.flagged(p.run as usize);
+            if flagged {
+                let (px, py) = chart.backend_coord(&(x, y));
+                pen.flag(f64::from(px), f64::from(py) - 4.0 * s.dpr);
+            }
+            plot_text.push(format!("sweep|{}|{}|{}{}", line.label, benchsite_model::format_number(p.x), benchsite_model::format_number(p.y), if flagged { "|flagged" } else { "" }));
+            let lines = vec![view.ui.show(&line.label), format!("x = {}", benchsite_model::format_count(p.x as u64, &view.ui.lang)), format!("{}: {}", tip_name(view, &view.metric), view.ui.number(metric, p.y))];
+            hits.push(point_hit(&chart, x, y, p.run, lines, s));
         }
     }
-    let labels: Vec<String> = lines.iter().map(|l| l.label.clone()).collect();
-    legend(root, pen, &labels, s, 0, app)?;
     Ok(hits)
 }
 
-/// Legend in the top-right corner; a note when groups were left out.
-fn legend(root: &Area, pen: &Pen, labels: &[String], s: Scale, dropped: usize, app: &App) -> Result<(), String> {
-    let (w, _) = root.dim_in_pixel();
-    let line_h = 16.0 * s.dpr;
-    let widest = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0).min(48) as f64;
-    let x = f64::from(w) - widest * 7.0 * s.dpr - 40.0 * s.dpr;
-    let sq = 10.0 * s.dpr;
-    for (i, label) in labels.iter().enumerate().take(12) {
-        let y = 16.0 * s.dpr + i as f64 * line_h;
-        root.draw(&Rectangle::new([(x as i32, y as i32), ((x + sq) as i32, (y + sq) as i32)], color(i).filled())).map_err(err)?;
-        let text: String = label.chars().take(48).collect();
-        pen.text(&text, x + sq + 6.0 * s.dpr, y + sq / 2.0, "left", "middle");
-    }
-    if dropped > 0 {
-        pen.text(&app.tr("viewer.dropped").replace("{n}", &dropped.to_string()), 70.0 * s.dpr, 4.0 * s.dpr, "left", "top");
-    }
-    Ok(())
+/// The hit box under `(x, y)` (CSS pixels of the canvas): a bar or point first, else a
+/// label.
+pub fn hit_under(hits: &[Hit], (x, y): (f64, f64)) -> Option<&Hit> {
+    let inside = |h: &&Hit| x >= h.x0 && x <= h.x1 && y >= h.y0.min(h.y1) && y <= h.y1.max(h.y0);
+    hits.iter().filter(|h| h.run.is_some()).find(inside).or_else(|| hits.iter().find(inside))
 }
 
-fn offset(e: &web_sys::MouseEvent) -> (f64, f64) {
-    (f64::from(e.offset_x()), f64::from(e.offset_y()))
-}
-
-/// The hit box under `(x, y)` (CSS pixels of the canvas).
-fn hit_under(hits: &[Hit], (x, y): (f64, f64)) -> Option<&Hit> {
-    hits.iter().find(|h| x >= h.x0 && x <= h.x1 && y >= h.y0.min(h.y1) && y <= h.y1.max(h.y0))
-}
-
-/// Shows the exact value and the source line of what is under the mouse, unless a click
-/// pinned the tooltip.
-pub fn hover(e: &web_sys::MouseEvent) {
-    let Some(tip) = dom::by_id("chart-tip") else { return };
-    if !tip.class_list().contains("pinned") {
-        show_tip(&tip, offset(e));
-    }
-}
-
-/// On a click: pins the tooltip of what is under the mouse, so its source link can be
-/// clicked (it stays until Escape or a click on an empty part of the chart); returns that
-/// run. A click on nothing unpins and hides it.
-pub fn pin(e: &web_sys::MouseEvent) -> Option<u32> {
-    let tip = dom::by_id("chart-tip")?;
-    let run = show_tip(&tip, offset(e));
-    let _ = tip.class_list().toggle_with_force("pinned", run.is_some());
-    run
-}
-
-/// Hides a pinned tooltip (Escape).
-pub fn unpin() {
-    if let Some(tip) = dom::by_id("chart-tip") {
-        let _ = tip.class_list().remove_1("pinned");
-        dom::show(&tip, false);
-    }
-}
-
-/// Fills and places the tooltip for the hit box under `(x, y)`, or hides it; returns the
-/// run it shows.
-fn show_tip(tip: &web_sys::Element, (x, y): (f64, f64)) -> Option<u32> {
-    let found = with_app(|app| {
-        let hit = hit_under(&app.hits, (x, y))?;
-        let i = hit.run as usize;
-        let metric = app.store.metric(&app.metric_key())?;
-        let href = app.source_href(i, metric.lines[i]);
-        Some((hit.run, hit.text.clone(), href, app.tr("viewer.source_line")))
-    })
-    .flatten();
-    let Some((run, text, href, link_text)) = found else {
-        dom::show(tip, false);
-        return None;
-    };
+/// Fills and places the tooltip for `hit` at `(x, y)`: its lines, the link to the value's
+/// source line, and each finding about the run with a link to it on its result page.
+pub fn show_tip(view: &View, tip: &web_sys::Element, hit: &Hit, (x, y): (f64, f64)) {
     clear(tip);
-    dom::append(tip, &el("span", "", &text));
-    if let Some(href) = href {
+    for (n, line) in hit.lines.iter().enumerate() {
+        dom::append(tip, &el(if n == 0 { "strong" } else { "span" }, "", line));
         dom::append(tip, &el("br", "", ""));
-        dom::append(tip, &dom::link(&link_text, &href));
+    }
+    if let Some(run) = hit.run {
+        let i = run as usize;
+        let found: Vec<_> = view.findings_of(i).collect();
+        if !found.is_empty() {
+            let ul = el("ul", "tip-findings", "");
+            for f in found {
+                let li = el("li", "", "⚠ ");
+                dom::append(&li, &dom::link(&view.ui.finding_title(f), &view.ui.finding_href(f)));
+                dom::append(&ul, &li);
+            }
+            dom::append(tip, &ul);
+        }
+        let line = view.metric().map_or(0, |m| m.lines[i]);
+        if let Some(href) = view.ui.source_href(view.store, i, line) {
+            dom::append(tip, &dom::link(&view.ui.tr("viewer.source_line"), &href));
+        }
     }
     dom::show(tip, true);
     // Beside the pointer, on the side where it fits: the chart box clips what overflows it.
@@ -451,7 +582,6 @@ fn show_tip(tip: &web_sys::Element, (x, y): (f64, f64)) -> Option<u32> {
         let _ = h.style().set_property("left", &format!("{left}px"));
         let _ = h.style().set_property("top", &format!("{top}px"));
     }
-    Some(run)
 }
 
 /// Saves the canvas as `benchsite-chart.png`.

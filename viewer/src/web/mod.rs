@@ -5,6 +5,9 @@ mod app;
 mod chart;
 mod dom;
 mod table;
+mod timing;
+mod ui;
+mod view;
 
 use wasm_bindgen::prelude::*;
 
@@ -54,23 +57,21 @@ pub fn bench_filter(n: usize, rounds: usize) -> Vec<f64> {
         // after this function returns (and the next round would pay for when it reads the
         // chart's width): forced here so each round carries its own.
         let _ = dom::document().body().map(|b| b.offset_height());
-        app::lap("layout");
+        timing::lap("layout");
         out.push(now() - t0);
     }
     // One more round for `renderPhases`, with the layout of each phase's writes in it.
-    app::LAYOUT_PER_LAP.with(|l| l.set(true));
+    timing::LAYOUT_PER_LAP.with(|l| l.set(true));
     app::update(|a| a.state.filters.clear());
-    app::LAYOUT_PER_LAP.with(|l| l.set(false));
+    timing::LAYOUT_PER_LAP.with(|l| l.set(false));
     out
 }
 
 /// `"phase=ms;phase=ms"` of the last redraw, for the benchmark's breakdown.
 #[wasm_bindgen(js_name = renderPhases)]
 pub fn render_phases() -> String {
-    app::PHASES.with(|p| p.borrow().iter().map(|(name, ms)| format!("{name}={ms:.2}")).collect::<Vec<_>>().join(";"))
+    timing::PHASES.with(|p| p.borrow().iter().map(|(name, ms)| format!("{name}={ms:.2}")).collect::<Vec<_>>().join(";"))
 }
-
-pub use benchsite_model::format_number as fmt;
 
 /// Axis ticks: 1.2k, 35k, 1.5M; small values with up to 3 decimals.
 pub fn fmt_axis(v: f64) -> String {

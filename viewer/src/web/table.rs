@@ -2,10 +2,10 @@
 //! column, each row linking to the run on its result page and each number to its source
 //! line. Only the rows in the scrolled window are in the DOM, so 100,000 runs stay fast.
 
-use super::app::{update, with_app, App};
 use super::dom::{self, append, attr, clear, el, link};
-use crate::store::Dim;
-use wasm_bindgen::prelude::*;
+use super::view::View;
+use crate::state::ViewState;
+use crate::store::{Dim, Store};
 use wasm_bindgen::JsCast;
 
 /// Row height in CSS pixels (fixed in the stylesheet: `#results tr { height: 28px }`).
@@ -18,7 +18,6 @@ const OVERSCAN: usize = 6;
 #[derive(Clone, Debug, PartialEq)]
 pub enum Col {
     Dim(Dim),
-    Prompts,
     Metric(String),
 }
 
@@ -26,20 +25,20 @@ impl Col {
     pub fn key(&self) -> String {
         match self {
             Col::Dim(d) => d.key().to_string(),
-            Col::Prompts => "prompts".into(),
             Col::Metric(m) => m.clone(),
         }
     }
 }
 
+/// What identifies a run (its configuration and workload, load included).
+const IDENTITY: [Dim; 11] = [Dim::Framework, Dim::Version, Dim::Gpu, Dim::Gpus, Dim::Precision, Dim::Model, Dim::Scenario, Dim::Prompts, Dim::Rate, Dim::Concurrency, Dim::Source];
+
 /// The table's columns: what identifies a run, then the chosen metric and the usual ones.
-pub fn columns(app: &App) -> Vec<Col> {
-    let mut cols: Vec<Col> = [Dim::Framework, Dim::Version, Dim::Gpu, Dim::Gpus, Dim::Precision, Dim::Model, Dim::Scenario].into_iter().map(Col::Dim).collect();
-    cols.push(Col::Prompts);
-    let chosen = app.metric_key();
-    let mut metrics = vec![chosen.clone()];
+pub fn columns(view: &View) -> Vec<Col> {
+    let mut cols: Vec<Col> = IDENTITY.into_iter().filter(|d| *d != Dim::Source).map(Col::Dim).collect();
+    let mut metrics = vec![view.metric.clone()];
     for m in ["rps", "out_tps", "out_tps_gpu", "interactivity", "ttft.mean", "ttft.p99", "tpot.mean", "tpot.p99", "itl.mean", "itl.p99", "e2e.mean", "e2e.p99"] {
-        if m != chosen && app.store.metric(m).is_some() {
+        if m != view.metric && view.store.metric(m).is_some() {
             metrics.push(m.to_string());
         }
     }
@@ -47,33 +46,30 @@ pub fn columns(app: &App) -> Vec<Col> {
     cols
 }
 
-fn header(app: &App, col: &Col) -> String {
+fn header(view: &View, col: &Col) -> String {
     match col {
-        Col::Dim(d) => app.tr(&format!("viewer.dim.{}", d.key())),
-        Col::Prompts => app.tr("viewer.prompts"),
-        Col::Metric(m) => app.metric_label(m),
+        Col::Dim(d) => view.ui.tr(&format!("viewer.dim.{}", d.key())),
+        Col::Metric(m) => view.ui.metric_label(view.store, m, view.store.metric(m).is_some_and(|m| m.unit != "ms")),
     }
 }
 
 /// Text of a cell, and the source line of a metric value.
-fn cell(app: &App, col: &Col, i: usize) -> (String, Option<u32>) {
+fn cell(view: &View, col: &Col, i: usize) -> (String, Option<u32>) {
     match col {
-        Col::Dim(d) => (app.store.value(*d, i).to_string(), None),
-        Col::Prompts => (app.store.prompts.at(i).map_or_else(|| "–".into(), |n| n.to_string()), None),
-        Col::Metric(m) => match app.store.metric(m) {
-            Some(metric) if !metric.values[i].is_nan() => (super::fmt(metric.values[i]), Some(metric.lines[i]).filter(|&l| l > 0)),
+        Col::Dim(d) => (view.ui.value(view.store, *d, i), None),
+        Col::Metric(m) => match view.store.metric(m) {
+            Some(metric) if !metric.values[i].is_nan() => (view.ui.number(metric, metric.values[i]), Some(metric.lines[i]).filter(|&l| l > 0)),
             _ => ("–".into(), None),
         },
     }
 }
 
-/// Sorts `app.rows` by the state's sort column (numbers numerically, missing last).
-pub fn sort_rows(app: &mut App) {
-    let Some((key, desc)) = app.state.sort.clone() else { return };
-    let store = &app.store;
+/// Sorts `rows` by the state's sort column (numbers numerically, missing last).
+pub fn sort_rows(store: &Store, state: &ViewState, rows: &mut Vec<u32>) {
+    let Some((key, desc)) = state.sort.clone() else { return };
     if let Some(metric) = store.metric(&key) {
         let v = &metric.values;
-        crate::order::sort_by(&mut app.rows, |&a, &b| {
+        crate::order::sort_by(rows, |&a, &b| {
             let (x, y) = (v[a as usize], v[b as usize]);
             match (x.is_nan(), y.is_nan()) {
                 (true, true) => std::cmp::Ordering::Equal,
@@ -85,52 +81,41 @@ pub fn sort_rows(app: &mut App) {
         });
     } else if let Some(dim) = Dim::from_key(&key) {
         let col = &store.dims[&dim];
-        // Codes index sorted distinct values, so comparing codes compares the text.
-        crate::order::sort_by_key(&mut app.rows, |&i| col.codes[i as usize]);
+        // Codes index ordered distinct values, so comparing codes compares the values.
+        crate::order::sort_by_key(rows, |&i| col.codes[i as usize]);
         if desc {
-            app.rows.reverse();
-        }
-    } else if key == "prompts" {
-        crate::order::sort_by_key(&mut app.rows, |&i| store.prompts.codes[i as usize]);
-        if desc {
-            app.rows.reverse();
+            rows.reverse();
         }
     }
 }
 
-/// Replaces the static table with the live one (header built here, body by `render_body`).
-pub fn build(app: &App) -> Result<(), String> {
-    let results = dom::by_id("results").ok_or("the page has no #results")?;
-    let wrap = match dom::by_id("results-live") {
-        Some(w) => w,
-        None => {
-            let w = el("div", "table-wrap live", "");
-            attr(&w, "id", "results-live");
-            attr(&w, "tabindex", "0");
-            if let Some(old) = results.query_selector(".table-wrap").ok().flatten() {
-                old.remove();
-            }
-            append(&results, &w);
-            w
-        }
+/// The order a click on a header gives: the other direction when the column is already
+/// the sort, else descending for numbers and ascending for text.
+pub fn next_sort(state: &ViewState, key: String) -> (String, bool) {
+    let desc = match &state.sort {
+        Some((k, d)) if *k == key => !d,
+        _ => Dim::from_key(&key).is_none(),
     };
-    clear(&wrap);
-    let table = el("table", "results", "");
-    let caption = el("caption", "", &app.tr("explore.caption"));
-    append(&table, &caption);
-    let thead = el("thead", "", "");
-    let tr = el("tr", "", "");
-    append(&tr, &el("th", "", ""));
-    for col in columns(app) {
-        let th = el("th", "", "");
-        attr(&th, "scope", "col");
-        let b = el("button", "sort", &header(app, &col));
-        attr(&b, "type", "button");
-        attr(&b, "data-sort", &col.key());
-        append(&th, &b);
-        append(&tr, &th);
+    (key, desc)
+}
+
+/// Replaces the static table with the live one (header and body drawn by `render`).
+pub fn build(caption: &str) -> Result<(), String> {
+    let results = dom::by_id("results").ok_or("the page has no #results")?;
+    if dom::by_id("results-live").is_some() {
+        return Ok(());
     }
-    append(&thead, &tr);
+    let wrap = el("div", "table-wrap live", "");
+    attr(&wrap, "id", "results-live");
+    attr(&wrap, "tabindex", "0");
+    if let Some(old) = results.query_selector(".table-wrap").ok().flatten() {
+        old.remove();
+    }
+    append(&results, &wrap);
+    let table = el("table", "results", "");
+    append(&table, &el("caption", "", caption));
+    let thead = el("thead", "", "");
+    attr(&thead, "id", "results-head");
     append(&table, &thead);
     let tbody = el("tbody", "", "");
     attr(&tbody, "id", "results-body");
@@ -139,30 +124,38 @@ pub fn build(app: &App) -> Result<(), String> {
     Ok(())
 }
 
-/// Clicks on a header sort; scrolling redraws the window.
-pub fn attach() -> Result<(), String> {
-    let results = dom::by_id("results").ok_or("no #results")?;
-    let on_click = Closure::<dyn FnMut(web_sys::Event)>::new(|e: web_sys::Event| {
-        if let Some((_, key)) = dom::data_up(e.target(), "sort") {
-            update(|app| {
-                let desc = match &app.state.sort {
-                    Some((k, d)) if *k == key => !d,
-                    _ => Dim::from_key(&key).is_none() && key != "prompts",
-                };
-                app.state.sort = Some((key, desc));
-            });
+/// The header row for `cols`, rebuilt only when the columns or their labels change; the
+/// sort marks always follow the state.
+fn render_head(view: &View, cols: &[Col]) {
+    let Some(thead) = dom::by_id("results-head") else { return };
+    let labels: Vec<String> = cols.iter().map(|c| header(view, c)).collect();
+    let keys: Vec<String> = cols.iter().map(Col::key).collect();
+    if !dom::built_from(&thead, &format!("{keys:?}{labels:?}")) {
+        clear(&thead);
+        let tr = el("tr", "", "");
+        append(&tr, &el("th", "", ""));
+        for (key, label) in keys.iter().zip(&labels) {
+            let th = el("th", "", "");
+            attr(&th, "scope", "col");
+            let b = el("button", "sort", label);
+            attr(&b, "type", "button");
+            attr(&b, "data-sort", key);
+            append(&th, &b);
+            append(&tr, &th);
         }
-    });
-    results.add_event_listener_with_callback("click", on_click.as_ref().unchecked_ref()).map_err(|_| "listener")?;
-    on_click.forget();
-    if let Some(wrap) = dom::by_id("results-live") {
-        let on_scroll = Closure::<dyn FnMut()>::new(|| {
-            with_app(render_body);
-        });
-        wrap.add_event_listener_with_callback("scroll", on_scroll.as_ref().unchecked_ref()).map_err(|_| "listener")?;
-        on_scroll.forget();
+        append(&thead, &tr);
     }
-    Ok(())
+    let Some(tr) = thead.first_element_child() else { return };
+    let cells = tr.children();
+    for (c, key) in keys.iter().enumerate() {
+        let Some(th) = cells.item(c as u32 + 1) else { continue };
+        let sort = match &view.state.sort {
+            Some((k, true)) if k == key => "descending",
+            Some((k, false)) if k == key => "ascending",
+            _ => "none",
+        };
+        attr(&th, "aria-sort", sort);
+    }
 }
 
 /// Back to the first row: a new filter shows a new list, read from its top.
@@ -178,33 +171,16 @@ pub fn viewport() -> (f64, f64) {
     (wrap.as_ref().map_or(0.0, |w| f64::from(w.scroll_top())), wrap.as_ref().map_or(600.0, |w| f64::from(w.client_height()).max(300.0)))
 }
 
-/// Draws the rows in view at the current scroll position (on scroll).
-pub fn render_body(app: &App) {
-    render_body_at(app, viewport());
-}
-
-/// Draws the rows in view: all of them, or the window at `(top, height)` with spacers.
+/// Draws header and rows for the view: all rows, or the window at `(top, height)` with
+/// spacers.
 ///
 /// Rows and cells already in the table are kept and only their changed text and links
 /// rewritten, so a redraw costs the browser little layout.
-pub fn render_body_at(app: &App, (top, height): (f64, f64)) {
+pub fn render(view: &View, (top, height): (f64, f64)) {
     let Some(tbody) = dom::by_id("results-body") else { return };
-    let cols = columns(app);
-    let buttons = dom::by_id("results-live").and_then(|w| w.query_selector_all("button.sort").ok());
-    if let Some(list) = buttons {
-        for b in (0..list.length()).filter_map(|i| list.item(i)?.dyn_into::<web_sys::Element>().ok()) {
-            let key = b.get_attribute("data-sort").unwrap_or_default();
-            let sort = match &app.state.sort {
-                Some((k, true)) if *k == key => "descending",
-                Some((k, false)) if *k == key => "ascending",
-                _ => "none",
-            };
-            if let Some(th) = b.parent_element() {
-                attr(&th, "aria-sort", sort);
-            }
-        }
-    }
-    let n = app.rows.len();
+    let cols = columns(view);
+    render_head(view, &cols);
+    let n = view.rows.len();
     let (start, end) = if n > WINDOW_FROM {
         let rows = (height / ROW_PX) as usize + 2 * OVERSCAN;
         // A scroll position from before a filter shrank the table ends at its last rows
@@ -235,7 +211,11 @@ pub fn render_body_at(app: &App, (top, height): (f64, f64)) {
     let bottom = rows.item(have as u32 + 1);
     while have < shown {
         let tr = el("tr", "", "");
-        append(&tr, &el("th", "", ""));
+        let th = el("th", "", "");
+        attr(&th, "scope", "row");
+        append(&th, &el("a", "go", "↗"));
+        append(&th, &el("span", "flag", ""));
+        append(&tr, &th);
         for _ in &cols {
             append(&tr, &el("td", "", ""));
         }
@@ -244,18 +224,18 @@ pub fn render_body_at(app: &App, (top, height): (f64, f64)) {
     }
     set_spacer(rows.item(0), start);
     set_spacer(rows.item(shown as u32 + 1), n - end);
-    for (k, &i) in app.rows[start..end].iter().enumerate() {
+    for (k, &i) in view.rows[start..end].iter().enumerate() {
         let Some(tr) = rows.item(k as u32 + 1) else { continue };
-        fill_row(app, &cols, &tr, i as usize);
+        fill_row(view, &cols, &tr, i as usize);
     }
 }
 
 /// Puts run `i` into the row `tr` (a `th` and one `td` per column), touching only what
-/// differs.
-fn fill_row(app: &App, cols: &[Col], tr: &web_sys::Element, i: usize) {
-    let class = if app.state.selected.as_deref() == Some(app.store.ids[i].as_str()) {
+/// differs. A run with findings carries `data-findings` and a marker that names them.
+fn fill_row(view: &View, cols: &[Col], tr: &web_sys::Element, i: usize) {
+    let class = if view.is_selected(i) {
         "selected"
-    } else if app.store.local[i] {
+    } else if view.store.local[i] {
         "local"
     } else {
         ""
@@ -263,22 +243,52 @@ fn fill_row(app: &App, cols: &[Col], tr: &web_sys::Element, i: usize) {
     if tr.class_name() != class {
         tr.set_class_name(class);
     }
+    let flagged = view.store.findings[i].len();
+    if flagged > 0 {
+        attr(tr, "data-findings", &flagged.to_string());
+    } else if tr.has_attribute("data-findings") {
+        let _ = tr.remove_attribute("data-findings");
+    }
     let cells = tr.children();
     if let Some(th) = cells.item(0) {
-        attr(&th, "scope", "row");
-        match app.run_href(i) {
-            Some(href) => put(&th, "↗", Some(&href)),
-            None => put(&th, &app.tr("viewer.local_mark"), None),
+        let parts = th.children();
+        if let Some(go) = parts.item(0) {
+            match view.ui.run_href(view.store, i) {
+                Some(href) => {
+                    dom::set_text(&go, "↗");
+                    attr(&go, "href", &href);
+                }
+                None => {
+                    dom::set_text(&go, &view.ui.tr("viewer.local_mark"));
+                    let _ = go.remove_attribute("href");
+                }
+            }
+        }
+        if let Some(flag) = parts.item(1) {
+            if flagged > 0 {
+                let titles = view.ui.tr("viewer.flagged").replace("{titles}", &view.finding_titles(i));
+                dom::set_text(&flag, &format!("⚠{flagged}"));
+                for (a, v) in [("title", titles.as_str()), ("aria-label", titles.as_str()), ("data-tip", titles.as_str()), ("tabindex", "0"), ("role", "note")] {
+                    attr(&flag, a, v);
+                }
+            } else {
+                dom::set_text(&flag, "");
+                for a in ["title", "aria-label", "data-tip", "tabindex", "role"] {
+                    if flag.has_attribute(a) {
+                        let _ = flag.remove_attribute(a);
+                    }
+                }
+            }
         }
     }
     for (c, col) in cols.iter().enumerate() {
         let Some(td) = cells.item(c as u32 + 1) else { continue };
-        let class = if matches!(col, Col::Metric(_) | Col::Prompts) { "num" } else { "" };
+        let class = if matches!(col, Col::Metric(_) | Col::Dim(Dim::Prompts | Dim::Rate | Dim::Concurrency | Dim::Gpus)) { "num" } else { "" };
         if td.class_name() != class {
             td.set_class_name(class);
         }
-        let (text, line) = cell(app, col, i);
-        put(&td, &text, line.and_then(|l| app.source_href(i, l)).as_deref());
+        let (text, line) = cell(view, col, i);
+        put(&td, &text, line.and_then(|l| view.ui.source_href(view.store, i, l)).as_deref());
     }
 }
 
@@ -324,15 +334,26 @@ fn set_spacer(tr: Option<web_sys::Element>, rows: usize) {
     }
 }
 
-/// The rows in view as CSV, downloaded as `benchsite.csv`.
-pub fn download_csv(app: &App) {
-    let cols = columns(app);
+
+/// The rows in view as CSV, downloaded as `benchsite.csv`: numbers as the data holds them
+/// (no grouping, no unit), an empty cell for what a run does not state, and a column with
+/// the codes of each run's findings.
+pub fn download_csv(view: &View) {
+    let cols = columns(view);
     let mut header: Vec<String> = vec!["run".into()];
-    header.extend(cols.iter().map(|c| self::header(app, c)));
-    let rows = app.rows.iter().map(|&i| {
+    header.extend(cols.iter().map(|c| match c {
+        Col::Metric(m) => view.ui.metric_label(view.store, m, true),
+        _ => self::header(view, c),
+    }));
+    header.push(view.ui.tr("viewer.findings_col"));
+    let rows = view.rows.iter().map(|&i| {
         let i = i as usize;
-        let mut row = vec![app.store.ids[i].clone()];
-        row.extend(cols.iter().map(|c| cell(app, c, i).0));
+        let mut row = vec![view.store.ids[i].clone()];
+        row.extend(cols.iter().map(|c| match c {
+            Col::Dim(d) => Some(view.store.value(*d, i)).filter(|v| *v != crate::store::UNKNOWN).unwrap_or("").to_string(),
+            Col::Metric(m) => view.store.metric(m).map(|m| m.values[i]).filter(|v| !v.is_nan()).map(benchsite_model::format_number).unwrap_or_default(),
+        }));
+        row.push(view.findings_of(i).map(|f| f.code.as_str()).collect::<Vec<_>>().join("; "));
         row
     });
     let csv = crate::csv::table(&header, rows);

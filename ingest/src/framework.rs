@@ -1,0 +1,75 @@
+//! Which framework a benchmark client's own words name. A result file's path or a sidecar
+//! says it first; a dropped log has neither, but its client usually printed the backend it
+//! talked to (`backend='vllm'` in `Namespace(...)`, `Running benchmark ... with backend: X`,
+//! SGLang's `Backend:` row), and some tools only ever measure one engine (`trtllm-bench`).
+//!
+//! The backend names come from the clients' request tables: vLLM's
+//! `benchmarks/backend_request_func.py` (`vllm`, `lmdeploy`, `sglang`, `tensorrt-llm`, but
+//! also `openai`, `openai-chat`, `tgi`, `deepspeed-mii`, `scalellm`, `llama.cpp`) and
+//! SGLang's `python/sglang/bench_serving.py` (`sglang`, `sglang-native`, `sglang-oai`,
+//! `sglang-oai-chat`, `vllm`, `vllm-chat`, `lmdeploy`, `lmdeploy-chat`, `trt`, `gserver`,
+//! `truss`). Only names of the engines this site compares are mapped: `openai` and
+//! `openai-chat` name an API any server may offer, so they say nothing about the engine.
+
+use crate::scan::Format;
+use benchsite_model::Run;
+
+/// The framework a client backend name stands for: `vllm`, `lmdeploy`, `sglang` or `trtllm`.
+pub fn of_backend(backend: &str) -> Option<&'static str> {
+    let b = backend.trim().to_ascii_lowercase();
+    let framework = match b.as_str() {
+        "vllm" | "vllm-chat" => "vllm",
+        "lmdeploy" | "lmdeploy-chat" => "lmdeploy",
+        "sglang" | "sglang-native" | "sglang-oai" | "sglang-oai-chat" => "sglang",
+        "tensorrt-llm" | "trt" | "trtllm" | "trt-llm" => "trtllm",
+        _ => return None,
+    };
+    Some(framework)
+}
+
+/// The framework a report format belongs to, for tools that measure only their own engine.
+fn of_format(format: &str) -> Option<&'static str> {
+    (format == Format::TrtllmBench.name()).then_some("trtllm")
+}
+
+/// Fills `framework` where nothing stated it, from the client's backend or the tool itself;
+/// the line it came from is kept as `source.lines.framework`.
+pub fn apply(runs: &mut [Run]) {
+    for run in runs.iter_mut().filter(|r| r.framework.is_none()) {
+        let from_backend = run.backend.as_deref().and_then(of_backend).map(|f| (f, run.source.lines.get("backend").copied()));
+        let from_format = || of_format(&run.format).map(|f| (f, Some(run.source.line)));
+        if let Some((framework, line)) = from_backend.or_else(from_format) {
+            run.framework = Some(framework.to_string());
+            if let Some(line) = line {
+                run.source.lines.insert("framework".into(), line);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_engine_names_map_to_a_framework() {
+        let cases = [
+            ("vllm", Some("vllm")),
+            ("VLLM", Some("vllm")),
+            ("lmdeploy", Some("lmdeploy")),
+            ("sglang", Some("sglang")),
+            ("sglang-oai", Some("sglang")),
+            ("sglang-native", Some("sglang")),
+            ("tensorrt-llm", Some("trtllm")),
+            ("trt", Some("trtllm")),
+            ("openai", None),
+            ("openai-chat", None),
+            ("tgi", None),
+            ("deepspeed-mii", None),
+            ("", None),
+        ];
+        for (backend, want) in cases {
+            assert_eq!(of_backend(backend), want, "{backend}");
+        }
+    }
+}

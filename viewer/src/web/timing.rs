@@ -1,0 +1,26 @@
+//! Render phase timings for `cargo xtask bench-viewer` (`renderPhases`).
+
+use std::cell::{Cell, RefCell};
+
+thread_local! {
+    static LAST_LAP: Cell<f64> = const { Cell::new(0.0) };
+    /// Set by the benchmark: every lap first forces style and layout, so that each phase
+    /// carries the layout of what it wrote to the page.
+    pub static LAYOUT_PER_LAP: Cell<bool> = const { Cell::new(false) };
+    /// Time of each phase of the last `render`.
+    pub static PHASES: RefCell<Vec<(&'static str, f64)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Records the time since the previous lap under `name`; `start` begins a new render.
+pub fn lap(name: &'static str) {
+    if name == "start" {
+        PHASES.with(|p| p.borrow_mut().clear());
+    } else if LAYOUT_PER_LAP.with(Cell::get) {
+        let _ = super::dom::document().body().map(|b| b.offset_height());
+    }
+    let now = web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now());
+    let last = LAST_LAP.with(|l| l.replace(now));
+    if name != "start" {
+        PHASES.with(|p| p.borrow_mut().push((name, now - last)));
+    }
+}

@@ -1,0 +1,82 @@
+//! What every view needs to write text for a reader, below the controller, the chart and the
+//! table: UI strings of the page's language, labels of values and metrics, numbers, links to
+//! result pages and findings, and colours.
+
+use crate::palette::{self, Rgb};
+use crate::store::{Dim, Metric, Store};
+use benchsite_model::{format_metric, Finding, Origin};
+use std::collections::BTreeMap;
+
+/// The page's language, its UI strings and where the site lives.
+pub struct Ui {
+    pub t: BTreeMap<String, String>,
+    pub lang: String,
+    pub base: String,
+}
+
+impl Ui {
+    /// A UI string; a missing one shows its key (the build checks the catalogs).
+    pub fn tr(&self, key: &str) -> String {
+        self.t.get(key).cloned().unwrap_or_else(|| key.to_string())
+    }
+
+    /// A value of a dimension, a series or a group label as a reader sees it: framework
+    /// names as their projects write them, "not stated" for `?`.
+    pub fn show(&self, text: &str) -> String {
+        crate::labels::display(text, &self.tr("viewer.unknown"))
+    }
+
+    /// The value of `dim` for run `i`, shown.
+    pub fn value(&self, store: &Store, dim: Dim, i: usize) -> String {
+        self.show(store.value(dim, i))
+    }
+
+    /// `TTFT p99`, `TTFT 平均`, `Output tokens/s per GPU (tok/s)`: with `unit`, the unit the
+    /// chart's axis is drawn in.
+    pub fn metric_label(&self, store: &Store, key: &str, unit: bool) -> String {
+        let (family, stat) = key.split_once('.').unwrap_or((key, ""));
+        let name = self.tr(&format!("viewer.m.{family}"));
+        let stat = match stat {
+            "" => String::new(),
+            s if s.starts_with('p') => format!(" {}", s.to_uppercase()),
+            s => format!(" {}", self.tr(&format!("viewer.stat.{s}"))),
+        };
+        match store.metric(key) {
+            Some(m) if unit => format!("{name}{stat} ({})", self.tr(&format!("viewer.unit.{}", m.unit))),
+            _ => format!("{name}{stat}"),
+        }
+    }
+
+    /// A metric's value as the table and tooltips show it, with the pages' formatting:
+    /// grouped digits, latencies with their unit (ms below 10 s, s above), derived values
+    /// to three significant digits. Other units are named by the column or axis.
+    pub fn number(&self, metric: &Metric, value: f64) -> String {
+        let origin = if metric.derived { Origin::Derived } else { Origin::Source };
+        format_metric(value, if metric.unit == "ms" { "ms" } else { "" }, origin, &self.lang)
+    }
+
+    /// Link to a run's line on its result page (site runs only).
+    pub fn source_href(&self, store: &Store, i: usize, line: u32) -> Option<String> {
+        (!store.local[i]).then(|| format!("{}{}/{}#L{line}", self.base, self.lang, benchsite_model::result_page(&store.paths[i])))
+    }
+
+    /// Link to a run's row on its result page (site runs only).
+    pub fn run_href(&self, store: &Store, i: usize) -> Option<String> {
+        (!store.local[i]).then(|| format!("{}{}/{}#run-L{}", self.base, self.lang, benchsite_model::result_page(&store.paths[i]), store.lines[i]))
+    }
+
+    /// Link to a finding on the result page of its file.
+    pub fn finding_href(&self, f: &Finding) -> String {
+        format!("{}{}/{}#finding-{}-L{}", self.base, self.lang, benchsite_model::result_page(&f.path), f.code, f.line)
+    }
+
+    /// A finding's title in the page's language.
+    pub fn finding_title(&self, f: &Finding) -> String {
+        self.t.get(&format!("finding.{}", f.code)).cloned().unwrap_or_else(|| f.code.clone())
+    }
+}
+
+/// `rgb(0,114,178)` for the 2D context.
+pub fn css(rgb: Rgb) -> String {
+    palette::css(rgb)
+}
