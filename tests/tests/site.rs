@@ -614,17 +614,26 @@ fn a_hostile_model_name_stays_text_in_charts() {
     let block = PAYLOAD_BLOCK.replace(script, "vllm");
     std::fs::write(c.join("raw/two.log"), format!("{}{block}{}{block}", namespace(script), namespace(img))).unwrap();
     let (_d, out) = build_site(c, None);
-    for (page, needles) in [("en/index.html", vec![script]), ("zh/index.html", vec![script]), ("en/results/raw/two.log/index.html", vec![script, img])] {
+    // Charts name a model by its family, which ingest derives from the name: look up what
+    // the data holds, and make sure it still carries markup.
+    let data: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(out.join("data/runs.json")).unwrap()).unwrap();
+    let family = |model: &str| -> String {
+        let run = data["runs"].as_array().unwrap().iter().find(|r| r["model"] == model).unwrap_or_else(|| panic!("no run of {model}"));
+        run["family"].as_str().or(run["model"].as_str()).unwrap().to_string()
+    };
+    let (script_family, img_family) = (family(script), family(img));
+    assert!(script_family.contains('>') && img_family.contains("<img"), "{script_family} {img_family}");
+    for (page, needles) in [("en/index.html", vec![&script_family]), ("zh/index.html", vec![&script_family]), ("en/results/raw/two.log/index.html", vec![&script_family, &img_family])] {
         let text = std::fs::read_to_string(out.join(page)).unwrap();
         let doc = Html::parse_document(&text);
         let charts = svgs(&doc);
         assert!(!charts.is_empty(), "{page}: no chart");
         let shown: String = charts.iter().flat_map(|svg| svg.text()).collect();
         for needle in needles {
-            assert!(shown.contains(needle), "{page}: `{needle}` not shown as text in {shown}");
+            assert!(shown.contains(needle.as_str()), "{page}: `{needle}` not shown as text in {shown}");
         }
         charts.into_iter().for_each(|svg| assert_inert(page, svg));
-        assert!(!text.contains("<img") && text.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "{page}");
+        assert!(!text.contains("<img") && !text.contains("<script>alert"), "{page}");
         assert_eq!(doc.select(&sel("script")).filter(|s| s.value().attr("src").is_none()).count(), 0, "{page}: inline script");
     }
 }

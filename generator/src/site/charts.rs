@@ -187,7 +187,7 @@ impl Charts {
     fn sweep_blocks(&self, rows: &[u32], metric: &Metric, loc: Locale) -> Vec<Block> {
         let lines = series::sweeps(&self.store, rows, metric);
         let colon = if loc.lang == Lang::Zh { "：" } else { ": " };
-        let not_stated = (loc.t)("scenario.not_stated");
+        let not_stated = (loc.t)("viewer.unknown");
         let several = lines.len() > 1;
         lines
             .iter()
@@ -211,7 +211,7 @@ impl Charts {
     /// one block with a bar per workload. `one_group`: the chart's title names the workload,
     /// so bars are labelled by series alone.
     fn blocks(&self, bars: &Bars, runs: &[Run], loc: Locale, one_group: bool) -> Vec<Block> {
-        let not_stated = (loc.t)("scenario.not_stated");
+        let not_stated = (loc.t)("viewer.unknown");
         let series: Vec<String> = bars.series.iter().map(|s| labels::display(&s.label, &not_stated)).collect();
         let families: BTreeSet<&str> = bars.groups.iter().map(|g| self.store.value(Dim::Family, g.run as usize)).collect();
         let group_label = |run: u32| {

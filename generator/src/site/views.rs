@@ -205,7 +205,7 @@ pub fn run_anchor(run: &Run) -> String {
 pub fn scenario_label(run: &Run, loc: Locale) -> String {
     let s = &run.scenario;
     let lang = loc.lang.code();
-    let mut parts = vec![benchsite_viewer::labels::display(&s.key(), &(loc.t)("scenario.not_stated"))];
+    let mut parts = vec![benchsite_viewer::labels::display(&s.key(), &(loc.t)("viewer.unknown"))];
     if let Some(n) = s.num_prompts {
         parts.push((loc.t)("scenario.prompts").replace("{n}", &format_count(n, lang)));
     }
@@ -555,7 +555,7 @@ mod tests {
             "scenario.prompts" => "{n} prompts".into(),
             "scenario.rate" => "{rate}".into(),
             "scenario.concurrency" => "concurrency {n}".into(),
-            "scenario.not_stated" => "not stated".into(),
+            "viewer.unknown" => "not stated".into(),
             other => other.into(),
         }
     }
