@@ -3,6 +3,7 @@
 //! them. `check` loads all of it so both commands report the same findings; `build` then
 //! renders the pages.
 
+pub mod charts;
 pub mod docs;
 pub mod i18n;
 pub mod lang;

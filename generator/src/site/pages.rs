@@ -8,10 +8,11 @@ use super::docs::DocSource;
 use super::lang::Lang;
 use super::markdown::{self, Link};
 use super::urls::{file_of, result_page, Urls};
+use super::charts::Charts;
 use super::views::{self, header_groups};
 use super::SiteContent;
 use benchsite_ingest::sink::Sink;
-use benchsite_model::{Finding, Run, RunsFile};
+use benchsite_model::{format_count, Finding, Run, RunsFile};
 use indicatif::ProgressBar;
 use minijinja::{AutoEscape, Environment, UndefinedBehavior, Value};
 use serde::Serialize;
@@ -109,13 +110,14 @@ fn environment(shell: &super::shell::Shell) -> Environment<'static> {
 pub fn write_all(dir: &Path, inputs: &Inputs, progress: &ProgressBar) -> Result<Written, String> {
     let env = environment(inputs.shell);
     let specs = specs(inputs);
+    let charts = Charts::new(&inputs.data.runs);
     progress.set_length((specs.len() * Lang::ALL.len() + 2) as u64);
     let mut written = Written::default();
     let mut sitemap = Vec::new();
     for lang in Lang::ALL {
         let tr = Tr { strings: inputs.site.catalogs.strings(lang), missing: RefCell::new(BTreeSet::new()) };
         for spec in &specs {
-            let (template, title, page) = page_context(inputs, lang, spec, &tr);
+            let (template, title, page) = page_context(inputs, lang, spec, &tr, &charts);
             let ctx = base_context(inputs, lang, &spec.rel, &title, page, &tr);
             let html = render(&env, template, &ctx)?;
             write(dir, &format!("{}/{}", lang.code(), file_of(&spec.rel)), &html)?;
@@ -224,12 +226,12 @@ fn base_context(inputs: &Inputs, lang: Lang, rel: &str, title: &str, page: serde
     Value::from_serialize(&ctx)
 }
 
-fn page_context(inputs: &Inputs, lang: Lang, spec: &Spec, tr: &Tr) -> (&'static str, String, serde_json::Value) {
+fn page_context(inputs: &Inputs, lang: Lang, spec: &Spec, tr: &Tr, charts: &Charts) -> (&'static str, String, serde_json::Value) {
     match spec.kind {
-        Kind::Home => ("home.html", tr.get("home.title"), home(inputs, lang)),
+        Kind::Home => ("home.html", tr.get("home.title"), home(inputs, lang, tr, charts)),
         Kind::Result(i) => {
             let source = &inputs.data.sources[i];
-            ("result.html", source.path.clone(), result(inputs, lang, i, tr))
+            ("result.html", source.path.clone(), result(inputs, lang, i, tr, charts))
         }
         Kind::Doc(i) => {
             let doc = &inputs.site.docs[i];
@@ -343,7 +345,9 @@ fn finding_view(inputs: &Inputs, lang: Lang, f: &Finding) -> views::FindingView 
     views::finding_view(f, title, help, &|key| catalogs.get_or(lang, &format!("finding_value.{key}"), key).to_string())
 }
 
-fn home(inputs: &Inputs, lang: Lang) -> serde_json::Value {
+fn home(inputs: &Inputs, lang: Lang, tr: &Tr, charts: &Charts) -> serde_json::Value {
+    let t = |k: &str| tr.get(k);
+    let loc = views::Locale { lang, t: &t };
     let sources = views::source_views(inputs.data, inputs.urls, lang);
     let docs: Vec<_> = inputs
         .site
@@ -352,21 +356,28 @@ fn home(inputs: &Inputs, lang: Lang) -> serde_json::Value {
         .filter_map(|d| Some(json!({ "href": inputs.urls.page(lang, &format!("{}/", d.slug)), "title": d.for_lang(lang)?.0.title })))
         .collect();
     json!({
-        "overview": views::overview(inputs.data),
+        "overview": views::overview(inputs.data, lang),
+        "headlines": charts.headlines(&inputs.data.runs, loc, inputs.urls),
         "latest": sources.iter().filter(|s| s.latest).collect::<Vec<_>>(),
         "sources": sources,
         "docs": docs,
     })
 }
 
-fn result(inputs: &Inputs, lang: Lang, index: usize, tr: &Tr) -> serde_json::Value {
+fn result(inputs: &Inputs, lang: Lang, index: usize, tr: &Tr, charts: &Charts) -> serde_json::Value {
     let data = inputs.data;
     let source = &data.sources[index];
     let runs: Vec<&Run> = data.runs.iter().filter(|r| r.source.path == source.path).collect();
     let view_of = |f: &Finding| finding_view(inputs, lang, f);
     let framework = source.framework.clone().unwrap_or_default();
     let effective = |r: &Run| views::effective_views(&r.params.effective, &framework, &inputs.site.tuning, inputs.urls, lang);
-    let sections = views::sections(&runs, &data.findings, &view_of, &effective, &source.path);
+    let t = |k: &str| tr.get(k);
+    let loc = views::Locale { lang, t: &t };
+    let mut sections = views::sections(&runs, &data.findings, &view_of, &effective, &source.path, loc);
+    for s in &mut sections {
+        let ids: Vec<&str> = s.rows.iter().map(|r| r.run_id.as_str()).collect();
+        s.chart = charts.section(&data.runs, &ids, &format!("{}-chart", s.id), loc);
+    }
     let attached: BTreeSet<usize> = runs.iter().flat_map(|r| r.findings.iter().copied()).collect();
     let file_findings: Vec<_> = data
         .findings
@@ -376,15 +387,16 @@ fn result(inputs: &Inputs, lang: Lang, index: usize, tr: &Tr) -> serde_json::Val
         .map(|(_, f)| view_of(f))
         .collect();
     let lines: Vec<&str> = inputs.texts.get(&source.path).map(|t| t.lines().collect()).unwrap_or_default();
-    let t = |k: &str| tr.get(k);
+    let count = |n: usize| format_count(n as u64, lang.code());
     json!({
         "path": source.path,
         "kind": source.kind,
         "framework": source.framework,
         "version": source.framework_version,
         "gpu": source.gpu,
-        "run_count": runs.len(),
-        "finding_count": data.findings.iter().filter(|f| f.path == source.path).count(),
+        "run_count": count(runs.len()),
+        "finding_count": count(data.findings.iter().filter(|f| f.path == source.path).count()),
+        "line_count": count(lines.len()),
         "groups": header_groups(&t),
         "sections": sections,
         "file_findings": file_findings,
@@ -406,6 +418,8 @@ struct ExploreRow {
 }
 
 fn explore(inputs: &Inputs, lang: Lang, tr: &Tr) -> serde_json::Value {
+    let t = |k: &str| tr.get(k);
+    let loc = views::Locale { lang, t: &t };
     let rows: Vec<ExploreRow> = inputs
         .data
         .runs
@@ -418,10 +432,9 @@ fn explore(inputs: &Inputs, lang: Lang, tr: &Tr) -> serde_json::Value {
             model: r.model.clone(),
             page: inputs.urls.page(lang, &result_page(&r.source.path)),
             href: format!("{}#{}", inputs.urls.page(lang, &result_page(&r.source.path)), views::run_anchor(r)),
-            row: views::row(r, &inputs.data.findings),
+            row: views::row(r, &inputs.data.findings, loc),
         })
         .collect();
-    let t = |k: &str| tr.get(k);
     // The strings the viewer shows, handed over as JSON data (not script).
     let strings: BTreeMap<&String, &String> = tr.strings.iter().filter(|(k, _)| ["viewer.", "origin.", "nav.", "explore.", "finding."].iter().any(|p| k.starts_with(p))).collect();
     json!({ "rows": rows, "groups": header_groups(&t), "strings": strings })

@@ -4,10 +4,18 @@
 
 use super::lang::Lang;
 use super::urls::{result_page, Urls};
+use benchsite_model::number::{self, format_count, format_metric};
 use benchsite_model::tuning::{Catalog, DefaultRule, Effective, Origin};
 use benchsite_model::{Finding, RequestRate, Run, RunsFile, SourceFile};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
+
+/// The page's language and its UI strings: what views need to put things into words.
+#[derive(Clone, Copy)]
+pub struct Locale<'a> {
+    pub lang: Lang,
+    pub t: &'a dyn Fn(&str) -> String,
+}
 
 /// A metric column of the results tables.
 pub struct Column {
@@ -18,6 +26,15 @@ pub struct Column {
     get: fn(&Run) -> Option<f64>,
     /// Key in `Run::source.lines` of the line that printed the value.
     line_key: &'static str,
+    /// How a cell reads: a count, or a metric with the unit each cell shows (`""` when the
+    /// header names it; latencies show theirs, since they switch from ms to s).
+    kind: Kind,
+}
+
+#[derive(Clone, Copy)]
+enum Kind {
+    Count,
+    Metric(&'static str, number::Origin),
 }
 
 fn stat(l: &Option<benchsite_model::Latency>, key: &str) -> Option<f64> {
@@ -26,23 +43,45 @@ fn stat(l: &Option<benchsite_model::Latency>, key: &str) -> Option<f64> {
 
 macro_rules! latency_columns {
     ($($id:literal, $group:literal, $field:ident, $stat:literal, $key:literal;)*) => {
-        [$(Column { id: $id, group: $group, stat: concat!("stat.", $stat), get: |r| stat(&r.metrics.$field, $stat), line_key: $key },)*]
+        [$(Column {
+            id: $id,
+            group: $group,
+            stat: concat!("stat.", $stat),
+            get: |r| stat(&r.metrics.$field, $stat),
+            line_key: $key,
+            kind: Kind::Metric("ms", number::Origin::Source),
+        },)*]
     };
 }
 
 /// The columns every results table shows, in order.
 pub fn columns() -> Vec<Column> {
     let mut cols = vec![
-        Column { id: "completed", group: "col.requests", stat: "stat.completed", get: |r| r.metrics.completed.map(|v| v as f64), line_key: "metrics.completed" },
-        Column { id: "failed", group: "col.requests", stat: "stat.failed", get: |r| r.metrics.failed.map(|v| v as f64), line_key: "metrics.failed" },
-        Column { id: "rps", group: "col.throughput", stat: "stat.rps", get: |r| r.metrics.request_throughput, line_key: "metrics.request_throughput" },
-        Column { id: "out_tps", group: "col.throughput", stat: "stat.out_tps", get: |r| r.metrics.output_throughput, line_key: "metrics.output_throughput" },
+        Column { id: "completed", group: "col.requests", stat: "stat.completed", get: |r| r.metrics.completed.map(|v| v as f64), line_key: "metrics.completed", kind: Kind::Count },
+        Column { id: "failed", group: "col.requests", stat: "stat.failed", get: |r| r.metrics.failed.map(|v| v as f64), line_key: "metrics.failed", kind: Kind::Count },
+        Column {
+            id: "rps",
+            group: "col.throughput",
+            stat: "stat.rps",
+            get: |r| r.metrics.request_throughput,
+            line_key: "metrics.request_throughput",
+            kind: Kind::Metric("", number::Origin::Source),
+        },
+        Column {
+            id: "out_tps",
+            group: "col.throughput",
+            stat: "stat.out_tps",
+            get: |r| r.metrics.output_throughput,
+            line_key: "metrics.output_throughput",
+            kind: Kind::Metric("", number::Origin::Source),
+        },
         Column {
             id: "out_tps_gpu",
             group: "col.throughput",
             stat: "stat.out_tps_gpu",
             get: |r| r.derived.output_throughput_per_gpu,
             line_key: "metrics.output_throughput",
+            kind: Kind::Metric("", number::Origin::Derived),
         },
     ];
     cols.extend(latency_columns![
@@ -89,6 +128,8 @@ pub fn header_groups(t: &dyn Fn(&str) -> String) -> Vec<HeaderGroup> {
 #[derive(Serialize)]
 pub struct Cell {
     pub text: String,
+    /// The value as printed, when the text shows it otherwise (a latency moved to seconds).
+    pub exact: Option<String>,
     pub line: Option<u32>,
     /// Set for failures above zero, so the page can flag them.
     pub alert: bool,
@@ -108,13 +149,29 @@ pub struct Row {
     pub flag: Option<&'static str>,
 }
 
-pub fn row(run: &Run, findings: &[Finding]) -> Row {
+pub fn row(run: &Run, findings: &[Finding], loc: Locale) -> Row {
+    let lang = loc.lang.code();
     let cells = columns()
         .iter()
         .map(|c| {
             let value = (c.get)(run);
+            let (text, exact) = match (value, c.kind) {
+                (None, _) => ("–".to_string(), None),
+                (Some(v), Kind::Count) => (format_count(v as u64, lang), None),
+                (Some(v), Kind::Metric(unit, origin)) => {
+                    let text = format_metric(v, unit, origin, lang);
+                    let printed = match (origin, unit) {
+                        (number::Origin::Source, "") => text.clone(),
+                        (number::Origin::Source, _) => format!("{} {unit}", format_metric(v, "", origin, lang)),
+                        (number::Origin::Derived, _) => text.clone(),
+                    };
+                    let exact = (printed != text).then_some(printed);
+                    (text, exact)
+                }
+            };
             Cell {
-                text: value.map(format_number).unwrap_or_else(|| "–".into()),
+                text,
+                exact,
                 line: value.and(run.source.lines.get(c.line_key).copied()),
                 alert: c.id == "failed" && value.is_some_and(|v| v > 0.0),
             }
@@ -132,7 +189,7 @@ pub fn row(run: &Run, findings: &[Finding]) -> Row {
         run_id: run.id.clone(),
         anchor: run_anchor(run),
         line: run.source.line,
-        scenario: scenario_label(run),
+        scenario: scenario_label(run, loc),
         scenario_line,
         cells,
         flag,
@@ -143,24 +200,36 @@ pub fn run_anchor(run: &Run) -> String {
     format!("run-L{}", run.source.line)
 }
 
-/// `random 1024/1024 · 2000 prompts · rate inf`: the scenario as readers name it.
-pub fn scenario_label(run: &Run) -> String {
+/// `random 1024/1024 · 2,000 prompts · 4 req/s · concurrency 64`: the scenario as readers
+/// name it, in the page's language (an unlimited request rate is not mentioned).
+pub fn scenario_label(run: &Run, loc: Locale) -> String {
     let s = &run.scenario;
-    let mut parts = vec![s.key()];
+    let lang = loc.lang.code();
+    let mut parts = vec![benchsite_viewer::labels::display(&s.key(), &(loc.t)("viewer.unknown"))];
     if let Some(n) = s.num_prompts {
-        parts.push(format!("n={n}"));
+        parts.push((loc.t)("scenario.prompts").replace("{n}", &format_count(n, lang)));
     }
     match s.request_rate {
         Some(RequestRate::Inf) | None => {}
-        Some(RequestRate::PerSecond(r)) => parts.push(format!("rate={}", format_number(r))),
+        Some(RequestRate::PerSecond(r)) => {
+            parts.push((loc.t)("scenario.rate").replace("{rate}", &format_metric(r, "req/s", number::Origin::Source, lang)));
+        }
     }
     if let Some(c) = s.max_concurrency {
-        parts.push(format!("conc={c}"));
+        parts.push((loc.t)("scenario.concurrency").replace("{n}", &format_count(c, lang)));
     }
     parts.join(" · ")
 }
 
-pub use benchsite_model::format_number;
+/// What tells two scenarios apart, in no language: for counting them.
+fn scenario_identity(run: &Run) -> String {
+    let s = &run.scenario;
+    let rate = match s.request_rate {
+        Some(RequestRate::PerSecond(r)) => r.to_string(),
+        Some(RequestRate::Inf) | None => String::new(),
+    };
+    format!("{}|{:?}|{rate}|{:?}", s.key(), s.num_prompts, s.max_concurrency)
+}
 
 /// A finding as a page shows it.
 #[derive(Serialize)]
@@ -195,6 +264,9 @@ pub fn finding_view(f: &Finding, title: String, help: String, label: &dyn Fn(&st
 pub struct SectionView {
     pub id: String,
     pub title: String,
+    /// The title is text quoted from the file (a sweep header, the file's path), not a
+    /// heading someone wrote: pages show it as code.
+    pub literal: bool,
     pub line: u32,
     pub command: Option<String>,
     pub command_line: Option<u32>,
@@ -202,6 +274,8 @@ pub struct SectionView {
     /// When runs of the section differ in effective parameters, the first run's are shown.
     pub effective_varies: bool,
     pub rows: Vec<Row>,
+    /// The rows as a chart (set by the page, which holds the charts).
+    pub chart: Option<super::charts::ChartView>,
     pub findings: Vec<FindingView>,
     pub notes: Vec<(u32, String)>,
 }
@@ -244,6 +318,7 @@ pub fn sections(
     finding_view: &dyn Fn(&Finding) -> FindingView,
     effective: &dyn Fn(&Run) -> Vec<EffectiveView>,
     file_title: &str,
+    loc: Locale,
 ) -> Vec<SectionView> {
     let mut order: Vec<String> = Vec::new();
     let mut groups: BTreeMap<String, Vec<&Run>> = BTreeMap::new();
@@ -283,7 +358,9 @@ pub fn sections(
                 command_line: first.source.lines.get("params.command").copied(),
                 effective: eff,
                 effective_varies,
-                rows: runs.iter().map(|r| row(r, all_findings)).collect(),
+                literal: first.section.is_none(),
+                rows: runs.iter().map(|r| row(r, all_findings, loc)).collect(),
+                chart: None,
                 findings: finding_ids.into_iter().filter_map(|i| all_findings.get(i)).map(finding_view).collect(),
                 notes,
             }
@@ -291,33 +368,34 @@ pub fn sections(
         .collect()
 }
 
-/// Counts of what the site holds, for the home page.
+/// Counts of what the site holds, for the home page, as the page shows them.
 #[derive(Serialize)]
 pub struct Overview {
-    pub frameworks: usize,
-    pub versions: usize,
-    pub gpus: usize,
-    pub models: usize,
-    pub scenarios: usize,
-    pub runs: usize,
-    pub findings: usize,
-    pub files: usize,
+    pub frameworks: String,
+    pub versions: String,
+    pub gpus: String,
+    pub models: String,
+    pub scenarios: String,
+    pub runs: String,
+    pub findings: String,
+    pub files: String,
 }
 
-pub fn overview(data: &RunsFile) -> Overview {
+pub fn overview(data: &RunsFile, lang: Lang) -> Overview {
     fn distinct<'a>(it: impl Iterator<Item = Option<&'a String>>) -> usize {
         it.flatten().collect::<BTreeSet<_>>().len()
     }
+    let count = |n: usize| format_count(n as u64, lang.code());
     let runs = &data.runs;
     Overview {
-        frameworks: distinct(runs.iter().map(|r| r.framework.as_ref())),
-        versions: runs.iter().filter_map(|r| Some((r.framework.as_ref()?, r.framework_version.as_ref()?))).collect::<BTreeSet<_>>().len(),
-        gpus: distinct(runs.iter().map(|r| r.gpu.as_ref())),
-        models: distinct(runs.iter().map(|r| r.model.as_ref())),
-        scenarios: runs.iter().map(scenario_label).collect::<BTreeSet<_>>().len(),
-        runs: runs.len(),
-        findings: data.findings.len(),
-        files: data.sources.iter().filter(|s| s.kind != "sidecar").count(),
+        frameworks: count(distinct(runs.iter().map(|r| r.framework.as_ref()))),
+        versions: count(runs.iter().filter_map(|r| Some((r.framework.as_ref()?, r.framework_version.as_ref()?))).collect::<BTreeSet<_>>().len()),
+        gpus: count(distinct(runs.iter().map(|r| r.gpu.as_ref()))),
+        models: count(distinct(runs.iter().map(|r| r.model.as_ref()))),
+        scenarios: count(runs.iter().map(scenario_identity).collect::<BTreeSet<_>>().len()),
+        runs: count(runs.len()),
+        findings: count(data.findings.len()),
+        files: count(data.sources.iter().filter(|s| s.kind != "sidecar").count()),
     }
 }
 
@@ -329,9 +407,9 @@ pub struct SourceView {
     pub framework: String,
     pub version: String,
     pub gpu: String,
-    pub runs: u32,
-    pub models: usize,
-    pub findings: usize,
+    pub runs: String,
+    pub models: String,
+    pub findings: String,
     /// The newest version of this framework on this GPU.
     pub latest: bool,
 }
@@ -363,9 +441,9 @@ pub fn source_views(data: &RunsFile, urls: &Urls, lang: Lang) -> Vec<SourceView>
                 framework: s.framework.clone().unwrap_or_else(dash),
                 version: s.framework_version.clone().unwrap_or_else(dash),
                 gpu: s.gpu.clone().unwrap_or_else(dash),
-                runs: s.runs,
-                models: data.runs.iter().filter(|r| r.source.path == s.path).filter_map(|r| r.model.as_ref()).collect::<BTreeSet<_>>().len(),
-                findings: data.findings.iter().filter(|f| f.path == s.path).count(),
+                runs: format_count(u64::from(s.runs), lang.code()),
+                models: format_count(data.runs.iter().filter(|r| r.source.path == s.path).filter_map(|r| r.model.as_ref()).collect::<BTreeSet<_>>().len() as u64, lang.code()),
+                findings: format_count(data.findings.iter().filter(|f| f.path == s.path).count() as u64, lang.code()),
                 latest: is_latest,
             }
         })
@@ -402,7 +480,7 @@ pub struct ParamView {
     pub defaults: Vec<DefaultView>,
     pub source: Option<String>,
     /// Values the published runs used: `(value, origin, count)`.
-    pub seen: Vec<(String, &'static str, usize)>,
+    pub seen: Vec<(String, &'static str, String)>,
 }
 
 #[derive(Serialize)]
@@ -428,7 +506,7 @@ pub fn tuning_view(catalog: &Catalog, runs: &[Run], lang: Lang, t: &dyn Fn(&str)
             meaning: p.meaning.get(lang.code()).into(),
             defaults: p.defaults.iter().enumerate().map(|(i, r)| default_view(r, p.defaults[..i].iter().any(|e| !e.gpus.is_empty()), lang, t)).collect(),
             source: p.source.clone(),
-            seen: seen_values(runs, &p.framework, &p.flag),
+            seen: seen_values(runs, &p.framework, &p.flag).into_iter().map(|(v, o, n)| (v, o, format_count(n as u64, lang.code()))).collect(),
         };
         let idx = p.concept.as_deref().and_then(|c| concepts.iter().position(|cv| cv.id == c));
         match idx {
@@ -472,25 +550,60 @@ fn seen_values(runs: &[Run], framework: &str, flag: &str) -> Vec<(String, &'stat
 mod tests {
     use super::*;
 
-    #[test]
-    fn numbers_read_back_as_printed_values() {
-        assert_eq!(format_number(1000.0), "1000");
-        assert_eq!(format_number(12.34), "12.34");
-        assert_eq!(format_number(0.5), "0.5");
+    fn en(key: &str) -> String {
+        match key {
+            "scenario.prompts" => "{n} prompts".into(),
+            "scenario.rate" => "{rate}".into(),
+            "scenario.concurrency" => "concurrency {n}".into(),
+            "viewer.unknown" => "not stated".into(),
+            other => other.into(),
+        }
     }
+
+    const EN: Locale = Locale { lang: Lang::En, t: &en };
 
     #[test]
     fn every_cell_points_at_the_line_of_its_value() {
         let mut run = Run::default();
-        run.metrics.output_throughput = Some(100.0);
+        run.metrics.output_throughput = Some(1843.235);
+        run.metrics.completed = Some(10000);
         run.gpu_count = Some(2);
         run.source.lines.insert("metrics.output_throughput".into(), 42);
+        run.source.lines.insert("metrics.completed".into(), 40);
         run.derive();
-        let r = row(&run, &[]);
+        let r = row(&run, &[], EN);
         let cols = columns();
         let at = |id: &str| &r.cells[cols.iter().position(|c| c.id == id).unwrap()];
-        assert_eq!((at("out_tps").text.as_str(), at("out_tps").line), ("100", Some(42)));
-        assert_eq!((at("out_tps_gpu").text.as_str(), at("out_tps_gpu").line), ("50", Some(42)));
+        assert_eq!((at("completed").text.as_str(), at("completed").line), ("10,000", Some(40)));
+        assert_eq!((at("out_tps").text.as_str(), at("out_tps").line), ("1,843.235", Some(42)));
+        assert_eq!((at("out_tps_gpu").text.as_str(), at("out_tps_gpu").line), ("922", Some(42)));
         assert_eq!((at("ttft_p99").text.as_str(), at("ttft_p99").line), ("–", None));
+    }
+
+    #[test]
+    fn a_latency_shown_in_seconds_keeps_the_printed_milliseconds() {
+        let mut run = Run::default();
+        run.metrics.e2e_ms = Some(benchsite_model::Latency::from([("mean".into(), 1766464.74), ("p99".into(), 845.12)]));
+        let r = row(&run, &[], EN);
+        let cols = columns();
+        let at = |id: &str| &r.cells[cols.iter().position(|c| c.id == id).unwrap()];
+        assert_eq!((at("e2e_mean").text.as_str(), at("e2e_mean").exact.as_deref()), ("1,766.46 s", Some("1,766,464.74 ms")));
+        assert_eq!((at("e2e_p99").text.as_str(), at("e2e_p99").exact.as_deref()), ("845.12 ms", None));
+    }
+
+    #[test]
+    fn scenarios_are_named_in_the_page_language() {
+        let mut run = Run::default();
+        run.scenario.dataset = Some("random".into());
+        run.scenario.input_len = Some(1024);
+        run.scenario.output_len = Some(1024);
+        run.scenario.num_prompts = Some(2000);
+        run.scenario.request_rate = Some(RequestRate::PerSecond(4.0));
+        run.scenario.max_concurrency = Some(64);
+        assert_eq!(scenario_label(&run, EN), "random 1024/1024 · 2,000 prompts · 4 req/s · concurrency 64");
+        run.scenario.request_rate = Some(RequestRate::Inf);
+        run.scenario.max_concurrency = None;
+        assert_eq!(scenario_label(&run, EN), "random 1024/1024 · 2,000 prompts");
+        assert_eq!(scenario_label(&Run::default(), EN), "not stated");
     }
 }
