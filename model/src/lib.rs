@@ -74,12 +74,15 @@ pub fn format_number(x: f64) -> String {
 /// which writes the page, and the viewer, which links to it.
 ///
 /// One page per file: the mapping is injective. Characters other than letters, digits and
-/// `/ . _ -` are written `~<hex>~` (`a b.log` → `a~20~b.log`), and a file that is not
-/// markdown and has no extension gets a trailing `~`, so `x` and `x.md` do not share a page.
+/// `/ . _ -` are written `~<hex>~` (`a b.log` → `a~20~b.log`), and every file that is not
+/// markdown gets a trailing `~` (`raw/sweep.log` → `results/raw/sweep.log~/`), so `x.log`
+/// and `x.log.md`, or `x` and `x.md`, do not share a page. The escapes keep this
+/// unambiguous: a `~` of the name itself is escaped, so a bare `~` at the end can only be
+/// the mark.
 pub fn result_page(source_path: &str) -> String {
-    let (stem, plain_extensionless) = match source_path.strip_suffix(".md") {
-        Some(stem) => (stem, false),
-        None => (source_path, !source_path.rsplit('/').next().unwrap_or("").contains('.')),
+    let (stem, markdown) = match source_path.strip_suffix(".md") {
+        Some(stem) => (stem, true),
+        None => (source_path, false),
     };
     let mut safe = String::with_capacity(stem.len() + 2);
     for c in stem.trim_matches('/').chars() {
@@ -89,7 +92,7 @@ pub fn result_page(source_path: &str) -> String {
             safe.push_str(&format!("~{:x}~", u32::from(c)));
         }
     }
-    if plain_extensionless {
+    if !markdown {
         safe.push('~');
     }
     format!("results/{safe}/")
@@ -103,6 +106,15 @@ mod tests {
     /// A content-relative path as discovery gives them: segments joined by `/`.
     fn path() -> impl Strategy<Value = String> {
         proptest::collection::vec("[a-c .~?\\-]{1,4}(\\.md)?", 1..3).prop_map(|segments| segments.join("/"))
+    }
+
+    #[test]
+    fn a_log_and_a_markdown_file_of_the_same_name_get_two_pages() {
+        assert_eq!(result_page("lmdeploy/H800_v0.10.0.md"), "results/lmdeploy/H800_v0.10.0/");
+        assert_eq!(result_page("raw/x.log"), "results/raw/x.log~/");
+        assert_ne!(result_page("raw/x.log"), result_page("raw/x.log.md"));
+        assert_ne!(result_page("."), result_page("..md"));
+        assert_ne!(result_page("a~.md"), result_page("a~7e"));
     }
 
     proptest! {

@@ -78,9 +78,9 @@ mod tests {
     #[test]
     fn result_pages_keep_the_source_layout() {
         assert_eq!(result_page("lmdeploy/H800_v0.10.0.md"), "results/lmdeploy/H800_v0.10.0/");
-        assert_eq!(result_page("raw/vllm sweep?.log"), "results/raw/vllm~20~sweep~3f~.log/");
+        assert_eq!(result_page("raw/vllm sweep?.log"), "results/raw/vllm~20~sweep~3f~.log~/");
         // One page per file.
-        let paths = ["raw/a b.log", "raw/a-b.log", "raw/a~20~b.log", "raw/x", "raw/x.md", "raw/x~", "raw/x.md.md"];
+        let paths = ["raw/a b.log", "raw/a-b.log", "raw/a~20~b.log", "raw/x", "raw/x.md", "raw/x~", "raw/x.md.md", "raw/x.log", "raw/x.log.md"];
         let pages: std::collections::BTreeSet<String> = paths.iter().map(|p| result_page(p)).collect();
         assert_eq!(pages.len(), paths.len(), "{pages:?}");
         assert_eq!(file_of("results/a/"), "results/a/index.html");

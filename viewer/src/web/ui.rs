@@ -31,8 +31,8 @@ impl Ui {
         self.show(store.value(dim, i))
     }
 
-    /// `TTFT p99`, `TTFT 平均`, `Output tokens/s per GPU (tok/s)`: with `unit`, the unit the
-    /// chart's axis is drawn in.
+    /// `TTFT P99`, `TTFT 平均`, `Output tokens/s per GPU`: with `unit`, a latency's unit
+    /// (`TTFT P99 (ms)`) for an axis drawn in it; throughput names say their unit already.
     pub fn metric_label(&self, store: &Store, key: &str, unit: bool) -> String {
         let (family, stat) = key.split_once('.').unwrap_or((key, ""));
         let name = self.tr(&format!("viewer.m.{family}"));
@@ -42,7 +42,7 @@ impl Ui {
             s => format!(" {}", self.tr(&format!("viewer.stat.{s}"))),
         };
         match store.metric(key) {
-            Some(m) if unit => format!("{name}{stat} ({})", self.tr(&format!("viewer.unit.{}", m.unit))),
+            Some(m) if unit && m.unit == "ms" => format!("{name}{stat} ({})", self.tr("viewer.unit.ms")),
             _ => format!("{name}{stat}"),
         }
     }
