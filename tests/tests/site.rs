@@ -549,6 +549,7 @@ fn assert_inert(page: &str, svg: scraper::ElementRef) {
 fn charts_are_on_the_home_page_and_in_every_result_section() {
     let (_dir, out) = build_site(&repo().join("content"), None);
     for lang in ["zh", "en"] {
+        let mut flagged_bars = 0;
         let home = Html::parse_document(&std::fs::read_to_string(out.join(lang).join("index.html")).unwrap());
         let figures: Vec<_> = home.select(&sel(".charts figure")).collect();
         assert!(figures.len() >= 2, "{lang}: {} headline charts", figures.len());
@@ -580,8 +581,14 @@ fn charts_are_on_the_home_page_and_in_every_result_section() {
                 let table = s.select(&sel("figcaption a")).next().unwrap().value().attr("href").unwrap();
                 assert!(table == format!("#{id}-table") && page_ids.contains(&format!("{id}-table")), "{page}#{id}: {table}");
                 assert_eq!(svg.select(&sel("rect")).count(), s.select(&sel("table.results tbody tr")).count(), "{page}#{id}: a bar per run");
+                // A run with findings is marked in the chart as in the table.
+                let flagged_rows = s.select(&sel("table.results tbody tr[class^=flag-]")).count();
+                assert_eq!(svg.select(&sel("text.label.flagged")).count(), flagged_rows, "{page}#{id}: flagged bars");
+                flagged_bars += flagged_rows;
             }
         }
+        // gpt-oss-120b served as 20b, and more: the content has flagged runs.
+        assert!(flagged_bars >= 4, "{lang}: {flagged_bars} flagged bars");
     }
     for page in html_files(&out) {
         let doc = Html::parse_document(&std::fs::read_to_string(out.join(&page)).unwrap());

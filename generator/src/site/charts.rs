@@ -81,6 +81,8 @@ struct Bar {
     color: Rgb,
     /// Repeats of the same configuration: the bar shows the best of them.
     best_of: u32,
+    /// The run has findings: its label starts with ⚠, as in the explorer.
+    flagged: bool,
 }
 
 /// Bars under an optional heading (the workload when several series share it).
@@ -124,12 +126,11 @@ impl Charts {
                 let words = Words { id: &id, title: &title, where_numbers: &t("chart.in_explorer"), unit: metric.unit, origin: origin(metric), loc };
                 let svg = draw(&blocks, &words)?;
                 let names: Vec<&str> = h.frameworks.iter().map(|f| labels::framework_name(f)).collect();
-                Some(ChartView {
-                    svg,
-                    title,
-                    href: Some(format!("{}?{}", urls.page(loc.lang, "explore/"), h.view(&metric.key).to_query())),
-                    note: Some(t("chart.frameworks").replace("{n}", &names.len().to_string()).replace("{names}", &names.join(", "))),
-                })
+                let mut note = t("chart.frameworks").replace("{n}", &names.len().to_string()).replace("{names}", &names.join(", "));
+                if flagged(&blocks) {
+                    note = format!("{note} · {}", t("chart.flagged"));
+                }
+                Some(ChartView { svg, title, href: Some(format!("{}?{}", urls.page(loc.lang, "explore/"), h.view(&metric.key).to_query())), note: Some(note) })
             })
             .collect()
     }
@@ -149,7 +150,8 @@ impl Charts {
         blocks.extend(self.sweep_blocks(&swept, metric, loc));
         let words = Words { id, title: &title, where_numbers: &t("chart.in_table"), unit: metric.unit, origin: origin(metric), loc };
         let svg = draw(&blocks, &words)?;
-        let note = (bars.dropped > 0).then(|| t("chart.dropped").replace("{n}", &bars.dropped.to_string()));
+        let notes: Vec<String> = [(bars.dropped > 0).then(|| t("chart.dropped").replace("{n}", &bars.dropped.to_string())), flagged(&blocks).then(|| t("chart.flagged"))].into_iter().flatten().collect();
+        let note = (!notes.is_empty()).then(|| notes.join(" · "));
         Some(ChartView { svg, title, href: None, note })
     }
 
@@ -175,7 +177,7 @@ impl Charts {
                     r == source.run || (pair.groups.len() == 1 && pair.groups[0].bars.len() == 1)
                 }) {
                     let label = format!("{} · {}", bar.label, line(r));
-                    expanded.push(Bar { label, value: metric.values[r as usize], color: bar.color, best_of: 1 });
+                    expanded.push(Bar { label, value: metric.values[r as usize], color: bar.color, best_of: 1, flagged: self.store.flagged(r as usize) });
                 }
             }
             block.bars = expanded;
@@ -200,7 +202,7 @@ impl Charts {
                 let bars = l
                     .points
                     .iter()
-                    .map(|p| Bar { label: format!("{axis}{colon}{}", format_metric(p.x, "", number::Origin::Source, loc.lang.code())), value: p.y, color: l.color, best_of: 1 })
+                    .map(|p| Bar { label: format!("{axis}{colon}{}", format_metric(p.x, "", number::Origin::Source, loc.lang.code())), value: p.y, color: l.color, best_of: 1, flagged: self.store.flagged(p.run as usize) })
                     .collect();
                 Block { heading: several.then(|| labels::display(&l.label, &not_stated)), bars }
             })
@@ -221,7 +223,7 @@ impl Charts {
                 _ => format!("{} · {workload}", labels::display(self.store.value(Dim::Family, run as usize), &not_stated)),
             }
         };
-        let bar = |b: &series::Bar, label: String| Bar { label, value: b.value, color: bars.series[b.series].color, best_of: b.count };
+        let bar = |b: &series::Bar, label: String| Bar { label, value: b.value, color: bars.series[b.series].color, best_of: b.count, flagged: self.store.flagged(b.run as usize) };
         if one_group || bars.series.len() > 1 {
             bars.groups
                 .iter()
@@ -234,6 +236,11 @@ impl Charts {
             vec![Block { heading: None, bars: bars.groups.iter().flat_map(|g| g.bars.iter().map(|b| bar(b, group_label(g.run)))).collect() }]
         }
     }
+}
+
+/// True when a bar of the chart stands for a run with findings.
+fn flagged(blocks: &[Block]) -> bool {
+    blocks.iter().flat_map(|b| &b.bars).any(|b| b.flagged)
 }
 
 /// `每 GPU 输出 token/秒`: the explorer's name of the metric.
@@ -320,7 +327,8 @@ fn draw(blocks: &[Block], words: &Words) -> Option<String> {
             for bar in &block.bars {
                 let value = value_text(bar.value);
                 let room = plot_width - text_width(&value, LABEL_SIZE) - 12.0;
-                texts.push_str(&label_text("label", PAD, y + 13, &bar.label, room, LABEL_SIZE));
+                let label = if bar.flagged { format!("⚠ {}", bar.label) } else { bar.label.clone() };
+                texts.push_str(&label_text(if bar.flagged { "label flagged" } else { "label" }, PAD, y + 13, &label, room, LABEL_SIZE));
                 texts.push_str(&format!("<text class=\"value\" x=\"{}\" y=\"{}\" font-size=\"{LABEL_SIZE}\" text-anchor=\"end\">{}</text>\n", WIDTH - PAD, y + 13, escape(&value)));
                 let (r, g, b) = bar.color;
                 let (x0, y0) = (PAD, y + LABEL_LINE);
@@ -365,6 +373,9 @@ fn description(blocks: &[Block], words: &Words, value_text: &dyn Fn(f64) -> Stri
         let prefix = block.heading.as_ref().map(|h| format!("{h} · ")).unwrap_or_default();
         for bar in &block.bars {
             let mut part = format!("{prefix}{}: {}", bar.label, value_text(bar.value));
+            if bar.flagged {
+                part.push_str(" ⚠");
+            }
             if bar.best_of > 1 {
                 part.push_str(&format!(" ({})", t("viewer.best_of").replace("{n}", &bar.best_of.to_string())));
             }
