@@ -603,6 +603,7 @@ fn flagged_runs_are_marked_in_table_chart_and_tooltip() {
     let (_, _, text, _) = find_tooltip(&b);
     let titles = b.exec("return [...document.querySelectorAll('#chart-tip .tip-findings a')].map(a => [a.textContent, a.getAttribute('href')])", json!([])).unwrap();
     let first = &titles[0];
+    assert_eq!(first[0], json!("Served model differs from the measured one"), "{titles}");
     assert!(first[1].as_str().unwrap().starts_with("/en/results/lmdeploy/H800_v0.10.0/#finding-model-mismatch-L"), "{titles} in {text}");
     // The link's target exists on the result page.
     let href = first[1].as_str().unwrap().to_string();

@@ -67,6 +67,22 @@ pub fn fit(text: &str, max: usize) -> String {
     }
 }
 
+/// Axis ticks: 1.2k, 35k, 1.5M; small values with up to 3 decimals.
+pub fn axis_tick(v: f64) -> String {
+    let a = v.abs();
+    if a >= 1e6 {
+        format!("{:.1}M", v / 1e6)
+    } else if a >= 1e4 {
+        format!("{:.0}k", v / 1e3)
+    } else if a >= 1e3 {
+        format!("{:.1}k", v / 1e3)
+    } else if a >= 10.0 || a == 0.0 {
+        format!("{v:.0}")
+    } else {
+        format!("{}", (v * 1000.0).round() / 1000.0)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -93,5 +109,13 @@ mod tests {
         assert_eq!(short_workload("random 1500/–"), "random 1500/–");
         assert_eq!(short_workload("sharegpt"), "sharegpt");
         assert_eq!(fit("Qwen3-235B-A22B", 8), "Qwen3-2…");
+    }
+
+    #[test]
+    fn axis_ticks_are_short() {
+        let cases = [(0.0, "0"), (2.5, "2.5"), (0.125, "0.125"), (250.0, "250"), (1200.0, "1.2k"), (35000.0, "35k"), (1_500_000.0, "1.5M")];
+        for (v, text) in cases {
+            assert_eq!(axis_tick(v), text, "{v}");
+        }
     }
 }

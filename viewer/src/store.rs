@@ -416,6 +416,29 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn workload_and_load_are_dimensions_with_not_stated_first_and_numbers_in_order() {
+        use benchsite_model::RequestRate;
+        let mut runs: Vec<Run> = (0..4).map(|i| run(&format!("a#L{i}"), "vllm", "0.10.1", "A100", "m", 1.0, 1.0)).collect();
+        runs[0].scenario.request_rate = Some(RequestRate::Inf);
+        runs[1].scenario.request_rate = Some(RequestRate::PerSecond(16.0));
+        runs[2].scenario.request_rate = Some(RequestRate::PerSecond(2.5));
+        runs[1].scenario.max_concurrency = Some(256);
+        runs[2].scenario.max_concurrency = Some(64);
+        runs[2].scenario.range_ratio = Some(0.5);
+        runs[3].scenario.range_ratio = None;
+        runs[3].scenario.num_prompts = Some(1000);
+        runs[3].gpu_count = Some(16);
+        runs[0].gpu_count = Some(2);
+        let s = Store::new(&runs, vec![]);
+        assert_eq!(s.dims[&Dim::Rate].values, ["?", "2.5", "16", "inf"]);
+        assert_eq!(s.dims[&Dim::Concurrency].values, ["?", "64", "256"]);
+        assert_eq!(s.dims[&Dim::Prompts].values, ["100", "1000"]);
+        assert_eq!(s.dims[&Dim::Gpus].values, ["1", "2", "16"]);
+        assert_eq!(s.dims[&Dim::Scenario].values, ["random 1024/1024", "random 1024/1024 r=0.5", "random 1024/1024 r=?"]);
+        assert_eq!(s.dims[&Dim::Rate].code("16"), Some(2));
+    }
+
+    #[test]
     fn runs_with_the_same_effective_parameters_share_a_set() {
         use benchsite_model::tuning::{Effective, Origin};
         let eff = |value: &str, origin| Effective { flag: "--max-batch-size".into(), value: Some(value.into()), origin, concept: Some("max_batch".into()), rule: None };

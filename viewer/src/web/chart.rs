@@ -206,7 +206,7 @@ impl Scale {
 
     fn label(self, v: f64) -> String {
         let v = if self.log { 10f64.powf(v) } else { v };
-        super::fmt_axis(v / self.div)
+        labels::axis_tick(v / self.div)
     }
 
     fn range(self, lo: f64, hi: f64) -> (f64, f64) {
@@ -462,7 +462,7 @@ fn draw_tradeoff(view: &View, root: &Area, pen: &Pen, t: &Tradeoff, y_label: &st
     let (y0, y1) = s.range(ylo, yhi);
     let pad = ((xhi - xlo) * 0.08).max(1e-9);
     let mut chart = plot(root, (xlo - pad).min(0.0)..xhi + pad, y0..y1, 50.0, s)?;
-    axes(&chart, pen, Some((&x_label, &|v| super::fmt_axis(*v / x_div))), y_label, &|v| s.label(*v), s);
+    axes(&chart, pen, Some((&x_label, &|v| labels::axis_tick(*v / x_div))), y_label, &|v| s.label(*v), s);
     let mut hits = Vec::new();
     for line in &t.lines {
         let series = &t.series[line.series];
@@ -519,7 +519,7 @@ fn draw_sweeps(view: &View, root: &Area, pen: &Pen, lines: &[Line], label: &str,
     let axis_names: Vec<String> = lines.iter().map(|l| view.ui.tr(&format!("viewer.axis.{}", l.axis))).collect::<std::collections::BTreeSet<_>>().into_iter().collect();
     let mut chart = plot(root, lx0..lx1, y0..y1, 50.0, s)?;
     let x_desc = axis_names.join(" / ");
-    axes(&chart, pen, Some((&x_desc, &|v| super::fmt_axis(10f64.powf(*v)))), label, &|v| s.label(*v), s);
+    axes(&chart, pen, Some((&x_desc, &|v| labels::axis_tick(10f64.powf(*v)))), label, &|v| s.label(*v), s);
     let mut hits = Vec::new();
     for line in lines {
         let c = rgb(line.color);
@@ -588,6 +588,6 @@ pub fn show_tip(view: &View, tip: &web_sys::Element, hit: &Hit, (x, y): (f64, f6
 pub fn download_png() {
     let Some(canvas) = dom::by_id_as::<HtmlCanvasElement>("chart-canvas") else { return };
     if let Ok(url) = canvas.to_data_url_with_type("image/png") {
-        super::click_download(&url, "benchsite-chart.png");
+        dom::click_download(&url, "benchsite-chart.png");
     }
 }

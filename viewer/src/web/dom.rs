@@ -1,4 +1,4 @@
-//! The only place that casts web-sys types. Text always goes in through `textContent` and
+//! The only place that casts web-sys types, and file downloads. Text always goes in through `textContent` and
 //! attributes through `setAttribute`; nothing from the data or the URL is parsed as HTML.
 
 use wasm_bindgen::JsCast;
@@ -87,5 +87,28 @@ pub fn built_from(e: &Element, key: &str) -> bool {
 pub fn set_text(e: &Element, text: &str) {
     if e.text_content().as_deref() != Some(text) {
         e.set_text_content(Some(text));
+    }
+}
+
+/// Offers `text` as a file download (CSV export).
+pub fn download(text: &str, mime: &str, name: &str) {
+    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
+    let opts = web_sys::BlobPropertyBag::new();
+    opts.set_type(mime);
+    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts) else { return };
+    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else { return };
+    click_download(&url, name);
+    let _ = web_sys::Url::revoke_object_url(&url);
+}
+
+pub fn click_download(url: &str, name: &str) {
+    let a = link("", url);
+    attr(&a, "download", name);
+    if let Some(body) = document().body() {
+        let _ = body.append_child(&a);
+        if let Some(h) = wasm_bindgen::JsCast::dyn_ref::<web_sys::HtmlElement>(&a) {
+            h.click();
+        }
+        a.remove();
     }
 }

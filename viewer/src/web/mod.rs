@@ -1,5 +1,6 @@
-//! The browser side: the exported entry points (the only `#[wasm_bindgen]` items), plus
-//! downloads and number formatting shared by the chart and the table.
+//! The browser side: the exported entry points (the only `#[wasm_bindgen]` items). Imports
+//! point one way: `app` (controller) → `chart`, `table` (views) → `view`, `ui`, `dom`,
+//! `timing` (what every view needs), and the pure modules of the crate below them.
 
 mod app;
 mod chart;
@@ -71,43 +72,4 @@ pub fn bench_filter(n: usize, rounds: usize) -> Vec<f64> {
 #[wasm_bindgen(js_name = renderPhases)]
 pub fn render_phases() -> String {
     timing::PHASES.with(|p| p.borrow().iter().map(|(name, ms)| format!("{name}={ms:.2}")).collect::<Vec<_>>().join(";"))
-}
-
-/// Axis ticks: 1.2k, 35k, 1.5M; small values with up to 3 decimals.
-pub fn fmt_axis(v: f64) -> String {
-    let a = v.abs();
-    if a >= 1e6 {
-        format!("{:.1}M", v / 1e6)
-    } else if a >= 1e4 {
-        format!("{:.0}k", v / 1e3)
-    } else if a >= 1e3 {
-        format!("{:.1}k", v / 1e3)
-    } else if a >= 10.0 || a == 0.0 {
-        format!("{v:.0}")
-    } else {
-        format!("{}", (v * 1000.0).round() / 1000.0)
-    }
-}
-
-/// Offers `text` as a file download.
-pub fn download(text: &str, mime: &str, name: &str) {
-    let parts = js_sys::Array::of1(&JsValue::from_str(text));
-    let opts = web_sys::BlobPropertyBag::new();
-    opts.set_type(mime);
-    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts) else { return };
-    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else { return };
-    click_download(&url, name);
-    let _ = web_sys::Url::revoke_object_url(&url);
-}
-
-pub fn click_download(url: &str, name: &str) {
-    let a = dom::link("", url);
-    dom::attr(&a, "download", name);
-    if let Some(body) = dom::document().body() {
-        let _ = body.append_child(&a);
-        if let Some(h) = wasm_bindgen::JsCast::dyn_ref::<web_sys::HtmlElement>(&a) {
-            h.click();
-        }
-        a.remove();
-    }
 }

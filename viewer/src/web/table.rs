@@ -357,5 +357,5 @@ pub fn download_csv(view: &View) {
         row
     });
     let csv = crate::csv::table(&header, rows);
-    super::download(&csv, "text/csv;charset=utf-8", "benchsite.csv");
+    dom::download(&csv, "text/csv;charset=utf-8", "benchsite.csv");
 }
