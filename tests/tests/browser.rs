@@ -722,3 +722,60 @@ fn chinese_explorer_has_no_english_metric_words() {
         assert_eq!(english, json!([]), "{query}");
     }
 }
+
+/// A Serving Benchmark Result block with one output throughput, for dropped files.
+fn dropped_block(out_tps: f64) -> String {
+    format!("============ Serving Benchmark Result ============\nSuccessful requests: 4\nBenchmark duration (s): 2.00\nRequest throughput (req/s): 2.00\nOutput token throughput (tok/s): {out_tps}\n---------------Time to First Token----------------\nMean TTFT (ms): 10.5\n==================================================\n")
+}
+
+/// After the parser traps (as it did on a 70 MB log), the next file still parses: the
+/// explorer starts a fresh parser instead of reusing the broken one.
+#[test]
+fn parser_recovers_after_a_trap() {
+    let Some((_g, b)) = browser() else { return };
+    b.goto("/en/explore/?v=1").unwrap();
+    ready(&b);
+    let parse = |b: &Browser, name: &str| {
+        b.exec_async("const done = arguments[arguments.length - 1]; window.benchsiteParse(arguments[0], arguments[1]).then(j => done(JSON.parse(j).runs.length), e => done('error: ' + e.message));", json!([name, dropped_block(321.5)])).unwrap()
+    };
+    assert_eq!(parse(&b, "a.log"), json!(1));
+    let trapped = b.exec_async("const done = arguments[arguments.length - 1]; window.benchsiteTrapParser().then(() => done('no trap'), e => done(String(e.message)));", json!([])).unwrap();
+    assert!(trapped.as_str().unwrap().to_lowercase().contains("unreachable"), "{trapped}");
+    assert_eq!(parse(&b, "b.log"), json!(1), "the parser did not recover after a trap");
+    // Through the page: the file input still adds runs.
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("after-trap.log");
+    std::fs::write(&log, dropped_block(77.0)).unwrap();
+    b.send_keys("#ctl-file", log.to_str().unwrap()).unwrap();
+    b.wait_for("return document.querySelectorAll('#results-body tr.local').length", "the local run").unwrap();
+}
+
+/// A file name is shown as it is (`x{runs}.log` is not filled in), a parse can be cancelled,
+/// and a link with thousands of unknown keys lists ten notices and counts the rest.
+#[test]
+fn local_file_names_stay_as_written_parses_cancel_and_notices_are_capped() {
+    let Some((_g, b)) = browser() else { return };
+    b.goto("/en/explore/?v=1").unwrap();
+    ready(&b);
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("x{runs}{file}.log");
+    std::fs::write(&log, dropped_block(12.0)).unwrap();
+    b.send_keys("#ctl-file", log.to_str().unwrap()).unwrap();
+    let notices = b.wait_for("const n = document.getElementById('notices'); return n && n.textContent.includes('runs added') && n.textContent", "the notice").unwrap();
+    assert!(notices.as_str().unwrap().contains("x{runs}{file}.log: 1 runs added"), "{notices}");
+    // Cancel: a parse in flight comes back cancelled and adds nothing.
+    let rows = ready(&b);
+    let cancelled = b
+        .exec_async(
+            "const done = arguments[arguments.length - 1]; const p = window.benchsiteParse('big.log', arguments[0]); window.benchsiteCancelParse(); p.then(() => done('parsed'), e => done(e.message));",
+            json!([dropped_block(1.0).repeat(2000)]),
+        )
+        .unwrap();
+    assert_eq!(cancelled, json!("cancelled"));
+    assert_eq!(ready(&b), rows);
+    let query: String = (0..2000).map(|i| format!("&zz{i}=1")).collect();
+    b.goto(&format!("/en/explore/?v=1{query}")).unwrap();
+    ready(&b);
+    let items = b.exec("return [document.querySelectorAll('#notices li').length, document.querySelector('#notices li.more') && document.querySelector('#notices li.more').textContent]", json!([])).unwrap();
+    assert_eq!(items, json!([11, "and 1990 more"]), "{items}");
+}

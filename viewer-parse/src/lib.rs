@@ -15,6 +15,14 @@ pub fn parse_log(name: &str, text: &str) -> String {
     parse_log_json(name, text)
 }
 
+/// Traps the module, as a parser failure (out of memory, a bug) would: the explorer's
+/// browser test uses it to check that the next file gets a fresh parser.
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen::prelude::wasm_bindgen(js_name = trapForTest)]
+pub fn trap_for_test() {
+    core::arch::wasm32::unreachable()
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -58,6 +58,29 @@ pub fn short_workload(workload: &str) -> String {
         .join(" ")
 }
 
+/// `template` with each `{key}` replaced by its value, in one pass: a value is never read
+/// again, so a file named `x{runs}.log` stays `x{runs}.log`. Unknown keys stay as written.
+pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
+    let mut out = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        match after.find('}').map(|close| (&after[..close], close)).and_then(|(key, close)| Some((values.iter().find(|(k, _)| *k == key)?.1, close))) {
+            Some((value, close)) => {
+                out.push_str(value);
+                rest = &after[close + 1..];
+            }
+            None => {
+                out.push('{');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// `text` cut to `max` characters with an ellipsis.
 pub fn fit(text: &str, max: usize) -> String {
     if text.chars().count() <= max {
@@ -109,6 +132,14 @@ mod tests {
         assert_eq!(short_workload("random 1500/–"), "random 1500/–");
         assert_eq!(short_workload("sharegpt"), "sharegpt");
         assert_eq!(fit("Qwen3-235B-A22B", 8), "Qwen3-2…");
+    }
+
+    #[test]
+    fn fill_never_reads_a_value_twice() {
+        let t = "{file}: {runs} runs added ({findings} findings)";
+        assert_eq!(fill(t, &[("file", "x{runs}.log"), ("runs", "1"), ("findings", "0")]), "x{runs}.log: 1 runs added (0 findings)");
+        assert_eq!(fill("{a}{b} {c} {", &[("a", "{b}"), ("b", "2")]), "{b}2 {c} {");
+        assert_eq!(fill("显示 {shown} / {total}", &[("shown", "4"), ("total", "167")]), "显示 4 / 167");
     }
 
     #[test]

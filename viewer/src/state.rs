@@ -165,7 +165,8 @@ impl ViewState {
                     state.hide_flagged = value == "1";
                     true
                 }
-                "in" => decode_ids(&value).map(|ids| state.in_view = Some(ids)).is_some(),
+                // Read before percent-decoding: a path may hold `;` or `:` (encoded).
+                "in" => decode_ids(raw).map(|ids| state.in_view = Some(ids)).is_some(),
                 "d" | "m" | "x" | "s" | "o" | "log" | "nf" => false,
                 _ => match Dim::from_key(key) {
                     Some(dim) => raw
@@ -211,10 +212,13 @@ pub fn encode_ids(ids: &[String]) -> String {
     by_path.into_iter().map(|(p, lines)| format!("{}:{}", enc(p), lines.join("."))).collect::<Vec<_>>().join(";")
 }
 
+/// The inverse of [`encode_ids`], on the query value as it stands in the URL (paths still
+/// percent-encoded, so their `;` and `:` are not taken for separators).
 fn decode_ids(s: &str) -> Option<Vec<String>> {
     let mut ids = Vec::new();
     for group in s.split(';').filter(|g| !g.is_empty()) {
         let (path, lines) = group.rsplit_once(':')?;
+        let path = dec(path)?;
         for line in lines.split('.') {
             line.parse::<u32>().ok()?;
             ids.push(format!("{path}#L{line}"));
@@ -244,6 +248,15 @@ mod tests {
     }
 
     #[test]
+    fn a_path_with_a_semicolon_or_colon_survives_the_in_list() {
+        let ids = vec!["raw/a;b:c.log#L3".to_string(), "raw/a;b:c.log#L9".to_string(), "x.md#L1".to_string()];
+        let state = ViewState { in_view: Some(ids.clone()), ..ViewState::default() };
+        let (back, notices) = ViewState::from_query(&state.to_query());
+        assert!(notices.is_empty(), "{notices:?}");
+        assert_eq!(back.in_view, Some(ids));
+    }
+
+    #[test]
     fn garbled_and_unknown_parameters_are_ignored_with_a_notice() {
         let (s, notices) = ViewState::from_query("?v=9&c=pie&m=<script>&zz=1&fw=vllm&in=%%%&d=nothex");
         assert_eq!(s.filters[&Dim::Framework], BTreeSet::from(["vllm".to_string()]));
@@ -263,7 +276,7 @@ mod tests {
             proptest::option::of(text),
             (any::<bool>(), any::<bool>()),
             proptest::option::of("[0-9a-f]{8}"),
-            proptest::option::of(proptest::collection::vec("[a-z/_.]{1,10}#L[1-9][0-9]{0,3}", 1..5)),
+            proptest::option::of(proptest::collection::vec("[a-z/_.;: %]{1,10}#L[1-9][0-9]{0,3}", 1..5)),
         )
             .prop_map(|(filters, search, metric, x_metric, chart, sort, selected, (log, hide_flagged), data_hash, in_view)| {
                 let filters = filters.into_iter().map(|(d, v)| (d, v.into_iter().filter(|s: &String| !s.is_empty()).collect::<BTreeSet<_>>())).filter(|(_, v)| !v.is_empty()).collect();

@@ -1,19 +1,46 @@
 // Loads the explorer (wasm) on the explore page; the page includes this script only when the
 // site was built with the viewer (`cargo xtask site`). The log parser is a second module,
-// loaded only when a reader adds a file. If loading fails, the full table stays.
+// loaded in a worker only when a reader adds a file. If loading fails, the full table stays.
 const viewer = document.getElementById("viewer");
 const base = viewer ? viewer.getAttribute("data-base") || "/" : "/";
-let parser = null;
-window.benchsiteParse = async (name, text) => {
-  if (!parser) {
-    parser = import(base + "assets/viewer/parse/benchsite_viewer_parse.js").then(async (m) => {
-      await m.default();
-      return m;
-    });
-  }
-  const m = await parser;
-  return m.parseLog(name, text);
+// The parser runs in a worker (`parse-worker.js`). After a failure or a cancel the worker is
+// ended, so the next file gets a fresh parser.
+let worker = null;
+let sequence = 0;
+const pending = new Map();
+const endWorker = (reason) => {
+  if (worker) worker.terminate();
+  worker = null;
+  for (const { reject } of pending.values()) reject(new Error(reason));
+  pending.clear();
 };
+const startWorker = () => {
+  worker = new Worker(base + "assets/parse-worker.js", { type: "module" });
+  worker.onmessage = (event) => {
+    const { id, ok, json, error } = event.data;
+    const call = pending.get(id);
+    if (!call) return;
+    pending.delete(id);
+    if (ok) {
+      call.resolve(json);
+    } else {
+      call.reject(new Error(error));
+      endWorker(error);
+    }
+  };
+  worker.onerror = (event) => endWorker(event.message || "the log parser stopped");
+};
+const callParser = (message) =>
+  new Promise((resolve, reject) => {
+    if (!worker) startWorker();
+    const id = ++sequence;
+    pending.set(id, { resolve, reject });
+    worker.postMessage({ id, base, ...message });
+  });
+window.benchsiteParse = (name, text) => callParser({ name, text });
+window.benchsiteCancelParse = () => endWorker("cancelled");
+// For the recovery test: makes the parser trap as a failing parse would.
+window.benchsiteTrapParser = () => callParser({ name: "", text: "", trap: true });
 import(base + "assets/viewer/benchsite_viewer.js")
   .then(async (module) => {
     await module.default();

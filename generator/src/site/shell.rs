@@ -25,6 +25,7 @@ const EMBEDDED: &[(&str, &str)] = embed![
     "assets/site.css",
     "assets/site.js",
     "assets/explore.js",
+    "assets/parse-worker.js",
 ];
 
 /// Built-in UI strings, used when `content/i18n/` does not exist.

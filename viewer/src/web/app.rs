@@ -165,7 +165,13 @@ fn drop_unknown_values(app: &mut App) {
     }
     app.state.filters.retain(|_, v| !v.is_empty());
     if !unknown.is_empty() {
-        app.notices.push(format!("{} {}", app.ui.tr("viewer.notice.unknown_value"), unknown.join(", ")));
+        let more = unknown.len().saturating_sub(MAX_NOTICES);
+        unknown.truncate(MAX_NOTICES);
+        let mut list = unknown.join(", ");
+        if more > 0 {
+            list = format!("{list}, {}", app.ui.fill("viewer.notice.more", &[("n", &more.to_string())]));
+        }
+        app.notices.push(format!("{} {list}", app.ui.tr("viewer.notice.unknown_value")));
     }
 }
 
@@ -498,28 +504,72 @@ fn on_button(e: web_sys::Event) {
             with_app(|app| table::download_csv(&app.view()));
         }
         "png" => chart::download_png(),
+        "cancel-parse" => cancel_parse(),
         _ => {}
     }
 }
 
+/// Parses each added file in the parser's worker, with a status line (and a cancel button)
+/// while it runs: the page stays responsive whatever the file's size.
 fn read_files(files: web_sys::FileList) {
     for i in 0..files.length() {
         let Some(file) = files.get(i) else { continue };
         let name = file.name();
+        let status = parse_status(&name, file.size());
         wasm_bindgen_futures::spawn_local(async move {
             let parsed = async {
                 let text = JsFuture::from(file.text()).await.ok().and_then(|t| t.as_string()).ok_or("could not be read as text")?;
                 parse_with_module(&name, &text).await
             };
-            match parsed.await {
-                Ok(json) => {
-                    if let Err(e) = add_runs(&name, &json) {
-                        fail(&format!("{name}: {e}"));
-                    }
+            let result = parsed.await;
+            if let Some(s) = &status {
+                s.remove();
+            }
+            let error = match result {
+                Ok(json) => add_runs(&name, &json).err(),
+                Err(e) => Some(e),
+            };
+            if let Some(e) = error {
+                if e.contains("cancelled") {
+                    update(|app| {
+                        let notice = app.ui.fill("viewer.local_cancelled", &[("file", &name)]);
+                        app.notices.push(notice);
+                    });
+                } else {
+                    let message = with_app(|app| app.ui.fill("viewer.local_failed", &[("file", &name), ("error", &e)])).unwrap_or(e);
+                    fail(&message);
                 }
-                Err(e) => fail(&format!("{name}: {e}")),
             }
         });
+    }
+}
+
+/// "Parsing x.log (12.3 MB)…" with a progress bar and a cancel button, under the controls.
+fn parse_status(name: &str, bytes: f64) -> Option<Element> {
+    let list = dom::by_id("local-status").or_else(|| {
+        let l = el("div", "local-status", "");
+        attr(&l, "id", "local-status");
+        attr(&l, "role", "status");
+        append(&dom::by_id("controls").or_else(|| dom::by_id("filters"))?, &l);
+        Some(l)
+    })?;
+    let size = format!("{} MB", benchsite_model::format_metric(bytes / 1e6, "", benchsite_model::Origin::Derived, "en"));
+    let (text, cancel) = with_app(|app| (app.ui.fill("viewer.local_parsing", &[("file", name), ("size", &size)]), app.ui.tr("viewer.cancel")))?;
+    let p = el("p", "", &text);
+    append(&p, &el("progress", "", ""));
+    let b = el("button", "", &cancel);
+    attr(&b, "type", "button");
+    attr(&b, "data-action", "cancel-parse");
+    append(&p, &b);
+    append(&list, &p);
+    Some(p)
+}
+
+/// Ends the parser's worker (`explore.js`): the files being parsed come back cancelled.
+fn cancel_parse() {
+    let Some(window) = web_sys::window() else { return };
+    if let Ok(f) = js_sys::Reflect::get(&window, &JsValue::from_str("benchsiteCancelParse")).and_then(|f| f.dyn_into::<js_sys::Function>().map_err(JsValue::from)) {
+        let _ = f.call0(&JsValue::NULL);
     }
 }
 
@@ -530,7 +580,7 @@ async fn parse_with_module(name: &str, text: &str) -> Result<String, String> {
     let f = js_sys::Reflect::get(&window, &JsValue::from_str("benchsiteParse")).map_err(|_| "no parser")?;
     let f: js_sys::Function = f.dyn_into().map_err(|_| "the log parser is not available on this page")?;
     let promise: js_sys::Promise = f.call2(&JsValue::NULL, &JsValue::from_str(name), &JsValue::from_str(text)).map_err(|e| format!("{e:?}"))?.dyn_into().map_err(|_| "parser did not return a promise")?;
-    let out = JsFuture::from(promise).await.map_err(|e| format!("the log parser failed: {e:?}"))?;
+    let out = JsFuture::from(promise).await.map_err(|e| e.dyn_ref::<js_sys::Error>().map_or_else(|| format!("{e:?}"), |e| String::from(e.message())))?;
     out.as_string().ok_or_else(|| "the log parser returned no text".into())
 }
 
@@ -568,7 +618,7 @@ pub fn add_runs(name: &str, json: &str) -> Result<usize, String> {
         app.catalog.apply(&mut runs);
         app.local_runs.extend(runs);
         reload(app);
-        let message = app.ui.tr("viewer.local_added").replace("{file}", name).replace("{runs}", &added.to_string()).replace("{findings}", &parsed.findings.len().to_string());
+        let message = app.ui.fill("viewer.local_added", &[("file", name), ("runs", &added.to_string()), ("findings", &parsed.findings.len().to_string())]);
         app.notices.push(message);
     });
     render();
@@ -714,12 +764,15 @@ fn sync_controls(view: &View) {
     }
 }
 
+/// Most notices listed; the rest are counted ("and 1,990 more").
+const MAX_NOTICES: usize = 10;
+
 /// Count of runs shown, what the runs in view differ in (workload and load included), a
 /// changed-data warning for an old link, and notices about the link.
 fn render_banner(app: &App, view: &View) {
     let Some(banner) = dom::by_id("banner") else { return };
     let ui = view.ui;
-    let count = ui.tr("viewer.count").replace("{shown}", &view.rows.len().to_string()).replace("{total}", &view.store.len().to_string());
+    let count = ui.fill("viewer.count", &[("shown", &view.rows.len().to_string()), ("total", &view.store.len().to_string())]);
     let diffs = compare::differences(view.store, view.rows);
     if dom::built_from(&banner, &format!("{count}\u{0}{diffs:?}\u{0}{:?}\u{0}{:?}\u{0}{:?}\u{0}{}\u{0}{}", view.state.data_hash, view.state.in_view, app.notices, view.store.len(), ui.lang)) {
         return;
@@ -766,8 +819,11 @@ fn render_banner(app: &App, view: &View) {
         attr(&n, "id", "notices");
         append(&n, &el("p", "", &ui.tr("viewer.notice.url")));
         let ul = el("ul", "", "");
-        for notice in &app.notices {
+        for notice in app.notices.iter().take(MAX_NOTICES) {
             append(&ul, &el("li", "", notice));
+        }
+        if app.notices.len() > MAX_NOTICES {
+            append(&ul, &el("li", "more", &ui.fill("viewer.notice.more", &[("n", &(app.notices.len() - MAX_NOTICES).to_string())])));
         }
         append(&n, &ul);
         append(&banner, &n);

@@ -68,11 +68,9 @@ pub fn summary(view: &View, plan: &Plan) -> String {
             format!("{} {}{flag}", view.ui.show(&bars.series[b.series].label), view.ui.number(metric, b.value))
         })
         .collect();
-    view.ui
-        .tr("viewer.summary")
-        .replace("{group}", &view.ui.show(&group.label.join(" · ")))
-        .replace("{metric}", &view.ui.metric_label(view.store, &view.metric, metric.unit != "ms"))
-        .replace("{values}", &values.join("; "))
+    let group_label = view.ui.show(&group.label.join(" · "));
+    let metric_label = view.ui.metric_label(view.store, &view.metric, metric.unit != "ms");
+    view.ui.fill("viewer.summary", &[("group", &group_label), ("metric", &metric_label), ("values", &values.join("; "))])
 }
 
 /// Theme colours read from the page so the chart follows dark mode.

@@ -20,6 +20,12 @@ impl Ui {
         self.t.get(key).cloned().unwrap_or_else(|| key.to_string())
     }
 
+    /// A UI string with its `{placeholders}` filled in one pass (a value from the data is
+    /// never read as a placeholder).
+    pub fn fill(&self, key: &str, values: &[(&str, &str)]) -> String {
+        crate::labels::fill(&self.tr(key), values)
+    }
+
     /// A value of a dimension, a series or a group label as a reader sees it: framework
     /// names as their projects write them, "not stated" for `?`.
     pub fn show(&self, text: &str) -> String {
