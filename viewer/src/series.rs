@@ -2,35 +2,7 @@
 //! points with each series' Pareto frontier, and sweeps as lines.
 
 use crate::store::{Dim, Metric, Store};
-use std::collections::{BTreeMap, HashMap};
-
-/// Several dimensions' codes of a run folded into one number (mixed radix): two runs
-/// have equal keys exactly when they agree on every one of the dimensions. Grouping 100,000
-/// runs is then integer hashing, no string work.
-struct Key<'a> {
-    cols: Vec<(&'a [u32], u128)>,
-    local: Option<&'a [bool]>,
-}
-
-impl<'a> Key<'a> {
-    fn new(store: &'a Store, dims: &[Dim], with_local: bool) -> Self {
-        let cols = dims.iter().map(|d| (store.dims[d].codes.as_slice(), store.dims[d].values.len().max(1) as u128)).collect();
-        Key { cols, local: with_local.then_some(store.local.as_slice()) }
-    }
-
-    fn at(&self, i: usize) -> u128 {
-        let k = self.cols.iter().fold(0u128, |k, (codes, radix)| k * radix + u128::from(codes[i]));
-        k * 2 + u128::from(self.local.is_some_and(|l| l[i]))
-    }
-}
-
-/// What a series of the charts is: one configuration of one engine. Runs of one series
-/// differ only in what the chart separates (workload in bars, load along a sweep).
-const SERIES: [Dim; 4] = [Dim::Version, Dim::Gpu, Dim::Gpus, Dim::Precision];
-
-/// What a bar group is: one model family under one workload, load included, so every bar
-/// of a group ran the same thing.
-const GROUP: [Dim; 5] = [Dim::Family, Dim::Scenario, Dim::Prompts, Dim::Rate, Dim::Concurrency];
+use std::collections::BTreeMap;
 
 /// A chart series: its label, colour and a run that belongs to it.
 #[derive(Debug, Clone, PartialEq)]
@@ -119,22 +91,21 @@ pub fn group_label(store: &Store, i: usize) -> [String; 3] {
 /// one series has several runs in a group (repeats), the bar is the best of them and says
 /// how many there were; the table lists every run.
 pub fn bars(store: &Store, rows: &[u32], metric: &Metric) -> Bars {
-    let series_key = Key::new(store, &SERIES, true);
-    let group_key = Key::new(store, &GROUP, false);
-    let mut series_index: HashMap<u128, usize> = HashMap::new();
+    let (series_code, group_code) = (&store.combos.series, &store.combos.group);
+    let mut series_index: Vec<Option<usize>> = vec![None; store.combos.series_count];
     let mut firsts: Vec<u32> = Vec::new();
-    let mut group_index: HashMap<u128, usize> = HashMap::new();
+    let mut group_index: Vec<Option<usize>> = vec![None; store.combos.group_count];
     let mut groups: Vec<(u32, Vec<Bar>)> = Vec::new();
     for &i in rows {
         let value = metric.values[i as usize];
         if value.is_nan() {
             continue;
         }
-        let s = *series_index.entry(series_key.at(i as usize)).or_insert_with(|| {
+        let s = *series_index[series_code[i as usize] as usize].get_or_insert_with(|| {
             firsts.push(i);
             firsts.len() - 1
         });
-        let g = *group_index.entry(group_key.at(i as usize)).or_insert_with(|| {
+        let g = *group_index[group_code[i as usize] as usize].get_or_insert_with(|| {
             groups.push((i, Vec::new()));
             groups.len() - 1
         });
@@ -149,14 +120,14 @@ pub fn bars(store: &Store, rows: &[u32], metric: &Metric) -> Bars {
             None => bars.push(Bar { series: s, run: i, value, count: 1 }),
         }
     }
-    // Series in a fixed order (framework, version, GPU, ...), so a framework's bars stand
-    // in the same place in every group whatever the table's sort.
-    let order = crate::order::permutation(firsts.len(), &|a, b| series_key.at(firsts[a] as usize).cmp(&series_key.at(firsts[b] as usize)));
+    // Series in a fixed order (framework, version, GPU, ...: codes follow the values), so a
+    // framework's bars stand in the same place in every group whatever the table's sort.
+    let order = crate::order::permutation(firsts.len(), &|a, b| series_code[firsts[a] as usize].cmp(&series_code[firsts[b] as usize]));
     let mut rank = vec![0; firsts.len()];
     order.iter().enumerate().for_each(|(r, &s)| rank[s as usize] = r);
     let firsts: Vec<u32> = order.iter().map(|&s| firsts[s as usize]).collect();
-    // Groups in family, then workload order (codes follow the sorted values).
-    crate::order::sort_by_key(&mut groups, |(first, _)| group_key.at(*first as usize));
+    // Groups in family, then workload order.
+    crate::order::sort_by_key(&mut groups, |(first, _)| group_code[*first as usize]);
     let total = groups.len();
     let groups: Vec<Group> = groups
         .into_iter()
@@ -209,31 +180,37 @@ impl Tradeoff {
 /// same configuration and workload at several request rates or concurrencies. Joining
 /// different workloads (ShareGPT and 1k/1k) would draw a curve that means nothing.
 pub fn tradeoff(store: &Store, rows: &[u32], x: &Metric, y: &Metric) -> Tradeoff {
-    let series_key = Key::new(store, &SERIES, true);
-    let line_key = Key::new(store, &[Dim::Version, Dim::Gpu, Dim::Gpus, Dim::Precision, Dim::Model, Dim::Scenario], true);
-    let load = Key::new(store, &[Dim::Rate, Dim::Concurrency], false);
-    let mut lines: BTreeMap<u128, Vec<Point>> = BTreeMap::new();
+    let combos = &store.combos;
+    let mut line_index: Vec<Option<usize>> = vec![None; combos.line_count];
+    let mut lines: Vec<Vec<Point>> = Vec::new();
     for &i in rows {
         let (px, py) = (x.values[i as usize], y.values[i as usize]);
         if px.is_nan() || py.is_nan() {
             continue;
         }
-        lines.entry(line_key.at(i as usize)).or_default().push(Point { run: i, x: px, y: py });
+        let l = *line_index[combos.line[i as usize] as usize].get_or_insert_with(|| {
+            lines.push(Vec::new());
+            lines.len() - 1
+        });
+        lines[l].push(Point { run: i, x: px, y: py });
     }
-    let mut firsts: BTreeMap<u128, u32> = BTreeMap::new();
-    for points in lines.values() {
-        firsts.entry(series_key.at(points[0].run as usize)).or_insert(points[0].run);
-    }
-    let index: BTreeMap<u128, usize> = firsts.keys().enumerate().map(|(n, k)| (*k, n)).collect();
-    let firsts: Vec<u32> = firsts.into_values().collect();
+    crate::order::sort_by_key(&mut lines, |points| combos.line[points[0].run as usize]);
+    // One legend entry per series, in series order.
+    let mut series_index: Vec<Option<usize>> = vec![None; combos.series_count];
+    let mut firsts: Vec<u32> = lines.iter().map(|p| p[0].run).collect();
+    crate::order::sort_by_key(&mut firsts, |&r| combos.series[r as usize]);
+    firsts.dedup_by_key(|r| combos.series[*r as usize]);
+    firsts.iter().enumerate().for_each(|(n, &r)| series_index[combos.series[r as usize] as usize] = Some(n));
+    let (rate, conc) = (&store.dims[&Dim::Rate].codes, &store.dims[&Dim::Concurrency].codes);
     let lines = lines
-        .into_values()
+        .into_iter()
         .map(|points| {
             let first = points[0].run as usize;
-            let loads: std::collections::BTreeSet<u128> = points.iter().map(|p| load.at(p.run as usize)).collect();
-            let frontier = if loads.len() > 1 { pareto(&points, x.higher_is_better, y.higher_is_better) } else { Vec::new() };
+            let load = |p: &Point| (rate[p.run as usize], conc[p.run as usize]);
+            let sweep = points.iter().any(|p| load(p) != load(&points[0]));
+            let frontier = if sweep { pareto(&points, x.higher_is_better, y.higher_is_better) } else { Vec::new() };
             let label = format!("{} · {}", store.value(Dim::Model, first), store.value(Dim::Scenario, first));
-            PointSeries { series: index[&series_key.at(first)], label, points, frontier }
+            PointSeries { series: series_index[combos.series[first] as usize].unwrap_or(0), label, points, frontier }
         })
         .collect();
     Tradeoff { series: describe(store, &firsts), lines }

@@ -194,6 +194,55 @@ pub struct Store {
     pub sweeps: Vec<Option<SweepPoint>>,
     /// Effective parameters, for the tuning explanations.
     pub tuning: Tuning,
+    /// Each run's chart series, bar group and trade-off line, as dense codes.
+    pub combos: Combos,
+}
+
+/// What a chart series is: one configuration of one engine (and local runs apart).
+pub const SERIES: [Dim; 4] = [Dim::Version, Dim::Gpu, Dim::Gpus, Dim::Precision];
+/// What a bar group is: one model family under one workload, load included, so every bar
+/// of a group ran the same thing.
+pub const GROUP: [Dim; 5] = [Dim::Family, Dim::Scenario, Dim::Prompts, Dim::Rate, Dim::Concurrency];
+/// What a trade-off line is: one configuration, model and workload; its points differ in
+/// load only.
+pub const LINE: [Dim; 6] = [Dim::Version, Dim::Gpu, Dim::Gpus, Dim::Precision, Dim::Model, Dim::Scenario];
+
+/// Codes of combinations of dimensions: two runs share a code exactly when they agree on
+/// every dimension of the combination, and codes follow the order of the values. Computed
+/// once when the data loads, so grouping 100,000 runs in a redraw is array indexing.
+#[derive(Debug, Default, Clone)]
+pub struct Combos {
+    pub series: Vec<u32>,
+    pub series_count: usize,
+    pub group: Vec<u32>,
+    pub group_count: usize,
+    pub line: Vec<u32>,
+    pub line_count: usize,
+}
+
+impl Combos {
+    fn new(store: &Store) -> Combos {
+        let (series, series_count) = combine(store, &SERIES, true);
+        let (group, group_count) = combine(store, &GROUP, false);
+        let (line, line_count) = combine(store, &LINE, true);
+        Combos { series, series_count, group, group_count, line, line_count }
+    }
+}
+
+/// Dense codes of the combination of `dims` (and, with `local`, whether a run is local).
+fn combine(store: &Store, dims: &[Dim], local: bool) -> (Vec<u32>, usize) {
+    let cols: Vec<(&[u32], u128)> = dims.iter().map(|d| (store.dims[d].codes.as_slice(), store.dims[d].values.len().max(1) as u128)).collect();
+    let keys: Vec<u128> = (0..store.len())
+        .map(|i| {
+            let k = cols.iter().fold(0u128, |k, (codes, radix)| k * radix + u128::from(codes[i]));
+            k * 2 + u128::from(local && store.local[i])
+        })
+        .collect();
+    let mut distinct = keys.clone();
+    crate::order::sort_by(&mut distinct, Ord::cmp);
+    distinct.dedup();
+    let codes = keys.iter().map(|k| distinct.binary_search(k).unwrap_or(0) as u32).collect();
+    (codes, distinct.len())
 }
 
 /// The distinct sets of effective parameters (framework and the flags the catalog knows,
@@ -295,6 +344,7 @@ impl Store {
             .collect();
         store.tuning = Tuning::new(runs);
         store.colors = store.series_colors();
+        store.combos = Combos::new(&store);
         store
     }
 
