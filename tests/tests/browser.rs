@@ -507,12 +507,15 @@ fn broken_site(change: impl Fn(&std::path::Path)) -> tempfile::TempDir {
     dir
 }
 
+/// A change made to a copy of the built site.
+type Change = Box<dyn Fn(&std::path::Path)>;
+
 /// Unreadable data, data of another schema, missing data or a missing wasm module: the
 /// explorer says so in the page's language, and the full table stays.
 #[test]
 fn when_the_explorer_cannot_start_it_says_why_and_the_table_stays() {
     let Some(_g) = turn() else { return };
-    let cases: [(&str, Box<dyn Fn(&std::path::Path)>, &str); 4] = [
+    let cases: [(&str, Change, &str); 4] = [
         ("garbled data", Box::new(|s| std::fs::write(s.join("data/runs.json"), "{\"schema\": \"1.0\", \"runs\": [").unwrap()), "runs.json"),
         ("other schema", Box::new(|s| std::fs::write(s.join("data/runs.json"), "{\"schema\": \"9.0\", \"sources\": [], \"runs\": [], \"findings\": []}").unwrap()), "9.0"),
         ("missing data", Box::new(|s| std::fs::remove_file(s.join("data/runs.json")).unwrap()), "404"),
@@ -546,6 +549,9 @@ fn snapshot(b: &Browser) -> Value {
     .unwrap()
 }
 
+/// A live change made in the explorer.
+type Step<'a> = &'a dyn Fn(&Browser);
+
 /// Every view reached by live changes equals the view its URL shows in a fresh page:
 /// headers, cells, chart series, banner, summary and controls, in both languages.
 #[test]
@@ -554,7 +560,7 @@ fn a_view_reached_by_clicks_equals_its_link_opened_fresh() {
     for lang in ["en", "zh"] {
         b.goto(&format!("/{lang}/explore/?v=1")).unwrap();
         ready(&b);
-        let steps: [(&str, &dyn Fn(&Browser)); 9] = [
+        let steps: [(&str, Step); 9] = [
             ("metric", &|b| select(b, "ctl-metric", "ttft.p99")),
             ("sort", &|b| click(b, "button.sort[data-sort='out_tps']")),
             ("chart", &|b| select(b, "ctl-chart", "tradeoff")),

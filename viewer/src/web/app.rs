@@ -568,7 +568,7 @@ fn parse_status(name: &str, bytes: f64) -> Option<Element> {
 /// Ends the parser's worker (`explore.js`): the files being parsed come back cancelled.
 fn cancel_parse() {
     let Some(window) = web_sys::window() else { return };
-    if let Ok(f) = js_sys::Reflect::get(&window, &JsValue::from_str("benchsiteCancelParse")).and_then(|f| f.dyn_into::<js_sys::Function>().map_err(JsValue::from)) {
+    if let Ok(f) = js_sys::Reflect::get(&window, &JsValue::from_str("benchsiteCancelParse")).and_then(|f| f.dyn_into::<js_sys::Function>()) {
         let _ = f.call0(&JsValue::NULL);
     }
 }
