@@ -44,27 +44,44 @@ fn site(args: &[String]) -> Result<(), String> {
     ensure_wasm_target()?;
     run(Command::new(&cargo).current_dir(&root).args(["build", "--locked", "--profile", "wasm", "--target", "wasm32-unknown-unknown", "-p", "benchsite-viewer", "-p", "benchsite-viewer-parse"]))?;
     let pkg = root.join("target/viewer-pkg");
-    let _ = std::fs::remove_dir_all(&pkg);
-    let wasm_opt = wasm_opt();
-    if wasm_opt.is_none() {
-        eprintln!("xtask: no working wasm-opt (npm package `binaryen`, `npm ci` installs it); the wasm is not shrunk further");
-    }
+    let mut wasm_opt = None;
     // The explorer, and the parsers it loads only when a reader adds a log.
     for (krate, dir) in [("benchsite_viewer", pkg.clone()), ("benchsite_viewer_parse", pkg.join("parse"))] {
-        std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
         let wasm = root.join(format!("target/wasm32-unknown-unknown/wasm/{krate}.wasm"));
+        let input = std::fs::read(&wasm).map_err(|e| format!("{}: {e}", wasm.display()))?;
+        // Beside the package, not in it: the generator publishes the package folder.
+        let stamp = root.join(format!("target/viewer-stamps/{krate}"));
+        if up_to_date(&input, &stamp, &[dir.join(format!("{krate}.js")), dir.join(format!("{krate}_bg.wasm"))]) {
+            eprintln!("xtask: {krate}: wasm unchanged, bindings and wasm-opt output reused");
+            continue;
+        }
+        let wasm_opt = wasm_opt.get_or_insert_with(|| {
+            let found = find_wasm_opt();
+            if found.is_none() {
+                eprintln!("xtask: no working wasm-opt (npm package `binaryen`, `npm ci` installs it); the wasm is not shrunk further");
+            }
+            found
+        });
+        let _ = std::fs::remove_file(&stamp);
+        for stale in [format!("{krate}.js"), format!("{krate}_bg.wasm")] {
+            let _ = std::fs::remove_file(dir.join(stale));
+        }
+        std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
         let mut bindgen = wasm_bindgen_cli_support::Bindgen::new();
         bindgen.input_path(&wasm).web(true).map_err(|e| e.to_string())?;
         // The library's default differs from the CLI's; without this `init()` cannot find the wasm.
         bindgen.omit_default_module_path(false);
         bindgen.typescript(false);
         bindgen.generate(&dir).map_err(|e| format!("wasm-bindgen {krate}: {e}"))?;
-        if let Some(tool) = &wasm_opt {
+        if let Some(tool) = wasm_opt {
             let bg = dir.join(format!("{krate}_bg.wasm"));
             let before = file_len(&bg);
             run(Command::new(tool).arg("-Oz").args(["--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext", "--enable-mutable-globals", "--enable-reference-types", "--enable-multivalue"]).arg(&bg).arg("-o").arg(&bg))?;
             eprintln!("xtask: wasm-opt -Oz {krate}: {before} → {} bytes", file_len(&bg));
         }
+        // Written last: an interrupted run leaves no stamp, so the next one redoes the work.
+        std::fs::create_dir_all(root.join("target/viewer-stamps")).map_err(|e| e.to_string())?;
+        std::fs::write(&stamp, stamp_of(&input, wasm_opt.is_some())).map_err(|e| e.to_string())?;
     }
     let mut gen = Command::new(&cargo);
     gen.current_dir(&root).args(["run", "--locked", "--release", "-p", "benchsite", "--", "build", "--content", "content", "--viewer"]).arg(&pkg).arg("--out").arg(&out);
@@ -88,9 +105,24 @@ fn ensure_wasm_target() -> Result<(), String> {
     }
 }
 
+/// What the outputs of one wasm module were made from: a hash of the compiled wasm, the
+/// wasm-bindgen version, and whether wasm-opt ran.
+fn stamp_of(input: &[u8], optimised: bool) -> String {
+    // FNV-1a over the bytes: a cache key, not a defence against someone crafting collisions.
+    let hash = input.iter().fold(0xcbf29ce484222325u64, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100000001b3));
+    format!("wasm {hash:016x} {} bytes; wasm-bindgen 0.2.130; wasm-opt {}\n", input.len(), if optimised { "-Oz" } else { "none" })
+}
+
+/// True when `outputs` exist and were made from `input` (the stamp says so), with wasm-opt
+/// when it is available now: the bindings and the shrunk wasm can be reused.
+fn up_to_date(input: &[u8], stamp: &Path, outputs: &[PathBuf]) -> bool {
+    let Ok(written) = std::fs::read_to_string(stamp) else { return false };
+    outputs.iter().all(|o| o.exists()) && (written == stamp_of(input, true) || (written == stamp_of(input, false) && find_wasm_opt().is_none()))
+}
+
 /// A `wasm-opt` that is recent enough: the npm `binaryen` package (`node_modules/.bin`) or
 /// one on PATH reporting version 110 or newer (Debian's 108 emits modules that fail).
-fn wasm_opt() -> Option<PathBuf> {
+fn find_wasm_opt() -> Option<PathBuf> {
     let local = root().join("node_modules/.bin/wasm-opt");
     if !local.exists() && root().join("package.json").exists() {
         // Best effort: without npm or a registry the site is still built, only larger.
@@ -144,4 +176,24 @@ fn size(args: &[String]) -> Result<(), String> {
     println!("{:<44} {:>10} {:>10}", "total", total.0, total.1);
     println!("first visit to the explorer, gzip: {:.1} KB (budget 150 KB)", total.1 as f64 / 1000.0);
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The cache is decided by the bytes of the compiled wasm, not by file times.
+    #[test]
+    fn wasm_outputs_are_reused_only_for_the_same_input() {
+        let dir = std::env::temp_dir().join(format!("xtask-cache-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (stamp, out) = (dir.join(".x.input"), dir.join("x.js"));
+        std::fs::write(&out, "js").unwrap();
+        assert!(!up_to_date(b"wasm v1", &stamp, &[out.clone()]), "no stamp yet");
+        std::fs::write(&stamp, stamp_of(b"wasm v1", true)).unwrap();
+        assert!(up_to_date(b"wasm v1", &stamp, &[out.clone()]), "same input");
+        assert!(!up_to_date(b"wasm v2", &stamp, &[out.clone()]), "a changed viewer rebuilds");
+        assert!(!up_to_date(b"wasm v1", &stamp, &[out, dir.join("missing_bg.wasm")]), "a missing output rebuilds");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }
