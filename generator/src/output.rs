@@ -110,11 +110,7 @@ impl Output {
             return Ok(());
         }
         let old = self.sibling(&format!("old-{}", unique()));
-        std::fs::rename(&self.out, &old)?;
-        if let Err(e) = std::fs::rename(staging, &self.out) {
-            let _ = std::fs::rename(&old, &self.out);
-            return Err(e);
-        }
+        swap_by_renames(staging, &self.out, &old)?;
         self.remove_leftover(&old);
         Ok(())
     }
@@ -263,6 +259,18 @@ fn resolve(path: &Path) -> std::io::Result<PathBuf> {
     Ok(resolved)
 }
 
+/// The swap where the OS cannot exchange: `out` is moved aside to `old`, `staging` takes its
+/// place. If the second rename fails, `out` is put back; if the process dies between the
+/// two, the next build finds `old` and puts it back (`Output::heal`).
+fn swap_by_renames(staging: &Path, out: &Path, old: &Path) -> std::io::Result<()> {
+    std::fs::rename(out, old)?;
+    if let Err(e) = std::fs::rename(staging, out) {
+        let _ = std::fs::rename(old, out);
+        return Err(e);
+    }
+    Ok(())
+}
+
 /// Distinct for every build: process id and time.
 fn unique() -> String {
     let nanos = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
@@ -368,6 +376,41 @@ mod tests {
             std::os::unix::fs::symlink(root.join("a/b"), root.join("link")).unwrap();
             assert_eq!(resolve(&root.join("link/site")).unwrap(), root.join("a/b/site"));
         }
+    }
+
+    #[test]
+    fn the_two_rename_swap_replaces_the_output_or_leaves_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let (staging, out, old) = (dir.path().join("staging"), dir.path().join("out"), dir.path().join("old"));
+        std::fs::create_dir_all(&staging).unwrap();
+        std::fs::create_dir_all(&out).unwrap();
+        std::fs::write(staging.join("new"), "").unwrap();
+        std::fs::write(out.join("previous"), "").unwrap();
+        swap_by_renames(&staging, &out, &old).unwrap();
+        assert!(out.join("new").is_file() && old.join("previous").is_file() && !staging.exists());
+        std::fs::remove_dir_all(&old).unwrap();
+        // No staging folder: the second rename fails and the output is put back.
+        assert!(swap_by_renames(&staging, &out, &old).is_err());
+        assert!(out.join("new").is_file() && !old.exists());
+    }
+
+    #[test]
+    fn heal_puts_back_a_finished_staging_folder_and_drops_an_unfinished_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let content = dir.path().join("content");
+        std::fs::create_dir_all(&content).unwrap();
+        let finished = dir.path().join(".o.benchsite-staging-1-2");
+        std::fs::create_dir_all(&finished).unwrap();
+        std::fs::write(finished.join(MARKER), MARKER_TEXT).unwrap();
+        let unfinished = dir.path().join(".o.benchsite-staging-1-3");
+        std::fs::create_dir_all(&unfinished).unwrap();
+        let sources = Sources { content: &content, www: None, viewer: None };
+        let output = Output::claim(&dir.path().join("o"), &sources).unwrap();
+        assert!(dir.path().join("o").join(MARKER).is_file(), "{:?}", output.notes);
+        assert!(!finished.exists() && !unfinished.exists());
+        assert!(output.notes[0].contains("put back"), "{:?}", output.notes);
+        drop(output);
+        assert!(!dir.path().join(".o.benchsite-lock").exists(), "the lock file is removed");
     }
 
     #[test]
