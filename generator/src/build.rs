@@ -1,8 +1,11 @@
-//! `check` (read and report) and `build` (read, report, write). The output folder is built
-//! beside the target and swapped in at the end, so a failed build leaves the previous site
-//! as it was and files that no longer belong disappear.
+//! `check` (read and report) and `build` (read, report, write). The output folder is
+//! claimed first (`output.rs`: refused when it could hold anything but a previous site,
+//! locked against a second build, healed after a crash), the site is written into a staging
+//! folder of this build's own and swapped in at the end, so a failed build leaves the
+//! previous site as it was and files that no longer belong disappear.
 
 use crate::content::{self, Input};
+use crate::output::{self, Output, Sources};
 use crate::site::lang::Lang;
 use crate::site::pages::{self, Written};
 use crate::site::urls::Urls;
@@ -37,6 +40,9 @@ pub struct Outcome {
     pub written: Option<Written>,
     /// Why the site was not written, when it was not.
     pub blocked: Option<String>,
+    /// What the output folder's handling wants the user to know (a folder taken without the
+    /// marker, a half-done swap healed); printed as notes.
+    pub notices: Vec<String>,
     pub elapsed: Duration,
 }
 
@@ -71,12 +77,7 @@ impl Outcome {
 /// Reads and parses the content folder.
 pub fn check(content_dir: &Path) -> Result<Outcome, String> {
     let started = Instant::now();
-    if !content_dir.is_dir() {
-        return Err(format!(
-            "content folder {} does not exist; pass --content <DIR> or create it with your result files",
-            content_dir.display()
-        ));
-    }
+    content_exists(content_dir)?;
     let models = content::read_models(content_dir);
     let (outputs, mut inputs) = content::ingest(content_dir, models.catalog.as_ref());
     let files = outputs.iter().filter(|o| o.source.kind != "sidecar").count();
@@ -91,32 +92,45 @@ pub fn check(content_dir: &Path) -> Result<Outcome, String> {
         }
     }
     data.findings.extend(findings);
-    Ok(Outcome { data, inputs, files, site, written: None, blocked: None, elapsed: started.elapsed() })
+    Ok(Outcome { data, inputs, files, site, written: None, blocked: None, notices: Vec::new(), elapsed: started.elapsed() })
 }
 
-/// Parses the content and writes the site into `opts.out`.
+fn content_exists(content_dir: &Path) -> Result<(), String> {
+    if content_dir.is_dir() {
+        return Ok(());
+    }
+    Err(format!(
+        "content folder {} does not exist; pass --content <DIR> or create it with your result files",
+        content_dir.display()
+    ))
+}
+
+/// Parses the content and writes the site into `opts.out`. The output folder is claimed
+/// (checked and locked) before anything is read and held until the site is in place.
 pub fn build(opts: &BuildOptions) -> Result<Outcome, String> {
+    let started = Instant::now();
+    content_exists(&opts.content)?;
+    let sources = Sources { content: &opts.content, www: opts.www.as_deref(), viewer: opts.viewer.as_deref() };
+    let mut output = Output::claim(&opts.out, &sources)?;
     let mut outcome = check(&opts.content)?;
-    let started = Instant::now() - outcome.elapsed;
     let blocking = SiteContent::blocking(&outcome.data.findings);
     if !blocking.is_empty() {
         outcome.blocked = Some(format!("{} error(s) in the UI string catalogs; the previous output was left as it was", blocking.len()));
-        outcome.elapsed = started.elapsed();
-        return Ok(outcome);
-    }
-    let staging = sibling(&opts.out, "benchsite-staging");
-    let _ = std::fs::remove_dir_all(&staging);
-    let written = write_site(&staging, &outcome, opts).and_then(|w| {
-        swap_in(&staging, &opts.out).map_err(|e| e.to_string())?;
-        Ok(w)
-    });
-    match written {
-        Ok(w) => outcome.written = Some(w),
-        Err(e) => {
-            let _ = std::fs::remove_dir_all(&staging);
-            return Err(format!("could not write the site to {}: {e}; the previous output was left as it was", opts.out.display()));
+    } else {
+        let staging = output.staging();
+        let written = write_site(&staging, &outcome, opts).and_then(|w| {
+            output.publish(&staging).map_err(|e| e.to_string())?;
+            Ok(w)
+        });
+        match written {
+            Ok(w) => outcome.written = Some(w),
+            Err(e) => {
+                let _ = std::fs::remove_dir_all(&staging);
+                return Err(format!("could not write the site to {}: {e}; the previous output was left as it was", opts.out.display()));
+            }
         }
     }
+    outcome.notices = std::mem::take(&mut output.notes);
     outcome.elapsed = started.elapsed();
     Ok(outcome)
 }
@@ -137,35 +151,9 @@ fn write_site(dir: &Path, outcome: &Outcome, opts: &BuildOptions) -> Result<Writ
     let written = pages::write_all(dir, &inputs, &progress);
     progress.finish_and_clear();
     let mut written = written?;
-    written.files += 1;
+    // Written last: a staging folder with the marker is a finished site (see `output.rs`).
+    std::fs::write(dir.join(output::MARKER), output::MARKER_TEXT).map_err(|e| e.to_string())?;
+    written.files += 2;
     debug_assert!(Lang::ALL.iter().all(|l| written.pages.contains_key(l)));
     Ok(written)
-}
-
-/// Replaces `out` with `staging`: the old folder is moved aside first and removed last.
-fn swap_in(staging: &Path, out: &Path) -> std::io::Result<()> {
-    if let Some(parent) = out.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent)?;
-    }
-    let old = sibling(out, "benchsite-old");
-    let _ = std::fs::remove_dir_all(&old);
-    let had_old = out.exists();
-    if had_old {
-        std::fs::rename(out, &old)?;
-    }
-    if let Err(e) = std::fs::rename(staging, out) {
-        if had_old {
-            let _ = std::fs::rename(&old, out);
-        }
-        return Err(e);
-    }
-    if had_old {
-        std::fs::remove_dir_all(&old)?;
-    }
-    Ok(())
-}
-
-fn sibling(path: &Path, suffix: &str) -> PathBuf {
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "public".into());
-    path.with_file_name(format!(".{name}.{suffix}"))
 }

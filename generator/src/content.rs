@@ -1,18 +1,18 @@
-//! The content folder: which files are results, which are docs, and reading them safely.
-//! A file that cannot be read, is binary or is not UTF-8 becomes a finding; the rest of the
-//! folder is still read.
+//! The content folder: which files are results and which are docs, catalogs or sidecars,
+//! and reading each of them through `read` (links, special files, size, encoding). A file
+//! that cannot be read becomes a finding; the rest of the folder is still read.
 
+use crate::read;
+use crate::site::lang::Lang;
 use benchsite_ingest::models::{self, Catalog};
 use benchsite_ingest::sink::Sink;
 use benchsite_ingest::{parse_file_with, sidecar, Context, FileOutput, Meta};
 use benchsite_model::Finding;
-use crate::site::lang::Lang;
 use benchsite_model::SourceFile;
 use std::path::{Path, PathBuf};
 use walkdir::WalkDir;
 
-/// Files larger than this are not scanned (a benchmark log is a few MB at most).
-pub const MAX_FILE_BYTES: u64 = 256 * 1024 * 1024;
+pub use read::MAX_FILE_BYTES;
 
 /// One scanned input: its content-relative path with `/` and its text.
 pub struct Input {
@@ -21,17 +21,19 @@ pub struct Input {
     pub text: String,
 }
 
-/// Lists the files of `root` that may hold results, in a stable order.
-pub fn result_candidates(root: &Path) -> Vec<(String, PathBuf)> {
-    let mut out: Vec<(String, PathBuf)> = WalkDir::new(root)
+/// Lists the content-relative paths of `root` that may hold results, in a stable order.
+/// Links are not followed here: a linked file or folder, like a FIFO, is listed and
+/// `read::content_file` decides (a file inside content is read, the rest is a finding).
+pub fn result_candidates(root: &Path) -> Vec<String> {
+    let mut out: Vec<String> = WalkDir::new(root)
         .follow_links(false)
         .into_iter()
         .filter_entry(|e| e.depth() == 0 || !e.file_name().to_string_lossy().starts_with('.'))
         .filter_map(Result::ok)
-        .filter(|e| e.file_type().is_file())
+        .filter(|e| e.depth() > 0 && !e.file_type().is_dir())
         .filter_map(|e| {
             let rel = e.path().strip_prefix(root).ok()?.to_string_lossy().replace('\\', "/");
-            is_scanned(&rel).then(|| (rel, e.path().to_path_buf()))
+            is_scanned(&rel).then_some(rel)
         })
         .collect();
     out.sort();
@@ -53,49 +55,6 @@ pub fn is_scanned(rel: &str) -> bool {
     !is_doc
 }
 
-/// Reads a file as text, turning every way it can fail into a finding.
-pub fn read(rel: &str, abs: &Path, sink: &mut Sink) -> Option<String> {
-    let size = std::fs::metadata(abs).map(|m| m.len()).unwrap_or(0);
-    if size > MAX_FILE_BYTES {
-        sink.error(
-            "file-too-large",
-            0,
-            format!("{rel} is {size} bytes, above the {MAX_FILE_BYTES}-byte limit; it was skipped. Split it or keep only the result blocks."),
-        );
-        return None;
-    }
-    let bytes = match std::fs::read(abs) {
-        Ok(b) => b,
-        Err(e) => {
-            sink.error("unreadable-file", 0, format!("{rel} could not be read ({e}); check its permissions."));
-            return None;
-        }
-    };
-    if bytes.iter().take(8192).any(|&b| b == 0) {
-        sink.error(
-            "binary-file",
-            0,
-            format!("{rel} looks binary (it holds NUL bytes); it was skipped. Keep only text logs in content/."),
-        );
-        return None;
-    }
-    match String::from_utf8(bytes) {
-        Ok(text) => Some(text),
-        Err(e) => {
-            let valid = e.utf8_error().valid_up_to();
-            let bytes = e.into_bytes();
-            let line = bytes[..valid].iter().filter(|&&b| b == b'\n').count() as u32 + 1;
-            sink.warn(
-                "invalid-utf8",
-                line,
-                "this file is not valid UTF-8 from this line on; the bad bytes were replaced with U+FFFD and the rest was read. Re-save the file as UTF-8."
-                    .to_string(),
-            );
-            Some(String::from_utf8_lossy(&bytes).into_owned())
-        }
-    }
-}
-
 /// The model catalog read from `root/models.toml`.
 pub struct ModelCatalog {
     /// `None` when there is no catalog or it could not be read at all.
@@ -108,17 +67,10 @@ pub struct ModelCatalog {
 /// Reads the model catalog; a missing one is no finding (precision then comes from flags and
 /// model names only), a malformed one is, and the build goes on without what is wrong.
 pub fn read_models(root: &Path) -> ModelCatalog {
-    let abs = root.join(models::PATH);
     let mut sink = Sink::new(models::PATH);
-    let catalog = abs.is_file().then(|| read(models::PATH, &abs, &mut sink)).flatten().map(|text| {
-        let catalog = models::parse(&text, &mut sink);
-        (catalog, text)
-    });
-    let (catalog, text) = match catalog {
-        Some((c, t)) => (Some(c).filter(|c| !c.is_empty()), Some(t)),
-        None => (None, None),
-    };
-    let input = text.filter(|_| !sink.findings.is_empty()).map(|text| Input { rel: models::PATH.to_string(), abs, text });
+    let text = read::exists(root, models::PATH).then(|| read::text(root, models::PATH, &mut sink)).flatten();
+    let catalog = text.as_deref().map(|text| models::parse(text, &mut sink)).filter(|c| !c.is_empty());
+    let input = text.filter(|_| !sink.findings.is_empty()).map(|text| Input { rel: models::PATH.to_string(), abs: root.join(models::PATH), text });
     ModelCatalog { catalog, findings: sink.findings, input }
 }
 
@@ -126,10 +78,10 @@ pub fn read_models(root: &Path) -> ModelCatalog {
 pub fn ingest(root: &Path, models: Option<&Catalog>) -> (Vec<FileOutput>, Vec<Input>) {
     let mut outputs = Vec::new();
     let mut inputs = Vec::new();
-    for (rel, abs) in result_candidates(root) {
+    for rel in result_candidates(root) {
         let mut sink = Sink::new(&rel);
-        let meta = read_sidecar(&rel, &abs, &mut outputs, &mut inputs);
-        let Some(text) = read(&rel, &abs, &mut sink) else {
+        let meta = read_sidecar(root, &rel, &mut outputs, &mut inputs);
+        let Some(text) = read::text(root, &rel, &mut sink) else {
             outputs.push(FileOutput {
                 source: SourceFile { path: rel.clone(), kind: "unreadable".into(), ..SourceFile::default() },
                 runs: Vec::new(),
@@ -142,32 +94,32 @@ pub fn ingest(root: &Path, models: Option<&Catalog>) -> (Vec<FileOutput>, Vec<In
         findings.append(&mut out.findings);
         out.findings = findings;
         outputs.push(out);
-        inputs.push(Input { rel, abs, text });
+        inputs.push(Input { abs: root.join(&rel), rel, text });
     }
     (outputs, inputs)
 }
 
-/// Reads `<file>.meta.toml` beside `abs` if present; its findings go to their own output.
-fn read_sidecar(rel: &str, abs: &Path, outputs: &mut Vec<FileOutput>, inputs: &mut Vec<Input>) -> Option<Meta> {
-    let mut name = abs.file_name()?.to_os_string();
-    name.push(".meta.toml");
-    let path = abs.with_file_name(name);
-    if !path.is_file() {
+/// Reads `<file>.meta.toml` beside `rel` if present; its findings go to their own output.
+fn read_sidecar(root: &Path, rel: &str, outputs: &mut Vec<FileOutput>, inputs: &mut Vec<Input>) -> Option<Meta> {
+    let side_rel = format!("{rel}.meta.toml");
+    if !read::exists(root, &side_rel) {
         return None;
     }
-    let side_rel = format!("{rel}.meta.toml");
     let mut sink = Sink::new(&side_rel);
-    let text = read(&side_rel, &path, &mut sink)?;
-    let meta = sidecar::parse(&text, &mut sink);
+    let text = read::text(root, &side_rel, &mut sink);
+    let meta = text.as_deref().map(|text| sidecar::parse(text, &mut sink));
     if !sink.findings.is_empty() {
+        let lines = text.as_deref().map_or(0, |t| t.lines().count() as u32);
         outputs.push(FileOutput {
-            source: SourceFile { path: side_rel.clone(), kind: "sidecar".into(), lines: text.lines().count() as u32, ..SourceFile::default() },
+            source: SourceFile { path: side_rel.clone(), kind: "sidecar".into(), lines, ..SourceFile::default() },
             runs: Vec::new(),
             findings: sink.findings,
         });
-        inputs.push(Input { rel: side_rel, abs: path, text });
+        if let Some(text) = text {
+            inputs.push(Input { abs: root.join(&side_rel), rel: side_rel, text });
+        }
     }
-    Some(meta)
+    meta
 }
 
 #[cfg(test)]

@@ -6,6 +6,8 @@
 pub mod build;
 pub mod content;
 pub mod diagnostics;
+pub mod output;
+pub mod read;
 pub mod serve;
 pub mod site;
 

@@ -126,6 +126,9 @@ fn report(outcome: &Outcome, format: Format, strict: bool) -> ExitCode {
             }
         }
     }
+    for notice in &outcome.notices {
+        eprintln!("note: {notice}");
+    }
     eprintln!("{}", outcome.summary());
     if outcome.blocked.is_some() {
         eprintln!("error: the site was not written; fix the errors above");

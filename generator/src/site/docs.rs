@@ -61,7 +61,8 @@ pub const IMAGE_TYPES: [&str; 6] = ["png", "jpg", "jpeg", "gif", "webp", "avif"]
 pub struct Media {
     /// Content-relative path: `docs/img/ttft.png`.
     pub rel: String,
-    pub file: std::path::PathBuf,
+    /// Read through `read::bytes`, like every other content file.
+    pub bytes: Vec<u8>,
 }
 
 /// Whether `path` names a file of one of the `IMAGE_TYPES` (by extension, any case).
@@ -69,17 +70,23 @@ pub fn is_image(path: &Path) -> bool {
     path.extension().and_then(|x| x.to_str()).is_some_and(|x| IMAGE_TYPES.contains(&x.to_ascii_lowercase().as_str()))
 }
 
-/// Every image of a publishable type under `content/docs/`, sorted by path.
-pub fn media(content: &Path) -> Vec<Media> {
-    walkdir::WalkDir::new(content.join("docs"))
+/// Every image of a publishable type under `content/docs/`, sorted by path. Links are
+/// listed, not followed: reading decides (a link out of content is a finding).
+pub fn media(content: &Path, sinks: &mut Vec<Sink>) -> Vec<Media> {
+    // A refused docs/ folder is reported once, by `load`.
+    let Ok(Some(dir)) = crate::read::folder(content, "docs") else { return Vec::new() };
+    walkdir::WalkDir::new(&dir)
+        .follow_links(false)
         .sort_by_file_name()
         .into_iter()
         .filter_map(Result::ok)
-        .filter(|e| e.file_type().is_file())
-        .filter(|e| is_image(e.path()))
+        .filter(|e| !e.file_type().is_dir() && is_image(e.path()))
         .filter_map(|e| {
-            let rel = e.path().strip_prefix(content).ok()?.to_str()?.replace('\\', "/");
-            Some(Media { rel, file: e.path().to_path_buf() })
+            let rel = format!("docs/{}", e.path().strip_prefix(&dir).ok()?.to_str()?.replace('\\', "/"));
+            let mut sink = Sink::new(&rel);
+            let bytes = crate::read::bytes(content, &rel, &mut sink);
+            sinks.push(sink);
+            Some(Media { rel, bytes: bytes? })
         })
         .collect()
 }
@@ -87,7 +94,17 @@ pub fn media(content: &Path) -> Vec<Media> {
 /// Reads every doc under `content/docs/`, sorted by `order` then slug.
 pub fn load(content: &Path, sinks: &mut Vec<Sink>) -> Vec<Doc> {
     let mut docs: BTreeMap<String, Doc> = BTreeMap::new();
-    let Ok(entries) = std::fs::read_dir(content.join("docs")) else { return Vec::new() };
+    let dir = match crate::read::folder(content, "docs") {
+        Ok(Some(dir)) => dir,
+        Ok(None) => return Vec::new(),
+        Err(refusal) => {
+            let mut sink = Sink::new("docs");
+            refusal.record("docs", &mut sink);
+            sinks.push(sink);
+            return Vec::new();
+        }
+    };
+    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
     let mut names: Vec<String> = entries.filter_map(Result::ok).map(|e| e.file_name().to_string_lossy().into_owned()).collect();
     names.sort();
     for name in names {
@@ -108,14 +125,9 @@ pub fn load(content: &Path, sinks: &mut Vec<Sink>) -> Vec<Doc> {
             sinks.push(sink);
             continue;
         }
-        match std::fs::read_to_string(content.join(&rel)) {
-            Ok(text) => {
-                let source = parse(&rel, text, &mut sink);
-                docs.entry(slug.to_string()).or_insert_with(|| Doc { slug: slug.to_string(), ..Doc::default() }).by_lang.insert(lang, source);
-            }
-            Err(e) => {
-                sink.error("unreadable-file", 0, format!("{rel} could not be read as UTF-8 text ({e}); it was not published"));
-            }
+        if let Some(text) = crate::read::text(content, &rel, &mut sink) {
+            let source = parse(&rel, text, &mut sink);
+            docs.entry(slug.to_string()).or_insert_with(|| Doc { slug: slug.to_string(), ..Doc::default() }).by_lang.insert(lang, source);
         }
         sinks.push(sink);
     }

@@ -34,7 +34,7 @@ impl Catalogs {
 pub fn load(content: &Path, sinks: &mut Vec<Sink>) -> (Catalogs, Vec<(String, String)>) {
     let mut catalogs = Catalogs::default();
     let mut texts = Vec::new();
-    let builtin = !content.join("i18n").exists();
+    let builtin = !crate::read::exists(content, "i18n");
     if builtin {
         let mut sink = Sink::new("i18n");
         sink.info("i18n-builtin", 0, "content/i18n/ does not exist; the built-in UI strings are used. Copy them there to change them.".into());
@@ -43,34 +43,33 @@ pub fn load(content: &Path, sinks: &mut Vec<Sink>) -> (Catalogs, Vec<(String, St
     for lang in Lang::ALL {
         let rel = format!("i18n/{}.toml", lang.code());
         let mut sink = Sink::new(&rel);
-        let read = if builtin {
-            let text = super::shell::BUILTIN_I18N.iter().find(|(code, _)| *code == lang.code()).map(|(_, t)| t.to_string());
-            text.ok_or_else(|| std::io::Error::other("no built-in catalog"))
+        let text = if builtin {
+            super::shell::BUILTIN_I18N.iter().find(|(code, _)| *code == lang.code()).map(|(_, t)| t.to_string())
+        } else if crate::read::exists(content, &rel) {
+            // A catalog that is refused (a link out of content, a FIFO, ...) is an error on
+            // its path, which blocks the site like a missing catalog.
+            crate::read::text(content, &rel, &mut sink)
         } else {
-            std::fs::read_to_string(content.join(&rel))
+            sink.error(
+                "i18n-missing-catalog",
+                0,
+                format!("the UI string catalog {rel} does not exist; every language needs one with the same keys"),
+            );
+            None
         };
-        match read {
-            Ok(text) => {
-                match toml::from_str::<toml::Table>(&text) {
-                    Ok(table) => {
-                        let mut flat = Strings::new();
-                        flatten("", &table, &mut flat, &mut sink, &text);
-                        catalogs.by_lang.insert(lang, flat);
-                    }
-                    Err(e) => {
-                        let line = e.span().map_or(0, |s| line_of(&text, s.start));
-                        sink.error("i18n-invalid", line, format!("{rel} is not valid TOML: {}", e.message()));
-                    }
+        if let Some(text) = text {
+            match toml::from_str::<toml::Table>(&text) {
+                Ok(table) => {
+                    let mut flat = Strings::new();
+                    flatten("", &table, &mut flat, &mut sink, &text);
+                    catalogs.by_lang.insert(lang, flat);
                 }
-                texts.push((rel, text));
+                Err(e) => {
+                    let line = e.span().map_or(0, |s| line_of(&text, s.start));
+                    sink.error("i18n-invalid", line, format!("{rel} is not valid TOML: {}", e.message()));
+                }
             }
-            Err(e) => {
-                sink.error(
-                    "i18n-missing-catalog",
-                    0,
-                    format!("the UI string catalog {rel} could not be read ({e}); every language needs one with the same keys"),
-                );
-            }
+            texts.push((rel, text));
         }
         sinks.push(sink);
     }

@@ -34,9 +34,10 @@ pub struct SiteContent {
 }
 
 impl SiteContent {
-    /// The strings that block writing the site (a page would show a raw key otherwise).
+    /// The strings that block writing the site (a page would show a raw key otherwise): errors
+    /// about the catalogs, including a catalog that was refused (`symlink-outside-content`).
     pub fn blocking(findings: &[Finding]) -> Vec<&Finding> {
-        findings.iter().filter(|f| f.severity == Severity::Error && f.code.starts_with("i18n-")).collect()
+        findings.iter().filter(|f| f.severity == Severity::Error && (f.code.starts_with("i18n-") || f.path.starts_with("i18n/") || f.path == "i18n")).collect()
     }
 }
 
@@ -47,7 +48,7 @@ pub fn load(content: &Path, published: &[String]) -> (SiteContent, Vec<Finding>)
     let (catalogs, mut texts) = i18n::load(content, &mut sinks);
     let docs = docs::load(content, &mut sinks);
     let tuning = load_catalog(content, &mut sinks, &mut texts);
-    let media = docs::media(content);
+    let media = docs::media(content, &mut sinks);
     let mut site = SiteContent { catalogs, docs, tuning, texts, media };
     // Render each doc once in its own language to find broken links; pages render again.
     let urls = urls::Urls::new(None);
@@ -66,10 +67,17 @@ pub fn load(content: &Path, published: &[String]) -> (SiteContent, Vec<Finding>)
 
 fn load_catalog(content: &Path, sinks: &mut Vec<Sink>, texts: &mut Vec<(String, String)>) -> Catalog {
     let mut sink = Sink::new(CATALOG_PATH);
-    let text = std::fs::read_to_string(content.join(CATALOG_PATH)).unwrap_or_else(|_| {
+    let text = if crate::read::exists(content, CATALOG_PATH) {
+        crate::read::text(content, CATALOG_PATH, &mut sink)
+    } else {
         sink.info("catalog-builtin", 0, format!("no parameter catalog at {CATALOG_PATH}; the built-in catalog is used for the tuning page and effective parameters"));
-        shell::BUILTIN_CATALOG.to_string()
-    });
+        Some(shell::BUILTIN_CATALOG.to_string())
+    };
+    // A catalog that could not be read is a finding already; the tuning page is left out.
+    let Some(text) = text else {
+        sinks.push(sink);
+        return Catalog::default();
+    };
     let catalog = match toml::from_str::<Catalog>(&text) {
         Ok(c) => c,
         Err(e) => {

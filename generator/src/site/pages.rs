@@ -147,7 +147,7 @@ pub fn write_all(dir: &Path, inputs: &Inputs, progress: &ProgressBar) -> Result<
     for media in &inputs.site.media {
         let to = dir.join(MEDIA_DIR).join(&media.rel);
         std::fs::create_dir_all(to.parent().expect("media have a folder")).map_err(|e| e.to_string())?;
-        std::fs::copy(&media.file, &to).map_err(|e| format!("could not copy {}: {e}", media.file.display()))?;
+        std::fs::write(&to, &media.bytes).map_err(|e| format!("could not write {}: {e}", to.display()))?;
     }
     let assets = inputs.shell.copy_assets(&dir.join("assets"))?;
     let viewer = match inputs.viewer {
