@@ -511,7 +511,8 @@ fn broken_site(change: impl Fn(&std::path::Path)) -> tempfile::TempDir {
 type Change = Box<dyn Fn(&std::path::Path)>;
 
 /// Unreadable data, data of another schema, missing data or a missing wasm module: the
-/// explorer says so in the page's language, and the full table stays.
+/// explorer says so in the page's language, and the page's fallback (headline charts and
+/// links to every result file) stays.
 #[test]
 fn when_the_explorer_cannot_start_it_says_why_and_the_table_stays() {
     let Some(_g) = turn() else { return };
@@ -529,8 +530,12 @@ fn when_the_explorer_cannot_start_it_says_why_and_the_table_stays() {
             let message = b.wait_for("const e = document.getElementById('viewer-error'); return e && !e.hidden && e.textContent", &format!("the error panel ({what})")).unwrap();
             let message = message.as_str().unwrap();
             assert!(message.contains(phrase) && message.contains(reason), "{what}, {lang}: {message}");
-            let rows = b.exec("return document.querySelectorAll('#results table.results tbody tr').length", json!([])).unwrap();
-            assert_eq!(rows, json!(runs_where(None)), "{what}, {lang}: the full table should stay");
+            let fallback = b.exec("const f = document.getElementById('fallback'); return [!f.hidden, f.querySelectorAll('svg.chart').length > 0, [...f.querySelectorAll('table tbody tr a')].map(a => a.getAttribute('href')).filter(h => h.includes('/results/')).length]", json!([])).unwrap();
+            let data: Value = serde_json::from_str(&std::fs::read_to_string(site_dir().join("data/runs.json")).unwrap()).unwrap();
+            let files = data["sources"].as_array().unwrap().len();
+            assert_eq!(fallback[0], json!(true), "{what}, {lang}: the fallback should stay");
+            assert_eq!(fallback[1], json!(true), "{what}, {lang}: headline charts in the fallback");
+            assert!(fallback[2].as_u64().unwrap() >= files as u64, "{what}, {lang}: every result file linked: {fallback}");
         }
     }
 }

@@ -253,7 +253,7 @@ fn page_context(inputs: &Inputs, lang: Lang, spec: &Spec, tr: &Tr, charts: &Char
             let concepts = views::tuning_view(&inputs.site.tuning, &inputs.data.runs, lang, &t);
             ("tuning.html", tr.get("tuning.title"), json!({ "concepts": concepts, "catalog": super::CATALOG_PATH }))
         }
-        Kind::Explore => ("explore.html", tr.get("explore.title"), explore(inputs, lang, tr)),
+        Kind::Explore => ("explore.html", tr.get("explore.title"), explore(inputs, lang, tr, charts)),
         Kind::NotFound => ("404.html", tr.get("notfound.title"), json!({})),
     }
 }
@@ -404,40 +404,19 @@ fn result(inputs: &Inputs, lang: Lang, index: usize, tr: &Tr, charts: &Charts) -
     })
 }
 
-#[derive(Serialize)]
-struct ExploreRow {
-    framework: Option<String>,
-    version: Option<String>,
-    gpu: Option<String>,
-    tp: Option<u32>,
-    model: Option<String>,
-    /// The run's result page, and its row there.
-    page: String,
-    href: String,
-    row: views::Row,
-}
-
-fn explore(inputs: &Inputs, lang: Lang, tr: &Tr) -> serde_json::Value {
+/// The explore page: the strings the viewer shows, and what the page holds without it (no
+/// JavaScript, or the explorer could not start): the headline comparisons and the result
+/// files, each linking to its page. Bounded by the number of GPUs and files, not of runs.
+fn explore(inputs: &Inputs, lang: Lang, tr: &Tr, charts: &Charts) -> serde_json::Value {
     let t = |k: &str| tr.get(k);
     let loc = views::Locale { lang, t: &t };
-    let rows: Vec<ExploreRow> = inputs
-        .data
-        .runs
-        .iter()
-        .map(|r| ExploreRow {
-            framework: r.framework.clone(),
-            version: r.framework_version.clone(),
-            gpu: r.gpu.clone(),
-            tp: r.tp,
-            model: r.model.clone(),
-            page: inputs.urls.page(lang, &result_page(&r.source.path)),
-            href: format!("{}#{}", inputs.urls.page(lang, &result_page(&r.source.path)), views::run_anchor(r)),
-            row: views::row(r, &inputs.data.findings, loc),
-        })
-        .collect();
     // The strings the viewer shows, handed over as JSON data (not script).
     let strings: BTreeMap<&String, &String> = tr.strings.iter().filter(|(k, _)| ["viewer.", "origin.", "nav.", "explore.", "finding."].iter().any(|p| k.starts_with(p))).collect();
-    json!({ "rows": rows, "groups": header_groups(&t), "strings": strings })
+    json!({
+        "headlines": charts.headlines(&inputs.data.runs, loc, inputs.urls),
+        "sources": views::source_views(inputs.data, inputs.urls, lang),
+        "strings": strings,
+    })
 }
 
 /// The root `index.html` (language chooser) and `404.html`: both languages on one page,

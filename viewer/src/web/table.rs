@@ -99,7 +99,7 @@ pub fn next_sort(state: &ViewState, key: String) -> (String, bool) {
     (key, desc)
 }
 
-/// Replaces the static table with the live one (header and body drawn by `render`).
+/// Puts the live table in place of the page's fallback (header and body drawn by `render`).
 pub fn build(caption: &str) -> Result<(), String> {
     let results = dom::by_id("results").ok_or("the page has no #results")?;
     if dom::by_id("results-live").is_some() {
@@ -108,8 +108,9 @@ pub fn build(caption: &str) -> Result<(), String> {
     let wrap = el("div", "table-wrap live", "");
     attr(&wrap, "id", "results-live");
     attr(&wrap, "tabindex", "0");
-    if let Some(old) = results.query_selector(".table-wrap").ok().flatten() {
-        old.remove();
+    // What the page shows without the explorer (headline charts, result files) gives way.
+    if let Some(fallback) = dom::by_id("fallback") {
+        dom::show(&fallback, false);
     }
     append(&results, &wrap);
     let table = el("table", "results", "");
