@@ -530,4 +530,149 @@ mod tests {
         assert!(version_key("0.10.0") > version_key("0.9.2"));
         assert!(version_key("v0.5.1") < version_key("0.10.1"));
     }
+
+    /// The real catalog and GPU table from `content/`.
+    fn content() -> Catalog {
+        let text = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../content/tuning/parameters.toml"));
+        let mut catalog: Catalog = toml::from_str(text).expect("content/tuning/parameters.toml is valid");
+        catalog.gpus = crate::gpu::builtin().to_vec();
+        catalog
+    }
+
+    /// `(framework, version, gpu, flag, value, rule source fragment)`; value `None` =
+    /// unknown, and then the source fragment is empty.
+    type Case = (&'static str, Option<&'static str>, Option<&'static str>, &'static str, Option<&'static str>, &'static str);
+
+    fn check(cases: &[Case]) {
+        let catalog = content();
+        for &(framework, version, gpu, flag, want, source) in cases {
+            let got = catalog.default_of(framework, flag, version, gpu);
+            let label = format!("{framework} {version:?} {gpu:?} {flag}");
+            assert_eq!(got.as_ref().map(|r| r.value.as_str()), want, "{label}");
+            if let Some(r) = got {
+                let param = catalog.find(framework, flag).unwrap();
+                let cited = param.defaults[r.rule].source.as_deref().unwrap_or("");
+                assert!(cited.contains(source), "{label}: rule source `{cited}` lacks `{source}`");
+            }
+        }
+    }
+
+    #[test]
+    fn defaults_of_the_content_files() {
+        check(&[
+            // lmdeploy/A100_v0.9.2.md, H800_v0.9.2.md, H800_v0.10.0.md
+            ("lmdeploy", Some("0.9.2"), Some("A100"), "--max-batch-size", Some("256"), "get_max_batch_size @ v0.9.2"),
+            ("lmdeploy", Some("0.9.2"), Some("H800"), "--max-batch-size", Some("512"), "@ v0.9.2"),
+            ("lmdeploy", Some("0.10.0"), Some("H800"), "--max-batch-size", Some("1024"), "@ v0.10.0"),
+            ("lmdeploy", Some("0.10.0"), Some("H800"), "--cache-max-entry-count", Some("0.8"), "v0.10.0"),
+            ("lmdeploy", Some("0.9.2"), Some("A100"), "--max-prefill-token-num", Some("8192"), "v0.9.2"),
+            ("lmdeploy", Some("0.10.0"), Some("H800"), "--quant-policy", Some("0"), "quant_policy"),
+            ("lmdeploy", Some("0.10.0"), Some("H800"), "--enable-prefix-caching", Some("false"), "enable_prefix_caching"),
+            // vllm/A100_v0.10.1.md, H800_v0.10.1.md: A100 is decided by its name whatever its memory
+            ("vllm", Some("0.10.1"), Some("A100"), "--max-num-seqs", Some("256"), "else branch"),
+            ("vllm", Some("0.10.1"), Some("H800"), "--max-num-seqs", Some("1024"), "70 * GiB_bytes"),
+            ("vllm", Some("0.10.1"), Some("A100"), "--max-num-batched-tokens", Some("2048"), "v0.10.1"),
+            ("vllm", Some("0.10.1"), Some("H800"), "--max-num-batched-tokens", Some("8192"), "v0.10.1"),
+            ("vllm", Some("0.10.1"), Some("H800"), "--gpu-memory-utilization", Some("0.9"), "cache.py"),
+            ("vllm", Some("0.10.1"), Some("A100"), "--enable-prefix-caching", Some("true"), "_set_default_args_v1"),
+            ("vllm", Some("0.10.1"), Some("H800"), "--cuda-graph-sizes", Some("512"), "min(max_num_seqs * 2, 512)"),
+            // sglang/A100_v0.5.1.md, H800_v0.5.1.md: an A100 of unknown memory gets no
+            // memory fraction (40 GB → 0.75, 80 GB → 0.875), but both variants chunk by 8192
+            // and capture CUDA graphs up to 160
+            ("sglang", Some("0.5.1"), Some("H800"), "--mem-fraction-static", Some("0.875"), "server_args.py ServerArgs.__post_init__ @ v0.5.1"),
+            ("sglang", Some("0.5.1"), Some("A100"), "--mem-fraction-static", None, ""),
+            ("sglang", Some("0.5.1"), Some("H800"), "--chunked-prefill-size", Some("8192"), "@ v0.5.1"),
+            ("sglang", Some("0.5.1"), Some("A100"), "--chunked-prefill-size", Some("8192"), "@ v0.5.1"),
+            ("sglang", Some("0.5.1"), Some("H800"), "--cuda-graph-max-bs", Some("160"), "cuda_graph_runner.py"),
+            ("sglang", Some("0.5.1"), Some("A100"), "--cuda-graph-max-bs", Some("160"), "cuda_graph_runner.py"),
+            ("sglang", Some("0.5.1"), Some("A100"), "--schedule-policy", Some("fcfs"), "schedule_policy"),
+        ]);
+    }
+
+    #[test]
+    fn defaults_on_synthetic_versions_and_gpus() {
+        check(&[
+            // a GPU no table lists: name rules still decide, memory rules cannot
+            ("lmdeploy", Some("0.10.0"), Some("RTX-9090"), "--max-batch-size", Some("128"), "any other CUDA device"),
+            ("vllm", Some("0.10.1"), Some("RTX-9090"), "--max-num-seqs", None, ""),
+            ("sglang", Some("0.5.1"), Some("RTX-9090"), "--chunked-prefill-size", None, ""),
+            // a version before the first rule
+            ("vllm", Some("0.8.5"), Some("H800"), "--max-num-seqs", None, ""),
+            ("sglang", Some("0.4.9"), Some("H800"), "--mem-fraction-static", None, ""),
+            ("trtllm", Some("0.21.0"), Some("H800"), "--max_batch_size", None, ""),
+            // a later version keeps the latest rule (LMDeploy, vLLM) or has none read (SGLang)
+            ("lmdeploy", Some("0.10.2"), Some("A800"), "--max-batch-size", Some("384"), "v0.10.0"),
+            ("sglang", Some("0.5.2"), Some("H800"), "--chunked-prefill-size", None, ""),
+            // known variants: memory decides
+            ("sglang", Some("0.5.1"), Some("A100-SXM4-40GB"), "--mem-fraction-static", Some("0.75"), "v0.5.1"),
+            ("sglang", Some("0.5.1"), Some("A100-80G"), "--mem-fraction-static", Some("0.875"), "v0.5.1"),
+            ("sglang", Some("0.5.1"), Some("A800-SXM4-80GB"), "--mem-fraction-static", Some("0.875"), "v0.5.1"),
+            ("vllm", Some("0.10.1"), Some("A100-SXM4-80GB"), "--max-num-seqs", Some("256"), "else branch"),
+            ("vllm", Some("0.10.1"), Some("H100-80GB-HBM3"), "--max-num-seqs", Some("1024"), "70 * GiB_bytes"),
+            // H20 and H200: names LMDeploy 0.10.0's table has (H200) or lacks (H20); memory unknown here
+            ("lmdeploy", Some("0.10.0"), Some("H200"), "--max-batch-size", Some("1024"), "v0.10.0"),
+            ("lmdeploy", Some("0.10.0"), Some("H20"), "--max-batch-size", Some("128"), "any other CUDA device"),
+            ("vllm", Some("0.10.1"), Some("H200"), "--max-num-seqs", None, ""),
+            // vLLM's CUDA graph default changed between the versions read
+            ("vllm", Some("0.9.0"), Some("H800"), "--cuda-graph-sizes", Some("512"), "@ v0.9.0"),
+            ("vllm", Some("0.10.0"), Some("H800"), "--cuda-graph-sizes", None, ""),
+            // TensorRT-LLM, read at later commits and given from 1.0 on
+            ("trtllm", Some("1.0.0"), Some("H800"), "--kv_cache_free_gpu_memory_fraction", Some("0.9"), "00209af"),
+            ("trtllm", Some("1.0.0"), None, "--max_num_tokens", Some("8192"), "008b2b8"),
+            ("trtllm", Some("1.0.0"), Some("H800"), "--ep_size", None, ""),
+            // nothing stated
+            ("vllm", None, None, "--max-num-seqs", None, ""),
+            ("lmdeploy", None, Some("H800"), "--cache-max-entry-count", Some("0.8"), "cache_max_entry_count"),
+        ]);
+    }
+
+    #[test]
+    fn sglang_memory_fraction_follows_tp_and_marks_nominal_memory() {
+        let catalog = content();
+        let fraction = |gpu: &str, flags: &[(&str, Option<&str>)]| {
+            let target = Target { framework: Some("sglang"), version: Some("0.5.1"), gpu: Some(gpu) };
+            let e = catalog.effective(target, flags.iter().copied()).into_iter().find(|e| e.flag == "--mem-fraction-static").unwrap();
+            (e.value, e.approx)
+        };
+        // 80 GiB nominal = 81920 MiB; TP 2 reserves (9.5 + 2/2) GiB: (81920 − 10752) / 81920.
+        assert_eq!(fraction("H800", &[("--tp", Some("2"))]), (Some("0.869".into()), true));
+        // A measured size (nvidia-smi) is exact.
+        assert_eq!(fraction("A800-SXM4-80GB", &[]), (Some("0.875".into()), false));
+        // TP × PP: 4 GPUs reserve 11.5 GiB.
+        assert_eq!(fraction("H800", &[("--tp", Some("2")), ("--pp-size", Some("2"))]), (Some("0.856".into()), true));
+        // a TP the catalog cannot read, or a flag the formula does not model: unknown
+        assert_eq!(fraction("H800", &[("--tp", Some("${TP}"))]), (None, false));
+        assert_eq!(fraction("H800", &[("--speculative-algorithm", Some("EAGLE"))]), (None, false));
+    }
+
+    #[test]
+    fn trtllm_flags_match_with_either_separator() {
+        let catalog = content();
+        assert_eq!(catalog.find("trtllm", "--kv-cache-free-gpu-memory-fraction").map(|p| p.flag.as_str()), Some("--kv_cache_free_gpu_memory_fraction"));
+        assert_eq!(catalog.find("trtllm", "--free_gpu_memory_fraction").map(|p| p.flag.as_str()), Some("--kv_cache_free_gpu_memory_fraction"));
+    }
+
+    #[test]
+    fn every_rule_cites_its_source_and_every_memory_flag_its_definition() {
+        let catalog = content();
+        for p in &catalog.params {
+            for (i, rule) in p.defaults.iter().enumerate() {
+                assert!(rule.source.as_deref().is_some_and(|s| !s.is_empty()), "{} {} rule {i} has no source", p.framework, p.flag);
+                assert!(rule.formula.is_some() != !rule.value.is_empty(), "{} {} rule {i}: a value or a formula", p.framework, p.flag);
+            }
+            if p.concept.as_deref() == Some("kv-cache-memory") {
+                assert!(p.definition.is_some(), "{} {}", p.framework, p.flag);
+            }
+        }
+    }
+
+    #[test]
+    fn catalog_serializes_with_the_gpu_table_for_the_viewer() {
+        let catalog: Catalog = toml::from_str(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../content/tuning/parameters.toml"))).unwrap();
+        assert!(catalog.gpus.is_empty());
+        let json = serde_json::to_string(&catalog).unwrap();
+        let back: Catalog = serde_json::from_str(&json).unwrap();
+        assert_eq!(back.gpus, crate::gpu::builtin());
+        assert_eq!(back.default_of("sglang", "--chunked-prefill-size", Some("0.5.1"), Some("H800")).map(|r| r.value), Some("8192".into()));
+    }
 }
