@@ -1,5 +1,6 @@
-//! The GPU table (`content/gpus.toml`): what the default rules of the parameter catalog need
-//! to know about a GPU — the names the engines match on and how much memory it has.
+//! The GPU table (`content/tuning/gpus.toml`): what the default rules of the parameter
+//! catalog need to know about a GPU — the names the engines match on and how much memory
+//! it has.
 //!
 //! Engines decide by the device name (`"a100" in torch.cuda.get_device_name().lower()`) and
 //! by the memory size (`nvidia-smi --query-gpu=memory.total`, or torch's total memory). A
@@ -88,7 +89,7 @@ pub fn find<'a>(table: &'a [Gpu], name: &str) -> Option<&'a Gpu> {
     table.iter().find(|g| g.name.eq_ignore_ascii_case(name) || g.aliases.iter().any(|a| a.eq_ignore_ascii_case(name)))
 }
 
-/// The table as written in `content/gpus.toml`.
+/// The table as written in `content/tuning/gpus.toml`.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
 #[serde(deny_unknown_fields)]
 pub struct GpuTable {
@@ -96,13 +97,13 @@ pub struct GpuTable {
     pub gpus: Vec<Gpu>,
 }
 
-/// `content/gpus.toml` as built into the binary: the table a catalog uses when nobody gave
-/// it one. Native builds only; the viewer receives the table inside `parameters.json`.
+/// `content/tuning/gpus.toml` as built into the binary: the table a catalog uses when
+/// nobody gave it one. Native builds only; the viewer receives the table inside `parameters.json`.
 #[cfg(not(target_arch = "wasm32"))]
 pub fn builtin() -> &'static [Gpu] {
     static TABLE: std::sync::OnceLock<Vec<Gpu>> = std::sync::OnceLock::new();
     TABLE.get_or_init(|| {
-        toml::from_str::<GpuTable>(BUILTIN_TOML).map(|t| t.gpus).expect("content/gpus.toml is valid (checked by a unit test)")
+        toml::from_str::<GpuTable>(BUILTIN_TOML).map(|t| t.gpus).expect("content/tuning/gpus.toml is valid (checked by a unit test)")
     })
 }
 
@@ -111,8 +112,8 @@ pub fn builtin() -> &'static [Gpu] {
     &[]
 }
 
-/// The text of `content/gpus.toml`, for the generator's fallback as well.
-pub const BUILTIN_TOML: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../content/gpus.toml"));
+/// The text of `content/tuning/gpus.toml`, for the generator's fallback as well.
+pub const BUILTIN_TOML: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../content/tuning/gpus.toml"));
 
 #[cfg(test)]
 mod tests {

@@ -176,7 +176,8 @@ pub fn bytes_per_parameter(precision: &str) -> Option<f64> {
 /// engines' equivalents; `None` when the precision's width is unknown or the setup is empty.
 pub fn estimate(setup: Setup<'_>, engine: Engine, fraction: f64) -> Option<Estimate> {
     let bytes = bytes_per_parameter(setup.model.precision)?;
-    if setup.tp == 0 || !(setup.gpu_memory_bytes > 0.0) || !(setup.model.parameters_billion > 0.0) || !fraction.is_finite() {
+    let positive = |x: f64| x.is_finite() && x > 0.0;
+    if setup.tp == 0 || !positive(setup.gpu_memory_bytes) || !positive(setup.model.parameters_billion) || !fraction.is_finite() {
         return None;
     }
     let total = setup.gpu_memory_bytes;

@@ -33,7 +33,7 @@ pub struct Catalog {
     pub concepts: Vec<Concept>,
     #[serde(default, rename = "param")]
     pub params: Vec<Param>,
-    /// The GPU table (`content/gpus.toml`). Empty when the catalog was read from
+    /// The GPU table (`content/tuning/gpus.toml`). Empty when the catalog was read from
     /// `parameters.toml` alone: the built-in table is used then, and written out with the
     /// catalog so the viewer resolves with the same table.
     #[serde(default, rename = "gpu", serialize_with = "serialize_gpus")]
@@ -201,10 +201,6 @@ pub struct Effective {
     /// Index of the default rule that applied (into the catalog param's `default`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rule: Option<usize>,
-    /// The value comes from a formula fed with the GPU's nominal memory, not the measured
-    /// one: the engine's own number may differ in the last digit.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub approx: bool,
 }
 
 /// What a default rule depends on, as known for one run.
@@ -224,7 +220,7 @@ struct Context<'a> {
     explicit: Vec<String>,
 }
 
-/// A default as resolved for one run.
+/// A default as resolved for one run (`approx`: see [`Catalog::approx`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Resolved {
     pub rule: usize,
@@ -279,7 +275,6 @@ impl Catalog {
                     origin: Origin::Explicit,
                     concept: param.and_then(|p| p.concept.clone()),
                     rule: None,
-                    approx: false,
                 }
             })
             .collect();
@@ -295,8 +290,8 @@ impl Catalog {
                 continue;
             }
             let e = match param.resolve(&ctx) {
-                Some(r) => Effective { flag: param.flag.clone(), value: Some(r.value), origin: Origin::Default, concept: param.concept.clone(), rule: Some(r.rule), approx: r.approx },
-                None => Effective { flag: param.flag.clone(), value: None, origin: Origin::Unknown, concept: param.concept.clone(), rule: None, approx: false },
+                Some(r) => Effective { flag: param.flag.clone(), value: Some(r.value), origin: Origin::Default, concept: param.concept.clone(), rule: Some(r.rule) },
+                None => Effective { flag: param.flag.clone(), value: None, origin: Origin::Unknown, concept: param.concept.clone(), rule: None },
             };
             out.push(e);
         }
@@ -336,7 +331,17 @@ impl Catalog {
         let target = Target { framework: Some(framework), version, gpu };
         let param = self.find(framework, flag)?;
         let e = self.effective(target, []).into_iter().find(|e| e.flag == param.flag)?;
-        Some(Resolved { rule: e.rule?, value: e.value?, approx: e.approx })
+        let approx = self.approx(framework, &e, gpu);
+        Some(Resolved { rule: e.rule?, value: e.value?, approx })
+    }
+
+    /// Whether a default was computed by a memory-fraction formula from the nominal memory
+    /// of `gpu` (not a measured one): the engine's own value may differ in the last digit.
+    /// Without the GPU, every such value counts as approximate.
+    pub fn approx(&self, framework: &str, effective: &Effective, gpu: Option<&str>) -> bool {
+        let rule = self.find(framework, &effective.flag).zip(effective.rule).and_then(|(p, i)| p.defaults.get(i));
+        let fraction = rule.and_then(|r| r.formula.as_ref()).is_some_and(|f| f.steps.iter().any(|s| s.reserve_gib.is_some()));
+        fraction && !gpu.is_some_and(|g| self.gpu(g).memories().iter().all(|m| m.exact))
     }
 }
 
@@ -356,7 +361,7 @@ impl Param {
     fn resolve_for(&self, ctx: &Context<'_>, memory: Option<Memory>) -> Option<Resolved> {
         for (i, rule) in self.defaults.iter().enumerate() {
             match rule.applies(ctx, memory) {
-                Some(true) => return rule.value_for(memory, ctx.parallel).map(|(value, approx)| Resolved { rule: i, value, approx }),
+                Some(true) => return rule.value_for(memory, ctx.parallel).map(|value| Resolved { rule: i, value, approx: false }),
                 Some(false) => continue,
                 None => return None,
             }
@@ -414,16 +419,11 @@ impl DefaultRule {
         }
     }
 
-    /// The rule's value for that memory: `(value, approximate)`.
-    fn value_for(&self, memory: Option<Memory>, parallel: Option<u32>) -> Option<(String, bool)> {
+    /// The rule's value for that memory.
+    fn value_for(&self, memory: Option<Memory>, parallel: Option<u32>) -> Option<String> {
         match &self.formula {
-            None => Some((self.value.clone(), false)),
-            Some(f) => {
-                let memory = memory?;
-                let value = f.eval(memory, parallel)?;
-                let from_fraction = f.steps.iter().any(|s| s.reserve_gib.is_some());
-                Some((value, from_fraction && !memory.exact))
-            }
+            None => Some(self.value.clone()),
+            Some(f) => f.eval(memory?, parallel),
         }
     }
 
@@ -632,7 +632,8 @@ mod tests {
         let fraction = |gpu: &str, flags: &[(&str, Option<&str>)]| {
             let target = Target { framework: Some("sglang"), version: Some("0.5.1"), gpu: Some(gpu) };
             let e = catalog.effective(target, flags.iter().copied()).into_iter().find(|e| e.flag == "--mem-fraction-static").unwrap();
-            (e.value, e.approx)
+            let approx = catalog.approx("sglang", &e, Some(gpu));
+            (e.value, approx)
         };
         // 80 GiB nominal = 81920 MiB; TP 2 reserves (9.5 + 2/2) GiB: (81920 − 10752) / 81920.
         assert_eq!(fraction("H800", &[("--tp", Some("2"))]), (Some("0.869".into()), true));
@@ -658,7 +659,7 @@ mod tests {
         for p in &catalog.params {
             for (i, rule) in p.defaults.iter().enumerate() {
                 assert!(rule.source.as_deref().is_some_and(|s| !s.is_empty()), "{} {} rule {i} has no source", p.framework, p.flag);
-                assert!(rule.formula.is_some() != !rule.value.is_empty(), "{} {} rule {i}: a value or a formula", p.framework, p.flag);
+                assert!(rule.formula.is_some() == rule.value.is_empty(), "{} {} rule {i}: a value or a formula", p.framework, p.flag);
             }
             if p.concept.as_deref() == Some("kv-cache-memory") {
                 assert!(p.definition.is_some(), "{} {}", p.framework, p.flag);

@@ -382,7 +382,9 @@ pub fn effective_views(effective: &[Effective], framework: &str, catalog: &Catal
                 meaning: param.map(|p| p.meaning.get(lang.code()).to_string()),
                 definition: param.and_then(|p| p.definition.as_ref()).map(|d| d.get(lang.code()).to_string()),
                 rule: param.zip(e.rule).and_then(|(p, i)| p.defaults.get(i)).map(|r| rule_view(r, lang)),
-                approx: e.approx,
+                // The page does not pass the run's GPU here: every value a memory-fraction
+                // formula computed reads as approximate (the table's sizes are mostly nominal).
+                approx: catalog.approx(framework, e, None),
             }
         })
         .collect()
@@ -617,7 +619,7 @@ fn default_view(rule: &DefaultRule, after_gpu_rules: bool, lang: Lang, t: &dyn F
     // A rule with its own memory or exclusion condition says so itself (`rule`).
     let gpus = if !rule.gpus.is_empty() {
         rule.gpus.join(" / ")
-    } else if rule.depends_on_gpu() {
+    } else if !rule.not_gpus.is_empty() || rule.min_memory_gib.is_some() || rule.below_memory_gib.is_some() {
         String::new()
     } else if after_gpu_rules {
         t("tuning.other_gpus")
