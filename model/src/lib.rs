@@ -6,6 +6,8 @@
 //! the log printed them (as `f64`/`u64`); latencies are always milliseconds.
 
 mod finding;
+pub mod gpu;
+pub mod memory;
 pub mod number;
 mod run;
 pub mod tuning;

@@ -5,7 +5,7 @@
 use super::lang::Lang;
 use super::urls::{result_page, Urls};
 use benchsite_model::number::{self, format_count, format_metric};
-use benchsite_model::tuning::{Catalog, DefaultRule, Effective, Origin};
+use benchsite_model::tuning::{Catalog, DefaultRule, Effective, Formula, Origin};
 use benchsite_model::{Finding, RequestRate, Run, RunsFile, SourceFile};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
@@ -288,6 +288,85 @@ pub struct EffectiveView {
     /// Link to the flag's explanation on the tuning page.
     pub href: Option<String>,
     pub meaning: Option<String>,
+    /// How this engine defines the concept (what a fraction is a fraction of).
+    pub definition: Option<String>,
+    /// The default rule that gave the value: its condition and the code it cites.
+    pub rule: Option<RuleView>,
+    /// Computed from the GPU's nominal memory: the engine's value may differ slightly.
+    pub approx: bool,
+}
+
+/// A default rule's condition and source in parts; templates put them into words with the
+/// page's UI strings (`effective_views` has none).
+#[derive(Serialize)]
+pub struct RuleView {
+    /// `≥ v0.10.0`, `v0.5.1 – v0.5.2`; `None` for every version.
+    pub versions: Option<String>,
+    pub gpus: Vec<String>,
+    pub not_gpus: Vec<String>,
+    /// `≥ 70 GiB`, `35–90 GiB`, `< 90 GiB`.
+    pub memory: Option<String>,
+    /// Flags whose presence leaves the default unknown.
+    pub unless: Vec<String>,
+    /// The formula's steps, when the value is computed from the GPU memory.
+    pub formula: Vec<StepView>,
+    pub note: Option<String>,
+    pub source: Option<String>,
+}
+
+/// One step of a formula: `< 35 GiB` → `2048`; the last step has no bound.
+#[derive(Serialize)]
+pub struct StepView {
+    pub bound: Option<String>,
+    pub value: String,
+}
+
+pub fn rule_view(rule: &DefaultRule, lang: Lang) -> RuleView {
+    let versions = match (&rule.since, &rule.before) {
+        (Some(s), Some(b)) => Some(format!("v{s} – v{b}")),
+        (Some(s), None) => Some(format!("≥ v{s}")),
+        (None, Some(b)) => Some(format!("< v{b}")),
+        (None, None) => None,
+    };
+    let memory = match (rule.min_memory_gib, rule.below_memory_gib) {
+        (Some(lo), Some(hi)) => Some(format!("{}–{} GiB", gib(lo), gib(hi))),
+        (Some(lo), None) => Some(format!("≥ {} GiB", gib(lo))),
+        (None, Some(hi)) => Some(format!("< {} GiB", gib(hi))),
+        (None, None) => None,
+    };
+    RuleView {
+        versions,
+        gpus: rule.gpus.clone(),
+        not_gpus: rule.not_gpus.clone(),
+        memory,
+        unless: rule.unless.clone(),
+        formula: rule.formula.as_ref().map(formula_steps).unwrap_or_default(),
+        note: rule.note.as_ref().map(|n| n.get(lang.code()).to_string()),
+        source: rule.source.clone(),
+    }
+}
+
+/// `M` stands for the GPU memory, `P` for TP × PP; templates explain both.
+fn formula_steps(formula: &Formula) -> Vec<StepView> {
+    formula
+        .steps
+        .iter()
+        .map(|step| {
+            let value = match (&step.value, step.reserve_gib, step.reserve_gib_per_gpu) {
+                (Some(v), _, _) => v.clone(),
+                (None, Some(r), Some(p)) if p != 0.0 => format!("round((M − ({} + {} × P) GiB) / M, 3)", gib(r), gib(p)),
+                (None, Some(r), _) => format!("round((M − {} GiB) / M, 3)", gib(r)),
+                (None, None, _) => "?".into(),
+            };
+            StepView { bound: step.below_gib.map(|b| format!("< {} GiB", gib(b))), value }
+        })
+        .collect()
+}
+
+/// GiB as written in the engines' code: `70`, `9.5`, `156.25`.
+fn gib(x: f64) -> String {
+    let s = format!("{x:.2}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 pub fn effective_views(effective: &[Effective], framework: &str, catalog: &Catalog, urls: &Urls, lang: Lang) -> Vec<EffectiveView> {
@@ -301,6 +380,11 @@ pub fn effective_views(effective: &[Effective], framework: &str, catalog: &Catal
                 origin: e.origin.as_str(),
                 href: param.map(|p| format!("{}#{}", urls.page(lang, "tuning/"), param_anchor(&p.framework, &p.flag))),
                 meaning: param.map(|p| p.meaning.get(lang.code()).to_string()),
+                definition: param.and_then(|p| p.definition.as_ref()).map(|d| d.get(lang.code()).to_string()),
+                rule: param.zip(e.rule).and_then(|(p, i)| p.defaults.get(i)).map(|r| rule_view(r, lang)),
+                // The page does not pass the run's GPU here: every value a memory-fraction
+                // formula computed reads as approximate (the table's sizes are mostly nominal).
+                approx: catalog.approx(framework, e, None),
             }
         })
         .collect()
@@ -477,6 +561,7 @@ pub struct ParamView {
     pub flag: String,
     pub aliases: Vec<String>,
     pub meaning: String,
+    pub definition: Option<String>,
     pub defaults: Vec<DefaultView>,
     pub source: Option<String>,
     /// Values the published runs used: `(value, origin, count)`.
@@ -489,6 +574,8 @@ pub struct DefaultView {
     pub gpus: String,
     pub value: String,
     pub note: Option<String>,
+    /// Memory bounds, excluded GPUs, `unless` flags, formula and source.
+    pub rule: RuleView,
 }
 
 pub fn tuning_view(catalog: &Catalog, runs: &[Run], lang: Lang, t: &dyn Fn(&str) -> String) -> Vec<ConceptView> {
@@ -504,7 +591,8 @@ pub fn tuning_view(catalog: &Catalog, runs: &[Run], lang: Lang, t: &dyn Fn(&str)
             flag: p.flag.clone(),
             aliases: p.aliases.clone(),
             meaning: p.meaning.get(lang.code()).into(),
-            defaults: p.defaults.iter().enumerate().map(|(i, r)| default_view(r, p.defaults[..i].iter().any(|e| !e.gpus.is_empty()), lang, t)).collect(),
+            definition: p.definition.as_ref().map(|d| d.get(lang.code()).to_string()),
+            defaults: p.defaults.iter().enumerate().map(|(i, r)| default_view(r, p.defaults[..i].iter().any(DefaultRule::depends_on_gpu), lang, t)).collect(),
             source: p.source.clone(),
             seen: seen_values(runs, &p.framework, &p.flag).into_iter().map(|(v, o, n)| (v, o, format_count(n as u64, lang.code()))).collect(),
         };
@@ -528,12 +616,17 @@ fn default_view(rule: &DefaultRule, after_gpu_rules: bool, lang: Lang, t: &dyn F
         (None, Some(b)) => format!("< v{b}"),
         (None, None) => t("tuning.any_version"),
     };
-    let gpus = match (rule.gpus.is_empty(), after_gpu_rules) {
-        (false, _) => rule.gpus.join(" / "),
-        (true, true) => t("tuning.other_gpus"),
-        (true, false) => t("tuning.all_gpus"),
+    // A rule with its own memory or exclusion condition says so itself (`rule`).
+    let gpus = if !rule.gpus.is_empty() {
+        rule.gpus.join(" / ")
+    } else if !rule.not_gpus.is_empty() || rule.min_memory_gib.is_some() || rule.below_memory_gib.is_some() {
+        String::new()
+    } else if after_gpu_rules {
+        t("tuning.other_gpus")
+    } else {
+        t("tuning.all_gpus")
     };
-    DefaultView { versions, gpus, value: rule.value.clone(), note: rule.note.as_ref().map(|n| n.get(lang.code()).to_string()) }
+    DefaultView { versions, gpus, value: rule.value.clone(), note: rule.note.as_ref().map(|n| n.get(lang.code()).to_string()), rule: rule_view(rule, lang) }
 }
 
 fn seen_values(runs: &[Run], framework: &str, flag: &str) -> Vec<(String, &'static str, usize)> {
