@@ -208,3 +208,35 @@ fn model_catalog_fills_precision_and_a_malformed_one_is_a_finding() {
     let f = data["findings"].as_array().unwrap().iter().find(|f| f["code"] == "models-invalid").expect("finding in runs.json");
     assert_eq!((&f["path"], &f["line"]), (&serde_json::json!("models.toml"), &serde_json::json!(3)));
 }
+
+/// The GPU table in `content/tuning/gpus.toml` decides memory-based defaults (SGLang's
+/// `--mem-fraction-static` on an H800); a malformed one is a finding with its line, and the
+/// built-in table decides instead.
+#[test]
+fn gpu_table_from_content_decides_memory_defaults_and_a_malformed_one_is_a_finding() {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().join("content");
+    let dir = tempfile::tempdir().unwrap();
+    let (content, out) = (dir.path().join("c"), dir.path().join("o"));
+    for f in ["sglang/H800_v0.5.1.md", "tuning/parameters.toml"] {
+        write(&content, f, &std::fs::read(repo.join(f)).unwrap());
+    }
+    let build = || benchsite(&["build", "--content", content.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    let fraction = |data: &serde_json::Value| -> Vec<String> {
+        let mut v: Vec<String> = data["runs"].as_array().unwrap().iter().flat_map(|r| r["params"]["effective"].as_array().cloned().unwrap_or_default()).filter(|e| e["flag"] == "--mem-fraction-static").map(|e| e["value"].to_string()).collect();
+        v.sort();
+        v.dedup();
+        v
+    };
+    assert!(build().status.success());
+    let builtin = fraction(&runs_json(&out));
+    assert!(!builtin.is_empty(), "no --mem-fraction-static resolved on H800");
+    let table = std::fs::read_to_string(repo.join("tuning/gpus.toml")).unwrap().replace("memory_gib = [80]", "memory_gib = [40]");
+    write(&content, "tuning/gpus.toml", table.as_bytes());
+    assert!(build().status.success());
+    assert_ne!(fraction(&runs_json(&out)), builtin, "a 40 GiB H800 in the content's table changes the default");
+    write(&content, "tuning/gpus.toml", b"[[gpu]]\nname = \"H800\"\nmemory_gib = [\n");
+    let o = build();
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(stderr.contains("gpus-invalid") && stderr.contains("tuning/gpus.toml:"), "{stderr}");
+    assert_eq!(fraction(&runs_json(&out)), builtin, "the built-in table decides instead");
+}

@@ -94,5 +94,35 @@ fn load_catalog(content: &Path, sinks: &mut Vec<Sink>, texts: &mut Vec<(String, 
     }
     texts.push((CATALOG_PATH.to_string(), text));
     sinks.push(sink);
+    let mut catalog = catalog;
+    catalog.gpus = load_gpus(content, sinks, texts);
     catalog
+}
+
+/// Where the GPU table lives in the content folder.
+pub const GPUS_PATH: &str = "tuning/gpus.toml";
+
+/// The GPU table the default rules decide on; the built-in one (empty here, which the
+/// catalog reads as "built in") when the content has none or it is not valid.
+fn load_gpus(content: &Path, sinks: &mut Vec<Sink>, texts: &mut Vec<(String, String)>) -> Vec<benchsite_model::gpu::Gpu> {
+    if !crate::read::exists(content, GPUS_PATH) {
+        return Vec::new();
+    }
+    let mut sink = Sink::new(GPUS_PATH);
+    let text = crate::read::text(content, GPUS_PATH, &mut sink);
+    let gpus = match text.as_deref().map(toml::from_str::<benchsite_model::gpu::GpuTable>) {
+        Some(Ok(table)) => table.gpus,
+        Some(Err(e)) => {
+            let text = text.as_deref().unwrap_or("");
+            let line = e.span().map_or(0, |s| text[..s.start].matches('\n').count() as u32 + 1);
+            sink.error("gpus-invalid", line, format!("the GPU table is not valid: {}; the built-in table is used", e.message()));
+            Vec::new()
+        }
+        None => Vec::new(),
+    };
+    if let Some(text) = text {
+        texts.push((GPUS_PATH.to_string(), text));
+    }
+    sinks.push(sink);
+    gpus
 }

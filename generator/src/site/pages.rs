@@ -15,7 +15,6 @@ use benchsite_ingest::sink::Sink;
 use benchsite_model::{format_count, Finding, Run, RunsFile};
 use indicatif::ProgressBar;
 use minijinja::{AutoEscape, Environment, UndefinedBehavior, Value};
-use serde::Serialize;
 use serde_json::{json, Map};
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
