@@ -71,13 +71,12 @@ fn serve_answers_431_for_endless_headers() {
         let _ = write!(writer, "GET / HTTP/1.1\r\nHost: {addr}\r\n");
         let mut n = 0u64;
         while Instant::now() < deadline {
-            if write!(writer, "X-Filler-{n}: {}\r\n", "v".repeat(40)).is_err() {
+            let chunk: String = (n..n + 64).map(|i| format!("X-Filler-{i}: {}\r\n", "v".repeat(40))).collect();
+            if writer.write_all(chunk.as_bytes()).is_err() {
                 break;
             }
-            n += 1;
-            if n % 64 == 0 {
-                std::thread::sleep(Duration::from_millis(5));
-            }
+            n += 64;
+            std::thread::sleep(Duration::from_millis(5));
         }
     });
     let mut reader = stream;
