@@ -60,9 +60,14 @@ pub fn query_round_trips(query: &str) -> Result<(), String> {
 
 /// The state as the explorer acts on it: a dimension with no values chosen filters nothing
 /// (`viewer/src/filter.rs`), so `fw=` is the view without a framework filter, and its link
-/// rightly leaves the key out.
+/// rightly leaves the key out; the runs that were in view are a set, which `in=` writes
+/// grouped by path (`a:1.2;b:3`), whatever order a hand-made link gave them in.
 fn as_view(mut state: ViewState) -> ViewState {
     state.filters.retain(|_, values| !values.is_empty());
+    if let Some(ids) = state.in_view.as_mut() {
+        ids.sort();
+        ids.dedup();
+    }
     state
 }
 

@@ -33,9 +33,10 @@ fn arb_log() -> impl Strategy<Value = Vec<u8>> {
     prop::collection::vec(piece, 0..60).prop_map(|pieces| pieces.concat())
 }
 
-const QUERY_PIECES: [&str; 44] = [
+const QUERY_PIECES: [&str; 47] = [
     "v=", "1", "d=", "fw=", "ver=", "gpu=", "fam=", "model=", "prec=", "gpus=", "scen=", "n=", "rate=", "conc=", "src=", "q=", "m=", "x=", "c=", "s=",
     "o=", "sel=", "log=1", "nf=1", "in=", "&", "&", ",", ",", "%", "%2C", "%25", "%E5%9F%BA", "%E0%A4%A", "+", ";", ":", ".", "?", "#L12", "bars", "asc", "vllm", "0123abcd",
+    "b.md:2.7", "a.log:1", "raw/x;y.log:3",
 ];
 
 fn arb_query() -> impl Strategy<Value = String> {

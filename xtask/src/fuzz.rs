@@ -195,25 +195,28 @@ fn run_target(root: &Path, target: &str, seeds: &Path, seconds: u64) -> Result<R
         .args(["--", &format!("-max_total_time={seconds}"), "-timeout=10", "-rss_limit_mb=2048", "-max_len=8192", "-print_final_stats=1"])
         .stderr(Stdio::piped());
     eprintln!("xtask: fuzzing {target} for {seconds} s");
+    let started = std::time::Instant::now();
     let mut child = cmd.spawn().map_err(|e| format!("could not start {cmd:?}: {e}"))?;
     let mut report = Report { target: target.into(), execs: 0, seconds, per_second: 0, corpus: 0, failure: None };
+    let mut panic_message = false;
     for line in BufReader::new(child.stderr.take().expect("piped")).lines().map_while(Result::ok) {
         let stat = |name: &str| line.strip_prefix(name).and_then(|v| v.trim().parse::<u64>().ok());
         if let Some(v) = stat("stat::number_of_executed_units:") {
             report.execs = v;
         } else if let Some(v) = stat("stat::average_exec_per_sec:") {
             report.per_second = v;
-        } else if let Some(v) = line.strip_prefix("Done ").and_then(|r| r.split(" runs in ").nth(1)).and_then(|s| s.split_whitespace().next()).and_then(|s| s.parse().ok()) {
-            report.seconds = v;
         } else if line.contains("Test unit written to") {
             report.failure = Some(line.rsplit("Test unit written to").next().unwrap_or("").trim().to_string());
         }
-        let shown = ["stat::", "Done ", "==", "Test unit written", "panicked", "SUMMARY", "ERROR", "INFO: seed corpus"].iter().any(|p| line.contains(p)) || line.starts_with("#") && line.contains("INITED");
+        // The panic message runs from `panicked at` to the backtrace or libFuzzer's report.
+        panic_message = (panic_message || line.contains("panicked at")) && !line.starts_with("stack backtrace") && !line.starts_with("==") && !line.starts_with("note:");
+        let shown = panic_message || ["stat::", "Done ", "==", "Test unit written", "SUMMARY", "ERROR", "INFO: seed corpus"].iter().any(|p| line.contains(p)) || line.starts_with('#') && line.contains("INITED");
         if shown {
-            eprintln!("  {line}");
+            eprintln!("  {}", line.chars().take(400).collect::<String>());
         }
     }
     let status = child.wait().map_err(|e| e.to_string())?;
+    report.seconds = started.elapsed().as_secs();
     report.corpus = std::fs::read_dir(&corpus).map(|d| d.count() as u64).unwrap_or(0);
     if !status.success() && report.failure.is_none() {
         report.failure = Some(format!("cargo fuzz exited with {status}; see the messages above"));
