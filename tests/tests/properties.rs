@@ -91,8 +91,11 @@ fn the_inertness_check_catches_what_it_looks_for() {
         "<div id=\"viewer-error\">x</div>",
         "<div class=\"error-panel\">x</div>",
         "<iframe></iframe>",
+        "<a href=\"\u{1}java\tscr\nipt:x\">a</a>",
     ] {
         assert!(properties::check_inert(bad).is_err(), "{bad} passed");
     }
+    // Other controls inside the scheme make it a relative URL to a browser, not a script.
+    assert_eq!(properties::check_inert("<a href=\"javascr\u{13}ipt:alert(0)\">a</a>"), Ok(()));
     assert_eq!(properties::check_inert("<h2 id=\"doc-a\">A <a class=\"anchor\" href=\"#doc-a\">#</a></h2><p>javascript: onerror= as text</p>"), Ok(()));
 }

@@ -210,7 +210,7 @@ fn run_target(root: &Path, target: &str, seeds: &Path, seconds: u64) -> Result<R
         }
         // The panic message runs from `panicked at` to the backtrace or libFuzzer's report.
         panic_message = (panic_message || line.contains("panicked at")) && !line.starts_with("stack backtrace") && !line.starts_with("==") && !line.starts_with("note:");
-        let shown = panic_message || ["stat::", "Done ", "==", "Test unit written", "SUMMARY", "ERROR", "INFO: seed corpus"].iter().any(|p| line.contains(p)) || line.starts_with('#') && line.contains("INITED");
+        let shown = panic_message || ["stat::", "Done ", "==", "Test unit written", "SUMMARY", "INFO: seed corpus"].iter().any(|p| line.starts_with(p)) || line.contains("Test unit written") || line.starts_with('#') && line.contains("INITED");
         if shown {
             eprintln!("  {}", line.chars().take(400).collect::<String>());
         }
