@@ -236,7 +236,14 @@ fn step(mut conn: Pending, limits: &Limits) -> Step {
             Ok(0) => return Step::Gone,
             Ok(n) => {
                 progressed = true;
+                let before = conn.head.len();
                 conn.head.extend_from_slice(&buf[..n]);
+                // The head is looked at again only when a line ended or a limit was passed,
+                // so a client sending a byte at a time costs linear time, not quadratic.
+                let passed = |limit: usize| before <= limit && conn.head.len() > limit;
+                if !buf[..n].contains(&b'\n') && !passed(limits.request_line + 1) && !passed(most) {
+                    continue;
+                }
                 match parse_head(&conn.head, limits) {
                     Head::Partial if conn.head.len() <= most => {}
                     Head::Partial => return Step::Job(Job::Refuse(conn.stream, 431)),
