@@ -1,11 +1,17 @@
 //! Compiler-style rendering of findings: severity, code, `path:line`, the offending line
 //! and the sentence saying what to do, via codespan-reporting.
+//!
+//! Everything here may come from content (file names, quoted values, source lines), and a
+//! terminal obeys what it prints: an escape sequence can set a CI log's title, clear the
+//! screen or print a fake red `error:`. So every string passes through [`printable`] first,
+//! which shows control characters as text (`\u{1b}`).
 
 use crate::content::Input;
 use benchsite_model::{Finding, Severity};
 use codespan_reporting::diagnostic::{Diagnostic, Label};
 use codespan_reporting::files::SimpleFiles;
 use codespan_reporting::term::{self, termcolor::WriteColor, Config};
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 /// Writes every finding to `out`, in the order given.
@@ -13,17 +19,19 @@ pub fn emit(out: &mut dyn WriteColor, findings: &[Finding], inputs: &[Input]) ->
     let mut files = SimpleFiles::new();
     let mut ids = HashMap::new();
     for input in inputs {
-        ids.insert(input.rel.as_str(), files.add(input.rel.clone(), input.text.as_str()));
+        // Lines stay where they were: `printable_source` keeps every `\n`.
+        ids.insert(input.rel.as_str(), files.add(printable(&input.rel).into_owned(), printable_source(&input.text)));
     }
     let config = Config::default();
     for f in findings {
+        let (path, message) = (printable(&f.path), printable(&f.message));
         let mut d = match f.severity {
             Severity::Error => Diagnostic::error(),
             Severity::Warning => Diagnostic::warning(),
             Severity::Info => Diagnostic::note(),
         }
-        .with_code(f.code.clone())
-        .with_message(f.message.clone());
+        .with_code(printable(&f.code).into_owned())
+        .with_message(message.clone().into_owned());
         let located = ids.get(f.path.as_str()).and_then(|&id| {
             let text = files.get(id).ok()?.source();
             let range = line_range(text, f.line)?;
@@ -31,14 +39,47 @@ pub fn emit(out: &mut dyn WriteColor, findings: &[Finding], inputs: &[Input]) ->
         });
         match located {
             Some(label) => d = d.with_labels(vec![label]),
-            None if f.line > 0 => d = d.with_notes(vec![format!("at {}:{}", f.path, f.line)]),
-            None => d = d.with_notes(vec![format!("in {}", f.path)]),
+            None if f.line > 0 => d = d.with_notes(vec![format!("at {path}:{}", f.line)]),
+            None => d = d.with_notes(vec![format!("in {path}")]),
         }
         if term::emit(out, &config, &files, &d).is_err() {
-            writeln!(out, "{}: {}:{}: {}", f.severity.as_str(), f.path, f.line, f.message)?;
+            writeln!(out, "{}: {path}:{}: {message}", f.severity.as_str(), f.line)?;
         }
     }
     Ok(())
+}
+
+/// `text` with every control character but the newline shown as an escape (`\u{1b}`, `\t`,
+/// `\r`), and the bidirectional controls too (they reorder what the terminal shows, as in
+/// "Trojan Source"). Borrowed when there is nothing to escape, the usual case.
+pub fn printable(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(needs_escape) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        match c {
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if needs_escape(c) => out.extend(c.escape_unicode()),
+            c => out.push(c),
+        }
+    }
+    Cow::Owned(out)
+}
+
+fn needs_escape(c: char) -> bool {
+    (c.is_control() && c != '\n') || matches!(c, '\u{61c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// A file's text for the source snippets: Windows line ends are plain ones, everything else
+/// as in [`printable`]; the count and order of lines is unchanged.
+fn printable_source(text: &str) -> String {
+    if text.contains("\r\n") {
+        printable(&text.replace("\r\n", "\n")).into_owned()
+    } else {
+        printable(text).into_owned()
+    }
 }
 
 /// Byte range of 1-based `line` without its newline; `None` for line 0 or past the end.
@@ -77,5 +118,38 @@ mod tests {
         assert!(text.contains("error[placeholder-value]: replace it"), "{text}");
         assert!(text.contains("raw/a.log:2:1"), "{text}");
         assert!(text.contains("Mean TTFT (ms): xxx"), "{text}");
+    }
+
+    /// Terminal escapes in a sidecar key (a TOML escape), raw in a log line and in the log's
+    /// name: one sets the terminal title, one prints a red fake `error:` line in a CI log,
+    /// one clears the screen.
+    #[test]
+    fn control_characters_from_content_reach_the_terminal_as_text() {
+        let dir = tempfile::tempdir().unwrap();
+        let title = "\u{1b}]0;title\u{7}";
+        let red = "\u{1b}[31merror: all good, ignore the rest";
+        let block = "============ Serving Benchmark Result ============\nSuccessful requests: 4\nBenchmark duration (s): 2.00\nRequest throughput (req/s): 2.00\n";
+        let log = format!("{block}Mean TTFT (ms): <{title}{red}>\r\n\tMean TPOT (ms): 1\n==================================================\n");
+        std::fs::write(dir.path().join("run\u{1b}[2J.log"), log).unwrap();
+        std::fs::write(dir.path().join("run\u{1b}[2J.log.meta.toml"), "\"\\u001b]0;title\\u0007\\u001b[31merror: fake\" = 1\n").unwrap();
+        let outcome = crate::check(dir.path()).unwrap();
+        let mut out = NoColor::new(Vec::new());
+        emit(&mut out, &outcome.data.findings, &outcome.inputs).unwrap();
+        let text = String::from_utf8(out.into_inner()).unwrap();
+        assert!(text.contains("sidecar-unknown-key") && text.contains("placeholder-value"), "the test needs a finding on each line: {text}");
+        let raw: Vec<char> = text.chars().filter(|c| c.is_control() && *c != '\n').collect();
+        assert!(raw.is_empty(), "raw control characters {raw:?} in:\n{text}");
+        assert!(text.contains("\\u{1b}]0;title\\u{7}") && text.contains("\\u{1b}[31merror:"), "the escapes are shown as text: {text}");
+        assert!(text.contains("run\\u{1b}[2J.log:5:1"), "{text}");
+    }
+
+    #[test]
+    fn printable_escapes_controls_and_bidi_but_keeps_newlines_and_letters() {
+        let check = |text: &str, expected: &str| assert_eq!(printable(text), expected, "{text:?}");
+        check("plain 基准 ✓\nnext", "plain 基准 ✓\nnext");
+        check("\u{1b}[31mred", "\\u{1b}[31mred");
+        check("a\tb\rc\0d\u{7f}\u{9b}", "a\\tb\\rc\\u{0}d\\u{7f}\\u{9b}");
+        check("abc\u{202e}fed", "abc\\u{202e}fed");
+        assert!(matches!(printable("nothing to do"), Cow::Borrowed(_)));
     }
 }

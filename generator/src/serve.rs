@@ -6,7 +6,11 @@
 //! Pages open in a browser reload themselves after a rebuild: the preview (never the built
 //! site) adds a script to every page that polls the build number and reloads when it moves.
 
+mod http;
+
 use crate::build::{build, BuildOptions, Outcome};
+use http::Limits;
+use http::{Request, Response};
 use std::io::Write;
 use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -40,7 +44,7 @@ pub fn serve(opts: ServeOptions, report: impl Fn(&Result<Outcome, String>) + Sen
     println!("serving {} at http://{addr}{base} (Ctrl-C stops)", opts.build.out.display());
     let _ = std::io::stdout().flush();
     let build_opts = opts.build.clone();
-    std::thread::spawn(move || loop {
+    let watcher = std::thread::Builder::new().name("benchsite-watch".into()).spawn(move || loop {
         std::thread::sleep(Duration::from_millis(500));
         let now = fingerprint(&watched);
         if now != last {
@@ -51,29 +55,23 @@ pub fn serve(opts: ServeOptions, report: impl Fn(&Result<Outcome, String>) + Sen
             report(&result);
         }
     });
+    watcher.map_err(|e| format!("could not start watching {} for changes: {e}", opts.build.content.display()))?;
+    // The server's threads run for as long as the process does; reaching past this join
+    // means they stopped (a bug), which must not look like a clean exit.
     let _ = server.join();
-    Ok(())
+    Err("the preview server stopped unexpectedly; the messages above say why. Start `benchsite serve` again".into())
 }
 
 /// Serves the folder `out` below `base` on 127.0.0.1 from background threads (also used by
-/// the browser tests, so they meet the same server a reader of `serve` meets).
-///
-/// A plain HTTP/1.1 responder with one thread per connection and `Connection: close`. It
-/// replaced tiny_http, whose keep-alive handling left headless Chromium waiting for a
-/// connection when a page preloads several files; a static preview needs nothing more.
+/// the browser tests, so they meet the same server a reader of `serve` meets), within the
+/// default [`Limits`]: see `serve/http.rs` for the threads and what a client may spend.
 ///
 /// With `builds` (the number of finished builds), pages get the live-reload script.
 pub fn serve_folder(out: PathBuf, base: String, port: u16, builds: Option<Arc<AtomicU64>>) -> Result<(std::net::SocketAddr, std::thread::JoinHandle<()>), String> {
-    let listener = std::net::TcpListener::bind(("127.0.0.1", port)).map_err(|e| format!("could not listen on 127.0.0.1:{port}: {e}"))?;
+    let listener = std::net::TcpListener::bind(("127.0.0.1", port)).map_err(|e| format!("could not listen on 127.0.0.1:{port}: {e}; pass another --port (0 picks a free one)"))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
-    let handle = std::thread::spawn(move || {
-        for stream in listener.incoming().flatten() {
-            let (out, base, builds) = (out.clone(), base.clone(), builds.clone());
-            std::thread::spawn(move || {
-                let _ = respond(stream, &out, &base, builds.as_deref());
-            });
-        }
-    });
+    let handler: http::Handler = Arc::new(move |request: &Request| respond(request, &out, &base, builds.as_deref()));
+    let handle = http::start(listener, Limits::default(), handler)?;
     Ok((addr, handle))
 }
 
@@ -98,50 +96,24 @@ const RELOAD_JS: &str = r#"// benchsite serve: reloads this page after the previ
 })();
 "#;
 
-fn respond(mut stream: std::net::TcpStream, out: &Path, base: &str, builds: Option<&AtomicU64>) -> std::io::Result<()> {
-    use std::io::{BufRead, BufReader};
-    stream.set_read_timeout(Some(Duration::from_secs(10)))?;
-    let mut reader = BufReader::new(stream.try_clone()?);
-    let mut request_line = String::new();
-    reader.read_line(&mut request_line)?;
-    loop {
-        let mut header = String::new();
-        if reader.read_line(&mut header)? == 0 || header.trim().is_empty() {
-            break;
-        }
-    }
-    let mut parts = request_line.split_whitespace();
-    let (method, target) = (parts.next().unwrap_or(""), parts.next().unwrap_or("/"));
+/// The answer to a GET or HEAD: the build number, the reload script, or a file.
+fn respond(request: &Request, out: &Path, base: &str, builds: Option<&AtomicU64>) -> Response {
+    let target = request.target.as_str();
     let path = target.split(['?', '#']).next().unwrap_or("");
-    let (status, body, kind) = if method != "GET" && method != "HEAD" {
-        (405, b"method not allowed".to_vec(), "text/plain; charset=utf-8")
-    } else if let Some(builds) = builds.filter(|_| path == format!("{base}{BUILD_PATH}")) {
-        (200, builds.load(Ordering::SeqCst).to_string().into_bytes(), "text/plain; charset=utf-8")
-    } else if builds.is_some() && path == format!("{base}{RELOAD_PATH}") {
-        (200, RELOAD_JS.as_bytes().to_vec(), "text/javascript; charset=utf-8")
-    } else {
-        let (status, path) = resolve(out, base, target);
-        match std::fs::read(&path) {
-            Ok(bytes) => {
-                let kind = content_type(&path);
-                match builds {
-                    Some(builds) if kind.starts_with("text/html") => (status, with_reload_script(bytes, base, builds.load(Ordering::SeqCst)), kind),
-                    _ => (status, bytes, kind),
-                }
-            }
-            Err(_) => (404, b"not found".to_vec(), "text/plain; charset=utf-8"),
-        }
-    };
-    let reason = match status {
-        200 => "OK",
-        404 => "Not Found",
-        _ => "Method Not Allowed",
-    };
-    write!(stream, "HTTP/1.1 {status} {reason}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n", body.len())?;
-    if method != "HEAD" {
-        stream.write_all(&body)?;
+    if let Some(builds) = builds.filter(|_| path == format!("{base}{BUILD_PATH}")) {
+        return Response::text(200, &builds.load(Ordering::SeqCst).to_string());
     }
-    stream.flush()
+    if builds.is_some() && path == format!("{base}{RELOAD_PATH}") {
+        return Response { status: 200, kind: "text/javascript; charset=utf-8", body: RELOAD_JS.as_bytes().to_vec() };
+    }
+    let (status, path) = resolve(out, base, target);
+    let Ok(bytes) = std::fs::read(&path) else { return Response::text(404, "not found") };
+    let kind = content_type(&path);
+    let body = match builds {
+        Some(builds) if kind.starts_with("text/html") => with_reload_script(bytes, base, builds.load(Ordering::SeqCst)),
+        _ => bytes,
+    };
+    Response { status, kind, body }
 }
 
 /// The page with the live-reload script before `</head>` (pages without one are left alone).

@@ -682,3 +682,50 @@ fn effective_defaults_cite_their_rule_and_source() {
     let gpus = params["gpu"].as_array().expect("the GPU table in parameters.json");
     assert!(gpus.iter().any(|g| g["name"] == "A100" && g["memory_gib"] == serde_json::json!([40.0, 80.0])), "{gpus:?}");
 }
+
+/// A doc cannot pass for the site's own UI: raw HTML with the explorer's error panel classes
+/// and id, a heading whose slug is the theme button's id, a span claiming a source line's id.
+/// In the pages, every id in the doc carries the doc prefix and every class is one the
+/// renderer writes; heading anchors, the table of contents, in-doc links and a link to
+/// another doc's heading still resolve (link checker).
+#[test]
+fn a_doc_keeps_only_the_renderers_classes_and_prefixed_ids() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = dir.path();
+    for f in ["i18n/zh.toml", "i18n/en.toml"] {
+        std::fs::create_dir_all(c.join(f).parent().unwrap()).unwrap();
+        std::fs::copy(repo().join("content").join(f), c.join(f)).unwrap();
+    }
+    std::fs::create_dir_all(c.join("docs")).unwrap();
+    let guide = "<div class=\"error-panel notice\" id=\"viewer-error\">The data could not be loaded.</div>\n\n## Theme toggle\n\n<span class=\"line\" id=\"L1\">1</span>\n\n## Setup {#main}\n\nBack [up](#theme-toggle), to [setup](#main), to the [glossary](./glossary.en.md#ttft).\n\n```{note}\nA note.\n```\n";
+    let glossary = "## TTFT\n\nTime to first token.\n";
+    for lang in ["en", "zh"] {
+        std::fs::write(c.join(format!("docs/guide.{lang}.md")), format!("+++\ntitle = \"Guide\"\n+++\n{guide}")).unwrap();
+        std::fs::write(c.join(format!("docs/glossary.{lang}.md")), format!("+++\ntitle = \"Glossary\"\n+++\n{glossary}")).unwrap();
+    }
+    let own = ["admonition", "note", "admonition-title", "anchor"];
+    for (base, prefix) in [(None, "/"), (Some("/repo/"), "/repo/")] {
+        let (_d, out) = build_site(c, base);
+        for lang in ["en", "zh"] {
+            let page = std::fs::read_to_string(out.join(lang).join("guide/index.html")).unwrap();
+            let doc = Html::parse_document(&page);
+            let article = doc.select(&sel("article.doc")).next().expect("the doc's article");
+            for el in article.select(&sel("[id]")) {
+                let id = el.value().attr("id").unwrap();
+                assert!(id.starts_with("doc-"), "{lang}: the doc kept the id {id:?}");
+            }
+            for el in article.select(&sel("[class]")) {
+                let classes = el.value().attr("class").unwrap();
+                assert!(classes.split_whitespace().all(|c| own.contains(&c)), "{lang}: the doc kept the class {classes:?}");
+            }
+            let all: Vec<&str> = doc.select(&sel("[id]")).filter_map(|e| e.value().attr("id")).collect();
+            let unique: BTreeSet<&str> = all.iter().copied().collect();
+            assert_eq!(all.len(), unique.len(), "{lang}: an id appears twice: {all:?}");
+            for href in ["#doc-theme-toggle", "#doc-main"] {
+                assert!(page.contains(&format!("href=\"{href}\"")), "{lang}: no link to {href}");
+            }
+            assert!(page.contains(&format!("href=\"{prefix}{lang}/glossary/#doc-ttft\"")), "{lang}: the link to the glossary's heading");
+        }
+        assert_eq!(broken_links(&out, prefix), Vec::<String>::new());
+    }
+}

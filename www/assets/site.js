@@ -62,9 +62,16 @@
     });
   }
 
+  // "#L12" → "L12", "#%E5%9F%BA" → "基". A malformed escape ("#%E0%A4%A") is looked up as
+  // written, as browsers do, instead of throwing a URIError.
+  function fragmentId(hash) {
+    var raw = hash.charAt(0) === "#" ? hash.slice(1) : hash;
+    try { return decodeURIComponent(raw); } catch (e) { return raw; }
+  }
+
   // A link to #L123 must show the line even though the source starts collapsed.
   function revealTarget() {
-    var id = decodeURIComponent(location.hash.slice(1));
+    var id = fragmentId(location.hash);
     if (!id) return;
     var el = document.getElementById(id);
     if (!el) return;

@@ -1,7 +1,10 @@
 //! `cargo xtask site [--out DIR] [--base-url URL]`: the whole site in one command — the
 //! viewer compiled to wasm, its JS bindings, `wasm-opt -Oz` when a working one is present,
 //! then the generator. `cargo xtask size [--out DIR]` prints what a first visit to the
-//! explorer transfers, gzip-compressed.
+//! explorer transfers, gzip-compressed. `cargo xtask fuzz [TARGET] [--seconds N]` runs the
+//! fuzz targets (`fuzz.rs`).
+
+mod fuzz;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -12,7 +15,8 @@ fn main() -> ExitCode {
         Some("site") => site(&args[1..]),
         Some("size") => size(&args[1..]),
         Some("bench-viewer") => bench_viewer(&args[1..]),
-        _ => Err("usage: cargo xtask site [--out DIR] [--base-url URL] | size [--out DIR] | bench-viewer [--out DIR]".into()),
+        Some("fuzz") => fuzz::fuzz(&args[1..], &root()),
+        _ => Err("usage: cargo xtask site [--out DIR] [--base-url URL] | size [--out DIR] | bench-viewer [--out DIR] | fuzz [TARGET] [--seconds N]".into()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -4,6 +4,11 @@
 //! plain block), links to result files and other docs rewritten to their pages (a link to a
 //! file that is not there becomes marked text and a finding), and ammonia over the result,
 //! because content is untrusted and markdown lets it write raw HTML.
+//!
+//! A doc must not pass for the page around it: the sanitiser keeps only the classes this
+//! renderer writes ([`is_own_class`]) and prefixes every id with [`ID_PREFIX`], heading
+//! anchors included, so that no doc takes an id the site's pages or scripts use
+//! (`viewer-error`, `theme-toggle`, `L12`); links to a doc's anchors get the prefix too.
 
 use benchsite_ingest::markdown::parser;
 use benchsite_ingest::sink::{FindingExt, Sink};
@@ -42,6 +47,14 @@ pub struct Rendered {
 }
 
 const ADMONITIONS: [&str; 5] = ["note", "warning", "tip", "important", "caution"];
+
+/// What every id in a doc starts with (`## Setup` → `id="doc-setup"`).
+pub const ID_PREFIX: &str = "doc-";
+
+/// The id a doc's HTML carries for `id` as the doc wrote it or as its heading slug.
+pub fn content_id(id: &str) -> String {
+    format!("{ID_PREFIX}{id}")
+}
 
 /// Renders `text`; findings (broken links) go to `sink`.
 pub fn render(text: &str, ctx: &Context, sink: &mut Sink) -> Rendered {
@@ -93,6 +106,7 @@ fn render_into(text: &str, ctx: &Context, sink: &mut Sink, ids: &mut BTreeSet<St
                 }
                 Link::To(url) => {
                     links_missing.push(false);
+                    let url = if names_doc(&dest_url) { with_content_fragment(url) } else { url };
                     Event::Start(Tag::Link { link_type, dest_url: CowStr::from(url), title, id })
                 }
                 Link::Missing(reason) => {
@@ -138,7 +152,7 @@ fn render_into(text: &str, ctx: &Context, sink: &mut Sink, ids: &mut BTreeSet<St
                 let id = unique(ids, explicit.unwrap_or_else(|| slug(&plain)));
                 let mut inner_html = String::new();
                 pulldown_cmark::html::push_html(&mut inner_html, inner.into_iter());
-                headings.push((level, id.clone(), plain));
+                headings.push((level, content_id(&id), plain));
                 events.push(Event::Html(CowStr::from(format!(
                     "<h{level} id=\"{id}\">{inner_html} <a class=\"anchor\" href=\"#{id}\" aria-hidden=\"true\">#</a></h{level}>\n",
                     id = escape(&id)
@@ -155,6 +169,21 @@ fn render_into(text: &str, ctx: &Context, sink: &mut Sink, ids: &mut BTreeSet<St
     let mut html = String::new();
     pulldown_cmark::html::push_html(&mut html, events.into_iter());
     html
+}
+
+/// Whether a link target is a doc (`./glossary.en.md#ttft`: `<slug>.<lang>.md`), whose
+/// anchors carry [`ID_PREFIX`]; a result page's anchors (`#L12`) are the site's own.
+fn names_doc(href: &str) -> bool {
+    let path = href.split(['#', '?']).next().unwrap_or("");
+    path.strip_suffix(".md").and_then(|stem| stem.rsplit_once('.')).is_some_and(|(_, lang)| super::lang::Lang::from_code(lang).is_some())
+}
+
+/// `/en/glossary/#ttft` → `/en/glossary/#doc-ttft`.
+fn with_content_fragment(url: String) -> String {
+    match url.split_once('#') {
+        Some((page, fragment)) if !fragment.is_empty() => format!("{page}#{}", content_id(fragment)),
+        _ => url,
+    }
 }
 
 /// `基准测试 Setup!` → `基准测试-setup`: letters of any script are kept so Chinese headings
@@ -198,9 +227,10 @@ pub fn escape(text: &str) -> String {
     out
 }
 
-/// Keeps the tags markdown produces plus our classes and ids; drops scripts, event handlers,
-/// styles and `javascript:` URLs. Images stay only when they are the site's own doc images
-/// (`media_prefix`): the site fetches nothing from third parties, raw `<img>` included.
+/// Keeps the tags markdown produces, this renderer's classes and the doc's ids (prefixed);
+/// drops scripts, event handlers, styles, `javascript:` URLs and every other class. Images
+/// stay only when they are the site's own doc images (`media_prefix`): the site fetches
+/// nothing from third parties, raw `<img>` included. In-page links (`#setup`) follow the ids.
 fn sanitize(html: &str, media_prefix: &str) -> String {
     let prefix = media_prefix.to_string();
     let clean = ammonia::Builder::default()
@@ -208,11 +238,33 @@ fn sanitize(html: &str, media_prefix: &str) -> String {
         .add_tags(["aside"])
         .attribute_filter(move |element, attribute, value| match (element, attribute) {
             ("img", "src") if !value.starts_with(&prefix) || value.contains("..") => None,
+            (_, "id") => Some(content_id(value).into()),
+            ("a", "href") if value.len() > 1 && value.starts_with('#') => Some(format!("#{}", content_id(&value[1..])).into()),
+            (_, "class") => own_classes(element, value).map(Into::into),
             _ => Some(value.into()),
         })
         .clean(html)
         .to_string();
     without_sourceless_images(&clean)
+}
+
+/// The classes of `value` this renderer writes on `element`; `None` when none is left.
+fn own_classes(element: &str, value: &str) -> Option<String> {
+    let kept: Vec<&str> = value.split_ascii_whitespace().filter(|class| is_own_class(element, class)).collect();
+    (!kept.is_empty()).then(|| kept.join(" "))
+}
+
+/// The classes this module writes (admonitions, heading anchors, missing links and images)
+/// and the `language-*` class pulldown-cmark gives fenced code.
+fn is_own_class(element: &str, class: &str) -> bool {
+    match element {
+        "aside" => class == "admonition" || ADMONITIONS.contains(&class),
+        "p" => class == "admonition-title",
+        "a" => class == "anchor",
+        "span" => class == "missing-link" || class == "missing-image",
+        "code" => class.strip_prefix("language-").is_some_and(|lang| !lang.is_empty() && lang.chars().all(|c| c.is_ascii_alphanumeric() || "+-_.#".contains(c))),
+        _ => false,
+    }
 }
 
 /// Drops the `<img>` tags the filter left without a source. Ammonia's output is serialised
@@ -273,8 +325,8 @@ mod tests {
     #[test]
     fn admonitions_headings_and_text_fences() {
         let (r, _) = render_doc("# Setup\n\n## Setup\n\n```{note}\nSome *care*.\n```\n\n```{text}\n<b>x</b>\n```\n", &|_| Link::Keep);
-        assert!(r.html.contains("<h1 id=\"setup\">"), "{}", r.html);
-        assert!(r.html.contains("<h2 id=\"setup-1\">"), "{}", r.html);
+        assert!(r.html.contains("<h1 id=\"doc-setup\">"), "{}", r.html);
+        assert!(r.html.contains("<h2 id=\"doc-setup-1\">"), "{}", r.html);
         assert!(r.html.contains("class=\"admonition note\"") && r.html.contains("T-note") && r.html.contains("<em>care</em>"), "{}", r.html);
         assert!(r.html.contains("&lt;b&gt;x&lt;/b&gt;"), "{}", r.html);
     }
@@ -295,6 +347,31 @@ mod tests {
         assert!(r.html.contains("href=\"/en/x/\""), "{}", r.html);
         assert_eq!(sink.findings.len(), 1);
         assert_eq!((sink.findings[0].code.as_str(), sink.findings[0].line), ("doc-broken-link", 3));
+    }
+
+    /// A doc must not pass for the site's own UI: classes are the renderer's own, ids carry
+    /// the doc prefix, and anchors and in-doc links follow the prefix.
+    #[test]
+    fn docs_keep_only_the_renderers_classes_and_prefix_their_ids() {
+        let text = "<div class=\"error-panel notice\" id=\"viewer-error\">Data failed to load.</div>\n\n## Setup {#theme-toggle}\n\n# 基准 设置\n\nSee [setup](#theme-toggle), [基准](#基准-设置) and [glossary](./glossary.en.md#ttft) or [a line](./run.md#L12).\n\n```{warning}\n<span class=\"missing-link admonition\" id=\"L12\">x</span>\n```\n\n```rust error-panel\nfn x() {}\n```\n";
+        let resolve = |href: &str| match href.split_once('#') {
+            Some(("./glossary.en.md", f)) => Link::To(format!("/en/glossary/#{f}")),
+            Some(("./run.md", f)) => Link::To(format!("/en/results/run.md/#{f}")),
+            _ => Link::Keep,
+        };
+        let (r, _) = render_doc(text, &resolve);
+        for bad in ["error-panel", "notice", "\"viewer-error\"", "\"theme-toggle\"", "\"L12\"", "class=\"missing-link admonition\""] {
+            assert!(!r.html.contains(bad), "{bad} in {}", r.html);
+        }
+        assert!(r.html.contains("<div id=\"doc-viewer-error\">"), "{}", r.html);
+        assert!(r.html.contains("<span class=\"missing-link\" id=\"doc-L12\">"), "{}", r.html);
+        assert!(r.html.contains("<h2 id=\"doc-theme-toggle\">Setup <a class=\"anchor\" href=\"#doc-theme-toggle\""), "{}", r.html);
+        assert!(r.html.contains("<h1 id=\"doc-基准-设置\">"), "{}", r.html);
+        assert!(r.html.contains("<a href=\"#doc-theme-toggle\" rel=\"noopener noreferrer\">setup</a>") && r.html.contains("href=\"#doc-%E5%9F%BA%E5%87%86-%E8%AE%BE%E7%BD%AE\""), "{}", r.html);
+        assert!(r.html.contains("href=\"/en/glossary/#doc-ttft\"") && r.html.contains("href=\"/en/results/run.md/#L12\""), "a doc's anchors carry the prefix, a result page's do not: {}", r.html);
+        assert!(r.html.contains("<aside class=\"admonition warning\"><p class=\"admonition-title\">") && r.html.contains("<code class=\"language-rust\">"), "{}", r.html);
+        let ids: Vec<&str> = r.headings.iter().map(|(_, id, _)| id.as_str()).collect();
+        assert_eq!(ids, ["doc-theme-toggle", "doc-基准-设置"], "the table of contents links the prefixed ids");
     }
 
     #[test]

@@ -1,0 +1,101 @@
+//! The fuzz targets' properties (`fuzz/src/properties.rs`, included here) as property tests,
+//! so CI checks on every run what `cargo xtask fuzz` checks for hours: any bytes through the
+//! readers, any query string through the URL state, any markdown through the docs renderer.
+//! The generators build input from the pieces that matter to each reader (real lines of the
+//! seed files, query keys and escapes, raw HTML and markdown syntax) mixed with noise.
+
+#[path = "../../fuzz/src/properties.rs"]
+#[allow(dead_code)]
+mod properties;
+
+use proptest::prelude::*;
+
+/// Lines of the seed content that start or fill a result block, and noise around them.
+fn log_lines() -> Vec<String> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../content");
+    let mut lines: Vec<String> = ["raw/vllm_sweep.log", "lmdeploy/H800_v0.10.0.md", "vllm/A100_v0.10.1.md"]
+        .iter()
+        .flat_map(|f| std::fs::read_to_string(root.join(f)).unwrap().lines().map(str::to_string).collect::<Vec<_>>())
+        .filter(|l| l.contains(':') || l.contains("===") || l.contains("---") || l.starts_with('#') || l.starts_with("```"))
+        .collect();
+    lines.sort();
+    lines.dedup();
+    lines.extend(["{", "}", "[", "]", "\"completed\": 32,", "\"duration\": NaN,", "\"request_rate\": Infinity,", "\u{feff}", "\r", "<details><pre>", "</pre></details>"].map(String::from));
+    lines
+}
+
+fn arb_log() -> impl Strategy<Value = Vec<u8>> {
+    let piece = prop_oneof![
+        4 => prop::sample::select(log_lines()).prop_map(|l| format!("{l}\n").into_bytes()),
+        1 => prop::collection::vec(any::<u8>(), 0..24),
+        1 => "[ -~]{0,30}\n".prop_map(String::into_bytes),
+    ];
+    prop::collection::vec(piece, 0..60).prop_map(|pieces| pieces.concat())
+}
+
+const QUERY_PIECES: [&str; 47] = [
+    "v=", "1", "d=", "fw=", "ver=", "gpu=", "fam=", "model=", "prec=", "gpus=", "scen=", "n=", "rate=", "conc=", "src=", "q=", "m=", "x=", "c=", "s=",
+    "o=", "sel=", "log=1", "nf=1", "in=", "&", "&", ",", ",", "%", "%2C", "%25", "%E5%9F%BA", "%E0%A4%A", "+", ";", ":", ".", "?", "#L12", "bars", "asc", "vllm", "0123abcd",
+    "b.md:2.7", "a.log:1", "raw/x;y.log:3",
+];
+
+fn arb_query() -> impl Strategy<Value = String> {
+    let piece = prop_oneof![4 => prop::sample::select(QUERY_PIECES.to_vec()).prop_map(String::from), 1 => "\\PC{0,6}"];
+    prop::collection::vec(piece, 0..30).prop_map(|p| p.concat())
+}
+
+const DOC_PIECES: [&str; 40] = [
+    "# ", "## ", "### ", "Setup", "基准 设置", " {#main}", " {.error-panel}", "\n", "\n\n", "```", "```{note}\n", "```{warning}\n", "```rust x\n", "```{text}\n",
+    "[a](#main)", "[b](./glossary.en.md#ttft)", "[c](./missing.md)", "[d](javascript:alert(1))", "[e](JaVaScRiPt&#58;alert(1))", "![f](local.png)", "![g](https://example.com/x.png)",
+    "<div class=\"error-panel notice\" id=\"viewer-error\">", "</div>", "<span class=\"missing-link x\" id=\"L1\">", "</span>", "<img src=x onerror=alert(1)>", "<img src=\"/media/../x.png\">",
+    "<script>alert(1)</script>", "<svg><script>alert(1)</script></svg>", "<a href=\"  java\tscript:x\">", "<iframe src=//x>", "<style>*{}</style>", "<aside class=\"admonition note\">",
+    "<p style=\"x\" onclick=\"y\">", "<math><mi>x</mi></math>", "> ", "- ", "| a | b |\n|-|-|\n", "`code`", "&lt;",
+];
+
+fn arb_doc() -> impl Strategy<Value = String> {
+    let piece = prop_oneof![5 => prop::sample::select(DOC_PIECES.to_vec()).prop_map(String::from), 1 => "\\PC{0,8}"];
+    prop::collection::vec(piece, 0..40).prop_map(|p| p.concat())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn any_bytes_read_as_any_format_point_at_their_own_lines(bytes in arb_log()) {
+        for path in [properties::LOG, properties::RESULT_MD, properties::JSON, properties::JSONL] {
+            if let Err(e) = properties::parse_anything(path, &bytes) {
+                return Err(TestCaseError::fail(format!("{path}: {e}")));
+            }
+        }
+    }
+
+    #[test]
+    fn any_query_gives_a_view_whose_link_reads_back_the_same(query in arb_query()) {
+        properties::query_round_trips(&query).map_err(TestCaseError::fail)?;
+    }
+
+    #[test]
+    fn any_markdown_renders_inert_and_cannot_pose_as_the_site(text in arb_doc()) {
+        properties::docs_are_inert(&text).map_err(TestCaseError::fail)?;
+    }
+}
+
+/// The checker itself: it must see what it is there to see, or the properties prove nothing.
+#[test]
+fn the_inertness_check_catches_what_it_looks_for() {
+    for bad in [
+        "<script>x</script>",
+        "<p onclick=\"x\">a</p>",
+        "<a href=\" javascript:x\">a</a>",
+        "<img src=\"https://example.com/x.png\">",
+        "<div id=\"viewer-error\">x</div>",
+        "<div class=\"error-panel\">x</div>",
+        "<iframe></iframe>",
+        "<a href=\"\u{1}java\tscr\nipt:x\">a</a>",
+    ] {
+        assert!(properties::check_inert(bad).is_err(), "{bad} passed");
+    }
+    // Other controls inside the scheme make it a relative URL to a browser, not a script.
+    assert_eq!(properties::check_inert("<a href=\"javascr\u{13}ipt:alert(0)\">a</a>"), Ok(()));
+    assert_eq!(properties::check_inert("<h2 id=\"doc-a\">A <a class=\"anchor\" href=\"#doc-a\">#</a></h2><p>javascript: onerror= as text</p>"), Ok(()));
+}
