@@ -436,20 +436,20 @@ pub fn duplicates(runs: &mut Vec<Run>, sink: &mut Sink) {
 }
 
 /// Runs from saved JSON results; objects that are not results are findings.
-pub fn json_runs(objects: &[json::Object], sink: &mut Sink) -> Vec<Run> {
+pub fn json_runs(objects: &[json::Object<'_>], sink: &mut Sink) -> Vec<Run> {
     let mut runs = Vec::new();
     let mut skipped = 0;
     for obj in objects {
-        if !json::is_result(&obj.value) {
+        if !json::is_result(obj) {
             skipped += 1;
             continue;
         }
-        let format = if obj.value.contains_key("server_info") || obj.value.contains_key("mean_e2e_latency_ms") {
+        let format = if obj.contains_key("server_info") || obj.contains_key("mean_e2e_latency_ms") {
             Format::SglangJson
         } else {
             Format::VllmJson
         };
-        let block = json::to_block(obj, format, &obj.text);
+        let block = json::to_block(obj, format);
         if let Some(run) = block::resolve(&block, &[], sink) {
             runs.push(run);
         }

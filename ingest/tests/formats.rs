@@ -594,3 +594,33 @@ fn inferred_scenarios_are_taken_only_from_stated_runs() {
     assert_eq!(inferred, vec!["a/A", "a/A"]);
     assert!(out.runs.iter().all(|r| r.scenario.num_prompts == Some(100)));
 }
+
+#[test]
+fn json_value_links_to_its_own_key_line() {
+    // `server_info.completed` comes before the top-level `completed`: the run's count is the
+    // top-level one and points to its own line, not the nested key's.
+    let text = "{\n  \"server_info\": {\n    \"completed\": 7,\n    \"duration\": 1.0\n  },\n  \"duration\": 41.24,\n  \"completed\": 100,\n  \"request_throughput\": 2.43,\n  \"mean_ttft_ms\": 60.77\n}\n";
+    check(
+        "raw/nested.json",
+        text,
+        &[&[
+            ("/metrics/completed", json!(100)),
+            ("/source/lines/metrics.completed", json!(7)),
+            ("/source/lines/metrics.duration_s", json!(6)),
+            ("/source/lines/metrics.ttft_ms.mean", json!(9)),
+            ("/source/line", json!(1)),
+            ("/source/end_line", json!(10)),
+        ]],
+    );
+    // In a pretty-printed array each object starts on its own line and each value points
+    // to its own key.
+    let array = "[\n  {\n    \"completed\": 10,\n    \"duration\": 5.0,\n    \"request_throughput\": 2.0\n  },\n  {\n    \"completed\": 20,\n    \"duration\": 5.0,\n    \"request_throughput\": 4.0\n  }\n]\n";
+    check(
+        "raw/array.json",
+        array,
+        &[
+            &[("/source/line", json!(2)), ("/source/end_line", json!(6)), ("/source/lines/metrics.completed", json!(3)), ("/source/lines/metrics.request_throughput", json!(5))],
+            &[("/source/line", json!(7)), ("/source/end_line", json!(11)), ("/source/lines/metrics.completed", json!(8)), ("/source/lines/metrics.request_throughput", json!(10))],
+        ],
+    );
+}
