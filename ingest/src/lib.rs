@@ -197,7 +197,5 @@ pub fn assemble(outputs: Vec<FileOutput>) -> RunsFile {
 
 /// Marks `finding` as concerning every run in `runs`.
 pub(crate) fn attach(finding: &mut Finding, runs: &[Run]) {
-    for r in runs {
-        finding.run(&r.id);
-    }
+    finding.runs(runs.iter().map(|r| r.id.as_str()));
 }

@@ -624,3 +624,34 @@ fn json_value_links_to_its_own_key_line() {
         ],
     );
 }
+
+/// Several notes contradicting the log in one section make one finding that names them all
+/// (one finding per note, each listing every run, grew with notes × runs).
+#[test]
+fn notes_contradicting_the_log_in_one_section_share_a_finding() {
+    let log = stated("a/A", 100, 1024, 1024) + &lmdeploy_block("", 100, 102400, 102400);
+    let text = format!(
+        "# LMDeploy v0.9.2\n\n## a/A\n\nRun with `--num-prompts 5`.\n\nAgain `--num-prompts 6`.\n\nAnd `--num-prompts 7`.\n\n```text\n{log}```\n"
+    );
+    let out = parse_file("lmdeploy/H800_v0.9.2.md", &text, None);
+    let f: Vec<_> = out.findings.iter().filter(|f| f.code == "note-contradicts-log").collect();
+    assert_eq!(f.len(), 1, "{f:#?}");
+    assert_eq!((f[0].line, f[0].values["other_note_lines"].as_str(), f[0].runs.len()), (5, "7, 9", 1));
+    assert!(f[0].message.contains("2 more note(s)"), "{}", f[0].message);
+}
+
+/// Inference relies on the sections sharing one scenario list; when they state more than a
+/// handful of scenarios for the same position, nothing is inferred and no candidate is weighed.
+#[test]
+fn many_different_scenarios_at_one_position_infer_nothing() {
+    let mut sections: Vec<(String, String)> = (0..17)
+        .map(|k| (format!("a/M{k}"), stated("a/M", 100 + k, 1024, 1024) + &lmdeploy_block("", 100 + k, (100 + k) * 1024, (100 + k) * 1024)))
+        .collect();
+    sections.push(("a/C".into(), lmdeploy_block("", 100, 102400, 102400)));
+    let refs: Vec<(&str, String)> = sections.iter().map(|(m, l)| (m.as_str(), l.clone())).collect();
+    let out = parse_file("lmdeploy/H800_v0.9.2.md", &result_file(&refs), None);
+    let run = out.runs.iter().find(|r| r.model.as_deref() == Some("a/C")).unwrap();
+    assert_eq!(run.scenario.num_prompts, None);
+    let f = out.findings.iter().find(|f| f.code == "scenario-not-inferred").expect("finding");
+    assert!(f.message.contains("more than 16 different scenarios"), "{}", f.message);
+}
