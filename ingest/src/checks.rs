@@ -10,7 +10,7 @@ use crate::framework;
 use crate::infer;
 use crate::json;
 use crate::markdown::{self, Section};
-use crate::scan::{Format, Scan};
+use crate::scan::{self, Format};
 use crate::serve::Serve;
 use crate::sidecar::Meta;
 use crate::sink::{FindingExt, Sink};
@@ -508,8 +508,8 @@ pub fn json_runs(objects: &[json::Object<'_>], sink: &mut Sink) -> Vec<Run> {
 }
 
 /// Sweep headers announce values; blocks report what really ran.
-pub fn sweeps(scanned: &Scan, runs: &[Run], sink: &mut Sink) {
-    // Members and blocks per sweep, gathered in one pass (a sweep's id ends in its line).
+pub fn sweeps(scanned: &scan::End<'_>, runs: &[Run], sink: &mut Sink) {
+    // Members per sweep, gathered in one pass (a sweep's id ends in its line).
     let index: HashMap<u32, usize> = scanned.sweeps.iter().enumerate().map(|(i, s)| (s.line, i)).collect();
     let mut members: Vec<Vec<&Run>> = vec![Vec::new(); scanned.sweeps.len()];
     for run in runs {
@@ -518,12 +518,8 @@ pub fn sweeps(scanned: &Scan, runs: &[Run], sink: &mut Sink) {
             members[i].push(run);
         }
     }
-    let mut blocks = vec![0usize; scanned.sweeps.len()];
-    for (i, _) in scanned.blocks.iter().filter_map(|b| b.sweep) {
-        blocks[i] += 1;
-    }
     for (i, sweep) in scanned.sweeps.iter().enumerate() {
-        let (members, blocks) = (&members[i], blocks[i]);
+        let (members, blocks) = (&members[i], scanned.blocks_per_sweep[i]);
         if let Some((key, values)) = sweep.lists.first() {
             if values.len() != blocks {
                 sink.warn(

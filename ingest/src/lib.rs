@@ -134,12 +134,27 @@ pub fn parse_raw(text: &str, sink: &mut Sink) -> Vec<Run> {
 }
 
 /// Scans text (a whole log or a code block starting at `first_line`) for result blocks.
+/// Each block is resolved into a run as soon as the scanner closes it, so memory holds the
+/// text, the runs and one block, whatever the length of the log.
 pub fn scan_text(text: &str, first_line: u32, sink: &mut Sink) -> Vec<Run> {
-    let lines = text::logical_lines(text, first_line);
-    let mut scanned = scan::scan(&lines);
-    drop_cut_value(&mut scanned, lines.last().map(|l| l.no), text, sink);
-    let runs: Vec<Run> = scanned.blocks.iter().filter_map(|b| block::resolve(b, &scanned.sweeps, sink)).collect();
-    if let Some(trailing) = &scanned.trailing {
+    let mut scanner = scan::Scanner::default();
+    let mut closed = Vec::new();
+    let mut runs = Vec::new();
+    let mut last_line = None;
+    for line in text::logical_lines(text, first_line) {
+        last_line = Some(line.no);
+        scanner.feed(line, &mut closed);
+        for block in closed.drain(..) {
+            report_cut(&block, sink);
+            runs.extend(block::resolve(&block, scanner.sweeps(), sink));
+        }
+    }
+    let (last, end) = scanner.finish();
+    if let Some(mut block) = last {
+        drop_cut_value(&mut block, last_line, text, sink);
+        runs.extend(block::resolve(&block, &end.sweeps, sink));
+    }
+    if let Some(trailing) = &end.trailing {
         if let Some(&line) = trailing.errors.first() {
             sink.warn(
                 "errors-without-result",
@@ -152,17 +167,32 @@ pub fn scan_text(text: &str, first_line: u32, sink: &mut Sink) -> Vec<Run> {
             .value("count", trailing.errors.len());
         }
     }
-    checks::sweeps(&scanned, &runs, sink);
+    checks::sweeps(&end, &runs, sink);
     runs
+}
+
+/// A block that ran past [`scan::MAX_BLOCK_ROWS`] rows was cut; say where.
+fn report_cut(block: &scan::Block<'_>, sink: &mut Sink) {
+    let Some(at) = block.cut_at else { return };
+    sink.warn(
+        "block-too-long",
+        block.start,
+        format!(
+            "this result block runs on for more than {} rows without its closing rule; it was cut at line {at} and what follows \
+             is read as ordinary log lines. Check that the block's closing `=====` rule was pasted.",
+            scan::MAX_BLOCK_ROWS
+        ),
+    )
+    .value("cut_line", at);
 }
 
 /// A text that ends inside a result block without a final newline may have been cut in the
 /// middle of its last value (`10.5` → `10.`): that value is dropped rather than trusted.
-fn drop_cut_value(scanned: &mut scan::Scan, last_line: Option<u32>, text: &str, sink: &mut Sink) {
-    if text.ends_with('\n') {
+/// `block` is the one the end of the text closed.
+fn drop_cut_value(block: &mut scan::Block<'_>, last_line: Option<u32>, text: &str, sink: &mut Sink) {
+    if text.ends_with('\n') || block.terminated {
         return;
     }
-    let Some(block) = scanned.blocks.last_mut().filter(|b| !b.terminated) else { return };
     if let Some(row) = block.rows.last().filter(|r| Some(r.line) == last_line) {
         let (line, label) = (row.line, row.raw_label.to_string());
         block.rows.pop();

@@ -11,22 +11,16 @@ pub struct Line<'a> {
     pub text: &'a str,
 }
 
-/// Splits `text` into logical lines numbered from `first_line`.
-pub fn logical_lines(text: &str, first_line: u32) -> Vec<Line<'_>> {
-    let mut out = Vec::with_capacity(text.len() / 40 + 1);
-    for (i, physical) in text.split('\n').enumerate() {
+/// Splits `text` into logical lines numbered from `first_line`, lazily: a scan holds one
+/// line at a time, never a list as long as the text.
+pub fn logical_lines(text: &str, first_line: u32) -> impl Iterator<Item = Line<'_>> {
+    text.split('\n').enumerate().flat_map(move |(i, physical)| {
         let no = first_line + i as u32;
         // A terminal shows only the text after the last carriage return, but a pasted log
         // may hold a whole progress history plus real output on one physical line: keep
         // every segment as its own logical line.
-        for segment in physical.split('\r') {
-            let text = unwrap(segment);
-            if !text.is_empty() {
-                out.push(Line { no, text });
-            }
-        }
-    }
-    out
+        physical.split('\r').map(unwrap).filter(|t| !t.is_empty()).map(move |text| Line { no, text })
+    })
 }
 
 /// Removes the decoration around a pasted log line.
@@ -71,7 +65,7 @@ mod tests {
     use super::*;
 
     fn texts(input: &str) -> Vec<(u32, &str)> {
-        logical_lines(input, 1).into_iter().map(|l| (l.no, l.text)).collect()
+        logical_lines(input, 1).map(|l| (l.no, l.text)).collect()
     }
 
     #[test]

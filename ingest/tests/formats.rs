@@ -655,3 +655,28 @@ fn many_different_scenarios_at_one_position_infer_nothing() {
     let f = out.findings.iter().find(|f| f.code == "scenario-not-inferred").expect("finding");
     assert!(f.message.contains("more than 16 different scenarios"), "{}", f.message);
 }
+
+/// Two benchmarks that crashed one after the other: the errors of both are counted (the
+/// first run's errors used to be replaced by the second's).
+#[test]
+fn errors_of_every_run_without_a_result_are_counted() {
+    let text = "Running benchmark --num-prompts 4 with backend: vllm\nError 1: ClientConnectorError\nError 2: ClientConnectorError\n\
+                Running benchmark --num-prompts 8 with backend: vllm\nError 1: ClientConnectorError\n";
+    let out = parse_file("raw/crashed.log", text, None);
+    let f = out.findings.iter().find(|f| f.code == "errors-without-result").expect("finding");
+    assert_eq!((f.line, f.values["count"].as_str()), (2, "3"));
+}
+
+/// A header whose closing rule never comes, followed by a long log of `key: value` lines,
+/// is cut after a thousand rows with a finding; its rows before the cut are kept.
+#[test]
+fn a_block_that_runs_on_is_cut_with_a_finding() {
+    let mut text = String::from("============ Serving Benchmark Result ============\nSuccessful requests: 4\nBenchmark duration (s): 2.00\n");
+    for i in 0..5000 {
+        text.push_str(&format!("k{i}: 1\n"));
+    }
+    let out = parse_file("raw/long.log", &text, None);
+    assert_eq!(out.runs[0].metrics.completed, Some(4));
+    let f = out.findings.iter().find(|f| f.code == "block-too-long").expect("finding");
+    assert_eq!((f.line, f.values["cut_line"].as_str()), (1, "1002"));
+}

@@ -120,7 +120,7 @@ pub fn to_block<'a>(obj: &'a Object<'a>, format: Format) -> Block<'a> {
         rows.push(Row { line: spanned.line, label, raw_label: key, cell, section: None });
     }
     context.errors = vec![obj.line; errors];
-    Block { format, start: obj.line, end: obj.end_line, terminated: true, rows, context, sweep: None }
+    Block { format, start: obj.line, end: obj.end_line, terminated: true, rows, context, sweep: None, cut_at: None }
 }
 
 #[cfg(test)]
