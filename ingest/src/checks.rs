@@ -14,14 +14,17 @@ use crate::scan::{self, Format};
 use crate::serve::Serve;
 use crate::sidecar::Meta;
 use crate::sink::{FindingExt, Sink};
-use crate::{attach, scan_text};
+use crate::{attach, scan_log};
 use benchsite_model::Run;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// Parses a `<framework>/<GPU>_v<version>.md` file.
-pub fn result_file(text: &str, sink: &mut Sink, framework: &str, gpu: &str, version: &str) -> Vec<Run> {
-    let doc = markdown::read(text, sink, scan_text);
-    check_title(doc.title.as_ref(), text, sink, framework, version);
+/// `framework` is `None` for a file dropped in the browser (no folder names it).
+pub fn result_file(text: &str, sink: &mut Sink, framework: Option<&str>, gpu: &str, version: &str) -> Vec<Run> {
+    let doc = markdown::read(text, sink, scan_log);
+    if let Some(framework) = framework {
+        check_title(doc.title.as_ref(), text, sink, framework, version);
+    }
     check_empty_sections(&doc.sections, sink);
     let mut all = Vec::new();
     let mut sections: Vec<Section> = doc.sections.into_iter().filter(|s| !s.runs.is_empty()).collect();
@@ -33,7 +36,7 @@ pub fn result_file(text: &str, sink: &mut Sink, framework: &str, gpu: &str, vers
             check_image(s, sink, version);
         }
         for run in &mut section.runs {
-            run.framework = Some(framework.to_string());
+            run.framework = framework.map(str::to_string);
             run.framework_version = Some(version.to_string());
             run.gpu = Some(gpu.to_string());
             run.section = Some(section.title.clone()).filter(|t| !t.is_empty());
@@ -44,7 +47,9 @@ pub fn result_file(text: &str, sink: &mut Sink, framework: &str, gpu: &str, vers
                 run.tp = s.tp;
                 run.gpu_count = s.gpu_count;
             }
-            check_backend(run, framework, sink);
+            if let Some(framework) = framework {
+                check_backend(run, framework, sink);
+            }
         }
         resolve_model(section, sink);
     }

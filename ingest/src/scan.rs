@@ -5,7 +5,8 @@
 
 use crate::client;
 use crate::fields::{classify, normalise, Target};
-use crate::text::{is_rule, section_title, Line};
+use crate::prefix::{self, Prefix};
+use crate::text::{is_rule, section_title, unwrap, Line};
 use crate::value::{parse_cell, Cell};
 use std::collections::BTreeMap;
 
@@ -146,6 +147,8 @@ pub struct Scanner<'a> {
     section: Option<&'a str>,
     sweep: Option<(usize, u32)>,
     closed: Vec<Block<'a>>,
+    /// The line prefix learned from the last block header that had one.
+    prefix: Option<Prefix>,
 }
 
 /// Scans logical lines for result blocks, all at once (tests and small texts).
@@ -189,8 +192,27 @@ impl<'a> Scanner<'a> {
         (last, self.end)
     }
 
+    /// The line without the logger prefix it carries: the one learned from an earlier
+    /// header, or a new one learned from this header.
+    fn unprefix(&mut self, line: Line<'a>) -> Line<'a> {
+        if let Some(rest) = self.prefix.as_ref().and_then(|p| p.strip(line.text)) {
+            return Line { text: unwrap(rest), ..line };
+        }
+        match prefix::learn(line.text) {
+            Some((p, header)) => {
+                self.prefix = Some(p);
+                Line { text: header, ..line }
+            }
+            None => line,
+        }
+    }
+
     fn line(&mut self, line: Line<'a>) {
+        let line = self.unprefix(line);
         let t = line.text;
+        if t.is_empty() {
+            return;
+        }
         if let Some(format) = block_start(t, self.block.as_ref().map(|b| b.format)) {
             self.close(false);
             self.open(format, line.no);

@@ -1,6 +1,7 @@
 //! Logical lines: the physical lines of a log with the wrapping people add around pasted
-//! output removed (indentation, `# ` comment prefixes, `> ` quotes, harness `STDOUT:` tags)
-//! and carriage-return progress updates split apart. Every logical line keeps the number of
+//! output removed (indentation, `# ` comment prefixes, `> ` quotes, harness `STDOUT:` tags,
+//! a byte-order mark, the HTML tags of a `<details><pre>` fold) and carriage-return progress
+//! updates split apart. Every logical line keeps the number of
 //! the physical line it came from, so each value can point back to it.
 
 /// One logical line, borrowed from the input.
@@ -23,9 +24,41 @@ pub fn logical_lines(text: &str, first_line: u32) -> impl Iterator<Item = Line<'
     })
 }
 
+/// HTML tags that wrap pasted logs in markdown (`<details><summary>…</summary><pre>`) and
+/// carry no text of their own. Only these are removed, and only at the ends of a line: a
+/// value such as `<value>` is a placeholder, not a tag.
+const WRAPPING_TAGS: [&str; 16] =
+    ["pre", "code", "details", "summary", "br", "p", "div", "span", "b", "tt", "samp", "kbd", "td", "tr", "table", "blockquote"];
+
+/// The name of the tag `<name ...>` or `</name>` that `s` is, if it is one of
+/// [`WRAPPING_TAGS`].
+fn is_wrapping_tag(s: &str) -> bool {
+    let inner = s.strip_prefix('<').and_then(|t| t.strip_suffix('>')).unwrap_or("");
+    let inner = inner.strip_prefix('/').unwrap_or(inner);
+    let name = inner.split([' ', '/']).next().unwrap_or("");
+    !inner.contains(['<', '>']) && WRAPPING_TAGS.iter().any(|t| t.eq_ignore_ascii_case(name))
+}
+
+/// Removes wrapping HTML tags at the start and the end of a line.
+fn strip_tags(mut s: &str) -> &str {
+    while s.starts_with('<') {
+        match s.find('>').filter(|&end| is_wrapping_tag(&s[..=end])) {
+            Some(end) => s = s[end + 1..].trim_start(),
+            None => break,
+        }
+    }
+    while s.ends_with('>') {
+        match s.rfind('<').filter(|&start| is_wrapping_tag(&s[start..])) {
+            Some(start) => s = s[..start].trim_end(),
+            None => break,
+        }
+    }
+    s
+}
+
 /// Removes the decoration around a pasted log line.
 pub fn unwrap(raw: &str) -> &str {
-    let mut s = raw.trim();
+    let mut s = strip_tags(raw.trim_start_matches('\u{feff}').trim());
     for prefix in ["STDOUT:", "STDERR:", "stdout:", "stderr:"] {
         if let Some(rest) = s.strip_prefix(prefix) {
             s = rest.trim_start();
@@ -73,6 +106,14 @@ mod tests {
         assert_eq!(
             texts("# Successful requests:  3\n    Mean TTFT (ms): 1\nSTDOUT: x: 1\n#Input tokens: 5"),
             vec![(1, "Successful requests:  3"), (2, "Mean TTFT (ms): 1"), (3, "x: 1"), (4, "#Input tokens: 5")]
+        );
+    }
+
+    #[test]
+    fn strips_a_byte_order_mark_and_the_tags_of_a_folded_log() {
+        assert_eq!(
+            texts("\u{feff}<details><summary>log</summary>\n<pre>===== x\nMean TTFT (ms): <value>\n=====</pre></details>\n<b>bold</b> text"),
+            vec![(1, "log"), (2, "===== x"), (3, "Mean TTFT (ms): <value>"), (4, "====="), (5, "bold</b> text")]
         );
     }
 
