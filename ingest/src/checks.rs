@@ -484,9 +484,11 @@ pub fn duplicates(runs: &mut Vec<Run>, sink: &mut Sink) {
 pub fn json_runs(objects: &[json::Object<'_>], sink: &mut Sink) -> Vec<Run> {
     let mut runs = Vec::new();
     let mut skipped = 0;
+    let mut first_skipped = None;
     for obj in objects {
         if !json::is_result(obj) {
             skipped += 1;
+            first_skipped.get_or_insert(obj.line);
             continue;
         }
         let format = if obj.contains_key("server_info") || obj.contains_key("mean_e2e_latency_ms") {
@@ -504,6 +506,13 @@ pub fn json_runs(objects: &[json::Object<'_>], sink: &mut Sink) -> Vec<Run> {
             "not-a-benchmark",
             objects.first().map(|o| o.line).unwrap_or(0),
             format!("this JSON holds {skipped} object(s) without benchmark result keys (completed, duration, request_throughput); no runs were read."),
+        )
+        .value("objects", skipped);
+    } else if let (true, Some(line)) = (skipped > 0, first_skipped) {
+        sink.info(
+            "not-a-benchmark",
+            line,
+            format!("{skipped} of the {} JSON object(s) hold no benchmark result keys (completed, duration, request_throughput); they were skipped (the first on this line).", objects.len()),
         )
         .value("objects", skipped);
     } else if objects.is_empty() {

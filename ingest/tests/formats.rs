@@ -795,3 +795,11 @@ fn settings_in_prose_are_no_result_block() {
     assert_eq!(out.runs.len(), 1);
     assert!(!out.findings.iter().any(|f| f.severity == benchsite_model::Severity::Error), "{:#?}", out.findings);
 }
+
+/// JSON lines mixing a result with other objects: the others are named, not dropped unsaid.
+#[test]
+fn json_objects_that_are_not_results_beside_results_are_named() {
+    let text = "{\"config\": \"bench.yaml\", \"seed\": 1}\n{\"completed\": 4, \"duration\": 2.0, \"request_throughput\": 2.0}\n";
+    let f = check("raw/mixed.jsonl", text, &[&[("/metrics/completed", json!(4)), ("/source/line", json!(2))]]);
+    assert_eq!(f, vec!["not-a-benchmark@1"]);
+}
