@@ -235,6 +235,7 @@ impl<'a> Reader<'a> {
                     let value = match owned {
                         Some(mut s) => {
                             s.push_str(&text[chunk..self.pos]);
+                            self.steps += self.pos - chunk; // copied: read again
                             Cow::Owned(s)
                         }
                         None => Cow::Borrowed(&text[start..self.pos]),
@@ -245,6 +246,7 @@ impl<'a> Reader<'a> {
                 b'\\' => {
                     let s = owned.get_or_insert_with(String::new);
                     s.push_str(&self.text[chunk..self.pos]);
+                    self.steps += self.pos - chunk; // copied: read again
                     self.bump();
                     let c = self.escape()?;
                     owned.as_mut().expect("set above").push(c);
