@@ -10,28 +10,33 @@ use crate::framework;
 use crate::infer;
 use crate::json;
 use crate::markdown::{self, Section};
-use crate::scan::{Format, Scan};
+use crate::scan::{self, Format};
 use crate::serve::Serve;
 use crate::sidecar::Meta;
 use crate::sink::{FindingExt, Sink};
-use crate::{attach, scan_text};
+use crate::{attach, scan_log};
 use benchsite_model::Run;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// Parses a `<framework>/<GPU>_v<version>.md` file.
-pub fn result_file(text: &str, sink: &mut Sink, framework: &str, gpu: &str, version: &str) -> Vec<Run> {
-    let doc = markdown::read(text, sink, scan_text);
-    check_title(doc.title.as_ref(), text, sink, framework, version);
+/// `framework` is `None` for a file dropped in the browser (no folder names it).
+pub fn result_file(text: &str, sink: &mut Sink, framework: Option<&str>, gpu: &str, version: &str) -> Vec<Run> {
+    let doc = markdown::read(text, sink, scan_log);
+    if let Some(framework) = framework {
+        check_title(doc.title.as_ref(), text, sink, framework, version);
+    }
     check_empty_sections(&doc.sections, sink);
     let mut all = Vec::new();
     let mut sections: Vec<Section> = doc.sections.into_iter().filter(|s| !s.runs.is_empty()).collect();
+    // Serve commands whose image was checked (the file's default one serves many sections).
+    let mut images_checked = HashSet::new();
     for section in &mut sections {
         let serve = section.serve.as_ref().or(doc.default_serve.as_ref());
-        if let Some(s) = serve {
+        if let Some(s) = serve.filter(|s| images_checked.insert(s.line)) {
             check_image(s, sink, version);
         }
         for run in &mut section.runs {
-            run.framework = Some(framework.to_string());
+            run.framework = framework.map(str::to_string);
             run.framework_version = Some(version.to_string());
             run.gpu = Some(gpu.to_string());
             run.section = Some(section.title.clone()).filter(|t| !t.is_empty());
@@ -42,7 +47,9 @@ pub fn result_file(text: &str, sink: &mut Sink, framework: &str, gpu: &str, vers
                 run.tp = s.tp;
                 run.gpu_count = s.gpu_count;
             }
-            check_backend(run, framework, sink);
+            if let Some(framework) = framework {
+                check_backend(run, framework, sink);
+            }
         }
         resolve_model(section, sink);
     }
@@ -153,35 +160,44 @@ fn resolve_model(section: &mut Section, sink: &mut Sink) {
         ),
     );
     f.value("serve", &s).value("client", &c).value("heading", &heading);
-    for id in &ids {
-        f.run(id);
-    }
+    f.runs(ids.iter().map(String::as_str));
 }
 
 /// A note stating `--num-prompts N` (and maybe `--dataset-name X`) that no run of its
-/// section matches contradicts the log.
+/// section matches contradicts the log. The section's runs are indexed once by dataset; a
+/// second note contradicting the log in the same section joins the first one's finding, so
+/// the findings grow with the notes plus the runs, never with their product.
 fn check_notes(section: &Section, sink: &mut Sink) {
+    let mut groups: HashMap<Option<&str>, (Vec<&Run>, HashSet<u64>)> = HashMap::new();
+    for r in &section.runs {
+        let dataset = r.scenario.dataset.as_deref();
+        for key in std::iter::once(None).chain(dataset.map(Some)) {
+            let (runs, prompts) = groups.entry(key).or_default();
+            runs.push(r);
+            prompts.extend(r.scenario.num_prompts);
+        }
+    }
+    let mut first: Option<usize> = None;
+    let mut attached: HashSet<Option<String>> = HashSet::new();
+    let mut more: Vec<u32> = Vec::new();
     for note in &section.notes {
-        let stated: BTreeMap<String, Option<String>> = note
-            .text
-            .split('`')
-            .skip(1)
-            .step_by(2)
-            .flat_map(flags)
-            .collect();
+        let stated: BTreeMap<String, Option<String>> =
+            note.text.split('`').skip(1).step_by(2).flat_map(flags).collect();
         let Some(Some(n)) = stated.get("--num-prompts") else { continue };
         let Ok(n) = n.parse::<u64>() else { continue };
         let dataset = stated.get("--dataset-name").cloned().flatten();
-        let relevant: Vec<&Run> = section
-            .runs
-            .iter()
-            .filter(|r| dataset.is_none() || r.scenario.dataset == dataset)
-            .collect();
-        if relevant.is_empty() || relevant.iter().any(|r| r.scenario.num_prompts == Some(n)) {
+        let Some((relevant, prompts)) = groups.get(&dataset.as_deref()) else { continue };
+        if prompts.contains(&n) {
             continue;
         }
-        let actual: Vec<String> =
-            relevant.iter().filter_map(|r| r.scenario.num_prompts).map(|p| p.to_string()).collect();
+        if let Some(i) = first {
+            more.push(note.line);
+            if attached.insert(dataset.clone()) {
+                sink.findings[i].runs(relevant.iter().map(|r| r.id.as_str()));
+            }
+            continue;
+        }
+        let actual: Vec<String> = relevant.iter().filter_map(|r| r.scenario.num_prompts).map(|p| p.to_string()).collect();
         let f = sink.warn(
             "note-contradicts-log",
             note.line,
@@ -196,9 +212,19 @@ fn check_notes(section: &Section, sink: &mut Sink) {
         if let Some(d) = &dataset {
             f.value("dataset", d);
         }
-        for r in relevant {
-            f.run(&r.id);
-        }
+        f.runs(relevant.iter().map(|r| r.id.as_str()));
+        attached.insert(dataset.clone());
+        first = Some(sink.findings.len() - 1);
+    }
+    if let (Some(i), false) = (first, more.is_empty()) {
+        let lines: Vec<String> = more.iter().map(u32::to_string).collect();
+        let f = &mut sink.findings[i];
+        f.message.push_str(&format!(
+            " {} more note(s) of this section contradict the log as well (line(s) {}).",
+            more.len(),
+            lines.join(", ")
+        ));
+        f.value("other_note_lines", lines.join(", "));
     }
 }
 
@@ -226,12 +252,19 @@ fn check_neighbours(sections: &[Section], sink: &mut Sink) {
     if sections.len() < 3 {
         return;
     }
-    let max_slots = sections.iter().map(|s| s.runs.len()).max().unwrap_or(0);
-    for slot in 0..max_slots {
-        let slots: Vec<(&Section, &Run)> =
-            sections.iter().filter_map(|s| s.runs.get(slot).map(|r| (s, r))).collect();
+    // Run k of every section, gathered in one pass over the runs.
+    let mut by_slot: Vec<Vec<(&Section, &Run)>> = Vec::new();
+    for section in sections {
+        for (k, run) in section.runs.iter().enumerate() {
+            if by_slot.len() <= k {
+                by_slot.push(Vec::new());
+            }
+            by_slot[k].push((section, run));
+        }
+    }
+    for (slot, slots) in by_slot.iter().enumerate() {
         let Some(majority) = majority(slots.iter().map(|(_, r)| slot_of(r))) else { continue };
-        for (section, run) in &slots {
+        for (section, run) in slots {
             let mine = slot_of(run);
             if mine != majority {
                 let line = run.source.lines.get("scenario.num_prompts").copied().unwrap_or(run.source.line);
@@ -350,9 +383,7 @@ fn check_image(serve: &Serve, sink: &mut Sink, version: &str) {
     let Some(image) = &serve.params.image else { return };
     let Some((_, tag)) = image.rsplit_once(':') else { return };
     let tag_version: String = tag.trim_start_matches('v').chars().take_while(|c| c.is_ascii_digit() || *c == '.').collect();
-    if !tag_version.is_empty() && tag_version.trim_end_matches('.') != version
-        && !sink.findings.iter().any(|f| f.code == "image-version-mismatch" && f.line == serve.line)
-    {
+    if !tag_version.is_empty() && tag_version.trim_end_matches('.') != version {
         sink.warn(
             "image-version-mismatch",
             serve.line,
@@ -400,28 +431,42 @@ pub fn apply_meta(runs: &mut [Run], meta: &Meta) {
 
 /// The same run printed twice in one file (as text and as JSON, or saved twice) is one run.
 /// Identical numbers from one printer under different scenarios are two runs that agree.
+/// Runs are looked up by their numbers in hash maps, so the check is linear in the runs:
+/// the original of a run is the first kept run with the same numbers that either comes
+/// from another printer or states the same scenario.
 pub fn duplicates(runs: &mut Vec<Run>, sink: &mut Sink) {
-    let numbers = |r: &Run| {
+    type Numbers = (u64, u64, u64, Option<u64>);
+    let numbers = |r: &Run| -> Option<Numbers> {
         let m = &r.metrics;
-        (m.completed, m.duration_s.map(f64::to_bits), m.total_output_tokens, m.request_throughput.map(f64::to_bits))
+        Some((m.completed?, m.duration_s?.to_bits(), m.total_output_tokens?, m.request_throughput.map(f64::to_bits)))
     };
-    let scenario = |r: &Run| (r.scenario.dataset.clone(), r.scenario.num_prompts, r.scenario.input_len, r.model.clone());
     let mut keep = vec![true; runs.len()];
-    for i in 0..runs.len() {
-        let key = numbers(&runs[i]);
-        if key.0.is_none() || key.1.is_none() || key.2.is_none() {
-            continue;
+    {
+        let runs: &[Run] = runs;
+        fn scenario(r: &Run) -> (Option<&str>, Option<u64>, Option<u64>, Option<&str>) {
+            (r.scenario.dataset.as_deref(), r.scenario.num_prompts, r.scenario.input_len, r.model.as_deref())
         }
-        let original = (0..i).find(|&j| {
-            keep[j]
-                && numbers(&runs[j]) == key
-                && (runs[j].format != runs[i].format || scenario(&runs[j]) == scenario(&runs[i]))
-        });
-        if let Some(j) = original {
+        // The first kept run per printer (at most a handful of formats per number key), and
+        // per scenario.
+        let mut by_format: HashMap<Numbers, Vec<(&str, usize)>> = HashMap::new();
+        let mut by_scenario = HashMap::new();
+        for (i, run) in runs.iter().enumerate() {
+            let Some(key) = numbers(run) else { continue };
+            let formats = by_format.entry(key).or_default();
+            let other_printer = formats.iter().filter(|(f, _)| *f != run.format).map(|(_, j)| *j).min();
+            let same_scenario = by_scenario.get(&(key, scenario(run))).copied();
+            let original = other_printer.into_iter().chain(same_scenario).min();
+            let Some(j) = original else {
+                if !formats.iter().any(|(f, _)| *f == run.format) {
+                    formats.push((&run.format, i));
+                }
+                by_scenario.entry((key, scenario(run))).or_insert(i);
+                continue;
+            };
             keep[i] = false;
             sink.info(
                 "duplicate",
-                runs[i].source.line,
+                run.source.line,
                 format!(
                     "this block repeats the run at line {} (same counts, duration and throughput); it is recorded once.",
                     runs[j].source.line
@@ -436,20 +481,22 @@ pub fn duplicates(runs: &mut Vec<Run>, sink: &mut Sink) {
 }
 
 /// Runs from saved JSON results; objects that are not results are findings.
-pub fn json_runs(objects: &[json::Object], sink: &mut Sink) -> Vec<Run> {
+pub fn json_runs(objects: &[json::Object<'_>], sink: &mut Sink) -> Vec<Run> {
     let mut runs = Vec::new();
     let mut skipped = 0;
+    let mut first_skipped = None;
     for obj in objects {
-        if !json::is_result(&obj.value) {
+        if !json::is_result(obj) {
             skipped += 1;
+            first_skipped.get_or_insert(obj.line);
             continue;
         }
-        let format = if obj.value.contains_key("server_info") || obj.value.contains_key("mean_e2e_latency_ms") {
+        let format = if obj.contains_key("server_info") || obj.contains_key("mean_e2e_latency_ms") {
             Format::SglangJson
         } else {
             Format::VllmJson
         };
-        let block = json::to_block(obj, format, &obj.text);
+        let block = json::to_block(obj, format);
         if let Some(run) = block::resolve(&block, &[], sink) {
             runs.push(run);
         }
@@ -461,6 +508,13 @@ pub fn json_runs(objects: &[json::Object], sink: &mut Sink) -> Vec<Run> {
             format!("this JSON holds {skipped} object(s) without benchmark result keys (completed, duration, request_throughput); no runs were read."),
         )
         .value("objects", skipped);
+    } else if let (true, Some(line)) = (skipped > 0, first_skipped) {
+        sink.info(
+            "not-a-benchmark",
+            line,
+            format!("{skipped} of the {} JSON object(s) hold no benchmark result keys (completed, duration, request_throughput); they were skipped (the first on this line).", objects.len()),
+        )
+        .value("objects", skipped);
     } else if objects.is_empty() {
         sink.warn("not-a-benchmark", 0, "this JSON holds no object; no runs were read.".into());
     }
@@ -468,13 +522,18 @@ pub fn json_runs(objects: &[json::Object], sink: &mut Sink) -> Vec<Run> {
 }
 
 /// Sweep headers announce values; blocks report what really ran.
-pub fn sweeps(scanned: &Scan, runs: &[Run], sink: &mut Sink) {
+pub fn sweeps(scanned: &scan::End<'_>, runs: &[Run], sink: &mut Sink) {
+    // Members per sweep, gathered in one pass (a sweep's id ends in its line).
+    let index: HashMap<u32, usize> = scanned.sweeps.iter().enumerate().map(|(i, s)| (s.line, i)).collect();
+    let mut members: Vec<Vec<&Run>> = vec![Vec::new(); scanned.sweeps.len()];
+    for run in runs {
+        let line = run.sweep.as_ref().and_then(|s| s.id.rsplit_once("#L")).and_then(|(_, l)| l.parse().ok());
+        if let Some(&i) = line.and_then(|l: u32| index.get(&l)) {
+            members[i].push(run);
+        }
+    }
     for (i, sweep) in scanned.sweeps.iter().enumerate() {
-        let members: Vec<&Run> = runs
-            .iter()
-            .filter(|r| r.sweep.as_ref().is_some_and(|s| s.id.ends_with(&format!("#L{}", sweep.line))))
-            .collect();
-        let blocks = scanned.blocks.iter().filter(|b| b.sweep.is_some_and(|(s, _)| s == i)).count();
+        let (members, blocks) = (&members[i], scanned.blocks_per_sweep[i]);
         if let Some((key, values)) = sweep.lists.first() {
             if values.len() != blocks {
                 sink.warn(
@@ -486,7 +545,7 @@ pub fn sweeps(scanned: &Scan, runs: &[Run], sink: &mut Sink) {
                 .value("found", blocks);
             }
         }
-        for run in &members {
+        for run in members {
             let s = run.sweep.as_ref().expect("member");
             if let (Some(d), Some(r), "num_prompts") = (s.declared, s.requests, s.axis.as_str()) {
                 if (d - r as f64).abs() > 0.5 {
@@ -513,6 +572,65 @@ pub fn sweeps(scanned: &Scan, runs: &[Run], sink: &mut Sink) {
                     .run(&run.id);
                 }
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The former quadratic check, kept as the reference the hashed one must agree with.
+    fn duplicates_by_pairs(runs: &[Run]) -> Vec<(u32, u32)> {
+        let numbers = |r: &Run| {
+            let m = &r.metrics;
+            (m.completed, m.duration_s.map(f64::to_bits), m.total_output_tokens, m.request_throughput.map(f64::to_bits))
+        };
+        let scenario = |r: &Run| (r.scenario.dataset.clone(), r.scenario.num_prompts, r.scenario.input_len, r.model.clone());
+        let mut keep = vec![true; runs.len()];
+        let mut found = Vec::new();
+        for i in 0..runs.len() {
+            let key = numbers(&runs[i]);
+            if key.0.is_none() || key.1.is_none() || key.2.is_none() {
+                continue;
+            }
+            let original = (0..i).find(|&j| {
+                keep[j] && numbers(&runs[j]) == key && (runs[j].format != runs[i].format || scenario(&runs[j]) == scenario(&runs[i]))
+            });
+            if let Some(j) = original {
+                keep[i] = false;
+                found.push((runs[i].source.line, runs[j].source.line));
+            }
+        }
+        found
+    }
+
+    fn run(line: u32, (format, completed, duration, rate, dataset, prompts): (bool, u8, u8, Option<u8>, Option<u8>, u8)) -> Run {
+        let mut r = Run { id: format!("x#L{line}"), format: if format { "vllm-json" } else { "serving-text" }.into(), ..Run::default() };
+        r.source.line = line;
+        r.metrics.completed = (completed > 0).then_some(u64::from(completed));
+        r.metrics.duration_s = Some(f64::from(duration));
+        r.metrics.total_output_tokens = Some(1);
+        r.metrics.request_throughput = rate.map(f64::from);
+        r.scenario.dataset = dataset.map(|d| format!("d{d}"));
+        r.scenario.num_prompts = Some(u64::from(prompts));
+        r
+    }
+
+    proptest! {
+        #[test]
+        fn hashed_duplicates_agree_with_pairwise_comparison(
+            specs in prop::collection::vec((any::<bool>(), 0u8..3, 0u8..2, prop::option::of(0u8..2), prop::option::of(0u8..2), 0u8..2), 0..40)
+        ) {
+            let runs: Vec<Run> = specs.into_iter().enumerate().map(|(i, s)| run(i as u32 + 1, s)).collect();
+            let want = duplicates_by_pairs(&runs);
+            let mut sink = Sink::new("x");
+            let mut kept = runs.clone();
+            duplicates(&mut kept, &mut sink);
+            let got: Vec<(u32, u32)> = sink.findings.iter().map(|f| (f.line, f.values["original_line"].parse().unwrap())).collect();
+            prop_assert_eq!(&got, &want);
+            prop_assert_eq!(kept.len(), runs.len() - want.len());
         }
     }
 }

@@ -56,7 +56,11 @@ pub fn normalise(label: &str) -> String {
         }
         out.push(c);
     }
-    out.replace("reqeuest", "request").replace("inter-token", "inter token")
+    // Most labels need neither repair: don't copy them twice more.
+    if out.contains("reqeuest") || out.contains("inter-token") {
+        out = out.replace("reqeuest", "request").replace("inter-token", "inter token");
+    }
+    out
 }
 
 /// Classifies a normalised label; `None` for labels that carry no result value.

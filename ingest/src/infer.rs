@@ -11,6 +11,7 @@
 use crate::markdown::Section;
 use crate::sink::{FindingExt, Sink};
 use benchsite_model::{RequestRate, Run, Scenario};
+use std::collections::{HashMap, HashSet};
 
 /// A run whose client stated nothing about its scenario.
 fn unstated(run: &Run) -> bool {
@@ -25,17 +26,6 @@ fn unstated(run: &Run) -> bool {
 
 fn stated(run: &Run) -> bool {
     run.scenario.dataset.is_some() && run.scenario.num_prompts.is_some()
-}
-
-/// The scenario fields that are compared and copied.
-fn same_scenario(a: &Scenario, b: &Scenario) -> bool {
-    a.dataset == b.dataset
-        && a.num_prompts == b.num_prompts
-        && a.input_len == b.input_len
-        && a.output_len == b.output_len
-        && a.range_ratio == b.range_ratio
-        && a.request_rate == b.request_rate
-        && a.max_concurrency == b.max_concurrency
 }
 
 /// `sharegpt, 10000 prompts` / `random, 2000 prompts, 1024/1024 tokens, range ratio 1`.
@@ -140,6 +130,40 @@ fn fill(run: &mut Run, donor: &Run) {
     }
 }
 
+/// More distinct scenarios than this at one position mean the sections do not share a
+/// scenario list: nothing is inferred there, and the finding does not weigh each of them
+/// (which would make the work grow with targets × candidates).
+const MAX_CANDIDATES: usize = 16;
+
+/// A scenario as a hash key (floats by their bits).
+type ScenarioKey<'a> = (Option<&'a str>, Option<u64>, Option<u64>, Option<u64>, Option<u64>, Option<(bool, u64)>, Option<u64>);
+
+fn key(s: &Scenario) -> ScenarioKey<'_> {
+    let bits = |x: f64| (x + 0.0).to_bits();
+    let rate = s.request_rate.as_ref().map(|r| match r {
+        RequestRate::Inf => (true, 0),
+        RequestRate::PerSecond(x) => (false, bits(*x)),
+    });
+    (s.dataset.as_deref(), s.num_prompts, s.input_len, s.output_len, s.range_ratio.map(bits), rate, s.max_concurrency)
+}
+
+/// The distinct scenarios stated at each position, as the sections that first state them
+/// (at most `MAX_CANDIDATES + 1` kept), gathered in one pass over the runs. A run that states
+/// no scenario is never a witness, so the list is the same for every such run of a position.
+fn candidates(sections: &[Section], wanted: &HashSet<usize>) -> HashMap<usize, Vec<usize>> {
+    let mut seen: HashMap<usize, HashSet<ScenarioKey<'_>>> = HashMap::new();
+    let mut out: HashMap<usize, Vec<usize>> = HashMap::new();
+    for (k, section) in sections.iter().enumerate() {
+        for (slot, run) in section.runs.iter().enumerate().filter(|(slot, r)| wanted.contains(slot) && stated(r)) {
+            let list = out.entry(slot).or_default();
+            if list.len() <= MAX_CANDIDATES && seen.entry(slot).or_default().insert(key(&run.scenario)) {
+                list.push(k);
+            }
+        }
+    }
+    out
+}
+
 /// Infers the scenario of every run that states none, where the file gives evidence.
 pub fn scenarios(sections: &mut [Section], sink: &mut Sink) {
     let targets: Vec<(usize, usize)> = sections
@@ -147,17 +171,11 @@ pub fn scenarios(sections: &mut [Section], sink: &mut Sink) {
         .enumerate()
         .flat_map(|(i, s)| s.runs.iter().enumerate().filter(|(_, r)| unstated(r)).map(move |(j, _)| (i, j)))
         .collect();
+    let slots: HashSet<usize> = targets.iter().map(|&(_, slot)| slot).collect();
+    let witnesses = candidates(sections, &slots);
     for &(i, slot) in &targets {
-        // Candidates: the distinct scenarios the other sections state at this position (an
-        // inferred run is no witness for another).
-        let mut candidates: Vec<(&Section, &Run)> = Vec::new();
-        for (k, section) in sections.iter().enumerate() {
-            let witness = |r: &&Run| k != i && stated(r) && !targets.contains(&(k, slot));
-            let Some(donor) = section.runs.get(slot).filter(witness) else { continue };
-            if !candidates.iter().any(|(_, c)| same_scenario(&c.scenario, &donor.scenario)) {
-                candidates.push((section, donor));
-            }
-        }
+        let donors = witnesses.get(&slot).map(Vec::as_slice).unwrap_or_default();
+        let candidates: Vec<(&Section, &Run)> = donors.iter().map(|&k| (&sections[k], &sections[k].runs[slot])).collect();
         let run = &sections[i].runs[slot];
         let title = sections[i].title.clone();
         let at = run.source.lines.get("client.planned_input_tokens").copied().unwrap_or(run.source.line);
@@ -168,6 +186,22 @@ pub fn scenarios(sections: &mut [Section], sink: &mut Sink) {
                 format!(
                     "run {} of `{title}` states no scenario (no `Running benchmark` or `Namespace(...)` line) and no other section of this file \
                      states one for run {}; its dataset, prompts and lengths are unknown. Add the client's command line if you have it.",
+                    slot + 1,
+                    slot + 1
+                ),
+            )
+            .value("slot", slot + 1)
+            .run(&run.id);
+            continue;
+        }
+        if candidates.len() > MAX_CANDIDATES {
+            sink.warn(
+                "scenario-not-inferred",
+                at,
+                format!(
+                    "run {} of `{title}` states no scenario (no `Running benchmark` or `Namespace(...)` line) and the other sections state \
+                     more than {MAX_CANDIDATES} different scenarios for run {}, so they do not share one scenario list to infer it from. \
+                     Its dataset, prompts and lengths are left unknown.",
                     slot + 1,
                     slot + 1
                 ),

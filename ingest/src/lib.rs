@@ -15,8 +15,10 @@ pub mod fields;
 pub mod framework;
 mod infer;
 pub mod json;
+pub mod layout;
 pub mod markdown;
 pub mod models;
+pub mod prefix;
 pub mod precision;
 pub mod scan;
 pub mod serve;
@@ -26,33 +28,9 @@ pub mod text;
 pub mod value;
 
 use benchsite_model::{Finding, Run, RunsFile, SourceFile};
+pub use layout::{layout, Layout};
 pub use sidecar::Meta;
 use sink::{FindingExt, Sink};
-
-/// Where a file sits in the content layout.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Layout {
-    /// `<framework>/<GPU>_v<version>.md`.
-    Result { framework: String, gpu: String, version: String },
-    /// Anything else that is scanned for results.
-    Raw,
-}
-
-/// Reads the layout from a content-relative path with `/` separators.
-pub fn layout(path: &str) -> Layout {
-    let mut parts = path.rsplit('/');
-    let (Some(file), Some(dir)) = (parts.next(), parts.next()) else { return Layout::Raw };
-    if dir == "raw" {
-        return Layout::Raw;
-    }
-    let Some(stem) = file.strip_suffix(".md") else { return Layout::Raw };
-    let Some((gpu, version)) = stem.rsplit_once("_v") else { return Layout::Raw };
-    let version_ok = version.chars().next().is_some_and(|c| c.is_ascii_digit());
-    if gpu.is_empty() || !version_ok {
-        return Layout::Raw;
-    }
-    Layout::Result { framework: dir.to_string(), gpu: gpu.to_string(), version: version.to_string() }
-}
 
 /// Everything one file yielded.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -79,15 +57,56 @@ pub fn parse_file(path: &str, text: &str, meta: Option<&Meta>) -> FileOutput {
 
 /// Parses one content file with what the content folder states about it.
 pub fn parse_file_with(path: &str, text: &str, context: Context<'_>) -> FileOutput {
+    match layout(path) {
+        Layout::Result { framework, gpu, version } => {
+            let name = ResultName { framework: Some(&framework), gpu: &gpu, version: &version };
+            parse_as(path, text, Some(name), context)
+        }
+        Layout::Raw => parse_as(path, text, None, context),
+    }
+}
+
+/// Parses a file dropped in the browser. It has a name but no folder: it is
+/// `local/<name>`, a result file when its name says `<GPU>_v<version>.md` (no framework: the
+/// client's backend or the reader's form states it), a log otherwise.
+pub fn parse_dropped(name: &str, text: &str) -> FileOutput {
+    let path = format!("local/{}", name.replace(['/', '\\'], "_"));
+    let result = layout::gpu_and_version(name).map(|(gpu, version)| ResultName { framework: None, gpu, version });
+    parse_as(&path, text, result, Context::default())
+}
+
+/// What a result file's path says: its folder's framework (none for a dropped file), GPU
+/// and version.
+#[derive(Clone, Copy)]
+struct ResultName<'a> {
+    framework: Option<&'a str>,
+    gpu: &'a str,
+    version: &'a str,
+}
+
+fn parse_as(path: &str, text: &str, result: Option<ResultName<'_>>, context: Context<'_>) -> FileOutput {
     let Context { meta, models } = context;
+    // A byte-order mark says how the file was encoded, not what it says (a browser drops it
+    // when it reads a file; so does this, for the CLI and the browser to agree).
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut sink = Sink::new(path);
     let lines = text.lines().count() as u32;
-    let (kind, mut runs) = match layout(path) {
-        Layout::Result { framework, gpu, version } => {
-            let runs = checks::result_file(text, &mut sink, &framework, &gpu, &version);
+    let (kind, mut runs) = match result {
+        Some(ResultName { framework, gpu, version }) => {
+            let runs = checks::result_file(text, &mut sink, framework, gpu, version);
             ("result-file", runs)
         }
-        Layout::Raw => ("raw", parse_raw(text, &mut sink)),
+        None => {
+            let runs = parse_raw(text, &mut sink);
+            if runs.is_empty() && sink.findings.is_empty() {
+                sink.info(
+                    "no-runs",
+                    0,
+                    "this file holds no result block the parser recognises; nothing from it appears in the results.".into(),
+                );
+            }
+            ("raw", runs)
+        }
     };
     if let Some(meta) = meta {
         checks::apply_meta(&mut runs, meta);
@@ -134,12 +153,35 @@ pub fn parse_raw(text: &str, sink: &mut Sink) -> Vec<Run> {
 }
 
 /// Scans text (a whole log or a code block starting at `first_line`) for result blocks.
+/// Each block is resolved into a run as soon as the scanner closes it, so memory holds the
+/// text, the runs and one block, whatever the length of the log.
 pub fn scan_text(text: &str, first_line: u32, sink: &mut Sink) -> Vec<Run> {
-    let lines = text::logical_lines(text, first_line);
-    let mut scanned = scan::scan(&lines);
-    drop_cut_value(&mut scanned, lines.last().map(|l| l.no), text, sink);
-    let runs: Vec<Run> = scanned.blocks.iter().filter_map(|b| block::resolve(b, &scanned.sweeps, sink)).collect();
-    if let Some(trailing) = &scanned.trailing {
+    scan_log(text, first_line, sink).0
+}
+
+/// [`scan_text`], plus the number of result blocks found (with or without a run).
+pub(crate) fn scan_log(text: &str, first_line: u32, sink: &mut Sink) -> (Vec<Run>, usize) {
+    let mut scanner = scan::Scanner::default();
+    let mut closed = Vec::new();
+    let mut runs = Vec::new();
+    let mut blocks = 0;
+    let mut last_line = None;
+    for line in text::logical_lines(text, first_line) {
+        last_line = Some(line.no);
+        scanner.feed(line, &mut closed);
+        for block in closed.drain(..) {
+            blocks += 1;
+            report_cut(&block, sink);
+            runs.extend(block::resolve(&block, scanner.sweeps(), sink));
+        }
+    }
+    let (last, end) = scanner.finish();
+    if let Some(mut block) = last {
+        blocks += 1;
+        drop_cut_value(&mut block, last_line, text, sink);
+        runs.extend(block::resolve(&block, &end.sweeps, sink));
+    }
+    if let Some(trailing) = &end.trailing {
         if let Some(&line) = trailing.errors.first() {
             sink.warn(
                 "errors-without-result",
@@ -152,17 +194,32 @@ pub fn scan_text(text: &str, first_line: u32, sink: &mut Sink) -> Vec<Run> {
             .value("count", trailing.errors.len());
         }
     }
-    checks::sweeps(&scanned, &runs, sink);
-    runs
+    checks::sweeps(&end, &runs, sink);
+    (runs, blocks)
+}
+
+/// A block that ran past [`scan::MAX_BLOCK_ROWS`] rows was cut; say where.
+fn report_cut(block: &scan::Block<'_>, sink: &mut Sink) {
+    let Some(at) = block.cut_at else { return };
+    sink.warn(
+        "block-too-long",
+        block.start,
+        format!(
+            "this result block runs on for more than {} rows without its closing rule; it was cut at line {at} and what follows \
+             is read as ordinary log lines. Check that the block's closing `=====` rule was pasted.",
+            scan::MAX_BLOCK_ROWS
+        ),
+    )
+    .value("cut_line", at);
 }
 
 /// A text that ends inside a result block without a final newline may have been cut in the
 /// middle of its last value (`10.5` → `10.`): that value is dropped rather than trusted.
-fn drop_cut_value(scanned: &mut scan::Scan, last_line: Option<u32>, text: &str, sink: &mut Sink) {
-    if text.ends_with('\n') {
+/// `block` is the one the end of the text closed.
+fn drop_cut_value(block: &mut scan::Block<'_>, last_line: Option<u32>, text: &str, sink: &mut Sink) {
+    if text.ends_with('\n') || block.terminated {
         return;
     }
-    let Some(block) = scanned.blocks.last_mut().filter(|b| !b.terminated) else { return };
     if let Some(row) = block.rows.last().filter(|r| Some(r.line) == last_line) {
         let (line, label) = (row.line, row.raw_label.to_string());
         block.rows.pop();
@@ -197,7 +254,5 @@ pub fn assemble(outputs: Vec<FileOutput>) -> RunsFile {
 
 /// Marks `finding` as concerning every run in `runs`.
 pub(crate) fn attach(finding: &mut Finding, runs: &[Run]) {
-    for r in runs {
-        finding.run(&r.id);
-    }
+    finding.runs(runs.iter().map(|r| r.id.as_str()));
 }

@@ -1,12 +1,16 @@
 //! Result markdown files (`<framework>/<GPU>_v<version>.md`): headings are models, `shell`
 //! blocks hold serve commands, other code blocks hold benchmark logs, prose is kept as notes.
-//! Cross-checks between heading, serve command, client, notes and neighbouring sections live
-//! in the `checks` module.
+//! Logs are also read where they were pasted without a fence: everything between the code
+//! blocks (paragraphs, `<details><pre>` HTML) is scanned too. Markdown reads such a log as
+//! prose, so what it made of the log's lines is undone: a paragraph inside a log is no note,
+//! and a row above a `-----` rule is no heading. Cross-checks between heading, serve
+//! command, client, notes and neighbouring sections live in the `checks` module.
 
 use crate::serve::{parse_serve, Serve};
 use crate::sink::Sink;
 use benchsite_model::{Note, Run};
 use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
+use std::collections::HashMap;
 
 /// One section (H2/H3) of a result file.
 #[derive(Debug, Default)]
@@ -79,10 +83,14 @@ fn mark_content(doc: &mut Document) {
 }
 
 /// Reads the structure of a result file; logs are handed to `scan_log` with the line their
-/// text starts on, and the runs it returns are attached to the current section.
-pub fn read(text: &str, sink: &mut Sink, mut scan_log: impl FnMut(&str, u32, &mut Sink) -> Vec<Run>) -> Document {
+/// text starts on (it returns their runs and how many result blocks it saw), and the runs
+/// are attached to the section they sit in.
+pub fn read(text: &str, sink: &mut Sink, mut scan_log: impl FnMut(&str, u32, &mut Sink) -> (Vec<Run>, usize)) -> Document {
     let index = LineIndex::new(text);
     let mut doc = Document::default();
+    // Byte ranges of the code blocks, and the first and last line of each paragraph.
+    let mut code_ranges: Vec<(usize, usize)> = Vec::new();
+    let mut paragraphs: HashMap<u32, u32> = HashMap::new();
     let mut heading: Option<(HeadingLevel, String, u32)> = None;
     let mut code: Option<(String, String, u32)> = None; // info, text, first line
     let mut para: Option<(String, u32)> = None;
@@ -101,6 +109,7 @@ pub fn read(text: &str, sink: &mut Sink, mut scan_log: impl FnMut(&str, u32, &mu
                 }
             }
             Event::Start(Tag::CodeBlock(kind)) => {
+                code_ranges.push((range.start, range.end));
                 let info = match kind {
                     CodeBlockKind::Fenced(info) => info.to_string(),
                     CodeBlockKind::Indented => String::new(),
@@ -126,7 +135,7 @@ pub fn read(text: &str, sink: &mut Sink, mut scan_log: impl FnMut(&str, u32, &mu
                             }
                         }
                     }
-                    let runs = scan_log(&body, first, sink);
+                    let (runs, _) = scan_log(&body, first, sink);
                     if !runs.is_empty() {
                         match doc.sections.last_mut() {
                             Some(s) => s.runs.extend(runs),
@@ -144,7 +153,9 @@ pub fn read(text: &str, sink: &mut Sink, mut scan_log: impl FnMut(&str, u32, &mu
             Event::Start(Tag::Paragraph) if depth_list == 0 => {
                 mark_content(&mut doc);
                 para = Some((String::new(), index.line(range.start)));
+                paragraphs.insert(index.line(range.start), index.line(range.end.saturating_sub(1)));
             }
+            Event::Start(Tag::HtmlBlock) => mark_content(&mut doc),
             Event::End(TagEnd::Paragraph) => {
                 if let Some((text, line)) = para.take() {
                     let text = text.trim().to_string();
@@ -178,7 +189,90 @@ pub fn read(text: &str, sink: &mut Sink, mut scan_log: impl FnMut(&str, u32, &mu
             _ => {}
         }
     }
+    read_unfenced(text, &index, &code_ranges, &paragraphs, &mut doc, sink, scan_log);
     doc
+}
+
+/// Scans the text between code blocks for logs pasted without a fence (or inside HTML),
+/// puts their runs into the sections they sit in, and undoes what markdown made of them:
+/// paragraphs of a log are no notes, headings inside a log are no sections (their content
+/// joins the section before) and no title. What is scanned there without finding a block is
+/// prose: whatever the scanner said about it (an `Error:` in a sentence) is dropped.
+fn read_unfenced(
+    text: &str,
+    index: &LineIndex,
+    code_ranges: &[(usize, usize)],
+    paragraphs: &HashMap<u32, u32>,
+    doc: &mut Document,
+    sink: &mut Sink,
+    mut scan_log: impl FnMut(&str, u32, &mut Sink) -> (Vec<Run>, usize),
+) {
+    let mut runs = Vec::new();
+    let mut from = 0;
+    let gaps = code_ranges.iter().copied().chain(std::iter::once((text.len(), text.len())));
+    for (start, end) in gaps {
+        if start > from {
+            let mut own = Sink::new(&sink.path);
+            let (found, blocks) = scan_log(&text[from..start], index.line(from), &mut own);
+            // `concurrency: 64` over another `key: value` line in prose looks like the start
+            // of an LMDeploy table; without a metric it is prose, not an empty block.
+            own.findings.retain(|f| !(f.code == "empty-block" && f.values.get("format").is_some_and(|v| v == "lmdeploy-profile")));
+            if blocks > 0 {
+                sink.findings.append(&mut own.findings);
+                runs.extend(found);
+            }
+        }
+        from = from.max(end);
+    }
+    if runs.is_empty() {
+        return;
+    }
+    // The lines each log spans, context included, sorted by first line.
+    let mut spans: Vec<(u32, u32)> =
+        runs.iter().map(|r| (r.source.lines.values().copied().chain([r.source.line]).min().unwrap_or(r.source.line), r.source.end_line)).collect();
+    spans.sort_unstable();
+    let inside = |line: u32| spans.partition_point(|&(first, _)| first <= line).checked_sub(1).is_some_and(|i| spans[i].1 >= line);
+    let overlaps = |first: u32, last: u32| inside(first) || spans.get(spans.partition_point(|&(f, _)| f < first)).is_some_and(|&(f, _)| f <= last);
+    if doc.title.as_ref().is_some_and(|(_, line)| inside(*line)) {
+        doc.title = None;
+    }
+    for section in &mut doc.sections {
+        section.notes.retain(|n| !overlaps(n.line, paragraphs.get(&n.line).copied().unwrap_or(n.line)));
+    }
+    let mut sections: Vec<Section> = Vec::with_capacity(doc.sections.len());
+    for section in std::mem::take(&mut doc.sections) {
+        match sections.last_mut() {
+            Some(before) if inside(section.line) => before.absorb(section),
+            _ => sections.push(section),
+        }
+    }
+    doc.sections = sections;
+    for run in runs {
+        let at = doc.sections.partition_point(|s| s.line <= run.source.line);
+        match at.checked_sub(1) {
+            Some(i) => doc.sections[i].runs.push(run),
+            None => {
+                if doc.sections.first().is_none_or(|s| s.line != 0) {
+                    doc.sections.insert(0, Section::default());
+                }
+                doc.sections[0].runs.push(run);
+            }
+        }
+    }
+    for section in &mut doc.sections {
+        section.runs.sort_by_key(|r| r.source.line);
+    }
+}
+
+impl Section {
+    /// Takes in a section that turned out to be part of a log (its heading was a row).
+    fn absorb(&mut self, other: Section) {
+        self.has_content |= other.has_content;
+        self.logs.extend(other.logs);
+        self.serve = self.serve.take().or(other.serve);
+        self.notes.extend(other.notes);
+        self.runs.extend(other.runs);
+    }
 }
 
 #[cfg(test)]
@@ -192,7 +286,7 @@ mod tests {
         let mut seen = Vec::new();
         let doc = read(text, &mut sink, |body, first, _| {
             seen.push((body.to_string(), first));
-            Vec::new()
+            (Vec::new(), 0)
         });
         assert_eq!(doc.title, Some(("LMDeploy v1".to_string(), 1)));
         assert_eq!(doc.sections.len(), 1);

@@ -5,7 +5,8 @@
 
 use crate::client;
 use crate::fields::{classify, normalise, Target};
-use crate::text::{is_rule, section_title, Line};
+use crate::prefix::{self, Prefix};
+use crate::text::{is_rule, section_title, unwrap, Line};
 use crate::value::{parse_cell, Cell};
 use std::collections::BTreeMap;
 
@@ -86,7 +87,14 @@ pub struct Block<'a> {
     pub context: Context<'a>,
     /// Index into [`Scan::sweeps`] and position within that sweep.
     pub sweep: Option<(usize, u32)>,
+    /// The line at which the block was cut because it ran past [`MAX_BLOCK_ROWS`] rows.
+    pub cut_at: Option<u32>,
 }
+
+/// No printer writes a result block of more rows than this; a block that runs on (a header
+/// whose closing rule never came, followed by a long log of `key: value` lines) is cut here,
+/// so memory holds a bounded number of rows, and the rest is read as ordinary log lines.
+pub const MAX_BLOCK_ROWS: usize = 1000;
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Scan<'a> {
@@ -116,30 +124,95 @@ pub fn split_columns(text: &str) -> Option<(&str, &str)> {
 
 const SWEEP_KEYS: [&str; 6] = ["num prompts", "num prompt", "seq length", "seq len", "input len", "output len"];
 
-struct Scanner<'a> {
-    scan: Scan<'a>,
+/// What a scan leaves once the text is read: the sweeps its blocks point into, how many
+/// blocks each sweep holds, and the context no block claimed.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct End<'a> {
+    pub sweeps: Vec<Sweep>,
+    /// Blocks per sweep, by index into `sweeps`.
+    pub blocks_per_sweep: Vec<usize>,
+    /// Context after the last block that no block claimed (errors of a crashed run).
+    pub trailing: Option<Context<'a>>,
+}
+
+/// Stage one as a stream: feed logical lines one at a time and take each block as soon as
+/// it is closed, so a long log never holds more than one block's rows (the caller resolves
+/// each block and drops it). A block points to its sweep by index; the sweep is complete
+/// when the block is closed (a header only grows before its first block).
+#[derive(Default)]
+pub struct Scanner<'a> {
+    end: End<'a>,
     context: Context<'a>,
     block: Option<Block<'a>>,
     section: Option<&'a str>,
     sweep: Option<(usize, u32)>,
+    closed: Vec<Block<'a>>,
+    /// The line prefix learned from the last block header that had one.
+    prefix: Option<Prefix>,
 }
 
-/// Scans logical lines for result blocks.
-pub fn scan<'a>(lines: &[Line<'a>]) -> Scan<'a> {
-    let mut s = Scanner { scan: Scan::default(), context: Context::default(), block: None, section: None, sweep: None };
+/// Scans logical lines for result blocks, all at once (tests and small texts).
+pub fn scan<'a>(lines: impl IntoIterator<Item = Line<'a>>) -> Scan<'a> {
+    let mut s = Scanner::default();
+    let mut blocks = Vec::new();
     for line in lines {
-        s.line(*line);
+        s.feed(line, &mut blocks);
     }
-    s.close(false);
-    if !s.context.is_empty() {
-        s.scan.trailing = Some(std::mem::take(&mut s.context));
-    }
-    s.scan
+    let (last, end) = s.finish();
+    blocks.extend(last);
+    Scan { blocks, sweeps: end.sweeps, trailing: end.trailing }
 }
 
 impl<'a> Scanner<'a> {
+    /// Reads one logical line; blocks it closes are appended to `out`.
+    pub fn feed(&mut self, line: Line<'a>, out: &mut Vec<Block<'a>>) {
+        self.line(line);
+        out.append(&mut self.closed);
+    }
+
+    /// The sweeps read so far (the ones closed blocks point into).
+    pub fn sweeps(&self) -> &[Sweep] {
+        &self.end.sweeps
+    }
+
+    /// Ends the text: the block still open (cut off, or closed by the end of the text) and
+    /// what the scan leaves.
+    pub fn finish(mut self) -> (Option<Block<'a>>, End<'a>) {
+        let last = self.block.take();
+        if let Some((i, _)) = last.as_ref().and_then(|b| b.sweep) {
+            self.end.blocks_per_sweep[i] += 1;
+        }
+        if !self.context.is_empty() {
+            // Errors of earlier runs without a result stay counted beside the last ones.
+            let earlier = self.end.trailing.take().map(|t| t.errors).unwrap_or_default();
+            let mut trailing = std::mem::take(&mut self.context);
+            trailing.errors.splice(0..0, earlier);
+            self.end.trailing = Some(trailing);
+        }
+        (last, self.end)
+    }
+
+    /// The line without the logger prefix it carries: the one learned from an earlier
+    /// header, or a new one learned from this header.
+    fn unprefix(&mut self, line: Line<'a>) -> Line<'a> {
+        if let Some(rest) = self.prefix.as_ref().and_then(|p| p.strip(line.text)) {
+            return Line { text: unwrap(rest), ..line };
+        }
+        match prefix::learn(line.text) {
+            Some((p, header)) => {
+                self.prefix = Some(p);
+                Line { text: header, ..line }
+            }
+            None => line,
+        }
+    }
+
     fn line(&mut self, line: Line<'a>) {
+        let line = self.unprefix(line);
         let t = line.text;
+        if t.is_empty() {
+            return;
+        }
         if let Some(format) = block_start(t, self.block.as_ref().map(|b| b.format)) {
             self.close(false);
             self.open(format, line.no);
@@ -170,13 +243,17 @@ impl<'a> Scanner<'a> {
             rows: Vec::new(),
             context: std::mem::take(&mut self.context),
             sweep,
+            cut_at: None,
         });
     }
 
     fn close(&mut self, terminated: bool) {
         if let Some(mut b) = self.block.take() {
             b.terminated = terminated;
-            self.scan.blocks.push(b);
+            if let Some((i, _)) = b.sweep {
+                self.end.blocks_per_sweep[i] += 1;
+            }
+            self.closed.push(b);
         }
     }
 
@@ -225,6 +302,10 @@ impl<'a> Scanner<'a> {
         if format == Format::LmdeployProfile && label == "concurrency" && self.has(|r| r.label == "concurrency") {
             return false;
         }
+        if let Some(b) = self.block.as_mut().filter(|b| b.rows.len() >= MAX_BLOCK_ROWS) {
+            b.cut_at = Some(line.no);
+            return false;
+        }
         let row = Row { line: line.no, label, raw_label, cell: parse_cell(value), section: self.section };
         if let Some(b) = self.block.as_mut() {
             b.rows.push(row);
@@ -249,7 +330,7 @@ impl<'a> Scanner<'a> {
         if let Some((args, backend)) = client::running_benchmark(t) {
             // A new run starts: anything still pending belonged to a run without result.
             if c.running.is_some() || c.namespace.is_some() {
-                self.scan.trailing.get_or_insert_with(Context::default).errors.append(&mut c.errors);
+                self.end.trailing.get_or_insert_with(Context::default).errors.append(&mut c.errors);
                 *c = Context::default();
             }
             c.running = Some((no, args, backend));
@@ -287,12 +368,13 @@ impl<'a> Scanner<'a> {
             _ => "output_len",
         };
         // Consecutive header lines extend one sweep; a header after a block opens a new one.
-        let extend = self.sweep.is_some_and(|(i, n)| n == 0 && self.scan.sweeps[i].end_line + 1 == no);
+        let extend = self.sweep.is_some_and(|(i, n)| n == 0 && self.end.sweeps[i].end_line + 1 == no);
         if !extend {
-            self.scan.sweeps.push(Sweep { line: no, end_line: no, header: String::new(), lists: vec![], fixed: vec![] });
-            self.sweep = Some((self.scan.sweeps.len() - 1, 0));
+            self.end.sweeps.push(Sweep { line: no, end_line: no, header: String::new(), lists: vec![], fixed: vec![] });
+            self.end.blocks_per_sweep.push(0);
+            self.sweep = Some((self.end.sweeps.len() - 1, 0));
         }
-        let sweep = self.scan.sweeps.last_mut().expect("just pushed");
+        let sweep = self.end.sweeps.last_mut().expect("just pushed");
         sweep.end_line = no;
         if !sweep.header.is_empty() {
             sweep.header.push('\n');
@@ -350,7 +432,7 @@ mod tests {
             Successful requests: 2\nINFO server noise\n---------------Time to First Token----------------\n\
             Mean TTFT (ms): 3.5\n==================================================\n";
         let lines = logical_lines(text, 1);
-        let scan = scan(&lines);
+        let scan = scan(lines);
         assert_eq!(scan.blocks.len(), 1);
         let b = &scan.blocks[0];
         assert_eq!((b.start, b.end, b.terminated), (4, 9, true));
@@ -364,7 +446,7 @@ mod tests {
     #[test]
     fn unterminated_block_is_kept_as_partial() {
         let lines = logical_lines("============ Serving Benchmark Result ============\nSuccessful requests: 2\n", 1);
-        let scan = scan(&lines);
+        let scan = scan(lines);
         assert_eq!(scan.blocks.len(), 1);
         assert!(!scan.blocks[0].terminated);
     }
@@ -374,7 +456,7 @@ mod tests {
         let text = "num_prompts: 1, 2\nseq_length: 80\n== Serving Benchmark Result ==\nSuccessful requests: 1\n=============\n\
             == Serving Benchmark Result ==\nSuccessful requests: 2\n=============\nnum_prompt:1\n== Serving Benchmark Result ==\nSuccessful requests: 1\n";
         let lines = logical_lines(text, 1);
-        let scan = scan(&lines);
+        let scan = scan(lines);
         assert_eq!(scan.sweeps.len(), 2);
         assert_eq!(scan.sweeps[0].lists, vec![("num_prompts".to_string(), vec![1.0, 2.0])]);
         assert_eq!(scan.sweeps[0].fixed, vec![("input_len".to_string(), 80.0)]);

@@ -2,6 +2,7 @@
 //! located, and it never stops the parse.
 
 use benchsite_model::{Finding, Severity};
+use std::collections::HashSet;
 
 #[derive(Debug)]
 pub struct Sink {
@@ -37,6 +38,8 @@ impl Sink {
 pub trait FindingExt {
     fn value(&mut self, key: &str, value: impl ToString) -> &mut Self;
     fn run(&mut self, id: &str) -> &mut Self;
+    /// Marks every run of `ids` (each once) in time linear in their number.
+    fn runs<'i>(&mut self, ids: impl IntoIterator<Item = &'i str>) -> &mut Self;
 }
 
 impl FindingExt for Finding {
@@ -49,6 +52,13 @@ impl FindingExt for Finding {
         if !self.runs.iter().any(|r| r == id) {
             self.runs.push(id.to_string());
         }
+        self
+    }
+
+    fn runs<'i>(&mut self, ids: impl IntoIterator<Item = &'i str>) -> &mut Self {
+        let mut seen: HashSet<&str> = self.runs.iter().map(String::as_str).collect();
+        let new: Vec<String> = ids.into_iter().filter(|id| seen.insert(id)).map(str::to_string).collect();
+        self.runs.extend(new);
         self
     }
 }

@@ -1,6 +1,7 @@
 //! Logical lines: the physical lines of a log with the wrapping people add around pasted
-//! output removed (indentation, `# ` comment prefixes, `> ` quotes, harness `STDOUT:` tags)
-//! and carriage-return progress updates split apart. Every logical line keeps the number of
+//! output removed (indentation, `# ` comment prefixes, `> ` quotes, harness `STDOUT:` tags,
+//! a byte-order mark, the HTML tags of a `<details><pre>` fold) and carriage-return progress
+//! updates split apart. Every logical line keeps the number of
 //! the physical line it came from, so each value can point back to it.
 
 /// One logical line, borrowed from the input.
@@ -11,27 +12,53 @@ pub struct Line<'a> {
     pub text: &'a str,
 }
 
-/// Splits `text` into logical lines numbered from `first_line`.
-pub fn logical_lines(text: &str, first_line: u32) -> Vec<Line<'_>> {
-    let mut out = Vec::with_capacity(text.len() / 40 + 1);
-    for (i, physical) in text.split('\n').enumerate() {
+/// Splits `text` into logical lines numbered from `first_line`, lazily: a scan holds one
+/// line at a time, never a list as long as the text.
+pub fn logical_lines(text: &str, first_line: u32) -> impl Iterator<Item = Line<'_>> {
+    text.split('\n').enumerate().flat_map(move |(i, physical)| {
         let no = first_line + i as u32;
         // A terminal shows only the text after the last carriage return, but a pasted log
         // may hold a whole progress history plus real output on one physical line: keep
         // every segment as its own logical line.
-        for segment in physical.split('\r') {
-            let text = unwrap(segment);
-            if !text.is_empty() {
-                out.push(Line { no, text });
-            }
+        physical.split('\r').map(unwrap).filter(|t| !t.is_empty()).map(move |text| Line { no, text })
+    })
+}
+
+/// HTML tags that wrap pasted logs in markdown (`<details><summary>…</summary><pre>`) and
+/// carry no text of their own. Only these are removed, and only at the ends of a line: a
+/// value such as `<value>` is a placeholder, not a tag.
+const WRAPPING_TAGS: [&str; 16] =
+    ["pre", "code", "details", "summary", "br", "p", "div", "span", "b", "tt", "samp", "kbd", "td", "tr", "table", "blockquote"];
+
+/// The name of the tag `<name ...>` or `</name>` that `s` is, if it is one of
+/// [`WRAPPING_TAGS`].
+fn is_wrapping_tag(s: &str) -> bool {
+    let inner = s.strip_prefix('<').and_then(|t| t.strip_suffix('>')).unwrap_or("");
+    let inner = inner.strip_prefix('/').unwrap_or(inner);
+    let name = inner.split([' ', '/']).next().unwrap_or("");
+    !inner.contains(['<', '>']) && WRAPPING_TAGS.iter().any(|t| t.eq_ignore_ascii_case(name))
+}
+
+/// Removes wrapping HTML tags at the start and the end of a line.
+fn strip_tags(mut s: &str) -> &str {
+    while s.starts_with('<') {
+        match s.find('>').filter(|&end| is_wrapping_tag(&s[..=end])) {
+            Some(end) => s = s[end + 1..].trim_start(),
+            None => break,
         }
     }
-    out
+    while s.ends_with('>') {
+        match s.rfind('<').filter(|&start| is_wrapping_tag(&s[start..])) {
+            Some(start) => s = s[..start].trim_end(),
+            None => break,
+        }
+    }
+    s
 }
 
 /// Removes the decoration around a pasted log line.
 pub fn unwrap(raw: &str) -> &str {
-    let mut s = raw.trim();
+    let mut s = strip_tags(raw.trim_start_matches('\u{feff}').trim());
     for prefix in ["STDOUT:", "STDERR:", "stdout:", "stderr:"] {
         if let Some(rest) = s.strip_prefix(prefix) {
             s = rest.trim_start();
@@ -71,7 +98,7 @@ mod tests {
     use super::*;
 
     fn texts(input: &str) -> Vec<(u32, &str)> {
-        logical_lines(input, 1).into_iter().map(|l| (l.no, l.text)).collect()
+        logical_lines(input, 1).map(|l| (l.no, l.text)).collect()
     }
 
     #[test]
@@ -79,6 +106,14 @@ mod tests {
         assert_eq!(
             texts("# Successful requests:  3\n    Mean TTFT (ms): 1\nSTDOUT: x: 1\n#Input tokens: 5"),
             vec![(1, "Successful requests:  3"), (2, "Mean TTFT (ms): 1"), (3, "x: 1"), (4, "#Input tokens: 5")]
+        );
+    }
+
+    #[test]
+    fn strips_a_byte_order_mark_and_the_tags_of_a_folded_log() {
+        assert_eq!(
+            texts("\u{feff}<details><summary>log</summary>\n<pre>===== x\nMean TTFT (ms): <value>\n=====</pre></details>\n<b>bold</b> text"),
+            vec![(1, "log"), (2, "===== x"), (3, "Mean TTFT (ms): <value>"), (4, "====="), (5, "bold</b> text")]
         );
     }
 

@@ -594,3 +594,212 @@ fn inferred_scenarios_are_taken_only_from_stated_runs() {
     assert_eq!(inferred, vec!["a/A", "a/A"]);
     assert!(out.runs.iter().all(|r| r.scenario.num_prompts == Some(100)));
 }
+
+#[test]
+fn json_value_links_to_its_own_key_line() {
+    // `server_info.completed` comes before the top-level `completed`: the run's count is the
+    // top-level one and points to its own line, not the nested key's.
+    let text = "{\n  \"server_info\": {\n    \"completed\": 7,\n    \"duration\": 1.0\n  },\n  \"duration\": 41.24,\n  \"completed\": 100,\n  \"request_throughput\": 2.43,\n  \"mean_ttft_ms\": 60.77\n}\n";
+    check(
+        "raw/nested.json",
+        text,
+        &[&[
+            ("/metrics/completed", json!(100)),
+            ("/source/lines/metrics.completed", json!(7)),
+            ("/source/lines/metrics.duration_s", json!(6)),
+            ("/source/lines/metrics.ttft_ms.mean", json!(9)),
+            ("/source/line", json!(1)),
+            ("/source/end_line", json!(10)),
+        ]],
+    );
+    // In a pretty-printed array each object starts on its own line and each value points
+    // to its own key.
+    let array = "[\n  {\n    \"completed\": 10,\n    \"duration\": 5.0,\n    \"request_throughput\": 2.0\n  },\n  {\n    \"completed\": 20,\n    \"duration\": 5.0,\n    \"request_throughput\": 4.0\n  }\n]\n";
+    check(
+        "raw/array.json",
+        array,
+        &[
+            &[("/source/line", json!(2)), ("/source/end_line", json!(6)), ("/source/lines/metrics.completed", json!(3)), ("/source/lines/metrics.request_throughput", json!(5))],
+            &[("/source/line", json!(7)), ("/source/end_line", json!(11)), ("/source/lines/metrics.completed", json!(8)), ("/source/lines/metrics.request_throughput", json!(10))],
+        ],
+    );
+}
+
+/// Several notes contradicting the log in one section make one finding that names them all
+/// (one finding per note, each listing every run, grew with notes × runs).
+#[test]
+fn notes_contradicting_the_log_in_one_section_share_a_finding() {
+    let log = stated("a/A", 100, 1024, 1024) + &lmdeploy_block("", 100, 102400, 102400);
+    let text = format!(
+        "# LMDeploy v0.9.2\n\n## a/A\n\nRun with `--num-prompts 5`.\n\nAgain `--num-prompts 6`.\n\nAnd `--num-prompts 7`.\n\n```text\n{log}```\n"
+    );
+    let out = parse_file("lmdeploy/H800_v0.9.2.md", &text, None);
+    let f: Vec<_> = out.findings.iter().filter(|f| f.code == "note-contradicts-log").collect();
+    assert_eq!(f.len(), 1, "{f:#?}");
+    assert_eq!((f[0].line, f[0].values["other_note_lines"].as_str(), f[0].runs.len()), (5, "7, 9", 1));
+    assert!(f[0].message.contains("2 more note(s)"), "{}", f[0].message);
+}
+
+/// Inference relies on the sections sharing one scenario list; when they state more than a
+/// handful of scenarios for the same position, nothing is inferred and no candidate is weighed.
+#[test]
+fn many_different_scenarios_at_one_position_infer_nothing() {
+    let mut sections: Vec<(String, String)> = (0..17)
+        .map(|k| (format!("a/M{k}"), stated("a/M", 100 + k, 1024, 1024) + &lmdeploy_block("", 100 + k, (100 + k) * 1024, (100 + k) * 1024)))
+        .collect();
+    sections.push(("a/C".into(), lmdeploy_block("", 100, 102400, 102400)));
+    let refs: Vec<(&str, String)> = sections.iter().map(|(m, l)| (m.as_str(), l.clone())).collect();
+    let out = parse_file("lmdeploy/H800_v0.9.2.md", &result_file(&refs), None);
+    let run = out.runs.iter().find(|r| r.model.as_deref() == Some("a/C")).unwrap();
+    assert_eq!(run.scenario.num_prompts, None);
+    let f = out.findings.iter().find(|f| f.code == "scenario-not-inferred").expect("finding");
+    assert!(f.message.contains("more than 16 different scenarios"), "{}", f.message);
+}
+
+/// Two benchmarks that crashed one after the other: the errors of both are counted (the
+/// first run's errors used to be replaced by the second's).
+#[test]
+fn errors_of_every_run_without_a_result_are_counted() {
+    let text = "Running benchmark --num-prompts 4 with backend: vllm\nError 1: ClientConnectorError\nError 2: ClientConnectorError\n\
+                Running benchmark --num-prompts 8 with backend: vllm\nError 1: ClientConnectorError\n";
+    let out = parse_file("raw/crashed.log", text, None);
+    let f = out.findings.iter().find(|f| f.code == "errors-without-result").expect("finding");
+    assert_eq!((f.line, f.values["count"].as_str()), (2, "3"));
+}
+
+/// A header whose closing rule never comes, followed by a long log of `key: value` lines,
+/// is cut after a thousand rows with a finding; its rows before the cut are kept.
+#[test]
+fn a_block_that_runs_on_is_cut_with_a_finding() {
+    let mut text = String::from("============ Serving Benchmark Result ============\nSuccessful requests: 4\nBenchmark duration (s): 2.00\n");
+    for i in 0..5000 {
+        text.push_str(&format!("k{i}: 1\n"));
+    }
+    let out = parse_file("raw/long.log", &text, None);
+    assert_eq!(out.runs[0].metrics.completed, Some(4));
+    let f = out.findings.iter().find(|f| f.code == "block-too-long").expect("finding");
+    assert_eq!((f.line, f.values["cut_line"].as_str()), (1, "1002"));
+}
+
+/// A line prefix as a function of the line's index.
+type Prefixer = Box<dyn Fn(usize) -> String>;
+
+/// Prefixes every line of `block` with `prefix(i)` (the physical line index).
+fn prefixed(block: &str, prefix: impl Fn(usize) -> String) -> String {
+    block.lines().enumerate().map(|(i, l)| format!("{}{l}\n", prefix(i))).collect()
+}
+
+/// The same vLLM block behind a byte-order mark and behind the prefixes loggers and
+/// launchers write, learned from the header line. No public sample of a prefixed block was
+/// found (find_string "INFO ============ Serving Benchmark Result", "[rank0]: ============
+/// Serving Benchmark Result", "| ============ Serving Benchmark Result", "]: Successful
+/// requests:": 0 hits), so the prefixes are those of Python's logging
+/// (`%(asctime)s %(levelname)s`), torchrun (`[rank0]: `), `docker compose logs`
+/// (`vllm-1  | `), `kubectl logs --timestamps` (RFC 3339, nanoseconds without trailing
+/// zeros) and moreutils `ts` (`Aug 01 12:00:00 `).
+#[test]
+fn bom_and_logger_prefix_blocks_are_read() {
+    let want = |line: u32| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/metrics/ttft_ms/mean", json!(7279.56)),
+            ("/metrics/e2e_ms/p99", json!(150800.12)),
+            ("/scenario/max_concurrency", json!(32)),
+            ("/source/line", json!(line)),
+            ("/source/lines/metrics.ttft_ms.p99", json!(21)),
+        ]
+    };
+    check("raw/bom.log", &format!("\u{feff}{VLLM_2025}"), &[&want(5)]);
+    let header_first = VLLM_2025.split_once("100%").map(|(_, rest)| format!("\u{feff}100%{rest}")).unwrap();
+    check("raw/bom-header.log", &header_first, &[&[("/source/line", json!(2)), ("/metrics/ttft_ms/mean", json!(7279.56))]]);
+    let prefixes: Vec<(&str, Prefixer)> = vec![
+        ("raw/logging.log", Box::new(|i| format!("2025-08-01 12:00:{:02},{:03} INFO ", i % 60, i * 7 % 1000))),
+        ("raw/rank.log", Box::new(|_| "[rank0]: ".to_string())),
+        ("raw/compose.log", Box::new(|_| "vllm-1  | ".to_string())),
+        ("raw/kubectl.log", Box::new(|i| format!("2025-08-01T12:00:00.{}Z ", 1 + i * 13 % 997))),
+        ("raw/ts.log", Box::new(|i| format!("Aug 01 12:00:{:02} ", i % 60))),
+    ];
+    for (path, prefix) in &prefixes {
+        check(path, &prefixed(VLLM_2025, prefix), &[&want(5)]);
+    }
+    // A prefix learned from a block header is stripped from the lines after it only when
+    // they carry it; lines without it are read as they are.
+    let mixed: String = VLLM_2025.lines().enumerate().map(|(i, l)| if i % 2 == 0 { format!("[rank0]: {l}\n") } else { format!("{l}\n") }).collect();
+    check("raw/mixed.log", &mixed, &[&want(5)]);
+    // A BOM before a result file's title keeps it a title.
+    let md = format!("\u{feff}# vLLM v0.9.0\n\n## Qwen3-8B\n\n```\n{VLLM_2025}```\n");
+    let out = parse_file("vllm/H100_v0.9.0.md", &md, None);
+    assert_eq!(out.runs.len(), 1);
+    assert!(!out.findings.iter().any(|f| f.code == "version-mismatch"), "{:?}", out.findings);
+}
+
+/// A log in `<details><pre>` (how long logs are folded on GitHub) is a log like a fenced one.
+/// Shape: the `<details>` folding GitHub READMEs use for logs; its lines as in VLLM_2025.
+#[test]
+fn details_pre_block_in_a_result_file_is_read() {
+    let html_pre = format!("<details>\n<summary>Benchmark log</summary>\n<pre>\n{VLLM_2025}</pre>\n</details>\n");
+    let text = format!("# vLLM v0.9.0\n\n## Qwen3-8B\n\n```\n{VLLM_2025}```\n\n## Qwen3-32B\n\n{html_pre}\n## Qwen3-14B\n\n<pre>{}</pre>\n", VLLM_2025.trim_end());
+    let out = parse_file("vllm/H100_v0.9.0.md", &text, None);
+    let sections: Vec<(Option<&str>, u32)> = out.runs.iter().map(|r| (r.section.as_deref(), r.source.line)).collect();
+    assert_eq!(sections, vec![(Some("Qwen3-8B"), 10), (Some("Qwen3-32B"), 50), (Some("Qwen3-14B"), 88)], "{:#?}", out.findings);
+    assert!(out.runs.iter().all(|r| r.metrics.ttft_ms.as_ref().is_some_and(|t| t["mean"] == 7279.56)));
+    assert!(!out.findings.iter().any(|f| f.code == "partial-block"), "{:#?}", out.findings);
+}
+
+/// A block pasted without a fence in a result file that also has fenced runs. Shape of a
+/// public report found with find_string "Serving Benchmark Result" (a vLLM run on DGX Spark,
+/// `## Results` followed by the bare block); the LMDeploy table's closing dashes would make
+/// its last row a heading.
+#[test]
+fn unfenced_block_beside_fenced_runs_is_read() {
+    let profile = "concurrency: 64\nelapsed_time: 12.5s\n\nfirst token latency(s)(min, max, ave): 0.068, 5.116, 0.585\nnumber of prompt tokens: 1000\nnumber of completion tokens: 2000\ntoken throughput (completion token): 160.0 token/s\nRPS (request per second): 8.0 req/s\n--------------------------------------------------\n";
+    let text = format!(
+        "# vLLM v0.9.0\n\n## Qwen3-8B\n\n```\n{VLLM_2025}```\n\n## Results\n\nRun at request rate inf.\n\n{VLLM_2025}\nThe log above is complete.\n\n## Throughput\n\n{profile}\nDone.\n"
+    );
+    let out = parse_file("vllm/H100_v0.9.0.md", &text, None);
+    let sections: Vec<(Option<&str>, &str, u32)> = out.runs.iter().map(|r| (r.section.as_deref(), r.format.as_str(), r.source.line)).collect();
+    assert_eq!(
+        sections,
+        vec![(Some("Qwen3-8B"), "serving-text", 10), (Some("Results"), "serving-text", 49), (Some("Throughput"), "lmdeploy-profile", 83)],
+        "{:#?}",
+        out.findings
+    );
+    let results = &out.runs[1];
+    assert_eq!(results.notes.iter().map(|n| n.text.as_str()).collect::<Vec<_>>(), vec!["Run at request rate inf.", "The log above is complete."]);
+    assert_eq!(results.source.lines["metrics.ttft_ms.p99"], 65);
+}
+
+/// `vllm/A100_v1.0.zh.md` outside `docs/` is a result file written in Chinese: GPU and
+/// version come from the name without the language suffix.
+#[test]
+fn result_file_with_a_language_suffix_is_read_as_a_result_file() {
+    assert_eq!(
+        benchsite_ingest::layout("vllm/A100_v1.0.zh.md"),
+        benchsite_ingest::Layout::Result { framework: "vllm".into(), gpu: "A100".into(), version: "1.0".into() }
+    );
+    let text = format!("# vLLM v1.0 测试结果\n\n## Qwen3-8B\n\n```\n{VLLM_2025}```\n");
+    check("vllm/A100_v1.0.zh.md", &text, &[&[("/framework", json!("vllm")), ("/framework_version", json!("1.0")), ("/gpu", json!("A100"))]]);
+}
+
+/// A scanned file in which nothing was found says so.
+#[test]
+fn raw_file_without_results_is_named_in_a_finding() {
+    let f = check("raw/notes.txt", "We ran the benchmark twice.\nNumbers follow next week.\n", &[]);
+    assert_eq!(f, vec!["no-runs@0"]);
+}
+
+/// Settings written as `key: value` lines in a result file's prose are no empty result block.
+#[test]
+fn settings_in_prose_are_no_result_block() {
+    let text = format!("# vLLM v0.9.0\n\n## Qwen3-8B\n\nconcurrency: 64\nnum_prompts: 1000\n\n```\n{VLLM_2025}```\n");
+    let out = parse_file("vllm/H100_v0.9.0.md", &text, None);
+    assert_eq!(out.runs.len(), 1);
+    assert!(!out.findings.iter().any(|f| f.severity == benchsite_model::Severity::Error), "{:#?}", out.findings);
+}
+
+/// JSON lines mixing a result with other objects: the others are named, not dropped unsaid.
+#[test]
+fn json_objects_that_are_not_results_beside_results_are_named() {
+    let text = "{\"config\": \"bench.yaml\", \"seed\": 1}\n{\"completed\": 4, \"duration\": 2.0, \"request_throughput\": 2.0}\n";
+    let f = check("raw/mixed.jsonl", text, &[&[("/metrics/completed", json!(4)), ("/source/line", json!(2))]]);
+    assert_eq!(f, vec!["not-a-benchmark@1"]);
+}

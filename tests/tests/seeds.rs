@@ -1,6 +1,7 @@
 //! The real seed files in `content/`: all 167 runs, every number traceable to its line, and
 //! the findings the data's known flaws must produce. The whole `runs.json` is a reviewed
-//! snapshot (`cargo insta review` after an intended change).
+//! snapshot (`cargo insta review` after an intended change). Last, the same hostile bytes
+//! read by the CLI from a content folder and dropped into the browser give the same runs.
 
 use benchsite_model::RunsFile;
 use std::path::PathBuf;
@@ -197,4 +198,92 @@ fn raw_sweep_log_runs_carry_their_sweep_and_only_stated_metadata() {
 fn runs_json_snapshot() {
     let json = serde_json::to_string_pretty(&seeds()).unwrap();
     insta::assert_snapshot!("runs_json", json);
+}
+
+/// A vLLM `bench serve` block with its context rows (as in content/vllm/A100_v0.10.1.md).
+const BLOCK: &str = "Maximum request concurrency: 32
+============ Serving Benchmark Result ============
+Successful requests:                     32
+Failed requests:                         0
+Benchmark duration (s):                  150.87
+Total input tokens:                      65536
+Total generated tokens:                  65536
+Request throughput (req/s):              0.21
+Output token throughput (tok/s):         434.40
+---------------Time to First Token----------------
+Mean TTFT (ms):                          7279.56
+P99 TTFT (ms):                           10999.46
+-----Time per Output Token (excl. 1st token)------
+Mean TPOT (ms):                          70.14
+---------------Inter-token Latency----------------
+Mean ITL (ms):                           70.14
+==================================================
+";
+
+/// A run as both paths must agree on: without its id, path and finding indices (the
+/// browser's file is `local/<name>`), the effective parameters the two apply afterwards,
+/// and, for a result file, the framework (the browser has no folder to name it).
+fn comparable(run: &benchsite_model::Run, result_file: bool) -> serde_json::Value {
+    let mut v = serde_json::to_value(run).unwrap();
+    let o = v.as_object_mut().unwrap();
+    for key in ["id", "findings"] {
+        o.remove(key);
+    }
+    if result_file {
+        o.remove("framework");
+    }
+    o["source"].as_object_mut().unwrap().remove("path");
+    o["params"].as_object_mut().unwrap().remove("effective");
+    v
+}
+
+/// The CLI reads bytes from a content folder; the browser reads the same file with
+/// `File.text()` (UTF-8, byte-order mark dropped) and hands it to the parser module
+/// (`viewer-parse`'s `parse_log_json` = `benchsite_ingest::parse_dropped` serialised). For
+/// each hostile shape both must give the same runs and the same findings.
+#[test]
+fn the_cli_and_the_browser_read_the_same_bytes_the_same_way() {
+    let prefixed = |p: &str| BLOCK.lines().map(|l| format!("{p}{l}\n")).collect::<String>();
+    let jsonl = "{\"backend\": \"sglang\", \"request_rate\": Infinity, \"duration\": 100.0, \"completed\": 500, \"total_output_tokens\": 256000, \"request_throughput\": 5.0, \"output_throughput\": 2560.0, \"mean_ttft_ms\": 200.0, \"std_ttft_ms\": NaN, \"server_info\": {\"completed\": 1}}\n{\"backend\": \"sglang\", \"duration\": 120.0, \"completed\": 500, \"total_output_tokens\": 256000, \"request_throughput\": 4.17, \"output_throughput\": 2133.3, \"mean_ttft_ms\": 150.0}\n";
+    let pretty = "{\n  \"server_info\": {\"completed\": 7},\n  \"completed\": 32,\n  \"duration\": 150.87,\n  \"total_output_tokens\": 65536,\n  \"request_throughput\": 0.21,\n  \"mean_ttft_ms\": 7279.56\n}\n";
+    let cases: Vec<(&str, String)> = vec![
+        ("raw/bom.log", format!("\u{feff}{BLOCK}")),
+        ("raw/logging.log", prefixed("2025-08-01 12:00:00,123 INFO ")),
+        ("raw/rank.txt", prefixed("[rank0]: ")),
+        ("raw/compose.log", prefixed("vllm-1  | ")),
+        ("raw/crlf.log", BLOCK.replace('\n', "\r\n")),
+        ("raw/folded.md", format!("# Notes\n\n<details>\n<summary>log</summary>\n<pre>\n{BLOCK}</pre>\n</details>\n")),
+        ("raw/sglang.jsonl", jsonl.to_string()),
+        ("raw/result.json", pretty.to_string()),
+        ("vllm/A100_v1.0.md", format!("\u{feff}# vLLM v1.0\n\n## Qwen3-8B\n\n```\n{BLOCK}```\n\n## Qwen3-32B\n\n<details>\n<pre>\n{BLOCK}</pre>\n</details>\n\n## Qwen3-14B\n\n{BLOCK}\nDone.\n")),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    for (rel, text) in &cases {
+        let path = dir.path().join(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text.as_bytes()).unwrap();
+    }
+    let cli = benchsite::check(dir.path()).expect("content folder readable").data;
+    let expected_runs = [1, 1, 1, 1, 1, 1, 2, 1, 3];
+    let mut differ = Vec::new();
+    for ((rel, text), want) in cases.iter().zip(expected_runs) {
+        let result_file = rel.starts_with("vllm/");
+        let name = rel.rsplit('/').next().unwrap();
+        let browser = benchsite_ingest::parse_dropped(name, text.strip_prefix('\u{feff}').unwrap_or(text));
+        let from_cli: Vec<_> = cli.runs.iter().filter(|r| r.source.path == *rel).map(|r| comparable(r, result_file)).collect();
+        let from_browser: Vec<_> = browser.runs.iter().map(|r| comparable(r, result_file)).collect();
+        let codes = |f: &benchsite_model::Finding| (f.code.clone(), f.line);
+        let cli_findings: Vec<_> = cli.findings.iter().filter(|f| f.path == *rel).map(codes).collect();
+        let browser_findings: Vec<_> = browser.findings.iter().map(codes).collect();
+        if from_cli.len() != want {
+            differ.push(format!("{rel}: the CLI read {} run(s), not {want}; findings {cli_findings:?}", from_cli.len()));
+        }
+        if from_cli != from_browser {
+            differ.push(format!("{rel}: CLI runs {from_cli:#?}\nbrowser runs {from_browser:#?}"));
+        }
+        if cli_findings != browser_findings {
+            differ.push(format!("{rel}: CLI findings {cli_findings:?}, browser findings {browser_findings:?}"));
+        }
+    }
+    assert!(differ.is_empty(), "{}", differ.join("\n"));
 }

@@ -2,10 +2,12 @@
 //! only when a reader adds a log, so the first visit does not pay for pulldown-cmark, toml
 //! and the parsers.
 
-/// Parses one dropped file; returns `{"runs": [...], "findings": [...]}` as JSON.
+/// Parses one dropped file; returns `{"runs": [...], "findings": [...]}` as JSON. The file
+/// is `local/<name>`, laid out by its name alone (`benchsite_ingest::parse_dropped`): a
+/// dropped `H800_v0.10.0.md` is a result file of GPU H800 and version 0.10.0 whose framework
+/// the client or the reader states, not one of a framework called `local`.
 pub fn parse_log_json(name: &str, text: &str) -> String {
-    let path = format!("local/{}", name.replace(['/', '\\'], "_"));
-    let out = benchsite_ingest::parse_file(&path, text, None);
+    let out = benchsite_ingest::parse_dropped(name, text);
     serde_json::json!({ "runs": out.runs, "findings": out.findings }).to_string()
 }
 
@@ -31,5 +33,16 @@ mod tests {
         let v: serde_json::Value = serde_json::from_str(&super::parse_log_json("my/log.txt", block)).unwrap();
         assert_eq!(v["runs"][0]["metrics"]["ttft_ms"]["mean"], 10.5);
         assert_eq!(v["runs"][0]["source"]["path"], "local/my_log.txt");
+    }
+
+    /// A result file dropped without its folder keeps its GPU and version and names no
+    /// framework (it used to be read as one of a framework called `local`).
+    #[test]
+    fn a_dropped_result_file_is_laid_out_by_its_name() {
+        let block = "============ Serving Benchmark Result ============\nSuccessful requests: 4\nBenchmark duration (s): 2.00\nRequest throughput (req/s): 2.00\n==================================================\n";
+        let text = format!("# Results\n\n## Qwen3-8B\n\n```\n{block}```\n");
+        let v: serde_json::Value = serde_json::from_str(&super::parse_log_json("H800_v0.10.0.md", &text)).unwrap();
+        let run = &v["runs"][0];
+        assert_eq!((&run["framework"], &run["gpu"], &run["framework_version"], &run["section"]), (&serde_json::Value::Null, &"H800".into(), &"0.10.0".into(), &"Qwen3-8B".into()));
     }
 }

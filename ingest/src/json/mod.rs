@@ -1,0 +1,154 @@
+//! Saved results: vLLM `--save-result` files (one object, or one object per line) and
+//! SGLang `--output-file` JSONL, which writes bare `Infinity`/`NaN` tokens that are not JSON.
+//! Each object becomes a block of rows so the text and JSON paths share one resolver; each
+//! row keeps the line of its own key, as [`reader`] read it.
+
+pub mod reader;
+
+use crate::fields::normalise;
+use crate::scan::{Block, Context, Format, Row};
+use crate::value::{parse_cell, Cell, Value};
+use reader::{Json, Reader, Spanned};
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+
+/// One JSON object of a file, the lines of its braces and its members in written order.
+pub struct Object<'a> {
+    pub line: u32,
+    pub end_line: u32,
+    pub members: Vec<(Cow<'a, str>, Spanned<'a>)>,
+}
+
+impl<'a> Object<'a> {
+    /// The member named `key`; the last one when a key is written twice (as serde_json did).
+    pub fn get(&self, key: &str) -> Option<&Spanned<'a>> {
+        self.members.iter().rev().find(|(k, _)| k == key).map(|(_, v)| v)
+    }
+
+    pub fn contains_key(&self, key: &str) -> bool {
+        self.get(key).is_some()
+    }
+
+    /// Members in key order, one per key (the last written wins).
+    fn by_key(&self) -> BTreeMap<&str, &Spanned<'a>> {
+        self.members.iter().map(|(k, v)| (k.as_ref(), v)).collect()
+    }
+}
+
+/// Outcome of reading a file as JSON.
+pub enum Parsed<'a> {
+    Objects(Vec<Object<'a>>),
+    /// Not JSON at all, with the line and message of the first error.
+    Invalid(u32, String),
+}
+
+/// Reads a file as a sequence of JSON values: one value, JSON lines, or objects written one
+/// after another. Every object at the top level, or directly inside a top-level array, is a
+/// candidate result; other values are ignored.
+pub fn parse(text: &str) -> Parsed<'_> {
+    parse_counted(text).0
+}
+
+/// [`parse`], plus the number of bytes the reader examined (re-reads counted).
+pub fn parse_counted(text: &str) -> (Parsed<'_>, usize) {
+    let mut reader = Reader::new(text);
+    let mut objects = Vec::new();
+    if reader.at_end() {
+        return (Parsed::Invalid(reader.line(), "EOF while parsing a value (the file is empty)".into()), reader.steps());
+    }
+    while !reader.at_end() {
+        match reader.value() {
+            Ok(top) => collect(top, &mut objects),
+            Err(e) => return (Parsed::Invalid(e.line, e.to_string()), reader.steps()),
+        }
+    }
+    (Parsed::Objects(objects), reader.steps())
+}
+
+/// Keeps the objects of a top-level value.
+fn collect<'a>(top: Spanned<'a>, out: &mut Vec<Object<'a>>) {
+    let object = |s: Spanned<'a>| match s.value {
+        Json::Object(members) => Some(Object { line: s.line, end_line: s.end, members }),
+        _ => None,
+    };
+    match top.value {
+        Json::Array(items) => out.extend(items.into_iter().filter_map(object)),
+        _ => out.extend(object(top)),
+    }
+}
+
+/// True when an object has the keys of a serving benchmark result.
+pub fn is_result(obj: &Object<'_>) -> bool {
+    let has = |k: &str| obj.contains_key(k);
+    (has("completed") || has("duration"))
+        && (has("request_throughput") || has("output_throughput") || has("mean_ttft_ms"))
+}
+
+/// Arrays and nested objects that describe single requests or the server, not the run.
+const SKIPPED: [&str; 10] =
+    ["input_lens", "output_lens", "ttfts", "itls", "generated_texts", "errors", "server_info", "tokenizer_id", "date", "start_times"];
+
+/// Converts a result object to a block of rows. Strings are cells like any printed value,
+/// so `"inf"` and metadata numbers written as strings read the same as in a text log. Rows
+/// come in key order, each key once, as they did when objects were serde_json maps.
+pub fn to_block<'a>(obj: &'a Object<'a>, format: Format) -> Block<'a> {
+    let mut rows = Vec::new();
+    let mut context = Context::default();
+    let mut errors = 0usize;
+    for (key, spanned) in obj.by_key() {
+        if key == "errors" {
+            if let Json::Array(items) = &spanned.value {
+                errors = items.iter().filter(|e| matches!(&e.value, Json::String(s) if !s.is_empty())).count();
+            }
+        }
+        if SKIPPED.contains(&key) {
+            continue;
+        }
+        let cell = match &spanned.value {
+            Json::Number(n) => Cell { value: Value::Number(*n), unit: "" },
+            Json::Word(w) => parse_cell(w),
+            Json::String(s) => parse_cell(s),
+            Json::Null => Cell { value: Value::Absent("null"), unit: "" },
+            Json::Bool(_) | Json::Array(_) | Json::Object(_) => continue,
+        };
+        let label = match key {
+            "model_id" => "model".to_string(),
+            "duration" => "duration".to_string(),
+            "total_token_throughput" => "total token throughput".to_string(),
+            k => normalise(k),
+        };
+        rows.push(Row { line: spanned.line, label, raw_label: key, cell, section: None });
+    }
+    context.errors = vec![obj.line; errors];
+    Block { format, start: obj.line, end: obj.end_line, terminated: true, rows, context, sweep: None, cut_at: None }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_json_lines() {
+        let Parsed::Objects(objs) = parse("{\"completed\": 1}\n\n{\"completed\": 2}\n") else { panic!() };
+        assert_eq!(objs.iter().map(|o| o.line).collect::<Vec<_>>(), vec![1, 3]);
+    }
+
+    #[test]
+    fn reports_invalid_json_line() {
+        let Parsed::Invalid(line, _) = parse("{\"a\": 1,\n \"b\": }") else { panic!() };
+        assert_eq!(line, 2);
+    }
+
+    #[test]
+    fn objects_in_a_pretty_array_start_on_their_own_lines() {
+        let Parsed::Objects(objs) = parse("[\n  {\n    \"a\": 1,\n    \"b\": [\n      2\n    ]\n  },\n  {\"a\": 3}\n]") else { panic!() };
+        assert_eq!(objs.iter().map(|o| (o.line, o.end_line)).collect::<Vec<_>>(), vec![(2, 7), (8, 8)]);
+        assert_eq!(objs[0].get("b").map(|v| v.line), Some(4));
+    }
+
+    #[test]
+    fn a_key_written_twice_reads_its_last_value() {
+        let Parsed::Objects(objs) = parse("{\"a\": 1,\n\"a\": 2}") else { panic!() };
+        assert_eq!(objs[0].get("a").map(|v| (v.line, v.value.clone())), Some((2, Json::Number(2.0))));
+    }
+}
