@@ -3,9 +3,9 @@
 //! that cannot be read becomes a finding; the rest of the folder is still read.
 
 use crate::read;
-use crate::site::lang::Lang;
 use benchsite_ingest::models::{self, Catalog};
 use benchsite_ingest::sink::Sink;
+use benchsite_ingest::layout::{self, role, Role};
 use benchsite_ingest::{parse_file_with, sidecar, Context, FileOutput, Meta};
 use benchsite_model::Finding;
 use benchsite_model::SourceFile;
@@ -21,38 +21,46 @@ pub struct Input {
     pub text: String,
 }
 
-/// Lists the content-relative paths of `root` that may hold results, in a stable order.
-/// Links are not followed here: a linked file or folder, like a FIFO, is listed and
-/// `read::content_file` decides (a file inside content is read, the rest is a finding).
-pub fn result_candidates(root: &Path) -> Vec<String> {
+/// Lists the content-relative paths of every file of `root` (hidden ones aside), in a
+/// stable order. Links are not followed here: a linked file or folder, like a FIFO, is
+/// listed and `read::content_file` decides (a file inside content is read, the rest is a
+/// finding).
+pub fn content_files(root: &Path) -> Vec<String> {
     let mut out: Vec<String> = WalkDir::new(root)
         .follow_links(false)
         .into_iter()
         .filter_entry(|e| e.depth() == 0 || !e.file_name().to_string_lossy().starts_with('.'))
         .filter_map(Result::ok)
         .filter(|e| e.depth() > 0 && !e.file_type().is_dir())
-        .filter_map(|e| {
-            let rel = e.path().strip_prefix(root).ok()?.to_string_lossy().replace('\\', "/");
-            is_scanned(&rel).then_some(rel)
-        })
+        .filter_map(|e| Some(e.path().strip_prefix(root).ok()?.to_string_lossy().replace('\\', "/")))
         .collect();
     out.sort();
     out
 }
 
-/// Docs (`docs/`, `i18n/`, `<page>.<lang>.md`), the parameter catalog (`tuning/`), the
-/// model catalog (`models.toml`) and sidecars are not scanned for results.
+/// The content files that may hold results (ingest's `layout::role` decides, the one list
+/// of what each file is for).
+pub fn result_candidates(root: &Path) -> Vec<String> {
+    content_files(root).into_iter().filter(|rel| is_scanned(rel)).collect()
+}
+
+/// True for a file scanned for results: not docs, UI strings, catalogs, sidecars, or a
+/// page in one language outside `docs/`.
 pub fn is_scanned(rel: &str) -> bool {
-    let first = rel.split('/').next().unwrap_or("");
-    if matches!(first, "docs" | "i18n" | "tuning") || rel == models::PATH || rel.ends_with(".meta.toml") {
-        return false;
-    }
-    let name = rel.rsplit('/').next().unwrap_or(rel);
-    let is_doc = name
-        .strip_suffix(".md")
-        .and_then(|stem| stem.rsplit_once('.'))
-        .is_some_and(|(_, lang)| Lang::from_code(lang).is_some());
-    !is_doc
+    role(rel) == Role::Results
+}
+
+/// A file nothing reads (a page in one language outside `docs/`, a sidecar without its
+/// file): named in a finding, so nothing is lost in silence.
+fn skipped(root: &Path, rel: &str) -> Option<FileOutput> {
+    let reason = match role(rel) {
+        Role::Skipped(reason) => reason,
+        Role::Sidecar { of } if !root.join(of).exists() => layout::ORPHAN_SIDECAR,
+        _ => return None,
+    };
+    let mut sink = Sink::new(rel);
+    layout::report_skipped(&mut sink, reason);
+    Some(FileOutput { source: SourceFile { path: rel.to_string(), kind: "skipped".into(), ..SourceFile::default() }, runs: Vec::new(), findings: sink.findings })
 }
 
 /// The model catalog read from `root/models.toml`.
@@ -78,7 +86,14 @@ pub fn read_models(root: &Path) -> ModelCatalog {
 pub fn ingest(root: &Path, models: Option<&Catalog>) -> (Vec<FileOutput>, Vec<Input>) {
     let mut outputs = Vec::new();
     let mut inputs = Vec::new();
-    for rel in result_candidates(root) {
+    for rel in content_files(root) {
+        if let Some(out) = skipped(root, &rel) {
+            outputs.push(out);
+            continue;
+        }
+        if !is_scanned(&rel) {
+            continue;
+        }
         let mut sink = Sink::new(&rel);
         let meta = read_sidecar(root, &rel, &mut outputs, &mut inputs);
         let Some(text) = read::text(root, &rel, &mut sink) else {

@@ -23,6 +23,7 @@ pub fn emit(out: &mut dyn WriteColor, findings: &[Finding], inputs: &[Input]) ->
         ids.insert(input.rel.as_str(), files.add(printable(&input.rel).into_owned(), printable_source(&input.text)));
     }
     let config = Config::default();
+    let mut starts: HashMap<usize, Vec<usize>> = HashMap::new();
     for f in findings {
         let (path, message) = (printable(&f.path), printable(&f.message));
         let mut d = match f.severity {
@@ -34,7 +35,7 @@ pub fn emit(out: &mut dyn WriteColor, findings: &[Finding], inputs: &[Input]) ->
         .with_message(message.clone().into_owned());
         let located = ids.get(f.path.as_str()).and_then(|&id| {
             let text = files.get(id).ok()?.source();
-            let range = line_range(text, f.line)?;
+            let range = line_range(text, starts.entry(id).or_insert_with(|| line_starts(text)), f.line)?;
             Some(Label::primary(id, range))
         });
         match located {
@@ -82,31 +83,37 @@ fn printable_source(text: &str) -> String {
     }
 }
 
+/// Byte offset of the start of every line of `text`, computed once per file: looking a
+/// line up is then indexing, so a file with a million findings costs linear time.
+fn line_starts(text: &str) -> Vec<usize> {
+    std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect()
+}
+
 /// Byte range of 1-based `line` without its newline; `None` for line 0 or past the end.
-fn line_range(text: &str, line: u32) -> Option<std::ops::Range<usize>> {
-    if line == 0 {
-        return None;
+fn line_range(text: &str, starts: &[usize], line: u32) -> Option<std::ops::Range<usize>> {
+    let start = *starts.get((line as usize).checked_sub(1)?)?;
+    let end = starts.get(line as usize).map_or(text.len(), |next| next - 1);
+    let trimmed = text[start..end].trim_end_matches('\r');
+    // Very long lines (progress bars) are shown by their first 200 bytes.
+    let mut end = start + trimmed.len().min(200);
+    while !text.is_char_boundary(end) {
+        end -= 1;
     }
-    let mut start = 0;
-    for (i, l) in text.split('\n').enumerate() {
-        if i as u32 + 1 == line {
-            let trimmed = l.trim_end_matches('\r');
-            // Very long lines (progress bars) are shown by their first 200 bytes.
-            let mut end = start + trimmed.len().min(200);
-            while !text.is_char_boundary(end) {
-                end -= 1;
-            }
-            return Some(start..end);
-        }
-        start += l.len() + 1;
-    }
-    None
+    Some(start..end)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use codespan_reporting::term::termcolor::NoColor;
+
+    #[test]
+    fn line_ranges_by_index_match_the_lines() {
+        let text = "one\r\ntwo\n\nfour";
+        let starts = line_starts(text);
+        let got: Vec<Option<&str>> = (0..=5).map(|l| line_range(text, &starts, l).map(|r| &text[r])).collect();
+        assert_eq!(got, [None, Some("one"), Some("two"), Some(""), Some("four"), None]);
+    }
 
     #[test]
     fn renders_path_line_source_and_advice() {

@@ -240,3 +240,24 @@ fn gpu_table_from_content_decides_memory_defaults_and_a_malformed_one_is_a_findi
     assert!(stderr.contains("gpus-invalid") && stderr.contains("tuning/gpus.toml:"), "{stderr}");
     assert_eq!(fraction(&runs_json(&out)), builtin, "the built-in table decides instead");
 }
+
+/// A file nothing reads is named (a page in one language outside `docs/`, a sidecar whose
+/// file is missing), and a result file with a language suffix is read as a result file.
+#[test]
+fn skipped_files_are_named_and_a_language_suffixed_result_file_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let (content, out) = (dir.path().join("c"), dir.path().join("o"));
+    write(&content, "vllm/A100_v1.0.zh.md", format!("## Qwen3-8B\n\n```text\n{BLOCK}```\n").as_bytes());
+    write(&content, "notes.zh.md", b"# Notes\n");
+    write(&content, "raw/gone.log.meta.toml", b"framework = \"vllm\"\n");
+    let o = benchsite(&["build", "--content", content.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let data = runs_json(&out);
+    let runs = data["runs"].as_array().unwrap();
+    assert_eq!(runs.len(), 1, "{runs:?}");
+    assert_eq!((&runs[0]["framework"], &runs[0]["framework_version"], &runs[0]["gpu"]), (&serde_json::json!("vllm"), &serde_json::json!("1.0"), &serde_json::json!("A100")));
+    let skipped: Vec<&str> = data["findings"].as_array().unwrap().iter().filter(|f| f["code"] == "skipped-file").map(|f| f["path"].as_str().unwrap()).collect();
+    assert_eq!(skipped, ["notes.zh.md", "raw/gone.log.meta.toml"]);
+    // No page for a file nothing read.
+    assert!(!out.join("en/results/notes.zh/index.html").exists());
+}
