@@ -193,10 +193,10 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let (stamp, out) = (dir.join(".x.input"), dir.join("x.js"));
         std::fs::write(&out, "js").unwrap();
-        assert!(!up_to_date(b"wasm v1", &stamp, &[out.clone()]), "no stamp yet");
+        assert!(!up_to_date(b"wasm v1", &stamp, std::slice::from_ref(&out)), "no stamp yet");
         std::fs::write(&stamp, stamp_of(b"wasm v1", true)).unwrap();
-        assert!(up_to_date(b"wasm v1", &stamp, &[out.clone()]), "same input");
-        assert!(!up_to_date(b"wasm v2", &stamp, &[out.clone()]), "a changed viewer rebuilds");
+        assert!(up_to_date(b"wasm v1", &stamp, std::slice::from_ref(&out)), "same input");
+        assert!(!up_to_date(b"wasm v2", &stamp, std::slice::from_ref(&out)), "a changed viewer rebuilds");
         assert!(!up_to_date(b"wasm v1", &stamp, &[out, dir.join("missing_bg.wasm")]), "a missing output rebuilds");
         std::fs::remove_dir_all(&dir).unwrap();
     }
