@@ -96,28 +96,36 @@ pub fn bars(store: &Store, rows: &[u32], metric: &Metric) -> Bars {
     let mut firsts: Vec<u32> = Vec::new();
     let mut group_index: Vec<Option<usize>> = vec![None; store.combos.group_count];
     let mut groups: Vec<(u32, Vec<Bar>)> = Vec::new();
+    // Per group, the bar of each series (by series code): no search through a group's bars.
+    let mut bar_index: Vec<Vec<u32>> = Vec::new();
     for &i in rows {
         let value = metric.values[i as usize];
         if value.is_nan() {
             continue;
         }
-        let s = *series_index[series_code[i as usize] as usize].get_or_insert_with(|| {
+        let code = series_code[i as usize] as usize;
+        let s = *series_index[code].get_or_insert_with(|| {
             firsts.push(i);
             firsts.len() - 1
         });
         let g = *group_index[group_code[i as usize] as usize].get_or_insert_with(|| {
             groups.push((i, Vec::new()));
+            bar_index.push(vec![u32::MAX; store.combos.series_count]);
             groups.len() - 1
         });
         let bars = &mut groups[g].1;
-        match bars.iter_mut().find(|b| b.series == s) {
-            Some(bar) => {
+        match bar_index[g][code] {
+            u32::MAX => {
+                bar_index[g][code] = bars.len() as u32;
+                bars.push(Bar { series: s, run: i, value, count: 1 });
+            }
+            b => {
+                let bar = &mut bars[b as usize];
                 bar.count += 1;
                 if metric.better(value, bar.value) {
                     (bar.run, bar.value) = (i, value);
                 }
             }
-            None => bars.push(Bar { series: s, run: i, value, count: 1 }),
         }
     }
     // Series in a fixed order (framework, version, GPU, ...: codes follow the values), so a

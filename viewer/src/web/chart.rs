@@ -148,6 +148,9 @@ pub fn draw(view: &View, plan: &Plan, canvas: &HtmlCanvasElement, css_w: f64) ->
     }
 }
 
+/// Most series named in the legend; the rest are counted.
+const MAX_LEGEND: usize = 16;
+
 /// Legend entries: a colour (or none, for the flag mark) and a label.
 fn legend_items(view: &View, plan: &Plan) -> Vec<(Option<Rgb>, String)> {
     let (series, runs): (Vec<(Rgb, String)>, Vec<u32>) = match plan {
@@ -156,7 +159,11 @@ fn legend_items(view: &View, plan: &Plan) -> Vec<(Option<Rgb>, String)> {
         Plan::Sweeps(lines) => (lines.iter().map(|l| (l.color, l.label.clone())).collect(), lines.iter().flat_map(|l| l.points.iter().map(|p| p.run)).collect()),
         Plan::Nothing => (Vec::new(), Vec::new()),
     };
-    let mut items: Vec<(Option<Rgb>, String)> = series.into_iter().map(|(c, l)| (Some(c), view.ui.show(&l))).collect();
+    let more = series.len().saturating_sub(MAX_LEGEND);
+    let mut items: Vec<(Option<Rgb>, String)> = series.into_iter().take(MAX_LEGEND).map(|(c, l)| (Some(c), view.ui.show(&l))).collect();
+    if more > 0 {
+        items.push((None, view.ui.fill("viewer.more_series", &[("n", &more.to_string())])));
+    }
     if runs.iter().any(|&r| view.store.flagged(r as usize)) {
         items.push((None, view.ui.tr("viewer.flagged_legend")));
     }
@@ -393,17 +400,33 @@ fn draw_bars(view: &View, root: &Area, pen: &Pen, bars: &Bars, label: &str, fg: 
     let mut hits = Vec::new();
     let base = if s.log { y0 } else { 0.0 };
     let group_labels = group_labels(view, bars);
+    // Bars share 80 % of their group's width, none wider than a quarter of it, centred.
+    let place = |gi: usize, n: usize| {
+        let width = (0.8 / n as f64).min(0.25);
+        (gi as f64 + 0.5 - width * n as f64 / 2.0, width)
+    };
+    // One draw call for every bar (a call per bar costs milliseconds at 40 groups).
+    let rects: Vec<Rectangle<(f64, f64)>> = bars
+        .groups
+        .iter()
+        .enumerate()
+        .flat_map(|(gi, group)| {
+            let (start, width) = place(gi, group.bars.len());
+            group.bars.iter().enumerate().map(move |(bi, bar)| {
+                let x0 = start + bi as f64 * width;
+                Rectangle::new([(x0, base), (x0 + width * 0.92, s.y(bar.value))], rgb(bars.series[bar.series].color).filled())
+            })
+        })
+        .collect();
+    chart.draw_series(rects).map_err(err)?;
     for (gi, group) in bars.groups.iter().enumerate() {
-        // Bars share 80 % of the group's width, none wider than a quarter of it, centred.
-        let width = (0.8 / group.bars.len() as f64).min(0.25);
-        let start = gi as f64 + 0.5 - width * group.bars.len() as f64 / 2.0;
+        let (start, width) = place(gi, group.bars.len());
         let full_group = view.ui.show(&group.label.join(" · "));
         for (bi, bar) in group.bars.iter().enumerate() {
             let x0 = start + bi as f64 * width;
             let top = s.y(bar.value);
             let series = &bars.series[bar.series];
             let i = bar.run as usize;
-            chart.draw_series(std::iter::once(Rectangle::new([(x0, base), (x0 + width * 0.92, top)], rgb(series.color).filled()))).map_err(err)?;
             if view.is_selected(i) {
                 chart.draw_series(std::iter::once(Rectangle::new([(x0, base), (x0 + width * 0.92, top)], rgb(fg).stroke_width(s.px(2.0))))).map_err(err)?;
             }
