@@ -92,12 +92,12 @@ fn main() -> ExitCode {
                 Ok(outcome) => {
                     report(outcome, Format::Human, false);
                 }
-                Err(message) => eprintln!("error: {message}"),
+                Err(message) => eprintln!("error: {}", diagnostics::printable(&message)),
             });
             return match served {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(message) => {
-                    eprintln!("error: {message}");
+                    eprintln!("error: {}", diagnostics::printable(&message));
                     ExitCode::from(2)
                 }
             };
@@ -107,7 +107,8 @@ fn main() -> ExitCode {
     match result {
         Ok(outcome) => report(&outcome, format, strict),
         Err(message) => {
-            eprintln!("error: {message}");
+            // Paths and content may hold control characters: shown as text, never obeyed.
+            eprintln!("error: {}", diagnostics::printable(&message));
             ExitCode::from(2)
         }
     }
@@ -127,7 +128,7 @@ fn report(outcome: &Outcome, format: Format, strict: bool) -> ExitCode {
         }
     }
     for notice in &outcome.notices {
-        eprintln!("note: {notice}");
+        eprintln!("note: {}", diagnostics::printable(notice));
     }
     eprintln!("{}", outcome.summary());
     if outcome.blocked.is_some() {

@@ -261,3 +261,15 @@ fn skipped_files_are_named_and_a_language_suffixed_result_file_is_read() {
     // No page for a file nothing read.
     assert!(!out.join("en/results/notes.zh/index.html").exists());
 }
+
+/// A path with an escape sequence in an error message reaches the terminal as text.
+#[test]
+fn error_messages_show_control_characters_as_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let content = dir.path().join("c\u{1b}]0;pwned\u{7}\u{1b}[31m");
+    let o = benchsite(&["build", "--content", content.to_str().unwrap(), "--out", dir.path().join("o").to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(!stderr.contains('\u{1b}') && !stderr.contains('\u{7}'), "{stderr:?}");
+    assert!(stderr.contains("\\u{1b}"), "{stderr}");
+}
