@@ -92,7 +92,7 @@ fn main() -> ExitCode {
                 Ok(outcome) => {
                     report(outcome, Format::Human, false);
                 }
-                Err(message) => eprintln!("error: {}", diagnostics::printable(&message)),
+                Err(message) => eprintln!("error: {}", diagnostics::printable(message)),
             });
             return match served {
                 Ok(()) => ExitCode::SUCCESS,
