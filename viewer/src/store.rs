@@ -395,7 +395,20 @@ impl Store {
 
 }
 
+/// The metrics a chart shows when the view names none: the first of these the data has.
+pub const PREFERRED: [&str; 3] = ["out_tps_gpu", "out_tps", "rps"];
+
 impl Metric {
+    /// How its values are shown: computed ones to three significant digits, printed ones
+    /// with the digits the log printed.
+    pub fn origin(&self) -> benchsite_model::Origin {
+        if self.derived {
+            benchsite_model::Origin::Derived
+        } else {
+            benchsite_model::Origin::Source
+        }
+    }
+
     /// Throughput goes up, latency goes down; used to order bars and the frontier.
     pub fn better(&self, a: f64, b: f64) -> bool {
         if self.higher_is_better {

@@ -26,14 +26,12 @@ use benchsite_viewer::headline;
 use benchsite_viewer::labels;
 use benchsite_viewer::palette::Rgb;
 use benchsite_viewer::series::{self, Bars};
-use benchsite_viewer::store::{Dim, Metric, Store};
+use benchsite_viewer::store::{Dim, Metric, Store, PREFERRED};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 
-/// The metric a chart shows: the first of these the runs have (the explorer's default).
-const METRICS: [&str; 3] = ["out_tps_gpu", "out_tps", "rps"];
 
 /// Colours plotters writes, those of the light theme; `site.css` maps each to its variable
 /// (`.chart [fill="#57606A"]` → `--muted`), so dark mode recolours them.
@@ -111,7 +109,7 @@ impl Charts {
 
     /// Per GPU, the comparison most frameworks share, each linking to its explorer view.
     pub fn headlines(&self, runs: &[Run], loc: Locale, urls: &Urls) -> Vec<ChartView> {
-        let Some(metric) = METRICS.iter().find_map(|k| self.store.metric(k)) else { return Vec::new() };
+        let Some(metric) = PREFERRED.iter().find_map(|k| self.store.metric(k)) else { return Vec::new() };
         let t = loc.t;
         headline::per_gpu(&self.store, metric)
             .iter()
@@ -123,7 +121,7 @@ impl Charts {
                 let title = format!("{}{colon}{} · {} · {}", metric_name(metric, loc), h.gpu(), h.family(), scenario_label(first, loc));
                 let id = format!("chart-gpu-{n}");
                 let blocks = self.blocks(&bars, runs, loc, true);
-                let words = Words { id: &id, title: &title, where_numbers: &t("chart.in_explorer"), unit: metric.unit, origin: origin(metric), loc };
+                let words = Words { id: &id, title: &title, where_numbers: &t("chart.in_explorer"), unit: metric.unit, origin: metric.origin(), loc };
                 let svg = draw(&blocks, &words)?;
                 let names: Vec<&str> = h.frameworks.iter().map(|f| labels::framework_name(f)).collect();
                 let mut note = t("chart.frameworks").replace("{n}", &names.len().to_string()).replace("{names}", &names.join(", "));
@@ -140,7 +138,7 @@ impl Charts {
     /// sweep order, labelled by the swept value.
     pub fn section(&self, runs: &[Run], run_ids: &[&str], id: &str, loc: Locale) -> Option<ChartView> {
         let rows: Vec<u32> = run_ids.iter().filter_map(|r| self.rows.get(*r).copied()).collect();
-        let metric = METRICS.iter().filter_map(|k| self.store.metric(k)).find(|m| rows.iter().any(|&i| !m.values[i as usize].is_nan()))?;
+        let metric = PREFERRED.iter().filter_map(|k| self.store.metric(k)).find(|m| rows.iter().any(|&i| !m.values[i as usize].is_nan()))?;
         let (swept, single): (Vec<u32>, Vec<u32>) = rows.iter().partition(|&&i| self.store.sweeps[i as usize].is_some());
         let bars = series::bars(&self.store, &single, metric);
         let t = loc.t;
@@ -148,7 +146,7 @@ impl Charts {
         let mut blocks = self.blocks(&bars, runs, loc, false);
         self.expand_repeats(&mut blocks, &bars, &single, runs, metric, loc);
         blocks.extend(self.sweep_blocks(&swept, metric, loc));
-        let words = Words { id, title: &title, where_numbers: &t("chart.in_table"), unit: metric.unit, origin: origin(metric), loc };
+        let words = Words { id, title: &title, where_numbers: &t("chart.in_table"), unit: metric.unit, origin: metric.origin(), loc };
         let svg = draw(&blocks, &words)?;
         let notes: Vec<String> = [(bars.dropped > 0).then(|| t("chart.dropped").replace("{n}", &bars.dropped.to_string())), flagged(&blocks).then(|| t("chart.flagged"))].into_iter().flatten().collect();
         let note = (!notes.is_empty()).then(|| notes.join(" · "));
@@ -157,8 +155,8 @@ impl Charts {
 
     /// A result page shows a bar per run: where `bars` drew the best of repeats (same
     /// configuration, workload and load), each repeat gets its own bar, told apart by its
-    /// line. A repeat is a row that `series::bars` puts in the same group and series as the
-    /// drawn run, so the explorer's grouping decides, not a copy of it.
+    /// line. A repeat is a row with the drawn run's series and bar-group codes
+    /// (`Store::combos`), so the explorer's grouping decides, not a copy of it.
     fn expand_repeats(&self, blocks: &mut [Block], bars: &Bars, rows: &[u32], runs: &[Run], metric: &Metric, loc: Locale) {
         let line = |r: u32| (loc.t)("result.line_n").replace("{n}", &runs[r as usize].source.line.to_string());
         let drawn: Vec<&series::Bar> = bars.groups.iter().flat_map(|g| &g.bars).collect();
@@ -172,10 +170,9 @@ impl Charts {
                     expanded.push(bar);
                     continue;
                 }
-                for &r in rows.iter().filter(|&&r| {
-                    let pair = series::bars(&self.store, &[source.run, r], metric);
-                    r == source.run || (pair.groups.len() == 1 && pair.groups[0].bars.len() == 1)
-                }) {
+                let combos = &self.store.combos;
+                let (series, group) = (combos.series[source.run as usize], combos.group[source.run as usize]);
+                for &r in rows.iter().filter(|&&r| combos.series[r as usize] == series && combos.group[r as usize] == group) {
                     let label = format!("{} · {}", bar.label, line(r));
                     expanded.push(Bar { label, value: metric.values[r as usize], color: bar.color, best_of: 1, flagged: self.store.flagged(r as usize) });
                 }
@@ -246,14 +243,6 @@ fn flagged(blocks: &[Block]) -> bool {
 /// `每 GPU 输出 token/秒`: the explorer's name of the metric.
 fn metric_name(metric: &Metric, loc: Locale) -> String {
     (loc.t)(&format!("viewer.m.{}", metric.key))
-}
-
-/// Values the site computed (per GPU, interactivity) are shown to three digits.
-fn origin(metric: &Metric) -> number::Origin {
-    match metric.key.as_str() {
-        "out_tps_gpu" | "interactivity" => number::Origin::Derived,
-        _ => number::Origin::Source,
-    }
 }
 
 /// Width of `text` at `size`, estimated: wide (CJK) characters 1 em, others 0.62 em. The

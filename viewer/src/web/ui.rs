@@ -4,7 +4,7 @@
 
 use crate::palette::{self, Rgb};
 use crate::store::{Dim, Metric, Store};
-use benchsite_model::{format_metric, Finding, Origin};
+use benchsite_model::{format_metric, Finding};
 use std::collections::BTreeMap;
 
 /// The page's language, its UI strings and where the site lives.
@@ -57,8 +57,7 @@ impl Ui {
     /// grouped digits, latencies with their unit (ms below 10 s, s above), derived values
     /// to three significant digits. Other units are named by the column or axis.
     pub fn number(&self, metric: &Metric, value: f64) -> String {
-        let origin = if metric.derived { Origin::Derived } else { Origin::Source };
-        format_metric(value, if metric.unit == "ms" { "ms" } else { "" }, origin, &self.lang)
+        format_metric(value, if metric.unit == "ms" { "ms" } else { "" }, metric.origin(), &self.lang)
     }
 
     /// Link to a run's line on its result page (site runs only).
