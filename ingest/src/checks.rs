@@ -14,14 +14,14 @@ use crate::scan::{self, Format};
 use crate::serve::Serve;
 use crate::sidecar::Meta;
 use crate::sink::{FindingExt, Sink};
-use crate::{attach, scan_log};
+use crate::{attach, read_log};
 use benchsite_model::Run;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// Parses a `<framework>/<GPU>_v<version>.md` file.
 /// `framework` is `None` for a file dropped in the browser (no folder names it).
 pub fn result_file(text: &str, sink: &mut Sink, framework: Option<&str>, gpu: &str, version: &str) -> Vec<Run> {
-    let doc = markdown::read(text, sink, scan_log);
+    let doc = markdown::read(text, sink, read_log);
     if let Some(framework) = framework {
         check_title(doc.title.as_ref(), text, sink, framework, version);
     }

@@ -12,6 +12,7 @@ pub mod block;
 mod checks;
 pub mod client;
 pub mod fields;
+pub mod formats;
 pub mod framework;
 mod infer;
 pub mod json;
@@ -130,26 +131,18 @@ fn parse_as(path: &str, text: &str, result: Option<ResultName<'_>>, context: Con
     FileOutput { source, runs, findings: sink.findings }
 }
 
-/// Parses a log of unknown layout (what the browser does with a dropped file).
+/// Parses a log of unknown layout (what the browser does with a dropped file): the
+/// registry in [`formats`] chooses the reader.
 pub fn parse_raw(text: &str, sink: &mut Sink) -> Vec<Run> {
-    let trimmed = text.trim_start();
-    let looks_json = trimmed.starts_with('{') || trimmed.starts_with('[');
-    let json_name = sink.path.ends_with(".json") || sink.path.ends_with(".jsonl");
-    if looks_json || json_name {
-        match json::parse(text) {
-            json::Parsed::Objects(objects) => return checks::json_runs(&objects, sink),
-            json::Parsed::Invalid(line, message) if json_name => {
-                sink.error(
-                    "invalid-json",
-                    line,
-                    format!("this file is not valid JSON ({message}); no runs were read from it. Fix the JSON or rename the file."),
-                );
-                return Vec::new();
-            }
-            json::Parsed::Invalid(..) => {}
-        }
-    }
-    scan_text(text, 1, sink)
+    let path = sink.path.clone();
+    formats::read_file(&formats::Input { path: &path, text, first_line: 1 }, sink)
+}
+
+/// Reads a log or code block starting at `first_line` with every text format; the second
+/// value counts the result blocks seen.
+pub(crate) fn read_log(text: &str, first_line: u32, sink: &mut Sink) -> (Vec<Run>, usize) {
+    let path = sink.path.clone();
+    formats::read_text(&formats::Input { path: &path, text, first_line }, sink)
 }
 
 /// Scans text (a whole log or a code block starting at `first_line`) for result blocks.

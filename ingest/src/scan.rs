@@ -62,6 +62,9 @@ pub enum Format {
     TrtllmBench,
     VllmJson,
     SglangJson,
+    /// Rows a reader in [`crate::formats`] took from its tool's output (a JSON report, a
+    /// CSV, a table): resolved like saved JSON results, recorded under the reader's name.
+    Named(&'static str),
 }
 
 impl Format {
@@ -72,6 +75,7 @@ impl Format {
             Format::TrtllmBench => "trtllm-bench",
             Format::VllmJson => "vllm-json",
             Format::SglangJson => "sglang-jsonl",
+            Format::Named(name) => name,
         }
     }
 }

@@ -2,23 +2,11 @@
 //! chosen fields of each run (as JSON pointers) with what the input literally shows, so each
 //! case reads as data: input, then the expected values.
 
-use benchsite_ingest::parse_file;
-use serde_json::{json, Value};
+mod common;
 
-/// Parses `text` as the file `path` and asserts, run by run, that each `(pointer, value)`
-/// pair holds; `expected.len()` must equal the number of runs.
-fn check(path: &str, text: &str, expected: &[&[(&str, Value)]]) -> Vec<String> {
-    let out = parse_file(path, text, None);
-    let runs: Vec<Value> = out.runs.iter().map(|r| serde_json::to_value(r).unwrap()).collect();
-    assert_eq!(runs.len(), expected.len(), "runs of {path}: {:#?}\nfindings: {:#?}", runs, out.findings);
-    for (i, (run, fields)) in runs.iter().zip(expected).enumerate() {
-        for (pointer, want) in *fields {
-            let got = run.pointer(pointer).unwrap_or_else(|| panic!("run {i} has no {pointer}: {run:#}"));
-            assert_eq!(got, want, "run {i} {pointer}");
-        }
-    }
-    out.findings.iter().map(|f| format!("{}@{}", f.code, f.line)).collect()
-}
+use benchsite_ingest::parse_file;
+use common::check;
+use serde_json::{json, Value};
 
 const VLLM_2025: &str = "\
 Traffic request rate: inf

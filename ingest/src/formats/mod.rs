@@ -1,0 +1,137 @@
+//! The formats benchsite reads, one module per tool family, and the one place that chooses
+//! between them ([`FORMATS`]).
+//!
+//! A format is a detector (a cheap look at the text: a signature line, a key, a file name)
+//! and a reader. Readers come in three kinds:
+//! - [`Read::Text`]: output that sits among other lines (a console log, a code block in a
+//!   README): every detected text format reads the same text, and their runs are merged in
+//!   line order;
+//! - [`Read::Json`]: a JSON document, parsed once by [`crate::json`] and offered to each
+//!   JSON format in turn; the first that recognises the objects reads them;
+//! - [`Read::File`]: a whole file in a syntax of its own (CSV, YAML, HTML).
+//!
+//! Readers share the vocabulary of [`crate::fields`] (labels → fields and units) and, where
+//! a tool prints rows, the resolver of [`crate::block`]: a reader that turns its output into
+//! [`crate::scan::Block`] rows gets unit conversion, scenario checks and provenance for free.
+//! A new format is one new module here plus one line in [`FORMATS`]; every run records the
+//! format that read it (`Run::format`).
+
+pub mod serving_text;
+pub mod vllm_json;
+
+use crate::json;
+use crate::sink::Sink;
+use benchsite_model::Run;
+
+/// What a reader is given: where the text comes from and the line its first line has in
+/// that file (a code block inside a markdown file starts below line 1).
+#[derive(Clone, Copy, Debug)]
+pub struct Input<'a> {
+    /// The file's path (content-relative, or `local/<name>` for a dropped file).
+    pub path: &'a str,
+    pub text: &'a str,
+    pub first_line: u32,
+}
+
+impl Input<'_> {
+    /// The file name's extension, lower-cased (`json`, `jsonl`, `csv`, `md`, ...).
+    pub fn extension(&self) -> String {
+        let name = self.path.rsplit('/').next().unwrap_or(self.path);
+        name.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()).unwrap_or_default()
+    }
+
+    /// The file name without its folders.
+    pub fn file_name(&self) -> &str {
+        self.path.rsplit('/').next().unwrap_or(self.path)
+    }
+}
+
+/// How a format reads.
+pub enum Read {
+    /// Runs found in a text (a log, a code block); the second value counts the result blocks
+    /// seen, with or without a run (a block that yields no run still says "results here").
+    Text(fn(&Input<'_>, &mut Sink) -> (Vec<Run>, usize)),
+    /// Runs from a JSON document; `None` when its objects are not this tool's output.
+    Json(fn(&Input<'_>, &[json::Object<'_>], &mut Sink) -> Option<Vec<Run>>),
+    /// Runs from a whole file of the format's own syntax; `None` when it is not this tool's.
+    File(fn(&Input<'_>, &mut Sink) -> Option<Vec<Run>>),
+}
+
+/// One tool family's reader.
+pub struct Format {
+    /// The name runs record in `format` (and the README lists).
+    pub name: &'static str,
+    /// Whether the reader should look at this input at all; cheap, and may be generous.
+    pub detect: fn(&Input<'_>) -> bool,
+    pub read: Read,
+}
+
+/// Every format, in the order they are tried. JSON formats go from the most specific shape
+/// to the most generic (vLLM/SGLang saved results, which also report objects that are not
+/// results); text formats all read the text they detect.
+pub static FORMATS: &[&Format] = &[&serving_text::FORMAT, &vllm_json::FORMAT];
+
+/// Reads a whole file of unknown layout: a JSON document, a file of another syntax a format
+/// claims, or text (every text format that detects itself in it).
+pub fn read_file(input: &Input<'_>, sink: &mut Sink) -> Vec<Run> {
+    let ext = input.extension();
+    let trimmed = input.text.trim_start();
+    let looks_json = trimmed.starts_with('{') || trimmed.starts_with('[');
+    let json_name = ext == "json" || ext == "jsonl";
+    let mut invalid = None;
+    if looks_json || json_name {
+        match json::parse(input.text) {
+            json::Parsed::Objects(objects) => {
+                for format in FORMATS {
+                    if let (Read::Json(read), true) = (&format.read, (format.detect)(input)) {
+                        if let Some(runs) = read(input, &objects, sink) {
+                            return runs;
+                        }
+                    }
+                }
+            }
+            json::Parsed::Invalid(line, message) => invalid = Some((line, message)),
+        }
+    }
+    for format in FORMATS {
+        if let (Read::File(read), true) = (&format.read, (format.detect)(input)) {
+            if let Some(runs) = read(input, sink) {
+                return runs;
+            }
+        }
+    }
+    if let (Some((line, message)), true) = (invalid, json_name) {
+        sink.error(
+            "invalid-json",
+            line,
+            format!("this file is not valid JSON ({message}); no runs were read from it. Fix the JSON or rename the file."),
+        );
+        return Vec::new();
+    }
+    read_text(input, sink).0
+}
+
+/// Reads a text with every text format that detects itself in it; runs come in line order.
+/// The second value counts the result blocks seen.
+pub fn read_text(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
+    let mut runs = Vec::new();
+    let mut blocks = 0;
+    let mut formats = 0;
+    for format in FORMATS {
+        if let (Read::Text(read), true) = (&format.read, (format.detect)(input)) {
+            let (found, seen) = read(input, sink);
+            formats += usize::from(!found.is_empty());
+            runs.extend(found);
+            blocks += seen;
+        }
+    }
+    if formats > 1 {
+        runs.sort_by_key(|r: &Run| r.source.line);
+    }
+    (runs, blocks)
+}
+
+/// The names of every format, for the README and `--help` texts.
+pub fn names() -> impl Iterator<Item = &'static str> {
+    FORMATS.iter().map(|f| f.name)
+}
