@@ -15,8 +15,8 @@ pub mod tuning;
 pub use finding::{Finding, Severity};
 pub use number::{format_count, format_metric, Origin};
 pub use run::{
-    ClientInfo, Derived, Flag, Latency, Metrics, Note, Params, RequestRate, Run, Scenario, Source,
-    SweepRef,
+    ClientInfo, ContextRef, Derived, Flag, Latency, Metrics, Note, Params, RequestRate, Run,
+    Scenario, Source, Spread, SweepRef,
 };
 
 use serde::{Deserialize, Serialize};
@@ -107,12 +107,16 @@ mod tests {
 
     /// A content-relative path as discovery gives them: segments joined by `/`.
     fn path() -> impl Strategy<Value = String> {
-        proptest::collection::vec("[a-c .~?\\-]{1,4}(\\.md)?", 1..3).prop_map(|segments| segments.join("/"))
+        proptest::collection::vec("[a-c .~?\\-]{1,4}(\\.md)?", 1..3)
+            .prop_map(|segments| segments.join("/"))
     }
 
     #[test]
     fn a_log_and_a_markdown_file_of_the_same_name_get_two_pages() {
-        assert_eq!(result_page("lmdeploy/H800_v0.10.0.md"), "results/lmdeploy/H800_v0.10.0/");
+        assert_eq!(
+            result_page("lmdeploy/H800_v0.10.0.md"),
+            "results/lmdeploy/H800_v0.10.0/"
+        );
         assert_eq!(result_page("raw/x.log"), "results/raw/x.log~/");
         assert_ne!(result_page("raw/x.log"), result_page("raw/x.log.md"));
         assert_ne!(result_page("."), result_page("..md"));

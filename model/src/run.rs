@@ -89,6 +89,22 @@ pub struct Source {
     /// Line of every value, keyed like the field it fills: `metrics.ttft_ms.p99`,
     /// `scenario.num_prompts`, `params.command`, ...
     pub lines: BTreeMap<String, u32>,
+    /// Where each field that the block itself does not state came from, keyed like `lines`
+    /// (`gpu`, `model`, `tp`, `scenario.dataset`, `framework`): the line and the kind of
+    /// context (`command`, `namespace`, `serve`, `heading`, `table-row`, `front-matter`,
+    /// `sidecar`, `metadata`), so a page can say "GPU from the heading at line 40".
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub context: BTreeMap<String, ContextRef>,
+}
+
+/// One piece of context a run's field was taken from.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
+pub struct ContextRef {
+    pub line: u32,
+    /// What the line is: `command` (the client command that ran the block), `namespace`,
+    /// `serve` (the section's serve command), `heading`, `table-row`, `front-matter`,
+    /// `sidecar`, `metadata` (a JSON report's own metadata).
+    pub kind: String,
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
@@ -184,6 +200,32 @@ pub struct Metrics {
     /// keyed by their normalised label, so no printed number is dropped.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub extra: BTreeMap<String, f64>,
+    /// How much a value varied over the repeated runs it aggregates (AIPerf/genai-perf
+    /// multi-run `aggregate/` reports), keyed by the field the value fills
+    /// (`output_throughput`, `ttft_ms.p99`), in that field's unit.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub spread: BTreeMap<String, Spread>,
+}
+
+/// The spread of an aggregated value over repeated runs.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
+pub struct Spread {
+    /// How many runs were aggregated.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub runs: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub std: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max: Option<f64>,
+    /// Confidence interval of the mean: level (0.95) and bounds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ci_level: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ci_low: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ci_high: Option<f64>,
 }
 
 /// Values computed from the metrics by [`Run::derive`].
@@ -284,7 +326,10 @@ mod tests {
 
     #[test]
     fn derive_divides_by_gpu_count_and_inverts_tpot() {
-        let mut run = Run { tp: Some(2), ..Run::default() };
+        let mut run = Run {
+            tp: Some(2),
+            ..Run::default()
+        };
         run.metrics.output_throughput = Some(1000.0);
         run.metrics.tpot_ms = Some(Latency::from([("mean".to_string(), 40.0)]));
         run.derive();
