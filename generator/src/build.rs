@@ -86,6 +86,10 @@ pub fn check(content_dir: &Path) -> Result<Outcome, String> {
     inputs.extend(models.input);
     let (site, findings) = site_mod::load(content_dir, &pages::published_paths(&data));
     site.tuning.apply(&mut data.runs);
+    let parameters = |family: Option<&str>| models.catalog.as_ref().zip(family).and_then(|(c, f)| c.get(f)).and_then(|m| m.parameters_billion);
+    for run in &mut data.runs {
+        run.params.kv_memory = benchsite_model::memory::for_run(run, &site.tuning, parameters(run.family.as_deref()));
+    }
     for (rel, text) in &site.texts {
         if findings.iter().any(|f| &f.path == rel) {
             inputs.push(Input { rel: rel.clone(), abs: content_dir.join(rel), text: text.clone() });

@@ -14,7 +14,9 @@
 //! else (activations, CUDA graphs, the CUDA context) left out, and every such choice
 //! returned as an [`Assumption`] so a page can say what the number rests on.
 
-use crate::tuning::Text;
+use crate::tuning::{Catalog, Origin, Text};
+use crate::Run;
+use serde::{Deserialize, Serialize};
 
 /// The engines, with what their memory fraction is a fraction of.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,7 +104,8 @@ pub struct Setup<'a> {
 }
 
 /// What an estimate rests on.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Assumption {
     /// Weights = parameters × this many bytes, the precision's width.
     BytesPerParameter { precision: String, bytes: f64 },
@@ -190,6 +193,106 @@ pub fn estimate(setup: Setup<'_>, engine: Engine, fraction: f64) -> Option<Estim
     }
     assumptions.extend([Assumption::OverheadIgnored, Assumption::FreeIsTotalMinusWeights, Assumption::StartupFreeIsTotal]);
     Some(Estimate { weights_bytes: weights, kv_bytes: kv, equivalents, assumptions })
+}
+
+/// What a run's memory flag leaves for the KV cache, as `runs.json` records it
+/// (`params.kv_memory`): the inputs, the estimate for each memory size the GPU may have
+/// (one, unless the table lists variants such as the A100's 40 and 80 GiB), and what the
+/// estimate rests on.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct KvMemory {
+    /// The run's engine's memory flag, as the catalog spells it.
+    pub flag: String,
+    pub fraction: f64,
+    /// Whether the fraction was written in the serve command or is the engine's default.
+    pub origin: Origin,
+    pub parameters_billion: f64,
+    pub precision: String,
+    pub tp: u32,
+    /// Where the TP size comes from: the run (`tp`) or the flag's default.
+    pub tp_from: String,
+    pub cases: Vec<KvCase>,
+    pub assumptions: Vec<Assumption>,
+}
+
+/// The estimate for one memory size, in GiB per GPU.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct KvCase {
+    pub gpu_memory_gib: f64,
+    pub weights_gib: f64,
+    /// Negative when the weights do not fit.
+    pub kv_gib: f64,
+    /// Each other engine's flag for the same KV memory (`None`: no fraction gives it).
+    pub equivalents: Vec<Equivalent>,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Equivalent {
+    pub framework: String,
+    pub flag: String,
+    pub fraction: Option<f64>,
+}
+
+const GIB: f64 = 1024.0 * 1024.0 * 1024.0;
+
+/// An estimate has no more digits than its assumptions support: GiB to the MiB, fractions
+/// to four places (`runs.json` stays readable and small).
+fn round(x: f64, places: i32) -> f64 {
+    let k = 10f64.powi(places);
+    (x * k).round() / k
+}
+
+/// The KV memory estimate of one run; `None` when anything it needs is unknown: the engine,
+/// its memory flag's value (explicit or default), the model's parameter count (`parameters`,
+/// from the model catalog by family), a precision whose width is known, the GPU's memory,
+/// or the TP size.
+pub fn for_run(run: &Run, catalog: &Catalog, parameters_billion: Option<f64>) -> Option<KvMemory> {
+    let engine = Engine::from_framework(run.framework.as_deref()?)?;
+    let effective = run.params.effective.iter().find(|e| e.flag == engine.flag())?;
+    let fraction: f64 = effective.value.as_deref()?.trim().parse().ok()?;
+    let parameters_billion = parameters_billion?;
+    let precision = run.precision.as_deref()?;
+    let (tp, tp_from) = match run.tp {
+        Some(tp) => (tp, "run"),
+        None => {
+            let e = run.params.effective.iter().find(|e| e.concept.as_deref() == Some("tensor-parallel") && e.origin == Origin::Default)?;
+            (e.value.as_deref()?.trim().parse().ok()?, "default")
+        }
+    };
+    let memories = catalog.gpu(run.gpu.as_deref()?).memories();
+    let mut cases = Vec::new();
+    let mut assumptions = Vec::new();
+    for memory in memories {
+        let setup = Setup { model: ModelSize { parameters_billion, precision }, gpu_memory_bytes: memory.mib * 1024.0 * 1024.0, tp };
+        let e = estimate(setup, engine, fraction)?;
+        let equivalents = e
+            .equivalents
+            .iter()
+            .filter(|(other, _)| *other != engine)
+            .map(|(other, f)| Equivalent { framework: other.framework().into(), flag: other.flag().into(), fraction: f.map(|f| round(f, 4)) })
+            .collect();
+        cases.push(KvCase {
+            gpu_memory_gib: memory.gib(),
+            weights_gib: round(e.weights_bytes / GIB, 3),
+            kv_gib: round(e.kv_bytes / GIB, 3),
+            equivalents,
+        });
+        assumptions = e.assumptions;
+    }
+    if cases.is_empty() {
+        return None;
+    }
+    Some(KvMemory {
+        flag: effective.flag.clone(),
+        fraction,
+        origin: effective.origin,
+        parameters_billion,
+        precision: precision.to_string(),
+        tp,
+        tp_from: tp_from.into(),
+        cases,
+        assumptions,
+    })
 }
 
 #[cfg(test)]
@@ -281,5 +384,48 @@ mod tests {
             let t = a.text();
             assert!(!t.zh.is_empty() && !t.en.is_empty());
         }
+    }
+}
+
+#[cfg(test)]
+mod run_tests {
+    use super::*;
+    use crate::tuning::Effective;
+
+    fn run(framework: &str, flag: &str, value: &str, gpu: &str, tp: Option<u32>) -> Run {
+        let mut run = Run { framework: Some(framework.into()), gpu: Some(gpu.into()), tp, precision: Some("FP8".into()), ..Run::default() };
+        run.params.effective.push(Effective { flag: flag.into(), value: Some(value.into()), origin: Origin::Default, concept: None, rule: None });
+        run
+    }
+
+    fn catalog() -> Catalog {
+        Catalog { gpus: crate::gpu::builtin().to_vec(), ..Catalog::default() }
+    }
+
+    #[test]
+    fn lmdeploy_default_on_qwen3_32b_fp8_on_an_h800() {
+        // Weights 32.8e9 B = 30.547 GiB; KV = 0.8 × (80 − 30.547) = 39.56 GiB; vLLM needs
+        // (39.56 + 30.547) / 80 = 0.876 of the GPU for the same KV memory.
+        let kv = for_run(&run("lmdeploy", "--cache-max-entry-count", "0.8", "H800", Some(1)), &catalog(), Some(32.8)).unwrap();
+        assert_eq!(kv.cases.len(), 1);
+        let case = &kv.cases[0];
+        let weights = 32.8e9 / GIB;
+        assert_eq!(case.weights_gib, 30.547);
+        assert_eq!(case.kv_gib, round(0.8 * (80.0 - weights), 3));
+        let vllm = case.equivalents.iter().find(|e| e.framework == "vllm").unwrap().fraction.unwrap();
+        assert_eq!(vllm, round((0.8 * (80.0 - weights) + weights) / 80.0, 4));
+        assert_eq!(vllm, 0.8764);
+        assert!(case.equivalents.iter().all(|e| e.framework != "lmdeploy"), "its own engine is not an equivalent");
+    }
+
+    #[test]
+    fn a_gpu_with_two_memory_sizes_gives_two_cases_and_unknowns_give_none() {
+        let kv = for_run(&run("vllm", "--gpu-memory-utilization", "0.9", "A100", Some(2)), &catalog(), Some(32.8)).unwrap();
+        assert_eq!(kv.cases.iter().map(|c| c.gpu_memory_gib).collect::<Vec<_>>(), vec![40.0, 80.0]);
+        assert_eq!(for_run(&run("vllm", "--gpu-memory-utilization", "0.9", "A100", Some(2)), &catalog(), None), None, "no parameter count");
+        assert_eq!(for_run(&run("vllm", "--gpu-memory-utilization", "0.9", "Z9", Some(2)), &catalog(), Some(8.0)), None, "a GPU the table lacks");
+        assert_eq!(for_run(&run("vllm", "--gpu-memory-utilization", "lots", "H800", Some(1)), &catalog(), Some(8.0)), None, "not a number");
+        assert_eq!(for_run(&run("mlc", "--gpu-memory-utilization", "0.9", "H800", Some(1)), &catalog(), Some(8.0)), None, "unknown engine");
+        assert_eq!(for_run(&run("vllm", "--gpu-memory-utilization", "0.9", "H800", None), &catalog(), Some(8.0)), None, "TP unknown");
     }
 }

@@ -275,6 +275,10 @@ pub struct Params {
     /// the parameter catalog (filled by the generator; empty without a catalog).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub effective: Vec<crate::tuning::Effective>,
+    /// What the memory flag leaves for the KV cache and the other engines' equivalents,
+    /// when the model size, precision, GPU memory and TP are known (see `memory::for_run`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kv_memory: Option<crate::memory::KvMemory>,
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]

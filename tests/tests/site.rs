@@ -217,6 +217,31 @@ fn effective_parameters_follow_version_and_gpu_in_runs_json_and_pages() {
     assert!(section.contains("--max-num-seqs") && section.contains("--max-running-requests"), "{section}");
 }
 
+#[test]
+fn result_pages_show_the_kv_cache_estimate_with_equivalents_in_both_languages() {
+    let (_dir, out) = build_site(&repo().join("content"), None);
+    let data: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(out.join("data/runs.json")).unwrap()).unwrap();
+    let run = data["runs"].as_array().unwrap().iter().find(|r| r["source"]["path"] == "lmdeploy/H800_v0.10.0.md" && r["family"] == "Qwen3-32B").unwrap();
+    let kv = &run["params"]["kv_memory"];
+    // Qwen3-32B (32.8 B parameters, models.toml) in FP8 on an 80 GiB H800 at TP 1, LMDeploy's
+    // default 0.8 of what the weights leave: 32.8e9 B = 30.55 GiB of weights,
+    // 0.8 × (80 − 30.55) = 39.56 GiB of KV cache; vLLM needs (39.56 + 30.55) / 80 = 0.876.
+    assert_eq!((kv["flag"].as_str(), kv["fraction"].as_f64(), kv["tp"].as_u64()), (Some("--cache-max-entry-count"), Some(0.8), Some(1)), "{kv:#}");
+    let case = &kv["cases"][0];
+    let weights = 32.8e9 / f64::from(1u32 << 30);
+    assert!((case["kv_gib"].as_f64().unwrap() - 0.8 * (80.0 - weights)).abs() < 1e-3, "{case:#}");
+    let vllm = case["equivalents"].as_array().unwrap().iter().find(|e| e["framework"] == "vllm").unwrap();
+    assert_eq!(format!("{:.3}", vllm["fraction"].as_f64().unwrap()), "0.876");
+    for (lang, words) in [("en", ["KV cache estimate", "≈ 39.6 GiB", "≈ 0.88", "An estimate, not a measurement"]), ("zh", ["KV cache 估算", "约 39.6 GiB", "≈ 0.88", "这是估算"])] {
+        let page = std::fs::read_to_string(out.join(format!("{lang}/results/lmdeploy/H800_v0.10.0/index.html"))).unwrap();
+        let doc = Html::parse_document(&page);
+        let text: String = doc.select(&sel("section#s-qwen3-32b-fp8 .kv-estimate")).flat_map(|e| e.text()).collect();
+        for w in words {
+            assert!(text.contains(w), "{lang}: {w:?} missing from {text}");
+        }
+    }
+}
+
 fn main_of(out: &Path, page: &str) -> String {
     let text = std::fs::read_to_string(out.join(page)).unwrap();
     let start = text.find("<main").unwrap();

@@ -273,6 +273,8 @@ pub struct SectionView {
     pub effective: Vec<EffectiveView>,
     /// When runs of the section differ in effective parameters, the first run's are shown.
     pub effective_varies: bool,
+    /// What the first run's memory flag leaves for the KV cache, with the equivalents.
+    pub kv: Option<KvView>,
     pub rows: Vec<Row>,
     /// The rows as a chart (set by the page, which holds the charts).
     pub chart: Option<super::charts::ChartView>,
@@ -294,6 +296,74 @@ pub struct EffectiveView {
     pub rule: Option<RuleView>,
     /// Computed from the GPU's nominal memory: the engine's value may differ slightly.
     pub approx: bool,
+}
+
+/// A run's KV-cache estimate (`params.kv_memory`) as a page shows it: numbers formatted,
+/// assumptions in the page's language; the template puts them into sentences.
+#[derive(Serialize)]
+pub struct KvView {
+    pub flag: String,
+    pub fraction: String,
+    pub origin: &'static str,
+    pub family: String,
+    pub precision: String,
+    pub parameters: String,
+    pub tp: u32,
+    /// The TP size is the flag's default, not written in the command.
+    pub tp_default: bool,
+    pub cases: Vec<KvCaseView>,
+    pub assumptions: Vec<String>,
+}
+
+#[derive(Serialize)]
+pub struct KvCaseView {
+    pub memory: String,
+    pub weights: String,
+    /// `None` when the weights do not fit.
+    pub kv: Option<String>,
+    pub equivalents: Vec<EquivalentView>,
+}
+
+#[derive(Serialize)]
+pub struct EquivalentView {
+    pub framework: String,
+    pub flag: String,
+    /// `None`: no value of the flag gives the same KV memory.
+    pub value: Option<String>,
+}
+
+pub fn kv_view(run: &Run, lang: Lang) -> Option<KvView> {
+    let kv = run.params.kv_memory.as_ref()?;
+    let one = |x: f64| format!("{x:.1}");
+    Some(KvView {
+        flag: kv.flag.clone(),
+        fraction: kv.fraction.to_string(),
+        origin: kv.origin.as_str(),
+        family: run.family.clone().unwrap_or_default(),
+        precision: kv.precision.clone(),
+        parameters: kv.parameters_billion.to_string(),
+        tp: kv.tp,
+        tp_default: kv.tp_from == "default",
+        cases: kv
+            .cases
+            .iter()
+            .map(|c| KvCaseView {
+                memory: gib(c.gpu_memory_gib),
+                weights: one(c.weights_gib),
+                kv: (c.kv_gib > 0.0).then(|| one(c.kv_gib)),
+                equivalents: c
+                    .equivalents
+                    .iter()
+                    .map(|e| EquivalentView {
+                        framework: benchsite_viewer::labels::framework_name(&e.framework).to_string(),
+                        flag: e.flag.clone(),
+                        value: e.fraction.map(|f| format!("{f:.2}")),
+                    })
+                    .collect(),
+            })
+            .collect(),
+        assumptions: kv.assumptions.iter().map(|a| a.text().get(lang.code()).to_string()).collect(),
+    })
 }
 
 /// A default rule's condition and source in parts; templates put them into words with the
@@ -442,6 +512,7 @@ pub fn sections(
                 command_line: first.source.lines.get("params.command").copied(),
                 effective: eff,
                 effective_varies,
+                kv: kv_view(first, loc.lang),
                 literal: first.section.is_none(),
                 rows: runs.iter().map(|r| row(r, all_findings, loc)).collect(),
                 chart: None,
