@@ -242,6 +242,50 @@ fn result_pages_show_the_kv_cache_estimate_with_equivalents_in_both_languages() 
     }
 }
 
+#[test]
+fn compare_pages_give_verdicts_drift_and_unmatched_runs_for_the_natural_pairs() {
+    let (_dir, out) = build_site(&repo().join("content"), None);
+    let pages: Vec<String> = walk(&out.join("en/compare")).into_iter().filter(|p| p.ends_with("index.html")).collect();
+    assert_eq!(
+        pages,
+        [
+            "lmdeploy/A100_v0.9.2--H800_v0.9.2/index.html",
+            "lmdeploy/H800_v0.9.2--H800_v0.10.0/index.html",
+            "sglang/A100_v0.5.1--H800_v0.5.1/index.html",
+            "vllm/A100_v0.10.1--H800_v0.10.1/index.html"
+        ],
+        "consecutive versions on one GPU, one version on two GPUs"
+    );
+    for lang in ["en", "zh"] {
+        let page = std::fs::read_to_string(out.join(format!("{lang}/compare/lmdeploy/H800_v0.9.2--H800_v0.10.0/index.html"))).unwrap();
+        let doc = Html::parse_document(&page);
+        // Qwen3-8B sharegpt: TPOT P99 112.24 ms → 177.56 ms = 1.58×, at or above 1.2×.
+        let row = doc
+            .select(&sel("tr.verdict-regression"))
+            .map(|r| r.text().collect::<String>())
+            .find(|t| t.contains("112.24") && t.contains("177.56"))
+            .unwrap_or_else(|| panic!("{lang}: no regression row for TPOT P99"));
+        assert!(row.contains("1.58×"), "{row}");
+        // Qwen3-30B-A3B sharegpt: TPOT P99 129.5 → 101.59 ms = 0.78×, at or below 0.8×.
+        assert!(doc.select(&sel("tr.verdict-improvement")).any(|r| r.text().collect::<String>().contains("0.78×")), "{lang}");
+        // Requests/s 71.05 → 68.8 = 0.97×: within noise.
+        assert!(doc.select(&sel("tr.verdict-noise")).any(|r| r.text().collect::<String>().contains("71.05")), "{lang}");
+        // gpt-oss ran only in 0.10.0: listed, not dropped.
+        let unmatched: String = doc.select(&sel("#unmatched-h ~ ul li")).flat_map(|e| e.text()).collect();
+        assert_eq!(unmatched.matches("gpt-oss").count(), 8, "{lang}: {unmatched}");
+        // Every pair names what else differs (0.9.2's commands do not state a GPU count).
+        assert!(doc.select(&sel("p.differs")).count() > 0, "{lang}");
+        // 0.9.2 set `--max-batch-size 1024`, 0.10.0's default is 1024: the same value ran, so
+        // no drift; the page says nothing changed rather than listing it.
+        assert_eq!(doc.select(&sel(".drift")).count(), 0, "{lang}");
+    }
+    // On two GPUs the precision differs within a pair, and the page says so.
+    let page = std::fs::read_to_string(out.join("en/compare/vllm/A100_v0.10.1--H800_v0.10.1/index.html")).unwrap();
+    let doc = Html::parse_document(&page);
+    let differs: Vec<String> = doc.select(&sel("p.differs")).map(|e| e.text().collect()).collect();
+    assert!(differs.iter().any(|d| d.contains("Precision")), "{differs:?}");
+}
+
 fn main_of(out: &Path, page: &str) -> String {
     let text = std::fs::read_to_string(out.join(page)).unwrap();
     let start = text.find("<main").unwrap();

@@ -106,6 +106,24 @@ pub fn axis_tick(v: f64) -> String {
     }
 }
 
+/// A metric's name in the reader's language from its key (`ttft.p99` → "TTFT P99 (ms)"):
+/// `tr` looks up UI strings (`viewer.m.<family>`, `viewer.stat.<stat>`, `viewer.unit.ms`);
+/// `ms` says whether to name the unit.
+pub fn metric_label(key: &str, ms: bool, tr: &dyn Fn(&str) -> String) -> String {
+    let (family, stat) = key.split_once('.').unwrap_or((key, ""));
+    let name = tr(&format!("viewer.m.{family}"));
+    let stat = match stat {
+        "" => String::new(),
+        s if s.starts_with('p') => format!(" {}", s.to_uppercase()),
+        s => format!(" {}", tr(&format!("viewer.stat.{s}"))),
+    };
+    if ms {
+        format!("{name}{stat} ({})", tr("viewer.unit.ms"))
+    } else {
+        format!("{name}{stat}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -13,6 +13,7 @@ pub mod palette;
 pub mod series;
 pub mod state;
 pub mod store;
+pub mod versus;
 
 #[cfg(target_arch = "wasm32")]
 mod web;

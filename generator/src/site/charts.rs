@@ -107,6 +107,11 @@ impl Charts {
         Charts { store, rows }
     }
 
+    /// Every run of the site, row `i` being run `i`.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
     /// Per GPU, the comparison most frameworks share, each linking to its explorer view.
     pub fn headlines(&self, runs: &[Run], loc: Locale, urls: &Urls) -> Vec<ChartView> {
         let Some(metric) = PREFERRED.iter().find_map(|k| self.store.metric(k)) else { return Vec::new() };

@@ -4,6 +4,7 @@
 //! renders the pages.
 
 pub mod charts;
+pub mod compare;
 pub mod docs;
 pub mod i18n;
 pub mod lang;

@@ -46,6 +46,8 @@ enum Kind {
     Doc(usize),
     Tuning,
     Explore,
+    /// A natural pair of result files (`compare::natural_pairs`), by index.
+    Compare(usize),
     NotFound,
 }
 
@@ -62,6 +64,9 @@ fn specs(inputs: &Inputs) -> Vec<Spec> {
     }
     for (i, d) in inputs.site.docs.iter().enumerate() {
         specs.push(Spec { kind: Kind::Doc(i), rel: format!("{}/", d.slug) });
+    }
+    for (i, pair) in super::compare::natural_pairs(inputs.data).into_iter().enumerate() {
+        specs.push(Spec { kind: Kind::Compare(i), rel: pair.rel });
     }
     specs.push(Spec { kind: Kind::Tuning, rel: "tuning/".into() });
     specs.push(Spec { kind: Kind::Explore, rel: "explore/".into() });
@@ -253,6 +258,14 @@ fn page_context(inputs: &Inputs, lang: Lang, spec: &Spec, tr: &Tr, charts: &Char
             ("tuning.html", tr.get("tuning.title"), json!({ "concepts": concepts, "catalog": super::CATALOG_PATH }))
         }
         Kind::Explore => ("explore.html", tr.get("explore.title"), explore(inputs, lang, tr, charts)),
+        Kind::Compare(i) => {
+            let pairs = super::compare::natural_pairs(inputs.data);
+            let t = |k: &str| tr.get(k);
+            let loc = views::Locale { lang, t: &t };
+            let view = super::compare::view(inputs.data, charts.store(), &pairs[i], loc, inputs.urls);
+            let title = tr.get("compare.title").replace("{framework}", &view.framework).replace("{base}", &view.base.label).replace("{candidate}", &view.candidate.label);
+            ("compare.html", title, json!(view))
+        }
         Kind::NotFound => ("404.html", tr.get("notfound.title"), json!({})),
     }
 }
@@ -358,6 +371,7 @@ fn home(inputs: &Inputs, lang: Lang, tr: &Tr, charts: &Charts) -> serde_json::Va
         "overview": views::overview(inputs.data, lang),
         "headlines": charts.headlines(&inputs.data.runs, loc, inputs.urls),
         "latest": sources.iter().filter(|s| s.latest).collect::<Vec<_>>(),
+        "comparisons": comparisons(inputs, lang, None),
         "sources": sources,
         "docs": docs,
     })
@@ -399,8 +413,30 @@ fn result(inputs: &Inputs, lang: Lang, index: usize, tr: &Tr, charts: &Charts) -
         "groups": header_groups(&t),
         "sections": sections,
         "file_findings": file_findings,
+        "comparisons": comparisons(inputs, lang, Some(index)),
         "lines": lines,
     })
+}
+
+/// Links to the compare pages (those of one source file when `source` is given).
+fn comparisons(inputs: &Inputs, lang: Lang, source: Option<usize>) -> Vec<serde_json::Value> {
+    let label = |i: usize| {
+        let s = &inputs.data.sources[i];
+        format!("{} · {}", s.framework_version.as_deref().unwrap_or("?"), s.gpu.as_deref().unwrap_or("?"))
+    };
+    super::compare::natural_pairs(inputs.data)
+        .into_iter()
+        .filter(|p| source.is_none_or(|s| p.base == s || p.candidate == s))
+        .map(|p| {
+            json!({
+                "href": inputs.urls.page(lang, &p.rel),
+                "framework": benchsite_viewer::labels::framework_name(&p.framework),
+                "base": label(p.base),
+                "candidate": label(p.candidate),
+                "axis": p.axis,
+            })
+        })
+        .collect()
 }
 
 /// The explore page: the strings the viewer shows, and what the page holds without it (no

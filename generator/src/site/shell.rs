@@ -20,6 +20,7 @@ const EMBEDDED: &[(&str, &str)] = embed![
     "templates/doc.html",
     "templates/tuning.html",
     "templates/explore.html",
+    "templates/compare.html",
     "templates/404.html",
     "templates/root.html",
     "assets/site.css",

@@ -40,17 +40,8 @@ impl Ui {
     /// `TTFT P99`, `TTFT 平均`, `Output tokens/s per GPU`: with `unit`, a latency's unit
     /// (`TTFT P99 (ms)`) for an axis drawn in it; throughput names say their unit already.
     pub fn metric_label(&self, store: &Store, key: &str, unit: bool) -> String {
-        let (family, stat) = key.split_once('.').unwrap_or((key, ""));
-        let name = self.tr(&format!("viewer.m.{family}"));
-        let stat = match stat {
-            "" => String::new(),
-            s if s.starts_with('p') => format!(" {}", s.to_uppercase()),
-            s => format!(" {}", self.tr(&format!("viewer.stat.{s}"))),
-        };
-        match store.metric(key) {
-            Some(m) if unit && m.unit == "ms" => format!("{name}{stat} ({})", self.tr("viewer.unit.ms")),
-            _ => format!("{name}{stat}"),
-        }
+        let ms = unit && store.metric(key).is_some_and(|m| m.unit == "ms");
+        crate::labels::metric_label(key, ms, &|k| self.tr(k))
     }
 
     /// A metric's value as the table and tooltips show it, with the pages' formatting:
