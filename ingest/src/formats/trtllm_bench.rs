@@ -21,7 +21,6 @@ use crate::scan::{Block, Context, Format as BlockFormat, Row};
 use crate::sink::Sink;
 use crate::value::{integer, parse_cell, Cell, Value};
 use benchsite_model::{ContextRef, Run};
-use std::borrow::Cow;
 
 pub const NAME: &str = "trtllm-bench-json";
 
@@ -108,7 +107,7 @@ fn percentiles_of(key: &str) -> Option<(&'static str, &'static str)> {
     })
 }
 
-fn push_rows<'a>(rows: &mut Vec<Row<'a>>, key: &'a Cow<'a, str>, v: &'a Spanned<'a>) {
+fn push_rows<'a>(rows: &mut Vec<Row<'a>>, key: &'a str, v: &'a Spanned<'a>) {
     if let Json::Object(stats) = &v.value {
         let Some((name, unit)) = percentiles_of(key) else { return };
         for (stat, s) in stats {
