@@ -29,7 +29,7 @@ pub fn of_backend(backend: &str) -> Option<&'static str> {
 
 /// The framework a report format belongs to, for tools that measure only their own engine.
 fn of_format(format: &str) -> Option<&'static str> {
-    (format == Format::TrtllmBench.name()).then_some("trtllm")
+    (format == Format::TrtllmBench.name() || format == crate::formats::trtllm_bench::NAME).then_some("trtllm")
 }
 
 /// Fills `framework` where nothing stated it, from the client's backend or the tool itself;

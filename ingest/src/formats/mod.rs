@@ -16,8 +16,11 @@
 //! A new format is one new module here plus one line in [`FORMATS`]; every run records the
 //! format that read it (`Run::format`).
 
+pub mod lmdeploy_profile_csv;
 pub mod serving_text;
+pub mod trtllm_bench;
 pub mod vllm_json;
+pub mod vllm_throughput;
 
 use crate::json;
 use crate::sink::Sink;
@@ -69,7 +72,14 @@ pub struct Format {
 /// Every format, in the order they are tried. JSON formats go from the most specific shape
 /// to the most generic (vLLM/SGLang saved results, which also report objects that are not
 /// results); text formats all read the text they detect.
-pub static FORMATS: &[&Format] = &[&serving_text::FORMAT, &vllm_json::FORMAT];
+pub static FORMATS: &[&Format] = &[
+    &serving_text::FORMAT,
+    &vllm_throughput::FORMAT,
+    &trtllm_bench::FORMAT,
+    &vllm_throughput::JSON,
+    &lmdeploy_profile_csv::FORMAT,
+    &vllm_json::FORMAT,
+];
 
 /// Reads a whole file of unknown layout: a JSON document, a file of another syntax a format
 /// claims, or text (every text format that detects itself in it).

@@ -1,0 +1,137 @@
+//! `trtllm-bench --report_json`: the sections and keys `ReportUtility.get_statistics_dict`
+//! writes (TensorRT-LLM `tensorrt_llm/bench/dataclasses/reporting.py`). No published report
+//! was found in the searchable index, so the input below has the source's keys and layout
+//! (`json.dump(..., indent=4)`) with numbers of one run.
+
+mod common;
+
+use benchsite_ingest::parse_file;
+use common::{check, numbers_trace_to_their_lines};
+use serde_json::json;
+
+const REPORT: &str = r#"{
+    "engine": {
+        "model": "meta-llama/Llama-3.1-8B",
+        "model_path": "None",
+        "engine_dir": "None",
+        "version": "0.21.0",
+        "backend": "Pytorch",
+        "dtype": "bfloat16",
+        "kv_cache_dtype": "FP8",
+        "quantization": "FP8"
+    },
+    "machine": {
+        "name": "NVIDIA H100 80GB HBM3",
+        "memory.total": 79.18
+    },
+    "world_info": {
+        "tp_size": 2,
+        "pp_size": 1,
+        "ep_size": 1,
+        "world_size": 2,
+        "max_batch_size": 512,
+        "max_num_tokens": 2048,
+        "scheduling_policy": "GUARANTEED_NO_EVICT",
+        "kv_cache_percentage": 0.9,
+        "issue_rate": 1.2e+18
+    },
+    "request_info": {
+        "num_requests": 1000,
+        "avg_num_concurrent_requests": 470.5,
+        "avg_input_length": 128.0,
+        "avg_output_length": 128.0
+    },
+    "performance": {
+        "total_latency_ms": 7000.0,
+        "avg_request_latency_ms": 3300.5,
+        "request_throughput_req_s": 142.857,
+        "system_output_throughput_tok_s": 18285.7,
+        "system_total_throughput_tok_s": 36571.4,
+        "output_throughput_per_user_tok_s": 40.1,
+        "output_throughput_per_gpu_tok_s": 9142.85,
+        "request_latency_percentiles_ms": {
+            "p50": 3200.1,
+            "p90": 5000.2,
+            "p95": 5500.3,
+            "p99": 6100.4,
+            "minimum": 900.5,
+            "maximum": 6900.6,
+            "average": 3300.5
+        }
+    },
+    "streaming_metrics": {
+        "token_output_speed_tok_s": 45.2,
+        "avg_ttft_ms": 450.25,
+        "avg_tpot_ms": 22.1,
+        "tpot_percentiles": {"p50": 21.5, "p90": 25.0, "p95": 26.1, "p99": 30.2, "minimum": 15.0, "maximum": 35.5, "average": 22.1},
+        "ttft_percentiles": {"p50": 400.0, "p90": 700.0, "p95": 800.0, "p99": 950.0, "minimum": 50.0, "maximum": 1000.0, "average": 450.25},
+        "gen_tps_percentiles": {"p50": 46.0, "average": 45.2}
+    },
+    "dataset": {"num_requests": 1000, "avg_isl": 128, "avg_osl": 128}
+}
+"#;
+
+#[test]
+fn reads_a_streaming_report_with_its_metadata() {
+    let findings = check(
+        "raw/report.json",
+        REPORT,
+        &[&[
+            ("/format", json!("trtllm-bench-json")),
+            ("/framework", json!("trtllm")),
+            ("/framework_version", json!("0.21.0")),
+            ("/model", json!("meta-llama/Llama-3.1-8B")),
+            ("/precision", json!("FP8")),
+            ("/tp", json!(2)),
+            ("/gpu_count", json!(2)),
+            ("/source/context/tp", json!({"line": 17, "kind": "metadata"})),
+            ("/source/context/precision", json!({"line": 10, "kind": "metadata"})),
+            ("/metrics/completed", json!(1000)),
+            ("/metrics/duration_s", json!(7.0)),
+            ("/metrics/concurrency", json!(470.5)),
+            ("/metrics/request_throughput", json!(142.857)),
+            ("/metrics/output_throughput", json!(18285.7)),
+            ("/metrics/total_throughput", json!(36571.4)),
+            ("/metrics/e2e_ms/p99", json!(6100.4)),
+            ("/metrics/e2e_ms/min", json!(900.5)),
+            ("/metrics/e2e_ms/mean", json!(3300.5)),
+            ("/metrics/ttft_ms/mean", json!(450.25)),
+            ("/metrics/ttft_ms/p90", json!(700.0)),
+            ("/metrics/tpot_ms/max", json!(35.5)),
+            ("/derived/output_throughput_per_gpu", json!(9142.85)),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+    numbers_trace_to_their_lines(REPORT, &parse_file("raw/report.json", REPORT, None));
+}
+
+#[test]
+fn a_non_streaming_report_has_no_latency_but_throughput() {
+    let text = REPORT.split("    \"streaming_metrics\"").next().unwrap().trim_end().trim_end_matches(',').to_string() + "\n}\n";
+    let findings = check("raw/r.json", &text, &[&[("/metrics/ttft_ms", json!(null)), ("/metrics/request_throughput", json!(142.857))]]);
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
+#[test]
+fn hostile_reports_give_findings_not_panics() {
+    for text in [
+        "{\"performance\": {\"request_throughput_req_s\": \"fast\"}}",
+        "{\"performance\": {\"request_throughput_req_s\": 1e308, \"total_latency_ms\": -1}, \"world_info\": {\"world_size\": -3}}",
+        "{\"performance\": {\"request_throughput_req_s\": null}, \"engine\": [1, 2]}",
+        "{\"performance\": {\"request_throughput_req_s\": 1.0, \"request_latency_percentiles_ms\": {\"p50\": {\"x\": 1}}}",
+    ] {
+        let out = parse_file("raw/h.json", text, None);
+        assert!(out.runs.iter().all(|r| r.gpu_count.is_none()), "{text}");
+    }
+    let cut = &REPORT[..REPORT.len() / 2];
+    let out = parse_file("raw/cut.json", cut, None);
+    assert!(out.runs.is_empty() && !out.findings.is_empty());
+}
+
+#[test]
+fn every_prefix_parses() {
+    let step = (REPORT.len() / 300).max(1);
+    for cut in (0..REPORT.len()).step_by(step).filter(|&c| REPORT.is_char_boundary(c)) {
+        let _ = parse_file("raw/cut.json", &REPORT[..cut], None);
+    }
+}
