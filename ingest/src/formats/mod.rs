@@ -16,6 +16,7 @@
 //! A new format is one new module here plus one line in [`FORMATS`]; every run records the
 //! format that read it (`Run::format`).
 
+pub mod aiperf;
 pub mod serving_text;
 pub mod vllm_json;
 
@@ -69,7 +70,7 @@ pub struct Format {
 /// Every format, in the order they are tried. JSON formats go from the most specific shape
 /// to the most generic (vLLM/SGLang saved results, which also report objects that are not
 /// results); text formats all read the text they detect.
-pub static FORMATS: &[&Format] = &[&serving_text::FORMAT, &vllm_json::FORMAT];
+pub static FORMATS: &[&Format] = &[&serving_text::FORMAT, &aiperf::TABLE, &aiperf::JSON, &aiperf::CSV, &vllm_json::FORMAT];
 
 /// Reads a whole file of unknown layout: a JSON document, a file of another syntax a format
 /// claims, or text (every text format that detects itself in it).
