@@ -105,6 +105,8 @@ fn label_of(s: &Stat<'_>) -> (String, f64, f64) {
     let summary = matches!(stat, "avg" | "min" | "max" | "std" | "median") || is_percentile(stat);
     let latency = |short: &str| latency_factor(unit).filter(|_| summary).map(|f| (format!("{stat} {short} (ms)"), f));
     let single = |label: &str, ok: bool| (ok && stat == "avg").then(|| (label.to_string(), 1.0));
+    // A count that is not a whole number in range is not rounded into one.
+    let whole = crate::value::integer(s.value).is_some();
     let mapped = match s.name.as_str() {
         "time to first token" => latency("ttft"),
         "inter token latency" => latency("tpot"),
@@ -113,10 +115,10 @@ fn label_of(s: &Stat<'_>) -> (String, f64, f64) {
         "total token throughput" => single("total token throughput (tok/s)", token_rate(unit)),
         "request throughput" => single("request throughput (req/s)", request_rate(unit)),
         "request goodput" => single("request goodput (req/s)", request_rate(unit)),
-        "request count" => single("completed", count_unit(unit)),
-        "error request count" => single("failed requests", count_unit(unit)),
-        "total output tokens" => single("total output tokens", unit == "tokens"),
-        "total isl" | "total input sequence length" => single("total input tokens", unit == "tokens"),
+        "request count" => single("completed", count_unit(unit) && whole),
+        "error request count" => single("failed requests", count_unit(unit) && whole),
+        "total output tokens" => single("total output tokens", unit == "tokens" && whole),
+        "total isl" | "total input sequence length" => single("total input tokens", unit == "tokens" && whole),
         "benchmark duration" => duration_factor(unit).filter(|_| stat == "avg").map(|f| ("benchmark duration (s)".to_string(), f)),
         _ => None,
     };
