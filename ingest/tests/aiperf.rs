@@ -311,3 +311,13 @@ fn hostile_inputs_give_findings_not_runs() {
     let (runs, _) = codes("raw/a.log", "NVIDIA AIPerf | GPU Telemetry\n┃ Metric ┃ avg ┃\n│ Power (W) │ 300 │\n");
     assert_eq!(runs, 0);
 }
+
+#[test]
+fn reads_a_table_in_a_readme_code_block() {
+    let table = fixture("aiperf/genai_perf_console.log");
+    let readme = format!("# Benchmark\n\nExample output:\n\n```\n{}```\n", table.split_once('\n').unwrap().1);
+    let out = parse_file("raw/README.md", &readme, None);
+    assert_eq!(out.runs.len(), 1, "{:?}", out.findings);
+    assert_eq!(out.runs[0].format, "genai-perf");
+    numbers_trace_to_their_lines(&readme, &out);
+}
