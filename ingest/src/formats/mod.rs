@@ -16,6 +16,7 @@
 //! A new format is one new module here plus one line in [`FORMATS`]; every run records the
 //! format that read it (`Run::format`).
 
+pub mod aiperf;
 pub mod lmdeploy_profile_csv;
 pub mod serving_text;
 pub mod trtllm_bench;
@@ -75,8 +76,11 @@ pub struct Format {
 pub static FORMATS: &[&Format] = &[
     &serving_text::FORMAT,
     &vllm_throughput::FORMAT,
+    &aiperf::TABLE,
     &trtllm_bench::FORMAT,
+    &aiperf::JSON,
     &vllm_throughput::JSON,
+    &aiperf::CSV,
     &lmdeploy_profile_csv::FORMAT,
     &vllm_json::FORMAT,
 ];

@@ -54,7 +54,8 @@ pub fn numbers_trace_to_their_lines(text: &str, out: &FileOutput) {
             let pointer = format!("/{}", field.replace('.', "/"));
             let Some(n) = value.pointer(&pointer).and_then(Value::as_f64) else { continue };
             let Some(written) = lines.get(line as usize - 1) else { panic!("{field} points past the end (line {line})") };
-            let numbers = numbers_in(written);
+            let mut numbers = numbers_in(written);
+            numbers.extend(numbers_in(&without_thousands_commas(written)));
             let close = |w: f64| {
                 [1.0, 1000.0, 0.001, 1e6, 1e-6, 60.0, 1.0 / 60.0].iter().any(|k| (w * k - n).abs() <= 1e-6 * n.abs().max(1.0))
             };
@@ -78,6 +79,23 @@ fn numbers_in(line: &str) -> Vec<f64> {
             }
         } else {
             i += 1;
+        }
+    }
+    out
+}
+
+/// `2,940.39` → `2940.39`: a comma between a digit and exactly three digits groups thousands.
+fn without_thousands_commas(line: &str) -> String {
+    let b = line.as_bytes();
+    let mut out = String::with_capacity(line.len());
+    for (i, c) in line.char_indices() {
+        let grouping = c == ','
+            && i > 0
+            && b[i - 1].is_ascii_digit()
+            && b.get(i + 1..i + 4).is_some_and(|d| d.iter().all(u8::is_ascii_digit))
+            && !b.get(i + 4).is_some_and(u8::is_ascii_digit);
+        if !grouping {
+            out.push(c);
         }
     }
     out

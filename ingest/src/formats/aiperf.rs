@@ -1,0 +1,778 @@
+//! NVIDIA AIPerf (github.com/ai-dynamo/aiperf) and its predecessor GenAI-Perf
+//! (triton-inference-server/perf_analyzer `genai-perf/`): one family, three readers.
+//! - [`TABLE`]: the console table (`NVIDIA AIPerf | LLM Metrics`, `NVIDIA GenAI-Perf | LLM
+//!   Metrics`) that sits in logs and README code blocks, drawn by rich with box characters
+//!   (`┃ │`) or ASCII (`|`); in a narrow terminal a label wraps onto lines that hold no values.
+//! - [`JSON`]: `profile_export_aiperf.json` / `profile_export_genai_perf.json` (each metric an
+//!   object `{"unit": "ms", "avg": …, "p99": …}`, the run's `input_config` beside them) and the
+//!   multi-run `aggregate/profile_export_aiperf_aggregate.json` (`metrics` keyed
+//!   `<metric>_<stat>`, each with `mean`, `std`, `min`, `max`, `ci_low`, `ci_high`, `unit`).
+//! - [`CSV`]: `profile_export_aiperf.csv` / `profile_export_genai_perf.csv` (a statistics table,
+//!   then `Metric,Value` rows; GPU telemetry sections are skipped) and the aggregate CSV.
+//!
+//! Runs record the tool (`aiperf` or `genai-perf`) in `format`. Every statistic becomes a row
+//! for [`crate::block::resolve`], in the unit the tool wrote next to it (the label's
+//! parentheses, the JSON `unit`): ms, sec and ns latencies are converted to ms here, and a
+//! unit this reader does not know keeps the number in `metrics.extra` under its own label.
+//! Inter Token Latency is filled into `tpot_ms`: both tools compute it per request as
+//! (request latency − TTFT) / (output tokens − 1) (aiperf
+//! `src/aiperf/metrics/types/inter_token_latency_metric.py`; genai-perf
+//! `tests/test_llm_profile_data_parser.py`), which is vLLM's TPOT, not its pooled ITL.
+//! Sequence lengths the tool measured stay in `extra`; the scenario's lengths, concurrency,
+//! request rate and request count come from the configuration the JSON carries, recorded as
+//! `metadata` context. An aggregate's mean is the value and its spread goes in
+//! `metrics.spread`.
+
+use super::{Format, Input, Read};
+use crate::block;
+use crate::fields::{classify, normalise, Target};
+use crate::json::reader::{Json, Spanned};
+use crate::json::Object;
+use crate::scan::{Block, Context, Format as BlockFormat, Row};
+use crate::sink::{FindingExt, Sink};
+use crate::value::{Cell, Value};
+use benchsite_model::{ContextRef, RequestRate, Run, Spread};
+use std::borrow::Cow;
+
+pub static TABLE: Format = Format { name: "aiperf-table", detect: detect_table, read: Read::Text(read_table) };
+pub static JSON: Format = Format { name: "aiperf-json", detect: detect_json, read: Read::Json(read_json) };
+pub static CSV: Format = Format { name: "aiperf-csv", detect: detect_csv, read: Read::File(read_csv) };
+
+const AIPERF: &str = "aiperf";
+const GENAI_PERF: &str = "genai-perf";
+
+/// One statistic as the tool wrote it.
+struct Stat<'a> {
+    line: u32,
+    /// The metric's label or key as written.
+    raw: &'a str,
+    /// Lower-case metric name without its unit: `time to first token`.
+    name: String,
+    /// The unit as written (`ms`, `tokens/sec`, `per sec`), or empty.
+    unit: String,
+    /// `avg`, `min`, `p99`, `std`, ... (`avg` for a `Metric,Value` row).
+    stat: String,
+    value: f64,
+    /// Over repeated runs (aggregates only), in the statistic's own unit.
+    spread: Option<Spread>,
+}
+
+/// Turns a tool's statistics into a run through the shared resolver. `None` (with an info
+/// finding) when no statistic names a result the schema holds, e.g. a GPU telemetry table.
+fn to_run(tool: &'static str, lines: (u32, u32), stats: &[Stat<'_>], sink: &mut Sink) -> Option<Run> {
+    let mut rows = Vec::with_capacity(stats.len());
+    let mut spreads = Vec::new();
+    let mut primary = false;
+    for s in stats {
+        let (label, value, factor) = label_of(s);
+        let target = classify(&label);
+        primary |= !matches!(target, Some(Target::Extra(_)) | None);
+        if let (Some(spread), Some(key)) = (&s.spread, target.as_ref().and_then(field_key)) {
+            spreads.push((key, scaled(spread, factor)));
+        }
+        rows.push(Row { line: s.line, label, raw_label: s.raw, cell: Cell { value: Value::Number(value), unit: "" }, section: None });
+    }
+    if !primary {
+        sink.info(
+            "aiperf-no-result",
+            lines.0,
+            format!("this {tool} report holds no latency, throughput or request count; no run was recorded from it."),
+        );
+        return None;
+    }
+    let block = Block {
+        format: BlockFormat::Named(tool),
+        start: lines.0,
+        end: lines.1,
+        terminated: true,
+        rows,
+        context: Context::default(),
+        sweep: None,
+        cut_at: None,
+    };
+    let mut run = block::resolve(&block, &[], sink)?;
+    for (key, spread) in spreads {
+        run.metrics.spread.insert(key, spread);
+    }
+    Some(run)
+}
+
+/// The label in [`crate::fields`]' vocabulary, the value in that label's unit, and the
+/// factor applied.
+fn label_of(s: &Stat<'_>) -> (String, f64, f64) {
+    let stat = s.stat.as_str();
+    let unit = s.unit.as_str();
+    let summary = matches!(stat, "avg" | "min" | "max" | "std" | "median") || is_percentile(stat);
+    let latency = |short: &str| latency_factor(unit).filter(|_| summary).map(|f| (format!("{stat} {short} (ms)"), f));
+    let single = |label: &str, ok: bool| (ok && stat == "avg").then(|| (label.to_string(), 1.0));
+    // A count that is not a whole number in range is not rounded into one.
+    let whole = crate::value::integer(s.value).is_some();
+    let mapped = match s.name.as_str() {
+        "time to first token" => latency("ttft"),
+        "inter token latency" => latency("tpot"),
+        "request latency" => latency("e2el"),
+        "output token throughput" => single("output token throughput (tok/s)", token_rate(unit)),
+        "total token throughput" => single("total token throughput (tok/s)", token_rate(unit)),
+        "request throughput" => single("request throughput (req/s)", request_rate(unit)),
+        "request goodput" => single("request goodput (req/s)", request_rate(unit)),
+        "request count" => single("completed", count_unit(unit) && whole),
+        "error request count" => single("failed requests", count_unit(unit) && whole),
+        "total output tokens" => single("total output tokens", unit == "tokens" && whole),
+        "total isl" | "total input sequence length" => single("total input tokens", unit == "tokens" && whole),
+        "benchmark duration" => duration_factor(unit).filter(|_| stat == "avg").map(|f| ("benchmark duration (s)".to_string(), f)),
+        _ => None,
+    };
+    match mapped {
+        Some((label, factor)) => (label, scale(s.value, factor), factor),
+        None => (extra_label(s), s.value, 1.0),
+    }
+}
+
+/// `p99 time to second token (ms)`: a number kept in `metrics.extra` under what the tool
+/// called it; never a label the vocabulary would read as another field.
+fn extra_label(s: &Stat<'_>) -> String {
+    let label = if s.unit.is_empty() { format!("{} {}", s.stat, s.name) } else { format!("{} {} ({})", s.stat, s.name, s.unit) };
+    let label = normalise(&label);
+    match classify(&label) {
+        Some(Target::Extra(_)) => label,
+        _ => format!("{} other {}", s.stat, &label[s.stat.len()..].trim_start()),
+    }
+}
+
+/// The field a label fills, as `metrics.spread` keys it (`ttft_ms.p99`, `output_throughput`).
+fn field_key(target: &Target) -> Option<String> {
+    Some(match target {
+        Target::Latency { group, stat, .. } => format!("{group}.{stat}"),
+        Target::OutputThroughput => "output_throughput".into(),
+        Target::TotalThroughput => "total_throughput".into(),
+        Target::RequestThroughput(_) => "request_throughput".into(),
+        Target::Goodput => "request_goodput".into(),
+        Target::Completed => "completed".into(),
+        Target::Failed => "failed".into(),
+        Target::Duration(_) => "duration_s".into(),
+        Target::TotalOutput => "total_output_tokens".into(),
+        Target::TotalInput => "total_input_tokens".into(),
+        Target::Extra(k) => format!("extra.{k}"),
+        _ => return None,
+    })
+}
+
+fn is_percentile(stat: &str) -> bool {
+    stat.strip_prefix('p').is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit() || b == b'.'))
+}
+
+/// Factor to ms of a latency unit both tools write (`MetricTimeUnit`: ns, us, ms, sec).
+fn latency_factor(unit: &str) -> Option<f64> {
+    match unit {
+        "ms" => Some(1.0),
+        "sec" | "s" | "seconds" => Some(1000.0),
+        "us" | "µs" => Some(0.001),
+        "ns" => Some(0.000_001),
+        _ => None,
+    }
+}
+
+fn duration_factor(unit: &str) -> Option<f64> {
+    latency_factor(unit).map(|f| f / 1000.0)
+}
+
+fn token_rate(unit: &str) -> bool {
+    matches!(unit, "tokens/sec" | "per sec" | "tokens/s" | "tok/s")
+}
+
+fn request_rate(unit: &str) -> bool {
+    matches!(unit, "requests/sec" | "per sec" | "req/s" | "rps")
+}
+
+fn count_unit(unit: &str) -> bool {
+    matches!(unit, "" | "requests" | "count")
+}
+
+/// Converts without adding float noise, as the resolver does.
+fn scale(n: f64, factor: f64) -> f64 {
+    if factor == 1.0 {
+        n
+    } else {
+        (n * factor * 1e9).round() / 1e9
+    }
+}
+
+fn scaled(s: &Spread, factor: f64) -> Spread {
+    let f = |v: Option<f64>| v.map(|v| scale(v, factor));
+    Spread { runs: s.runs, std: f(s.std), min: f(s.min), max: f(s.max), ci_level: s.ci_level, ci_low: f(s.ci_low), ci_high: f(s.ci_high) }
+}
+
+/// `Time To First Token (ms)` → (`time to first token`, `ms`); `Output sequence length` →
+/// (`output sequence length`, ``); `time_to_first_token` → (`time to first token`, ``).
+fn split_label(label: &str) -> (String, String) {
+    let label = label.trim();
+    let (name, unit) = match label.strip_suffix(')').and_then(|l| l.rsplit_once('(')) {
+        Some((name, unit)) if !name.trim().is_empty() => (name, unit.trim()),
+        _ => (label, ""),
+    };
+    (normalise(name), unit.to_string())
+}
+
+/// A printed number: `2,940.39`, `0.13`; `None` for `N/A` and anything else.
+fn number(text: &str) -> Option<f64> {
+    let t = text.trim();
+    let n: f64 = if t.contains(',') { t.replace(',', "").parse().ok()? } else { t.parse().ok()? };
+    n.is_finite().then_some(if n == 0.0 { 0.0 } else { n })
+}
+
+// ---- The console table ----
+
+fn detect_table(input: &Input<'_>) -> bool {
+    input.text.contains("NVIDIA AIPerf") || input.text.contains("NVIDIA GenAI-Perf")
+}
+
+/// The tool a title line names: `NVIDIA AIPerf | LLM Metrics` (centred, maybe indented).
+fn title(line: &str) -> Option<&'static str> {
+    let t = line.trim();
+    let (tool, rest) = if let Some(rest) = t.strip_prefix("NVIDIA AIPerf") {
+        (AIPERF, rest)
+    } else {
+        (GENAI_PERF, t.strip_prefix("NVIDIA GenAI-Perf")?)
+    };
+    let rest = rest.trim_start();
+    let metrics = rest.strip_prefix('|').is_some_and(|r| r.contains("Metrics") && !r.contains("GPU") && !r.contains("Telemetry"));
+    metrics.then_some(tool)
+}
+
+fn is_separator(c: char) -> bool {
+    matches!(c, '┃' | '│' | '|')
+}
+
+/// The cells between a row's separators, or `None` for a line that is not a table row.
+fn cells(line: &str) -> Option<Vec<&str>> {
+    let start = line.find(is_separator)?;
+    let end = line.rfind(is_separator)?;
+    if end == start {
+        return None;
+    }
+    let inner = &line[start..end];
+    let inner = &inner[inner.chars().next()?.len_utf8()..];
+    Some(inner.split(is_separator).map(str::trim).collect())
+}
+
+/// A border line: box-drawing or ASCII rule characters only.
+fn is_rule(line: &str) -> bool {
+    let t = line.trim();
+    !t.is_empty() && t.chars().all(|c| ('\u{2500}'..='\u{257f}').contains(&c) || matches!(c, '+' | '-' | '=' | ' '))
+}
+
+/// One row of the table: the line its values are on, its label (continuations joined) and
+/// its value cells.
+struct TableRow<'a> {
+    line: u32,
+    raw: &'a str,
+    label: String,
+    values: Vec<&'a str>,
+}
+
+fn read_table(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
+    let lines: Vec<&str> = input.text.lines().collect();
+    let number_of = |i: usize| input.first_line + i as u32;
+    let mut runs = Vec::new();
+    let mut blocks = 0;
+    let mut i = 0;
+    while i < lines.len() {
+        let Some(tool) = title(lines[i]) else {
+            i += 1;
+            continue;
+        };
+        blocks += 1;
+        let start = i;
+        let (rows, columns, last) = table_rows(&lines, i + 1, number_of);
+        i = last + 1;
+        let Some(columns) = columns else {
+            sink.warn(
+                "aiperf-table-cut",
+                number_of(start),
+                format!("the {tool} table titled here has no header row (`Metric | avg | ...`); paste the whole table to have it read."),
+            );
+            continue;
+        };
+        let stats = table_stats(&rows, &columns, sink);
+        runs.extend(to_run(tool, (number_of(start), number_of(last)), &stats, sink));
+    }
+    (runs, blocks)
+}
+
+/// Reads the header and rows below a title; returns the rows, the statistic columns (`None`
+/// without a header) and the index of the table's last line.
+fn table_rows<'a>(lines: &[&'a str], from: usize, number_of: impl Fn(usize) -> u32) -> (Vec<TableRow<'a>>, Option<Vec<String>>, usize) {
+    let mut columns: Option<Vec<String>> = None;
+    let mut rows: Vec<TableRow<'a>> = Vec::new();
+    let mut last = from.saturating_sub(1);
+    for (i, line) in lines.iter().enumerate().skip(from) {
+        if is_rule(line) {
+            last = i;
+            let bottom = line.contains('└') || (line.trim_start().starts_with('+') && !rows.is_empty());
+            if bottom {
+                break;
+            }
+            continue;
+        }
+        let Some(cells) = cells(line) else {
+            // Blank lines may stand between the title and the table, never inside it.
+            if columns.is_none() && line.trim().is_empty() && i < from + 3 {
+                continue;
+            }
+            break;
+        };
+        let Some(names) = &columns else {
+            let first = cells.first().copied().unwrap_or_default();
+            if !(first.eq_ignore_ascii_case("metric") || first.eq_ignore_ascii_case("statistic")) || cells.len() < 2 {
+                break;
+            }
+            columns = Some(cells[1..].iter().map(|c| c.to_ascii_lowercase()).collect());
+            last = i;
+            continue;
+        };
+        if cells.len() != names.len() + 1 {
+            break;
+        }
+        last = i;
+        let (label, values) = (cells[0], &cells[1..]);
+        if values.iter().all(|v| v.is_empty()) {
+            if let Some(row) = rows.last_mut() {
+                row.label.push(' ');
+                row.label.push_str(label);
+            }
+            continue;
+        }
+        rows.push(TableRow { line: number_of(i), raw: label, label: label.to_string(), values: values.to_vec() });
+    }
+    (rows, columns, last)
+}
+
+fn table_stats<'a>(rows: &[TableRow<'a>], columns: &[String], sink: &mut Sink) -> Vec<Stat<'a>> {
+    let mut stats = Vec::new();
+    for row in rows {
+        let (name, unit) = split_label(&row.label);
+        for (column, text) in columns.iter().zip(&row.values) {
+            if text.is_empty() || text.eq_ignore_ascii_case("n/a") {
+                continue;
+            }
+            let Some(value) = number(text) else {
+                let cut = text.contains('…');
+                let why = if cut { "was cut by a narrow terminal (`…`)" } else { "is not a number" };
+                sink.warn(
+                    if cut { "aiperf-value-cut" } else { "aiperf-value-unreadable" },
+                    row.line,
+                    format!("the {column} of `{}` {why} (`{text}`); it is left out. Widen the terminal or read the JSON export.", row.label),
+                )
+                .value("label", &row.label)
+                .value("column", column);
+                continue;
+            };
+            stats.push(Stat { line: row.line, raw: row.raw, name: name.clone(), unit: unit.clone(), stat: column.clone(), value, spread: None });
+        }
+    }
+    stats
+}
+
+// ---- The JSON exports ----
+
+fn detect_json(input: &Input<'_>) -> bool {
+    input.text.contains("\"unit\"")
+}
+
+type Members<'a> = [(Cow<'a, str>, Spanned<'a>)];
+
+fn member<'b, 'a>(members: &'b Members<'a>, key: &str) -> Option<&'b Spanned<'a>> {
+    members.iter().rev().find(|(k, _)| k == key).map(|(_, v)| v)
+}
+
+fn object<'b, 'a>(value: &'b Spanned<'a>) -> Option<&'b Members<'a>> {
+    match &value.value {
+        Json::Object(members) => Some(members),
+        _ => None,
+    }
+}
+
+/// The value at a path of object keys.
+fn at<'b, 'a>(members: &'b Members<'a>, path: &[&str]) -> Option<&'b Spanned<'a>> {
+    let (first, rest) = path.split_first()?;
+    let value = member(members, first)?;
+    if rest.is_empty() {
+        Some(value)
+    } else {
+        at(object(value)?, rest)
+    }
+}
+
+fn num(value: &Spanned<'_>) -> Option<f64> {
+    match value.value {
+        Json::Number(n) => Some(n),
+        _ => None,
+    }
+}
+
+fn text<'b>(value: &'b Spanned<'_>) -> Option<&'b str> {
+    match &value.value {
+        Json::String(s) => Some(s),
+        _ => None,
+    }
+}
+
+/// A metric object: a `unit` string beside numbers.
+fn is_metric(value: &Spanned<'_>) -> bool {
+    object(value).is_some_and(|m| member(m, "unit").and_then(text).is_some() && (member(m, "avg").is_some() || member(m, "mean").is_some()))
+}
+
+fn read_json(input: &Input<'_>, objects: &[Object<'_>], sink: &mut Sink) -> Option<Vec<Run>> {
+    let [obj] = objects else { return None };
+    if let (Some(meta), Some(metrics)) = (obj.get("metadata").and_then(object), obj.get("metrics").and_then(object)) {
+        if member(meta, "aggregation_type").is_some() {
+            return Some(read_aggregate_json(obj, meta, metrics, sink));
+        }
+    }
+    if let Some(sweep) = obj.get("per_combination_metrics") {
+        sink.warn(
+            "aiperf-sweep-not-read",
+            sweep.line,
+            "an AIPerf sweep aggregate is not read yet; read each run's profile_export_aiperf.json or aggregate/ instead.".into(),
+        );
+        return Some(Vec::new());
+    }
+    let ours = obj.contains_key("input_config") || obj.contains_key("aiperf_version");
+    if !ours || !obj.members.iter().any(|(_, v)| is_metric(v)) {
+        return None;
+    }
+    let tool = json_tool(input, obj);
+    let mut stats = Vec::new();
+    for (key, value) in &obj.members {
+        let Some(members) = object(value).filter(|_| is_metric(value)) else { continue };
+        let unit = member(members, "unit").and_then(text).unwrap_or_default();
+        let (name, _) = split_label(key);
+        for (stat, v) in members.iter().filter(|(k, _)| k != "unit") {
+            match v.value {
+                Json::Number(n) => stats.push(Stat {
+                    line: v.line,
+                    raw: key,
+                    name: name.clone(),
+                    unit: unit.to_string(),
+                    stat: stat.to_string(),
+                    value: if n == 0.0 { 0.0 } else { n },
+                    spread: None,
+                }),
+                Json::Null => {}
+                _ => {
+                    sink.warn(
+                        "aiperf-value-unreadable",
+                        v.line,
+                        format!("`{key}.{stat}` is not a number; it is left out. Check that the export was not edited."),
+                    );
+                }
+            }
+        }
+    }
+    let mut run = to_run(tool, (obj.line, obj.end_line), &stats, sink)?;
+    if let Some(config) = obj.get("input_config").and_then(object) {
+        apply_config(&mut run, config, sink);
+    }
+    report_errors(obj, &run.id.clone(), sink);
+    Some(vec![run])
+}
+
+/// GenAI-Perf writes `service_kind` and `formatted_model_name` in its configuration; AIPerf
+/// writes its version. The file name decides when neither is there.
+fn json_tool(input: &Input<'_>, obj: &Object<'_>) -> &'static str {
+    let config = obj.get("input_config").and_then(object);
+    let genai = config.is_some_and(|c| member(c, "service_kind").is_some() || member(c, "formatted_model_name").is_some());
+    if obj.contains_key("aiperf_version") || (!genai && !input.file_name().contains("genai")) {
+        AIPERF
+    } else {
+        GENAI_PERF
+    }
+}
+
+fn report_errors(obj: &Object<'_>, id: &str, sink: &mut Sink) {
+    if let Some(v) = obj.get("was_cancelled").filter(|v| v.value == Json::Bool(true)) {
+        sink.warn("aiperf-cancelled", v.line, "the benchmark was cancelled before it finished; its numbers cover part of the run.".into()).run(id);
+    }
+    if let Some(v) = obj.get("error_summary") {
+        if let Json::Array(items) = &v.value {
+            if !items.is_empty() {
+                sink.warn("request-errors", v.line, format!("the export lists {} kind(s) of request error; see error_summary.", items.len()))
+                    .value("kinds", items.len())
+                    .run(id);
+            }
+        }
+    }
+}
+
+/// A field filled from the export's own configuration, with its line and `metadata` kind.
+fn set_context(run: &mut Run, key: &str, line: u32) {
+    run.source.lines.insert(key.to_string(), line);
+    run.source.context.insert(key.to_string(), ContextRef { line, kind: "metadata".into() });
+}
+
+/// Model, concurrency, request rate, request count and configured lengths from
+/// `input_config`, in any of the three layouts seen: GenAI-Perf's flat arguments, AIPerf's
+/// `endpoint`/`loadgen`/`input` groups, and AIPerf's `models`/`phases` (schema 1.x).
+fn apply_config(run: &mut Run, config: &Members<'_>, sink: &mut Sink) {
+    let profiling = member(config, "phases").and_then(|p| match &p.value {
+        Json::Array(items) => items.iter().filter_map(object).find(|m| member(m, "name").and_then(text) == Some("profiling")),
+        _ => None,
+    });
+    let model = at(config, &["model"])
+        .or_else(|| at(config, &["endpoint", "model_names"]))
+        .or_else(|| at(config, &["models", "items"]));
+    if let Some((name, line)) = model.and_then(model_name) {
+        if run.model.is_none() {
+            run.model = Some(name);
+            set_context(run, "model", line);
+        }
+    }
+    let pick = |flat: &str, grouped: &[&str], phase: &str| {
+        at(config, &[flat]).filter(|v| num(v).is_some()).or_else(|| at(config, grouped)).or_else(|| profiling.and_then(|p| member(p, phase)))
+    };
+    if let Some((n, line)) = pick("concurrency", &["loadgen", "concurrency"], "concurrency").and_then(|v| Some((num(v)?, v.line))) {
+        if let (Some(c), None) = (crate::value::integer(n).filter(|&c| c > 0), run.scenario.max_concurrency) {
+            run.scenario.max_concurrency = Some(c);
+            set_context(run, "scenario.max_concurrency", line);
+        }
+    }
+    if let Some((n, line)) = pick("request_rate", &["loadgen", "request_rate"], "rate").and_then(|v| Some((num(v)?, v.line))) {
+        if n > 0.0 && run.scenario.request_rate.is_none() {
+            run.scenario.request_rate = Some(RequestRate::PerSecond(n));
+            set_context(run, "scenario.request_rate", line);
+        }
+    }
+    if let Some((n, line)) = pick("request_count", &["loadgen", "request_count"], "requests").and_then(|v| Some((num(v)?, v.line))) {
+        if let (Some(c), None) = (crate::value::integer(n).filter(|&c| c > 0), run.scenario.num_prompts) {
+            run.scenario.num_prompts = Some(c);
+            set_context(run, "scenario.num_prompts", line);
+        }
+    }
+    let from_file = ["input_file", "input_dataset"].iter().any(|k| member(config, k).is_some_and(|v| v.value != Json::Null))
+        || at(config, &["input", "file"]).is_some_and(|v| v.value != Json::Null)
+        || member(config, "prompt_source").and_then(text).is_some_and(|s| s != "synthetic");
+    let lengths = [
+        ("scenario.input_len", "synthetic_input_tokens", "input_tokens", !from_file),
+        ("scenario.output_len", "output_tokens", "output_tokens", true),
+    ];
+    for (key, flat, grouped, allowed) in lengths {
+        let mean = at(config, &[&format!("{flat}_mean")]).or_else(|| at(config, &["input", "prompt", grouped, "mean"]));
+        let stddev = at(config, &[&format!("{flat}_stddev")]).or_else(|| at(config, &["input", "prompt", grouped, "stddev"]));
+        let Some((n, line)) = mean.and_then(|v| Some((num(v)?, v.line))) else { continue };
+        // GenAI-Perf writes -1 for an output length it leaves to the server.
+        let Some(len) = crate::value::integer(n).filter(|&l| l > 0 && allowed) else { continue };
+        let slot = if key == "scenario.input_len" { &mut run.scenario.input_len } else { &mut run.scenario.output_len };
+        if slot.is_none() {
+            *slot = Some(len);
+            set_context(run, key, line);
+        }
+        if let Some(sd) = stddev.and_then(num).filter(|&sd| sd > 0.0) {
+            sink.info(
+                "aiperf-length-varies",
+                line,
+                format!("the configured {} is a mean of {len} tokens with a standard deviation of {sd}; the run is compared as {len}.", &key[9..]),
+            )
+            .run(&run.id);
+        }
+    }
+}
+
+/// A model name: a string, or a list holding exactly one name (or one `{"name": …}`).
+fn model_name(value: &Spanned<'_>) -> Option<(String, u32)> {
+    match &value.value {
+        Json::String(s) => Some((s.to_string(), value.line)),
+        Json::Array(items) if items.len() == 1 => {
+            let item = &items[0];
+            let name = text(item).or_else(|| object(item).and_then(|m| member(m, "name")).and_then(text))?;
+            Some((name.to_string(), item.line))
+        }
+        _ => None,
+    }
+}
+
+/// Splits an aggregate key `time_to_first_token_p99` into metric and statistic.
+fn split_aggregate_key(key: &str) -> Option<(&str, &str)> {
+    let (metric, stat) = key.rsplit_once('_')?;
+    let known = matches!(stat, "avg" | "min" | "max" | "std" | "sum" | "count") || is_percentile(stat);
+    (known && !metric.is_empty()).then_some((metric, stat))
+}
+
+fn read_aggregate_json(obj: &Object<'_>, meta: &Members<'_>, metrics: &Members<'_>, sink: &mut Sink) -> Vec<Run> {
+    let runs = member(meta, "num_successful_runs").and_then(num).and_then(crate::value::integer).map(|n| n as u32);
+    let level = member(meta, "confidence_level").and_then(num);
+    let mut stats = Vec::new();
+    for (key, value) in metrics {
+        let Some(m) = object(value) else { continue };
+        let Some(unit) = member(m, "unit").and_then(text) else {
+            sink.warn("aiperf-no-unit", value.line, format!("`{key}` has no unit; it is left out rather than guessed."));
+            continue;
+        };
+        let Some(mean) = member(m, "mean") else { continue };
+        let Some(n) = num(mean) else { continue };
+        let (metric, stat) = split_aggregate_key(key).unwrap_or((key, "avg"));
+        let (name, _) = split_label(metric);
+        let get = |k: &str| member(m, k).and_then(num);
+        let spread = Spread { runs, std: get("std"), min: get("min"), max: get("max"), ci_level: level, ci_low: get("ci_low"), ci_high: get("ci_high") };
+        stats.push(Stat { line: mean.line, raw: key, name, unit: unit.to_string(), stat: stat.to_string(), value: n, spread: Some(spread) });
+    }
+    to_run(AIPERF, (obj.line, obj.end_line), &stats, sink).into_iter().collect()
+}
+
+// ---- The CSV exports ----
+
+fn detect_csv(input: &Input<'_>) -> bool {
+    let head = input.text.trim_start_matches('\n');
+    input.extension() == "csv" && (input.file_name().starts_with("profile_export") || head.starts_with("Metric,") || head.starts_with("metric,mean"))
+}
+
+/// Splits one CSV line; quoted cells may hold commas (`"5,919.16"`).
+fn csv_cells(line: &str) -> Vec<&str> {
+    let mut cells = Vec::new();
+    let mut rest = line.trim_end_matches('\r');
+    loop {
+        if let Some(quoted) = rest.strip_prefix('"') {
+            let end = quoted.find('"').unwrap_or(quoted.len());
+            cells.push(&quoted[..end]);
+            rest = quoted.get(end + 1..).unwrap_or("");
+            match rest.find(',') {
+                Some(i) => rest = &rest[i + 1..],
+                None => return cells,
+            }
+        } else {
+            match rest.find(',') {
+                Some(i) => {
+                    cells.push(&rest[..i]);
+                    rest = &rest[i + 1..];
+                }
+                None => {
+                    cells.push(rest);
+                    return cells;
+                }
+            }
+        }
+    }
+}
+
+enum Section {
+    /// `Metric,avg,min,...`: the statistic of each column.
+    Stats(Vec<String>),
+    /// `Metric,Value`.
+    Values,
+    /// `metric,mean,std,...,unit` (aggregate): the column names.
+    Aggregate(Vec<String>),
+    /// A table this reader does not use (GPU telemetry, server metrics).
+    Other,
+}
+
+fn read_csv(input: &Input<'_>, sink: &mut Sink) -> Option<Vec<Run>> {
+    let mut section: Option<Section> = None;
+    let mut stats = Vec::new();
+    let mut seen = false;
+    let mut aggregate = false;
+    let (mut runs, mut level) = (None, None);
+    let mut last = input.first_line;
+    for (i, line) in input.text.lines().enumerate() {
+        let no = input.first_line + i as u32;
+        if line.trim().is_empty() {
+            section = None;
+            continue;
+        }
+        let cells = csv_cells(line);
+        let Some(current) = &section else {
+            let first = cells[0].trim();
+            section = Some(if first.eq_ignore_ascii_case("metric") && cells.len() >= 2 {
+                let columns: Vec<String> = cells[1..].iter().map(|c| c.trim().to_ascii_lowercase()).collect();
+                seen = true;
+                if columns == ["value"] {
+                    Section::Values
+                } else if columns.iter().any(|c| c == "mean") && columns.iter().any(|c| c == "unit") {
+                    aggregate = true;
+                    Section::Aggregate(columns)
+                } else {
+                    Section::Stats(columns)
+                }
+            } else if aggregate && cells.len() == 2 {
+                // The aggregate's metadata rows.
+                match first {
+                    "Successful Runs" => runs = number(cells[1]).and_then(crate::value::integer).map(|n| n as u32),
+                    "Confidence Level" => level = number(cells[1]),
+                    _ => {}
+                }
+                continue;
+            } else {
+                Section::Other
+            });
+            continue;
+        };
+        last = no;
+        let raw = cells[0];
+        match current {
+            Section::Stats(columns) => {
+                let (name, unit) = split_label(raw);
+                for (stat, text) in columns.iter().zip(&cells[1..]) {
+                    csv_value(&mut stats, sink, (no, raw, &name, &unit, stat), text);
+                }
+            }
+            Section::Values => {
+                let (name, unit) = split_label(raw);
+                if let Some(text) = cells.get(1) {
+                    csv_value(&mut stats, sink, (no, raw, &name, &unit, "avg"), text);
+                }
+            }
+            Section::Aggregate(columns) => {
+                let get = |k: &str| columns.iter().position(|c| c == k).and_then(|p| cells.get(p + 1)).and_then(|t| number(t));
+                let unit = columns.iter().position(|c| c == "unit").and_then(|p| cells.get(p + 1)).map(|u| u.trim()).unwrap_or_default();
+                let Some(mean) = get("mean") else { continue };
+                let (metric, stat) = split_aggregate_key(raw).unwrap_or((raw, "avg"));
+                let (name, _) = split_label(metric);
+                let spread = Spread { runs, std: get("std"), min: get("min"), max: get("max"), ci_level: level, ci_low: get("ci_low"), ci_high: get("ci_high") };
+                stats.push(Stat { line: no, raw, name, unit: unit.to_string(), stat: stat.to_string(), value: mean, spread: Some(spread) });
+            }
+            Section::Other => {}
+        }
+    }
+    if !seen {
+        return None;
+    }
+    if aggregate {
+        for s in &mut stats {
+            if let Some(spread) = &mut s.spread {
+                spread.runs = runs;
+                spread.ci_level = level;
+            }
+        }
+    }
+    let name = input.file_name();
+    let tool = if !aggregate && name.contains("genai") { GENAI_PERF } else { AIPERF };
+    Some(to_run(tool, (input.first_line, last), &stats, sink).into_iter().collect())
+}
+
+fn csv_value<'a>(stats: &mut Vec<Stat<'a>>, sink: &mut Sink, at: (u32, &'a str, &str, &str, &str), text: &str) {
+    let (line, raw, name, unit, stat) = at;
+    let text = text.trim();
+    if text.is_empty() || text.eq_ignore_ascii_case("n/a") {
+        return;
+    }
+    match number(text) {
+        Some(value) => stats.push(Stat { line, raw, name: name.to_string(), unit: unit.to_string(), stat: stat.to_string(), value, spread: None }),
+        None => {
+            sink.warn("aiperf-value-unreadable", line, format!("the {stat} of `{raw}` is not a number (`{text}`); it is left out."));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_labels_and_cells() {
+        assert_eq!(split_label("Time To First Token (ms)"), ("time to first token".into(), "ms".into()));
+        assert_eq!(split_label("HTTP Duration (excl. conn) (ms)"), ("http duration (excl. conn)".into(), "ms".into()));
+        assert_eq!(split_label("Output sequence length"), ("output sequence length".into(), String::new()));
+        assert_eq!(csv_cells("Request Latency (ms),\"5,919.16\",12.5"), vec!["Request Latency (ms)", "5,919.16", "12.5"]);
+        assert_eq!(cells("│  Time to First │  42,612.16 │       │"), Some(vec!["Time to First", "42,612.16", ""]));
+        assert_eq!(number("1,007.36"), Some(1007.36));
+        assert_eq!(split_aggregate_key("time_to_first_token_p99"), Some(("time_to_first_token", "p99")));
+    }
+}

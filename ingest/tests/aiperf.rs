@@ -1,0 +1,323 @@
+//! AIPerf and GenAI-Perf: console tables (wrapped labels, old and new spellings), the JSON
+//! and CSV exports, and the multi-run aggregate, each from a real public sample.
+
+mod common;
+
+use benchsite_ingest::parse_file;
+use common::{check, fixture, numbers_trace_to_their_lines};
+use serde_json::json;
+
+/// Every fixture, with the path it is parsed as.
+const SAMPLES: [(&str, &str); 8] = [
+    ("raw/aiperf.log", "aiperf/console_wrapped.log"),
+    ("raw/genai.log", "aiperf/genai_perf_console.log"),
+    ("raw/genai_old.log", "aiperf/genai_perf_console_old.log"),
+    ("raw/profile_export_aiperf.json", "aiperf/profile_export_aiperf.json"),
+    ("raw/profile_export_genai_perf.json", "aiperf/profile_export_genai_perf.json"),
+    ("raw/profile_export_aiperf.csv", "aiperf/profile_export_aiperf.csv"),
+    ("raw/profile_export_genai_perf.csv", "aiperf/profile_export_genai_perf.csv"),
+    ("raw/aggregate/profile_export_aiperf_aggregate.json", "aiperf/profile_export_aiperf_aggregate.json"),
+];
+
+#[test]
+fn reads_aiperf_table_with_wrapped_labels() {
+    let findings = check(
+        "raw/aiperf.log",
+        &fixture("aiperf/console_wrapped.log"),
+        &[&[
+            ("/format", json!("aiperf")),
+            ("/source/line", json!(13)),
+            ("/metrics/ttft_ms/mean", json!(19.99)),
+            ("/metrics/ttft_ms/p50", json!(13.93)),
+            ("/metrics/tpot_ms/p99", json!(3.63)),
+            ("/metrics/itl_ms", json!(null)),
+            ("/metrics/e2e_ms/max", json!(7319.35)),
+            ("/metrics/output_throughput", json!(527.06)),
+            ("/metrics/request_throughput", json!(0.63)),
+            ("/metrics/completed", json!(10)),
+            ("/metrics/extra/p99 time to second token (ms)", json!(7.94)),
+            ("/metrics/extra/avg output token throughput per user (tokens~1sec~1user)", json!(284.54)),
+            ("/metrics/extra/avg input sequence length (tokens)", json!(5.0)),
+            ("/scenario/input_len", json!(null)),
+            ("/source/lines/metrics.completed", json!(38)),
+            ("/gpu", json!(null)),
+            ("/framework", json!(null)),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
+#[test]
+fn reads_genai_perf_tables_new_and_old_spellings() {
+    let findings = check(
+        "raw/genai.log",
+        &fixture("aiperf/genai_perf_console.log"),
+        &[&[
+            ("/format", json!("genai-perf")),
+            ("/metrics/ttft_ms/p75", json!(41.29)),
+            ("/metrics/e2e_ms/mean", json!(1799.53)),
+            ("/metrics/tpot_ms/mean", json!(17.96)),
+            ("/metrics/output_throughput", json!(54.52)),
+            ("/metrics/request_throughput", json!(0.55)),
+            ("/metrics/completed", json!(10)),
+            ("/metrics/extra/max output token throughput per user (tokens~1sec~1user)", json!(55.71)),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+    // Lower-case labels, lengths without a unit, the table cut before its bottom border.
+    let findings = check(
+        "raw/genai_old.log",
+        &fixture("aiperf/genai_perf_console_old.log"),
+        &[&[
+            ("/source/end_line", json!(12)),
+            ("/metrics/ttft_ms/max", json!(21.5)),
+            ("/metrics/tpot_ms/p90", json!(2.01)),
+            ("/metrics/e2e_ms/p99", json!(225.45)),
+            ("/metrics/output_throughput", json!(504.02)),
+            ("/metrics/request_throughput", json!(4.87)),
+            ("/metrics/extra/avg output sequence length", json!(103.46)),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
+#[test]
+fn reads_aiperf_json_with_its_configuration() {
+    let findings = check(
+        "raw/profile_export_aiperf.json",
+        &fixture("aiperf/profile_export_aiperf.json"),
+        &[&[
+            ("/format", json!("aiperf")),
+            ("/model", json!("qwen3.6-nvfp4")),
+            ("/source/context/model", json!({"line": 89, "kind": "metadata"})),
+            ("/scenario/max_concurrency", json!(16)),
+            ("/source/context/scenario.max_concurrency", json!({"line": 123, "kind": "metadata"})),
+            ("/scenario/num_prompts", json!(96)),
+            ("/scenario/input_len", json!(null)),
+            ("/metrics/completed", json!(96)),
+            ("/metrics/duration_s", json!(44.52261098)),
+            ("/metrics/ttft_ms/p99", json!(687.6198782499999)),
+            ("/metrics/tpot_ms/mean", json!(11.847342175364519)),
+            ("/metrics/e2e_ms/p1", json!(650.7154706)),
+            ("/metrics/total_output_tokens", json!(52187)),
+            ("/metrics/total_input_tokens", json!(361086)),
+            ("/metrics/total_throughput", json!(9282.317251916027)),
+            ("/metrics/extra/count request latency (ms)", json!(96.0)),
+            ("/metrics/extra/avg http req data sent (kb)", json!(15.043935139973959)),
+            ("/metrics/extra/avg osl mismatch diff pct (%)", json!(-73.45631917317708)),
+            ("/gpu", json!(null)),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
+#[test]
+fn reads_genai_perf_json_lengths_from_its_configuration() {
+    let findings = check(
+        "raw/profile_export_genai_perf.json",
+        &fixture("aiperf/profile_export_genai_perf.json"),
+        &[&[
+            ("/format", json!("genai-perf")),
+            ("/model", json!("ensemble")),
+            ("/scenario/max_concurrency", json!(100)),
+            ("/scenario/input_len", json!(200)),
+            ("/scenario/output_len", json!(500)),
+            ("/source/context/scenario.output_len", json!({"line": 106, "kind": "metadata"})),
+            // request_count 0 and request_rate null are "not set".
+            ("/scenario/num_prompts", json!(null)),
+            ("/scenario/request_rate", json!(null)),
+            ("/metrics/ttft_ms/p25", json!(124.51677875)),
+            ("/metrics/output_throughput", json!(44190.56002502682)),
+            ("/metrics/extra/avg output sequence length (tokens)", json!(2565.855)),
+        ]],
+    );
+    assert_eq!(findings, vec!["aiperf-length-varies@111"]);
+}
+
+#[test]
+fn reads_aiperf_csv_and_skips_gpu_telemetry() {
+    let findings = check(
+        "raw/profile_export_aiperf.csv",
+        &fixture("aiperf/profile_export_aiperf.csv"),
+        &[&[
+            ("/format", json!("aiperf")),
+            ("/metrics/duration_s", json!(44.52)),
+            ("/metrics/completed", json!(96)),
+            ("/metrics/request_throughput", json!(2.16)),
+            ("/metrics/output_throughput", json!(1172.15)),
+            ("/metrics/total_throughput", json!(9282.32)),
+            ("/metrics/total_output_tokens", json!(52187)),
+            ("/metrics/ttft_ms/p1", json!(81.45)),
+            ("/metrics/extra/sum inter token latency (ms)", json!(1137.34)),
+            ("/metrics/extra/avg inter chunk latency (ms)", json!(11.99)),
+            ("/metrics/extra/avg http duration (excl. conn) (ms)", json!(6737.75)),
+            ("/gpu", json!(null)),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
+#[test]
+fn reads_genai_perf_csv_with_quoted_thousands() {
+    let findings = check(
+        "raw/profile_export_genai_perf.csv",
+        &fixture("aiperf/profile_export_genai_perf.csv"),
+        &[&[
+            ("/format", json!("genai-perf")),
+            ("/metrics/ttft_ms/mean", json!(1146.31)),
+            ("/metrics/e2e_ms/p25", json!(5493.63)),
+            ("/metrics/tpot_ms/p95", json!(33.88)),
+            ("/metrics/output_throughput", json!(261.25)),
+            ("/metrics/request_throughput", json!(1.5)),
+            ("/metrics/completed", json!(40)),
+            ("/metrics/extra/avg input sequence length (tokens)", json!(3000.05)),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
+#[test]
+fn reads_aggregate_mean_with_its_spread() {
+    let findings = check(
+        "raw/aggregate/profile_export_aiperf_aggregate.json",
+        &fixture("aiperf/profile_export_aiperf_aggregate.json"),
+        &[&[
+            ("/format", json!("aiperf")),
+            ("/metrics/request_throughput", json!(255.4)),
+            (
+                "/metrics/spread/request_throughput",
+                json!({"runs": 5, "std": 12.3, "min": 240.1, "max": 270.2, "ci_level": 0.95, "ci_low": 243.2, "ci_high": 267.6}),
+            ),
+            // A key the documentation wrote by hand (`ttft_p99_ms`) is kept, not guessed at.
+            ("/metrics/extra/avg ttft p99 ms (ms)", json!(152.7)),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
+#[test]
+fn aggregate_latency_spread_is_keyed_by_field_and_converted() {
+    let text = r#"{"schema_version": "1.0", "metadata": {"aggregation_type": "confidence", "num_successful_runs": 3},
+ "metrics": {"time_to_first_token_p99": {"mean": 0.5, "std": 0.01, "min": 0.49, "max": 0.51, "ci_low": 0.48, "ci_high": 0.52, "unit": "sec"},
+ "time_to_first_token_count": {"mean": 100.0, "std": 0.0, "unit": "requests"}}}"#;
+    let findings = check(
+        "raw/aggregate/profile_export_aiperf_aggregate.json",
+        text,
+        &[&[
+            ("/metrics/ttft_ms/p99", json!(500.0)),
+            ("/metrics/spread/ttft_ms.p99/ci_high", json!(520.0)),
+            ("/metrics/spread/ttft_ms.p99/runs", json!(3)),
+            ("/metrics/extra/count time to first token (requests)", json!(100.0)),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
+#[test]
+fn older_aiperf_configuration_groups_fill_the_scenario() {
+    // AIPerf's UserConfig layout (endpoint / loadgen / input.prompt), as its tests build it.
+    let text = r#"{"request_latency": {"unit": "ns", "avg": 1500000.0},
+"input_config": {"endpoint": {"model_names": ["m"], "type": "chat"},
+"loadgen": {"concurrency": 4, "request_rate": 2.5, "request_count": 100},
+"input": {"prompt": {"input_tokens": {"mean": 550, "stddev": 0}, "output_tokens": {"mean": 256, "stddev": 0}}}}}"#;
+    let findings = check(
+        "raw/profile_export_aiperf.json",
+        text,
+        &[&[
+            ("/format", json!("aiperf")),
+            ("/metrics/e2e_ms/mean", json!(1.5)),
+            ("/model", json!("m")),
+            ("/scenario/max_concurrency", json!(4)),
+            ("/scenario/request_rate", json!(2.5)),
+            ("/scenario/num_prompts", json!(100)),
+            ("/scenario/input_len", json!(550)),
+            ("/scenario/output_len", json!(256)),
+            ("/source/context/scenario.request_rate", json!({"line": 3, "kind": "metadata"})),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
+#[test]
+fn numbers_trace_to_their_lines_in_every_sample() {
+    for (path, name) in SAMPLES {
+        let text = fixture(name);
+        let out = parse_file(path, &text, None);
+        assert_eq!(out.runs.len(), 1, "{name}: {:?}", out.findings);
+        numbers_trace_to_their_lines(&text, &out);
+    }
+}
+
+#[test]
+fn every_prefix_cut_parses_without_panic() {
+    for (path, name) in SAMPLES {
+        let text = fixture(name);
+        let step = (text.len() / 300).max(1);
+        let mut cut = 0;
+        while cut < text.len() {
+            while !text.is_char_boundary(cut) {
+                cut += 1;
+            }
+            let out = parse_file(path, &text[..cut], None);
+            for run in &out.runs {
+                assert!(run.metrics.ttft_ms.is_some() || run.metrics.request_throughput.is_some() || run.metrics.completed.is_some()
+                    || run.metrics.e2e_ms.is_some() || run.metrics.output_throughput.is_some() || run.metrics.duration_s.is_some()
+                    || run.metrics.tpot_ms.is_some(), "{name} cut at {cut}: a run with no metric");
+            }
+            cut += step;
+        }
+    }
+}
+
+#[test]
+fn hostile_inputs_give_findings_not_runs() {
+    let codes = |path: &str, text: &str| {
+        let out = parse_file(path, text, None);
+        (out.runs.len(), out.findings.iter().map(|f| f.code.clone()).collect::<Vec<_>>())
+    };
+    // A value cut by a narrow terminal is named, the rest of the row kept.
+    let cut = "NVIDIA GenAI-Perf | LLM Metrics\n┃ Statistic ┃ avg ┃ p90 ┃\n│ Inter token latency (ms) │ 11.… │ 11.80 │\n";
+    let (runs, found) = codes("raw/a.log", cut);
+    assert_eq!((runs, found), (1, vec!["aiperf-value-cut".to_string()]));
+    // A title with no table under it.
+    let (runs, found) = codes("raw/a.log", "NVIDIA AIPerf | LLM Metrics\nINFO done\n");
+    assert_eq!((runs, found), (0, vec!["aiperf-table-cut".to_string()]));
+    // Wrong types and a metric without a unit: left out, never guessed.
+    let wrong = r#"{"aiperf_version": "0.3", "time_to_first_token": {"unit": "ms", "avg": "fast", "p99": 12.5},
+ "request_count": {"avg": 10}, "request_latency": {"unit": 5, "avg": 3}}"#;
+    let out = parse_file("raw/profile_export_aiperf.json", wrong, None);
+    assert_eq!(out.runs.len(), 1);
+    assert_eq!(out.runs[0].metrics.ttft_ms.as_ref().map(|l| l.len()), Some(1));
+    assert_eq!(out.runs[0].metrics.completed, None);
+    assert_eq!(out.runs[0].metrics.e2e_ms, None);
+    assert!(out.findings.iter().any(|f| f.code == "aiperf-value-unreadable"), "{:?}", out.findings);
+    // An unknown latency unit goes to extra under its own label.
+    let odd = r#"{"aiperf_version": "0.3", "request_count": {"unit": "requests", "avg": 4}, "time_to_first_token": {"unit": "fortnights", "avg": 2}}"#;
+    let out = parse_file("raw/profile_export_aiperf.json", odd, None);
+    assert_eq!(out.runs[0].metrics.ttft_ms, None);
+    assert_eq!(out.runs[0].metrics.extra.get("avg time to first token (fortnights)"), Some(&2.0));
+    // Huge numbers do not overflow into invented counts.
+    let huge = r#"{"aiperf_version": "0.3", "request_count": {"unit": "requests", "avg": 1e300}, "request_latency": {"unit": "ms", "avg": 1e308}}"#;
+    let out = parse_file("raw/profile_export_aiperf.json", huge, None);
+    assert_eq!(out.runs[0].metrics.completed, None);
+    assert_eq!(out.runs[0].metrics.extra.get("avg request count (requests)"), Some(&1e300));
+    // Truncated JSON is an invalid-json error, not a run.
+    let (runs, found) = codes("raw/profile_export_aiperf.json", r#"{"aiperf_version": "0.3", "request_count": {"unit": "#);
+    assert_eq!((runs, found), (0, vec!["invalid-json".to_string()]));
+    // A CSV of another tool that happens to start with `Metric,`.
+    let (runs, found) = codes("raw/profile_export_x.csv", "Metric,Value\nbananas,yes\n");
+    assert_eq!((runs, found), (0, vec!["aiperf-value-unreadable".to_string(), "aiperf-no-result".to_string()]));
+    // A GPU telemetry table is not a result.
+    let (runs, _) = codes("raw/a.log", "NVIDIA AIPerf | GPU Telemetry\n┃ Metric ┃ avg ┃\n│ Power (W) │ 300 │\n");
+    assert_eq!(runs, 0);
+}
+
+#[test]
+fn reads_a_table_in_a_readme_code_block() {
+    let table = fixture("aiperf/genai_perf_console.log");
+    let readme = format!("# Benchmark\n\nExample output:\n\n```\n{}```\n", table.split_once('\n').unwrap().1);
+    let out = parse_file("raw/README.md", &readme, None);
+    assert_eq!(out.runs.len(), 1, "{:?}", out.findings);
+    assert_eq!(out.runs[0].format, "genai-perf");
+    numbers_trace_to_their_lines(&readme, &out);
+}
