@@ -4,6 +4,7 @@
 //! exported entry points.
 
 pub mod compare;
+pub mod cost;
 pub mod csv;
 pub mod filter;
 pub mod headline;

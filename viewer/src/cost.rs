@@ -1,0 +1,119 @@
+//! Cost per million tokens from a price the reader types: a price per GPU-hour per GPU type,
+//! kept in the link (`price=H800:2.5,A100:1.1`) and never sent anywhere.
+//!
+//! cost per million tokens = price per GPU-hour × GPUs ÷ (tokens/s × 3600) × 1,000,000
+//!
+//! Output tokens give the cost per million output tokens, input plus output tokens the cost
+//! per million total tokens. A run whose GPU has no price, whose GPU count is not stated or
+//! whose throughput is missing has no cost: nothing is assumed.
+
+use std::collections::BTreeMap;
+
+/// Highest price per GPU-hour taken as typed; above it the value is refused as a typo.
+pub const MAX_PRICE: f64 = 10_000.0;
+
+/// Prices per GPU-hour by GPU name, as the runs name GPUs.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Prices(pub BTreeMap<String, f64>);
+
+/// Why a typed price was not used.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Refused {
+    /// `H800:abc`: not a number.
+    NotANumber { gpu: String, text: String },
+    /// Zero, negative, or above [`MAX_PRICE`].
+    OutOfRange { gpu: String, value: f64 },
+    /// `H800` without `:price`, or `:2.5` without a GPU.
+    Malformed(String),
+}
+
+impl Prices {
+    /// Reads `GPU:price` pairs separated by `,` (already percent-decoded). Each bad pair is
+    /// refused on its own; the good ones are kept.
+    pub fn parse(text: &str) -> (Prices, Vec<Refused>) {
+        let mut prices = BTreeMap::new();
+        let mut refused = Vec::new();
+        for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let Some((gpu, value)) = item.rsplit_once(':').map(|(g, v)| (g.trim(), v.trim())).filter(|(g, v)| !g.is_empty() && !v.is_empty()) else {
+                refused.push(Refused::Malformed(item.to_string()));
+                continue;
+            };
+            match value.parse::<f64>() {
+                Ok(v) if v.is_finite() && v > 0.0 && v <= MAX_PRICE => {
+                    prices.insert(gpu.to_string(), v);
+                }
+                Ok(v) if !v.is_nan() => refused.push(Refused::OutOfRange { gpu: gpu.to_string(), value: v }),
+                _ => refused.push(Refused::NotANumber { gpu: gpu.to_string(), text: value.to_string() }),
+            }
+        }
+        (Prices(prices), refused)
+    }
+
+    /// `A100:1.1,H800:2.5`: GPUs in order, prices as typed (shortest form).
+    pub fn to_query(&self) -> String {
+        self.0.iter().map(|(g, p)| format!("{g}:{p}")).collect::<Vec<_>>().join(",")
+    }
+
+    pub fn get(&self, gpu: &str) -> Option<f64> {
+        self.0.get(gpu).copied()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// Dollars (or whatever currency the price is in) per million tokens; `None` when any input
+/// is missing or not positive.
+pub fn per_million(price_per_gpu_hour: f64, gpus: u32, tokens_per_s: f64) -> Option<f64> {
+    let ok = |x: f64| x.is_finite() && x > 0.0;
+    if !(ok(price_per_gpu_hour) && gpus > 0 && ok(tokens_per_s)) {
+        return None;
+    }
+    Some(price_per_gpu_hour * f64::from(gpus) / (tokens_per_s * 3600.0) * 1e6)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_formula_by_hand() {
+        // 2 GPUs at 2.5 per hour = 5 per hour = 5 / 3600 per second; 1,000 tok/s →
+        // 5 / 3.6 per million tokens = 1.3889.
+        let c = per_million(2.5, 2, 1000.0).unwrap();
+        assert!((c - 5.0 / 3.6).abs() < 1e-12);
+        assert_eq!(per_million(2.5, 0, 1000.0), None, "GPU count not stated");
+        assert_eq!(per_million(2.5, 1, 0.0), None, "no throughput");
+        assert_eq!(per_million(f64::NAN, 1, 10.0), None);
+    }
+
+    #[test]
+    fn typed_prices_round_trip_and_hostile_ones_are_refused_one_by_one() {
+        let (p, refused) = Prices::parse("H800:2.5, A100:1.1");
+        assert!(refused.is_empty());
+        assert_eq!(p.to_query(), "A100:1.1,H800:2.5");
+        assert_eq!(Prices::parse(&p.to_query()).0, p);
+        let (p, refused) = Prices::parse("H800:abc,A100:-1,L40:1e400,H20:0,B200:NaN,:3,H100,MI300X:99999,H200:3.2");
+        assert_eq!(p.to_query(), "H200:3.2", "only the good price is kept");
+        assert_eq!(
+            refused,
+            [
+                Refused::NotANumber { gpu: "H800".into(), text: "abc".into() },
+                Refused::OutOfRange { gpu: "A100".into(), value: -1.0 },
+                Refused::OutOfRange { gpu: "L40".into(), value: f64::INFINITY },
+                Refused::OutOfRange { gpu: "H20".into(), value: 0.0 },
+                Refused::NotANumber { gpu: "B200".into(), text: "NaN".into() },
+                Refused::Malformed(":3".into()),
+                Refused::Malformed("H100".into()),
+                Refused::OutOfRange { gpu: "MI300X".into(), value: 99999.0 },
+            ]
+        );
+    }
+
+    #[test]
+    fn a_gpu_name_with_a_colon_keeps_it() {
+        let (p, _) = Prices::parse("A100:80G:1.5");
+        assert_eq!(p.get("A100:80G"), Some(1.5));
+    }
+}
