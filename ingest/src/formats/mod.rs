@@ -16,6 +16,8 @@
 //! A new format is one new module here plus one line in [`FORMATS`]; every run records the
 //! format that read it (`Run::format`).
 
+pub mod guidellm;
+pub mod llmperf;
 pub mod serving_text;
 pub mod vllm_json;
 
@@ -69,7 +71,8 @@ pub struct Format {
 /// Every format, in the order they are tried. JSON formats go from the most specific shape
 /// to the most generic (vLLM/SGLang saved results, which also report objects that are not
 /// results); text formats all read the text they detect.
-pub static FORMATS: &[&Format] = &[&serving_text::FORMAT, &vllm_json::FORMAT];
+pub static FORMATS: &[&Format] =
+    &[&serving_text::FORMAT, &guidellm::FORMAT, &guidellm::JSON, &llmperf::FORMAT, &vllm_json::FORMAT];
 
 /// Reads a whole file of unknown layout: a JSON document, a file of another syntax a format
 /// claims, or text (every text format that detects itself in it).

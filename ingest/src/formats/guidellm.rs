@@ -1,0 +1,390 @@
+//! vllm-project/guidellm (formerly neuralmagic/guidellm) results, in two forms:
+//! - the console summary printed at the end of `guidellm benchmark` (0.2–0.3): the
+//!   `Benchmarks Stats` table, one row per benchmark of the profile (`synchronous`,
+//!   `throughput`, `constant@0.61`, `concurrent@5`), read with [`Read::Text`], and the
+//!   `Benchmarks Info` table above it for request counts and token totals;
+//! - the JSON report (`benchmarks.json`, 0.2 to 0.5): `benchmarks[]`, each with its strategy
+//!   (`args.strategy` in 0.2–0.3, `config.strategy` from 0.4) and `metrics.<name>` split into
+//!   `successful`/`errored`/`incomplete`/`total` distributions.
+//!
+//! Units, from guidellm's own code: keys ending in `_ms` are milliseconds, `request_latency`
+//! is seconds (`end - start` of a request), `*_per_second` are rates. The console's
+//! `Req Latency` column prints `request_latency` (seconds) even where 0.2 headed it
+//! `Req Latency (ms)`; a finding says so. Only `successful` distributions are read (what
+//! guidellm's own tables print); `request_totals` gives completed (successful) and failed
+//! (errored) counts, incomplete requests go to `metrics.extra`.
+//!
+//! Not read (yet): the HTML report (its `window.benchmarks = [...]` holds the UI's own
+//! camelCase model), the YAML report, and the 0.4+ console tables (`Request Latency
+//! Statistics`, `Server Throughput Statistics`).
+
+use super::{Format, Input, Read};
+use crate::block;
+use crate::json::reader::{Json, Spanned};
+use crate::json::Object;
+use crate::scan::{self, Block, Context, Row};
+use crate::sink::{FindingExt, Sink};
+use crate::value::{parse_cell, Cell, Value};
+use benchsite_model::Run;
+
+pub const NAME: &str = "guidellm";
+
+/// The console tables.
+pub static FORMAT: Format = Format { name: NAME, detect: detect_text, read: Read::Text(read_text) };
+/// The JSON report.
+pub static JSON: Format = Format { name: NAME, detect: detect_json, read: Read::Json(read_json) };
+
+fn block_of<'a>(rows: Vec<Row<'a>>, start: u32, end: u32) -> Block<'a> {
+    Block {
+        format: scan::Format::Named(NAME),
+        start,
+        end,
+        terminated: true,
+        rows,
+        context: Context::default(),
+        sweep: None,
+        cut_at: None,
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// JSON report
+// ---------------------------------------------------------------------------------------
+
+fn detect_json(input: &Input<'_>) -> bool {
+    input.text.contains("\"benchmarks\"")
+}
+
+fn get<'s, 'a>(value: &'s Spanned<'a>, key: &str) -> Option<&'s Spanned<'a>> {
+    match &value.value {
+        Json::Object(members) => members.iter().rev().find(|(k, _)| k == key).map(|(_, v)| v),
+        _ => None,
+    }
+}
+
+fn path<'s, 'a>(value: &'s Spanned<'a>, keys: &[&str]) -> Option<&'s Spanned<'a>> {
+    keys.iter().try_fold(value, |v, k| get(v, k))
+}
+
+fn is_report(obj: &Object<'_>) -> bool {
+    let Some(Spanned { value: Json::Array(items), .. }) = obj.get("benchmarks") else { return false };
+    // A guidellm benchmark carries `metrics` with `request_totals` or split distributions.
+    items.iter().any(|b| {
+        get(b, "metrics").is_some_and(|m| get(m, "request_totals").is_some() || path(m, &["requests_per_second", "successful"]).is_some())
+    })
+}
+
+fn read_json(_: &Input<'_>, objects: &[Object<'_>], sink: &mut Sink) -> Option<Vec<Run>> {
+    let report = objects.iter().find(|o| is_report(o))?;
+    let Some(Spanned { value: Json::Array(benchmarks), .. }) = report.get("benchmarks") else { return None };
+    let model = report.get("args").and_then(|a| get(a, "model"));
+    let mut runs = Vec::new();
+    for bench in benchmarks {
+        let Json::Object(_) = bench.value else {
+            sink.warn("guidellm-benchmark", bench.line, "an entry of `benchmarks` is not an object; it was skipped.".into());
+            continue;
+        };
+        let mut rows = Vec::new();
+        if let Some(m) = path(bench, &["config", "backend", "model"]).or_else(|| path(bench, &["worker", "backend_model"])).or(model) {
+            push(&mut rows, m, "model", "model");
+        }
+        strategy_rows(bench, &mut rows);
+        match get(bench, "metrics") {
+            Some(metrics) => metric_rows(metrics, bench, &mut rows),
+            None => {
+                sink.warn("guidellm-benchmark", bench.line, "this benchmark has no `metrics`; it yields no run.".into());
+                continue;
+            }
+        }
+        if let Some(run) = block::resolve(&block_of(rows, bench.line, bench.end), &[], sink) {
+            runs.push(run);
+        }
+    }
+    Some(runs)
+}
+
+fn push<'a>(rows: &mut Vec<Row<'a>>, v: &Spanned<'a>, label: &str, raw: &'a str) {
+    let cell = match &v.value {
+        Json::Number(n) => Cell { value: Value::Number(*n), unit: "" },
+        Json::String(s) => match s {
+            std::borrow::Cow::Borrowed(b) => parse_cell(b),
+            std::borrow::Cow::Owned(_) => return, // escaped strings are names, not numbers
+        },
+        Json::Word(w) => parse_cell(w),
+        Json::Null => return,
+        _ => Cell { value: Value::Text("(not a number)"), unit: "" },
+    };
+    rows.push(Row { line: v.line, label: label.to_string(), raw_label: raw, cell, section: None });
+}
+
+/// The strategy a benchmark ran: `rate` (constant, poisson, async) is the request rate,
+/// `max_concurrency` or `streams` (concurrent, synchronous in 0.4+) the concurrency limit.
+fn strategy_rows<'a>(bench: &Spanned<'a>, rows: &mut Vec<Row<'a>>) {
+    let Some(strategy) = path(bench, &["config", "strategy"]).or_else(|| path(bench, &["args", "strategy"])) else { return };
+    if let Some(rate) = get(strategy, "rate") {
+        push(rows, rate, "request rate", "rate");
+    }
+    if let Some(c) = get(strategy, "max_concurrency").or_else(|| get(strategy, "streams")) {
+        push(rows, c, "max concurrency", "max_concurrency");
+    }
+}
+
+/// A guidellm percentile key as a statistic name: `p001` → `p0.1`, `p05` → `p5`, `p999` → `p99.9`.
+fn percentile(key: &str) -> Option<String> {
+    let digits = key.strip_prefix('p')?;
+    Some(match digits {
+        "001" => "p0.1".into(),
+        "999" => "p99.9".into(),
+        d if d.len() == 2 && d.chars().all(|c| c.is_ascii_digit()) => format!("p{}", d.trim_start_matches('0')),
+        _ => return None,
+    })
+}
+
+fn metric_rows<'a>(metrics: &Spanned<'a>, bench: &Spanned<'a>, rows: &mut Vec<Row<'a>>) {
+    let totals = get(metrics, "request_totals").or_else(|| get(bench, "request_totals"));
+    if let Some(t) = totals {
+        for (key, label) in [("successful", "completed"), ("errored", "failed"), ("incomplete", "guidellm incomplete requests")] {
+            if let Some(v) = get(t, key) {
+                push(rows, v, label, key);
+            }
+        }
+    }
+    let Json::Object(members) = &metrics.value else { return };
+    for (name, dist) in members {
+        let Some(ok) = get(dist, "successful") else { continue };
+        let name: &'a str = match name {
+            std::borrow::Cow::Borrowed(b) => b,
+            std::borrow::Cow::Owned(_) => continue,
+        };
+        let latency = match name {
+            "time_to_first_token_ms" => Some("ttft (ms)"),
+            "inter_token_latency_ms" => Some("itl (ms)"),
+            "time_per_output_token_ms" => Some("tpot (ms)"),
+            "request_latency" => Some("e2el (s)"),
+            _ => None,
+        };
+        if let Some(group) = latency {
+            let Json::Object(stats) = &ok.value else { continue };
+            for (stat, v) in stats {
+                let stat = match stat.as_ref() {
+                    "mean" | "median" | "min" | "max" => stat.to_string(),
+                    "std_dev" => "std".into(),
+                    "percentiles" => {
+                        if let Json::Object(ps) = &v.value {
+                            for (p, pv) in ps {
+                                if let Some(p) = percentile(p) {
+                                    push(rows, pv, &format!("{p} {group}"), name);
+                                }
+                            }
+                        }
+                        continue;
+                    }
+                    _ => continue,
+                };
+                push(rows, v, &format!("{stat} {group}"), name);
+            }
+            continue;
+        }
+        let Some(mean) = get(ok, "mean") else { continue };
+        match name {
+            "requests_per_second" => push(rows, mean, "request throughput (req/s)", name),
+            "request_concurrency" => push(rows, mean, "concurrency", name),
+            "output_tokens_per_second" => push(rows, mean, "output token throughput (tok/s)", name),
+            "tokens_per_second" => push(rows, mean, "total token throughput (tok/s)", name),
+            "prompt_token_count" | "output_token_count" => {
+                let label = if name == "prompt_token_count" { "total input tokens" } else { "total output tokens" };
+                if let Some(sum) = get(ok, "total_sum") {
+                    push(rows, sum, label, name);
+                }
+            }
+            _ => push(rows, mean, &format!("guidellm {} mean", name.replace('_', " ")), name),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Console tables
+// ---------------------------------------------------------------------------------------
+
+fn detect_text(input: &Input<'_>) -> bool {
+    input.text.contains("Benchmarks Stats")
+}
+
+/// The `Benchmarks Stats` columns after `Benchmark`, as guidellm 0.2–0.3 prints them
+/// (`print_benchmarks_stats`): each with its label in [`crate::fields`]'s vocabulary.
+const STATS: [&str; 16] = [
+    "request throughput (req/s)",
+    "concurrency",
+    "output token throughput (tok/s)",
+    "total token throughput (tok/s)",
+    "mean e2el (s)",
+    "median e2el (s)",
+    "p99 e2el (s)",
+    "mean ttft (ms)",
+    "median ttft (ms)",
+    "p99 ttft (ms)",
+    "mean itl (ms)",
+    "median itl (ms)",
+    "p99 itl (ms)",
+    "mean tpot (ms)",
+    "median tpot (ms)",
+    "p99 tpot (ms)",
+];
+
+/// `Benchmarks Info` columns after `Benchmark`, `None` for the start and end clock times.
+const INFO: [Option<&str>; 18] = [
+    None,
+    None,
+    Some("guidellm duration (s)"),
+    Some("completed"),
+    Some("guidellm incomplete requests"),
+    Some("failed"),
+    Some("guidellm prompt tokens per request mean"),
+    Some("guidellm incomplete prompt tokens per request mean"),
+    Some("guidellm errored prompt tokens per request mean"),
+    Some("guidellm output tokens per request mean"),
+    Some("guidellm incomplete output tokens per request mean"),
+    Some("guidellm errored output tokens per request mean"),
+    Some("total input tokens"),
+    Some("guidellm incomplete prompt tokens"),
+    Some("guidellm errored prompt tokens"),
+    Some("total output tokens"),
+    Some("guidellm incomplete output tokens"),
+    Some("guidellm errored output tokens"),
+];
+
+/// One line of the text without a comment or box prefix (`# `, `│ `).
+fn strip(line: &str) -> &str {
+    let t = line.trim_start();
+    let t = t.strip_prefix('#').or_else(|| t.strip_prefix('│')).unwrap_or(t);
+    t.trim()
+}
+
+fn cells(line: &str) -> Vec<&str> {
+    line.split('|').map(str::trim).collect()
+}
+
+fn is_rule(line: &str) -> bool {
+    !line.is_empty() && line.chars().all(|c| matches!(c, '=' | '-' | '|'))
+}
+
+/// A table: its title line and its data rows (line number, cells).
+struct Table<'a> {
+    title: u32,
+    header: &'a str,
+    columns: Vec<&'a str>,
+    rows: Vec<(u32, Vec<&'a str>)>,
+}
+
+/// Reads the table whose title is on `lines[i]`: a rule, the section header, the column
+/// header, a `---|---` rule, rows until the closing rule.
+fn table<'a>(lines: &[(u32, &'a str)], i: usize) -> Option<Table<'a>> {
+    let mut it = lines[i + 1..].iter().map(|(n, l)| (*n, strip(l)));
+    let (_, rule) = it.next()?;
+    if !rule.starts_with("===") {
+        return None;
+    }
+    let (_, header) = it.next()?;
+    let (_, columns) = it.next()?;
+    let (_, sep) = it.next()?;
+    if !sep.starts_with("---") {
+        return None;
+    }
+    let mut rows = Vec::new();
+    for (n, l) in it {
+        if l.is_empty() || is_rule(l) {
+            break;
+        }
+        rows.push((n, cells(l)));
+    }
+    Some(Table { title: lines[i].0, header, columns: cells(columns), rows })
+}
+
+fn read_text(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
+    let lines: Vec<(u32, &str)> = input.text.lines().enumerate().map(|(i, l)| (input.first_line + i as u32, l)).collect();
+    let mut runs = Vec::new();
+    let mut blocks = 0;
+    let mut info: Option<Table> = None;
+    for i in 0..lines.len() {
+        let title = strip(lines[i].1);
+        if title.starts_with("Benchmarks Info") {
+            info = table(&lines, i);
+            continue;
+        }
+        if !title.starts_with("Benchmarks Stats") {
+            continue;
+        }
+        blocks += 1;
+        let Some(stats) = table(&lines, i) else {
+            sink.warn("guidellm-table", lines[i].0, "a `Benchmarks Stats` title without the table guidellm prints under it; nothing was read.".into());
+            continue;
+        };
+        runs.extend(stats_runs(&stats, info.take(), sink));
+    }
+    (runs, blocks)
+}
+
+fn stats_runs<'a>(stats: &Table<'a>, info: Option<Table<'a>>, sink: &mut Sink) -> Vec<Run> {
+    let expected = ["Benchmark", "Per Second", "Concurrency", "mean", "mean", "mean", "median", "p99"];
+    let known = stats.columns.len() == 17 && stats.columns.iter().zip(expected).all(|(c, e)| *c == e)
+        && ["Req Latency", "TTFT (ms)", "ITL (ms)", "TPOT (ms)"].iter().all(|s| stats.header.contains(s));
+    if !known {
+        sink.warn(
+            "guidellm-table",
+            stats.title,
+            "this `Benchmarks Stats` table does not have the 17 columns guidellm 0.2–0.3 prints; nothing was read from it. \
+             Send a sample so the reader can learn this layout."
+                .into(),
+        );
+        return Vec::new();
+    }
+    if stats.header.contains("Req Latency (ms)") {
+        sink.info(
+            "guidellm-latency-seconds",
+            stats.title,
+            "the `Req Latency (ms)` header of guidellm 0.2 is mislabelled: the column prints `request_latency` in seconds \
+             (guidellm's print_benchmarks_stats), so it is read as seconds."
+                .into(),
+        );
+    }
+    let mut runs = Vec::new();
+    for (n, (line, row)) in stats.rows.iter().enumerate() {
+        if row.len() != 17 {
+            sink.warn("guidellm-row", *line, format!("this row has {} cells instead of 17; it was skipped.", row.len()));
+            continue;
+        }
+        let mut rows: Vec<Row<'a>> = Vec::new();
+        strategy_cells(row[0], *line, &mut rows);
+        for (label, cell) in STATS.iter().zip(&row[1..]) {
+            rows.push(Row { line: *line, label: label.to_string(), raw_label: label, cell: parse_cell(cell), section: None });
+        }
+        // The Info table lists the same benchmarks in the same order.
+        if let Some((info_line, info_row)) = info.as_ref().and_then(|t| t.rows.get(n)).filter(|(_, r)| r.len() == 19 && r[0] == row[0]) {
+            for (label, cell) in INFO.iter().zip(&info_row[1..]) {
+                if let Some(label) = label {
+                    rows.push(Row { line: *info_line, label: label.to_string(), raw_label: label, cell: parse_cell(cell), section: None });
+                }
+            }
+        }
+        if let Some(mut run) = block::resolve(&block_of(rows, *line, *line), &[], sink) {
+            run.client.namespace.insert("strategy".into(), row[0].to_string());
+            run.source.lines.insert("client.namespace".into(), *line);
+            runs.push(run);
+        }
+    }
+    if stats.rows.is_empty() {
+        sink.warn("guidellm-table", stats.title, "this `Benchmarks Stats` table has no rows.".into()).value("format", NAME);
+    }
+    runs
+}
+
+/// `constant@0.61`, `poisson@3.00`, `async@2` → request rate; `concurrent@5` → concurrency.
+fn strategy_cells<'a>(name: &'a str, line: u32, rows: &mut Vec<Row<'a>>) {
+    let Some((kind, value)) = name.split_once('@') else { return };
+    let label = match kind {
+        "constant" | "poisson" | "async" => "request rate",
+        "concurrent" => "max concurrency",
+        _ => return,
+    };
+    rows.push(Row { line, label: label.to_string(), raw_label: name, cell: parse_cell(value), section: None });
+}
