@@ -57,6 +57,38 @@ fn reads_every_row_of_a_v0_3_sweep() {
 }
 
 #[test]
+fn reads_the_v0_5_boxed_console_tables_as_one_run_per_benchmark() {
+    let text = fixture("guidellm/v0.5_console_bench.log");
+    let findings = check(
+        "raw/bench.log",
+        &text,
+        &[&[
+            ("/format", json!("guidellm")),
+            ("/source/line", json!(50)),
+            ("/client/namespace/strategy", json!("concurrent")),
+            ("/metrics/e2e_ms/median", json!(24900.0)),
+            ("/metrics/ttft_ms/p95", json!(172.6)),
+            ("/metrics/itl_ms/median", json!(24.2)),
+            ("/metrics/tpot_ms/p95", json!(24.3)),
+            ("/metrics/request_throughput", json!(0.1)),
+            ("/metrics/concurrency", json!(4.0)),
+            ("/metrics/input_throughput", json!(1411167.7)),
+            ("/metrics/output_throughput", json!(165.6)),
+            ("/metrics/total_throughput", json!(181.6)),
+            ("/metrics/total_input_tokens", json!(396)),
+            ("/metrics/total_output_tokens", json!(4096)),
+            ("/metrics/extra/guidellm dur (s)", json!(24.9)),
+            ("/metrics/extra/guidellm output tokens per sec median", json!(84.9)),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+    let out = parse_file("raw/bench.log", &text, None);
+    numbers_trace_to_their_lines(&text, &out);
+    let lines = &out.runs[0].source.lines;
+    assert_eq!((lines["metrics.total_input_tokens"], lines["metrics.output_throughput"]), (14, 60));
+}
+
+#[test]
 fn reads_the_v0_5_json_report() {
     let text = fixture("guidellm/v0.5_concurrent_benchmarks.json");
     let findings = check(
@@ -127,6 +159,15 @@ fn hostile_inputs_give_findings_not_runs() {
     let out = parse_file("e.json", json, None);
     assert_eq!(out.runs.len(), 1, "{:?}", out.findings);
     assert!(out.findings.iter().any(|f| f.code == "guidellm-benchmark"));
+    // Boxed tables: a title without a table, a row with a missing cell, no latency table.
+    let boxed = fixture("guidellm/v0.5_console_bench.log");
+    let out = parse_file("f.log", &boxed.replace("| 24.3 | 24.3 |", "| 24.3 |"), None);
+    assert!(out.findings.iter().any(|f| f.code == "guidellm-row" && f.line == 50), "{:?}", out.findings);
+    let out = parse_file("g.log", "ℹ Request Latency Statistics (Completed Requests)\n| x |\n", None);
+    assert!(out.runs.is_empty() && out.findings.iter().any(|f| f.code == "guidellm-table"));
+    let only_summary = boxed.replace("Request Latency Statistics", "Request Latency Stats");
+    let out = parse_file("h.log", &only_summary, None);
+    assert!(out.runs.is_empty() && out.findings.iter().any(|f| f.code == "guidellm-table"), "{:?}", out.findings);
 }
 
 #[test]
@@ -135,6 +176,7 @@ fn every_cut_of_the_samples_parses() {
         ("guidellm/v0.2_concurrent_commented.txt", "x.log"),
         ("guidellm/v0.3_sweep_stats.txt", "x.log"),
         ("guidellm/v0.5_concurrent_benchmarks.json", "x.json"),
+        ("guidellm/v0.5_console_bench.log", "x.log"),
     ] {
         let text = fixture(name);
         let step = (text.len() / 400).max(1);

@@ -14,9 +14,15 @@
 //! guidellm's own tables print); `request_totals` gives completed (successful) and failed
 //! (errored) counts, incomplete requests go to `metrics.extra`.
 //!
+//! - the boxed console tables of 0.4+ (`Run Summary Info`, `Request Latency Statistics`,
+//!   `Server Throughput Statistics`: median/p95 latencies, median/mean rates), one row per
+//!   benchmark, joined by position into one run per benchmark. The token, word and
+//!   character tables (`Text Metrics Statistics`, `Request Token Statistics`) describe the
+//!   requests, not the serving, and are not read.
+//!
 //! Not read (yet): the HTML report (its `window.benchmarks = [...]` holds the UI's own
-//! camelCase model), the YAML report, and the 0.4+ console tables (`Request Latency
-//! Statistics`, `Server Throughput Statistics`).
+//! camelCase model) and the YAML report (the same content as the JSON report; no YAML
+//! reader with line numbers here yet).
 
 use super::{Format, Input, Read};
 use crate::block;
@@ -207,7 +213,7 @@ fn metric_rows<'a>(metrics: &Spanned<'a>, bench: &Spanned<'a>, rows: &mut Vec<Ro
 // ---------------------------------------------------------------------------------------
 
 fn detect_text(input: &Input<'_>) -> bool {
-    input.text.contains("Benchmarks Stats")
+    ["Benchmarks Stats", "Request Latency Statistics", "Server Throughput Statistics", "Run Summary Info"].iter().any(|t| input.text.contains(t))
 }
 
 /// The `Benchmarks Stats` columns after `Benchmark`, as guidellm 0.2–0.3 prints them
@@ -305,8 +311,24 @@ fn read_text(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
     let mut runs = Vec::new();
     let mut blocks = 0;
     let mut info: Option<Table> = None;
+    let mut report: Vec<(Boxed, BoxedTable<'_>)> = Vec::new();
     for i in 0..lines.len() {
         let title = strip(lines[i].1);
+        if let Some(kind) = boxed_kind(title) {
+            blocks += usize::from(kind == Boxed::Latency);
+            match boxed_table(&lines, i) {
+                Some(t) => report.push((kind, t)),
+                None => {
+                    let message = format!("`{title}` without the table guidellm prints under it; nothing was read from it.");
+                    sink.warn("guidellm-table", lines[i].0, message);
+                }
+            }
+            continue;
+        }
+        if title.contains("Benchmarking complete") {
+            runs.extend(boxed_runs(std::mem::take(&mut report), sink));
+            continue;
+        }
         if title.starts_with("Benchmarks Info") {
             info = table(&lines, i);
             continue;
@@ -321,6 +343,7 @@ fn read_text(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
         };
         runs.extend(stats_runs(&stats, info.take(), sink));
     }
+    runs.extend(boxed_runs(report, sink));
     (runs, blocks)
 }
 
@@ -387,4 +410,151 @@ fn strategy_cells<'a>(name: &'a str, line: u32, rows: &mut Vec<Row<'a>>) {
         _ => return,
     };
     rows.push(Row { line, label: label.to_string(), raw_label: name, cell: parse_cell(value), section: None });
+}
+
+// ---------------------------------------------------------------------------------------
+// Boxed console tables (0.4+)
+// ---------------------------------------------------------------------------------------
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Boxed {
+    Summary,
+    Latency,
+    Throughput,
+}
+
+fn boxed_kind(title: &str) -> Option<Boxed> {
+    let t = title.trim_start_matches(|c: char| !c.is_ascii_alphabetic());
+    if t.starts_with("Run Summary Info") {
+        Some(Boxed::Summary)
+    } else if t.starts_with("Request Latency Statistics") {
+        Some(Boxed::Latency)
+    } else if t.starts_with("Server Throughput Statistics") {
+        Some(Boxed::Throughput)
+    } else {
+        None
+    }
+}
+
+/// A boxed table: per column its group, unit and statistic (spans written as `||`
+/// resolved), and its rows.
+struct BoxedTable<'a> {
+    title: u32,
+    columns: Vec<(&'a str, &'a str, &'a str)>,
+    rows: Vec<(u32, Vec<&'a str>)>,
+}
+
+/// The cells between a boxed line's outer bars; an empty cell continues the span of the
+/// cell before it (`| TTFT || ITL ||`), so each column gets the name that covers it.
+fn spanned_cells(line: &str) -> Vec<&str> {
+    let inner = line.trim().strip_prefix('|').unwrap_or(line).strip_suffix('|').unwrap_or(line);
+    let mut last = "";
+    inner
+        .split('|')
+        .map(|c| {
+            let c = c.trim();
+            if !c.is_empty() {
+                last = c;
+            }
+            last
+        })
+        .collect()
+}
+
+fn boxed_table<'a>(lines: &[(u32, &'a str)], i: usize) -> Option<BoxedTable<'a>> {
+    let mut it = lines[i + 1..].iter().map(|(n, l)| (*n, l.trim()));
+    let (_, rule) = it.next()?;
+    if !rule.starts_with("|=") {
+        return None;
+    }
+    let (_, groups) = it.next()?;
+    let (_, units) = it.next()?;
+    let (_, stats) = it.next()?;
+    let (_, sep) = it.next()?;
+    if !sep.starts_with("|-") {
+        return None;
+    }
+    let (groups, units) = (spanned_cells(groups), spanned_cells(units));
+    let inner = |l: &'a str| -> Vec<&'a str> {
+        let t = l.strip_prefix('|').unwrap_or(l).strip_suffix('|').unwrap_or(l);
+        t.split('|').map(str::trim).collect()
+    };
+    let stats = inner(stats);
+    if groups.len() != stats.len() || units.len() != stats.len() {
+        return None;
+    }
+    let columns = groups.into_iter().zip(units).zip(stats).map(|((g, u), s)| (g, u, s)).collect();
+    let mut rows = Vec::new();
+    for (n, l) in it {
+        if !l.starts_with('|') || l.starts_with("|=") || l.starts_with("|-") {
+            break;
+        }
+        rows.push((n, inner(l)));
+    }
+    Some(BoxedTable { title: lines[i].0, columns, rows })
+}
+
+/// The row label of a boxed column, in [`crate::fields`]'s vocabulary; statistics that
+/// have no field (medians of rates, warm-up seconds) go to `metrics.extra` under their
+/// column's words.
+fn boxed_label(kind: Boxed, (group, unit, stat): (&str, &str, &str)) -> Option<String> {
+    let stat_word = match stat {
+        "Mdn" => "median",
+        "Mean" => "mean",
+        "p95" | "p99" | "p90" | "p50" => stat,
+        "Tot" | "Sec" | "" => stat,
+        _ => return None,
+    };
+    let label = match (kind, group, unit, stat) {
+        (Boxed::Latency, "Request Latency", "Sec", _) => format!("{stat_word} e2el (s)"),
+        (Boxed::Latency, "TTFT", "ms", _) => format!("{stat_word} ttft (ms)"),
+        (Boxed::Latency, "ITL", "ms", _) => format!("{stat_word} itl (ms)"),
+        (Boxed::Latency, "TPOT", "ms", _) => format!("{stat_word} tpot (ms)"),
+        (Boxed::Throughput, "Requests", "Per Sec", "Mean") => "request throughput (req/s)".into(),
+        (Boxed::Throughput, "Requests", "Concurrency", "Mean") => "concurrency".into(),
+        (Boxed::Throughput, "Input Tokens", "Per Sec", "Mean") => "input token throughput (tok/s)".into(),
+        (Boxed::Throughput, "Output Tokens", "Per Sec", "Mean") => "output token throughput (tok/s)".into(),
+        (Boxed::Throughput, "Total Tokens", "Per Sec", "Mean") => "total token throughput (tok/s)".into(),
+        (Boxed::Summary, "Timings", "Start" | "End", _) => return None,
+        (Boxed::Summary, "Input Tokens", "Comp", "Tot") => "total input tokens".into(),
+        (Boxed::Summary, "Output Tokens", "Comp", "Tot") => "total output tokens".into(),
+        (Boxed::Summary, "Timings", u, _) => format!("guidellm {} (s)", u.to_ascii_lowercase()),
+        _ => format!("guidellm {} {} {}", group.to_ascii_lowercase(), unit.to_ascii_lowercase(), stat_word),
+    };
+    Some(label)
+}
+
+/// One run per row of the latency table, with the same row of the other tables of its
+/// report (guidellm prints every table with the benchmarks in the same order).
+fn boxed_runs(report: Vec<(Boxed, BoxedTable<'_>)>, sink: &mut Sink) -> Vec<Run> {
+    let Some((_, latency)) = report.iter().find(|(k, _)| *k == Boxed::Latency) else {
+        if let Some((_, t)) = report.first() {
+            sink.warn("guidellm-table", t.title, "guidellm tables without a `Request Latency Statistics` table; no run was read.".into());
+        }
+        return Vec::new();
+    };
+    let mut runs = Vec::new();
+    for (n, (line, row)) in latency.rows.iter().enumerate() {
+        let Some(name) = row.first().copied() else { continue };
+        let mut rows = Vec::new();
+        strategy_cells(name, *line, &mut rows);
+        for (kind, table) in &report {
+            let Some((l, cells)) = table.rows.get(n).filter(|(_, c)| c.first() == Some(&name)) else { continue };
+            if cells.len() != table.columns.len() {
+                sink.warn("guidellm-row", *l, format!("this row has {} cells, its table {} columns; it was skipped.", cells.len(), table.columns.len()));
+                continue;
+            }
+            for (column, cell) in table.columns.iter().zip(cells).skip(1) {
+                if let Some(label) = boxed_label(*kind, *column) {
+                    rows.push(Row { line: *l, label, raw_label: column.0, cell: parse_cell(cell), section: None });
+                }
+            }
+        }
+        if let Some(mut run) = block::resolve(&block_of(rows, *line, *line), &[], sink) {
+            run.client.namespace.insert("strategy".into(), name.to_string());
+            run.source.lines.insert("client.namespace".into(), *line);
+            runs.push(run);
+        }
+    }
+    runs
 }
