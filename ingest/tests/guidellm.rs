@@ -118,6 +118,36 @@ fn reads_the_v0_5_json_report() {
 }
 
 #[test]
+fn reads_the_data_the_v0_5_html_report_embeds() {
+    let text = fixture("guidellm/v0.5_benchmarks.html");
+    let findings = check(
+        "raw/benchmarks.html",
+        &text,
+        &[&[
+            ("/format", json!("guidellm")),
+            ("/model", json!("Qwen/Qwen3-4B-Thinking-2507")),
+            ("/source/line", json!(20)),
+            ("/metrics/request_throughput", json!(0.12043527909470322)),
+            ("/metrics/output_throughput", json!(165.59511945248636)),
+            ("/metrics/ttft_ms/mean", json!(171.7655062675476)),
+            ("/metrics/ttft_ms/p90", json!(172.63293266296387)),
+            ("/metrics/ttft_ms/std", json!(0.5197889030630578)),
+            ("/metrics/itl_ms/p99.9", json!(24.178931207367867)),
+            ("/metrics/e2e_ms/median", json!(24908.423662186)),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+    let out = parse_file("raw/benchmarks.html", &text, None);
+    numbers_trace_to_their_lines(&text, &out);
+    assert_eq!(out.runs[0].source.lines["metrics.ttft_ms.mean"], 58);
+    assert_eq!(out.runs[0].source.lines["model"], 4);
+    // A report whose data script is cut says so.
+    let cut = &text[..text.find("\"timePerRequest\"").unwrap()];
+    let out = parse_file("raw/cut.html", cut, None);
+    assert!(out.runs.is_empty() && out.findings.iter().any(|f| f.code == "guidellm-html"), "{:?}", out.findings);
+}
+
+#[test]
 fn a_pretty_printed_report_points_each_value_to_its_line() {
     let text = "{\"benchmarks\": [\n {\"args\": {\"strategy\": {\"type_\": \"constant\",\n  \"rate\": 2.5}},\n  \"metrics\": {\n   \
                 \"request_totals\": {\"successful\": 9, \"errored\": 1, \"incomplete\": 0, \"total\": 10},\n   \
@@ -177,6 +207,7 @@ fn every_cut_of_the_samples_parses() {
         ("guidellm/v0.3_sweep_stats.txt", "x.log"),
         ("guidellm/v0.5_concurrent_benchmarks.json", "x.json"),
         ("guidellm/v0.5_console_bench.log", "x.log"),
+        ("guidellm/v0.5_benchmarks.html", "x.html"),
     ] {
         let text = fixture(name);
         let step = (text.len() / 400).max(1);

@@ -20,13 +20,17 @@
 //!   character tables (`Text Metrics Statistics`, `Request Token Statistics`) describe the
 //!   requests, not the serving, and are not read.
 //!
-//! Not read (yet): the HTML report (its `window.benchmarks = [...]` holds the UI's own
-//! camelCase model) and the YAML report (the same content as the JSON report; no YAML
-//! reader with line numbers here yet).
+//! - the HTML report, which embeds its data as scripts: `window.runInfo = {...}` (the
+//!   model) and `window.benchmarks = [...]`, the UI's own camelCase model of each benchmark
+//!   (`ttft`, `itl`, `tpot` in ms, `timePerRequest` in seconds, `throughput` in output
+//!   tokens per second, `requestsPerSecond`); lines point into the HTML file.
+//!
+//! Not read (yet): the YAML report (the same content as the JSON report; no YAML reader
+//! with line numbers here yet).
 
 use super::{Format, Input, Read};
 use crate::block;
-use crate::json::reader::{Json, Spanned};
+use crate::json::reader::{Json, Reader, Spanned};
 use crate::json::Object;
 use crate::scan::{self, Block, Context, Row};
 use crate::sink::{FindingExt, Sink};
@@ -39,6 +43,8 @@ pub const NAME: &str = "guidellm";
 pub static FORMAT: Format = Format { name: NAME, detect: detect_text, read: Read::Text(read_text) };
 /// The JSON report.
 pub static JSON: Format = Format { name: NAME, detect: detect_json, read: Read::Json(read_json) };
+/// The HTML report.
+pub static HTML: Format = Format { name: NAME, detect: detect_html, read: Read::File(read_html) };
 
 fn block_of<'a>(rows: Vec<Row<'a>>, start: u32, end: u32) -> Block<'a> {
     Block {
@@ -557,4 +563,124 @@ fn boxed_runs(report: Vec<(Boxed, BoxedTable<'_>)>, sink: &mut Sink) -> Vec<Run>
         }
     }
     runs
+}
+
+// ---------------------------------------------------------------------------------------
+// HTML report
+// ---------------------------------------------------------------------------------------
+
+fn detect_html(input: &Input<'_>) -> bool {
+    matches!(input.extension().as_str(), "html" | "htm") && input.text.contains("window.benchmarks")
+}
+
+/// The JSON value assigned to `window.<name> =` in the page, its lines those of the file.
+fn script_value<'a>(text: &'a str, name: &str) -> Option<Result<Spanned<'a>, (u32, String)>> {
+    let marker = format!("window.{name} = ");
+    let start = text.find(&marker)? + marker.len();
+    let before = text[..start].bytes().filter(|&b| b == b'\n').count() as u32;
+    let mut reader = Reader::new(&text[start..]);
+    Some(match reader.value() {
+        Ok(mut v) => {
+            shift(&mut v, before);
+            Ok(v)
+        }
+        Err(e) => Err((e.line + before, e.message)),
+    })
+}
+
+/// Moves a value's lines down by `by` (the value was read from the middle of the file).
+fn shift(v: &mut Spanned<'_>, by: u32) {
+    v.line += by;
+    v.end += by;
+    match &mut v.value {
+        Json::Array(items) => items.iter_mut().for_each(|i| shift(i, by)),
+        Json::Object(members) => members.iter_mut().for_each(|(_, m)| shift(m, by)),
+        _ => {}
+    }
+}
+
+fn read_html(input: &Input<'_>, sink: &mut Sink) -> Option<Vec<Run>> {
+    let benchmarks = match script_value(input.text, "benchmarks")? {
+        Ok(v) => v,
+        Err((line, message)) => {
+            sink.warn(
+                "guidellm-html",
+                line,
+                format!("the `window.benchmarks` data of this guidellm report is not valid JSON ({message}); no run was read from it."),
+            );
+            return Some(Vec::new());
+        }
+    };
+    let run_info = script_value(input.text, "runInfo").and_then(Result::ok);
+    let model = run_info.as_ref().and_then(|r| path(r, &["model", "name"]));
+    let Json::Array(items) = &benchmarks.value else {
+        sink.warn("guidellm-html", benchmarks.line, "`window.benchmarks` is not a list; no run was read from it.".into());
+        return Some(Vec::new());
+    };
+    let mut runs = Vec::new();
+    for bench in items {
+        let mut rows = Vec::new();
+        if let Some(m) = model.filter(|m| matches!(&m.value, Json::String(s) if s != "N/A")) {
+            push(&mut rows, m, "model", "model");
+        }
+        html_rows(bench, &mut rows);
+        if let Some(run) = block::resolve(&block_of(rows, bench.line, bench.end), &[], sink) {
+            runs.push(run);
+        }
+    }
+    Some(runs)
+}
+
+fn html_rows<'a>(bench: &Spanned<'a>, rows: &mut Vec<Row<'a>>) {
+    let Json::Object(members) = &bench.value else { return };
+    for (key, value) in members {
+        let (group, raw): (&str, &'static str) = match key.as_ref() {
+            "ttft" => ("ttft (ms)", "ttft"),
+            "itl" => ("itl (ms)", "itl"),
+            "tpot" => ("tpot (ms)", "tpot"),
+            "timePerRequest" => ("e2el (s)", "timePerRequest"),
+            "requestsPerSecond" => {
+                push(rows, value, "request throughput (req/s)", "requestsPerSecond");
+                continue;
+            }
+            "throughput" => {
+                let stats = get(value, "statistics").unwrap_or(value);
+                if let Some(mean) = get(stats, "mean") {
+                    push(rows, mean, "output token throughput (tok/s)", "throughput");
+                }
+                continue;
+            }
+            _ => continue,
+        };
+        // 0.5 writes the statistics on the metric itself, earlier UIs under `statistics`.
+        let stats = get(value, "statistics").unwrap_or(value);
+        for (name, stat) in [("mean", "mean"), ("median", "median"), ("min", "min"), ("max", "max"), ("stdDev", "std"), ("std", "std")] {
+            if let Some(v) = get(stats, name) {
+                push(rows, v, &format!("{stat} {group}"), raw);
+            }
+        }
+        for list in [get(value, "percentileRows"), get(value, "percentiles")].into_iter().flatten() {
+            match &list.value {
+                Json::Object(ps) => {
+                    for (p, v) in ps {
+                        if let Some(p) = percentile(p) {
+                            push(rows, v, &format!("{p} {group}"), raw);
+                        }
+                    }
+                }
+                Json::Array(entries) => {
+                    for e in entries {
+                        let name = get(e, "percentile").and_then(|p| match &p.value {
+                            Json::String(s) => percentile(s),
+                            _ => None,
+                        });
+                        if let (Some(p), Some(v)) = (name, get(e, "value")) {
+                            push(rows, v, &format!("{p} {group}"), raw);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
 }

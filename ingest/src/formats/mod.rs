@@ -72,7 +72,7 @@ pub struct Format {
 /// to the most generic (vLLM/SGLang saved results, which also report objects that are not
 /// results); text formats all read the text they detect.
 pub static FORMATS: &[&Format] =
-    &[&serving_text::FORMAT, &guidellm::FORMAT, &guidellm::JSON, &llmperf::FORMAT, &vllm_json::FORMAT];
+    &[&serving_text::FORMAT, &guidellm::FORMAT, &guidellm::JSON, &guidellm::HTML, &llmperf::FORMAT, &vllm_json::FORMAT];
 
 /// Reads a whole file of unknown layout: a JSON document, a file of another syntax a format
 /// claims, or text (every text format that detects itself in it).
