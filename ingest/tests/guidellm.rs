@@ -98,6 +98,7 @@ fn reads_the_v0_5_json_report() {
             ("/format", json!("guidellm")),
             ("/model", json!("Qwen/Qwen3-4B-Thinking-2507")),
             ("/scenario/max_concurrency", json!(4)),
+            ("/scenario/dataset", json!("/root/aime_2024_v2.jsonl")),
             ("/metrics/completed", json!(4)),
             ("/metrics/failed", json!(0)),
             ("/metrics/total_input_tokens", json!(396)),
@@ -149,18 +150,19 @@ fn reads_the_data_the_v0_5_html_report_embeds() {
 
 #[test]
 fn a_pretty_printed_report_points_each_value_to_its_line() {
-    let text = "{\"benchmarks\": [\n {\"args\": {\"strategy\": {\"type_\": \"constant\",\n  \"rate\": 2.5}},\n  \"metrics\": {\n   \
+    let text = "{\"args\": {\"data\": [\"{\\\"prompt_tokens\\\": 256, \\\"output_tokens\\\": 128}\"]},\n\"benchmarks\": [\n {\"args\": {\"strategy\": {\"type_\": \"constant\",\n  \"rate\": 2.5}},\n  \"metrics\": {\n   \
                 \"request_totals\": {\"successful\": 9, \"errored\": 1, \"incomplete\": 0, \"total\": 10},\n   \
                 \"time_to_first_token_ms\": {\"successful\": {\n    \"mean\": 12.5,\n    \"percentiles\": {\"p99\": 30.0}}}}}]}\n";
     let findings = check(
         "b.json",
         text,
-        &[&[("/scenario/request_rate", json!(2.5)), ("/metrics/completed", json!(9)), ("/metrics/failed", json!(1)), ("/metrics/ttft_ms/p99", json!(30.0))]],
+        &[&[("/scenario/request_rate", json!(2.5)), ("/scenario/input_len", json!(256)), ("/scenario/output_len", json!(128)), ("/metrics/completed", json!(9)), ("/metrics/failed", json!(1)), ("/metrics/ttft_ms/p99", json!(30.0))]],
     );
-    assert_eq!(findings, ["failed-requests@5"]);
+    assert_eq!(findings, ["failed-requests@6"]);
     let out = parse_file("b.json", text, None);
-    assert_eq!(out.runs[0].source.lines["metrics.ttft_ms.mean"], 7);
-    assert_eq!(out.runs[0].source.lines["scenario.request_rate"], 3);
+    assert_eq!(out.runs[0].source.lines["metrics.ttft_ms.mean"], 8);
+    assert_eq!(out.runs[0].source.lines["scenario.request_rate"], 4);
+    assert_eq!(out.runs[0].source.lines["scenario.input_len"], 1);
     numbers_trace_to_their_lines(text, &out);
 }
 

@@ -101,6 +101,10 @@ fn read_json(_: &Input<'_>, objects: &[Object<'_>], sink: &mut Sink) -> Option<V
             push(&mut rows, m, "model", "model");
         }
         strategy_rows(bench, &mut rows);
+        let data = report.get("args").and_then(|a| get(a, "data")).or_else(|| path(bench, &["request_loader", "data"]));
+        if let Some(data) = data {
+            data_rows(data, &mut rows);
+        }
         match get(bench, "metrics") {
             Some(metrics) => metric_rows(metrics, bench, &mut rows),
             None => {
@@ -139,6 +143,50 @@ fn strategy_rows<'a>(bench: &Spanned<'a>, rows: &mut Vec<Row<'a>>) {
     if let Some(c) = get(strategy, "max_concurrency").or_else(|| get(strategy, "streams")) {
         push(rows, c, "max concurrency", "max_concurrency");
     }
+}
+
+/// The data a benchmark ran on: a synthetic config (`{"prompt_tokens": 256, "output_tokens":
+/// 128}` as an object or text, or `prompt_tokens=256,output_tokens=128`) gives the input and
+/// output lengths it asked for; anything else (a file, a Hugging Face dataset) is the
+/// dataset as the command named it.
+fn data_rows<'a>(data: &Spanned<'a>, rows: &mut Vec<Row<'a>>) {
+    let first = match &data.value {
+        Json::Array(items) if items.len() == 1 => &items[0],
+        Json::Array(_) => return,
+        _ => data,
+    };
+    let text = match &first.value {
+        Json::String(s) => s.as_ref(),
+        Json::Object(_) => {
+            for (key, label) in [("prompt_tokens", "input len"), ("output_tokens", "output len")] {
+                if let Some(v) = get(first, key) {
+                    push(rows, &Spanned { line: data.line, end: data.line, value: v.value.clone() }, label, key);
+                }
+            }
+            return;
+        }
+        _ => return,
+    };
+    let mut synthetic = false;
+    for (key, label) in [("prompt_tokens", "input len"), ("output_tokens", "output len")] {
+        if let Some(n) = number_after(text, key) {
+            synthetic = true;
+            rows.push(Row { line: data.line, label: label.into(), raw_label: key, cell: Cell { value: Value::Number(n), unit: "" }, section: None });
+        }
+    }
+    if !synthetic && !text.contains(['{', '=']) && !text.is_empty() {
+        if let Json::String(std::borrow::Cow::Borrowed(name)) = &first.value {
+            rows.push(Row { line: data.line, label: "dataset".into(), raw_label: "data", cell: Cell { value: Value::Text(name), unit: "" }, section: None });
+        }
+    }
+}
+
+/// The number written after `key` and its separator (`": `, `=`).
+fn number_after(text: &str, key: &str) -> Option<f64> {
+    let at = text.find(key)? + key.len();
+    let rest = text[at..].trim_start_matches(['"', '\'', ':', '=', ' ']);
+    let end = rest.find(|c: char| !c.is_ascii_digit() && c != '.').unwrap_or(rest.len());
+    rest[..end].parse().ok()
 }
 
 /// A guidellm percentile key as a statistic name: `p001` → `p0.1`, `p05` → `p5`, `p999` → `p99.9`.
