@@ -150,13 +150,21 @@ fn reads_the_data_the_v0_5_html_report_embeds() {
 
 #[test]
 fn a_pretty_printed_report_points_each_value_to_its_line() {
-    let text = "{\"args\": {\"data\": [\"{\\\"prompt_tokens\\\": 256, \\\"output_tokens\\\": 128}\"]},\n\"benchmarks\": [\n {\"args\": {\"strategy\": {\"type_\": \"constant\",\n  \"rate\": 2.5}},\n  \"metrics\": {\n   \
+    let text = "{\"args\": {\"data\": [\"{\\\"prompt_tokens\\\": 256, \\\"output_tokens\\\": 128}\"]},\n\"benchmarks\": [\n \
+                {\"args\": {\"strategy\": {\"type_\": \"constant\",\n  \"rate\": 2.5}},\n  \"metrics\": {\n   \
                 \"request_totals\": {\"successful\": 9, \"errored\": 1, \"incomplete\": 0, \"total\": 10},\n   \
                 \"time_to_first_token_ms\": {\"successful\": {\n    \"mean\": 12.5,\n    \"percentiles\": {\"p99\": 30.0}}}}}]}\n";
     let findings = check(
         "b.json",
         text,
-        &[&[("/scenario/request_rate", json!(2.5)), ("/scenario/input_len", json!(256)), ("/scenario/output_len", json!(128)), ("/metrics/completed", json!(9)), ("/metrics/failed", json!(1)), ("/metrics/ttft_ms/p99", json!(30.0))]],
+        &[&[
+            ("/scenario/request_rate", json!(2.5)),
+            ("/scenario/input_len", json!(256)),
+            ("/scenario/output_len", json!(128)),
+            ("/metrics/completed", json!(9)),
+            ("/metrics/failed", json!(1)),
+            ("/metrics/ttft_ms/p99", json!(30.0)),
+        ]],
     );
     assert_eq!(findings, ["failed-requests@6"]);
     let out = parse_file("b.json", text, None);

@@ -51,7 +51,8 @@ fn individual_responses_are_noted_not_read() {
 fn errors_and_missing_requests_are_failures() {
     let text = "{\"results_num_requests_started\": 10,\n\"results_num_completed_requests\": 7,\n\"results_number_errors\": 1,\n\
                 \"results_ttft_s_mean\": 0.5}\n";
-    let findings = check("r_summary.json", text, &[&[("/metrics/completed", json!(7)), ("/metrics/failed", json!(3)), ("/metrics/ttft_ms/mean", json!(500.0))]]);
+    let expected = [("/metrics/completed", json!(7)), ("/metrics/failed", json!(3)), ("/metrics/ttft_ms/mean", json!(500.0))];
+    let findings = check("r_summary.json", text, &[&expected]);
     assert_eq!(findings, ["failed-requests@3", "incomplete-requests@2"]);
 }
 

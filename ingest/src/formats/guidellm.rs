@@ -176,7 +176,8 @@ fn data_rows<'a>(data: &Spanned<'a>, rows: &mut Vec<Row<'a>>) {
     }
     if !synthetic && !text.contains(['{', '=']) && !text.is_empty() {
         if let Json::String(std::borrow::Cow::Borrowed(name)) = &first.value {
-            rows.push(Row { line: data.line, label: "dataset".into(), raw_label: "data", cell: Cell { value: Value::Text(name), unit: "" }, section: None });
+            let cell = Cell { value: Value::Text(name), unit: "" };
+            rows.push(Row { line: data.line, label: "dataset".into(), raw_label: "data", cell, section: None });
         }
     }
 }
@@ -392,7 +393,8 @@ fn read_text(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
         }
         blocks += 1;
         let Some(stats) = table(&lines, i) else {
-            sink.warn("guidellm-table", lines[i].0, "a `Benchmarks Stats` title without the table guidellm prints under it; nothing was read.".into());
+            let message = "a `Benchmarks Stats` title without the table guidellm prints under it; nothing was read.";
+            sink.warn("guidellm-table", lines[i].0, message.into());
             continue;
         };
         runs.extend(stats_runs(&stats, info.take(), sink));
@@ -595,7 +597,8 @@ fn boxed_runs(report: Vec<(Boxed, BoxedTable<'_>)>, sink: &mut Sink) -> Vec<Run>
         for (kind, table) in &report {
             let Some((l, cells)) = table.rows.get(n).filter(|(_, c)| c.first() == Some(&name)) else { continue };
             if cells.len() != table.columns.len() {
-                sink.warn("guidellm-row", *l, format!("this row has {} cells, its table {} columns; it was skipped.", cells.len(), table.columns.len()));
+                let message = format!("this row has {} cells, its table {} columns; it was skipped.", cells.len(), table.columns.len());
+                sink.warn("guidellm-row", *l, message);
                 continue;
             }
             for (column, cell) in table.columns.iter().zip(cells).skip(1) {
