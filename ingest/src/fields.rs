@@ -97,6 +97,8 @@ pub fn classify(label: &str) -> Option<Target> {
         "request throughput (req/s)" | "request throughput" | "request throughput (req/sec)"
         | "rps (request per second)" | "rps" => RequestThroughput(1.0),
         "rpm (request per minute)" => Extra("rpm".into()),
+        // llmperf `results_num_completed_requests_per_min`.
+        "completed requests per minute" => RequestThroughput(1.0 / 60.0),
         "request goodput (req/s)" | "request goodput" | "request goodput:" => Goodput,
         "input token throughput (tok/s)" | "input throughput" => InputThroughput,
         "output token throughput (tok/s)" | "output throughput" | "output throughput (tok/s)"

@@ -17,6 +17,8 @@
 //! format that read it (`Run::format`).
 
 pub mod aiperf;
+pub mod guidellm;
+pub mod llmperf;
 pub mod lmdeploy_profile_csv;
 pub mod serving_text;
 pub mod trtllm_bench;
@@ -77,10 +79,14 @@ pub static FORMATS: &[&Format] = &[
     &serving_text::FORMAT,
     &vllm_throughput::FORMAT,
     &aiperf::TABLE,
+    &guidellm::FORMAT,
     &trtllm_bench::FORMAT,
     &aiperf::JSON,
+    &guidellm::JSON,
+    &llmperf::FORMAT,
     &vllm_throughput::JSON,
     &aiperf::CSV,
+    &guidellm::HTML,
     &lmdeploy_profile_csv::FORMAT,
     &vllm_json::FORMAT,
 ];

@@ -1,0 +1,84 @@
+//! llmperf `*_summary.json`: seconds converted from the keys, counts, configuration, the
+//! individual-responses file noted and skipped, hostile inputs.
+
+mod common;
+
+use benchsite_ingest::parse_file;
+use common::{check, fixture, numbers_trace_to_their_lines};
+use serde_json::json;
+
+#[test]
+fn reads_the_leaderboard_summary_in_ms() {
+    let text = fixture("llmperf/anyscale_70b_summary.json");
+    let findings = check(
+        "raw/anyscale_70b_summary.json",
+        &text,
+        &[&[
+            ("/format", json!("llmperf")),
+            ("/model", json!("meta-llama/Llama-2-70b-chat-hf")),
+            ("/scenario/max_concurrency", json!(5)),
+            ("/scenario/input_len", json!(550)),
+            ("/scenario/output_len", json!(150)),
+            ("/scenario/num_prompts", json!(150)),
+            ("/metrics/completed", json!(150)),
+            ("/metrics/failed", json!(0)),
+            ("/metrics/output_throughput", json!(207.52121071152493)),
+            ("/metrics/ttft_ms/mean", json!(248.902694647)),
+            ("/metrics/ttft_ms/p99", json!(474.53051906)),
+            ("/metrics/ttft_ms/std", json!(70.682254678)),
+            ("/metrics/itl_ms/p50", json!(14.559224685)),
+            ("/metrics/e2e_ms/max", json!(3797.026938)),
+            ("/metrics/extra/llmperf number output tokens max", json!(151.0)),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+    let out = parse_file("raw/anyscale_70b_summary.json", &text, None);
+    numbers_trace_to_their_lines(&text, &out);
+    let run = &out.runs[0];
+    assert_eq!(run.source.lines["metrics.ttft_ms.p99"], 26);
+    let rps = run.metrics.request_throughput.unwrap();
+    assert!((rps - 84.73327721639254 / 60.0).abs() < 1e-6, "{rps}");
+}
+
+#[test]
+fn individual_responses_are_noted_not_read() {
+    let text = fixture("llmperf/groq_70b_individual_responses.json");
+    let findings = check("raw/groq_70b_individual_responses.json", &text, &[]);
+    assert_eq!(findings, ["llmperf-individual-responses@3"]);
+}
+
+#[test]
+fn errors_and_missing_requests_are_failures() {
+    let text = "{\"results_num_requests_started\": 10,\n\"results_num_completed_requests\": 7,\n\"results_number_errors\": 1,\n\
+                \"results_ttft_s_mean\": 0.5}\n";
+    let expected = [("/metrics/completed", json!(7)), ("/metrics/failed", json!(3)), ("/metrics/ttft_ms/mean", json!(500.0))];
+    let findings = check("r_summary.json", text, &[&expected]);
+    assert_eq!(findings, ["failed-requests@3", "incomplete-requests@2"]);
+}
+
+#[test]
+fn hostile_summaries_give_findings_not_runs() {
+    // Wrong types, placeholders, huge numbers, a truncated file.
+    let wrong = "{\"results_num_completed_requests\": \"many\", \"results_ttft_s_mean\": [1]}";
+    let out = parse_file("a_summary.json", wrong, None);
+    assert!(out.runs.is_empty() && !out.findings.is_empty(), "{:?}", out.findings);
+    let huge = "{\"results_num_completed_requests\": 1e308, \"results_ttft_s_mean\": 1e308}";
+    let out = parse_file("b_summary.json", huge, None);
+    assert_eq!(out.runs.len(), 1);
+    let placeholder = "{\"results_num_completed_requests\": \"xxx\", \"results_ttft_s_mean\": 0.1}";
+    let out = parse_file("c_summary.json", placeholder, None);
+    assert!(out.runs.is_empty() && out.findings.iter().any(|f| f.code == "placeholder-value"));
+    let out = parse_file("d_summary.json", "{\"results_ttft_s_mean\": 0.1,", None);
+    assert!(out.runs.is_empty() && out.findings.iter().any(|f| f.code == "invalid-json"));
+}
+
+#[test]
+fn every_cut_of_the_samples_parses() {
+    for name in ["llmperf/anyscale_70b_summary.json", "llmperf/groq_70b_individual_responses.json"] {
+        let text = fixture(name);
+        let step = (text.len() / 400).max(1);
+        for cut in (0..text.len()).step_by(step).filter(|&c| text.is_char_boundary(c)) {
+            let _ = parse_file("x_summary.json", &text[..cut], None);
+        }
+    }
+}
