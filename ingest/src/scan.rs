@@ -95,6 +95,15 @@ pub struct Block<'a> {
     pub cut_at: Option<u32>,
 }
 
+impl<'a> Block<'a> {
+    /// A complete block of rows that a reader in [`crate::formats`] took from its tool's
+    /// output (a JSON report, a CSV row, a table row), resolved under the reader's name.
+    pub fn of_rows(name: &'static str, start: u32, end: u32, rows: Vec<Row<'a>>) -> Block<'a> {
+        Block { format: Format::Named(name), start, end, terminated: true, rows, context: Context::default(), sweep: None, cut_at: None }
+    }
+}
+
+
 /// No printer writes a result block of more rows than this; a block that runs on (a header
 /// whose closing rule never came, followed by a long log of `key: value` lines) is cut here,
 /// so memory holds a bounded number of rows, and the rest is read as ordinary log lines.

@@ -28,7 +28,7 @@ use crate::block;
 use crate::fields::{classify, normalise, Target};
 use crate::json::reader::{Json, Spanned};
 use crate::json::Object;
-use crate::scan::{Block, Context, Format as BlockFormat, Row};
+use crate::scan::{Block, Row};
 use crate::sink::{FindingExt, Sink};
 use crate::value::{Cell, Value};
 use benchsite_model::{ContextRef, RequestRate, Run, Spread};
@@ -80,16 +80,7 @@ fn to_run(tool: &'static str, lines: (u32, u32), stats: &[Stat<'_>], sink: &mut 
         );
         return None;
     }
-    let block = Block {
-        format: BlockFormat::Named(tool),
-        start: lines.0,
-        end: lines.1,
-        terminated: true,
-        rows,
-        context: Context::default(),
-        sweep: None,
-        cut_at: None,
-    };
+    let block = Block::of_rows(tool, lines.0, lines.1, rows);
     let mut run = block::resolve(&block, &[], sink)?;
     for (key, spread) in spreads {
         run.metrics.spread.insert(key, spread);

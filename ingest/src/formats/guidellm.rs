@@ -32,7 +32,7 @@ use super::{Format, Input, Read};
 use crate::block;
 use crate::json::reader::{Json, Reader, Spanned};
 use crate::json::Object;
-use crate::scan::{self, Block, Context, Row};
+use crate::scan::{Block, Row};
 use crate::sink::{FindingExt, Sink};
 use crate::value::{parse_cell, Cell, Value};
 use benchsite_model::Run;
@@ -47,16 +47,7 @@ pub static JSON: Format = Format { name: NAME, detect: detect_json, read: Read::
 pub static HTML: Format = Format { name: NAME, detect: detect_html, read: Read::File(read_html) };
 
 fn block_of<'a>(rows: Vec<Row<'a>>, start: u32, end: u32) -> Block<'a> {
-    Block {
-        format: scan::Format::Named(NAME),
-        start,
-        end,
-        terminated: true,
-        rows,
-        context: Context::default(),
-        sweep: None,
-        cut_at: None,
-    }
+    Block::of_rows(NAME, start, end, rows)
 }
 
 // ---------------------------------------------------------------------------------------

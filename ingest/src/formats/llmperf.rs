@@ -16,7 +16,7 @@ use crate::block;
 use crate::fields::normalise;
 use crate::json::reader::Json;
 use crate::json::Object;
-use crate::scan::{self, Block, Context, Row};
+use crate::scan::{Block, Row};
 use crate::sink::Sink;
 use crate::value::{parse_cell, Cell, Value};
 use benchsite_model::Run;
@@ -108,14 +108,5 @@ fn to_block<'a>(obj: &'a Object<'a>) -> Block<'a> {
         }
         rows.push(Row { line: spanned.line, label, raw_label: key.as_ref(), cell, section: None });
     }
-    Block {
-        format: scan::Format::Named(NAME),
-        start: obj.line,
-        end: obj.end_line,
-        terminated: true,
-        rows,
-        context: Context::default(),
-        sweep: None,
-        cut_at: None,
-    }
+    Block::of_rows(NAME, obj.line, obj.end_line, rows)
 }

@@ -15,7 +15,7 @@
 use super::{Format, Input, Read};
 use crate::block;
 use crate::fields::normalise;
-use crate::scan::{Block, Context, Format as BlockFormat, Row};
+use crate::scan::{Block, Row};
 use crate::sink::Sink;
 use crate::value::{parse_cell, Value};
 use benchsite_model::Run;
@@ -93,16 +93,7 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> Option<Vec<Run>> {
             .map(|((column, label), cell)| Row { line: no, label: label.clone(), raw_label: column, cell: parse_cell(cell), section: None })
             .filter(|r| !matches!(r.cell.value, Value::Absent("-")))
             .collect();
-        let block = Block {
-            format: BlockFormat::Named(NAME),
-            start: no,
-            end: no,
-            terminated: true,
-            rows,
-            context: Context::default(),
-            sweep: None,
-            cut_at: None,
-        };
+        let block = Block::of_rows(NAME, no, no, rows);
         runs.extend(block::resolve(&block, &[], sink));
     }
     if runs.is_empty() {

@@ -17,7 +17,7 @@ use crate::block;
 use crate::fields::normalise;
 use crate::json::reader::{Json, Spanned};
 use crate::json::Object;
-use crate::scan::{Block, Context, Format as BlockFormat, Row};
+use crate::scan::{Block, Row};
 use crate::sink::Sink;
 use crate::value::{integer, parse_cell, Cell, Value};
 use benchsite_model::{ContextRef, Run};
@@ -51,16 +51,7 @@ fn read(_: &Input<'_>, objects: &[Object<'_>], sink: &mut Sink) -> Option<Vec<Ru
                 push_rows(&mut rows, key, v);
             }
         }
-        let block = Block {
-            format: BlockFormat::Named(NAME),
-            start: obj.line,
-            end: obj.end_line,
-            terminated: true,
-            rows,
-            context: Context::default(),
-            sweep: None,
-            cut_at: None,
-        };
+        let block = Block::of_rows(NAME, obj.line, obj.end_line, rows);
         if let Some(mut run) = block::resolve(&block, &[], sink) {
             metadata(&mut run, obj);
             runs.push(run);

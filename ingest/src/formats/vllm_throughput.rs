@@ -287,16 +287,7 @@ fn read_json(_: &Input<'_>, objects: &[Object<'_>], sink: &mut Sink) -> Option<V
             };
             rows.push(Row { line: value.line, label, raw_label: key.as_ref(), cell, section: None });
         }
-        let block = Block {
-            format: BlockFormat::Named(JSON_NAME),
-            start: obj.line,
-            end: obj.end_line,
-            terminated: true,
-            rows,
-            context: Context::default(),
-            sweep: None,
-            cut_at: None,
-        };
+        let block = Block::of_rows(JSON_NAME, obj.line, obj.end_line, rows);
         runs.extend(block::resolve(&block, &[], sink));
     }
     Some(runs)
