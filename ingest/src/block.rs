@@ -4,7 +4,7 @@
 //! a field the block does not show stays `null`.
 
 use crate::client;
-use crate::fields::{classify, Target};
+use crate::fields::{classify, time_factor, Target};
 use crate::scan::{Block, Format, Row, Sweep};
 use crate::sink::{FindingExt, Sink};
 use crate::value::{integer, Value};
@@ -247,6 +247,13 @@ impl Resolver<'_> {
             PeakConcurrent => set_f(&mut m.peak_concurrent_requests, n, "metrics.peak_concurrent_requests"),
             Concurrency => set_f(&mut m.concurrency, n, "metrics.concurrency"),
             AcceptLength => set_f(&mut m.accept_length, n, "metrics.accept_length"),
+            UnitlessLatency { group, stat } => {
+                let Some(factor) = self.unit_of(row) else {
+                    self.unit_unknown(row, n);
+                    return;
+                };
+                return self.set_number(&Latency { group, stat: stat.clone(), factor }, n, row);
+            }
             Latency { group, stat, factor } => {
                 let slot = match *group {
                     "ttft_ms" => &mut m.ttft_ms,
@@ -281,6 +288,33 @@ impl Resolver<'_> {
             Backend | Model | Dataset | Precision => return,
         };
         self.line(&key, row.line);
+    }
+
+    /// The time unit of a row whose label states none: the unit printed after the number
+    /// (`1.94s`), else the one its section header ends with (`Breakdown (ms)`).
+    fn unit_of(&self, row: &Row) -> Option<f64> {
+        time_factor(row.cell.unit).or_else(|| row.section.and_then(time_factor))
+    }
+
+    /// A latency with no stated unit is kept as written in `metrics.extra`, never guessed.
+    fn unit_unknown(&mut self, row: &Row, n: f64) {
+        let key = row.label.clone();
+        self.run.metrics.extra.insert(key.clone(), n);
+        self.line(&format!("metrics.extra.{key}"), row.line);
+        self.sink
+            .warn(
+                "unit-unknown",
+                row.line,
+                format!(
+                    "`{}` is a latency but neither its label, its value nor its section states a unit (ms or s), and this tool \
+                     has no rule for it; the number {n} is kept as `{key}` among the other values, not as a latency. \
+                     Name the unit in the label (`{}_ms`, `(ms)`) to have it read.",
+                    row.raw_label, row.raw_label
+                ),
+            )
+            .value("label", row.raw_label)
+            .value("value", n)
+            .run(self.id);
     }
 
     /// LMDeploy's list rows: `first token latency(s)(min, max, ave): 0.068, 5.116, 0.585` and
