@@ -11,8 +11,9 @@ use crate::value::{integer, Value};
 use benchsite_model::{Latency, RequestRate, Run, SweepRef};
 use std::collections::BTreeMap;
 
-/// Resolves a block into a run, or `None` (with an error finding) when it holds no usable
-/// numbers or placeholders instead of numbers.
+/// Resolves a block into a run, or `None` when it holds no metric: a template (placeholders
+/// instead of numbers) is a note, a block of nothing recognisable a warning. A block with
+/// some placeholders keeps the numbers it has, with a warning.
 pub fn resolve(block: &Block, sweeps: &[Sweep], sink: &mut Sink) -> Option<Run> {
     if block.format == Format::LmdeployProfile && block.rows.len() < 2 {
         return None; // a lone `concurrency: N` line is configuration, not a result
@@ -20,23 +21,6 @@ pub fn resolve(block: &Block, sweeps: &[Sweep], sink: &mut Sink) -> Option<Run> 
     let id = format!("{}#L{}", sink.path, block.start);
     let placeholders: Vec<&Row> =
         block.rows.iter().filter(|r| matches!(r.cell.value, Value::Placeholder(_))).collect();
-    if let Some(first) = placeholders.first() {
-        let Value::Placeholder(p) = first.cell.value else { unreachable!() };
-        sink.error(
-            "placeholder-value",
-            first.line,
-            format!(
-                "`{}` holds the placeholder `{p}` instead of a number ({} placeholder row(s) in this block); \
-                 the block yields no run. Replace the placeholders with the measured values or delete the block.",
-                first.raw_label,
-                placeholders.len()
-            ),
-        )
-        .value("label", first.raw_label)
-        .value("placeholder", p)
-        .value("block_line", block.start);
-        return None;
-    }
 
     let mut run = Run { id: id.clone(), format: block.format.name().to_string(), ..Run::default() };
     run.source.path = sink.path.clone();
@@ -50,8 +34,27 @@ pub fn resolve(block: &Block, sweeps: &[Sweep], sink: &mut Sink) -> Option<Run> 
     }
     ctx.resolve_scenario(block);
     let has_metrics = run_has_metrics(&run);
+    if let (Some(first), false) = (placeholders.first(), has_metrics) {
+        // A README's template (`Benchmark duration (s): <value>`) shows the output's shape,
+        // not a result: a note, and the build goes on.
+        let Value::Placeholder(p) = first.cell.value else { unreachable!() };
+        sink.info(
+            "template-block",
+            block.start,
+            format!(
+                "this block is a template: its metrics are placeholders (`{}`: `{p}`, {} placeholder row(s)), not numbers; \
+                 it yields no run. Paste the measured output here when there is one.",
+                first.raw_label,
+                placeholders.len()
+            ),
+        )
+        .value("label", first.raw_label)
+        .value("placeholder", p)
+        .value("block_line", block.start);
+        return None;
+    }
     if !has_metrics {
-        sink.error(
+        sink.warn(
             "empty-block",
             block.start,
             "this result block holds no metric the parser recognises; no run was recorded. \
@@ -60,6 +63,25 @@ pub fn resolve(block: &Block, sweeps: &[Sweep], sink: &mut Sink) -> Option<Run> 
         )
         .value("format", block.format.name());
         return None;
+    }
+    if let Some(first) = placeholders.first() {
+        let Value::Placeholder(p) = first.cell.value else { unreachable!() };
+        let labels: Vec<&str> = placeholders.iter().map(|r| r.raw_label).collect();
+        sink.warn(
+            "placeholder-value",
+            first.line,
+            format!(
+                "`{}` holds the placeholder `{p}` instead of a number ({} placeholder row(s) in this block: {}); the run keeps \
+                 the numbers the block does hold and leaves those fields empty. Replace the placeholders with the measured values.",
+                first.raw_label,
+                placeholders.len(),
+                labels.join(", ")
+            ),
+        )
+        .value("label", first.raw_label)
+        .value("placeholder", p)
+        .value("block_line", block.start)
+        .run(&id);
     }
     check_block(&mut run, block, sink);
     if let Some((i, pos)) = block.sweep {
@@ -177,7 +199,7 @@ impl Resolver<'_> {
                 self.line("scenario.max_concurrency", row.line);
             }
             (_, Value::Number(n)) => self.set_number(&target, n, row),
-            (Target::Extra(_), _) => {}
+            (Target::Extra(_), _) | (_, Value::Placeholder(_)) => {}
             (_, Value::Text(t)) if row.cell.unit.is_empty() && t.len() > 40 => {}
             (_, v) => {
                 let shown = match v {
