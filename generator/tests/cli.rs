@@ -273,3 +273,33 @@ fn error_messages_show_control_characters_as_text() {
     assert!(!stderr.contains('\u{1b}') && !stderr.contains('\u{7}'), "{stderr:?}");
     assert!(stderr.contains("\\u{1b}"), "{stderr}");
 }
+
+/// A README showing the output's shape with placeholders beside a real log: the build
+/// succeeds with the log's run, the template is a note; a tool benchsite cannot read yet is
+/// named with `results-not-read` instead of vanishing.
+#[test]
+fn template_readme_does_not_fail_the_build_and_unread_results_are_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let (content, out) = (dir.path().join("c"), dir.path().join("o"));
+    let template = BLOCK.replace("4\n", "<value>\n").replace("2.00\n", "<value>\n").replace("10.5", "xxx").replace("20.0", "{tpot}");
+    write(&content, "README.md", format!("# How to run\n\n```\n{template}```\n").as_bytes());
+    write(&content, "good.log", BLOCK.as_bytes());
+    // Sample: defai-digital/mlx-serving's report, raw statistics of a tool benchsite does not read.
+    write(&content, "mlx.txt", b"Mean TTFT:            104.99 ms\nMean Throughput:      120.27 tok/s\n");
+    let o = benchsite(&["build", "--content", content.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{stderr}");
+    let data = runs_json(&out);
+    let runs = data["runs"].as_array().unwrap();
+    assert_eq!(runs.len(), 1, "{runs:#?}");
+    assert_eq!(runs[0]["source"]["path"], "good.log");
+    let codes: Vec<String> = data["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| format!("{}:{}:{}:{}", f["severity"].as_str().unwrap(), f["code"].as_str().unwrap(), f["path"].as_str().unwrap(), f["line"]))
+        .collect();
+    assert!(codes.contains(&"info:template-block:README.md:4".to_string()), "{codes:?}");
+    assert!(codes.contains(&"warning:results-not-read:mlx.txt:1".to_string()), "{codes:?}");
+    assert!(!codes.iter().any(|c| c.starts_with("error:")), "{codes:?}");
+}

@@ -21,6 +21,7 @@ pub fn resolve(block: &Block, sweeps: &[Sweep], sink: &mut Sink) -> Option<Run> 
     let id = format!("{}#L{}", sink.path, block.start);
     let placeholders: Vec<&Row> =
         block.rows.iter().filter(|r| matches!(r.cell.value, Value::Placeholder(_))).collect();
+    let findings_before = sink.findings.len();
 
     let mut run = Run { id: id.clone(), format: block.format.name().to_string(), ..Run::default() };
     run.source.path = sink.path.clone();
@@ -38,6 +39,8 @@ pub fn resolve(block: &Block, sweeps: &[Sweep], sink: &mut Sink) -> Option<Run> 
         // A README's template (`Benchmark duration (s): <value>`) shows the output's shape,
         // not a result: a note, and the build goes on.
         let Value::Placeholder(p) = first.cell.value else { unreachable!() };
+        // The template's `N/A` rows are part of it, not findings of their own.
+        sink.findings.truncate(findings_before);
         sink.info(
             "template-block",
             block.start,
@@ -421,9 +424,11 @@ impl Resolver<'_> {
         }
         let dataset = s.dataset.clone().unwrap_or_default();
         let prefix = if dataset == "sharegpt" { "sharegpt" } else { dataset.as_str() };
+        // `--random-*` lengths are written whatever the dataset; only random-style ones take them.
+        let takes_random = dataset.is_empty() || dataset.starts_with("random");
         if s.input_len.is_none() && dataset != "sharegpt" {
             let found = lookup(&format!("{prefix}_input_len"), &format!("--{prefix}-input-len"))
-                .or_else(|| lookup("random_input_len", "--random-input-len"))
+                .or_else(|| if takes_random { lookup("random_input_len", "--random-input-len") } else { None })
                 .or_else(|| lookup("input_len", "--input-len"));
             if let Some((v, l)) = found.filter(|(v, _)| int(v).is_some()) {
                 s.input_len = int(&v);
@@ -432,7 +437,7 @@ impl Resolver<'_> {
         }
         if s.output_len.is_none() {
             let found = lookup(&format!("{prefix}_output_len"), &format!("--{prefix}-output-len"))
-                .or_else(|| if dataset == "sharegpt" { None } else { lookup("random_output_len", "--random-output-len") })
+                .or_else(|| if takes_random { lookup("random_output_len", "--random-output-len") } else { None })
                 .or_else(|| lookup("output_len", "--output-len"));
             if let Some((v, l)) = found.filter(|(v, _)| int(v).is_some()) {
                 s.output_len = int(&v);

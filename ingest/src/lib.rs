@@ -26,6 +26,7 @@ pub mod serve;
 pub mod sidecar;
 pub mod sink;
 pub mod text;
+mod unread;
 pub mod value;
 
 use benchsite_model::{Finding, Run, RunsFile, SourceFile};
@@ -109,6 +110,9 @@ fn parse_as(path: &str, text: &str, result: Option<ResultName<'_>>, context: Con
             ("raw", runs)
         }
     };
+    if runs.is_empty() {
+        unread::report(text, &mut sink);
+    }
     if let Some(meta) = meta {
         checks::apply_meta(&mut runs, meta);
     }

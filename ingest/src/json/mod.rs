@@ -95,7 +95,17 @@ pub fn to_block<'a>(obj: &'a Object<'a>, format: Format) -> Block<'a> {
     let mut rows = Vec::new();
     let mut context = Context::default();
     let mut errors = 0usize;
+    // SGLang writes its `--random-*` defaults whatever the dataset; only random-style datasets
+    // (`random`, `random-ids`) take them, so for a ShareGPT run they are no lengths at all.
+    let dataset = obj.get("dataset_name").and_then(|d| match &d.value {
+        Json::String(s) => Some(s.to_ascii_lowercase()),
+        _ => None,
+    });
+    let ignores_random = dataset.is_some_and(|d| !d.starts_with("random"));
     for (key, spanned) in obj.by_key() {
+        if ignores_random && key.starts_with("random_") {
+            continue;
+        }
         if key == "errors" {
             if let Json::Array(items) = &spanned.value {
                 errors = items.iter().filter(|e| matches!(&e.value, Json::String(s) if !s.is_empty())).count();
@@ -108,7 +118,9 @@ pub fn to_block<'a>(obj: &'a Object<'a>, format: Format) -> Block<'a> {
             Json::Number(n) => Cell { value: Value::Number(*n), unit: "" },
             Json::Word(w) => parse_cell(w),
             Json::String(s) => parse_cell(s),
-            Json::Null => Cell { value: Value::Absent("null"), unit: "" },
+            // vLLM and SGLang write `null` for what they did not measure or were not asked
+            // (`max_concurrency`, `accept_length`, `sharegpt_output_len`): nothing to report.
+            Json::Null => continue,
             Json::Bool(_) | Json::Array(_) | Json::Object(_) => continue,
         };
         let label = match key {
