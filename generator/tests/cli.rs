@@ -303,3 +303,26 @@ fn template_readme_does_not_fail_the_build_and_unread_results_are_named() {
     assert!(codes.contains(&"warning:results-not-read:mlx.txt:1".to_string()), "{codes:?}");
     assert!(!codes.iter().any(|c| c.starts_with("error:")), "{codes:?}");
 }
+
+/// `names.toml` maps the content's spellings to one name; a broken table is a finding with
+/// its line and the built-in names apply.
+#[test]
+fn name_table_maps_gpu_and_framework_spellings_and_a_broken_one_is_a_finding() {
+    let dir = tempfile::tempdir().unwrap();
+    let (content, out) = (dir.path().join("c"), dir.path().join("o"));
+    write(&content, "raw/a.log", BLOCK.as_bytes());
+    write(&content, "raw/a.log.meta.toml", b"framework = \"SGLang\"\ngpu = \"NVIDIA A100 80GB PCIe\"\n");
+    write(&content, "names.toml", b"[gpu]\nA100-80G = [\"NVIDIA A100 80GB PCIe\"]\n");
+    let args = ["build", "--content", content.to_str().unwrap(), "--out", out.to_str().unwrap()];
+    let o = benchsite(&args);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let run = &runs_json(&out)["runs"][0];
+    assert_eq!((run["gpu"].as_str(), run["framework"].as_str()), (Some("A100-80G"), Some("SGLang")), "the content's table replaces the built-in one");
+    write(&content, "names.toml", b"[gpu]\nA100 = [\"x\"\n");
+    let o = benchsite(&args);
+    let data = runs_json(&out);
+    let names: Vec<&serde_json::Value> = data["findings"].as_array().unwrap().iter().filter(|f| f["path"] == "names.toml").collect();
+    assert_eq!((names[0]["code"].as_str(), names[0]["line"].as_u64()), (Some("names-invalid"), Some(3)), "{names:?}");
+    assert_eq!((data["runs"][0]["gpu"].as_str(), data["runs"][0]["framework"].as_str()), (Some("A100"), Some("sglang")));
+    assert_eq!(o.status.code(), Some(1), "a table that cannot be read is an error; the site is still written");
+}
