@@ -142,3 +142,40 @@ fn hostile_json_values_give_no_invented_numbers() {
         assert!(run.metrics.ttft_ms.is_none(), "{run:?}");
     }
 }
+
+/// vLLM `--metadata KEY=VALUE` entries are top-level keys of the saved result (string
+/// values); they fill GPU and TP with `metadata` provenance when nothing better states them.
+/// Keys as in `--metadata pp=1 tp=1 rank0=T4x1` (swjeong9/vllm-example
+/// benchmark/run_benchmark_example.sh) and `hardware=910B3 env=TP4PP1` (issue 10's sample).
+#[test]
+fn metadata_entries_fill_gpu_and_tp_with_their_provenance() {
+    let base = fixture("vocab/sglang_sharegpt_defaults.jsonl");
+    let text = base.replacen("{\"backend\": \"sglang\",", "{\"backend\": \"vllm\", \"hardware\": \"Ascend910B3\", \"env\": \"TP4PP1\",", 1);
+    check(
+        "raw/result.json",
+        &text,
+        &[&[
+            ("/gpu", json!("910B3")),
+            ("/tp", json!(4)),
+            ("/framework", json!("vllm")),
+            ("/source/context/gpu", json!({"line": 2, "kind": "metadata"})),
+            ("/source/context/tp", json!({"line": 2, "kind": "metadata"})),
+        ]],
+    );
+    let text = base.replacen("{\"backend\": \"sglang\",", "{\"backend\": \"sglang\", \"tp\": \"1\", \"pp\": \"1\", \"gpu\": \"H100\",", 1);
+    check("raw/result.json", &text, &[&[("/gpu", json!("H100")), ("/tp", json!(1)), ("/framework", json!("sglang"))]]);
+    // A sidecar, stated by the content's author, comes first.
+    let meta = benchsite_ingest::Meta { gpu: Some("H800".into()), ..Default::default() };
+    let out = parse_file("raw/result.json", &text, Some(&meta));
+    assert_eq!(out.runs[0].gpu.as_deref(), Some("H800"));
+    assert!(!out.runs[0].source.context.contains_key("gpu"));
+}
+
+/// `Namespace(backend='vllm', ...)` names the framework of a dropped log; the run says so.
+#[test]
+fn framework_from_the_namespace_records_its_context() {
+    let text = "Namespace(backend='vllm', base_url=None, dataset_name='random', num_prompts=4)\n\
+                ============ Serving Benchmark Result ============\nSuccessful requests: 4\nBenchmark duration (s): 2.00\n\
+                Request throughput (req/s): 2.00\nMean TTFT (ms): 10.5\n==================================================\n";
+    check("dropped.log", text, &[&[("/framework", json!("vllm")), ("/source/context/framework", json!({"line": 1, "kind": "namespace"}))]]);
+}
