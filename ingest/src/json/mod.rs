@@ -150,7 +150,7 @@ pub fn apply_metadata(obj: &Object<'_>, run: &mut Run) {
             _ => None,
         })
     };
-    let mut context = |run: &mut Run, field: &str, line: u32| {
+    let context = |run: &mut Run, field: &str, line: u32| {
         run.source.lines.insert(field.to_string(), line);
         run.source.context.insert(field.to_string(), ContextRef { line, kind: "metadata".into() });
     };
