@@ -79,11 +79,14 @@ pub fn check(content_dir: &Path) -> Result<Outcome, String> {
     let started = Instant::now();
     content_exists(content_dir)?;
     let models = content::read_models(content_dir);
-    let (outputs, mut inputs) = content::ingest(content_dir, models.catalog.as_ref());
+    let names = content::read_names(content_dir);
+    let (outputs, mut inputs) = content::ingest(content_dir, models.catalog.as_ref(), names.names.as_ref());
     let files = outputs.iter().filter(|o| o.source.kind != "sidecar").count();
     let mut data = assemble(outputs);
     data.findings.extend(models.findings);
     inputs.extend(models.input);
+    data.findings.extend(names.findings);
+    inputs.extend(names.input);
     let (site, findings) = site_mod::load(content_dir, &pages::published_paths(&data));
     site.tuning.apply(&mut data.runs);
     let parameters = |family: Option<&str>| models.catalog.as_ref().zip(family).and_then(|(c, f)| c.get(f)).and_then(|m| m.parameters_billion);

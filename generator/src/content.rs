@@ -4,6 +4,7 @@
 
 use crate::read;
 use benchsite_ingest::models::{self, Catalog};
+use benchsite_ingest::names::{self, Names};
 use benchsite_ingest::sink::Sink;
 use benchsite_ingest::layout::{self, role, Role};
 use benchsite_ingest::{parse_file_with, sidecar, Context, FileOutput, Meta};
@@ -82,8 +83,27 @@ pub fn read_models(root: &Path) -> ModelCatalog {
     ModelCatalog { catalog, findings: sink.findings, input }
 }
 
+/// The name table read from `root/names.toml`.
+pub struct NameTable {
+    /// `None` when there is none or it could not be read at all (the built-in one applies).
+    pub names: Option<Names>,
+    pub findings: Vec<Finding>,
+    /// The table's text, when a finding quotes it.
+    pub input: Option<Input>,
+}
+
+/// Reads the name table; a missing one is no finding (the built-in names apply), a malformed
+/// one is, and the build goes on.
+pub fn read_names(root: &Path) -> NameTable {
+    let mut sink = Sink::new(names::PATH);
+    let text = read::exists(root, names::PATH).then(|| read::text(root, names::PATH, &mut sink)).flatten();
+    let table = text.as_deref().map(|text| names::parse(text, &mut sink)).filter(|n| !n.is_empty());
+    let input = text.filter(|_| !sink.findings.is_empty()).map(|text| Input { rel: names::PATH.to_string(), abs: root.join(names::PATH), text });
+    NameTable { names: table, findings: sink.findings, input }
+}
+
 /// Reads and parses every result candidate under `root`.
-pub fn ingest(root: &Path, models: Option<&Catalog>) -> (Vec<FileOutput>, Vec<Input>) {
+pub fn ingest(root: &Path, models: Option<&Catalog>, names: Option<&Names>) -> (Vec<FileOutput>, Vec<Input>) {
     let mut outputs = Vec::new();
     let mut inputs = Vec::new();
     for rel in content_files(root) {
@@ -104,7 +124,7 @@ pub fn ingest(root: &Path, models: Option<&Catalog>) -> (Vec<FileOutput>, Vec<In
             });
             continue;
         };
-        let mut out = parse_file_with(&rel, &text, Context { meta: meta.as_ref(), models });
+        let mut out = parse_file_with(&rel, &text, Context { meta: meta.as_ref(), models, names });
         let mut findings = sink.findings;
         findings.append(&mut out.findings);
         out.findings = findings;

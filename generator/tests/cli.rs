@@ -68,8 +68,8 @@ fn hostile_files_become_findings_and_good_ones_are_kept() {
     assert!(codes.iter().any(|c| c.starts_with("partial-block:truncated.log")), "{codes:?}");
     assert_eq!(o.status.code(), Some(1), "errors fail the check");
     let stderr = String::from_utf8_lossy(&o.stderr);
-    // good, latin1, truncated and huge each keep their run.
-    assert!(stderr.contains("4 runs"), "{stderr}");
+    // good, latin1, truncated, huge and the half-filled placeholder each keep their run.
+    assert!(stderr.contains("5 runs"), "{stderr}");
 }
 
 #[test]
@@ -92,7 +92,7 @@ fn human_diagnostics_name_the_file_line_and_show_it() {
     write(&content, "raw/p.log", BLOCK.replace("20.0\n---", "TBD\n---").as_bytes());
     let o = benchsite(&["check", "--content", content.to_str().unwrap()]);
     let stderr = String::from_utf8_lossy(&o.stderr);
-    assert!(stderr.contains("error[placeholder-value]"), "{stderr}");
+    assert!(stderr.contains("warning[placeholder-value]"), "{stderr}");
     assert!(stderr.contains("raw/p.log:8:1"), "{stderr}");
     assert!(stderr.contains("Mean TPOT (ms): TBD"), "{stderr}");
 }
@@ -272,4 +272,57 @@ fn error_messages_show_control_characters_as_text() {
     let stderr = String::from_utf8_lossy(&o.stderr);
     assert!(!stderr.contains('\u{1b}') && !stderr.contains('\u{7}'), "{stderr:?}");
     assert!(stderr.contains("\\u{1b}"), "{stderr}");
+}
+
+/// A README showing the output's shape with placeholders beside a real log: the build
+/// succeeds with the log's run, the template is a note; a tool benchsite cannot read yet is
+/// named with `results-not-read` instead of vanishing.
+#[test]
+fn template_readme_does_not_fail_the_build_and_unread_results_are_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let (content, out) = (dir.path().join("c"), dir.path().join("o"));
+    let template = BLOCK.replace("4\n", "<value>\n").replace("2.00\n", "<value>\n").replace("10.5", "xxx").replace("20.0", "{tpot}");
+    write(&content, "README.md", format!("# How to run\n\n```\n{template}```\n").as_bytes());
+    write(&content, "good.log", BLOCK.as_bytes());
+    // Sample: defai-digital/mlx-serving's report, raw statistics of a tool benchsite does not read.
+    write(&content, "mlx.txt", b"Mean TTFT:            104.99 ms\nMean Throughput:      120.27 tok/s\n");
+    let o = benchsite(&["build", "--content", content.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{stderr}");
+    let data = runs_json(&out);
+    let runs = data["runs"].as_array().unwrap();
+    assert_eq!(runs.len(), 1, "{runs:#?}");
+    assert_eq!(runs[0]["source"]["path"], "good.log");
+    let codes: Vec<String> = data["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| format!("{}:{}:{}:{}", f["severity"].as_str().unwrap(), f["code"].as_str().unwrap(), f["path"].as_str().unwrap(), f["line"]))
+        .collect();
+    assert!(codes.contains(&"info:template-block:README.md:4".to_string()), "{codes:?}");
+    assert!(codes.contains(&"warning:results-not-read:mlx.txt:1".to_string()), "{codes:?}");
+    assert!(!codes.iter().any(|c| c.starts_with("error:")), "{codes:?}");
+}
+
+/// `names.toml` maps the content's spellings to one name; a broken table is a finding with
+/// its line and the built-in names apply.
+#[test]
+fn name_table_maps_gpu_and_framework_spellings_and_a_broken_one_is_a_finding() {
+    let dir = tempfile::tempdir().unwrap();
+    let (content, out) = (dir.path().join("c"), dir.path().join("o"));
+    write(&content, "raw/a.log", BLOCK.as_bytes());
+    write(&content, "raw/a.log.meta.toml", b"framework = \"SGLang\"\ngpu = \"NVIDIA A100 80GB PCIe\"\n");
+    write(&content, "names.toml", b"[gpu]\nA100-80G = [\"NVIDIA A100 80GB PCIe\"]\n");
+    let args = ["build", "--content", content.to_str().unwrap(), "--out", out.to_str().unwrap()];
+    let o = benchsite(&args);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let run = &runs_json(&out)["runs"][0];
+    assert_eq!((run["gpu"].as_str(), run["framework"].as_str()), (Some("A100-80G"), Some("SGLang")), "the content's table replaces the built-in one");
+    write(&content, "names.toml", b"[gpu]\nA100 = [\"x\"\n");
+    let o = benchsite(&args);
+    let data = runs_json(&out);
+    let names: Vec<&serde_json::Value> = data["findings"].as_array().unwrap().iter().filter(|f| f["path"] == "names.toml").collect();
+    assert_eq!((names[0]["code"].as_str(), names[0]["line"].as_u64()), (Some("names-invalid"), Some(3)), "{names:?}");
+    assert_eq!((data["runs"][0]["gpu"].as_str(), data["runs"][0]["framework"].as_str()), (Some("A100"), Some("sglang")));
+    assert_eq!(o.status.code(), Some(1), "a table that cannot be read is an error; the site is still written");
 }

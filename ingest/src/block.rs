@@ -4,15 +4,16 @@
 //! a field the block does not show stays `null`.
 
 use crate::client;
-use crate::fields::{classify, Target};
+use crate::fields::{classify, time_factor, Target};
 use crate::scan::{Block, Format, Row, Sweep};
 use crate::sink::{FindingExt, Sink};
 use crate::value::{integer, Value};
 use benchsite_model::{Latency, RequestRate, Run, SweepRef};
 use std::collections::BTreeMap;
 
-/// Resolves a block into a run, or `None` (with an error finding) when it holds no usable
-/// numbers or placeholders instead of numbers.
+/// Resolves a block into a run, or `None` when it holds no metric: a template (placeholders
+/// instead of numbers) is a note, a block of nothing recognisable a warning. A block with
+/// some placeholders keeps the numbers it has, with a warning.
 pub fn resolve(block: &Block, sweeps: &[Sweep], sink: &mut Sink) -> Option<Run> {
     if block.format == Format::LmdeployProfile && block.rows.len() < 2 {
         return None; // a lone `concurrency: N` line is configuration, not a result
@@ -20,23 +21,7 @@ pub fn resolve(block: &Block, sweeps: &[Sweep], sink: &mut Sink) -> Option<Run> 
     let id = format!("{}#L{}", sink.path, block.start);
     let placeholders: Vec<&Row> =
         block.rows.iter().filter(|r| matches!(r.cell.value, Value::Placeholder(_))).collect();
-    if let Some(first) = placeholders.first() {
-        let Value::Placeholder(p) = first.cell.value else { unreachable!() };
-        sink.error(
-            "placeholder-value",
-            first.line,
-            format!(
-                "`{}` holds the placeholder `{p}` instead of a number ({} placeholder row(s) in this block); \
-                 the block yields no run. Replace the placeholders with the measured values or delete the block.",
-                first.raw_label,
-                placeholders.len()
-            ),
-        )
-        .value("label", first.raw_label)
-        .value("placeholder", p)
-        .value("block_line", block.start);
-        return None;
-    }
+    let findings_before = sink.findings.len();
 
     let mut run = Run { id: id.clone(), format: block.format.name().to_string(), ..Run::default() };
     run.source.path = sink.path.clone();
@@ -50,8 +35,29 @@ pub fn resolve(block: &Block, sweeps: &[Sweep], sink: &mut Sink) -> Option<Run> 
     }
     ctx.resolve_scenario(block);
     let has_metrics = run_has_metrics(&run);
+    if let (Some(first), false) = (placeholders.first(), has_metrics) {
+        // A README's template (`Benchmark duration (s): <value>`) shows the output's shape,
+        // not a result: a note, and the build goes on.
+        let Value::Placeholder(p) = first.cell.value else { unreachable!() };
+        // The template's `N/A` rows are part of it, not findings of their own.
+        sink.findings.truncate(findings_before);
+        sink.info(
+            "template-block",
+            block.start,
+            format!(
+                "this block is a template: its metrics are placeholders (`{}`: `{p}`, {} placeholder row(s)), not numbers; \
+                 it yields no run. Paste the measured output here when there is one.",
+                first.raw_label,
+                placeholders.len()
+            ),
+        )
+        .value("label", first.raw_label)
+        .value("placeholder", p)
+        .value("block_line", block.start);
+        return None;
+    }
     if !has_metrics {
-        sink.error(
+        sink.warn(
             "empty-block",
             block.start,
             "this result block holds no metric the parser recognises; no run was recorded. \
@@ -60,6 +66,25 @@ pub fn resolve(block: &Block, sweeps: &[Sweep], sink: &mut Sink) -> Option<Run> 
         )
         .value("format", block.format.name());
         return None;
+    }
+    if let Some(first) = placeholders.first() {
+        let Value::Placeholder(p) = first.cell.value else { unreachable!() };
+        let labels: Vec<&str> = placeholders.iter().map(|r| r.raw_label).collect();
+        sink.warn(
+            "placeholder-value",
+            first.line,
+            format!(
+                "`{}` holds the placeholder `{p}` instead of a number ({} placeholder row(s) in this block: {}); the run keeps \
+                 the numbers the block does hold and leaves those fields empty. Replace the placeholders with the measured values.",
+                first.raw_label,
+                placeholders.len(),
+                labels.join(", ")
+            ),
+        )
+        .value("label", first.raw_label)
+        .value("placeholder", p)
+        .value("block_line", block.start)
+        .run(&id);
     }
     check_block(&mut run, block, sink);
     if let Some((i, pos)) = block.sweep {
@@ -177,7 +202,7 @@ impl Resolver<'_> {
                 self.line("scenario.max_concurrency", row.line);
             }
             (_, Value::Number(n)) => self.set_number(&target, n, row),
-            (Target::Extra(_), _) => {}
+            (Target::Extra(_), _) | (_, Value::Placeholder(_)) => {}
             (_, Value::Text(t)) if row.cell.unit.is_empty() && t.len() > 40 => {}
             (_, v) => {
                 let shown = match v {
@@ -247,6 +272,13 @@ impl Resolver<'_> {
             PeakConcurrent => set_f(&mut m.peak_concurrent_requests, n, "metrics.peak_concurrent_requests"),
             Concurrency => set_f(&mut m.concurrency, n, "metrics.concurrency"),
             AcceptLength => set_f(&mut m.accept_length, n, "metrics.accept_length"),
+            UnitlessLatency { group, stat } => {
+                let Some(factor) = self.unit_of(row) else {
+                    self.unit_unknown(row, n);
+                    return;
+                };
+                return self.set_number(&Latency { group, stat: stat.clone(), factor }, n, row);
+            }
             Latency { group, stat, factor } => {
                 let slot = match *group {
                     "ttft_ms" => &mut m.ttft_ms,
@@ -281,6 +313,33 @@ impl Resolver<'_> {
             Backend | Model | Dataset | Precision => return,
         };
         self.line(&key, row.line);
+    }
+
+    /// The time unit of a row whose label states none: the unit printed after the number
+    /// (`1.94s`), else the one its section header ends with (`Breakdown (ms)`).
+    fn unit_of(&self, row: &Row) -> Option<f64> {
+        time_factor(row.cell.unit).or_else(|| row.section.and_then(time_factor))
+    }
+
+    /// A latency with no stated unit is kept as written in `metrics.extra`, never guessed.
+    fn unit_unknown(&mut self, row: &Row, n: f64) {
+        let key = row.label.clone();
+        self.run.metrics.extra.insert(key.clone(), n);
+        self.line(&format!("metrics.extra.{key}"), row.line);
+        self.sink
+            .warn(
+                "unit-unknown",
+                row.line,
+                format!(
+                    "`{}` is a latency but neither its label, its value nor its section states a unit (ms or s), and this tool \
+                     has no rule for it; the number {n} is kept as `{key}` among the other values, not as a latency. \
+                     Name the unit in the label (`{}_ms`, `(ms)`) to have it read.",
+                    row.raw_label, row.raw_label
+                ),
+            )
+            .value("label", row.raw_label)
+            .value("value", n)
+            .run(self.id);
     }
 
     /// LMDeploy's list rows: `first token latency(s)(min, max, ave): 0.068, 5.116, 0.585` and
@@ -365,9 +424,11 @@ impl Resolver<'_> {
         }
         let dataset = s.dataset.clone().unwrap_or_default();
         let prefix = if dataset == "sharegpt" { "sharegpt" } else { dataset.as_str() };
+        // `--random-*` lengths are written whatever the dataset; only random-style ones take them.
+        let takes_random = dataset.is_empty() || dataset.starts_with("random");
         if s.input_len.is_none() && dataset != "sharegpt" {
             let found = lookup(&format!("{prefix}_input_len"), &format!("--{prefix}-input-len"))
-                .or_else(|| lookup("random_input_len", "--random-input-len"))
+                .or_else(|| if takes_random { lookup("random_input_len", "--random-input-len") } else { None })
                 .or_else(|| lookup("input_len", "--input-len"));
             if let Some((v, l)) = found.filter(|(v, _)| int(v).is_some()) {
                 s.input_len = int(&v);
@@ -376,7 +437,7 @@ impl Resolver<'_> {
         }
         if s.output_len.is_none() {
             let found = lookup(&format!("{prefix}_output_len"), &format!("--{prefix}-output-len"))
-                .or_else(|| if dataset == "sharegpt" { None } else { lookup("random_output_len", "--random-output-len") })
+                .or_else(|| if takes_random { lookup("random_output_len", "--random-output-len") } else { None })
                 .or_else(|| lookup("output_len", "--output-len"));
             if let Some((v, l)) = found.filter(|(v, _)| int(v).is_some()) {
                 s.output_len = int(&v);

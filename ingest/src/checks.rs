@@ -419,6 +419,19 @@ pub fn apply_meta(runs: &mut [Run], meta: &Meta) {
     for run in runs {
         run.framework = run.framework.take().or(meta.framework.clone());
         run.framework_version = run.framework_version.take().or(meta.version.clone());
+        // A sidecar is stated by the content's author and comes before a report's own
+        // `--metadata` (the last resort for GPU and TP).
+        let from_metadata = |run: &Run, field: &str| run.source.context.get(field).is_some_and(|c| c.kind == "metadata");
+        if meta.gpu.is_some() && from_metadata(run, "gpu") {
+            run.gpu = None;
+            run.source.context.remove("gpu");
+            run.source.lines.remove("gpu");
+        }
+        if meta.tp.is_some() && from_metadata(run, "tp") {
+            run.tp = None;
+            run.source.context.remove("tp");
+            run.source.lines.remove("tp");
+        }
         run.gpu = run.gpu.take().or(meta.gpu.clone());
         run.tp = run.tp.or(meta.tp);
         run.gpu_count = meta.gpu_count.or(run.gpu_count).or(run.tp);
@@ -497,7 +510,8 @@ pub fn json_runs(objects: &[json::Object<'_>], sink: &mut Sink) -> Vec<Run> {
             Format::VllmJson
         };
         let block = json::to_block(obj, format);
-        if let Some(run) = block::resolve(&block, &[], sink) {
+        if let Some(mut run) = block::resolve(&block, &[], sink) {
+            json::apply_metadata(obj, &mut run);
             runs.push(run);
         }
     }

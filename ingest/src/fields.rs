@@ -36,6 +36,12 @@ pub enum Target {
     AcceptLength,
     /// A latency statistic: group (`ttft_ms`...), statistic (`mean`, `p99`...), factor to ms.
     Latency { group: &'static str, stat: String, factor: f64 },
+    /// A latency statistic whose label states no unit (`median_ttft`, `Mean TTFT`): the unit
+    /// must come from the cell (`1.94s`), the section header (`Breakdown (ms)`) or a rule of
+    /// the tool; otherwise the number is kept in `metrics.extra` with a finding. Never a
+    /// default: a summary JSON written by a post-processor may hold seconds under the very
+    /// spelling another tool uses for ms.
+    UnitlessLatency { group: &'static str, stat: String },
     /// A number the schema does not name; kept under this key in `metrics.extra`.
     Extra(String),
 }
@@ -125,22 +131,41 @@ fn latency(group: &'static str, stat: &str, factor: f64) -> Target {
 
 /// Latency rows in every spelling: `Mean TTFT (ms)`, `P99.9 E2E Latency (ms)`,
 /// `Mean E2EL (ms)`, `[TPOT] P50`, and JSON keys `p99_itl_ms`, `median_e2e_latency_ms`.
+/// A label without a unit (`median_ttft`, `[TPOT] P50`) is [`Target::UnitlessLatency`].
 fn classify_latency(label: &str) -> Option<Target> {
     let (body, factor) = if let Some(b) = label.strip_suffix(" (ms)").or(label.strip_suffix(" ms")) {
-        (b, 1.0)
+        (b, Some(1.0))
     } else if let Some(b) = label.strip_suffix(" (s)").or(label.strip_suffix(" s")) {
-        (b, 1000.0)
+        (b, Some(1000.0))
     } else {
-        (label, 1.0)
+        (label, None)
     };
     // trtllm-bench: "[ttft] p50", "[tpot] minimum".
-    if let Some(rest) = body.strip_prefix('[') {
+    let (group, stat) = if let Some(rest) = body.strip_prefix('[') {
         let (metric, stat) = rest.split_once(']')?;
-        return Some(latency(group_of(metric)?, stat_of(stat.trim())?.as_str(), factor));
+        (group_of(metric)?, stat_of(stat.trim())?)
+    } else {
+        let (stat, metric) = body.split_once(' ')?;
+        let stat = stat_of(stat)?;
+        (group_of(metric)?, stat)
+    };
+    Some(match factor {
+        Some(factor) => Target::Latency { group, stat, factor },
+        None => Target::UnitlessLatency { group, stat },
+    })
+}
+
+/// The factor to ms of a unit written in a cell (`1.94s`, `585 ms`) or at the end of a
+/// section header (`... Breakdown (ms)`); `None` when it names no time unit.
+pub fn time_factor(unit: &str) -> Option<f64> {
+    let u = unit.trim();
+    let u = u.strip_suffix(')').and_then(|u| u.rsplit_once('(')).map_or(u, |(_, inner)| inner).trim();
+    match u.to_ascii_lowercase().as_str() {
+        "ms" | "msec" | "millisecond" | "milliseconds" => Some(1.0),
+        "s" | "sec" | "secs" | "second" | "seconds" => Some(1000.0),
+        "us" | "µs" | "μs" | "microsecond" | "microseconds" => Some(0.001),
+        _ => None,
     }
-    let (stat, metric) = body.split_once(' ')?;
-    let stat = stat_of(stat)?;
-    Some(latency(group_of(metric)?, &stat, factor))
 }
 
 fn group_of(metric: &str) -> Option<&'static str> {
@@ -196,8 +221,19 @@ mod tests {
         check("Mean E2EL (ms)", latency("e2e_ms", "mean", 1.0));
         check("p99_e2el_ms", latency("e2e_ms", "p99", 1.0));
         check("median_e2e_latency_ms", latency("e2e_ms", "median", 1.0));
-        check("[TPOT] MINIMUM", latency("tpot_ms", "min", 1.0));
+        check("[TPOT] MINIMUM", UnitlessLatency { group: "tpot_ms", stat: "min".into() });
         check("Mean TTFT (s)", latency("ttft_ms", "mean", 1000.0));
+        check("median_ttft", UnitlessLatency { group: "ttft_ms", stat: "median".into() });
+        check("[TPOT] P50", UnitlessLatency { group: "tpot_ms", stat: "p50".into() });
         check("Total vision input tokens", Extra("total vision input tokens".into()));
+    }
+
+    #[test]
+    fn time_units_from_cells_and_headers() {
+        assert_eq!(time_factor("s"), Some(1000.0));
+        assert_eq!(time_factor("ms"), Some(1.0));
+        assert_eq!(time_factor("-- Per-Request Time-per-Output-Token [TPOT] Breakdown (ms)"), Some(1.0));
+        assert_eq!(time_factor("Time to First Token"), None);
+        assert_eq!(time_factor("tok/s"), None);
     }
 }

@@ -12,7 +12,7 @@
 //! `openai-chat` name an API any server may offer, so they say nothing about the engine.
 
 use crate::scan::Format;
-use benchsite_model::Run;
+use benchsite_model::{ContextRef, Run};
 
 /// The framework a client backend name stands for: `vllm`, `lmdeploy`, `sglang` or `trtllm`.
 pub fn of_backend(backend: &str) -> Option<&'static str> {
@@ -42,6 +42,18 @@ pub fn apply(runs: &mut [Run]) {
             run.framework = Some(framework.to_string());
             if let Some(line) = line {
                 run.source.lines.insert("framework".into(), line);
+                // The backend of a `Namespace(...)` or `Running benchmark ...` line is context
+                // around the block, not a row of it: say which.
+                let kind = if run.source.lines.get("client.namespace") == Some(&line) {
+                    Some("namespace")
+                } else if run.source.lines.get("client.args") == Some(&line) {
+                    Some("command")
+                } else {
+                    None
+                };
+                if let Some(kind) = kind {
+                    run.source.context.insert("framework".into(), ContextRef { line, kind: kind.into() });
+                }
             }
         }
     }

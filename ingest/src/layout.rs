@@ -53,7 +53,7 @@ pub enum Role<'a> {
     Results,
     /// Read by another reader of the content folder, which names what it cannot use:
     /// `docs/` (pages and their images), `i18n/` (UI strings), `tuning/` (the parameter
-    /// catalog), `models.toml` (the model catalog).
+    /// catalog), `models.toml` (the model catalog), `names.toml` (the name table).
     Read(&'static str),
     /// The sidecar of the file `of`; when no such file exists it is read by nothing, and the
     /// caller reports it with [`ORPHAN_SIDECAR`].
@@ -77,6 +77,9 @@ pub fn role(rel: &str) -> Role<'_> {
     }
     if rel == crate::models::PATH {
         return Role::Read("model catalog");
+    }
+    if rel == crate::names::PATH {
+        return Role::Read("name table");
     }
     if let Some(of) = rel.strip_suffix(".meta.toml") {
         return Role::Sidecar { of };

@@ -19,6 +19,7 @@ pub mod json;
 pub mod layout;
 pub mod markdown;
 pub mod models;
+pub mod names;
 pub mod prefix;
 pub mod precision;
 pub mod scan;
@@ -26,6 +27,7 @@ pub mod serve;
 pub mod sidecar;
 pub mod sink;
 pub mod text;
+mod unread;
 pub mod value;
 
 use benchsite_model::{Finding, Run, RunsFile, SourceFile};
@@ -48,12 +50,14 @@ pub struct Context<'a> {
     pub meta: Option<&'a Meta>,
     /// The model catalog `models.toml` (published precision per family).
     pub models: Option<&'a models::Catalog>,
+    /// The name table `names.toml`; the built-in one when the content has none.
+    pub names: Option<&'a names::Names>,
 }
 
 /// Parses one content file. `meta` comes from its sidecar, if any. Without the model
 /// catalog (the browser has none), precision comes from flags and model names only.
 pub fn parse_file(path: &str, text: &str, meta: Option<&Meta>) -> FileOutput {
-    parse_file_with(path, text, Context { meta, models: None })
+    parse_file_with(path, text, Context { meta, models: None, names: None })
 }
 
 /// Parses one content file with what the content folder states about it.
@@ -86,7 +90,8 @@ struct ResultName<'a> {
 }
 
 fn parse_as(path: &str, text: &str, result: Option<ResultName<'_>>, context: Context<'_>) -> FileOutput {
-    let Context { meta, models } = context;
+    let Context { meta, models, names } = context;
+    let names = names.unwrap_or_else(|| names::Names::builtin());
     // A byte-order mark says how the file was encoded, not what it says (a browser drops it
     // when it reads a file; so does this, for the CLI and the browser to agree).
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -109,10 +114,17 @@ fn parse_as(path: &str, text: &str, result: Option<ResultName<'_>>, context: Con
             ("raw", runs)
         }
     };
+    if runs.is_empty() {
+        unread::report(text, &mut sink);
+    }
     if let Some(meta) = meta {
         checks::apply_meta(&mut runs, meta);
     }
     framework::apply(&mut runs);
+    for run in &mut runs {
+        run.framework = run.framework.as_deref().map(|f| names.framework(f));
+        run.gpu = run.gpu.as_deref().map(|g| names.gpu(g));
+    }
     precision::apply(&mut runs, meta.and_then(|m| m.precision.as_deref()), models);
     checks::duplicates(&mut runs, &mut sink);
     for run in &mut runs {

@@ -38,7 +38,8 @@ pub fn parse_cell(raw: &str) -> Cell<'_> {
     if let Some((n, rest)) = leading_number(s) {
         let unit = rest.trim();
         // "12 abc def" is text, "1.94s" and "13341.219 token/s" are numbers with units.
-        if unit.is_empty() || is_unit(unit) {
+        let unit = if unit.is_empty() || is_unit(unit) { Some(unit) } else { annotated(unit) };
+        if let Some(unit) = unit {
             let n = if n == 0.0 { 0.0 } else { n };
             return Cell { value: Value::Number(n), unit };
         }
@@ -63,6 +64,20 @@ fn is_placeholder(lower: &str) -> bool {
         || (lower.starts_with('{') && lower.ends_with('}'))
         || matches!(lower, "tbd" | "todo" | "tba" | "?" | "??" | "???" | "x.xx" | "xx.xx")
         || lower.contains("xx.x")
+}
+
+/// What follows a number in a hand-annotated cell (`149.03      ← key metric`,
+/// `149.03 tok/s  (best)`): the unit before the note, if any. `None` when the rest does not
+/// open with a note marker, so `12 apples in a row` stays text.
+fn annotated(rest: &str) -> Option<&str> {
+    let opens_note = |t: &str| {
+        ["←", "⬅", "<-", "(", "[", "#", "//", "*", "👈", "✅", "✓", "✔", "—", "–", "|"].iter().any(|m| t.starts_with(m))
+    };
+    if opens_note(rest) {
+        return Some("");
+    }
+    let (unit, note) = rest.split_once(char::is_whitespace)?;
+    (is_unit(unit) && opens_note(note.trim_start())).then_some(unit)
 }
 
 fn is_unit(unit: &str) -> bool {
@@ -144,6 +159,16 @@ mod tests {
         check("trace", Value::Absent("trace"), "");
         check("lmdeploy", Value::Text("lmdeploy"), "");
         check("12 apples in a row", Value::Text("12 apples in a row"), "");
+    }
+
+    #[test]
+    fn annotated_values_keep_their_leading_number() {
+        check("149.03      ← key metric", Value::Number(149.03), "");
+        check("149.03 (best)", Value::Number(149.03), "(best)");
+        check("149.03 (best run of 3)", Value::Number(149.03), "");
+        check("13341.219 token/s  <- peak", Value::Number(13341.219), "token/s");
+        check("1.94s # warm cache", Value::Number(1.94), "s");
+        check("12 apples and 3 pears", Value::Text("12 apples and 3 pears"), "");
     }
 
     #[test]

@@ -154,10 +154,13 @@ fn several_runs_per_file_each_keep_their_context() {
 }
 
 #[test]
-fn placeholders_yield_no_run_and_an_error() {
+fn some_placeholders_keep_the_numbers_with_a_warning() {
     let text = VLLM_2025.replace("7279.56", "xxx").replace("70.23", "TBD");
-    let findings = check("raw/p.log", &text, &[]);
+    let findings = check("raw/p.log", &text, &[&[("/metrics/ttft_ms/median", json!(7099.88)), ("/metrics/tpot_ms/mean", json!(70.14))]]);
     assert_eq!(findings, vec!["placeholder-value@18"]);
+    let out = parse_file("raw/p.log", &text, None);
+    assert!(!out.runs[0].metrics.ttft_ms.as_ref().unwrap().contains_key("mean"));
+    assert_eq!(out.findings[0].severity, benchsite_model::Severity::Warning);
 }
 
 #[test]

@@ -9,6 +9,7 @@ use crate::fields::normalise;
 use crate::scan::{Block, Context, Format, Row};
 use crate::value::{parse_cell, Cell, Value};
 use reader::{Json, Reader, Spanned};
+use benchsite_model::{ContextRef, Run};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
@@ -95,7 +96,17 @@ pub fn to_block<'a>(obj: &'a Object<'a>, format: Format) -> Block<'a> {
     let mut rows = Vec::new();
     let mut context = Context::default();
     let mut errors = 0usize;
+    // SGLang writes its `--random-*` defaults whatever the dataset; only random-style datasets
+    // (`random`, `random-ids`) take them, so for a ShareGPT run they are no lengths at all.
+    let dataset = obj.get("dataset_name").and_then(|d| match &d.value {
+        Json::String(s) => Some(s.to_ascii_lowercase()),
+        _ => None,
+    });
+    let ignores_random = dataset.is_some_and(|d| !d.starts_with("random"));
     for (key, spanned) in obj.by_key() {
+        if ignores_random && key.starts_with("random_") {
+            continue;
+        }
         if key == "errors" {
             if let Json::Array(items) = &spanned.value {
                 errors = items.iter().filter(|e| matches!(&e.value, Json::String(s) if !s.is_empty())).count();
@@ -108,7 +119,9 @@ pub fn to_block<'a>(obj: &'a Object<'a>, format: Format) -> Block<'a> {
             Json::Number(n) => Cell { value: Value::Number(*n), unit: "" },
             Json::Word(w) => parse_cell(w),
             Json::String(s) => parse_cell(s),
-            Json::Null => Cell { value: Value::Absent("null"), unit: "" },
+            // vLLM and SGLang write `null` for what they did not measure or were not asked
+            // (`max_concurrency`, `accept_length`, `sharegpt_output_len`): nothing to report.
+            Json::Null => continue,
             Json::Bool(_) | Json::Array(_) | Json::Object(_) => continue,
         };
         let label = match key {
@@ -123,9 +136,59 @@ pub fn to_block<'a>(obj: &'a Object<'a>, format: Format) -> Block<'a> {
     Block { format, start: obj.line, end: obj.end_line, terminated: true, rows, context, sweep: None, cut_at: None }
 }
 
+/// Keys a saved result's `--metadata KEY=VALUE` entries use for the GPU (vLLM writes each
+/// entry as a top-level key with a string value).
+const GPU_KEYS: [&str; 6] = ["gpu", "hardware", "device", "gpu_type", "gpu_name", "accelerator"];
+
+/// Fills GPU and TP from a saved result's own metadata (`--metadata hardware=910B3 env=TP4PP1
+/// tp=4`) where the run has none, each with `source.context[field] = metadata` and its line.
+pub fn apply_metadata(obj: &Object<'_>, run: &mut Run) {
+    let text = |key: &str| {
+        obj.get(key).and_then(|v| match &v.value {
+            Json::String(s) if !s.trim().is_empty() => Some((s.trim().to_string(), v.line)),
+            Json::Number(n) => Some((n.to_string(), v.line)),
+            _ => None,
+        })
+    };
+    let context = |run: &mut Run, field: &str, line: u32| {
+        run.source.lines.insert(field.to_string(), line);
+        run.source.context.insert(field.to_string(), ContextRef { line, kind: "metadata".into() });
+    };
+    if run.gpu.is_none() {
+        if let Some((gpu, line)) = GPU_KEYS.iter().find_map(|k| text(k)) {
+            run.gpu = Some(gpu);
+            context(run, "gpu", line);
+        }
+    }
+    if run.tp.is_none() {
+        let tp = text("tp").and_then(|(v, l)| Some((v.parse::<u32>().ok()?, l))).or_else(|| text("env").and_then(|(v, l)| Some((tp_in(&v)?, l))));
+        if let Some((tp, line)) = tp.filter(|(tp, _)| *tp > 0) {
+            run.tp = Some(tp);
+            run.metrics.extra.remove("tp");
+            run.source.lines.remove("metrics.extra.tp");
+            context(run, "tp", line);
+        }
+    }
+}
+
+/// The TP of an environment label such as `TP4PP1` or `tp8`.
+fn tp_in(label: &str) -> Option<u32> {
+    let lower = label.to_ascii_lowercase();
+    let at = lower.find("tp")?;
+    let digits: String = lower[at + 2..].chars().take_while(|c| c.is_ascii_digit()).collect();
+    digits.parse().ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tp_from_an_environment_label() {
+        assert_eq!(tp_in("TP4PP1"), Some(4));
+        assert_eq!(tp_in("tp8"), Some(8));
+        assert_eq!(tp_in("PP2"), None);
+    }
 
     #[test]
     fn reads_json_lines() {

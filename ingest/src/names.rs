@@ -1,0 +1,179 @@
+//! One name table users can extend (`content/names.toml`): the canonical name of every
+//! framework and GPU spelling (`SGLang` → `sglang`, `NVIDIA A100 80GB PCIe` → `A100`),
+//! applied to every framework or GPU name that comes from content. The generator reads the
+//! file through its one reader and hands its text over (no I/O here); a content folder
+//! without one, and the browser, use the built-in copy of `content/names.toml`.
+//!
+//! ```toml
+//! [gpu]
+//! A100 = ["A100-80G", "NVIDIA A100 80GB PCIe"]
+//! ```
+
+use crate::sink::{FindingExt, Sink};
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// Where the table lives in the content folder.
+pub const PATH: &str = "names.toml";
+
+/// The built-in copy, used when the content has no table.
+pub const BUILTIN_TOML: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../content/names.toml"));
+
+/// Canonical framework and GPU names by their spellings (folded: lower case, no spaces,
+/// `-` or `_`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Names {
+    framework: HashMap<String, String>,
+    gpu: HashMap<String, String>,
+}
+
+impl Names {
+    /// The built-in table (`content/names.toml` as shipped).
+    pub fn builtin() -> &'static Names {
+        static BUILTIN: OnceLock<Names> = OnceLock::new();
+        BUILTIN.get_or_init(|| parse(BUILTIN_TOML, &mut Sink::new(PATH)))
+    }
+
+    /// The canonical framework for `name`, or `name` as written when the table has none.
+    pub fn framework(&self, name: &str) -> String {
+        lookup(&self.framework, name)
+    }
+
+    /// The canonical GPU for `name`, or `name` as written when the table has none.
+    pub fn gpu(&self, name: &str) -> String {
+        lookup(&self.gpu, name)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.framework.is_empty() && self.gpu.is_empty()
+    }
+}
+
+fn lookup(table: &HashMap<String, String>, name: &str) -> String {
+    table.get(&fold(name)).cloned().unwrap_or_else(|| name.trim().to_string())
+}
+
+fn fold(name: &str) -> String {
+    name.chars().filter(|c| !matches!(c, ' ' | '-' | '_')).flat_map(char::to_lowercase).collect()
+}
+
+fn line_at(text: &str, offset: usize) -> u32 {
+    text[..offset.min(text.len())].matches('\n').count() as u32 + 1
+}
+
+/// Parses the table; invalid TOML is an error naming its line (and no table), a bad entry a
+/// warning (the rest is kept).
+pub fn parse(text: &str, sink: &mut Sink) -> Names {
+    let doc: toml::Spanned<toml::Table> = match toml::from_str(text) {
+        Ok(d) => d,
+        Err(e) => {
+            let line = e.span().map_or(0, |s| line_at(text, s.start));
+            sink.error(
+                "names-invalid",
+                line,
+                format!(
+                    "the name table is not valid TOML ({}); it was ignored and the built-in names apply. Fix the syntax: \
+                     `[gpu]` then lines like `A100 = [\"A100-80G\"]`.",
+                    e.message().trim()
+                ),
+            );
+            return Names::default();
+        }
+    };
+    let mut names = Names::default();
+    for (kind, value) in doc.get_ref() {
+        let line = find_line(text, &format!("[{kind}]"));
+        let slot = match kind.as_str() {
+            "framework" => &mut names.framework,
+            "gpu" => &mut names.gpu,
+            _ => {
+                sink.warn("names-entry-invalid", line, format!("`[{kind}]` is not a table of the name table and was ignored; known: [framework], [gpu]."))
+                    .value("key", kind);
+                continue;
+            }
+        };
+        let Some(table) = value.as_table() else {
+            sink.warn("names-entry-invalid", line, format!("`{kind}` must be a table (`[{kind}]`); it was ignored."));
+            continue;
+        };
+        for (canonical, spellings) in table {
+            let line = find_line(text, canonical);
+            let Some(list) = spellings.as_array() else {
+                sink.warn("names-entry-invalid", line, format!("`{canonical}` must list its spellings (`{canonical} = [\"...\"]`); it was ignored."))
+                    .value("name", canonical);
+                continue;
+            };
+            let mut add = |spelling: &str, sink: &mut Sink| match slot.get(&fold(spelling)) {
+                Some(other) if other != canonical => {
+                    sink.warn(
+                        "names-entry-invalid",
+                        line,
+                        format!("`{spelling}` is already a spelling of `{other}`; it stays `{other}`. Keep each spelling in one list."),
+                    )
+                    .value("spelling", spelling);
+                }
+                _ => {
+                    slot.insert(fold(spelling), canonical.clone());
+                }
+            };
+            add(canonical, sink);
+            for s in list {
+                match s.as_str() {
+                    Some(s) if !s.trim().is_empty() => add(s, sink),
+                    _ => {
+                        sink.warn("names-entry-invalid", line, format!("a spelling of `{canonical}` is not a text; it was ignored."))
+                            .value("name", canonical);
+                    }
+                }
+            }
+        }
+    }
+    names
+}
+
+/// The line a key or header is written on (1 when it cannot be found).
+fn find_line(text: &str, key: &str) -> u32 {
+    text.lines()
+        .position(|l| {
+            let l = l.trim_start();
+            l.starts_with(key) || l.trim_start_matches('"').starts_with(key)
+        })
+        .map_or(1, |i| i as u32 + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtin_table_maps_the_usual_spellings() {
+        let n = Names::builtin();
+        assert!(!n.is_empty());
+        for (spelling, want) in [("A100-80G", "A100"), ("A100-SXM4-80GB", "A100"), ("NVIDIA A100 80GB PCIe", "A100"), ("h200", "H200"), ("MI300X", "MI300X"), ("910B3", "910B3"), ("H800", "H800")] {
+            assert_eq!(n.gpu(spelling), want, "{spelling}");
+        }
+        for (spelling, want) in [("SGLang", "sglang"), ("sglang", "sglang"), ("TensorRT-LLM", "trtllm"), ("trtllm", "trtllm"), ("vLLM", "vllm")] {
+            assert_eq!(n.framework(spelling), want, "{spelling}");
+        }
+        assert_eq!(n.gpu("RTX 4090"), "RTX 4090");
+    }
+
+    #[test]
+    fn builtin_table_has_no_findings() {
+        let mut sink = Sink::new(PATH);
+        parse(BUILTIN_TOML, &mut sink);
+        assert!(sink.findings.is_empty(), "{:?}", sink.findings);
+    }
+
+    #[test]
+    fn bad_toml_is_an_error_with_its_line_and_bad_entries_warnings() {
+        let mut sink = Sink::new(PATH);
+        assert!(parse("[gpu]\nA100 = [\"A100-80G\"\n", &mut sink).is_empty());
+        assert_eq!((sink.findings[0].code.as_str(), sink.findings[0].line), ("names-invalid", 3));
+        let mut sink = Sink::new(PATH);
+        let n = parse("[gpu]\nA100 = [\"x1\"]\nH100 = \"H100-SXM\"\nB = [\"x1\"]\n[colours]\na = 1\n", &mut sink);
+        assert_eq!(n.gpu("X1"), "A100");
+        let found: Vec<(&str, u32)> = sink.findings.iter().map(|f| (f.code.as_str(), f.line)).collect();
+        assert_eq!(found, vec![("names-entry-invalid", 5), ("names-entry-invalid", 4), ("names-entry-invalid", 3)]);
+    }
+}

@@ -1,0 +1,181 @@
+//! The shared vocabulary's rules: units come from keys, cells, headers or a tool's rule and
+//! never from a default; templates are notes, not errors; JSON `null`s and lengths a dataset
+//! ignores are not findings or values; files that look like results but give no run say so.
+
+mod common;
+
+use benchsite_ingest::parse_file;
+use benchsite_model::Severity;
+use common::{check, fixture, numbers_trace_to_their_lines};
+use serde_json::{json, Value};
+
+/// SGLang writes `random_input_len`/`random_output_len` defaults and `null`s for what it did
+/// not measure, even for a ShareGPT run: neither lengths nor findings.
+#[test]
+fn sglang_sharegpt_run_keeps_no_random_lengths_and_no_null_findings() {
+    let text = fixture("vocab/sglang_sharegpt_defaults.jsonl");
+    let findings = check(
+        "raw/sglang.jsonl",
+        &text,
+        &[&[
+            ("/format", json!("sglang-jsonl")),
+            ("/scenario/dataset", json!("sharegpt")),
+            ("/scenario/input_len", Value::Null),
+            ("/scenario/output_len", Value::Null),
+            ("/scenario/range_ratio", Value::Null),
+            ("/scenario/max_concurrency", json!(256)),
+            ("/metrics/ttft_ms/p99", json!(327.9139723521075)),
+            ("/metrics/e2e_ms/median", json!(1537.8948565048631)),
+            ("/source/lines/metrics.ttft_ms.p99", json!(9)),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+    numbers_trace_to_their_lines(&text, &parse_file("raw/sglang.jsonl", &text, None));
+}
+
+/// The same run with the random lengths a random dataset takes.
+#[test]
+fn random_dataset_keeps_its_lengths() {
+    let text = fixture("vocab/sglang_sharegpt_defaults.jsonl").replace("\"sharegpt\"", "\"random\"");
+    check("raw/sglang.jsonl", &text, &[&[("/scenario/input_len", json!(1024)), ("/scenario/range_ratio", json!(0.0))]]);
+}
+
+/// A post-processor that drops the `_ms` suffix (InferenceX's `process_result.py` does, and
+/// divides by 1000 on the way) leaves latencies whose unit nobody states: kept as written in
+/// `metrics.extra`, never stored as ms.
+#[test]
+fn latency_keys_without_a_unit_are_kept_aside_with_a_finding() {
+    let text = fixture("vocab/sglang_sharegpt_defaults.jsonl").replace("_ms\"", "\"");
+    let out = parse_file("raw/summary.jsonl", &text, None);
+    let run = &out.runs[0];
+    assert!(run.metrics.ttft_ms.is_none() && run.metrics.e2e_ms.is_none(), "{:?}", run.metrics);
+    assert_eq!(run.metrics.extra.get("median ttft"), Some(&76.41966750088613));
+    let unknown: Vec<u32> = out.findings.iter().filter(|f| f.code == "unit-unknown").map(|f| f.line).collect();
+    assert_eq!(unknown.len(), 17, "{:?}", out.findings);
+    assert!(unknown.contains(&9), "{unknown:?}");
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// A unit printed after the number or in the section header is a stated unit.
+#[test]
+fn latency_unit_from_the_cell_or_the_section_header() {
+    let block = "============ Serving Benchmark Result ============\nSuccessful requests: 4\nBenchmark duration (s): 2.00\n\
+                 Mean TTFT: 1.5s\n---------------Time to First Token (ms)----------------\nMedian TTFT: 10.5\n\
+                 ==================================================\n";
+    check("raw/u.log", block, &[&[("/metrics/ttft_ms/mean", json!(1500.0)), ("/metrics/ttft_ms/median", json!(10.5))]]);
+}
+
+/// A README that shows the output's shape with placeholders is a template: a note, no run,
+/// nothing that fails the build.
+#[test]
+fn template_block_is_a_note() {
+    let text = "# Benchmark\n\nRun it and you will see:\n\n```\n============ Serving Benchmark Result ============\n\
+                Successful requests: <value>\nBenchmark duration (s): <value>\nRequest throughput (req/s): xxx\n\
+                Mean TTFT (ms): {ttft}\nMedian TTFT (ms): N/A\n==================================================\n```\n";
+    let out = parse_file("README.md", text, None);
+    assert!(out.runs.is_empty());
+    let codes: Vec<(&str, Severity)> = out.findings.iter().map(|f| (f.code.as_str(), f.severity)).collect();
+    assert_eq!(codes, vec![("template-block", Severity::Info)]);
+}
+
+/// Hand annotations after a value keep the value.
+#[test]
+fn annotated_values_keep_their_number() {
+    let text = "============ Serving Benchmark Result ============\nSuccessful requests: 4\nBenchmark duration (s): 2.00\n\
+                Request throughput (req/s): 2.00      ← key metric\nMean TTFT (ms): 149.03 (best)\n\
+                ==================================================\n";
+    check("raw/a.log", text, &[&[("/metrics/request_throughput", json!(2.0)), ("/metrics/ttft_ms/mean", json!(149.03))]]);
+}
+
+/// A tool benchsite does not read: the first line that looks like a result is named.
+#[test]
+fn results_of_an_unsupported_tool_are_named_not_dropped() {
+    let text = fixture("vocab/mlx_serving_raw_stats.txt");
+    let out = parse_file("raw/mlx.md", &text, None);
+    assert!(out.runs.is_empty());
+    let found: Vec<String> = out.findings.iter().map(|f| format!("{}@{}", f.code, f.line)).collect();
+    assert_eq!(found, vec!["results-not-read@7"]);
+    assert_eq!(out.findings[0].severity, Severity::Warning);
+}
+
+/// InferenceX's aggregated JSON (seconds under unsuffixed keys) is not read as a vLLM result,
+/// and is not lost in silence either.
+#[test]
+fn inferencex_aggregate_is_named_not_misread() {
+    let text = fixture("vocab/inferencex_agg.json");
+    let out = parse_file("raw/agg_gptoss.json", &text, None);
+    assert!(out.runs.is_empty());
+    let found: Vec<String> = out.findings.iter().map(|f| format!("{}@{}", f.code, f.line)).collect();
+    assert_eq!(found, vec!["results-not-read@11"]);
+}
+
+/// Prose and configuration without results stay quiet (a `no-runs` note at most).
+#[test]
+fn files_without_results_get_no_warning() {
+    let out = parse_file("raw/notes.txt", "We ran on the H800 with v0.9.2.\nThroughput is discussed later.\n", None);
+    assert!(out.findings.iter().all(|f| f.severity == Severity::Info), "{:?}", out.findings);
+}
+
+/// Every prefix of every fixture parses without a panic.
+#[test]
+fn every_prefix_of_the_fixtures_parses() {
+    for name in ["vocab/sglang_sharegpt_defaults.jsonl", "vocab/mlx_serving_raw_stats.txt", "vocab/inferencex_agg.json"] {
+        let text = fixture(name);
+        let step = (text.len() / 200).max(1);
+        let mut cut = 0;
+        while cut < text.len() {
+            if text.is_char_boundary(cut) {
+                let _ = parse_file("raw/cut.json", &text[..cut], None);
+            }
+            cut += step;
+        }
+    }
+}
+
+/// Hostile values: wrong types, huge numbers and nulls everywhere give findings or nothing,
+/// never a panic or an invented number.
+#[test]
+fn hostile_json_values_give_no_invented_numbers() {
+    let text = "{\"completed\": null, \"duration\": \"soon\", \"request_throughput\": 1e308, \"mean_ttft\": [1, 2], \"median_ttft\": 1e400}";
+    let out = parse_file("raw/h.json", text, None);
+    for run in &out.runs {
+        assert!(run.metrics.ttft_ms.is_none(), "{run:?}");
+    }
+}
+
+/// vLLM `--metadata KEY=VALUE` entries are top-level keys of the saved result (string
+/// values); they fill GPU and TP with `metadata` provenance when nothing better states them.
+/// Keys as in `--metadata pp=1 tp=1 rank0=T4x1` (swjeong9/vllm-example
+/// benchmark/run_benchmark_example.sh) and `hardware=910B3 env=TP4PP1` (issue 10's sample).
+#[test]
+fn metadata_entries_fill_gpu_and_tp_with_their_provenance() {
+    let base = fixture("vocab/sglang_sharegpt_defaults.jsonl");
+    let text = base.replacen("{\"backend\": \"sglang\",", "{\"backend\": \"vllm\", \"hardware\": \"Ascend910B3\", \"env\": \"TP4PP1\",", 1);
+    check(
+        "raw/result.json",
+        &text,
+        &[&[
+            ("/gpu", json!("910B3")),
+            ("/tp", json!(4)),
+            ("/framework", json!("vllm")),
+            ("/source/context/gpu", json!({"line": 2, "kind": "metadata"})),
+            ("/source/context/tp", json!({"line": 2, "kind": "metadata"})),
+        ]],
+    );
+    let text = base.replacen("{\"backend\": \"sglang\",", "{\"backend\": \"sglang\", \"tp\": \"1\", \"pp\": \"1\", \"gpu\": \"H100\",", 1);
+    check("raw/result.json", &text, &[&[("/gpu", json!("H100")), ("/tp", json!(1)), ("/framework", json!("sglang"))]]);
+    // A sidecar, stated by the content's author, comes first.
+    let meta = benchsite_ingest::Meta { gpu: Some("H800".into()), ..Default::default() };
+    let out = parse_file("raw/result.json", &text, Some(&meta));
+    assert_eq!(out.runs[0].gpu.as_deref(), Some("H800"));
+    assert!(!out.runs[0].source.context.contains_key("gpu"));
+}
+
+/// `Namespace(backend='vllm', ...)` names the framework of a dropped log; the run says so.
+#[test]
+fn framework_from_the_namespace_records_its_context() {
+    let text = "Namespace(backend='vllm', base_url=None, dataset_name='random', num_prompts=4)\n\
+                ============ Serving Benchmark Result ============\nSuccessful requests: 4\nBenchmark duration (s): 2.00\n\
+                Request throughput (req/s): 2.00\nMean TTFT (ms): 10.5\n==================================================\n";
+    check("dropped.log", text, &[&[("/framework", json!("vllm")), ("/source/context/framework", json!({"line": 1, "kind": "namespace"}))]]);
+}
