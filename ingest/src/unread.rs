@@ -30,7 +30,10 @@ const NEAR: usize = 2;
 /// After a file was read without a run: warns on its first results-looking line, replacing
 /// the generic "nothing here" findings, unless a finding already explains the missing runs.
 pub fn report(text: &str, sink: &mut Sink) {
-    if sink.findings.iter().any(|f| EXPLAINED.contains(&f.code.as_str())) {
+    // A format reader that recognised the file and said why it yielded nothing (its codes
+    // start with its name: `guidellm-table`, `llmperf-individual-responses`) explains it too.
+    let by_a_reader = |code: &str| crate::formats::FORMATS.iter().any(|f| code.starts_with(f.name.split('-').next().unwrap_or(f.name)));
+    if sink.findings.iter().any(|f| EXPLAINED.contains(&f.code.as_str()) || by_a_reader(&f.code)) {
         return;
     }
     let Some((line, quoted)) = first_results_line(text) else { return };
