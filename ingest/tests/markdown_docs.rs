@@ -1,0 +1,430 @@
+//! Markdown documents outside the result layout (READMEs, docs pages of other projects) and
+//! markdown result tables: real, trimmed samples in `tests/fixtures/` (the first line names
+//! the page), plus small handwritten cases for what the samples do not show. Each case reads
+//! as data: the input, then the values each run must hold, with the line every value and
+//! every piece of context came from.
+
+mod common;
+
+use benchsite_ingest::parse_file;
+use common::{check, fixture, numbers_trace_to_their_lines};
+use serde_json::{json, Value};
+
+fn context(line: u32, kind: &str) -> Value {
+    json!({ "line": line, "kind": kind })
+}
+
+/// Every sample: each number its run holds is printed on the line its provenance names.
+#[test]
+fn numbers_of_every_sample_trace_to_their_lines() {
+    for name in [
+        "sglang_cookbook_gemma4.md",
+        "lmdeploy_a100_fp16.md",
+        "framework_comparison_zh.md",
+        "vllm_vs_trtllm.md",
+        "ollama_bench_zh.md",
+    ] {
+        let text = fixture(name);
+        let out = parse_file(&format!("raw/{name}"), &text, None);
+        assert!(!out.runs.is_empty(), "{name}");
+        numbers_trace_to_their_lines(&text, &out);
+        for run in &out.runs {
+            for (field, c) in &run.source.context {
+                assert!(c.line >= 1 && (c.line as usize) <= text.lines().count(), "{}: {field} points past the end", run.id);
+            }
+        }
+    }
+}
+
+/// SGLang cookbook: `#### gemma-4-E2B-it (1x H200, TP=1)`, the section's `sglang serve`
+/// command, and the `bench_serving` command in the block right above each log.
+#[test]
+fn a_cookbook_page_gives_its_logs_heading_serve_and_client_context() {
+    let text = fixture("sglang_cookbook_gemma4.md");
+    let findings = check(
+        "raw/gemma4.md",
+        &text,
+        &[
+            &[
+                ("/format", json!("serving-text")),
+                ("/model", json!("google/gemma-4-E2B-it")),
+                ("/source/context/model", context(28, "serve")),
+                ("/params/command", json!("sglang serve --model-path google/gemma-4-E2B-it")),
+                ("/source/lines/params.command", json!(28)),
+                ("/framework", json!("sglang")),
+                ("/gpu", json!("H200")),
+                ("/source/context/gpu", context(24, "heading")),
+                ("/gpu_count", json!(1)),
+                ("/source/context/gpu_count", context(24, "heading")),
+                ("/tp", json!(1)),
+                ("/source/context/tp", context(24, "heading")),
+                ("/scenario/dataset", json!("random")),
+                ("/source/context/scenario.dataset", context(34, "command")),
+                ("/scenario/num_prompts", json!(10)),
+                ("/source/context/scenario.num_prompts", context(34, "command")),
+                // The block states its concurrency itself: no context for it.
+                ("/scenario/max_concurrency", json!(1)),
+                ("/source/lines/scenario.max_concurrency", json!(43)),
+                ("/section", json!("gemma-4-E2B-it (1x H200, TP=1)")),
+                ("/metrics/ttft_ms/median", json!(54.22)),
+            ],
+            &[
+                ("/source/line", json!(67)),
+                ("/scenario/num_prompts", json!(1000)),
+                ("/source/context/scenario.num_prompts", context(61, "command")),
+                ("/scenario/max_concurrency", json!(100)),
+            ],
+            // No client command in this section: the dataset stays unknown; TP comes from
+            // the serve command before the heading's `TP=2`.
+            &[
+                ("/model", json!("google/gemma-4-31B-it")),
+                ("/tp", json!(2)),
+                ("/source/context/tp", context(89, "serve")),
+                ("/gpu_count", json!(2)),
+                ("/source/context/gpu_count", context(89, "serve")),
+                ("/source/context/gpu", context(85, "heading")),
+                ("/scenario/dataset", Value::Null),
+                ("/scenario/num_prompts", Value::Null),
+            ],
+        ],
+    );
+    // The hardware table and the accuracy tables (GSM8K, ASR) are no serving results.
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
+/// LMDeploy's own benchmark page: units in the header (`FTL(ave)(s)`, `throughput(out
+/// tok/s)`), the model in the heading or in a first column left empty for the rows below.
+#[test]
+fn lmdeploy_benchmark_tables_read_one_run_per_row() {
+    let text = fixture("lmdeploy_a100_fp16.md");
+    let findings = check(
+        "raw/a100_fp16.md",
+        &text,
+        &[
+            &[
+                ("/format", json!("markdown-table")),
+                ("/source/line", json!(23)),
+                ("/model", json!("llama2-7b")),
+                ("/source/context/model", context(19, "heading")),
+                ("/gpu", json!("A100")),
+                ("/source/context/gpu", context(2, "heading")),
+                ("/scenario/max_concurrency", json!(1)),
+                ("/source/context/scenario.max_concurrency", context(23, "table-row")),
+                ("/scenario/input_len", json!(1)),
+                ("/scenario/output_len", json!(128)),
+                ("/tp", json!(1)),
+                ("/source/context/tp", context(23, "table-row")),
+                ("/metrics/output_throughput", json!(100.02)),
+                ("/source/lines/metrics.output_throughput", json!(23)),
+                // Seconds in the header, milliseconds in the run.
+                ("/metrics/ttft_ms", json!({ "mean": 11.0, "min": 10.0, "max": 11.0 })),
+                // Columns this reader does not know keep their numbers.
+                ("/metrics/extra/mem(gb)", json!(76.55)),
+                ("/metrics/extra/99%(s)", json!(0.011)),
+                ("/section", json!("llama2-7b")),
+            ],
+            &[("/source/line", json!(24)), ("/scenario/input_len", json!(2048))],
+            &[("/source/line", json!(25)), ("/scenario/max_concurrency", json!(64)), ("/metrics/ttft_ms/max", json!(116285.0))],
+            &[("/model", json!("llama2-13b")), ("/source/context/model", context(27, "heading"))],
+            &[
+                ("/source/line", json!(39)),
+                ("/model", json!("llama2-7b")),
+                ("/source/context/model", context(39, "table-row")),
+                ("/scenario/num_prompts", json!(3000)),
+                ("/metrics/total_throughput", json!(5283.547)),
+                ("/metrics/extra/prs", json!(10.275)),
+                ("/section", json!("Request Throughput Benchmark")),
+            ],
+            // The model cell is empty: the row above states it.
+            &[("/source/line", json!(40)), ("/model", json!("llama2-7b")), ("/source/context/model", context(39, "table-row"))],
+            &[("/model", json!("llama2-13b"))],
+        ],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
+/// A README comparing engines: each engine's section starts its server (an unlabelled
+/// block, server log included), runs `benchmark_serving.py`, and shows a result table.
+/// The framework list, the hardware table and the model table hold no results.
+#[test]
+fn a_comparison_readme_gives_its_tables_the_command_above_them() {
+    let text = fixture("framework_comparison_zh.md");
+    let findings = check(
+        "raw/README.md",
+        &text,
+        &[
+            &[
+                ("/format", json!("markdown-table")),
+                ("/source/line", json!(55)),
+                ("/model", json!("Meta-Llama-3-8B-Instruct")),
+                ("/source/context/model", context(48, "command")),
+                ("/backend", json!("vllm")),
+                ("/framework", json!("vllm")),
+                ("/scenario/dataset", json!("sharegpt")),
+                ("/source/context/scenario.dataset", context(48, "command")),
+                // The row states its own rate and prompts; the command's are another row's.
+                ("/scenario/request_rate", json!(1.0)),
+                ("/source/context/scenario.request_rate", context(55, "table-row")),
+                ("/scenario/num_prompts", json!(100)),
+                ("/metrics/duration_s", json!(105.08)),
+                ("/metrics/ttft_ms/p99", json!(216.07)),
+                ("/metrics/tpot_ms/p50", json!(24.68)),
+                ("/params/command", json!("python -m vllm.entrypoints.openai.api_server --model Meta-Llama-3-8B-Instruct --dtype auto  --disable-log-requests")),
+                ("/source/lines/params.command", json!(37)),
+                ("/section", json!("Benchmark 结果")),
+            ],
+            &[("/scenario/request_rate", json!(2.0)), ("/scenario/num_prompts", json!(200))],
+            &[
+                ("/model", json!("llama3")),
+                ("/source/context/model", context(73, "command")),
+                ("/framework", json!("lmdeploy")),
+                // The server was started with a commented-out command: no serve command.
+                ("/params/command", Value::Null),
+            ],
+            &[
+                ("/source/line", json!(92)),
+                ("/params/command", json!("lmdeploy serve api_server Meta-Llama-3-8B-Instruct --quant-policy 8")),
+                ("/source/lines/params.command", json!(86)),
+                ("/metrics/request_throughput", json!(7.0)),
+            ],
+        ],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
+/// A blog-style table: backend per row, seconds in the header, `80 / 80` requests, and a
+/// `Tokens/sec` column that does not say which tokens.
+#[test]
+fn a_blog_table_reads_backend_units_and_counts() {
+    let text = fixture("vllm_vs_trtllm.md");
+    let findings = check(
+        "raw/vllm_vs_trtllm.md",
+        &text,
+        &[
+            &[
+                ("/backend", json!("vLLM")),
+                ("/source/context/backend", context(15, "table-row")),
+                ("/framework", json!("vllm")),
+                ("/scenario/max_concurrency", json!(80)),
+                ("/metrics/e2e_ms/mean", json!(1363.4)),
+                ("/metrics/duration_s", json!(1.5618)),
+                ("/metrics/output_throughput", json!(2547.06)),
+                ("/metrics/completed", json!(80)),
+                ("/source/lines/metrics.completed", json!(15)),
+            ],
+            &[("/backend", json!("TensorRT-LLM")), ("/framework", json!("trtllm"))],
+            &[("/scenario/max_concurrency", json!(20)), ("/metrics/output_throughput", json!(452.8))],
+            &[("/metrics/output_throughput", json!(672.83))],
+        ],
+    );
+    assert_eq!(findings, ["throughput-tokens-unstated@13"]);
+}
+
+/// A Chinese README: the header names no unit, the cells do (`30token/s`); the model is in
+/// the heading, the platform in the first column, remarks become notes.
+#[test]
+fn a_chinese_table_takes_units_from_its_cells() {
+    let text = fixture("ollama_bench_zh.md");
+    let note = |line: u32, text: &str| json!([{ "line": line, "text": text }]);
+    let findings = check(
+        "raw/README_zh.md",
+        &text,
+        &[
+            &[
+                ("/model", json!("llama3.1:latest")),
+                ("/source/context/model", context(6, "heading")),
+                ("/gpu", json!("MacBook Pro M1 Pro")),
+                ("/source/context/gpu", context(9, "table-row")),
+                ("/metrics/output_throughput", json!(30.0)),
+            ],
+            &[("/metrics/output_throughput", json!(11.0)), ("/notes", note(10, "备注: 纯 CPU 推理"))],
+            &[("/gpu", json!("Nvidia 2080ti(22G)")), ("/metrics/output_throughput", json!(86.0))],
+            &[("/metrics/output_throughput", json!(124.0))],
+            &[("/gpu", json!("Groq Cloud")), ("/metrics/output_throughput", json!(581.0))],
+        ],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
+/// NVIDIA's recipe README: configuration tables with ISL/OSL, concurrency and TP columns
+/// but no measured value, a metric glossary, and a command template: no run.
+#[test]
+fn configuration_tables_and_glossaries_yield_nothing() {
+    let text = fixture("dgxc_deepseek_r1_sglang.md");
+    let findings = check("raw/README.md", &text, &[]);
+    assert_eq!(findings, ["no-runs@0"], "only the file-level note that nothing was found");
+}
+
+const SUMMARY: &str = "\
+# Results
+
+## Qwen/Qwen3-8B on 1x H100
+
+```
+$ vllm bench serve --model Qwen/Qwen3-8B --dataset-name random --random-input-len 1024 --random-output-len 128 --num-prompts 200 --max-concurrency 16
+============ Serving Benchmark Result ============
+Successful requests:                     200
+Benchmark duration (s):                  20.00
+Total input tokens:                      204800
+Total generated tokens:                  25600
+Request throughput (req/s):              10.00
+Output token throughput (tok/s):         1280.00
+---------------Time to First Token----------------
+Mean TTFT (ms):                          95.10
+-----Time per Output Token (excl. 1st token)------
+Mean TPOT (ms):                          12.50
+---------------Inter-token Latency----------------
+Mean ITL (ms):                           11.20
+==================================================
+```
+
+## Summary
+
+| Model | Output tok/s | Mean TTFT (ms) |
+|---|---|---|
+| Qwen3-8B | 1280.0 | 95.1 |
+| Qwen3-32B | 610.4 | 180.2 |
+
+| Metric | Value |
+|---|---:|
+| Output token throughput (tok/s) | 1,280.00 |
+| Mean TTFT (ms) | 95.10 |
+| Request throughput (req/s) | 10.0 |
+";
+
+/// A summary that repeats a log above (in a row table or as `Metric | Value`) is no new
+/// run; a row it does not repeat is one.
+#[test]
+fn a_summary_table_yields_duplicates_not_runs() {
+    let findings = check(
+        "raw/summary.md",
+        SUMMARY,
+        &[
+            &[
+                ("/format", json!("serving-text")),
+                ("/model", json!("Qwen/Qwen3-8B")),
+                ("/source/context/model", context(6, "command")),
+                ("/scenario/input_len", json!(1024)),
+                ("/source/context/scenario.input_len", context(6, "command")),
+                ("/scenario/output_len", json!(128)),
+                ("/scenario/max_concurrency", json!(16)),
+                ("/gpu", json!("H100")),
+                ("/gpu_count", json!(1)),
+                ("/source/context/gpu_count", context(3, "heading")),
+            ],
+            &[("/format", json!("markdown-table")), ("/source/line", json!(28)), ("/model", json!("Qwen3-32B"))],
+        ],
+    );
+    assert_eq!(findings, ["duplicate@27", "duplicate@30"]);
+}
+
+/// Tables that hold no results (flags, a glossary of metrics, a feature matrix, commands)
+/// yield no run and no finding; a latency without a unit anywhere is not guessed.
+#[test]
+fn tables_without_results_yield_nothing_and_unitless_latencies_are_not_guessed() {
+    let text = "\
+# Tuning
+
+| Flag | Default | Description |
+|---|---|---|
+| `--max-num-seqs` | 256 | Maximum number of sequences per iteration |
+| `--gpu-memory-utilization` | 0.9 | Fraction of GPU memory for the model and KV cache |
+
+| Metric | Meaning |
+|---|---|
+| TTFT (ms) | Time to first token |
+| Output token throughput | Generated tokens per second |
+
+| Feature | vLLM | SGLang |
+|---|---|---|
+| Prefix caching | ✅ | ✅ |
+
+| GPU | Server launch command |
+|---|---|
+| H100 | `vllm serve Qwen/Qwen3-8B --tp 1` |
+";
+    assert!(check("raw/tuning.md", text, &[]).iter().all(|f| f == "no-runs@0"));
+    let unitless = "\
+| Engine | TTFT | Output throughput (tok/s) |
+|---|---|---|
+| vLLM | 120 | 3000 |
+";
+    let findings = check(
+        "raw/unitless.md",
+        unitless,
+        &[&[
+            ("/framework", json!("vllm")),
+            ("/metrics/ttft_ms", Value::Null),
+            ("/metrics/extra/ttft", json!(120.0)),
+            ("/source/lines/metrics.extra.ttft", json!(3)),
+            ("/metrics/output_throughput", json!(3000.0)),
+        ]],
+    );
+    assert_eq!(findings, ["unit-not-stated@1"]);
+}
+
+/// The front matter is the last resort: it fills what nothing nearer states.
+#[test]
+fn front_matter_fills_what_nothing_nearer_states() {
+    let text = "\
+---
+title: Results
+model: Qwen/Qwen3-8B
+gpu: 8x H20
+framework: SGLang
+---
+
+## Run on 2x H100
+
+| Concurrency | Output token throughput (tok/s) | Mean TTFT (ms) |
+|---|---|---|
+| 8 | 900.5 | 40.2 |
+";
+    let findings = check(
+        "raw/front.md",
+        text,
+        &[&[
+            ("/model", json!("Qwen/Qwen3-8B")),
+            ("/source/context/model", context(3, "front-matter")),
+            ("/framework", json!("sglang")),
+            ("/source/context/framework", context(5, "front-matter")),
+            // The heading is nearer than the front matter.
+            ("/gpu", json!("H100")),
+            ("/gpu_count", json!(2)),
+            ("/source/context/gpu_count", context(8, "heading")),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
+/// In a result file the path still supplies framework, GPU and version, and the section's
+/// serve command its parameters; a table's rows are runs like its logs.
+#[test]
+fn a_result_file_reads_its_tables_with_the_sections_context() {
+    let text = "\
+# vLLM v0.10.1
+
+## Qwen3-8B-FP8
+
+```shell
+vllm serve Qwen/Qwen3-8B-FP8 --tensor-parallel-size 2
+```
+
+| Concurrency | Output token throughput (tok/s) | Mean TTFT (ms) |
+|---|---|---|
+| 1 | 120.5 | 30.1 |
+| 64 | 3500.2 | 210.4 |
+";
+    let out = parse_file("vllm/H100_v0.10.1.md", text, None);
+    let runs: Vec<Value> = out.runs.iter().map(|r| serde_json::to_value(r).unwrap()).collect();
+    assert_eq!(runs.len(), 2, "{:#?}", out.findings);
+    for (run, (line, conc)) in runs.iter().zip([(11, 1), (12, 64)]) {
+        assert_eq!(run["format"], "markdown-table");
+        assert_eq!((run["framework"].clone(), run["framework_version"].clone(), run["gpu"].clone()), (json!("vllm"), json!("0.10.1"), json!("H100")));
+        assert_eq!((run["tp"].clone(), run["model"].clone()), (json!(2), json!("Qwen/Qwen3-8B-FP8")));
+        assert_eq!(run["source"]["line"], line);
+        assert_eq!(run["scenario"]["max_concurrency"], conc);
+        assert_eq!(run["source"]["lines"]["params.command"], 6);
+    }
+    numbers_trace_to_their_lines(text, &out);
+}
