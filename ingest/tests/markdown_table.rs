@@ -1,14 +1,16 @@
-//! Markdown documents outside the result layout (READMEs, docs pages of other projects) and
-//! markdown result tables: real, trimmed samples in `tests/fixtures/` (the first line names
-//! the page), plus small handwritten cases for what the samples do not show. Each case reads
-//! as data: the input, then the values each run must hold, with the line every value and
-//! every piece of context came from.
+//! Markdown result tables (`formats::markdown_table`): real, trimmed tables from public
+//! READMEs and docs in `tests/fixtures/markdown-table/` (the first line names the page), plus
+//! small handwritten cases for what the samples do not show. Each case reads as data: the
+//! input, then the values each run must hold, with the line every value and every piece of
+//! context came from.
 
 mod common;
 
 use benchsite_ingest::parse_file;
 use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
+
+const SAMPLES: [&str; 4] = ["lmdeploy_a100_fp16.md", "framework_comparison_zh.md", "vllm_vs_trtllm.md", "ollama_bench_zh.md"];
 
 fn context(line: u32, kind: &str) -> Value {
     json!({ "line": line, "kind": kind })
@@ -17,86 +19,73 @@ fn context(line: u32, kind: &str) -> Value {
 /// Every sample: each number its run holds is printed on the line its provenance names.
 #[test]
 fn numbers_of_every_sample_trace_to_their_lines() {
-    for name in [
-        "sglang_cookbook_gemma4.md",
-        "lmdeploy_a100_fp16.md",
-        "framework_comparison_zh.md",
-        "vllm_vs_trtllm.md",
-        "ollama_bench_zh.md",
-    ] {
-        let text = fixture(name);
+    for name in SAMPLES {
+        let text = fixture(&format!("markdown-table/{name}"));
         let out = parse_file(&format!("raw/{name}"), &text, None);
         assert!(!out.runs.is_empty(), "{name}");
         numbers_trace_to_their_lines(&text, &out);
-        for run in &out.runs {
-            for (field, c) in &run.source.context {
-                assert!(c.line >= 1 && (c.line as usize) <= text.lines().count(), "{}: {field} points past the end", run.id);
-            }
+    }
+}
+
+/// Every cut of every sample (at char boundaries) parses without a panic, and what it
+/// yields still traces to its lines.
+#[test]
+fn every_cut_of_every_sample_parses() {
+    for name in SAMPLES {
+        let text = fixture(&format!("markdown-table/{name}"));
+        let cuts: Vec<usize> = text.char_indices().map(|(i, _)| i).step_by(5).collect();
+        for cut in cuts {
+            let part = &text[..cut];
+            let out = parse_file("raw/cut.md", part, None);
+            numbers_trace_to_their_lines(part, &out);
         }
     }
 }
 
-/// SGLang cookbook: `#### gemma-4-E2B-it (1x H200, TP=1)`, the section's `sglang serve`
-/// command, and the `bench_serving` command in the block right above each log.
+/// Hostile tables: ragged rows, a header alone, numbers too big, units that do not fit the
+/// column, negative values. Findings or nothing; never a panic or an invented value.
 #[test]
-fn a_cookbook_page_gives_its_logs_heading_serve_and_client_context() {
-    let text = fixture("sglang_cookbook_gemma4.md");
-    let findings = check(
-        "raw/gemma4.md",
-        &text,
+fn hostile_tables_give_findings_not_panics_or_invented_runs() {
+    let header_only = "| Model | TTFT (ms) |\n|---|---|\n";
+    assert!(check("raw/h.md", header_only, &[]).iter().all(|f| f == "no-runs@0"));
+    let ragged = "\
+| Model | TTFT (ms) | Output throughput (tok/s) |
+|---|---|---|
+| a | 12.5 |
+| b | 13.5 | 400 | 999 | extra |
+| c |
+";
+    check(
+        "raw/r.md",
+        ragged,
         &[
-            &[
-                ("/format", json!("serving-text")),
-                ("/model", json!("google/gemma-4-E2B-it")),
-                ("/source/context/model", context(28, "serve")),
-                ("/params/command", json!("sglang serve --model-path google/gemma-4-E2B-it")),
-                ("/source/lines/params.command", json!(28)),
-                ("/framework", json!("sglang")),
-                ("/gpu", json!("H200")),
-                ("/source/context/gpu", context(24, "heading")),
-                ("/gpu_count", json!(1)),
-                ("/source/context/gpu_count", context(24, "heading")),
-                ("/tp", json!(1)),
-                ("/source/context/tp", context(24, "heading")),
-                ("/scenario/dataset", json!("random")),
-                ("/source/context/scenario.dataset", context(34, "command")),
-                ("/scenario/num_prompts", json!(10)),
-                ("/source/context/scenario.num_prompts", context(34, "command")),
-                // The block states its concurrency itself: no context for it.
-                ("/scenario/max_concurrency", json!(1)),
-                ("/source/lines/scenario.max_concurrency", json!(43)),
-                ("/section", json!("gemma-4-E2B-it (1x H200, TP=1)")),
-                ("/metrics/ttft_ms/median", json!(54.22)),
-            ],
-            &[
-                ("/source/line", json!(67)),
-                ("/scenario/num_prompts", json!(1000)),
-                ("/source/context/scenario.num_prompts", context(61, "command")),
-                ("/scenario/max_concurrency", json!(100)),
-            ],
-            // No client command in this section: the dataset stays unknown; TP comes from
-            // the serve command before the heading's `TP=2`.
-            &[
-                ("/model", json!("google/gemma-4-31B-it")),
-                ("/tp", json!(2)),
-                ("/source/context/tp", context(89, "serve")),
-                ("/gpu_count", json!(2)),
-                ("/source/context/gpu_count", context(89, "serve")),
-                ("/source/context/gpu", context(85, "heading")),
-                ("/scenario/dataset", Value::Null),
-                ("/scenario/num_prompts", Value::Null),
-            ],
+            &[("/model", json!("a")), ("/metrics/ttft_ms/mean", json!(12.5)), ("/metrics/output_throughput", Value::Null)],
+            // Cells past the header are no cells (GFM drops them).
+            &[("/model", json!("b")), ("/metrics/output_throughput", json!(400.0))],
         ],
     );
-    // The hardware table and the accuracy tables (GSM8K, ASR) are no serving results.
-    assert!(findings.is_empty(), "{findings:?}");
+    let odd = "\
+| Model | TTFT (ms) | Output throughput (tok/s) | Mean TPOT (ms) |
+|---|---|---|---|
+| huge | 1e400 | 99999999999999999999999 | 12 GB |
+| negative | -5 | -1 | 7 |
+| ratio | 1.2x | +15% | ~3 |
+";
+    let out = parse_file("raw/o.md", odd, None);
+    for run in &out.runs {
+        let m = &run.metrics;
+        assert!(m.ttft_ms.is_none(), "{}: {m:?}", run.id);
+        assert!(m.output_throughput.is_none_or(|t| t.is_finite() && t > 0.0), "{}: {m:?}", run.id);
+    }
+    numbers_trace_to_their_lines(odd, &out);
+    assert_eq!(out.runs.len(), 2, "the ratio row holds no measurement: {:#?}", out.runs);
 }
 
 /// LMDeploy's own benchmark page: units in the header (`FTL(ave)(s)`, `throughput(out
 /// tok/s)`), the model in the heading or in a first column left empty for the rows below.
 #[test]
 fn lmdeploy_benchmark_tables_read_one_run_per_row() {
-    let text = fixture("lmdeploy_a100_fp16.md");
+    let text = fixture("markdown-table/lmdeploy_a100_fp16.md");
     let findings = check(
         "raw/a100_fp16.md",
         &text,
@@ -148,7 +137,7 @@ fn lmdeploy_benchmark_tables_read_one_run_per_row() {
 /// The framework list, the hardware table and the model table hold no results.
 #[test]
 fn a_comparison_readme_gives_its_tables_the_command_above_them() {
-    let text = fixture("framework_comparison_zh.md");
+    let text = fixture("markdown-table/framework_comparison_zh.md");
     let findings = check(
         "raw/README.md",
         &text,
@@ -196,7 +185,7 @@ fn a_comparison_readme_gives_its_tables_the_command_above_them() {
 /// `Tokens/sec` column that does not say which tokens.
 #[test]
 fn a_blog_table_reads_backend_units_and_counts() {
-    let text = fixture("vllm_vs_trtllm.md");
+    let text = fixture("markdown-table/vllm_vs_trtllm.md");
     let findings = check(
         "raw/vllm_vs_trtllm.md",
         &text,
@@ -224,7 +213,7 @@ fn a_blog_table_reads_backend_units_and_counts() {
 /// the heading, the platform in the first column, remarks become notes.
 #[test]
 fn a_chinese_table_takes_units_from_its_cells() {
-    let text = fixture("ollama_bench_zh.md");
+    let text = fixture("markdown-table/ollama_bench_zh.md");
     let note = |line: u32, text: &str| json!([{ "line": line, "text": text }]);
     let findings = check(
         "raw/README_zh.md",
@@ -244,15 +233,6 @@ fn a_chinese_table_takes_units_from_its_cells() {
         ],
     );
     assert!(findings.is_empty(), "{findings:?}");
-}
-
-/// NVIDIA's recipe README: configuration tables with ISL/OSL, concurrency and TP columns
-/// but no measured value, a metric glossary, and a command template: no run.
-#[test]
-fn configuration_tables_and_glossaries_yield_nothing() {
-    let text = fixture("dgxc_deepseek_r1_sglang.md");
-    let findings = check("raw/README.md", &text, &[]);
-    assert_eq!(findings, ["no-runs@0"], "only the file-level note that nothing was found");
 }
 
 const SUMMARY: &str = "\
@@ -363,40 +343,6 @@ fn tables_without_results_yield_nothing_and_unitless_latencies_are_not_guessed()
     assert_eq!(findings, ["unit-not-stated@1"]);
 }
 
-/// The front matter is the last resort: it fills what nothing nearer states.
-#[test]
-fn front_matter_fills_what_nothing_nearer_states() {
-    let text = "\
----
-title: Results
-model: Qwen/Qwen3-8B
-gpu: 8x H20
-framework: SGLang
----
-
-## Run on 2x H100
-
-| Concurrency | Output token throughput (tok/s) | Mean TTFT (ms) |
-|---|---|---|
-| 8 | 900.5 | 40.2 |
-";
-    let findings = check(
-        "raw/front.md",
-        text,
-        &[&[
-            ("/model", json!("Qwen/Qwen3-8B")),
-            ("/source/context/model", context(3, "front-matter")),
-            ("/framework", json!("sglang")),
-            ("/source/context/framework", context(5, "front-matter")),
-            // The heading is nearer than the front matter.
-            ("/gpu", json!("H100")),
-            ("/gpu_count", json!(2)),
-            ("/source/context/gpu_count", context(8, "heading")),
-        ]],
-    );
-    assert!(findings.is_empty(), "{findings:?}");
-}
-
 /// In a result file the path still supplies framework, GPU and version, and the section's
 /// serve command its parameters; a table's rows are runs like its logs.
 #[test]
@@ -427,4 +373,16 @@ vllm serve Qwen/Qwen3-8B-FP8 --tensor-parallel-size 2
         assert_eq!(run["source"]["lines"]["params.command"], 6);
     }
     numbers_trace_to_their_lines(text, &out);
+}
+
+proptest::proptest! {
+    /// Lines of the real samples in any order and number (rows under another table's header,
+    /// headings and commands between rows) never panic and never break provenance.
+    #[test]
+    fn shuffled_lines_of_the_samples_never_panic(picks in proptest::collection::vec(0usize..10_000, 0..60)) {
+        let lines: Vec<String> = SAMPLES.iter().flat_map(|n| fixture(&format!("markdown-table/{n}")).lines().map(str::to_string).collect::<Vec<_>>()).collect();
+        let text: String = picks.iter().map(|&i| format!("{}\n", lines[i % lines.len()])).collect();
+        let out = parse_file("raw/shuffled.md", &text, None);
+        numbers_trace_to_their_lines(&text, &out);
+    }
 }
