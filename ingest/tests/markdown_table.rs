@@ -375,12 +375,20 @@ vllm serve Qwen/Qwen3-8B-FP8 --tensor-parallel-size 2
     numbers_trace_to_their_lines(text, &out);
 }
 
+/// The lines of every sample, read once.
+fn sample_lines() -> &'static [String] {
+    static LINES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    LINES.get_or_init(|| SAMPLES.iter().flat_map(|n| fixture(&format!("markdown-table/{n}")).lines().map(str::to_string).collect::<Vec<_>>()).collect())
+}
+
 proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(96))]
+
     /// Lines of the real samples in any order and number (rows under another table's header,
     /// headings and commands between rows) never panic and never break provenance.
     #[test]
     fn shuffled_lines_of_the_samples_never_panic(picks in proptest::collection::vec(0usize..10_000, 0..60)) {
-        let lines: Vec<String> = SAMPLES.iter().flat_map(|n| fixture(&format!("markdown-table/{n}")).lines().map(str::to_string).collect::<Vec<_>>()).collect();
+        let lines = sample_lines();
         let text: String = picks.iter().map(|&i| format!("{}\n", lines[i % lines.len()])).collect();
         let out = parse_file("raw/shuffled.md", &text, None);
         numbers_trace_to_their_lines(&text, &out);

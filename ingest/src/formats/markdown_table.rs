@@ -629,7 +629,7 @@ fn build(path: &str, entries: &[Entry<'_>], start: u32, end: u32, sink: &mut Sin
             (_, Num::Placeholder(p)) => {
                 placeholder.get_or_insert((e.line, col.raw.clone(), p));
             }
-            (Column::Context(ctx), num) => context_cell(*ctx, num, e, &mut owned, &mut facts),
+            (Column::Context(ctx), num) => context_cell(*ctx, num, e, &mut owned, &mut facts, &mut extras),
             (_, Num::Absent | Num::NotMeasured) => {}
             (Column::Measure(m), Num::Number(n, cell_unit)) => {
                 if n < 0.0 || cell_unit == Unit::Other {
@@ -658,9 +658,9 @@ fn build(path: &str, entries: &[Entry<'_>], start: u32, end: u32, sink: &mut Sin
             }
             (Column::Measure(_), _) => {}
             (Column::Label, Num::Number(n, u)) => {
+                // A unit only the cell states goes into the key, so the number keeps its meaning.
                 let suffix = match (col.unit, u) {
-                    (Unit::None, Unit::Time(f)) if f == 1.0 => " (ms)",
-                    (Unit::None, Unit::Time(f)) if f == 1000.0 => " (s)",
+                    (Unit::None, Unit::Time(f)) => time_suffix(f),
                     (Unit::None, Unit::Percent) => " (%)",
                     _ => "",
                 };
@@ -746,6 +746,18 @@ fn build(path: &str, entries: &[Entry<'_>], start: u32, end: u32, sink: &mut Sin
     Some(run)
 }
 
+fn time_suffix(ms_per_unit: f64) -> &'static str {
+    if ms_per_unit == 1.0 {
+        " (ms)"
+    } else if ms_per_unit == 1000.0 {
+        " (s)"
+    } else if ms_per_unit < 1.0 {
+        " (us)"
+    } else {
+        " (min)"
+    }
+}
+
 enum Measured {
     /// A row for the resolver: canonical label and the value in its unit.
     Row(String, f64),
@@ -791,6 +803,10 @@ fn measure(m: &Measure, n: f64, unit: Unit) -> Measured {
         (Measure::Throughput, Unit::RequestRate) => Measured::Row("request throughput (req/s)".into(), n),
         (Measure::Throughput, Unit::None) => Measured::Unitless,
         (Measure::AcceptLength, Unit::None) => Measured::Row("accept length".into(), n),
+        // A count is whole; a fraction under a count's header is kept as it is printed.
+        (Measure::Completed | Measure::Failed | Measure::TotalInput | Measure::TotalOutput, Unit::None) if n.fract() != 0.0 => {
+            Measured::Extra("")
+        }
         (Measure::Completed, Unit::None) => Measured::Row("successful requests".into(), n),
         (Measure::Failed, Unit::None) => Measured::Row("failed requests".into(), n),
         (Measure::TotalInput, Unit::None) => Measured::Row("total input tokens".into(), n),
@@ -799,9 +815,18 @@ fn measure(m: &Measure, n: f64, unit: Unit) -> Measured {
     }
 }
 
-fn context_cell(ctx: Ctx, num: Num, e: &Entry<'_>, owned: &mut Vec<Owned>, facts: &mut Vec<(Fact, u32)>) {
+fn context_cell(ctx: Ctx, num: Num, e: &Entry<'_>, owned: &mut Vec<Owned>, facts: &mut Vec<(Fact, u32)>, extras: &mut Vec<(String, f64, u32)>) {
     let text = clean(e.text);
     let line = e.line;
+    // Counts (GPUs, TP, concurrency, prompts, lengths) are whole; a fraction under such a
+    // header is kept as printed, under the header's name.
+    let counted = matches!(ctx, Ctx::Gpu | Ctx::GpuCount | Ctx::Tp | Ctx::MaxConcurrency | Ctx::NumPrompts | Ctx::InputLen | Ctx::OutputLen);
+    if let (true, Num::Number(n, _)) = (counted, &num) {
+        if n.fract() != 0.0 {
+            extras.push((e.col.key.clone(), *n, line));
+            return;
+        }
+    }
     let raw = e.col.raw.clone();
     let mut push = |label: &str, value: OwnedValue| owned.push(Owned { line, label: label.into(), raw: raw.clone(), value });
     let words = !matches!(num, Num::Absent | Num::Placeholder(_));
