@@ -6,6 +6,8 @@
 
 use crate::block;
 use crate::client::flags;
+use crate::context;
+use crate::formats::{self, markdown_table};
 use crate::framework;
 use crate::infer;
 use crate::json;
@@ -21,7 +23,8 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 /// Parses a `<framework>/<GPU>_v<version>.md` file.
 /// `framework` is `None` for a file dropped in the browser (no folder names it).
 pub fn result_file(text: &str, sink: &mut Sink, framework: Option<&str>, gpu: &str, version: &str) -> Vec<Run> {
-    let doc = markdown::read(text, sink, read_log);
+    let mut doc = markdown::read(text, sink, read_log);
+    read_tables(&mut doc.sections, sink);
     if let Some(framework) = framework {
         check_title(doc.title.as_ref(), text, sink, framework, version);
     }
@@ -61,6 +64,7 @@ pub fn result_file(text: &str, sink: &mut Sink, framework: Option<&str>, gpu: &s
     for s in sections {
         all.extend(s.runs);
     }
+    markdown_table::summaries(&mut all, sink);
     if all.is_empty() {
         sink.warn(
             "no-runs",
@@ -68,6 +72,109 @@ pub fn result_file(text: &str, sink: &mut Sink, framework: Option<&str>, gpu: &s
             "this file is laid out as a result file but holds no result block; nothing from it appears in the results.".into(),
         );
     }
+    all
+}
+
+/// Reads every section's tables with the table formats; their runs join the section's, in
+/// line order.
+fn read_tables(sections: &mut [Section], sink: &mut Sink) {
+    let path = sink.path.clone();
+    for section in sections {
+        let before = section.runs.len();
+        for table in &section.tables {
+            let runs = formats::read_table(&path, table, sink);
+            section.runs.extend(runs);
+        }
+        if section.runs.len() > before {
+            section.runs.sort_by_key(|r| r.source.line);
+        }
+    }
+}
+
+/// Parses a markdown document outside the result layout (a README, a docs page from another
+/// project): its code-block logs and result tables, each run given the context around it,
+/// field by field from the most direct source (see [`context`]): the block or row itself,
+/// the client command above it, the serve command of its section, the heading path, the
+/// front matter. Commands and serve commands are looked for in the run's section before it,
+/// then in the sections that enclose it; never in a sibling section.
+pub fn document(text: &str, sink: &mut Sink) -> Vec<Run> {
+    let front = context::front_matter(text);
+    // The front matter is blanked (its lines kept) so that markdown does not read it.
+    let blanked;
+    let body = match &front {
+        Some(fm) => {
+            blanked = format!("{}{}", "\n".repeat(text[..fm.end].matches('\n').count()), &text[fm.end..]);
+            blanked.as_str()
+        }
+        None => text,
+    };
+    let mut doc = markdown::read(body, sink, read_log);
+    read_tables(&mut doc.sections, sink);
+    let front_facts = front.map(|fm| fm.facts()).unwrap_or_default();
+    let title = doc.title.as_ref().map(|(t, l)| (context::heading(t).facts(), *l));
+    let sections = &doc.sections;
+    // Each section's enclosing section (the nearest one before it of a lower level), found
+    // with a stack of open sections, and what each heading states, read once.
+    let mut parent: Vec<Option<usize>> = Vec::with_capacity(sections.len());
+    let mut open: Vec<usize> = Vec::new();
+    for (i, s) in sections.iter().enumerate() {
+        while open.last().is_some_and(|&j| sections[j].level >= s.level) {
+            open.pop();
+        }
+        parent.push(open.last().copied());
+        open.push(i);
+    }
+    let headings: Vec<Vec<context::Fact>> =
+        sections.iter().map(|s| if s.title.is_empty() { Vec::new() } else { context::heading(&s.title).facts() }).collect();
+    // The last item before `line` of a list in line order.
+    fn last_before<T>(items: &[T], line: u32, at: impl Fn(&T) -> u32) -> Option<&T> {
+        items[..items.partition_point(|x| at(x) < line)].last()
+    }
+    let mut all = Vec::new();
+    for (i, section) in sections.iter().enumerate() {
+        // The sections enclosing this one, innermost first (at most one per heading level).
+        let chain: Vec<usize> = std::iter::successors(Some(i), |&j| parent[j]).collect();
+        for mut run in section.runs.clone() {
+            let at = run.source.line;
+            run.section = Some(section.title.clone()).filter(|t| !t.is_empty());
+            if let Some(c) = chain.iter().find_map(|&j| last_before(&sections[j].clients, at, |c| c.line)) {
+                for fact in c.facts() {
+                    context::give(&mut run, fact, c.line, context::COMMAND);
+                }
+            }
+            // The client's backend names the framework before any serve command does.
+            framework::apply(std::slice::from_mut(&mut run));
+            let serve = chain
+                .iter()
+                .find_map(|&j| last_before(&sections[j].serves, at, |s| s.line))
+                .or(doc.default_serve.as_ref().filter(|s| s.line < at));
+            if let Some(s) = serve {
+                for fact in context::serve_facts(s) {
+                    context::give(&mut run, fact, s.line, context::SERVE);
+                }
+                if run.params.command.is_none() {
+                    run.params = s.params.clone();
+                    run.source.lines.insert("params.command".into(), s.line);
+                }
+            }
+            for &j in &chain {
+                for fact in &headings[j] {
+                    context::give(&mut run, fact.clone(), sections[j].line, context::HEADING);
+                }
+            }
+            if let Some((facts, line)) = &title {
+                for fact in facts {
+                    context::give(&mut run, fact.clone(), *line, context::HEADING);
+                }
+            }
+            for (fact, line) in &front_facts {
+                context::give(&mut run, fact.clone(), *line, context::FRONT_MATTER);
+            }
+            all.push(run);
+        }
+    }
+    all.sort_by_key(|r| r.source.line);
+    markdown_table::summaries(&mut all, sink);
     all
 }
 

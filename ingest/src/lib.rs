@@ -11,6 +11,7 @@
 pub mod block;
 mod checks;
 pub mod client;
+pub mod context;
 pub mod fields;
 pub mod formats;
 pub mod framework;
@@ -103,7 +104,7 @@ fn parse_as(path: &str, text: &str, result: Option<ResultName<'_>>, context: Con
             ("result-file", runs)
         }
         None => {
-            let runs = parse_raw(text, &mut sink);
+            let runs = if is_markdown(path) { checks::document(text, &mut sink) } else { parse_raw(text, &mut sink) };
             if runs.is_empty() && sink.findings.is_empty() {
                 sink.info(
                     "no-runs",
@@ -141,6 +142,13 @@ fn parse_as(path: &str, text: &str, result: Option<ResultName<'_>>, context: Con
         runs: runs.len() as u32,
     };
     FileOutput { source, runs, findings: sink.findings }
+}
+
+/// A markdown document outside the result layout (a README, a docs page): read with its
+/// headings, commands and tables rather than as plain text.
+fn is_markdown(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path).to_ascii_lowercase();
+    name.ends_with(".md") || name.ends_with(".markdown")
 }
 
 /// Parses a log of unknown layout (what the browser does with a dropped file): the

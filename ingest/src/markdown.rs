@@ -1,11 +1,15 @@
-//! Result markdown files (`<framework>/<GPU>_v<version>.md`): headings are models, `shell`
-//! blocks hold serve commands, other code blocks hold benchmark logs, prose is kept as notes.
+//! Markdown files: result files (`<framework>/<GPU>_v<version>.md`), where headings are
+//! models, `shell` blocks hold serve commands, other code blocks hold benchmark logs and prose
+//! is kept as notes; and other documents (a README, a docs page), read with the same walk for
+//! the context their results need (`context`): every serve and client command of a section,
+//! and its tables, handed to the table formats (`formats::read_table`).
 //! Logs are also read where they were pasted without a fence: everything between the code
 //! blocks (paragraphs, `<details><pre>` HTML) is scanned too. Markdown reads such a log as
 //! prose, so what it made of the log's lines is undone: a paragraph inside a log is no note,
 //! and a row above a `-----` rule is no heading. Cross-checks between heading, serve
 //! command, client, notes and neighbouring sections live in the `checks` module.
 
+use crate::context::{client_commands, ClientCommand};
 use crate::serve::{parse_serve, Serve};
 use crate::sink::Sink;
 use benchsite_model::{Note, Run};
@@ -23,9 +27,31 @@ pub struct Section {
     pub has_content: bool,
     /// Opening lines of the section's non-shell code blocks (its logs), empty or not.
     pub logs: Vec<u32>,
+    /// The first serve command of a `shell` block (what a result file's section serves).
     pub serve: Option<Serve>,
+    /// Every serve command of the section, in `shell` or unlabelled blocks, in line order.
+    pub serves: Vec<Serve>,
+    /// Every benchmark client command of the section's code blocks, in line order.
+    pub clients: Vec<ClientCommand>,
+    /// The section's markdown tables.
+    pub tables: Vec<Table>,
     pub notes: Vec<Note>,
     pub runs: Vec<Run>,
+}
+
+/// A markdown table: the header cells and every row, each with the line it is written on.
+/// Cells hold their text without markup (`**12.3**` → `12.3`, `` `x` `` → `x`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Table {
+    pub line: u32,
+    pub header: Vec<String>,
+    pub rows: Vec<TableRow>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TableRow {
+    pub line: u32,
+    pub cells: Vec<String>,
 }
 
 /// The structure of a result file.
@@ -65,6 +91,14 @@ fn is_shell(info: &str) -> bool {
     matches!(lang, "shell" | "bash" | "sh" | "console" | "zsh")
 }
 
+/// The section content goes into: the last one, or a nameless one before the first heading.
+fn current(doc: &mut Document) -> &mut Section {
+    if doc.sections.is_empty() {
+        doc.sections.push(Section::default());
+    }
+    doc.sections.last_mut().expect("a section")
+}
+
 fn heading_level(level: HeadingLevel) -> u8 {
     match level {
         HeadingLevel::H1 => 1,
@@ -94,6 +128,8 @@ pub fn read(text: &str, sink: &mut Sink, mut scan_log: impl FnMut(&str, u32, &mu
     let mut heading: Option<(HeadingLevel, String, u32)> = None;
     let mut code: Option<(String, String, u32)> = None; // info, text, first line
     let mut para: Option<(String, u32)> = None;
+    let mut table: Option<Table> = None;
+    let mut cell: Option<String> = None;
     let mut depth_list = 0;
     for (event, range) in parser(text).into_offset_iter() {
         match event {
@@ -118,29 +154,68 @@ pub fn read(text: &str, sink: &mut Sink, mut scan_log: impl FnMut(&str, u32, &mu
                 let first = index.line(range.start) + u32::from(fenced);
                 if let Some(s) = doc.sections.last_mut() {
                     s.has_content = true;
-                    if !is_shell(&info) {
-                        s.logs.push(index.line(range.start));
-                    }
                 }
                 code = Some((info, String::new(), first));
             }
             Event::End(TagEnd::CodeBlock) => {
                 if let Some((info, body, first)) = code.take() {
-                    if is_shell(&info) {
-                        if let Some(serve) = parse_serve(&body, first) {
-                            match doc.sections.last_mut() {
-                                Some(s) if s.serve.is_none() => s.serve = Some(serve),
-                                Some(_) => {}
-                                None => doc.default_serve = Some(serve),
-                            }
+                    let opening = index.line(range.start);
+                    let shell = is_shell(&info);
+                    // A serve command in an unlabelled block (documents rarely label them).
+                    let serve = if shell || info.trim().is_empty() { parse_serve(&body, first) } else { None };
+                    let clients = client_commands(&body, first);
+                    let (runs, _) = scan_log(&body, first, sink);
+                    let serve_only = !shell && runs.is_empty() && serve.is_some();
+                    if let Some(s) = doc.sections.last_mut() {
+                        if !shell && !serve_only {
+                            s.logs.push(opening);
                         }
                     }
-                    let (runs, _) = scan_log(&body, first, sink);
-                    if !runs.is_empty() {
-                        match doc.sections.last_mut() {
-                            Some(s) => s.runs.extend(runs),
-                            None => doc.sections.push(Section { runs, ..Section::default() }),
+                    if let Some(serve) = serve {
+                        // Before any heading and any log, a `shell` serve command serves the
+                        // whole file (a nameless section made for a table or a client command
+                        // before the first heading does not change that).
+                        let preamble = doc.sections.iter().all(|s| s.line == 0 && s.runs.is_empty());
+                        if shell && preamble {
+                            doc.default_serve = Some(serve);
+                        } else {
+                            let s = current(&mut doc);
+                            if shell && s.serve.is_none() {
+                                s.serve = Some(serve.clone());
+                            }
+                            s.serves.push(serve);
                         }
+                    }
+                    if !clients.is_empty() {
+                        current(&mut doc).clients.extend(clients);
+                    }
+                    if !runs.is_empty() {
+                        current(&mut doc).runs.extend(runs);
+                    }
+                }
+            }
+            Event::Start(Tag::Table(_)) => {
+                mark_content(&mut doc);
+                table = Some(Table { line: index.line(range.start), ..Table::default() });
+            }
+            Event::Start(Tag::TableHead | Tag::TableRow) => {
+                if let Some(t) = table.as_mut() {
+                    t.rows.push(TableRow { line: index.line(range.start), cells: Vec::new() });
+                }
+            }
+            Event::Start(Tag::TableCell) => cell = Some(String::new()),
+            Event::End(TagEnd::TableCell) => {
+                if let (Some(t), Some(c)) = (table.as_mut(), cell.take()) {
+                    if let Some(row) = t.rows.last_mut() {
+                        row.cells.push(c.trim().to_string());
+                    }
+                }
+            }
+            Event::End(TagEnd::Table) => {
+                if let Some(mut t) = table.take() {
+                    if !t.rows.is_empty() {
+                        t.header = t.rows.remove(0).cells;
+                        current(&mut doc).tables.push(t);
                     }
                 }
             }
@@ -148,7 +223,7 @@ pub fn read(text: &str, sink: &mut Sink, mut scan_log: impl FnMut(&str, u32, &mu
                 depth_list += 1;
                 mark_content(&mut doc);
             }
-            Event::Start(Tag::Table(_) | Tag::BlockQuote(_)) => mark_content(&mut doc),
+            Event::Start(Tag::BlockQuote(_)) => mark_content(&mut doc),
             Event::End(TagEnd::List(_)) => depth_list -= 1,
             Event::Start(Tag::Paragraph) if depth_list == 0 => {
                 mark_content(&mut doc);
@@ -167,7 +242,9 @@ pub fn read(text: &str, sink: &mut Sink, mut scan_log: impl FnMut(&str, u32, &mu
                 }
             }
             Event::Text(ref t) | Event::Code(ref t) => {
-                if let Some((_, body, _)) = code.as_mut() {
+                if let Some(c) = cell.as_mut() {
+                    c.push_str(t);
+                } else if let Some((_, body, _)) = code.as_mut() {
                     body.push_str(t);
                 } else if let Some((_, title, _)) = heading.as_mut() {
                     title.push_str(t);
@@ -179,6 +256,12 @@ pub fn read(text: &str, sink: &mut Sink, mut scan_log: impl FnMut(&str, u32, &mu
                     } else {
                         p.push_str(t);
                     }
+                }
+            }
+            Event::Html(_) | Event::InlineHtml(_) if cell.is_some() => {
+                // `<br>` inside a cell separates words.
+                if let Some(c) = cell.as_mut() {
+                    c.push(' ');
                 }
             }
             Event::SoftBreak | Event::HardBreak => {
@@ -270,6 +353,9 @@ impl Section {
         self.has_content |= other.has_content;
         self.logs.extend(other.logs);
         self.serve = self.serve.take().or(other.serve);
+        self.serves.extend(other.serves);
+        self.clients.extend(other.clients);
+        self.tables.extend(other.tables);
         self.notes.extend(other.notes);
         self.runs.extend(other.runs);
     }

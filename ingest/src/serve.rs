@@ -1,6 +1,7 @@
 //! Serve commands from `shell` blocks: `lmdeploy serve api_server MODEL ...`,
 //! `vllm serve MODEL`, `docker run ... vllm/vllm-openai:TAG --model ...`,
-//! `python3 -m sglang.launch_server --model-path ...`, `trtllm-serve MODEL`. Container options
+//! `python3 -m sglang.launch_server --model-path ...`, `sglang serve --model-path ...`,
+//! `trtllm-serve MODEL`. Container options
 //! are set apart from server flags; environment and image tag are kept. What the flags say
 //! about precision is read in `precision`.
 
@@ -56,6 +57,7 @@ fn is_serve(words: &[String]) -> bool {
         || text.contains("vllm serve")
         || text.contains("vllm.entrypoints")
         || text.contains("sglang.launch_server")
+        || text.contains("sglang serve")
         || text.contains("trtllm-serve")
         || (words.first().map(String::as_str) == Some("docker") && words.get(1).map(String::as_str) == Some("run"))
 }

@@ -26,7 +26,7 @@ fn reads_the_old_line_whose_tokens_are_prompt_plus_output() {
                 ("/model", json!("/root/autodl-tmp/qwen/Qwen1.5-7B-Chat")),
                 ("/framework", json!("vllm")),
                 ("/source/line", json!(16)),
-                ("/source/context/scenario.input_len", json!({"line": 7, "kind": "command"})),
+                ("/source/context/scenario.input_len", json!({"line": 4, "kind": "command"})),
             ],
             &[
                 ("/metrics/request_throughput", json!(4.03)),
@@ -78,7 +78,7 @@ fn check_output_runs(out: &benchsite_ingest::FileOutput) {
                 ("/scenario/num_prompts", json!(2048)),
                 // The hf dataset takes its own prompt lengths.
                 ("/scenario/input_len", json!(null)),
-                ("/source/context/model", json!({"line": 48, "kind": "command"})),
+                ("/source/context/model", json!({"line": 43, "kind": "command"})),
             ],
         ],
     );

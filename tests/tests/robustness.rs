@@ -9,7 +9,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(512))]
 
     #[test]
-    fn arbitrary_text_never_panics(text in "\\PC{0,400}", path in prop::sample::select(vec!["raw/x.log", "vllm/A100_v0.1.md", "raw/x.json", "raw/x.jsonl"])) {
+    fn arbitrary_text_never_panics(text in "\\PC{0,400}", path in prop::sample::select(vec!["raw/x.log", "vllm/A100_v0.1.md", "raw/x.json", "raw/x.jsonl", "raw/x.md"])) {
         let _ = parse_file(path, &text, None);
     }
 

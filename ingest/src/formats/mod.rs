@@ -8,7 +8,9 @@
 //!   line order;
 //! - [`Read::Json`]: a JSON document, parsed once by [`crate::json`] and offered to each
 //!   JSON format in turn; the first that recognises the objects reads them;
-//! - [`Read::File`]: a whole file in a syntax of its own (CSV, YAML, HTML).
+//! - [`Read::File`]: a whole file in a syntax of its own (CSV, YAML, HTML);
+//! - [`Read::Table`]: a markdown table, which the markdown walk ([`crate::markdown`]) finds in
+//!   result files and documents and hands to every table format ([`read_table`]).
 //!
 //! Readers share the vocabulary of [`crate::fields`] (labels → fields and units) and, where
 //! a tool prints rows, the resolver of [`crate::block`]: a reader that turns its output into
@@ -20,12 +22,14 @@ pub mod aiperf;
 pub mod guidellm;
 pub mod llmperf;
 pub mod lmdeploy_profile_csv;
+pub mod markdown_table;
 pub mod serving_text;
 pub mod trtllm_bench;
 pub mod vllm_json;
 pub mod vllm_throughput;
 
 use crate::json;
+use crate::markdown::Table;
 use crate::sink::Sink;
 use benchsite_model::Run;
 
@@ -61,6 +65,15 @@ pub enum Read {
     Json(fn(&Input<'_>, &[json::Object<'_>], &mut Sink) -> Option<Vec<Run>>),
     /// Runs from a whole file of the format's own syntax; `None` when it is not this tool's.
     File(fn(&Input<'_>, &mut Sink) -> Option<Vec<Run>>),
+    /// Runs from the rows of a markdown table; none for a table that holds no results.
+    Table(fn(&TableInput<'_>, &mut Sink) -> Vec<Run>),
+}
+
+/// A markdown table and the file it sits in.
+#[derive(Clone, Copy, Debug)]
+pub struct TableInput<'a> {
+    pub path: &'a str,
+    pub table: &'a Table,
 }
 
 /// One tool family's reader.
@@ -89,6 +102,7 @@ pub static FORMATS: &[&Format] = &[
     &guidellm::HTML,
     &lmdeploy_profile_csv::FORMAT,
     &vllm_json::FORMAT,
+    &markdown_table::FORMAT,
 ];
 
 /// Reads a whole file of unknown layout: a JSON document, a file of another syntax a format
@@ -149,6 +163,19 @@ pub fn read_text(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
         runs.sort_by_key(|r: &Run| r.source.line);
     }
     (runs, blocks)
+}
+
+/// Reads a markdown table with every table format; runs come in line order.
+pub fn read_table(path: &str, table: &Table, sink: &mut Sink) -> Vec<Run> {
+    let input = TableInput { path, table };
+    let mut runs = Vec::new();
+    for format in FORMATS {
+        if let Read::Table(read) = &format.read {
+            runs.extend(read(&input, sink));
+        }
+    }
+    runs.sort_by_key(|r: &Run| r.source.line);
+    runs
 }
 
 /// The names of every format, for the README and `--help` texts.

@@ -29,14 +29,14 @@ pub fn check_output(path: &str, out: &FileOutput, expected: &[&[(&str, Value)]])
 
 /// A fixture under `tests/fixtures/`. Its first line names the public source it was
 /// trimmed from (`# source: <url>`, or `source: <url>` after any comment marker); in a
-/// JSON or CSV fixture that line is blanked before parsing, so every other line keeps the
-/// number it has in the file.
+/// JSON, CSV or markdown fixture (where `# ` would be a heading) that line is blanked before
+/// parsing, so every other line keeps the number it has in the file.
 pub fn fixture(name: &str) -> String {
     let path = format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let (first, rest) = text.split_once('\n').unwrap_or((&text, ""));
     assert!(first.contains("source:"), "{path}: the first line must name the sample's source (`# source: <url>`)");
-    let structured = [".json", ".jsonl", ".csv", ".yaml", ".yml", ".html"].iter().any(|e| name.ends_with(e));
+    let structured = [".json", ".jsonl", ".csv", ".yaml", ".yml", ".html", ".md"].iter().any(|e| name.ends_with(e));
     if structured {
         format!("\n{rest}")
     } else {

@@ -1,0 +1,559 @@
+//! What a markdown document says around its results: the heading path above a log or table
+//! (`## gemma-4-E2B-it (1x H200, TP=1)` → model, GPU, GPU count, TP), the benchmark client
+//! command that ran it (`vllm bench serve --model … --num-prompts …`, `python -m
+//! sglang.bench_serving …`, `python benchmarks/benchmark_serving.py …`), the serve command of
+//! its section and the document's front matter.
+//!
+//! Each source is turned into [`Fact`]s, and [`give`] fills a run's field from a fact only
+//! when nothing more direct filled it, recording `source.context[field] = {line, kind}`.
+//! Callers hand the sources over from the most direct to the least: the block or table row
+//! itself, the client command (or `Namespace`), the section's serve command, the heading path
+//! (innermost heading first), the front matter. A file name is not evidence.
+
+use crate::client::flags;
+use crate::framework;
+use crate::serve::Serve;
+use crate::value::integer;
+use benchsite_model::{ContextRef, RequestRate, Run};
+use std::collections::BTreeMap;
+
+/// One statement about a run, as a context source makes it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Fact {
+    Model(String),
+    Gpu(String),
+    GpuCount(u32),
+    Tp(u32),
+    Framework(String),
+    FrameworkVersion(String),
+    Backend(String),
+    Dataset(String),
+    NumPrompts(u64),
+    InputLen(u64),
+    OutputLen(u64),
+    MaxConcurrency(u64),
+    RequestRate(RequestRate),
+}
+
+impl Fact {
+    /// The key the field has in `source.lines` and `source.context`.
+    pub fn key(&self) -> &'static str {
+        match self {
+            Fact::Model(_) => "model",
+            Fact::Gpu(_) => "gpu",
+            Fact::GpuCount(_) => "gpu_count",
+            Fact::Tp(_) => "tp",
+            Fact::Framework(_) => "framework",
+            Fact::FrameworkVersion(_) => "framework_version",
+            Fact::Backend(_) => "backend",
+            Fact::Dataset(_) => "scenario.dataset",
+            Fact::NumPrompts(_) => "scenario.num_prompts",
+            Fact::InputLen(_) => "scenario.input_len",
+            Fact::OutputLen(_) => "scenario.output_len",
+            Fact::MaxConcurrency(_) => "scenario.max_concurrency",
+            Fact::RequestRate(_) => "scenario.request_rate",
+        }
+    }
+}
+
+/// The kinds of context a field can come from (`ContextRef::kind`).
+pub const COMMAND: &str = "command";
+pub const SERVE: &str = "serve";
+pub const HEADING: &str = "heading";
+pub const FRONT_MATTER: &str = "front-matter";
+pub const TABLE_ROW: &str = "table-row";
+
+/// Fills the field `fact` names when the run has no value for it yet, and records where the
+/// value came from. Returns whether it filled the field.
+pub fn give(run: &mut Run, fact: Fact, line: u32, kind: &str) -> bool {
+    let key = fact.key();
+    let s = &mut run.scenario;
+    let filled = match fact {
+        Fact::Model(v) => fill(&mut run.model, v),
+        Fact::Gpu(v) => fill(&mut run.gpu, v),
+        Fact::GpuCount(v) => fill(&mut run.gpu_count, v),
+        Fact::Tp(v) => fill(&mut run.tp, v),
+        Fact::Framework(v) => fill(&mut run.framework, v),
+        Fact::FrameworkVersion(v) => fill(&mut run.framework_version, v),
+        Fact::Backend(v) => fill(&mut run.backend, v),
+        Fact::Dataset(v) => fill(&mut s.dataset, v),
+        Fact::NumPrompts(v) => fill(&mut s.num_prompts, v),
+        Fact::InputLen(v) => fill(&mut s.input_len, v),
+        Fact::OutputLen(v) => fill(&mut s.output_len, v),
+        Fact::MaxConcurrency(v) => fill(&mut s.max_concurrency, v),
+        Fact::RequestRate(v) => fill(&mut s.request_rate, v),
+    };
+    if filled {
+        run.source.context.insert(key.to_string(), ContextRef { line, kind: kind.to_string() });
+    }
+    filled
+}
+
+fn fill<T>(slot: &mut Option<T>, value: T) -> bool {
+    if slot.is_some() {
+        return false;
+    }
+    *slot = Some(value);
+    true
+}
+
+// ---------------------------------------------------------------------------------------
+// Headings
+
+/// Model families whose names open a checkpoint name (`Qwen3-8B`, `gemma-4-E2B-it`,
+/// `Meta-Llama-3-8B-Instruct`), lower case.
+const FAMILIES: [&str; 40] = [
+    "llama", "meta-llama", "codellama", "qwen", "qwq", "gemma", "mistral", "mixtral", "ministral", "devstral", "magistral",
+    "deepseek", "gpt-oss", "gpt", "phi", "internlm", "intern", "internvl", "glm", "chatglm", "yi-", "baichuan", "falcon",
+    "kimi", "minimax", "nemotron", "ernie", "hunyuan", "step", "mimo", "seed-oss", "olmo", "granite", "dbrx", "jamba",
+    "starcoder", "vicuna", "tinyllama", "smollm", "lfm",
+];
+
+/// GPU names (upper case) a heading or table cell may name, longest first where one is the
+/// prefix of another.
+const GPUS: [&str; 40] = [
+    "GB300", "GB200", "B300", "B200", "B100", "H800", "H200", "H100", "H20", "A800", "A100", "A6000", "A40", "A30", "A10G",
+    "A10", "L40S", "L40", "L20", "L4", "V100", "T4", "MI355X", "MI350X", "MI325X", "MI300X", "MI300A", "MI300", "MI250X",
+    "MI250", "MI210", "RTX PRO 6000", "RTX 6000", "RTX 5090", "RTX 4090", "RTX 3090", "910B", "GAUDI3", "GAUDI2", "GH200",
+];
+
+/// What one heading states.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Heading {
+    pub model: Option<String>,
+    pub gpu: Option<String>,
+    pub gpu_count: Option<u32>,
+    pub tp: Option<u32>,
+    pub framework: Option<&'static str>,
+}
+
+impl Heading {
+    pub fn facts(&self) -> Vec<Fact> {
+        let mut out = Vec::new();
+        out.extend(self.model.clone().map(Fact::Model));
+        out.extend(self.gpu.clone().map(Fact::Gpu));
+        out.extend(self.gpu_count.map(Fact::GpuCount));
+        out.extend(self.tp.map(Fact::Tp));
+        out.extend(self.framework.map(|f| Fact::Framework(f.to_string())));
+        out
+    }
+}
+
+/// Reads a heading: `gemma-4-31B-it (2x H200, TP=2)` → model `gemma-4-31B-it`, GPU `H200`,
+/// 2 GPUs, TP 2. A heading that names no checkpoint-like word (`5.1 Speed Benchmark`,
+/// `GSM8K`) states no model; one naming two frameworks (`SGLang vs vLLM`) states none.
+pub fn heading(title: &str) -> Heading {
+    let mut h = Heading::default();
+    let words = words(title);
+    h.model = words.iter().find(|w| is_model_word(w)).map(|w| w.to_string());
+    if let Some((gpu, count)) = gpu_in(title) {
+        h.gpu = Some(gpu);
+        h.gpu_count = count;
+    }
+    h.tp = tp_in(title);
+    let frameworks: Vec<&'static str> = {
+        let mut f: Vec<&'static str> = words.iter().filter_map(|w| framework_word(w)).collect();
+        f.dedup();
+        f
+    };
+    if let [one] = frameworks.as_slice() {
+        h.framework = Some(one);
+    }
+    h
+}
+
+/// The words of a heading or cell, with markup and punctuation around them removed.
+fn words(text: &str) -> Vec<&str> {
+    text.split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | '[' | ']' | ',' | ';' | '|' | '（' | '）' | '，'))
+        .map(|w| w.trim_matches(|c: char| matches!(c, '`' | '*' | '_' | '"' | '\'' | ':' | '.' | '!' | '?' | '：')))
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// `Qwen/Qwen3-8B-FP8`, `gpt-oss-120b`, `gemma-4-E2B-it`: a family name followed by a
+/// version or size.
+pub fn is_model_word(word: &str) -> bool {
+    if word.len() > 120 || word.contains("://") {
+        return false;
+    }
+    let base = word.trim_end_matches('/').rsplit('/').next().unwrap_or(word).to_ascii_lowercase();
+    // The family name ends where a version, size or separator begins (`internal-2` is no
+    // InternLM).
+    let family = FAMILIES.iter().any(|f| {
+        base.strip_prefix(f).and_then(|rest| rest.chars().next()).is_some_and(|c| f.ends_with('-') || c.is_ascii_digit() || matches!(c, '-' | '_' | '.'))
+    });
+    family && base.chars().any(|c| c.is_ascii_digit()) && gpu_in(word).is_none()
+}
+
+fn framework_word(word: &str) -> Option<&'static str> {
+    let w = word.to_ascii_lowercase();
+    match w.as_str() {
+        "vllm" | "sglang" | "lmdeploy" | "trt-llm" | "tensorrt-llm" | "trtllm" => framework::of_backend(&w),
+        _ => None,
+    }
+}
+
+/// A GPU name and the count written with it: `1x H200`, `8xH100-SXM`, `H100 x 8`,
+/// `A100-80G`, `2 × MI300X`. The name is returned as written (`H100-SXM`).
+pub fn gpu_in(text: &str) -> Option<(String, Option<u32>)> {
+    let upper = text.to_ascii_uppercase();
+    let bytes = upper.as_bytes();
+    for name in GPUS {
+        let mut from = 0;
+        while let Some(pos) = upper[from..].find(name) {
+            let start = from + pos;
+            let end = start + name.len();
+            from = start + 1;
+            let before_ok = start == 0 || !bytes[start - 1].is_ascii_alphanumeric() || count_before(&upper[..start]).is_some();
+            let after_ok = end == upper.len() || !bytes[end].is_ascii_alphanumeric();
+            if !before_ok || !after_ok {
+                continue;
+            }
+            // The name as written, with a suffix such as `-80G`, `-SXM4-80GB`, ` SXM`.
+            let mut stop = end;
+            let rest = &text[end..];
+            if rest.starts_with('-') {
+                stop = end + rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '-')).unwrap_or(rest.len());
+            }
+            let written = text[start..stop].trim_end_matches('-').to_string();
+            let count = count_before(&upper[..start]).or_else(|| count_after(&upper[stop..]));
+            return Some((written, count));
+        }
+    }
+    None
+}
+
+/// `8x `, `8 x `, `2×`, `8*` right before a GPU name.
+fn count_before(before: &str) -> Option<u32> {
+    let t = before.trim_end();
+    let t = t.strip_suffix(['X', '*']).or_else(|| t.strip_suffix('×'))?.trim_end();
+    let digits: String = t.chars().rev().take_while(char::is_ascii_digit).collect::<Vec<_>>().into_iter().rev().collect();
+    let rest = &t[..t.len() - digits.len()];
+    if digits.is_empty() || rest.chars().last().is_some_and(|c| c.is_ascii_alphanumeric()) {
+        return None;
+    }
+    digits.parse().ok().filter(|&n| n > 0)
+}
+
+/// ` x 8`, `*8`, `×8` right after a GPU name.
+fn count_after(after: &str) -> Option<u32> {
+    let t = after.trim_start();
+    let t = t.strip_prefix(['X', '*']).or_else(|| t.strip_prefix('×'))?.trim_start();
+    let digits: String = t.chars().take_while(char::is_ascii_digit).collect();
+    let rest = &t[digits.len()..];
+    if digits.is_empty() || rest.chars().next().is_some_and(|c| c.is_ascii_alphanumeric()) {
+        return None;
+    }
+    digits.parse().ok().filter(|&n| n > 0)
+}
+
+/// `TP=8`, `TP8`, `TP 8`, `tp-2`, `TP: 4`.
+pub fn tp_in(text: &str) -> Option<u32> {
+    let lower = text.to_ascii_lowercase();
+    let bytes = lower.as_bytes();
+    let mut from = 0;
+    while let Some(pos) = lower[from..].find("tp") {
+        let start = from + pos;
+        from = start + 2;
+        if start > 0 && bytes[start - 1].is_ascii_alphanumeric() {
+            continue;
+        }
+        let rest = lower[start + 2..].trim_start_matches([' ', '=', ':', '-']);
+        let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        let after = &rest[digits.len()..];
+        if !digits.is_empty() && !after.chars().next().is_some_and(|c| c.is_ascii_alphanumeric()) {
+            return digits.parse().ok().filter(|&n| n > 0);
+        }
+    }
+    None
+}
+
+// ---------------------------------------------------------------------------------------
+// Client commands
+
+/// A benchmark client command found in a code block.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ClientCommand {
+    /// Line the command starts on.
+    pub line: u32,
+    pub command: String,
+    /// `--flag value` pairs after the tool's name (the last one wins); switches map to "".
+    pub flags: BTreeMap<String, String>,
+}
+
+/// The words that make a line a benchmark client command.
+const CLIENTS: [&str; 8] = [
+    "vllm bench serve",
+    "sglang.bench_serving",
+    "benchmark_serving.py",
+    "bench_serving.py",
+    "profile_restful_api.py",
+    "sglang bench serving",
+    // Offline throughput: the client runs the engine itself, so its TP is the run's.
+    "vllm bench throughput",
+    "benchmark_throughput.py",
+];
+
+/// Every client command in a code block whose first line is `first_line`; continuation
+/// lines (`\`) are joined, prompts (`$ `) dropped.
+pub fn client_commands(block: &str, first_line: u32) -> Vec<ClientCommand> {
+    let mut out = Vec::new();
+    let mut joined = String::new();
+    let mut start = first_line;
+    for (i, raw) in block.lines().enumerate() {
+        let line = raw.trim();
+        if joined.is_empty() {
+            start = first_line + i as u32;
+        }
+        if let Some(body) = line.strip_suffix('\\') {
+            joined.push_str(body);
+            joined.push(' ');
+            continue;
+        }
+        joined.push_str(line);
+        if let Some(c) = client_command(&joined, start) {
+            out.push(c);
+        }
+        joined.clear();
+    }
+    out.extend(client_command(&joined, start));
+    out
+}
+
+fn client_command(text: &str, line: u32) -> Option<ClientCommand> {
+    let text = text.trim().trim_start_matches("$ ").trim();
+    let at = CLIENTS.iter().filter_map(|c| text.find(c).map(|i| (i, c.len()))).min()?;
+    // Only a launcher may stand before the tool (`python3 -m`, `KEY=value`, `uv run`); a log
+    // line that quotes a command is no command.
+    let word_start = text[..at.0].char_indices().rev().find(|(_, c)| c.is_whitespace()).map_or(0, |(i, c)| i + c.len_utf8());
+    let launcher = |w: &str| {
+        w.starts_with("python")
+            || w.rsplit('/').next().is_some_and(|b| b.starts_with("python"))
+            || matches!(w, "-m" | "-u" | "uv" | "run" | "nohup" | "time" | "sudo" | "&&" | "then" | "do")
+            || w.split_once('=').is_some_and(|(k, _)| !k.is_empty() && k.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_'))
+    };
+    if !text[..word_start].split_whitespace().all(launcher) {
+        return None;
+    }
+    let args = &text[at.0 + at.1..];
+    let mut flag_map = BTreeMap::new();
+    for (name, value) in flags(args) {
+        flag_map.insert(name.replace('_', "-"), value.unwrap_or_default());
+    }
+    Some(ClientCommand { line, command: text.to_string(), flags: flag_map })
+}
+
+impl ClientCommand {
+    fn get(&self, names: &[&str]) -> Option<&str> {
+        names.iter().find_map(|n| self.flags.get(*n)).map(String::as_str).filter(|v| !v.is_empty() && !v.contains('$'))
+    }
+
+    /// What the command says about the run it started.
+    pub fn facts(&self) -> Vec<Fact> {
+        let mut out = Vec::new();
+        let int = |v: Option<&str>| v.and_then(|v| v.parse::<f64>().ok()).and_then(integer);
+        out.extend(self.get(&["--model"]).map(|m| Fact::Model(m.to_string())));
+        out.extend(self.get(&["--backend"]).map(|b| Fact::Backend(b.to_string())));
+        let dataset = self.get(&["--dataset-name", "--dataset"]);
+        out.extend(dataset.map(|d| Fact::Dataset(d.to_string())));
+        out.extend(int(self.get(&["--num-prompts", "--num-prompt"])).map(Fact::NumPrompts));
+        let dataset = dataset.unwrap_or("");
+        // ShareGPT and Hugging Face datasets bring their own prompts: an input length the
+        // command also names is not what ran.
+        if !matches!(dataset, "sharegpt" | "hf" | "burstgpt") {
+            let own = format!("--{dataset}-input-len");
+            let input = self.get(&[own.as_str(), "--random-input-len", "--random-input", "--input-len"]);
+            out.extend(int(input).map(Fact::InputLen));
+        }
+        let own = format!("--{dataset}-output-len");
+        let random: &[&str] = if dataset == "sharegpt" { &[] } else { &["--random-output-len", "--random-output"] };
+        let names: Vec<&str> = std::iter::once(own.as_str()).chain(random.iter().copied()).chain(["--output-len"]).collect();
+        out.extend(int(self.get(&names)).map(Fact::OutputLen));
+        out.extend(int(self.get(&["--max-concurrency", "--concurrency"])).map(Fact::MaxConcurrency));
+        let offline = self.command.contains("bench throughput") || self.command.contains("benchmark_throughput.py");
+        if offline {
+            out.extend(int(self.get(&["--tensor-parallel-size", "-tp"])).and_then(|n| u32::try_from(n).ok()).map(Fact::Tp));
+        }
+        if let Some(rate) = self.get(&["--request-rate"]) {
+            let rate = match rate.to_ascii_lowercase().as_str() {
+                "inf" | "infinity" => Some(RequestRate::Inf),
+                r => r.parse().ok().filter(|r: &f64| r.is_finite() && *r > 0.0).map(RequestRate::PerSecond),
+            };
+            out.extend(rate.map(Fact::RequestRate));
+        }
+        out
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Serve commands
+
+/// The framework a serve command starts: its program or its container image.
+pub fn serve_framework(serve: &Serve) -> Option<&'static str> {
+    let command = serve.params.command.as_deref().unwrap_or("");
+    let image = serve.params.image.as_deref().unwrap_or("").to_ascii_lowercase();
+    if command.contains("vllm serve") || command.contains("vllm.entrypoints") || image.contains("vllm") {
+        Some("vllm")
+    } else if command.contains("sglang") || image.contains("sglang") {
+        Some("sglang")
+    } else if command.contains("lmdeploy") || image.contains("lmdeploy") {
+        Some("lmdeploy")
+    } else if command.contains("trtllm-serve") || image.contains("tensorrt") {
+        Some("trtllm")
+    } else {
+        None
+    }
+}
+
+/// What a serve command says about the runs it served (a template's model says nothing).
+pub fn serve_facts(serve: &Serve) -> Vec<Fact> {
+    let mut out = Vec::new();
+    out.extend(serve.model.clone().filter(|m| !serve.template && !m.contains('$')).map(Fact::Model));
+    out.extend(serve.tp.map(Fact::Tp));
+    out.extend(serve.gpu_count.map(Fact::GpuCount));
+    out.extend(serve_framework(serve).map(|f| Fact::Framework(f.to_string())));
+    out
+}
+
+// ---------------------------------------------------------------------------------------
+// Front matter
+
+/// A document's front matter (`---` … `---` at the top): its `key: value` lines.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct FrontMatter {
+    /// Lower-cased key → (value, line).
+    pub fields: BTreeMap<String, (String, u32)>,
+    /// Byte offset just past the closing `---` line.
+    pub end: usize,
+}
+
+/// Reads a YAML-style front matter block; nested values and lists are skipped.
+pub fn front_matter(text: &str) -> Option<FrontMatter> {
+    let mut lines = text.split_inclusive('\n');
+    if lines.next()?.trim_end() != "---" {
+        return None;
+    }
+    let mut fm = FrontMatter { end: 4, ..FrontMatter::default() };
+    let mut offset = text.find('\n')? + 1;
+    for (i, line) in lines.enumerate() {
+        offset += line.len();
+        let trimmed = line.trim_end();
+        if trimmed == "---" || trimmed == "..." {
+            fm.end = offset;
+            return Some(fm);
+        }
+        if line.starts_with([' ', '\t', '-']) {
+            continue;
+        }
+        if let Some((k, v)) = trimmed.split_once(':') {
+            let v = v.trim().trim_matches(['"', '\'']);
+            if !v.is_empty() {
+                fm.fields.insert(k.trim().to_ascii_lowercase(), (v.to_string(), i as u32 + 2));
+            }
+        }
+    }
+    None
+}
+
+impl FrontMatter {
+    /// What the front matter states about every run of the document, with the line of each.
+    pub fn facts(&self) -> Vec<(Fact, u32)> {
+        let mut out = Vec::new();
+        let get = |names: &[&str]| names.iter().find_map(|n| self.fields.get(*n)).cloned();
+        let int = |v: &str| v.parse::<f64>().ok().and_then(integer);
+        if let Some((v, l)) = get(&["model", "model_id", "model_name"]) {
+            out.push((Fact::Model(v), l));
+        }
+        if let Some((v, l)) = get(&["gpu", "hardware", "accelerator", "device"]) {
+            match gpu_in(&v) {
+                Some((gpu, count)) => {
+                    out.push((Fact::Gpu(gpu), l));
+                    out.extend(count.map(|c| (Fact::GpuCount(c), l)));
+                }
+                None => out.push((Fact::Gpu(v), l)),
+            }
+        }
+        if let Some((v, l)) = get(&["gpu_count", "gpus", "num_gpus"]) {
+            out.extend(int(&v).map(|n| (Fact::GpuCount(n as u32), l)));
+        }
+        if let Some((v, l)) = get(&["tp", "tensor_parallel_size", "tp_size"]) {
+            out.extend(int(&v).map(|n| (Fact::Tp(n as u32), l)));
+        }
+        if let Some((v, l)) = get(&["framework", "engine"]) {
+            let named = framework::of_backend(&v).map(str::to_string).unwrap_or(v);
+            out.push((Fact::Framework(named), l));
+        }
+        if let Some((v, l)) = get(&["framework_version", "version"]) {
+            out.push((Fact::FrameworkVersion(v.trim_start_matches('v').to_string()), l));
+        }
+        if let Some((v, l)) = get(&["dataset"]) {
+            out.push((Fact::Dataset(v), l));
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_headings() {
+        let h = heading("gemma-4-E2B-it (1x H200, TP=1)");
+        assert_eq!(h.model.as_deref(), Some("gemma-4-E2B-it"));
+        assert_eq!((h.gpu.as_deref(), h.gpu_count, h.tp), (Some("H200"), Some(1), Some(1)));
+        let h = heading("gemma-4-26B-A4B-it (MoE, 1x H200, TP=1)");
+        assert_eq!(h.model.as_deref(), Some("gemma-4-26B-A4B-it"));
+        let h = heading("Qwen/Qwen3-235B-A22B-FP8 on 8xH100-SXM TP8");
+        assert_eq!(h.model.as_deref(), Some("Qwen/Qwen3-235B-A22B-FP8"));
+        assert_eq!((h.gpu.as_deref(), h.gpu_count, h.tp), (Some("H100-SXM"), Some(8), Some(8)));
+        assert_eq!(heading("A100-80G x 4").gpu_count, Some(4));
+        assert_eq!(heading("A100-80G x 4").gpu.as_deref(), Some("A100-80G"));
+        for nothing in ["5.1 Speed Benchmark", "GSM8K", "MMLU", "Benchmark 结果", "Step 3: run the client", "Output tp"] {
+            assert_eq!(heading(nothing), Heading::default(), "{nothing}");
+        }
+        assert_eq!(heading("### vLLM").framework, Some("vllm"));
+        assert_eq!(heading("SGLang v0.3.0 compared to vLLM v0.6.0").framework, None);
+        assert_eq!(heading("HTTP2 and H100").gpu.as_deref(), Some("H100"));
+        assert_eq!(heading("NH100").gpu, None);
+    }
+
+    #[test]
+    fn reads_client_commands_across_continuation_lines() {
+        let block = "python3 -m sglang.bench_serving --backend sglang \\\n  --host 0.0.0.0 --port 30000 \\\n  --dataset-name random --num-prompts 10 --max-concurrency 1\n";
+        let c = client_commands(block, 40);
+        assert_eq!(c.len(), 1);
+        assert_eq!(c[0].line, 40);
+        assert_eq!(
+            c[0].facts(),
+            vec![Fact::Backend("sglang".into()), Fact::Dataset("random".into()), Fact::NumPrompts(10), Fact::MaxConcurrency(1)]
+        );
+        let c = client_commands("$ vllm bench serve --model Qwen/Qwen3-8B --dataset-name random --random-input-len 1024 --random-output-len 128 --request-rate inf", 1);
+        assert_eq!(
+            c[0].facts(),
+            vec![
+                Fact::Model("Qwen/Qwen3-8B".into()),
+                Fact::Dataset("random".into()),
+                Fact::InputLen(1024),
+                Fact::OutputLen(128),
+                Fact::RequestRate(RequestRate::Inf)
+            ]
+        );
+        let c = client_commands("python benchmarks/benchmark_serving.py --backend vllm --dataset-name sharegpt --sharegpt-output-len 256 --random-input-len 9", 1);
+        assert_eq!(c[0].facts(), vec![Fact::Backend("vllm".into()), Fact::Dataset("sharegpt".into()), Fact::OutputLen(256)]);
+        assert!(client_commands("Successful requests: 10\nls benchmarks/", 1).is_empty());
+    }
+
+    #[test]
+    fn reads_front_matter() {
+        let text = "---\ntitle: x\nmodel: Qwen/Qwen3-8B\ngpu: 8x H100\ntags:\n  - a\n---\n# Doc\n";
+        let fm = front_matter(text).unwrap();
+        assert_eq!(&text[fm.end..], "# Doc\n");
+        let facts = fm.facts();
+        assert!(facts.contains(&(Fact::Model("Qwen/Qwen3-8B".into()), 3)));
+        assert!(facts.contains(&(Fact::Gpu("H100".into()), 4)));
+        assert!(facts.contains(&(Fact::GpuCount(8), 4)));
+        assert_eq!(front_matter("# no\n---\n"), None);
+        assert_eq!(front_matter("---\nunclosed: yes\n"), None);
+    }
+}

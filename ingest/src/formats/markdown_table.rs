@@ -1,0 +1,1095 @@
+//! Markdown result tables: a table whose header names result metrics (throughput, RPS/QPS,
+//! TTFT, TPOT, ITL, latency, tokens/s, req/s; English or Chinese: `TTFT (ms)`,
+//! `吞吐量 (token/s)`, `首token延迟`) yields one run per row. The row's other columns
+//! (framework/engine/backend, model, GPU, batch/concurrency, input/output lengths, TP,
+//! precision, dataset) describe it (`source.context[...] = table-row`); a column this reader
+//! does not know keeps its numbers in `metrics.extra` and its words as a note. Every number
+//! links to its cell's line (`source.lines`).
+//!
+//! Units come from the header (`TTFT (ms)`, `FTL(ave)(s)`, `throughput(out tok/s)`) or the
+//! cell (`12.3 ms`, `0.8s`). A latency or duration whose unit is stated nowhere is not
+//! guessed: its numbers go to `metrics.extra` under the header's name, with a finding. A
+//! latency without a statistic (`TTFT (ms)`) is recorded as the mean.
+//!
+//! Also read, as one run: a table of `Metric | Value` rows, and `Metric | Mean | Median | P99`.
+//! Not read (no run, no finding): tables without a result column (flags, feature matrices,
+//! commands, metric glossaries), evaluation tables (accuracy, scores, WER), tables with runs as
+//! columns (`Metric | before | after`), and cells that are no measurement: ranges (`47–51`),
+//! estimates (`~500`, `<100ms`), ratios (`4.0x`) and percentages of a non-percent metric
+//! (a `Percentage Difference` row).
+//!
+//! A row stating the same numbers as a run earlier in the file (a summary table of logs or of
+//! an earlier table) is no new run: [`summaries`] reports it as a `duplicate`.
+
+use super::{Format, Input, Read, TableInput};
+use crate::block;
+use crate::context::{self, Fact, TABLE_ROW};
+use crate::fields;
+use crate::framework;
+use crate::scan::{Block, Format as ScanFormat, Row};
+use crate::sink::{FindingExt, Sink};
+use crate::value::{self, Cell, Value};
+use benchsite_model::{ContextRef, Note, Run};
+use std::collections::{BTreeMap, HashMap};
+
+pub static FORMAT: Format = Format { name: NAME, detect, read: Read::Table(read) };
+
+const NAME: &str = "markdown-table";
+
+/// Tables are offered by the markdown walk, never found in plain text.
+fn detect(_: &Input<'_>) -> bool {
+    false
+}
+
+// ---------------------------------------------------------------------------------------
+// Units
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Unit {
+    None,
+    /// A time unit: milliseconds per unit.
+    Time(f64),
+    TokenRate,
+    RequestRate,
+    /// Requests per minute: kept as an extra number.
+    PerMinute,
+    /// Tokens per second per user: kept as an extra number.
+    PerUser,
+    Percent,
+    Other,
+}
+
+fn unit_of(text: &str) -> Unit {
+    let t = text.trim().to_lowercase().replace(' ', "");
+    let t = t.trim_start_matches("out").trim_start_matches("total").trim_start_matches("output").trim_start_matches("input");
+    match t {
+        "" => Unit::None,
+        "ms" | "msec" | "msecs" | "millisecond" | "milliseconds" | "毫秒" => Unit::Time(1.0),
+        "s" | "sec" | "secs" | "second" | "seconds" | "秒" => Unit::Time(1000.0),
+        "us" | "µs" | "μs" | "microseconds" | "微秒" => Unit::Time(0.001),
+        "min" | "mins" | "minute" | "minutes" | "分钟" => Unit::Time(60_000.0),
+        "%" | "percent" => Unit::Percent,
+        _ if t.contains("/u") || t.contains("user") || t.contains("/用户") => Unit::PerUser,
+        _ if t.ends_with("/min") || t == "rpm" || t == "qpm" => Unit::PerMinute,
+        "qps" | "rps" | "req/s" | "reqs/s" | "request/s" | "requests/s" | "req/sec" | "requests/sec" | "request/sec" | "请求/s"
+        | "请求/秒" | "it/s" => Unit::RequestRate,
+        "tok/s" | "tokens/s" | "token/s" | "tokens/sec" | "token/sec" | "tok/sec" | "t/s" | "tps" | "tokens/second"
+        | "token/秒" | "tokens/秒" | "词/秒" => Unit::TokenRate,
+        _ => Unit::Other,
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Headers
+
+#[derive(Clone, Debug, PartialEq)]
+enum Measure {
+    Latency { group: &'static str, stat: String },
+    Tokens(Kind),
+    /// Peak output token throughput.
+    Peak,
+    Requests,
+    /// A throughput that says neither tokens nor requests and has no unit.
+    Throughput,
+    Duration,
+    AcceptLength,
+    Completed,
+    Failed,
+    TotalInput,
+    TotalOutput,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Kind {
+    Output,
+    Total,
+    Input,
+    /// Tokens per second without saying which tokens: read as output, with a finding.
+    Unqualified,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Ctx {
+    Framework,
+    Backend,
+    Model,
+    Gpu,
+    GpuCount,
+    Tp,
+    Precision,
+    Dataset,
+    MaxConcurrency,
+    NumPrompts,
+    InputLen,
+    OutputLen,
+    /// `ISL/OSL` with `1024/128` cells.
+    InputOutput,
+    RequestRate,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Column {
+    Measure(Measure),
+    Context(Ctx),
+    /// Unknown: numbers go to `metrics.extra`, words to a note.
+    Label,
+    /// A comparison column (`change`, `speedup`, `提升`): not a measurement.
+    Skip,
+    /// An evaluation column (accuracy, score): the table is no serving benchmark.
+    Eval,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+struct Col {
+    /// The header as written, without markup.
+    raw: String,
+    column: Column,
+    unit: Unit,
+    /// The header's normalised name, the key of `metrics.extra`.
+    key: String,
+}
+
+fn clean(text: &str) -> String {
+    let t: String = text.chars().filter(|c| !matches!(c, '*' | '`')).collect();
+    let t = t.replace(['（', '【'], "(").replace(['）', '】'], ")").replace('\u{a0}', " ");
+    t.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+fn has_word(text: &str, word: &str) -> bool {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '@' || c == '.')).any(|w| w == word)
+}
+
+fn any_in(text: &str, needles: &[&str]) -> bool {
+    needles.iter().any(|n| text.contains(n))
+}
+
+fn stat_word(word: &str) -> Option<String> {
+    let w = word.trim().trim_end_matches('.');
+    let s = match w {
+        "mean" | "avg" | "average" | "ave" | "平均" | "平均值" | "均值" => "mean",
+        "median" | "med" | "中位数" | "中位" => "median",
+        "min" | "minimum" | "最小" | "最小值" => "min",
+        "max" | "maximum" | "最大" | "最大值" => "max",
+        "std" | "stdev" | "stddev" | "标准差" => "std",
+        _ => {
+            let digits = w.strip_prefix('p').or_else(|| w.strip_prefix("tp")).or_else(|| w.strip_suffix('%')).or_else(|| w.strip_suffix("th"))?;
+            let ok = !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit() || c == '.') && digits.starts_with(|c: char| c.is_ascii_digit());
+            return ok.then(|| format!("p{digits}"));
+        }
+    };
+    Some(s.to_string())
+}
+
+/// The statistic a header names (`Mean TTFT`, `P99 ITL`, `FTL(ave)`, `平均首token延迟`).
+fn stat_in(text: &str) -> Option<String> {
+    for w in text.split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | '[' | ']' | '-' | '_' | '/' | ',')) {
+        if let Some(s) = stat_word(w) {
+            return Some(s);
+        }
+    }
+    for (zh, s) in [("平均", "mean"), ("中位", "median"), ("最小", "min"), ("最大", "max")] {
+        if text.contains(zh) {
+            return Some(s.to_string());
+        }
+    }
+    None
+}
+
+const EVAL: [&str; 12] = ["accuracy", "mmlu", "gsm8k", "humaneval", "pass@", "bleu", "rouge", "exact match", "准确率", "正确率", "得分", "评分"];
+const SKIP: [&str; 14] =
+    ["change", "diff", "difference", "delta", "speedup", "speed-up", "improvement", "ratio", "提升", "变化", "差距", "倍数", "gain", "relative"];
+
+fn latency_group(t: &str) -> Option<&'static str> {
+    // TPOT first: `TPOT (excl. 1st token)` mentions the first token too.
+    if any_in(t, &["tpot", "time per output token", "time-per-output-token", "每token", "每 token", "每个token", "每输出token"]) {
+        Some("tpot_ms")
+    } else if any_in(t, &["ttft", "time to first token", "time-to-first-token", "first token", "first-token", "1st token", "ftl", "首token", "首 token", "首字", "首词"]) {
+        Some("ttft_ms")
+    } else if any_in(t, &["itl", "inter-token", "inter token", "intertoken", "per-token latency", "per token latency", "token间", "token 间"]) {
+        Some("itl_ms")
+    } else if any_in(t, &["e2e", "end-to-end", "end to end", "latency", "response time", "延迟", "时延", "响应时间", "端到端"]) {
+        Some("e2e_ms")
+    } else {
+        None
+    }
+}
+
+fn token_kind(t: &str) -> Kind {
+    if t.contains("prompt + completion") || t.contains("prompt+completion") {
+        Kind::Total
+    } else if any_in(t, &["output", "generat", "decode", "decoding", "completion", "输出", "生成", "解码"]) || has_word(t, "out") || has_word(t, "gen") {
+        Kind::Output
+    } else if any_in(t, &["input", "prompt", "prefill", "pre-fill", "输入", "预填充"]) || has_word(t, "in") {
+        Kind::Input
+    } else if t.contains("total") || t.contains("总") || t.contains("overall") {
+        Kind::Total
+    } else {
+        Kind::Unqualified
+    }
+}
+
+fn context_of(body: &str) -> Option<Ctx> {
+    let b = body.replace(['_', '-'], " ").trim_start_matches('#').trim().to_string();
+    let b = b.as_str();
+    let one_of = |names: &[&str]| names.contains(&b);
+    let ctx = if one_of(&["framework", "engine", "inference engine", "serving engine", "serving framework", "框架", "推理框架", "引擎", "推理引擎"]) {
+        Ctx::Framework
+    } else if one_of(&["backend", "后端"]) {
+        Ctx::Backend
+    } else if one_of(&["model", "models", "模型", "model name", "模型名称", "checkpoint", "llm"]) {
+        Ctx::Model
+    } else if one_of(&["gpus", "num gpus", "gpu count", "number of gpus", "n gpus", "卡数", "gpu数", "gpu 数", "gpu数量", "显卡数"]) {
+        Ctx::GpuCount
+    } else if one_of(&["gpu", "device", "hardware", "accelerator", "显卡", "硬件", "设备", "gpu type", "gpu model", "instance", "platform", "平台", "测试平台", "硬件平台"]) {
+        Ctx::Gpu
+    } else if one_of(&["tp", "tp size", "tensor parallel", "tensor parallelism", "tensor parallel size", "张量并行", "tp degree"]) {
+        Ctx::Tp
+    } else if one_of(&["precision", "dtype", "quantization", "quant", "精度", "量化", "data type", "量化方式", "weight dtype"]) {
+        Ctx::Precision
+    } else if one_of(&["dataset", "dataset name", "数据集"]) {
+        Ctx::Dataset
+    } else if one_of(&[
+        "concurrency", "max concurrency", "batch", "batch size", "bs", "并发", "并发数", "并发度", "clients", "num clients",
+        "users", "concurrent users", "concurrent requests", "批大小", "批次大小", "parallel requests", "c",
+    ]) {
+        Ctx::MaxConcurrency
+    } else if one_of(&["num prompts", "number of prompts", "prompts", "requests", "request count", "num requests", "请求数", "请求数量", "请求总数", "total requests"]) {
+        Ctx::NumPrompts
+    } else if one_of(&[
+        "input len", "input length", "input tokens", "prompt tokens", "prompt len", "prompt length", "isl", "输入长度", "输入token数",
+        "输入 token", "输入token", "input", "in", "tokens in", "input seq len", "input sequence length",
+    ]) {
+        Ctx::InputLen
+    } else if one_of(&[
+        "output len", "output length", "output tokens", "osl", "max tokens", "gen len", "输出长度", "输出token数", "输出 token",
+        "输出token", "output", "out", "tokens out", "output seq len", "output sequence length",
+    ]) {
+        Ctx::OutputLen
+    } else if one_of(&["request rate", "rate", "req rate", "请求速率", "arrival rate", "target qps", "target rps"]) {
+        Ctx::RequestRate
+    } else if let Some((a, c)) = b.split_once('/') {
+        let (a, c) = (a.trim(), c.trim());
+        let input = ["isl", "input", "in", "输入", "input len", "prompt"].contains(&a);
+        let output = ["osl", "output", "out", "输出", "output len", "output len", "gen"].iter().any(|o| c == *o || c.starts_with(o));
+        return (input && output).then_some(Ctx::InputOutput);
+    } else {
+        return None;
+    };
+    Some(ctx)
+}
+
+/// Classifies one header cell.
+fn column(raw: &str) -> Col {
+    let raw = clean(raw);
+    let key = fields::normalise(&raw);
+    let lower = raw.to_lowercase();
+    // Bracketed parts hold units (`(ms)`, `[s]`, `(out tok/s)`) or statistics (`(ave)`).
+    let mut body = String::new();
+    let mut groups: Vec<String> = Vec::new();
+    let mut depth = 0;
+    for c in lower.chars() {
+        match c {
+            '(' | '[' => {
+                depth += 1;
+                groups.push(String::new());
+            }
+            ')' | ']' if depth > 0 => depth -= 1,
+            _ if depth > 0 => groups.last_mut().expect("opened").push(c),
+            _ => body.push(c),
+        }
+    }
+    let mut unit = Unit::None;
+    let mut stat = None;
+    // `FTL(min)(s)`: with another time unit beside it, `min` is the minimum, not minutes.
+    let times = groups.iter().filter(|g| matches!(unit_of(g), Unit::Time(_))).count();
+    for g in &groups {
+        let u = unit_of(g);
+        let minimum = g.trim() == "min" && times > 1;
+        match u {
+            Unit::None | Unit::Other => match stat_word(g) {
+                Some(s) => stat = Some(s),
+                None => {
+                    body.push(' ');
+                    body.push_str(g);
+                }
+            },
+            _ if minimum => stat = Some("min".to_string()),
+            u => unit = u,
+        }
+        // `throughput(out tok/s)`: the words of the unit still say which tokens.
+        if u == Unit::TokenRate {
+            body.push(' ');
+            body.push_str(g);
+        }
+    }
+    let mut body = body.split_whitespace().collect::<Vec<_>>().join(" ");
+    // A unit as the last word (`TTFT ms`, `gen tok/s`) or as the whole header (`Tokens/sec`).
+    if unit == Unit::None {
+        let (rest, last) = body.rsplit_once(' ').unwrap_or(("", body.as_str()));
+        let u = unit_of(last);
+        let word_unit = matches!(u, Unit::TokenRate | Unit::RequestRate | Unit::PerMinute | Unit::PerUser)
+            || (matches!(u, Unit::Time(_)) && !rest.is_empty());
+        if word_unit {
+            unit = u;
+            if !matches!(u, Unit::TokenRate) {
+                body = rest.to_string();
+            }
+        }
+    }
+    let col = |column| Col { raw: raw.clone(), column, unit, key: key.clone() };
+    let t = body.as_str();
+    let skip = SKIP.iter().any(|s| if s.is_ascii() { has_word(t, s) } else { t.contains(s) });
+    if skip || has_word(t, "vs") {
+        return col(Column::Skip);
+    }
+    if EVAL.iter().any(|e| t.contains(e)) || ["acc", "wer", "cer", "f1", "score", "分数"].iter().any(|w| has_word(t, w)) {
+        return col(Column::Eval);
+    }
+    if unit == Unit::PerUser || unit == Unit::PerMinute {
+        return col(Column::Label);
+    }
+    let throughput_words = any_in(t, &["throughput", "吞吐", "speed", "速度", "每秒", "per second", "per sec"]) || ["tps", "qps", "rps"].iter().any(|w| has_word(t, w));
+    let rate_unit = matches!(unit, Unit::TokenRate | Unit::RequestRate);
+    if let (Some(group), false, false) = (latency_group(t), throughput_words, rate_unit) {
+        let stat = stat.or_else(|| stat_in(t)).unwrap_or_else(|| "mean".to_string());
+        return col(Column::Measure(Measure::Latency { group, stat }));
+    }
+    if throughput_words || rate_unit {
+        let tokens = any_in(t, &["token", "tok/", "tokens", "词"]) || has_word(t, "tps") || has_word(t, "tok");
+        let requests = any_in(t, &["request", "req/", "请求"]) || has_word(t, "qps") || has_word(t, "rps") || has_word(t, "req");
+        let measure = match unit {
+            _ if t.contains("peak") && !requests => Measure::Peak,
+            Unit::TokenRate => Measure::Tokens(token_kind(t)),
+            Unit::RequestRate => Measure::Requests,
+            _ if tokens && !requests => Measure::Tokens(token_kind(t)),
+            _ if requests => Measure::Requests,
+            _ => Measure::Throughput,
+        };
+        return col(Column::Measure(measure));
+    }
+    if any_in(t, &["duration", "total time", "elapsed", "wall time", "耗时", "总时间", "用时", "运行时间", "benchmark time"]) {
+        return col(Column::Measure(Measure::Duration));
+    }
+    if any_in(t, &["accept length", "acceptance length", "accept len", "接受长度"]) {
+        return col(Column::Measure(Measure::AcceptLength));
+    }
+    if any_in(t, &["successful", "completed", "成功"]) {
+        return col(Column::Measure(Measure::Completed));
+    }
+    if any_in(t, &["failed", "failures", "失败"]) {
+        return col(Column::Measure(Measure::Failed));
+    }
+    if (t.contains("total") || t.contains("总")) && any_in(t, &["input token", "prompt token", "输入"]) {
+        return col(Column::Measure(Measure::TotalInput));
+    }
+    if (t.contains("total") || t.contains("总")) && any_in(t, &["generated token", "output token", "输出", "生成"]) {
+        return col(Column::Measure(Measure::TotalOutput));
+    }
+    match context_of(t) {
+        Some(ctx) => col(Column::Context(ctx)),
+        None => col(Column::Label),
+    }
+}
+
+fn is_result(col: &Col) -> bool {
+    matches!(&col.column, Column::Measure(Measure::Latency { .. } | Measure::Tokens(_) | Measure::Peak | Measure::Requests | Measure::Throughput))
+}
+
+// ---------------------------------------------------------------------------------------
+// Cells
+
+#[derive(Clone, Debug, PartialEq)]
+enum Num {
+    Number(f64, Unit),
+    Inf,
+    Text(String),
+    /// Nothing in the cell (`—`, `N/A`, empty).
+    Absent,
+    Placeholder(String),
+    /// Not a measurement: a range, an estimate, a ratio.
+    NotMeasured,
+}
+
+/// Removes thousands separators: `4,371,285` → `4371285`, `3 150.8` → `3150.8`.
+fn ungroup(s: &str) -> String {
+    let (sign, body) = match s.strip_prefix(['+', '-']) {
+        Some(b) => (&s[..1], b),
+        None => ("", s),
+    };
+    let (int, frac) = body.split_once('.').unwrap_or((body, ""));
+    for sep in [',', ' ', '\u{202f}', '\u{2009}', '_'] {
+        if !int.contains(sep) {
+            continue;
+        }
+        let groups: Vec<&str> = int.split(sep).collect();
+        let digits = |g: &str| g.chars().all(|c| c.is_ascii_digit());
+        let ok = (1..=3).contains(&groups[0].len()) && digits(groups[0]) && groups[1..].iter().all(|g| g.len() == 3 && digits(g));
+        if ok {
+            let dot = if body.contains('.') { "." } else { "" };
+            return format!("{sign}{}{dot}{frac}", groups.concat());
+        }
+    }
+    s.to_string()
+}
+
+fn is_absent(lower: &str) -> bool {
+    matches!(
+        lower,
+        "" | "-" | "--" | "—" | "–" | "n/a" | "na" | "none" | "null" | "nan" | "/" | "×" | "✗" | "❌" | "oom" | "not supported" | "unsupported"
+    )
+}
+
+fn cell(raw: &str) -> Num {
+    let s = clean(raw);
+    // Footnote marks (`711.21*`, `TBD\*`) and emphasis leftovers.
+    let s = s.trim().trim_end_matches(['*', '\\', '†', '‡']).trim();
+    let lower = s.to_lowercase();
+    if is_absent(&lower) {
+        return Num::Absent;
+    }
+    if s.starts_with(['~', '≈', '<', '>', '≤', '≥', '约']) || lower.starts_with("about") || lower.starts_with("up to") {
+        return Num::NotMeasured;
+    }
+    // `12.3 ± 0.4` is the value and its spread.
+    let s = s.split('±').next().unwrap_or(s).trim();
+    // The leading number, group separators included, and what follows it.
+    let seg_end = s
+        .char_indices()
+        .find(|&(i, c)| !(c.is_ascii_digit() || matches!(c, ',' | '.' | ' ' | '\u{202f}' | '\u{2009}' | '_') || (i == 0 && matches!(c, '+' | '-'))))
+        .map_or(s.len(), |(i, _)| i);
+    let (seg, rest) = s.split_at(seg_end);
+    let rest = rest.trim();
+    if !seg.chars().any(|c| c.is_ascii_digit()) {
+        let c = value::parse_cell(s);
+        return match c.value {
+            Value::Placeholder(p) => Num::Placeholder(p.to_string()),
+            Value::Absent(_) => Num::Absent,
+            Value::Inf => Num::Inf,
+            _ => Num::Text(s.to_string()),
+        };
+    }
+    // A range: `47–51`, `2-5`, `800 ~ 1500ms`.
+    if rest.starts_with(['-', '–', '—', '~']) && rest[rest.chars().next().map_or(0, char::len_utf8)..].trim_start().starts_with(|c: char| c.is_ascii_digit()) {
+        return Num::NotMeasured;
+    }
+    let Ok(n) = ungroup(seg.trim()).parse::<f64>() else { return Num::Text(s.to_string()) };
+    if !n.is_finite() {
+        return Num::Text(s.to_string());
+    }
+    let n = if n == 0.0 { 0.0 } else { n };
+    if let Some(count) = rest.strip_prefix('/') {
+        // `80 / 80`: the first count is what was done.
+        return if count.trim().parse::<f64>().is_ok() { Num::Number(n, Unit::None) } else { Num::Text(s.to_string()) };
+    }
+    if rest.starts_with(['x', 'X', '×']) && rest.chars().count() <= 8 {
+        return Num::NotMeasured;
+    }
+    let unit = unit_of(rest);
+    if unit == Unit::Other && (rest.split_whitespace().count() > 1 || rest.chars().count() > 12) {
+        return Num::Text(s.to_string());
+    }
+    if s.starts_with('+') && unit == Unit::Percent {
+        return Num::NotMeasured;
+    }
+    Num::Number(n, unit)
+}
+
+// ---------------------------------------------------------------------------------------
+// Reading
+
+/// One cell to read: its column, its text and the line it is written on.
+struct Entry<'t> {
+    col: &'t Col,
+    /// Line the column's name is written on: the header, or the row of a `Metric | Value` table.
+    head_line: u32,
+    text: &'t str,
+    line: u32,
+}
+
+/// Column-wide statements, reported once per column: (line, header) → (key, run ids).
+#[derive(Default)]
+struct Notice {
+    /// Columns whose unit is stated nowhere.
+    unitless: BTreeMap<(u32, String), (String, Vec<String>)>,
+    /// Token throughput columns that do not say which tokens.
+    unqualified: BTreeMap<(u32, String), (String, Vec<String>)>,
+}
+
+/// An owned row for the resolver.
+struct Owned {
+    line: u32,
+    label: String,
+    raw: String,
+    value: OwnedValue,
+}
+
+enum OwnedValue {
+    Number(f64),
+    Text(String),
+    Inf,
+}
+
+fn read(input: &TableInput<'_>, sink: &mut Sink) -> Vec<Run> {
+    let table = input.table;
+    let cols: Vec<Col> = table.header.iter().map(|h| column(h)).collect();
+    if cols.iter().any(|c| c.column == Column::Eval) {
+        return Vec::new();
+    }
+    let mut notice = Notice::default();
+    let mut runs = Vec::new();
+    if cols.iter().any(is_result) {
+        // Cells left empty under a text column repeat the row above (a merged cell).
+        let mut above: HashMap<usize, (&str, u32)> = HashMap::new();
+        for row in &table.rows {
+            let mut entries = Vec::new();
+            for (i, col) in cols.iter().enumerate() {
+                let text = row.cells.get(i).map(String::as_str).unwrap_or("");
+                let fills_down = matches!(
+                    col.column,
+                    Column::Context(Ctx::Framework | Ctx::Backend | Ctx::Model | Ctx::Gpu | Ctx::Precision | Ctx::Dataset)
+                );
+                let (text, line) = match (text.trim().is_empty(), above.get(&i)) {
+                    (true, Some(&(t, l))) if fills_down => (t, l),
+                    _ => (text, row.line),
+                };
+                if fills_down && !text.trim().is_empty() {
+                    above.insert(i, (text, line));
+                }
+                entries.push(Entry { col, head_line: table.line, text, line });
+            }
+            if let Some(run) = build(input.path, &entries, row.line, row.line, sink, &mut notice) {
+                runs.push(run);
+            }
+        }
+    } else if let Some(run) = transposed(input, sink, &mut notice) {
+        runs.push(run);
+    }
+    report(&notice, sink);
+    runs
+}
+
+/// `Metric | Value` rows, or `Metric | Mean | Median | P99`: one run.
+fn transposed(input: &TableInput<'_>, sink: &mut Sink, notice: &mut Notice) -> Option<Run> {
+    let table = input.table;
+    let first = fields::normalise(&clean(table.header.first()?));
+    if !["metric", "metrics", "指标", "", "name", "item", "项目", "measure"].contains(&first.as_str()) || table.header.len() < 2 {
+        return None;
+    }
+    let stats: Vec<Option<String>> = table.header[1..].iter().map(|h| stat_word(&fields::normalise(&clean(h)))).collect();
+    let stat_columns = stats.iter().all(Option::is_some);
+    if !stat_columns && table.header.len() != 2 {
+        return None; // runs as columns: not read
+    }
+    let row_cols: Vec<Vec<Col>> = table
+        .rows
+        .iter()
+        .map(|row| {
+            let name = row.cells.first().map(String::as_str).unwrap_or("");
+            if stat_columns {
+                table.header[1..].iter().map(|h| column(&format!("{} {name}", clean(h)))).collect()
+            } else {
+                vec![column(name)]
+            }
+        })
+        .collect();
+    let results = row_cols.iter().filter(|c| c.first().is_some_and(is_result)).count();
+    if results < 2 || row_cols.iter().flatten().any(|c| c.column == Column::Eval) {
+        return None;
+    }
+    let mut entries = Vec::new();
+    for (row, own) in table.rows.iter().zip(&row_cols) {
+        for (j, col) in own.iter().enumerate() {
+            if stat_columns && !matches!(col.column, Column::Measure(Measure::Latency { .. })) {
+                continue;
+            }
+            let text = row.cells.get(j + 1).map(String::as_str).unwrap_or("");
+            entries.push(Entry { col, head_line: row.line, text, line: row.line });
+        }
+    }
+    let end = table.rows.last().map_or(table.line, |r| r.line);
+    build(input.path, &entries, table.line, end, sink, notice)
+}
+
+/// Reads one run from its cells; `None` when no cell holds a measured result.
+fn build(path: &str, entries: &[Entry<'_>], start: u32, end: u32, sink: &mut Sink, notice: &mut Notice) -> Option<Run> {
+    let mut owned: Vec<Owned> = Vec::new();
+    let mut extras: Vec<(String, f64, u32)> = Vec::new();
+    let mut facts: Vec<(Fact, u32)> = Vec::new();
+    let mut notes: Vec<Note> = Vec::new();
+    let mut results = 0;
+    let mut unitless: Vec<(u32, &Col)> = Vec::new();
+    let mut unqualified: Vec<(u32, &Col)> = Vec::new();
+    let mut placeholder: Option<(u32, String, String)> = None;
+    let id = format!("{path}#L{start}");
+    for e in entries {
+        let num = cell(e.text);
+        let col = e.col;
+        match (&col.column, num) {
+            (Column::Skip | Column::Eval, _) => {}
+            (_, Num::Placeholder(p)) => {
+                placeholder.get_or_insert((e.line, col.raw.clone(), p));
+            }
+            (Column::Context(ctx), num) => context_cell(*ctx, num, e, &mut owned, &mut facts, &mut extras),
+            (_, Num::Absent | Num::NotMeasured) => {}
+            (Column::Measure(m), Num::Number(n, cell_unit)) => {
+                if n < 0.0 || cell_unit == Unit::Other {
+                    continue;
+                }
+                let unit = if cell_unit == Unit::None { col.unit } else { cell_unit };
+                match measure(m, n, unit) {
+                    Measured::Row(label, v) => {
+                        results += usize::from(is_result(col));
+                        owned.push(Owned { line: e.line, label, raw: col.raw.clone(), value: OwnedValue::Number(v) });
+                        if *m == Measure::Tokens(Kind::Unqualified) {
+                            unqualified.push((e.head_line, col));
+                        }
+                    }
+                    Measured::Unitless => {
+                        results += usize::from(is_result(col));
+                        extras.push((col.key.clone(), n, e.line));
+                        unitless.push((e.head_line, col));
+                    }
+                    Measured::Extra(suffix) => {
+                        results += usize::from(is_result(col));
+                        extras.push((format!("{}{suffix}", col.key), n, e.line));
+                    }
+                    Measured::No => {}
+                }
+            }
+            (Column::Measure(_), _) => {}
+            (Column::Label, Num::Number(n, u)) => {
+                // A unit only the cell states goes into the key, so the number keeps its meaning.
+                let suffix = match (col.unit, u) {
+                    (Unit::None, Unit::Time(f)) => time_suffix(f),
+                    (Unit::None, Unit::Percent) => " (%)",
+                    _ => "",
+                };
+                extras.push((format!("{}{suffix}", col.key), n, e.line));
+            }
+            (Column::Label, Num::Text(t)) => {
+                let text = if col.raw.is_empty() { t } else { format!("{}: {t}", col.raw) };
+                notes.push(Note { line: e.line, text });
+            }
+            (Column::Label, Num::Inf) => {}
+        }
+    }
+    if results == 0 {
+        return None;
+    }
+    if let Some((line, label, p)) = placeholder {
+        sink.info(
+            "placeholder-value",
+            line,
+            format!("`{label}` holds the placeholder `{p}` instead of a number; that cell is left empty and the row's other values are kept."),
+        )
+        .value("label", &label)
+        .value("placeholder", &p)
+        .run(&id);
+    }
+    let rows: Vec<Row<'_>> = owned
+        .iter()
+        .map(|o| Row {
+            line: o.line,
+            label: o.label.clone(),
+            raw_label: o.raw.as_str(),
+            cell: Cell {
+                value: match &o.value {
+                    OwnedValue::Number(n) => Value::Number(*n),
+                    OwnedValue::Text(t) => Value::Text(t.as_str()),
+                    OwnedValue::Inf => Value::Inf,
+                },
+                unit: "",
+            },
+            section: None,
+        })
+        .collect();
+    let block = Block { format: ScanFormat::Named(NAME), start, end, terminated: true, rows, context: Default::default(), sweep: None, cut_at: None };
+    // A row of extra numbers only is a run too: the resolver's "empty block" does not apply.
+    let mut scratch = Sink::new(&sink.path);
+    let resolved = block::resolve(&block, &[], &mut scratch);
+    scratch.findings.retain(|f| f.code != "empty-block");
+    sink.findings.append(&mut scratch.findings);
+    let mut run = resolved.unwrap_or_else(|| {
+        let mut r = Run { id: id.clone(), format: NAME.to_string(), ..Run::default() };
+        r.source.path = path.to_string();
+        r.source.line = start;
+        r.source.end_line = end;
+        r
+    });
+    for (key, n, line) in extras {
+        run.metrics.extra.insert(key.clone(), n);
+        run.source.lines.insert(format!("metrics.extra.{key}"), line);
+    }
+    // What the row states about the run is its context, kind `table-row`.
+    let stated = [
+        "model", "backend", "precision", "tp", "scenario.dataset", "scenario.num_prompts", "scenario.input_len", "scenario.output_len",
+        "scenario.max_concurrency", "scenario.request_rate",
+    ];
+    for key in stated {
+        if let Some(&line) = run.source.lines.get(key) {
+            run.source.context.insert(key.to_string(), ContextRef { line, kind: TABLE_ROW.to_string() });
+        }
+    }
+    for (fact, line) in facts {
+        let key = fact.key();
+        if context::give(&mut run, fact, line, TABLE_ROW) {
+            run.source.lines.insert(key.to_string(), line);
+        }
+    }
+    run.notes = notes;
+    for (line, col) in unitless {
+        notice.unitless.entry((line, col.raw.clone())).or_insert_with(|| (col.key.clone(), Vec::new())).1.push(run.id.clone());
+    }
+    for (line, col) in unqualified {
+        notice.unqualified.entry((line, col.raw.clone())).or_insert_with(|| (col.key.clone(), Vec::new())).1.push(run.id.clone());
+    }
+    Some(run)
+}
+
+fn time_suffix(ms_per_unit: f64) -> &'static str {
+    if ms_per_unit == 1.0 {
+        " (ms)"
+    } else if ms_per_unit == 1000.0 {
+        " (s)"
+    } else if ms_per_unit < 1.0 {
+        " (us)"
+    } else {
+        " (min)"
+    }
+}
+
+enum Measured {
+    /// A row for the resolver: canonical label and the value in its unit.
+    Row(String, f64),
+    /// No unit stated anywhere: kept as an extra number, with a finding.
+    Unitless,
+    /// Kept as an extra number under the header's name plus this suffix.
+    Extra(&'static str),
+    /// The cell's unit does not fit the column (a percentage in a latency column).
+    No,
+}
+
+/// Converts units without float noise (`0.585 s` → `585` ms).
+fn scale(n: f64, factor: f64) -> f64 {
+    if factor == 1.0 {
+        return n;
+    }
+    ((n * factor) * 1e9).round() / 1e9
+}
+
+fn measure(m: &Measure, n: f64, unit: Unit) -> Measured {
+    let short = |g: &str| match g {
+        "ttft_ms" => "ttft",
+        "tpot_ms" => "tpot",
+        "itl_ms" => "itl",
+        _ => "e2el",
+    };
+    match (m, unit) {
+        (Measure::Latency { group, stat }, Unit::Time(f)) => Measured::Row(format!("{stat} {} (ms)", short(group)), scale(n, f)),
+        (Measure::Latency { .. } | Measure::Duration, Unit::None) => Measured::Unitless,
+        (Measure::Duration, Unit::Time(f)) => Measured::Row("benchmark duration (s)".into(), scale(n, f / 1000.0)),
+        (Measure::Tokens(kind), Unit::TokenRate | Unit::None) => {
+            let label = match kind {
+                Kind::Output | Kind::Unqualified => "output token throughput (tok/s)",
+                Kind::Total => "total token throughput (tok/s)",
+                Kind::Input => "input token throughput (tok/s)",
+            };
+            Measured::Row(label.into(), n)
+        }
+        (Measure::Requests, Unit::RequestRate | Unit::None) => Measured::Row("request throughput (req/s)".into(), n),
+        (Measure::Peak, Unit::TokenRate | Unit::None) => Measured::Row("peak output token throughput (tok/s)".into(), n),
+        (Measure::Tokens(_) | Measure::Peak | Measure::Requests | Measure::Throughput, Unit::PerMinute) => Measured::Extra(" (per minute)"),
+        (Measure::Throughput, Unit::TokenRate) => Measured::Row("output token throughput (tok/s)".into(), n),
+        (Measure::Throughput, Unit::RequestRate) => Measured::Row("request throughput (req/s)".into(), n),
+        (Measure::Throughput, Unit::None) => Measured::Unitless,
+        (Measure::AcceptLength, Unit::None) => Measured::Row("accept length".into(), n),
+        // A count is whole; a fraction under a count's header is kept as it is printed.
+        (Measure::Completed | Measure::Failed | Measure::TotalInput | Measure::TotalOutput, Unit::None) if n.fract() != 0.0 => {
+            Measured::Extra("")
+        }
+        (Measure::Completed, Unit::None) => Measured::Row("successful requests".into(), n),
+        (Measure::Failed, Unit::None) => Measured::Row("failed requests".into(), n),
+        (Measure::TotalInput, Unit::None) => Measured::Row("total input tokens".into(), n),
+        (Measure::TotalOutput, Unit::None) => Measured::Row("total generated tokens".into(), n),
+        _ => Measured::No,
+    }
+}
+
+fn context_cell(ctx: Ctx, num: Num, e: &Entry<'_>, owned: &mut Vec<Owned>, facts: &mut Vec<(Fact, u32)>, extras: &mut Vec<(String, f64, u32)>) {
+    let text = clean(e.text);
+    let line = e.line;
+    // Counts (GPUs, TP, concurrency, prompts, lengths) are whole; a fraction under such a
+    // header is kept as printed, under the header's name.
+    let counted = matches!(ctx, Ctx::Gpu | Ctx::GpuCount | Ctx::Tp | Ctx::MaxConcurrency | Ctx::NumPrompts | Ctx::InputLen | Ctx::OutputLen);
+    if let (true, Num::Number(n, _)) = (counted, &num) {
+        if n.fract() != 0.0 {
+            extras.push((e.col.key.clone(), *n, line));
+            return;
+        }
+    }
+    let raw = e.col.raw.clone();
+    let mut push = |label: &str, value: OwnedValue| owned.push(Owned { line, label: label.into(), raw: raw.clone(), value });
+    let words = !matches!(num, Num::Absent | Num::Placeholder(_));
+    match (ctx, num) {
+        (Ctx::Model, _) if words => push("model", OwnedValue::Text(text)),
+        (Ctx::Backend, _) if words => push("backend", OwnedValue::Text(text)),
+        (Ctx::Dataset, _) if words => push("dataset", OwnedValue::Text(text)),
+        (Ctx::Precision, _) if words => push("quantization", OwnedValue::Text(text)),
+        (Ctx::Framework, _) if words => {
+            let named = framework::of_backend(&text).map(str::to_string).unwrap_or(text);
+            facts.push((Fact::Framework(named), line));
+        }
+        (Ctx::Gpu | Ctx::GpuCount, Num::Number(n, Unit::None)) if ctx == Ctx::GpuCount || n < 16.0 => {
+            facts.extend(value::integer(n).filter(|&c| c > 0).map(|c| (Fact::GpuCount(c as u32), line)));
+        }
+        (Ctx::Gpu, _) if words => match context::gpu_in(&text) {
+            Some((gpu, count)) => {
+                facts.push((Fact::Gpu(gpu), line));
+                facts.extend(count.map(|c| (Fact::GpuCount(c), line)));
+            }
+            None => facts.push((Fact::Gpu(text), line)),
+        },
+        (Ctx::GpuCount, _) if words => {
+            if let Some((_, Some(c))) = context::gpu_in(&text) {
+                facts.push((Fact::GpuCount(c), line));
+            }
+        }
+        (Ctx::Tp, Num::Number(n, Unit::None)) => push("tp size", OwnedValue::Number(n)),
+        (Ctx::Tp, Num::Text(t)) => {
+            if let Some(tp) = context::tp_in(&t).or_else(|| t.trim_start_matches(['x', 'X']).parse().ok()) {
+                push("tp size", OwnedValue::Number(f64::from(tp)));
+            }
+        }
+        (Ctx::MaxConcurrency, Num::Number(n, Unit::None)) => push("max concurrency", OwnedValue::Number(n)),
+        (Ctx::NumPrompts, Num::Number(n, Unit::None)) => push("num prompts", OwnedValue::Number(n)),
+        (Ctx::InputLen, Num::Number(n, Unit::None | Unit::Other)) => push("input len", OwnedValue::Number(n)),
+        (Ctx::OutputLen, Num::Number(n, Unit::None | Unit::Other)) => push("output len", OwnedValue::Number(n)),
+        (Ctx::RequestRate, Num::Number(n, Unit::None | Unit::RequestRate)) => push("request rate", OwnedValue::Number(n)),
+        (Ctx::RequestRate, Num::Inf) => push("request rate", OwnedValue::Inf),
+        (Ctx::InputOutput, _) => {
+            let parts: Vec<Option<f64>> = text.split(['/', ':']).map(|p| ungroup(p.trim()).parse().ok()).collect();
+            if let [Some(i), Some(o)] = parts.as_slice() {
+                push("input len", OwnedValue::Number(*i));
+                push("output len", OwnedValue::Number(*o));
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Findings about columns, once per column.
+fn report(notice: &Notice, sink: &mut Sink) {
+    for ((line, raw), (key, ids)) in &notice.unitless {
+        let f = sink.warn(
+            "unit-unknown",
+            *line,
+            format!(
+                "`{raw}` states no unit, neither in the header nor in its cells; its numbers are kept under `{key}` in the extra \
+                 metrics, not read as a latency or throughput. Write the unit into the header (`TTFT (ms)`) to have them read."
+            ),
+        );
+        f.value("label", raw).value("field", format!("metrics.extra.{key}"));
+        f.runs(ids.iter().map(String::as_str));
+    }
+    for ((line, raw), (_, ids)) in &notice.unqualified {
+        let f = sink.info(
+            "throughput-tokens-unstated",
+            *line,
+            format!("`{raw}` does not say whether it counts generated tokens or all tokens; it is read as output token throughput."),
+        );
+        f.value("label", raw);
+        f.runs(ids.iter().map(String::as_str));
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Summaries
+
+/// Every number a run states, keyed like `source.lines` (`metrics.ttft_ms.mean`).
+fn numbers(run: &Run) -> Vec<(String, f64)> {
+    let m = &run.metrics;
+    let mut out: Vec<(String, f64)> = [
+        ("metrics.request_throughput", m.request_throughput),
+        ("metrics.output_throughput", m.output_throughput),
+        ("metrics.total_throughput", m.total_throughput),
+        ("metrics.input_throughput", m.input_throughput),
+        ("metrics.duration_s", m.duration_s),
+        ("metrics.completed", m.completed.map(|c| c as f64)),
+        ("metrics.total_input_tokens", m.total_input_tokens.map(|c| c as f64)),
+        ("metrics.total_output_tokens", m.total_output_tokens.map(|c| c as f64)),
+    ]
+    .into_iter()
+    .filter_map(|(k, v)| v.map(|v| (k.to_string(), v)))
+    .collect();
+    for (group, lat) in [("ttft_ms", &m.ttft_ms), ("tpot_ms", &m.tpot_ms), ("itl_ms", &m.itl_ms), ("e2e_ms", &m.e2e_ms)] {
+        for (stat, v) in lat.iter().flatten() {
+            out.push((format!("metrics.{group}.{stat}"), *v));
+        }
+    }
+    out
+}
+
+/// How far a printed value may be from the one it rounds: half its last decimal.
+fn tolerance(v: f64) -> f64 {
+    let text = format!("{v}");
+    let decimals = text.split_once('.').map_or(0, |(_, f)| f.len()) as i32;
+    0.5 * 10f64.powi(-decimals) + 1e-9 * v.abs()
+}
+
+/// Scenario fields both runs state must agree for one to repeat the other.
+fn same_scenario(a: &Run, b: &Run) -> bool {
+    fn agree<T: PartialEq>(x: &Option<T>, y: &Option<T>) -> bool {
+        x.is_none() || y.is_none() || x == y
+    }
+    let base = |m: &Option<String>| m.as_deref().map(|m| m.trim_end_matches('/').rsplit('/').next().unwrap_or(m).to_ascii_lowercase());
+    let (s, t) = (&a.scenario, &b.scenario);
+    agree(&s.dataset, &t.dataset)
+        && agree(&s.num_prompts, &t.num_prompts)
+        && agree(&s.input_len, &t.input_len)
+        && agree(&s.output_len, &t.output_len)
+        && agree(&s.max_concurrency, &t.max_concurrency)
+        && agree(&s.request_rate, &t.request_rate)
+        && agree(&a.tp, &b.tp)
+        && agree(&base(&a.model), &base(&b.model))
+}
+
+/// Earlier runs compared with one table row, at most: a row repeats a run of a few, not of
+/// hundreds sharing one number.
+const MAX_CANDIDATES: usize = 16;
+
+/// Removes table rows that repeat a run earlier in the file (a summary of logs above, or of
+/// an earlier table): every number the row states (at least two) equals the earlier run's to
+/// the row's printed precision, and no scenario field disagrees. Earlier runs are indexed by
+/// every number they state, so a row is compared only with runs sharing its first number.
+/// `runs` are in line order.
+pub fn summaries(runs: &mut Vec<Run>, sink: &mut Sink) {
+    let mut index: HashMap<String, BTreeMap<u64, Vec<usize>>> = HashMap::new();
+    let mut keep = vec![true; runs.len()];
+    for i in 0..runs.len() {
+        let own = numbers(&runs[i]);
+        if runs[i].format == NAME && own.len() >= 2 {
+            let (key, v) = &own[0];
+            let tol = tolerance(*v);
+            let candidates = index.get(key).map(|by_value| {
+                let low = (v - tol).max(0.0).to_bits();
+                let high = (v + tol).to_bits();
+                by_value.range(low..=high).flat_map(|(_, js)| js.iter().copied()).collect::<Vec<_>>()
+            });
+            // The earliest kept run that states every number of the row; runs sharing the
+            // first number are few, and only the first of them are compared.
+            let mut candidates = candidates.unwrap_or_default();
+            candidates.sort_unstable();
+            let original = candidates.into_iter().filter(|&j| keep[j]).take(MAX_CANDIDATES).find(|&j| {
+                let theirs: HashMap<String, f64> = numbers(&runs[j]).into_iter().collect();
+                same_scenario(&runs[i], &runs[j]) && own.iter().all(|(k, v)| theirs.get(k).is_some_and(|w| (v - w).abs() <= tolerance(*v)))
+            });
+            if let Some(j) = original {
+                keep[i] = false;
+                let fields: Vec<&str> = own.iter().map(|(k, _)| k.trim_start_matches("metrics.")).collect();
+                sink.info(
+                    "duplicate",
+                    runs[i].source.line,
+                    format!(
+                        "this table row repeats the run at line {} ({}); it is recorded once.",
+                        runs[j].source.line,
+                        fields.join(", ")
+                    ),
+                )
+                .value("original_line", runs[j].source.line)
+                .run(&runs[j].id);
+                continue;
+            }
+        }
+        for (k, v) in own {
+            if v >= 0.0 {
+                index.entry(k).or_default().entry(v.to_bits()).or_default().push(i);
+            }
+        }
+    }
+    let mut flags = keep.into_iter();
+    runs.retain(|_| flags.next().unwrap_or(true));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kind(h: &str) -> (Column, Unit) {
+        let c = column(h);
+        (c.column, c.unit)
+    }
+
+    fn latency(group: &'static str, stat: &str) -> Column {
+        Column::Measure(Measure::Latency { group, stat: stat.into() })
+    }
+
+    #[test]
+    fn classifies_headers() {
+        assert_eq!(kind("TTFT (ms)"), (latency("ttft_ms", "mean"), Unit::Time(1.0)));
+        assert_eq!(kind("P99 TTFT (ms)"), (latency("ttft_ms", "p99"), Unit::Time(1.0)));
+        assert_eq!(kind("FTL(ave)(s)"), (latency("ttft_ms", "mean"), Unit::Time(1000.0)));
+        assert_eq!(kind("FTL(min)(s)"), (latency("ttft_ms", "min"), Unit::Time(1000.0)));
+        assert_eq!(kind("首token延迟 (ms)"), (latency("ttft_ms", "mean"), Unit::Time(1.0)));
+        assert_eq!(kind("平均首 Token 延迟（毫秒）"), (latency("ttft_ms", "mean"), Unit::Time(1.0)));
+        assert_eq!(kind("Avg Latency (sec)"), (latency("e2e_ms", "mean"), Unit::Time(1000.0)));
+        assert_eq!(kind("Median TPOT"), (latency("tpot_ms", "median"), Unit::None));
+        assert_eq!(kind("throughput(out tok/s)"), (Column::Measure(Measure::Tokens(Kind::Output)), Unit::TokenRate));
+        assert_eq!(kind("throughput(total tok/s)"), (Column::Measure(Measure::Tokens(Kind::Total)), Unit::TokenRate));
+        assert_eq!(kind("吞吐量 (token/s)"), (Column::Measure(Measure::Tokens(Kind::Unqualified)), Unit::TokenRate));
+        assert_eq!(kind("Tokens/sec"), (Column::Measure(Measure::Tokens(Kind::Unqualified)), Unit::TokenRate));
+        assert_eq!(kind("Output Token Throughput (tok/s)").0, Column::Measure(Measure::Tokens(Kind::Output)));
+        assert_eq!(kind("Total Token Throughput (tok/s)").0, Column::Measure(Measure::Tokens(Kind::Total)));
+        assert_eq!(kind("Input token throughput (tok/s)").0, Column::Measure(Measure::Tokens(Kind::Input)));
+        assert_eq!(kind("Request Throughput (req/s)").0, Column::Measure(Measure::Requests));
+        assert_eq!(kind("QPS").0, Column::Measure(Measure::Requests));
+        assert_eq!(kind("吞吐 (req/s)").0, Column::Measure(Measure::Requests));
+        assert_eq!(kind("Throughput").0, Column::Measure(Measure::Throughput));
+        assert_eq!(kind("gen tok/s").0, Column::Measure(Measure::Tokens(Kind::Output)));
+        assert_eq!(kind("pre-fill tok/s").0, Column::Measure(Measure::Tokens(Kind::Input)));
+        assert_eq!(kind("Speed (t/s/u)").0, Column::Label);
+        assert_eq!(kind("duration (s)"), (Column::Measure(Measure::Duration), Unit::Time(1000.0)));
+        assert_eq!(kind("Total input tokens").0, Column::Measure(Measure::TotalInput));
+        assert_eq!(kind("Total generated tokens").0, Column::Measure(Measure::TotalOutput));
+        assert_eq!(kind("request-rate").0, Column::Context(Ctx::RequestRate));
+        assert_eq!(kind("num-prompts").0, Column::Context(Ctx::NumPrompts));
+        assert_eq!(kind("prompt_tokens").0, Column::Context(Ctx::InputLen));
+        assert_eq!(kind("output_tokens").0, Column::Context(Ctx::OutputLen));
+        assert_eq!(kind("ISL/OSL").0, Column::Context(Ctx::InputOutput));
+        assert_eq!(kind("batch").0, Column::Context(Ctx::MaxConcurrency));
+        assert_eq!(kind("框架").0, Column::Context(Ctx::Framework));
+        assert_eq!(kind("Backend").0, Column::Context(Ctx::Backend));
+        assert_eq!(kind("tp").0, Column::Context(Ctx::Tp));
+        assert_eq!(kind("Accuracy").0, Column::Eval);
+        assert_eq!(kind("WER").0, Column::Eval);
+        assert_eq!(kind("Percentage Diff").0, Column::Skip);
+        assert_eq!(kind("vLLM 相对 HF 提升").0, Column::Skip);
+        assert_eq!(kind("mem(GB)").0, Column::Label);
+        assert_eq!(kind("50%(s)").0, Column::Label);
+        assert_eq!(kind("Description").0, Column::Label);
+    }
+
+    #[test]
+    fn reads_cells() {
+        assert_eq!(cell("**2113.78**"), Num::Number(2113.78, Unit::None));
+        assert_eq!(cell("4,371,285"), Num::Number(4_371_285.0, Unit::None));
+        assert_eq!(cell("313,680.33"), Num::Number(313_680.33, Unit::None));
+        assert_eq!(cell("3 150.8"), Num::Number(3150.8, Unit::None));
+        assert_eq!(cell("12.3 ms"), Num::Number(12.3, Unit::Time(1.0)));
+        assert_eq!(cell("0.8963s"), Num::Number(0.8963, Unit::Time(1000.0)));
+        assert_eq!(cell("31.28 tok/s"), Num::Number(31.28, Unit::TokenRate));
+        assert_eq!(cell("80 / 80"), Num::Number(80.0, Unit::None));
+        assert_eq!(cell("711.21"), Num::Number(711.21, Unit::None));
+        assert_eq!(cell("12.1 ± 0.3"), Num::Number(12.1, Unit::None));
+        assert_eq!(cell("23.86%"), Num::Number(23.86, Unit::Percent));
+        for not_measured in ["~500", "<100ms", "47–51", "~2-5", "4.0x", "5.0x faster", "+21.60%", "800 ~ 1500ms", "≈ 3"] {
+            assert_eq!(cell(not_measured), Num::NotMeasured, "{not_measured}");
+        }
+        for absent in ["—", "-", "N/A", "", "Not Supported"] {
+            assert_eq!(cell(absent), Num::Absent, "{absent}");
+        }
+        assert_eq!(cell("TBD\\*"), Num::Placeholder("TBD".into()));
+        assert_eq!(cell("vLLM TP=8"), Num::Text("vLLM TP=8".into()));
+        assert_eq!(cell("1x H200"), Num::NotMeasured);
+        assert_eq!(cell("inf"), Num::Inf);
+    }
+}

@@ -1,0 +1,396 @@
+//! Markdown result tables (`formats::markdown_table`): real, trimmed tables from public
+//! READMEs and docs in `tests/fixtures/markdown-table/` (the first line names the page), plus
+//! small handwritten cases for what the samples do not show. Each case reads as data: the
+//! input, then the values each run must hold, with the line every value and every piece of
+//! context came from.
+
+mod common;
+
+use benchsite_ingest::parse_file;
+use common::{check, fixture, numbers_trace_to_their_lines};
+use serde_json::{json, Value};
+
+const SAMPLES: [&str; 4] = ["lmdeploy_a100_fp16.md", "framework_comparison_zh.md", "vllm_vs_trtllm.md", "ollama_bench_zh.md"];
+
+fn context(line: u32, kind: &str) -> Value {
+    json!({ "line": line, "kind": kind })
+}
+
+/// Every sample: each number its run holds is printed on the line its provenance names.
+#[test]
+fn numbers_of_every_sample_trace_to_their_lines() {
+    for name in SAMPLES {
+        let text = fixture(&format!("markdown-table/{name}"));
+        let out = parse_file(&format!("raw/{name}"), &text, None);
+        assert!(!out.runs.is_empty(), "{name}");
+        numbers_trace_to_their_lines(&text, &out);
+    }
+}
+
+/// Every cut of every sample (at char boundaries) parses without a panic, and what it
+/// yields still traces to its lines.
+#[test]
+fn every_cut_of_every_sample_parses() {
+    for name in SAMPLES {
+        let text = fixture(&format!("markdown-table/{name}"));
+        let cuts: Vec<usize> = text.char_indices().map(|(i, _)| i).step_by(5).collect();
+        for cut in cuts {
+            let part = &text[..cut];
+            let out = parse_file("raw/cut.md", part, None);
+            numbers_trace_to_their_lines(part, &out);
+        }
+    }
+}
+
+/// Hostile tables: ragged rows, a header alone, numbers too big, units that do not fit the
+/// column, negative values. Findings or nothing; never a panic or an invented value.
+#[test]
+fn hostile_tables_give_findings_not_panics_or_invented_runs() {
+    let header_only = "| Model | TTFT (ms) |\n|---|---|\n";
+    assert!(check("raw/h.md", header_only, &[]).iter().all(|f| f == "no-runs@0"));
+    let ragged = "\
+| Model | TTFT (ms) | Output throughput (tok/s) |
+|---|---|---|
+| a | 12.5 |
+| b | 13.5 | 400 | 999 | extra |
+| c |
+";
+    check(
+        "raw/r.md",
+        ragged,
+        &[
+            &[("/model", json!("a")), ("/metrics/ttft_ms/mean", json!(12.5)), ("/metrics/output_throughput", Value::Null)],
+            // Cells past the header are no cells (GFM drops them).
+            &[("/model", json!("b")), ("/metrics/output_throughput", json!(400.0))],
+        ],
+    );
+    let odd = "\
+| Model | TTFT (ms) | Output throughput (tok/s) | Mean TPOT (ms) |
+|---|---|---|---|
+| huge | 1e400 | 99999999999999999999999 | 12 GB |
+| negative | -5 | -1 | 7 |
+| ratio | 1.2x | +15% | ~3 |
+";
+    let out = parse_file("raw/o.md", odd, None);
+    for run in &out.runs {
+        let m = &run.metrics;
+        assert!(m.ttft_ms.is_none(), "{}: {m:?}", run.id);
+        assert!(m.output_throughput.is_none_or(|t| t.is_finite() && t > 0.0), "{}: {m:?}", run.id);
+    }
+    numbers_trace_to_their_lines(odd, &out);
+    assert_eq!(out.runs.len(), 2, "the ratio row holds no measurement: {:#?}", out.runs);
+}
+
+/// LMDeploy's own benchmark page: units in the header (`FTL(ave)(s)`, `throughput(out
+/// tok/s)`), the model in the heading or in a first column left empty for the rows below.
+#[test]
+fn lmdeploy_benchmark_tables_read_one_run_per_row() {
+    let text = fixture("markdown-table/lmdeploy_a100_fp16.md");
+    let findings = check(
+        "raw/a100_fp16.md",
+        &text,
+        &[
+            &[
+                ("/format", json!("markdown-table")),
+                ("/source/line", json!(23)),
+                ("/model", json!("llama2-7b")),
+                ("/source/context/model", context(19, "heading")),
+                ("/gpu", json!("A100")),
+                ("/source/context/gpu", context(2, "heading")),
+                ("/scenario/max_concurrency", json!(1)),
+                ("/source/context/scenario.max_concurrency", context(23, "table-row")),
+                ("/scenario/input_len", json!(1)),
+                ("/scenario/output_len", json!(128)),
+                ("/tp", json!(1)),
+                ("/source/context/tp", context(23, "table-row")),
+                ("/metrics/output_throughput", json!(100.02)),
+                ("/source/lines/metrics.output_throughput", json!(23)),
+                // Seconds in the header, milliseconds in the run.
+                ("/metrics/ttft_ms", json!({ "mean": 11.0, "min": 10.0, "max": 11.0 })),
+                // Columns this reader does not know keep their numbers.
+                ("/metrics/extra/mem(gb)", json!(76.55)),
+                ("/metrics/extra/99%(s)", json!(0.011)),
+                ("/section", json!("llama2-7b")),
+            ],
+            &[("/source/line", json!(24)), ("/scenario/input_len", json!(2048))],
+            &[("/source/line", json!(25)), ("/scenario/max_concurrency", json!(64)), ("/metrics/ttft_ms/max", json!(116285.0))],
+            &[("/model", json!("llama2-13b")), ("/source/context/model", context(27, "heading"))],
+            &[
+                ("/source/line", json!(39)),
+                ("/model", json!("llama2-7b")),
+                ("/source/context/model", context(39, "table-row")),
+                ("/scenario/num_prompts", json!(3000)),
+                ("/metrics/total_throughput", json!(5283.547)),
+                ("/metrics/extra/prs", json!(10.275)),
+                ("/section", json!("Request Throughput Benchmark")),
+            ],
+            // The model cell is empty: the row above states it.
+            &[("/source/line", json!(40)), ("/model", json!("llama2-7b")), ("/source/context/model", context(39, "table-row"))],
+            &[("/model", json!("llama2-13b"))],
+        ],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
+/// A README comparing engines: each engine's section starts its server (an unlabelled
+/// block, server log included), runs `benchmark_serving.py`, and shows a result table.
+/// The framework list, the hardware table and the model table hold no results.
+#[test]
+fn a_comparison_readme_gives_its_tables_the_command_above_them() {
+    let text = fixture("markdown-table/framework_comparison_zh.md");
+    let findings = check(
+        "raw/README.md",
+        &text,
+        &[
+            &[
+                ("/format", json!("markdown-table")),
+                ("/source/line", json!(55)),
+                ("/model", json!("Meta-Llama-3-8B-Instruct")),
+                ("/source/context/model", context(48, "command")),
+                ("/backend", json!("vllm")),
+                ("/framework", json!("vllm")),
+                ("/scenario/dataset", json!("sharegpt")),
+                ("/source/context/scenario.dataset", context(48, "command")),
+                // The row states its own rate and prompts; the command's are another row's.
+                ("/scenario/request_rate", json!(1.0)),
+                ("/source/context/scenario.request_rate", context(55, "table-row")),
+                ("/scenario/num_prompts", json!(100)),
+                ("/metrics/duration_s", json!(105.08)),
+                ("/metrics/ttft_ms/p99", json!(216.07)),
+                ("/metrics/tpot_ms/p50", json!(24.68)),
+                ("/params/command", json!("python -m vllm.entrypoints.openai.api_server --model Meta-Llama-3-8B-Instruct --dtype auto  --disable-log-requests")),
+                ("/source/lines/params.command", json!(37)),
+                ("/section", json!("Benchmark 结果")),
+            ],
+            &[("/scenario/request_rate", json!(2.0)), ("/scenario/num_prompts", json!(200))],
+            &[
+                ("/model", json!("llama3")),
+                ("/source/context/model", context(73, "command")),
+                ("/framework", json!("lmdeploy")),
+                // The server was started with a commented-out command: no serve command.
+                ("/params/command", Value::Null),
+            ],
+            &[
+                ("/source/line", json!(92)),
+                ("/params/command", json!("lmdeploy serve api_server Meta-Llama-3-8B-Instruct --quant-policy 8")),
+                ("/source/lines/params.command", json!(86)),
+                ("/metrics/request_throughput", json!(7.0)),
+            ],
+        ],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
+/// A blog-style table: backend per row, seconds in the header, `80 / 80` requests, and a
+/// `Tokens/sec` column that does not say which tokens.
+#[test]
+fn a_blog_table_reads_backend_units_and_counts() {
+    let text = fixture("markdown-table/vllm_vs_trtllm.md");
+    let findings = check(
+        "raw/vllm_vs_trtllm.md",
+        &text,
+        &[
+            &[
+                ("/backend", json!("vLLM")),
+                ("/source/context/backend", context(15, "table-row")),
+                ("/framework", json!("vllm")),
+                ("/scenario/max_concurrency", json!(80)),
+                ("/metrics/e2e_ms/mean", json!(1363.4)),
+                ("/metrics/duration_s", json!(1.5618)),
+                ("/metrics/output_throughput", json!(2547.06)),
+                ("/metrics/completed", json!(80)),
+                ("/source/lines/metrics.completed", json!(15)),
+            ],
+            &[("/backend", json!("TensorRT-LLM")), ("/framework", json!("trtllm"))],
+            &[("/scenario/max_concurrency", json!(20)), ("/metrics/output_throughput", json!(452.8))],
+            &[("/metrics/output_throughput", json!(672.83))],
+        ],
+    );
+    assert_eq!(findings, ["throughput-tokens-unstated@13"]);
+}
+
+/// A Chinese README: the header names no unit, the cells do (`30token/s`); the model is in
+/// the heading, the platform in the first column, remarks become notes.
+#[test]
+fn a_chinese_table_takes_units_from_its_cells() {
+    let text = fixture("markdown-table/ollama_bench_zh.md");
+    let note = |line: u32, text: &str| json!([{ "line": line, "text": text }]);
+    let findings = check(
+        "raw/README_zh.md",
+        &text,
+        &[
+            &[
+                ("/model", json!("llama3.1:latest")),
+                ("/source/context/model", context(6, "heading")),
+                ("/gpu", json!("MacBook Pro M1 Pro")),
+                ("/source/context/gpu", context(9, "table-row")),
+                ("/metrics/output_throughput", json!(30.0)),
+            ],
+            &[("/metrics/output_throughput", json!(11.0)), ("/notes", note(10, "备注: 纯 CPU 推理"))],
+            &[("/gpu", json!("Nvidia 2080ti(22G)")), ("/metrics/output_throughput", json!(86.0))],
+            &[("/metrics/output_throughput", json!(124.0))],
+            &[("/gpu", json!("Groq Cloud")), ("/metrics/output_throughput", json!(581.0))],
+        ],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
+const SUMMARY: &str = "\
+# Results
+
+## Qwen/Qwen3-8B on 1x H100
+
+```
+$ vllm bench serve --model Qwen/Qwen3-8B --dataset-name random --random-input-len 1024 --random-output-len 128 --num-prompts 200 --max-concurrency 16
+============ Serving Benchmark Result ============
+Successful requests:                     200
+Benchmark duration (s):                  20.00
+Total input tokens:                      204800
+Total generated tokens:                  25600
+Request throughput (req/s):              10.00
+Output token throughput (tok/s):         1280.00
+---------------Time to First Token----------------
+Mean TTFT (ms):                          95.10
+-----Time per Output Token (excl. 1st token)------
+Mean TPOT (ms):                          12.50
+---------------Inter-token Latency----------------
+Mean ITL (ms):                           11.20
+==================================================
+```
+
+## Summary
+
+| Model | Output tok/s | Mean TTFT (ms) |
+|---|---|---|
+| Qwen3-8B | 1280.0 | 95.1 |
+| Qwen3-32B | 610.4 | 180.2 |
+
+| Metric | Value |
+|---|---:|
+| Output token throughput (tok/s) | 1,280.00 |
+| Mean TTFT (ms) | 95.10 |
+| Request throughput (req/s) | 10.0 |
+";
+
+/// A summary that repeats a log above (in a row table or as `Metric | Value`) is no new
+/// run; a row it does not repeat is one.
+#[test]
+fn a_summary_table_yields_duplicates_not_runs() {
+    let findings = check(
+        "raw/summary.md",
+        SUMMARY,
+        &[
+            &[
+                ("/format", json!("serving-text")),
+                ("/model", json!("Qwen/Qwen3-8B")),
+                ("/source/context/model", context(6, "command")),
+                ("/scenario/input_len", json!(1024)),
+                ("/source/context/scenario.input_len", context(6, "command")),
+                ("/scenario/output_len", json!(128)),
+                ("/scenario/max_concurrency", json!(16)),
+                ("/gpu", json!("H100")),
+                ("/gpu_count", json!(1)),
+                ("/source/context/gpu_count", context(3, "heading")),
+            ],
+            &[("/format", json!("markdown-table")), ("/source/line", json!(28)), ("/model", json!("Qwen3-32B"))],
+        ],
+    );
+    assert_eq!(findings, ["duplicate@27", "duplicate@30"]);
+}
+
+/// Tables that hold no results (flags, a glossary of metrics, a feature matrix, commands)
+/// yield no run and no finding; a latency without a unit anywhere is not guessed.
+#[test]
+fn tables_without_results_yield_nothing_and_unitless_latencies_are_not_guessed() {
+    let text = "\
+# Tuning
+
+| Flag | Default | Description |
+|---|---|---|
+| `--max-num-seqs` | 256 | Maximum number of sequences per iteration |
+| `--gpu-memory-utilization` | 0.9 | Fraction of GPU memory for the model and KV cache |
+
+| Metric | Meaning |
+|---|---|
+| TTFT (ms) | Time to first token |
+| Output token throughput | Generated tokens per second |
+
+| Feature | vLLM | SGLang |
+|---|---|---|
+| Prefix caching | ✅ | ✅ |
+
+| GPU | Server launch command |
+|---|---|
+| H100 | `vllm serve Qwen/Qwen3-8B --tp 1` |
+";
+    assert!(check("raw/tuning.md", text, &[]).iter().all(|f| f == "no-runs@0"));
+    let unitless = "\
+| Engine | TTFT | Output throughput (tok/s) |
+|---|---|---|
+| vLLM | 120 | 3000 |
+";
+    let findings = check(
+        "raw/unitless.md",
+        unitless,
+        &[&[
+            ("/framework", json!("vllm")),
+            ("/metrics/ttft_ms", Value::Null),
+            ("/metrics/extra/ttft", json!(120.0)),
+            ("/source/lines/metrics.extra.ttft", json!(3)),
+            ("/metrics/output_throughput", json!(3000.0)),
+        ]],
+    );
+    assert_eq!(findings, ["unit-unknown@1"]);
+}
+
+/// In a result file the path still supplies framework, GPU and version, and the section's
+/// serve command its parameters; a table's rows are runs like its logs.
+#[test]
+fn a_result_file_reads_its_tables_with_the_sections_context() {
+    let text = "\
+# vLLM v0.10.1
+
+## Qwen3-8B-FP8
+
+```shell
+vllm serve Qwen/Qwen3-8B-FP8 --tensor-parallel-size 2
+```
+
+| Concurrency | Output token throughput (tok/s) | Mean TTFT (ms) |
+|---|---|---|
+| 1 | 120.5 | 30.1 |
+| 64 | 3500.2 | 210.4 |
+";
+    let out = parse_file("vllm/H100_v0.10.1.md", text, None);
+    let runs: Vec<Value> = out.runs.iter().map(|r| serde_json::to_value(r).unwrap()).collect();
+    assert_eq!(runs.len(), 2, "{:#?}", out.findings);
+    for (run, (line, conc)) in runs.iter().zip([(11, 1), (12, 64)]) {
+        assert_eq!(run["format"], "markdown-table");
+        assert_eq!((run["framework"].clone(), run["framework_version"].clone(), run["gpu"].clone()), (json!("vllm"), json!("0.10.1"), json!("H100")));
+        assert_eq!((run["tp"].clone(), run["model"].clone()), (json!(2), json!("Qwen/Qwen3-8B-FP8")));
+        assert_eq!(run["source"]["line"], line);
+        assert_eq!(run["scenario"]["max_concurrency"], conc);
+        assert_eq!(run["source"]["lines"]["params.command"], 6);
+    }
+    numbers_trace_to_their_lines(text, &out);
+}
+
+/// The lines of every sample, read once.
+fn sample_lines() -> &'static [String] {
+    static LINES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    LINES.get_or_init(|| SAMPLES.iter().flat_map(|n| fixture(&format!("markdown-table/{n}")).lines().map(str::to_string).collect::<Vec<_>>()).collect())
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(96))]
+
+    /// Lines of the real samples in any order and number (rows under another table's header,
+    /// headings and commands between rows) never panic and never break provenance.
+    #[test]
+    fn shuffled_lines_of_the_samples_never_panic(picks in proptest::collection::vec(0usize..10_000, 0..60)) {
+        let lines = sample_lines();
+        let text: String = picks.iter().map(|&i| format!("{}\n", lines[i % lines.len()])).collect();
+        let out = parse_file("raw/shuffled.md", &text, None);
+        numbers_trace_to_their_lines(&text, &out);
+    }
+}
