@@ -15,10 +15,15 @@ pub struct Difference {
 const MAX_VALUES: usize = 8;
 
 pub fn differences(store: &Store, rows: &[u32]) -> Vec<Difference> {
+    // The cells of the rows, then the values of those cells: one pass over the runs.
+    let cells = store.cells.holding(rows);
     Dim::COMPARED
         .into_iter()
         .filter_map(|dim| {
-            let mut values: Vec<String> = store.dims[&dim].present(rows).cloned().collect();
+            let col = &store.dims[&dim];
+            let mut seen = vec![false; col.values.len()];
+            cells.iter().zip(&store.cells.codes).filter(|(held, _)| **held).for_each(|(_, codes)| seen[codes[dim.index()] as usize] = true);
+            let mut values: Vec<String> = col.values.iter().zip(seen).filter(|(_, s)| *s).map(|(v, _)| v.clone()).collect();
             (values.len() > 1).then(|| {
                 values.truncate(MAX_VALUES);
                 Difference { dim, values }

@@ -1,69 +1,70 @@
-//! Which runs a view shows, and how many runs each filter value would match.
+//! Which runs a view shows, and how many runs each filter value would match, decided per
+//! cell of alike runs (`Store::cells`) rather than per run.
 
 use crate::state::ViewState;
 use crate::store::{Dim, Store};
 use std::collections::BTreeMap;
 
-/// For each dimension, a `Vec<bool>` over its value codes: which values the view admits.
-fn admitted(store: &Store, state: &ViewState) -> BTreeMap<Dim, Option<Vec<bool>>> {
+/// For each dimension (in `Dim::ALL` order), a `Vec<bool>` over its value codes: which
+/// values the view admits; `None` where the view does not filter.
+fn admitted(store: &Store, state: &ViewState) -> Vec<Option<Vec<bool>>> {
     Dim::ALL
         .into_iter()
         .map(|dim| {
             let col = &store.dims[&dim];
             let chosen = state.filters.get(&dim).filter(|s| !s.is_empty());
-            (dim, chosen.map(|set| col.values.iter().map(|v| set.contains(v)).collect()))
+            chosen.map(|set| col.values.iter().map(|v| set.contains(v)).collect())
         })
         .collect()
 }
 
-fn search_ok(store: &Store, state: &ViewState) -> Option<Vec<bool>> {
+/// Per cell: whether the search and hide-flagged keep it (the filters aside).
+fn kept(store: &Store, state: &ViewState) -> Vec<bool> {
     let needle = state.search.trim().to_lowercase();
-    (!needle.is_empty()).then(|| store.dims[&Dim::Model].values.iter().map(|v| v.to_lowercase().contains(&needle)).collect())
+    let search: Option<Vec<bool>> = (!needle.is_empty()).then(|| store.dims[&Dim::Model].values.iter().map(|v| v.to_lowercase().contains(&needle)).collect());
+    let cells = &store.cells;
+    (0..cells.len())
+        .map(|c| search.as_ref().is_none_or(|s| s[cells.codes[c][Dim::Model.index()] as usize]) && !(state.hide_flagged && cells.flagged[c]))
+        .collect()
 }
 
-/// Indices of the runs the view shows, in store order.
+/// Indices of the runs the view shows, in store order: which cells the view admits is
+/// decided once per cell, then each run looks up its cell.
 pub fn matching(store: &Store, state: &ViewState) -> Vec<u32> {
     let admitted = admitted(store, state);
-    let search = search_ok(store, state);
-    let active: Vec<(&Vec<u32>, &Vec<bool>)> = admitted.iter().filter_map(|(dim, ok)| Some((&store.dims[dim].codes, ok.as_ref()?))).collect();
-    let models = &store.dims[&Dim::Model].codes;
-    (0..store.len() as u32)
-        .filter(|&i| {
-            active.iter().all(|(codes, ok)| ok[codes[i as usize] as usize])
-                && search.as_ref().is_none_or(|s| s[models[i as usize] as usize])
-                && !(state.hide_flagged && store.flagged(i as usize))
-        })
-        .collect()
+    let cells = &store.cells;
+    let ok: Vec<bool> = kept(store, state)
+        .into_iter()
+        .enumerate()
+        .map(|(c, kept)| kept && admitted.iter().enumerate().all(|(d, ok)| ok.as_ref().is_none_or(|ok| ok[cells.codes[c][d] as usize])))
+        .collect();
+    let of = &cells.of;
+    (0..store.len() as u32).filter(|&i| ok[of[i as usize] as usize]).collect()
 }
 
 /// For every dimension and value: how many runs would match if that value were chosen,
-/// with every other filter kept (the usual faceted-search count).
+/// with every other filter kept (the usual faceted-search count), summed over cells.
 pub fn facet_counts(store: &Store, state: &ViewState) -> BTreeMap<Dim, Vec<u32>> {
     let admitted = admitted(store, state);
-    let search = search_ok(store, state);
-    let models = &store.dims[&Dim::Model].codes;
-    // Plain slices in `Dim::ALL` order: no map lookups in the per-run loop.
-    let codes: Vec<&[u32]> = Dim::ALL.iter().map(|d| store.dims[d].codes.as_slice()).collect();
-    let oks: Vec<Option<&[bool]>> = Dim::ALL.iter().map(|d| admitted[d].as_deref()).collect();
+    let cells = &store.cells;
     let mut counts: Vec<Vec<u32>> = Dim::ALL.iter().map(|d| vec![0; store.dims[d].values.len()]).collect();
-    for i in 0..store.len() {
-        if search.as_ref().is_some_and(|s| !s[models[i] as usize]) || (state.hide_flagged && store.flagged(i)) {
+    for (c, kept) in kept(store, state).into_iter().enumerate() {
+        if !kept {
             continue;
         }
-        // A run counts for a facet only if no *other* dimension rejects it.
+        let (codes, runs) = (&cells.codes[c], cells.runs[c]);
+        // A cell counts for a facet only if no *other* dimension rejects it.
         let mut rejected_by = usize::MAX;
         let mut rejections = 0;
-        for (d, ok) in oks.iter().enumerate() {
-            if let Some(ok) = ok {
-                if !ok[codes[d][i] as usize] {
-                    rejections += 1;
-                    rejected_by = d;
-                }
+        for (d, ok) in admitted.iter().enumerate() {
+            if ok.as_ref().is_some_and(|ok| !ok[codes[d] as usize]) {
+                rejections += 1;
+                rejected_by = d;
             }
         }
         match rejections {
-            0 => (0..codes.len()).for_each(|d| counts[d][codes[d][i] as usize] += 1),
-            1 => counts[rejected_by][codes[rejected_by][i] as usize] += 1,
+            0 => counts.iter_mut().zip(codes).for_each(|(count, &code)| count[code as usize] += runs),
+            1 => counts[rejected_by][codes[rejected_by] as usize] += runs,
             _ => {}
         }
     }
@@ -110,6 +111,50 @@ mod tests {
         v.hide_flagged = true;
         assert_eq!(matching(&s, &v), [0]);
         assert_eq!(facet_counts(&s, &v)[&Dim::Framework], [0, 1]);
+    }
+
+    /// Runs and counts decided per run, as the filter did before cells.
+    fn per_run(s: &Store, v: &ViewState) -> (Vec<u32>, BTreeMap<Dim, Vec<u32>>) {
+        let chosen = |d: Dim, i: usize| v.filters.get(&d).is_none_or(|set| set.is_empty() || set.contains(s.value(d, i)));
+        let kept = |i: usize| s.value(Dim::Model, i).to_lowercase().contains(&v.search.trim().to_lowercase()) && !(v.hide_flagged && s.flagged(i));
+        let rows = (0..s.len()).filter(|&i| kept(i) && Dim::ALL.iter().all(|&d| chosen(d, i))).map(|i| i as u32).collect();
+        let mut counts: BTreeMap<Dim, Vec<u32>> = Dim::ALL.iter().map(|d| (*d, vec![0; s.dims[d].values.len()])).collect();
+        for i in (0..s.len()).filter(|&i| kept(i)) {
+            for d in Dim::ALL {
+                if Dim::ALL.iter().all(|&o| o == d || chosen(o, i)) {
+                    counts.get_mut(&d).unwrap()[s.dims[&d].codes[i] as usize] += 1;
+                }
+            }
+        }
+        (rows, counts)
+    }
+
+    #[test]
+    fn deciding_per_cell_gives_the_runs_and_counts_of_deciding_per_run() {
+        let mut runs = crate::synthetic_runs(3000);
+        for (k, r) in runs.iter_mut().enumerate().filter(|(k, _)| k % 7 == 0) {
+            r.findings = vec![k];
+        }
+        let s = Store::new(&runs, vec![]);
+        let set = |values: &[&str]| values.iter().map(|v| v.to_string()).collect::<BTreeSet<String>>();
+        let mut states = vec![ViewState::default()];
+        let mut v = ViewState::default();
+        v.filters.insert(Dim::Framework, set(&["vllm", "sglang"]));
+        states.push(v.clone());
+        v.filters.insert(Dim::Gpu, set(&["H800"]));
+        v.filters.insert(Dim::Precision, set(&["fp8"]));
+        states.push(v.clone());
+        v.search = " qwen3-3".into();
+        states.push(v.clone());
+        v.hide_flagged = true;
+        states.push(v.clone());
+        v.filters.insert(Dim::Gpu, set(&["no such GPU"]));
+        states.push(v);
+        for v in states {
+            let (rows, counts) = per_run(&s, &v);
+            assert_eq!(matching(&s, &v), rows, "{v:?}");
+            assert_eq!(facet_counts(&s, &v), counts, "{v:?}");
+        }
     }
 
     #[test]

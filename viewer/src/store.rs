@@ -53,6 +53,11 @@ impl Dim {
         }
     }
 
+    /// Position in [`Dim::ALL`] (the order of the declaration).
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
     pub fn from_key(key: &str) -> Option<Dim> {
         Dim::ALL.into_iter().find(|d| d.key() == key)
     }
@@ -144,14 +149,6 @@ impl Column {
     pub fn code(&self, value: &str) -> Option<u32> {
         self.values.binary_search_by(|x| natural(x, value)).ok().map(|c| c as u32)
     }
-
-    /// The values that occur among `rows`, in order: a bitmap over codes, no value
-    /// comparisons per run.
-    pub fn present(&self, rows: &[u32]) -> impl Iterator<Item = &String> {
-        let mut seen = vec![false; self.values.len()];
-        rows.iter().for_each(|&i| seen[self.codes[i as usize] as usize] = true);
-        self.values.iter().zip(seen).filter(|(_, s)| *s).map(|(v, _)| v)
-    }
 }
 
 /// One metric: its value and source line per run.
@@ -196,6 +193,59 @@ pub struct Store {
     pub tuning: Tuning,
     /// Each run's chart series, bar group and trade-off line, as dense codes.
     pub combos: Combos,
+    /// Runs alike in every filter dimension, for filters and facet counts.
+    pub cells: Cells,
+}
+
+/// Runs that agree on every filter dimension, on having findings and on being local fall
+/// in one cell. A view admits or rejects a whole cell (filters, search and hide-flagged
+/// only look at these), so a redraw decides and counts facets per cell, not per run:
+/// hundreds of cells where there are 100,000 runs.
+#[derive(Debug, Default, Clone)]
+pub struct Cells {
+    /// The cell of each run.
+    pub of: Vec<u32>,
+    /// Per cell: the code of each dimension, in [`Dim::ALL`] order.
+    pub codes: Vec<[u32; Dim::ALL.len()]>,
+    pub flagged: Vec<bool>,
+    /// Per cell: how many runs it holds.
+    pub runs: Vec<u32>,
+}
+
+impl Cells {
+    /// A series (local included) and a bar group together name every dimension but the
+    /// framework, the model and the source: those three and having findings make the cell.
+    /// Each part's code is below the number of runs, so the combined key fits a `u128` up
+    /// to 2^25 runs.
+    fn new(store: &Store) -> Cells {
+        let c = &store.combos;
+        let flagged: Vec<u32> = (0..store.len()).map(|i| u32::from(store.flagged(i))).collect();
+        let dim = |d: Dim| (store.dims[&d].codes.as_slice(), store.dims[&d].values.len());
+        let (of, count) = dense(store.len(), &[(&c.series, c.series_count), (&c.group, c.group_count), dim(Dim::Framework), dim(Dim::Model), dim(Dim::Source), (&flagged, 2)]);
+        let mut cells = Cells { codes: vec![[0; Dim::ALL.len()]; count], flagged: vec![false; count], runs: vec![0; count], of };
+        for (i, &cell) in cells.of.iter().enumerate().rev() {
+            let cell = cell as usize;
+            cells.codes[cell] = std::array::from_fn(|d| store.dims[&Dim::ALL[d]].codes[i]);
+            cells.flagged[cell] = store.flagged(i);
+            cells.runs[cell] += 1;
+        }
+        cells
+    }
+
+    pub fn len(&self) -> usize {
+        self.codes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.codes.is_empty()
+    }
+
+    /// Which cells hold at least one of `rows`.
+    pub fn holding(&self, rows: &[u32]) -> Vec<bool> {
+        let mut seen = vec![false; self.len()];
+        rows.iter().for_each(|&i| seen[self.of[i as usize] as usize] = true);
+        seen
+    }
 }
 
 /// What a chart series is: one configuration of one engine (and local runs apart).
@@ -231,13 +281,16 @@ impl Combos {
 
 /// Dense codes of the combination of `dims` (and, with `local`, whether a run is local).
 fn combine(store: &Store, dims: &[Dim], local: bool) -> (Vec<u32>, usize) {
-    let cols: Vec<(&[u32], u128)> = dims.iter().map(|d| (store.dims[d].codes.as_slice(), store.dims[d].values.len().max(1) as u128)).collect();
-    let keys: Vec<u128> = (0..store.len())
-        .map(|i| {
-            let k = cols.iter().fold(0u128, |k, (codes, radix)| k * radix + u128::from(codes[i]));
-            k * 2 + u128::from(local && store.local[i])
-        })
-        .collect();
+    let locals: Vec<u32> = store.local.iter().map(|&l| u32::from(local && l)).collect();
+    let mut cols: Vec<(&[u32], usize)> = dims.iter().map(|d| (store.dims[d].codes.as_slice(), store.dims[d].values.len())).collect();
+    cols.push((&locals, 2));
+    dense(store.len(), &cols)
+}
+
+/// Dense codes, in order, of the combination of `n` runs' codes in `cols` (each with how
+/// many codes it has).
+fn dense(n: usize, cols: &[(&[u32], usize)]) -> (Vec<u32>, usize) {
+    let keys: Vec<u128> = (0..n).map(|i| cols.iter().fold(0u128, |k, (codes, radix)| k * (*radix).max(1) as u128 + u128::from(codes[i]))).collect();
     let mut distinct = keys.clone();
     crate::order::sort_by(&mut distinct, Ord::cmp);
     distinct.dedup();
@@ -345,6 +398,7 @@ impl Store {
         store.tuning = Tuning::new(runs);
         store.colors = store.series_colors();
         store.combos = Combos::new(&store);
+        store.cells = Cells::new(&store);
         store
     }
 
@@ -524,6 +578,19 @@ pub(crate) mod tests {
         let other = ok.replace(benchsite_model::SCHEMA_VERSION, "9.0");
         assert!(read_runs(&other).unwrap_err().contains("schema 9.0"));
         assert!(read_runs("{\"schema\": \"1.0\", \"runs\": [").unwrap_err().starts_with("runs.json could not be read"));
+    }
+
+    #[test]
+    fn runs_alike_in_every_dimension_share_a_cell_unless_one_is_flagged_or_local() {
+        let mut runs = vec![run("a#L1", "vllm", "0.10.1", "A100", "m", 10.0, 5.0), run("b#L2", "vllm", "0.10.1", "A100", "m", 20.0, 4.0), run("c#L3", "vllm", "0.10.1", "A100", "m", 30.0, 3.0), run("d#L4", "vllm", "0.10.1", "A100", "m", 40.0, 2.0)];
+        // Same file (the source is a dimension), one flagged, one local.
+        runs[2].findings = vec![0];
+        let s = Store::new(&runs, vec![false, false, false, true]);
+        assert_eq!(s.cells.of, [0, 0, 1, 2]);
+        assert_eq!(s.cells.runs, [2, 1, 1]);
+        assert_eq!(s.cells.flagged, [false, true, false]);
+        assert_eq!(s.cells.codes[0][Dim::Framework.index()], s.dims[&Dim::Framework].codes[0]);
+        assert_eq!(s.cells.holding(&[2]), [false, true, false]);
     }
 
     #[test]

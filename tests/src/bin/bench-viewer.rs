@@ -34,6 +34,7 @@ fn main() -> Result<(), String> {
     for n in [10_000usize, 100_000] {
         let v = b.exec_async("const done = arguments[arguments.length - 1]; done(Array.from(window.benchsiteViewer.benchFilter(arguments[0], 31)));", json!([n]))?;
         let phases = b.exec("return window.benchsiteViewer.renderPhases()", json!([]))?;
+        let medians = b.exec("return window.benchsiteViewer.roundPhases ? window.benchsiteViewer.roundPhases() : '(not in this build)'", json!([]))?;
         let times: Vec<f64> = v.as_array().ok_or("no timings")?.iter().filter_map(|x| x.as_f64()).collect();
         // The first round includes building the facets for the new data; report it apart.
         let steady = times[1..].to_vec();
@@ -43,6 +44,7 @@ fn main() -> Result<(), String> {
             percentile(steady, 0.9),
             times[0]
         );
+        println!("  median by phase over the timed changes (ms): {}", medians.as_str().unwrap_or(""));
         println!("  one more redraw by phase, each with the layout of its own writes (ms): {}", phases.as_str().unwrap_or(""));
     }
     Ok(())

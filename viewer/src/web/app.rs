@@ -34,6 +34,8 @@ pub struct App {
     rows: Vec<u32>,
     ui: Ui,
     notices: Vec<String>,
+    /// What the last render drew, and where: the tooltip reads them.
+    plan: chart::Plan,
     hits: Vec<Hit>,
 }
 
@@ -134,6 +136,7 @@ pub async fn run() -> Result<(), String> {
         rows: Vec::new(),
         ui: Ui { t: page_strings(), lang, base },
         notices,
+        plan: chart::Plan::Nothing,
         hits: Vec::new(),
     };
     if search.trim_start_matches('?').is_empty() {
@@ -425,7 +428,7 @@ fn tip_at(at: (f64, f64)) -> Option<u32> {
     let tip = dom::by_id("chart-tip")?;
     let shown = with_app(|app| {
         let hit = chart::hit_under(&app.hits, at)?;
-        chart::show_tip(&app.view(), &tip, hit, at);
+        chart::show_tip(&app.view(), &app.plan, &tip, hit, at);
         Some(hit.run)
     })
     .flatten();
@@ -671,7 +674,7 @@ pub fn render() {
         app.rows = rows;
     });
     lap("filter+sort");
-    let hits = with_app(|app| {
+    let drawn = with_app(|app| {
         let view = app.view();
         sync_controls(&view);
         lap("facets");
@@ -688,6 +691,7 @@ pub fn render() {
             dom::set_text(&summary, &text);
             dom::show(&summary, !text.is_empty());
         }
+        lap("chart: plan");
         let hits = match dom::by_id_as::<HtmlCanvasElement>("chart-canvas") {
             Some(canvas) => chart::draw(&view, &plan, &canvas, chart_width),
             None => {
@@ -698,9 +702,9 @@ pub fn render() {
         lap("chart: draw");
         table::render(&view, table_view);
         lap("table");
-        hits
+        (plan, hits)
     });
-    with_app_mut(|app| app.hits = hits.unwrap_or_default());
+    with_app_mut(|app| (app.plan, app.hits) = drawn.unwrap_or((chart::Plan::Nothing, Vec::new())));
     if let Some(tip) = dom::by_id("chart-tip") {
         if !tip.class_list().contains("pinned") {
             dom::show(&tip, false);

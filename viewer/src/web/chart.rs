@@ -25,8 +25,16 @@ pub struct Hit {
     pub y1: f64,
     /// The run drawn there; `None` for a label.
     pub run: Option<u32>,
-    /// Tooltip lines.
-    pub lines: Vec<String>,
+    pub tip: Tip,
+}
+
+/// What a hit's tooltip says.
+#[derive(Clone, Debug)]
+pub enum Tip {
+    Lines(Vec<String>),
+    /// The bar at `bar` in group `group` of the plan's bars: written when hovered, from the
+    /// plan that was drawn, since a chart can hold thousands of bars.
+    Bar { group: usize, bar: usize },
 }
 
 /// Most points drawn per series in the trade-off chart; the frontier is always drawn.
@@ -120,12 +128,10 @@ pub fn draw(view: &View, plan: &Plan, canvas: &HtmlCanvasElement, css_w: f64) ->
     let _ = root.fill(&rgb(bg));
     let (_, area) = root.split_vertically((legend_h * dpr) as u32);
     let s = Scale { dpr, log: view.state.log, div };
+    super::timing::lap("chart: canvas");
     let mut plot_text = Vec::new();
     let result = match plan {
-        Plan::Bars(bars) => {
-            super::timing::lap("chart: group runs");
-            draw_bars(view, &area, &pen, bars, &label, fg, s, &mut plot_text)
-        }
+        Plan::Bars(bars) => draw_bars(view, &area, &pen, bars, &label, fg, s, &mut plot_text),
         Plan::Tradeoff(t) => draw_tradeoff(view, &area, &pen, t, &label, fg, s, &mut plot_text),
         Plan::Sweeps(lines) => draw_sweeps(view, &area, &pen, lines, &label, s, &mut plot_text),
         Plan::Nothing => Ok(Vec::new()),
@@ -241,17 +247,19 @@ fn plot<'a>(root: &'a Area, x: std::ops::Range<f64>, y: std::ops::Range<f64>, x_
 struct Pen {
     ctx: web_sys::CanvasRenderingContext2d,
     ink: String,
+    font: String,
     dpr: f64,
 }
 
 impl Pen {
     fn new(canvas: &HtmlCanvasElement, fg: Rgb, dpr: f64) -> Option<Pen> {
         let ctx = canvas.get_context("2d").ok()??.dyn_into::<web_sys::CanvasRenderingContext2d>().ok()?;
-        Some(Pen { ctx, ink: css(fg), dpr })
+        Some(Pen { ctx, ink: css(fg), font: format!("{}px system-ui, sans-serif", (12.0 * dpr).round()), dpr })
     }
 
+    /// Set before every measure and text: resizing the canvas resets the context's font.
     fn font(&self) {
-        self.ctx.set_font(&format!("{}px system-ui, sans-serif", (12.0 * self.dpr).round()));
+        self.ctx.set_font(&self.font);
     }
 
     fn width(&self, text: &str) -> f64 {
@@ -362,9 +370,10 @@ fn axes(chart: &Plot, pen: &Pen, x: Option<(&str, Fmt)>, y_desc: &str, y_fmt: Fm
 
 /// Hit box of a point drawn at data coordinates `(x, y)`.
 fn point_hit(chart: &Plot, x: f64, y: f64, run: u32, lines: Vec<String>, s: Scale) -> Hit {
+    let tip = Tip::Lines(lines);
     let (px, py) = chart.backend_coord(&(x, y));
     let r = 6.0 * s.dpr;
-    Hit { x0: f64::from(px) - r, y0: f64::from(py) - r, x1: f64::from(px) + r, y1: f64::from(py) + r, run: Some(run), lines }
+    Hit { x0: f64::from(px) - r, y0: f64::from(py) - r, x1: f64::from(px) + r, y1: f64::from(py) + r, run: Some(run), tip }
 }
 
 fn err<E: std::fmt::Debug>(e: E) -> String {
@@ -386,10 +395,9 @@ fn group_labels(view: &View, bars: &Bars) -> Vec<[String; 3]> {
 
 #[allow(clippy::too_many_arguments)]
 fn draw_bars(view: &View, root: &Area, pen: &Pen, bars: &Bars, label: &str, fg: Rgb, s: Scale, plot_text: &mut Vec<String>) -> Drawn {
-    if bars.groups.is_empty() {
+    if bars.groups.is_empty() || view.metric().is_none() {
         return Ok(Vec::new());
     }
-    let Some(metric) = view.metric() else { return Ok(Vec::new()) };
     let values = bars.groups.iter().flat_map(|g| g.bars.iter().map(|b| b.value));
     let hi = values.clone().fold(f64::MIN, f64::max);
     let lo = values.fold(f64::MAX, f64::min);
@@ -419,9 +427,11 @@ fn draw_bars(view: &View, root: &Area, pen: &Pen, bars: &Bars, label: &str, fg: 
         })
         .collect();
     chart.draw_series(rects).map_err(err)?;
+    // Every group has the same room for its label, so a label fits the same in each.
+    let mut fitted: std::collections::BTreeMap<&str, (String, bool)> = std::collections::BTreeMap::new();
     for (gi, group) in bars.groups.iter().enumerate() {
         let (start, width) = place(gi, group.bars.len());
-        let full_group = view.ui.show(&group.label.join(" · "));
+        let group_text = group.label.join(" · ");
         for (bi, bar) in group.bars.iter().enumerate() {
             let x0 = start + bi as f64 * width;
             let top = s.y(bar.value);
@@ -436,12 +446,8 @@ fn draw_bars(view: &View, root: &Area, pen: &Pen, bars: &Bars, label: &str, fg: 
             if flagged {
                 pen.flag(f64::from(px0 + px1) / 2.0, f64::from(py0));
             }
-            let mut lines = vec![view.ui.show(&series.label), full_group.clone(), format!("{}: {}", tip_name(view, &view.metric), view.ui.number(metric, bar.value))];
-            if bar.count > 1 {
-                lines.push(view.ui.tr("viewer.best_of").replace("{n}", &bar.count.to_string()));
-            }
-            plot_text.push(format!("bar|{}|{}|{}|{}", series.label, group.label.join(" · "), benchsite_model::format_number(bar.value), if flagged { "flagged" } else { "" }));
-            hits.push(Hit { x0: f64::from(px0), y0: f64::from(py0), x1: f64::from(px1), y1: f64::from(py1), run: Some(bar.run), lines });
+            plot_text.push(format!("bar|{}|{group_text}|{}|{}", series.label, benchsite_model::format_number(bar.value), if flagged { "flagged" } else { "" }));
+            hits.push(Hit { x0: f64::from(px0), y0: f64::from(py0), x1: f64::from(px1), y1: f64::from(py1), run: Some(bar.run), tip: Tip::Bar { group: gi, bar: bi } });
         }
         // Group label under its bars in up to three lines, each cut to fit; a cut label
         // shows its full text when hovered.
@@ -449,18 +455,24 @@ fn draw_bars(view: &View, root: &Area, pen: &Pen, bars: &Bars, label: &str, fg: 
         let room = f64::from(chart.backend_coord(&(1.0, base)).0 - chart.backend_coord(&(0.0, base)).0) - 6.0 * s.dpr;
         let mut cut = false;
         for (li, part) in group_labels[gi].iter().enumerate() {
-            let mut text = part.clone();
-            let mut chars = text.chars().count();
-            while pen.width(&text) > room && chars > 2 {
-                chars -= 1;
-                text = labels::fit(part, chars);
-                cut = true;
-            }
-            pen.text(&text, f64::from(cx), f64::from(cy) + 6.0 * s.dpr + li as f64 * 15.0 * s.dpr, "center", "top");
+            // Groups repeat their family and workload: each label is fitted once per draw.
+            let (text, was_cut) = fitted.entry(part.as_str()).or_insert_with(|| {
+                let mut text = part.clone();
+                let mut chars = text.chars().count();
+                let mut was_cut = false;
+                while pen.width(&text) > room && chars > 2 {
+                    chars -= 1;
+                    text = labels::fit(part, chars);
+                    was_cut = true;
+                }
+                (text, was_cut)
+            });
+            cut |= *was_cut;
+            pen.text(text, f64::from(cx), f64::from(cy) + 6.0 * s.dpr + li as f64 * 15.0 * s.dpr, "center", "top");
         }
         if cut {
             let half = room / 2.0;
-            hits.push(Hit { x0: f64::from(cx) - half, y0: f64::from(cy), x1: f64::from(cx) + half, y1: f64::from(cy) + 50.0 * s.dpr, run: None, lines: vec![full_group] });
+            hits.push(Hit { x0: f64::from(cx) - half, y0: f64::from(cy), x1: f64::from(cx) + half, y1: f64::from(cy) + 50.0 * s.dpr, run: None, tip: Tip::Lines(vec![view.ui.show(&group_text)]) });
         }
     }
     if bars.dropped > 0 {
@@ -568,11 +580,29 @@ pub fn hit_under(hits: &[Hit], (x, y): (f64, f64)) -> Option<&Hit> {
     hits.iter().filter(|h| h.run.is_some()).find(inside).or_else(|| hits.iter().find(inside))
 }
 
-/// Fills and places the tooltip for `hit` at `(x, y)`: its lines, the link to the value's
-/// source line, and each finding about the run with a link to it on its result page.
-pub fn show_tip(view: &View, tip: &web_sys::Element, hit: &Hit, (x, y): (f64, f64)) {
+/// A bar's tooltip lines: its series, its group, its value, and how many runs it is the best
+/// of.
+fn bar_lines(view: &View, bars: &Bars, group: usize, bar: usize) -> Vec<String> {
+    let (Some(g), Some(metric)) = (bars.groups.get(group), view.metric()) else { return Vec::new() };
+    let Some(b) = g.bars.get(bar) else { return Vec::new() };
+    let mut lines = vec![view.ui.show(&bars.series[b.series].label), view.ui.show(&g.label.join(" · ")), format!("{}: {}", tip_name(view, &view.metric), view.ui.number(metric, b.value))];
+    if b.count > 1 {
+        lines.push(view.ui.tr("viewer.best_of").replace("{n}", &b.count.to_string()));
+    }
+    lines
+}
+
+/// Fills and places the tooltip for `hit` of the drawn `plan` at `(x, y)`: its lines, the
+/// link to the value's source line, and each finding about the run with a link to it on
+/// its result page.
+pub fn show_tip(view: &View, plan: &Plan, tip: &web_sys::Element, hit: &Hit, (x, y): (f64, f64)) {
     clear(tip);
-    for (n, line) in hit.lines.iter().enumerate() {
+    let lines = match (&hit.tip, plan) {
+        (Tip::Lines(lines), _) => lines.clone(),
+        (Tip::Bar { group, bar }, Plan::Bars(bars)) => bar_lines(view, bars, *group, *bar),
+        (Tip::Bar { .. }, _) => Vec::new(),
+    };
+    for (n, line) in lines.iter().enumerate() {
         dom::append(tip, &el(if n == 0 { "strong" } else { "span" }, "", line));
         dom::append(tip, &el("br", "", ""));
     }

@@ -43,6 +43,7 @@ pub fn bench_filter(n: usize, rounds: usize) -> Vec<f64> {
     app::replace_with_synthetic(n);
     let frameworks: Vec<String> = app::with_app(|a| a.store.dims[&crate::store::Dim::Framework].values.clone()).unwrap_or_default();
     let mut out = Vec::with_capacity(rounds);
+    timing::ROUNDS.with(|r| r.borrow_mut().clear());
     for r in 0..rounds {
         let pick = frameworks.get(r % frameworks.len().max(1)).cloned();
         let t0 = now();
@@ -60,12 +61,22 @@ pub fn bench_filter(n: usize, rounds: usize) -> Vec<f64> {
         let _ = dom::document().body().map(|b| b.offset_height());
         timing::lap("layout");
         out.push(now() - t0);
+        if r > 0 {
+            timing::keep_round();
+        }
     }
     // One more round for `renderPhases`, with the layout of each phase's writes in it.
     timing::LAYOUT_PER_LAP.with(|l| l.set(true));
     app::update(|a| a.state.filters.clear());
     timing::LAYOUT_PER_LAP.with(|l| l.set(false));
     out
+}
+
+/// `"phase=ms;phase=ms"`: each phase's median over the timed rounds of the last
+/// `benchFilter` but its first (which builds the facets for the new data).
+#[wasm_bindgen(js_name = roundPhases)]
+pub fn round_phases() -> String {
+    timing::round_medians()
 }
 
 /// `"phase=ms;phase=ms"` of the last redraw, for the benchmark's breakdown.

@@ -183,11 +183,13 @@ pub fn render(view: &View, (top, height): (f64, f64)) {
     render_head(view, &cols);
     let n = view.rows.len();
     let (start, end) = if n > WINDOW_FROM {
-        let rows = (height / ROW_PX) as usize + 2 * OVERSCAN;
+        let visible = (height / ROW_PX) as usize + 1;
         // A scroll position from before a filter shrank the table ends at its last rows
         // (the browser then moves the scroll bar there too).
-        let first = ((top / ROW_PX) as usize).saturating_sub(OVERSCAN).min(n.saturating_sub(rows));
-        (first, (first + rows).min(n))
+        let top_row = ((top / ROW_PX) as usize).min(n.saturating_sub(visible));
+        // Overscan on each side that has rows: at the top, every row drawn costs layout
+        // on each redraw, so none are drawn above the first.
+        (top_row.saturating_sub(OVERSCAN), (top_row + visible + OVERSCAN).min(n))
     } else {
         (0, n)
     };

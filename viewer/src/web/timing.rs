@@ -9,6 +9,8 @@ thread_local! {
     pub static LAYOUT_PER_LAP: Cell<bool> = const { Cell::new(false) };
     /// Time of each phase of the last `render`.
     pub static PHASES: RefCell<Vec<(&'static str, f64)>> = const { RefCell::new(Vec::new()) };
+    /// The phases of each timed round of `benchFilter`, for their medians.
+    pub static ROUNDS: RefCell<Vec<Vec<(&'static str, f64)>>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Records the time since the previous lap under `name`; `start` begins a new render.
@@ -23,4 +25,27 @@ pub fn lap(name: &'static str) {
     if name != "start" {
         PHASES.with(|p| p.borrow_mut().push((name, now - last)));
     }
+}
+
+/// Keeps the phases of the render just done as one benchmark round.
+pub fn keep_round() {
+    let phases = PHASES.with(|p| p.borrow().clone());
+    ROUNDS.with(|r| r.borrow_mut().push(phases));
+}
+
+/// `"phase=ms;phase=ms"`: the median of each phase over the rounds kept, in render order.
+pub fn round_medians() -> String {
+    ROUNDS.with(|r| {
+        let rounds = r.borrow();
+        let names: Vec<&str> = rounds.first().map(|p| p.iter().map(|(n, _)| *n).collect()).unwrap_or_default();
+        names
+            .iter()
+            .map(|name| {
+                let mut v: Vec<f64> = rounds.iter().filter_map(|p| p.iter().find(|(n, _)| n == name).map(|(_, ms)| *ms)).collect();
+                v.sort_by(f64::total_cmp);
+                format!("{name}={:.2}", v.get(v.len() / 2).copied().unwrap_or(f64::NAN))
+            })
+            .collect::<Vec<_>>()
+            .join(";")
+    })
 }
