@@ -27,6 +27,7 @@ pub mod sidecar;
 pub mod sink;
 pub mod text;
 pub mod value;
+pub mod yaml;
 
 use benchsite_model::{Finding, Run, RunsFile, SourceFile};
 pub use layout::{layout, Layout};

@@ -17,6 +17,8 @@
 //! format that read it (`Run::format`).
 
 pub mod aiperf;
+pub mod inferencex;
+pub mod llmd_report;
 pub mod lmdeploy_profile_csv;
 pub mod serving_text;
 pub mod trtllm_bench;
@@ -79,9 +81,12 @@ pub static FORMATS: &[&Format] = &[
     &aiperf::TABLE,
     &trtllm_bench::FORMAT,
     &aiperf::JSON,
+    &llmd_report::JSON,
+    &inferencex::FORMAT,
     &vllm_throughput::JSON,
     &aiperf::CSV,
     &lmdeploy_profile_csv::FORMAT,
+    &llmd_report::YAML,
     &vllm_json::FORMAT,
 ];
 
