@@ -56,6 +56,23 @@ pub fn resolve(block: &Block, sweeps: &[Sweep], sink: &mut Sink) -> Option<Run> 
         .value("block_line", block.start);
         return None;
     }
+    // A structured report (JSON, CSV, table) that names only numbers outside the schema
+    // (per-GPU throughput alone) is still a result: keep them, and say that nothing in it
+    // is comparable with the other runs' standard metrics.
+    if !has_metrics && matches!(block.format, Format::Named(_)) && !run.metrics.extra.is_empty() {
+        sink.warn(
+            "only-extra-metrics",
+            block.start,
+            format!(
+                "this result holds {} number(s) but none of the standard metrics (throughput, TTFT, TPOT, ITL, E2E, counts); \
+                 they are kept as extra values of the run and appear in no chart.",
+                run.metrics.extra.len()
+            ),
+        )
+        .value("format", block.format.name())
+        .run(&id);
+        return Some(run);
+    }
     if !has_metrics {
         sink.warn(
             "empty-block",

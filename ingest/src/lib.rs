@@ -30,6 +30,7 @@ pub mod sink;
 pub mod text;
 mod unread;
 pub mod value;
+pub mod yaml;
 
 use benchsite_model::{Finding, Run, RunsFile, SourceFile};
 pub use layout::{layout, Layout};

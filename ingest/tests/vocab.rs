@@ -98,15 +98,17 @@ fn results_of_an_unsupported_tool_are_named_not_dropped() {
     assert_eq!(out.findings[0].severity, Severity::Warning);
 }
 
-/// InferenceX's aggregated JSON (seconds under unsuffixed keys) is not read as a vLLM result,
-/// and is not lost in silence either.
+/// InferenceX's aggregated JSON (seconds under unsuffixed keys) is read by its own reader,
+/// which knows the seconds, not as a vLLM result whose keys would be taken for ms.
 #[test]
-fn inferencex_aggregate_is_named_not_misread() {
+fn inferencex_aggregate_is_read_in_seconds_not_misread() {
     let text = fixture("vocab/inferencex_agg.json");
     let out = parse_file("raw/agg_gptoss.json", &text, None);
-    assert!(out.runs.is_empty());
-    let found: Vec<String> = out.findings.iter().map(|f| format!("{}@{}", f.code, f.line)).collect();
-    assert_eq!(found, vec!["results-not-read@11"]);
+    assert_eq!(out.runs.len(), 1, "{:?}", out.findings);
+    let run = &out.runs[0];
+    assert_eq!(run.format, "inferencex");
+    assert_eq!(run.metrics.ttft_ms.as_ref().and_then(|l| l.get("mean")), Some(&123.0), "0.123 s");
+    assert_eq!(run.metrics.tpot_ms.as_ref().and_then(|l| l.get("median")), Some(&4.5), "0.0045 s");
 }
 
 /// Prose and configuration without results stay quiet (a `no-runs` note at most).

@@ -21,6 +21,8 @@
 pub mod aiperf;
 pub mod guidellm;
 pub mod llmperf;
+pub mod inferencex;
+pub mod llmd_report;
 pub mod lmdeploy_profile_csv;
 pub mod markdown_table;
 pub mod serving_text;
@@ -97,10 +99,13 @@ pub static FORMATS: &[&Format] = &[
     &aiperf::JSON,
     &guidellm::JSON,
     &llmperf::FORMAT,
+    &llmd_report::JSON,
+    &inferencex::FORMAT,
     &vllm_throughput::JSON,
     &aiperf::CSV,
     &guidellm::HTML,
     &lmdeploy_profile_csv::FORMAT,
+    &llmd_report::YAML,
     &vllm_json::FORMAT,
     &markdown_table::FORMAT,
 ];

@@ -1,0 +1,195 @@
+//! SemiAnalysis InferenceX (formerly InferenceMAX) result rows: the `agg_<name>.json` that
+//! `utils/process_result.py` writes from a vLLM-style serving result (one object, or an array
+//! of them in the `results_bmk` artifact's `agg_bmk.json`), and the same rows as the
+//! dashboard's API serves them, with the numbers under `metrics`.
+//!
+//! What the keys mean is the script's rule: every `<stat>_<metric>` latency (`mean_ttft`,
+//! `median_tpot`, `p99.9_e2el`, …) is the client's `<stat>_<metric>_ms` divided by 1000, so it
+//! holds **seconds**; `<stat>_intvty` is `1000 / <stat>_tpot_ms` (tokens per second per user);
+//! `tput_per_gpu`, `output_tput_per_gpu` and `input_tput_per_gpu` are token throughputs per
+//! GPU (divided by `tp`, or by the prefill/decode GPU counts of a multi-node run). The run
+//! keeps the per-GPU throughputs and interactivity in `metrics.extra` (the totals are not in
+//! the row and are not recomputed), and every other number under its own key.
+//!
+//! Context from the row itself, recorded as `metadata`: `hw` (the runner's GPU name as
+//! written, `h100-cw`, `b300`), `model`, `framework`, `precision`, `tp` (or a
+//! `prefill_tp`/`decode_tp` pair when both are equal), `isl`/`osl`, `conc` and `image`; a
+//! multi-node row's GPU count is `num_prefill_gpu + num_decode_gpu`, the divisor the script
+//! used.
+
+use super::{Format, Input, Read};
+use crate::block;
+use crate::json::reader::{Json, Spanned};
+use crate::json::Object;
+use crate::scan::{Block, Context, Format as BlockFormat, Row};
+use crate::sink::Sink;
+use crate::value::{integer, Cell, Value};
+use benchsite_model::{ContextRef, Run};
+use std::borrow::Cow;
+
+pub const NAME: &str = "inferencex";
+
+pub static FORMAT: Format = Format { name: NAME, detect, read: Read::Json(read) };
+
+fn detect(_: &Input<'_>) -> bool {
+    true
+}
+
+type Members<'a> = [(Cow<'a, str>, Spanned<'a>)];
+
+fn get<'b, 'a>(m: &'b Members<'a>, key: &str) -> Option<&'b Spanned<'a>> {
+    m.iter().rev().find(|(k, _)| k == key).map(|(_, v)| v)
+}
+
+/// The numbers of a row: its own members, or its `metrics` object (dashboard rows).
+fn numbers<'b, 'a>(obj: &'b Object<'a>) -> &'b Members<'a> {
+    match obj.get("metrics").map(|m| &m.value) {
+        Some(Json::Object(m)) => m,
+        _ => &obj.members,
+    }
+}
+
+/// A row: per-GPU throughput and one of the identity keys the script writes.
+fn is_row(obj: &Object<'_>) -> bool {
+    let m = numbers(obj);
+    let throughput = get(m, "tput_per_gpu").or_else(|| get(m, "output_tput_per_gpu")).is_some();
+    throughput && ["hw", "hardware", "infmax_model_prefix", "conc"].iter().any(|k| obj.contains_key(k))
+}
+
+fn read(_: &Input<'_>, objects: &[Object<'_>], sink: &mut Sink) -> Option<Vec<Run>> {
+    if !objects.iter().any(is_row) {
+        return None;
+    }
+    let mut runs = Vec::new();
+    for obj in objects.iter().filter(|o| is_row(o)) {
+        let mut rows = Vec::new();
+        for (key, v) in numbers(obj) {
+            if let Some(label) = label_of(key) {
+                push(&mut rows, key, v, label);
+            }
+        }
+        let block = Block {
+            format: BlockFormat::Named(NAME),
+            start: obj.line,
+            end: obj.end_line,
+            terminated: true,
+            rows,
+            context: Context::default(),
+            sweep: None,
+            cut_at: None,
+        };
+        if let Some(mut run) = block::resolve(&block, &[], sink) {
+            metadata(&mut run, &obj.members);
+            runs.push(run);
+        }
+    }
+    Some(runs)
+}
+
+/// The label a numeric key is read under: latencies in seconds by the script's rule,
+/// everything else kept under its own key. `None` for keys that are context, not results.
+fn label_of(key: &str) -> Option<String> {
+    if IDENTITY.contains(&key) {
+        return None;
+    }
+    if let Some((stat, metric)) = key.split_once('_') {
+        let stat = match stat {
+            "mean" | "median" | "std" | "min" | "max" => Some(stat),
+            _ => stat.strip_prefix('p').filter(|r| !r.is_empty() && r.bytes().all(|b| b.is_ascii_digit() || b == b'.')).map(|_| stat),
+        };
+        if let (Some(stat), true) = (stat, matches!(metric, "ttft" | "tpot" | "itl" | "e2el")) {
+            return Some(format!("{stat} {metric} (s)"));
+        }
+    }
+    // A key with a space or starting like a statistic would be read as a vocabulary label;
+    // the script's keys have neither, so each lands in `metrics.extra` under its own name.
+    Some(key.to_string())
+}
+
+/// Keys that describe the run rather than measure it (read by [`metadata`] or left alone).
+const IDENTITY: &[&str] = &[
+    "conc", "isl", "osl", "tp", "ep", "pp", "dp_attention", "prefill_tp", "prefill_ep", "prefill_pp", "prefill_dp_attention",
+    "prefill_num_workers", "decode_tp", "decode_ep", "decode_pp", "decode_dp_attention", "decode_num_workers", "num_prefill_gpu",
+    "num_decode_gpu", "dcp_size", "pcp_size", "prefill_dcp_size", "prefill_pcp_size", "decode_dcp_size", "decode_pcp_size",
+    "global_batch_size", "local_batch_size", "num_gpus", "users",
+];
+
+fn push<'a>(rows: &mut Vec<Row<'a>>, key: &'a str, v: &'a Spanned<'a>, label: String) {
+    let value = match &v.value {
+        Json::Number(n) => Value::Number(*n),
+        Json::Word(w) => crate::value::parse_cell(w).value,
+        _ => return,
+    };
+    rows.push(Row { line: v.line, label, raw_label: key, cell: Cell { value, unit: "" }, section: None });
+}
+
+fn context(run: &mut Run, field: &str, line: u32) {
+    run.source.lines.insert(field.into(), line);
+    run.source.context.insert(field.into(), ContextRef { line, kind: "metadata".into() });
+}
+
+fn text<'b>(m: &'b Members<'_>, key: &str) -> Option<(&'b str, u32)> {
+    match get(m, key) {
+        Some(Spanned { value: Json::String(s), line, .. }) if !s.trim().is_empty() => Some((s.as_ref(), *line)),
+        _ => None,
+    }
+}
+
+/// A positive whole number, written as a number or as digits in a string (`"isl": "1024"`).
+fn count(m: &Members<'_>, key: &str) -> Option<(u64, u32)> {
+    let (n, line) = match get(m, key)? {
+        Spanned { value: Json::Number(n), line, .. } => (integer(*n)?, *line),
+        Spanned { value: Json::String(s), line, .. } => (s.trim().parse().ok()?, *line),
+        _ => return None,
+    };
+    (n > 0).then_some((n, line))
+}
+
+fn metadata(run: &mut Run, m: &Members<'_>) {
+    if let Some((gpu, line)) = text(m, "hw").or_else(|| text(m, "hardware")) {
+        run.gpu = Some(gpu.to_string());
+        context(run, "gpu", line);
+    }
+    if let Some((model, line)) = text(m, "model") {
+        run.model = Some(model.to_string());
+        context(run, "model", line);
+    }
+    if let Some((f, line)) = text(m, "framework").and_then(|(f, l)| crate::framework::of_backend(f).map(|f| (f, l))) {
+        run.framework = Some(f.to_string());
+        context(run, "framework", line);
+    }
+    if let Some((p, line)) = text(m, "precision") {
+        run.precision = Some(p.to_string());
+        context(run, "precision", line);
+    }
+    if let Some((image, line)) = text(m, "image") {
+        run.params.image = Some(image.to_string());
+        context(run, "params.image", line);
+    }
+    let tp = count(m, "tp").or_else(|| match (count(m, "prefill_tp"), count(m, "decode_tp")) {
+        (Some((p, _)), Some((d, line))) if p == d => Some((d, line)),
+        _ => None,
+    });
+    if let Some((tp, line)) = tp.and_then(|(t, l)| u32::try_from(t).ok().map(|t| (t, l))) {
+        run.tp = Some(tp);
+        context(run, "tp", line);
+    }
+    let multinode = matches!(get(m, "is_multinode").map(|v| &v.value), Some(Json::Bool(true)));
+    if let (true, Some((p, _)), Some((d, line))) = (multinode, count(m, "num_prefill_gpu"), count(m, "num_decode_gpu")) {
+        if let Some(n) = p.checked_add(d).and_then(|n| u32::try_from(n).ok()) {
+            run.gpu_count = Some(n);
+            context(run, "gpu_count", line);
+        }
+    }
+    let scenario = [("isl", "scenario.input_len"), ("osl", "scenario.output_len"), ("conc", "scenario.max_concurrency")];
+    for (key, field) in scenario {
+        let Some((n, line)) = count(m, key) else { continue };
+        let slot = match key {
+            "isl" => &mut run.scenario.input_len,
+            "osl" => &mut run.scenario.output_len,
+            _ => &mut run.scenario.max_concurrency,
+        };
+        *slot = Some(n);
+        context(run, field, line);
+    }
+}
