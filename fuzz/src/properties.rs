@@ -18,6 +18,8 @@ pub const LOG: &str = "raw/fuzz.log";
 pub const RESULT_MD: &str = "vllm/H100_v0.9.0.md";
 pub const JSON: &str = "raw/fuzz.json";
 pub const JSONL: &str = "raw/fuzz.jsonl";
+/// The other syntaxes the format registry chooses by (CSV, YAML, HTML reports, markdown docs).
+pub const OTHERS: [&str; 4] = ["raw/fuzz.csv", "raw/fuzz.yaml", "raw/fuzz.html", "docs-like/README.md"];
 
 /// `bytes` (as UTF-8, lossily, as a dropped file is read) parsed as the file `path`.
 pub fn parse_anything(path: &str, bytes: &[u8]) -> Result<(), String> {
@@ -31,6 +33,9 @@ pub fn parse_anything(path: &str, bytes: &[u8]) -> Result<(), String> {
         }
         if let Some((key, line)) = s.lines.iter().find(|(_, &l)| l == 0 || l > lines) {
             return Err(format!("`{key}` points at line {line} of a {lines}-line text"));
+        }
+        if let Some((key, c)) = s.context.iter().find(|(_, c)| c.line == 0 || c.line > lines) {
+            return Err(format!("the context of `{key}` points at line {} of a {lines}-line text", c.line));
         }
     }
     if let Some(f) = out.findings.iter().find(|f| f.line > lines) {

@@ -24,6 +24,31 @@ fn log_lines() -> Vec<String> {
     lines
 }
 
+/// Lines of every real sample the format readers are tested on (`ingest/tests/fixtures`):
+/// AIPerf tables, guidellm rows, CSV headers, YAML keys, markdown tables, JSON members.
+fn fixture_lines() -> Vec<String> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../ingest/tests/fixtures");
+    let mut lines: Vec<String> = walkdir::WalkDir::new(root)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file())
+        .flat_map(|e| std::fs::read_to_string(e.path()).unwrap_or_default().lines().skip(1).map(str::to_string).collect::<Vec<_>>())
+        .filter(|l| l.len() < 400)
+        .collect();
+    lines.sort();
+    lines.dedup();
+    lines
+}
+
+fn arb_mixed() -> impl Strategy<Value = Vec<u8>> {
+    let piece = prop_oneof![
+        6 => prop::sample::select(fixture_lines()).prop_map(|l| format!("{l}\n").into_bytes()),
+        2 => prop::sample::select(log_lines()).prop_map(|l| format!("{l}\n").into_bytes()),
+        1 => prop::collection::vec(any::<u8>(), 0..16),
+    ];
+    prop::collection::vec(piece, 0..50).prop_map(|pieces| pieces.concat())
+}
+
 fn arb_log() -> impl Strategy<Value = Vec<u8>> {
     let piece = prop_oneof![
         4 => prop::sample::select(log_lines()).prop_map(|l| format!("{l}\n").into_bytes()),
@@ -63,6 +88,17 @@ proptest! {
     #[test]
     fn any_bytes_read_as_any_format_point_at_their_own_lines(bytes in arb_log()) {
         for path in [properties::LOG, properties::RESULT_MD, properties::JSON, properties::JSONL] {
+            if let Err(e) = properties::parse_anything(path, &bytes) {
+                return Err(TestCaseError::fail(format!("{path}: {e}")));
+            }
+        }
+    }
+
+    /// Lines of every supported tool's real output, shuffled and mixed, read as every kind
+    /// of file the registry tells apart: no panic, every line pointer inside the text.
+    #[test]
+    fn shuffled_lines_of_every_format_read_as_any_file_point_at_their_own_lines(bytes in arb_mixed()) {
+        for path in [properties::LOG, properties::RESULT_MD, properties::JSON, properties::JSONL].into_iter().chain(properties::OTHERS) {
             if let Err(e) = properties::parse_anything(path, &bytes) {
                 return Err(TestCaseError::fail(format!("{path}: {e}")));
             }
