@@ -7,6 +7,7 @@ pub mod charts;
 pub mod docs;
 pub mod i18n;
 pub mod lang;
+mod lazy;
 pub mod markdown;
 pub mod pages;
 pub mod shell;
