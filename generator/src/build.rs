@@ -15,6 +15,7 @@ use benchsite_model::{RunsFile, Severity};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 #[derive(Clone, Debug)]
@@ -125,7 +126,7 @@ pub fn build(opts: &BuildOptions) -> Result<Outcome, String> {
         outcome.blocked = Some(format!("{} error(s) in the UI string catalogs; the previous output was left as it was", blocking.len()));
     } else {
         let staging = output.staging();
-        let written = write_site(&staging, &outcome, opts).and_then(|w| {
+        let written = write_site(&staging, &mut outcome, opts).and_then(|w| {
             output.publish(&staging).map_err(|e| e.to_string())?;
             Ok(w)
         });
@@ -142,12 +143,23 @@ pub fn build(opts: &BuildOptions) -> Result<Outcome, String> {
     Ok(outcome)
 }
 
-fn write_site(dir: &Path, outcome: &Outcome, opts: &BuildOptions) -> Result<Written, String> {
-    let data = &outcome.data;
+/// Writes the site. The runs and the texts are lent to the pages (shared, so rows made on
+/// demand can hold them, not copied) and given back to `outcome` at the end.
+fn write_site(dir: &Path, outcome: &mut Outcome, opts: &BuildOptions) -> Result<Written, String> {
+    let data = Arc::new(std::mem::take(&mut outcome.data));
+    let texts: Vec<Arc<String>> = outcome.inputs.iter_mut().map(|i| Arc::new(std::mem::take(&mut i.text))).collect();
+    let written = write_shared(dir, outcome, &data, &texts, opts);
+    outcome.data = Arc::try_unwrap(data).unwrap_or_else(|shared| (*shared).clone());
+    for (input, text) in outcome.inputs.iter_mut().zip(texts) {
+        input.text = Arc::try_unwrap(text).unwrap_or_else(|shared| (*shared).clone());
+    }
+    written
+}
+
+fn write_shared(dir: &Path, outcome: &Outcome, data: &Arc<RunsFile>, texts: &[Arc<String>], opts: &BuildOptions) -> Result<Written, String> {
     std::fs::create_dir_all(dir.join("data")).map_err(|e| e.to_string())?;
-    let json = serde_json::to_string_pretty(data).map_err(|e| e.to_string())?;
-    std::fs::write(dir.join("data/runs.json"), json + "\n").map_err(|e| e.to_string())?;
-    let texts: BTreeMap<String, String> = outcome.inputs.iter().map(|i| (i.rel.clone(), i.text.clone())).collect();
+    write_json(&dir.join("data/runs.json"), &**data)?;
+    let texts: BTreeMap<String, Arc<String>> = outcome.inputs.iter().zip(texts).map(|(i, t)| (i.rel.clone(), t.clone())).collect();
     let urls = Urls::new(opts.base_url.as_deref());
     let shell = crate::site::shell::Shell::new(opts.www.as_deref());
     let inputs = pages::Inputs { data, site: &outcome.site, texts: &texts, urls: &urls, shell: &shell, viewer: opts.viewer.as_deref() };
@@ -163,4 +175,14 @@ fn write_site(dir: &Path, outcome: &Outcome, opts: &BuildOptions) -> Result<Writ
     written.files += 2;
     debug_assert!(Lang::ALL.iter().all(|l| written.pages.contains_key(l)));
     Ok(written)
+}
+
+/// Pretty JSON and a final newline, streamed: `runs.json` of a large log is several times
+/// its size and is never held as one string.
+fn write_json(path: &Path, value: &impl serde::Serialize) -> Result<(), String> {
+    use std::io::Write;
+    let fail = |e: &dyn std::fmt::Display| format!("could not write {}: {e}", path.display());
+    let mut out = std::io::BufWriter::new(std::fs::File::create(path).map_err(|e| fail(&e))?);
+    serde_json::to_writer_pretty(&mut out, value).map_err(|e| fail(&e))?;
+    out.write_all(b"\n").and_then(|()| out.flush()).map_err(|e| fail(&e))
 }

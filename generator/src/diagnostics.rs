@@ -12,13 +12,16 @@ use codespan_reporting::diagnostic::{Diagnostic, Label};
 use codespan_reporting::files::SimpleFiles;
 use codespan_reporting::term::{self, termcolor::WriteColor, Config};
 use std::borrow::Cow;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// Writes every finding to `out`, in the order given.
 pub fn emit(out: &mut dyn WriteColor, findings: &[Finding], inputs: &[Input]) -> std::io::Result<()> {
     let mut files = SimpleFiles::new();
     let mut ids = HashMap::new();
-    for input in inputs {
+    // Only files a finding quotes, borrowed when there is nothing to escape: a build's texts
+    // can be hundreds of megabytes and are already in memory once.
+    let quoted: HashSet<&str> = findings.iter().map(|f| f.path.as_str()).collect();
+    for input in inputs.iter().filter(|i| quoted.contains(i.rel.as_str())) {
         // Lines stay where they were: `printable_source` keeps every `\n`.
         ids.insert(input.rel.as_str(), files.add(printable(&input.rel).into_owned(), printable_source(&input.text)));
     }
@@ -75,11 +78,11 @@ fn needs_escape(c: char) -> bool {
 
 /// A file's text for the source snippets: Windows line ends are plain ones, everything else
 /// as in [`printable`]; the count and order of lines is unchanged.
-fn printable_source(text: &str) -> String {
+fn printable_source(text: &str) -> Cow<'_, str> {
     if text.contains("\r\n") {
-        printable(&text.replace("\r\n", "\n")).into_owned()
+        Cow::Owned(printable(&text.replace("\r\n", "\n")).into_owned())
     } else {
-        printable(text).into_owned()
+        printable(text)
     }
 }
 

@@ -251,19 +251,30 @@ pub fn assemble(outputs: Vec<FileOutput>) -> RunsFile {
     let mut file = RunsFile::default();
     for out in outputs {
         file.sources.push(out.source);
-        file.runs.extend(out.runs);
-        file.findings.extend(out.findings);
+        // The first file's lists are taken, not copied: with one large log, copying held
+        // every run twice.
+        append(&mut file.runs, out.runs);
+        append(&mut file.findings, out.findings);
     }
-    let index: std::collections::HashMap<String, usize> =
-        file.runs.iter().enumerate().map(|(i, r)| (r.id.clone(), i)).collect();
-    for (fi, finding) in file.findings.iter().enumerate() {
-        for id in &finding.runs {
-            if let Some(&ri) = index.get(id) {
-                file.runs[ri].findings.push(fi);
-            }
-        }
+    file.runs.shrink_to_fit();
+    file.findings.shrink_to_fit();
+    let attached: Vec<(usize, usize)> = {
+        let index: std::collections::HashMap<&str, usize> = file.runs.iter().enumerate().map(|(i, r)| (r.id.as_str(), i)).collect();
+        let by_id = |(fi, finding): (usize, &Finding)| finding.runs.iter().filter_map(|id| index.get(id.as_str()).map(|&ri| (ri, fi))).collect::<Vec<_>>();
+        file.findings.iter().enumerate().flat_map(by_id).collect()
+    };
+    for (ri, fi) in attached {
+        file.runs[ri].findings.push(fi);
     }
     file
+}
+
+fn append<T>(all: &mut Vec<T>, mut more: Vec<T>) {
+    if all.is_empty() {
+        std::mem::swap(all, &mut more);
+    } else {
+        all.append(&mut more);
+    }
 }
 
 /// Marks `finding` as concerning every run in `runs`.

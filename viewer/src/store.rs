@@ -136,6 +136,8 @@ impl Column {
         let mut values = raw.clone();
         crate::order::sort_by(&mut values, |a, b| natural(a, b));
         values.dedup();
+        // Room for one value per run is kept otherwise: 24 bytes a run in each dimension.
+        values.shrink_to_fit();
         let codes = raw.iter().map(|v| values.binary_search_by(|x| natural(x, v)).expect("every value is among the distinct ones") as u32).collect();
         Column { values, codes }
     }

@@ -2,9 +2,11 @@
 //! viewer compiled to wasm, its JS bindings, `wasm-opt -Oz` when a working one is present,
 //! then the generator. `cargo xtask size [--out DIR]` prints what a first visit to the
 //! explorer transfers, gzip-compressed. `cargo xtask fuzz [TARGET] [--seconds N]` runs the
-//! fuzz targets (`fuzz.rs`).
+//! fuzz targets (`fuzz.rs`). `cargo xtask mem [--mb N] [--only pathological|realistic]
+//! [--keep DIR]` measures the build's peak memory and time on large inputs (`mem.rs`).
 
 mod fuzz;
+mod mem;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -16,7 +18,8 @@ fn main() -> ExitCode {
         Some("size") => size(&args[1..]),
         Some("bench-viewer") => bench_viewer(&args[1..]),
         Some("fuzz") => fuzz::fuzz(&args[1..], &root()),
-        _ => Err("usage: cargo xtask site [--out DIR] [--base-url URL] | size [--out DIR] | bench-viewer [--out DIR] | fuzz [TARGET] [--seconds N]".into()),
+        Some("mem") => mem::mem(&args[1..], &root()),
+        _ => Err("usage: cargo xtask site [--out DIR] [--base-url URL] | size [--out DIR] | bench-viewer [--out DIR] | fuzz [TARGET] [--seconds N] | mem [--mb N] [--only SHAPE] [--keep DIR] [--bin PATH]".into()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -40,6 +40,8 @@ const LINE: RGBColor = RGBColor(0xd0, 0xd7, 0xde);
 
 /// Geometry in SVG units (CSS pixels at natural size; the chart scales down on a phone).
 const WIDTH: i32 = 420;
+/// Most repeats of one bar a result page's chart draws one by one.
+const MAX_REPEATS: usize = 40;
 const PAD: i32 = 8;
 const LABEL_SIZE: f64 = 13.0;
 /// A bar's row: its label line, the bar, and the gap below.
@@ -161,7 +163,10 @@ impl Charts {
     /// A result page shows a bar per run: where `bars` drew the best of repeats (same
     /// configuration, workload and load), each repeat gets its own bar, told apart by its
     /// line. A repeat is a row with the drawn run's series and bar-group codes
-    /// (`Store::combos`), so the explorer's grouping decides, not a copy of it.
+    /// (`Store::combos`), so the explorer's grouping decides, not a copy of it. A bar of more
+    /// than [`MAX_REPEATS`] repeats stays one best-of bar, as in the explorer: a log of
+    /// thousands of identical configurations would otherwise draw a bar per run (an SVG
+    /// larger than the log).
     fn expand_repeats(&self, blocks: &mut [Block], bars: &Bars, rows: &[u32], runs: &[Run], metric: &Metric, loc: Locale) {
         let line = |r: u32| (loc.t)("result.line_n").replace("{n}", &runs[r as usize].source.line.to_string());
         let drawn: Vec<&series::Bar> = bars.groups.iter().flat_map(|g| &g.bars).collect();
@@ -171,7 +176,7 @@ impl Charts {
             for bar in block.bars.drain(..) {
                 let source = drawn[at];
                 at += 1;
-                if source.count < 2 {
+                if source.count < 2 || source.count as usize > MAX_REPEATS {
                     expanded.push(bar);
                     continue;
                 }

@@ -8,6 +8,7 @@ pub mod compare;
 pub mod docs;
 pub mod i18n;
 pub mod lang;
+mod lazy;
 pub mod markdown;
 pub mod pages;
 pub mod shell;

@@ -3,29 +3,37 @@
 //! `sitemap.xml`, `.nojekyll`, the assets from `www/assets/` and `data/parameters.json`.
 //! Templates come from `www/templates/` through minijinja with HTML auto-escaping and
 //! strict undefined values, so content reaches the page as text and a missing string fails.
+//!
+//! Memory stays bounded by the data, not by what the pages show of it: every page is streamed
+//! to its file, and a result page's rows, findings and source lines are made one at a time as
+//! the template reaches them (`lazy.rs`), from the runs shared with the page (`Arc`).
 
 use super::docs::DocSource;
 use super::lang::Lang;
 use super::markdown::{self, Link};
 use super::urls::{file_of, result_page, Urls};
 use super::charts::Charts;
+use super::i18n::Strings;
+use super::lazy;
 use super::views::{self, header_groups};
 use super::SiteContent;
 use benchsite_ingest::sink::Sink;
 use benchsite_model::{format_count, Finding, Run, RunsFile};
 use indicatif::ProgressBar;
-use minijinja::{AutoEscape, Environment, UndefinedBehavior, Value};
+use minijinja::{context, AutoEscape, Environment, UndefinedBehavior, Value};
 use serde_json::{json, Map};
-use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
+use std::io::Write;
 use std::path::Path;
+use std::sync::{Arc, Mutex};
 
 /// What every page is made from.
 pub struct Inputs<'a> {
-    pub data: &'a RunsFile,
+    /// Shared, so the rows a result page makes on demand can hold it.
+    pub data: &'a Arc<RunsFile>,
     pub site: &'a SiteContent,
     /// Text of every published source, by content path.
-    pub texts: &'a BTreeMap<String, String>,
+    pub texts: &'a BTreeMap<String, Arc<String>>,
     pub urls: &'a Urls,
     /// Templates and assets.
     pub shell: &'a super::shell::Shell,
@@ -75,21 +83,58 @@ fn specs(inputs: &Inputs) -> Vec<Spec> {
 }
 
 /// Looks up UI strings for one language and remembers keys that are missing, so the build
-/// fails with their names instead of publishing a page with a hole.
-struct Tr<'a> {
-    strings: &'a super::i18n::Strings,
-    missing: RefCell<BTreeSet<String>>,
+/// fails with their names instead of publishing a page with a hole. Cheap to clone: rows
+/// made on demand take a copy.
+#[derive(Clone)]
+struct Tr {
+    strings: Arc<Strings>,
+    missing: Arc<Mutex<BTreeSet<String>>>,
 }
 
-impl Tr<'_> {
+impl Tr {
+    fn new(strings: &Strings) -> Self {
+        Tr { strings: Arc::new(strings.clone()), missing: Arc::default() }
+    }
+
     fn get(&self, key: &str) -> String {
         match self.strings.get(key) {
             Some(s) => s.clone(),
             None => {
-                self.missing.borrow_mut().insert(key.to_string());
+                self.missing.lock().unwrap_or_else(|e| e.into_inner()).insert(key.to_string());
                 key.to_string()
             }
         }
+    }
+
+    fn missing(&self) -> BTreeSet<String> {
+        std::mem::take(&mut self.missing.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+}
+
+/// The runs and findings of each source file, by index, found once for all result pages.
+struct ByFile<'a> {
+    runs: BTreeMap<&'a str, Vec<usize>>,
+    findings: BTreeMap<&'a str, Vec<usize>>,
+}
+
+impl<'a> ByFile<'a> {
+    fn new(data: &'a RunsFile) -> Self {
+        let mut by = ByFile { runs: BTreeMap::new(), findings: BTreeMap::new() };
+        for (i, r) in data.runs.iter().enumerate() {
+            by.runs.entry(r.source.path.as_str()).or_default().push(i);
+        }
+        for (i, f) in data.findings.iter().enumerate() {
+            by.findings.entry(f.path.as_str()).or_default().push(i);
+        }
+        by
+    }
+
+    fn runs(&self, path: &str) -> &[usize] {
+        self.runs.get(path).map_or(&[], Vec::as_slice)
+    }
+
+    fn findings(&self, path: &str) -> &[usize] {
+        self.findings.get(path).map_or(&[], Vec::as_slice)
     }
 }
 
@@ -115,23 +160,23 @@ pub fn write_all(dir: &Path, inputs: &Inputs, progress: &ProgressBar) -> Result<
     let env = environment(inputs.shell);
     let specs = specs(inputs);
     let charts = Charts::new(&inputs.data.runs);
+    let by_file = ByFile::new(inputs.data);
     progress.set_length((specs.len() * Lang::ALL.len() + 2) as u64);
     let mut written = Written::default();
     let mut sitemap = Vec::new();
     for lang in Lang::ALL {
-        let tr = Tr { strings: inputs.site.catalogs.strings(lang), missing: RefCell::new(BTreeSet::new()) };
+        let tr = Tr::new(inputs.site.catalogs.strings(lang));
         for spec in &specs {
-            let (template, title, page) = page_context(inputs, lang, spec, &tr, &charts);
+            let (template, title, page) = page_context(inputs, lang, spec, &tr, &charts, &by_file);
             let ctx = base_context(inputs, lang, &spec.rel, &title, page, &tr);
-            let html = render(&env, template, &ctx)?;
-            write(dir, &format!("{}/{}", lang.code(), file_of(&spec.rel)), &html)?;
+            render_to(&env, template, &ctx, dir, &format!("{}/{}", lang.code(), file_of(&spec.rel)))?;
             *written.pages.entry(lang).or_default() += 1;
             if !matches!(spec.kind, Kind::NotFound) {
                 sitemap.push(inputs.urls.page(lang, &spec.rel));
             }
             progress.inc(1);
         }
-        let missing = tr.missing.into_inner();
+        let missing = tr.missing();
         if !missing.is_empty() {
             return Err(format!(
                 "i18n/{}.toml lacks {} key(s) the pages use: {}; add them to both catalogs",
@@ -188,6 +233,21 @@ fn render(env: &Environment, template: &str, ctx: &Value) -> Result<String, Stri
         .map_err(|e| format!("template {template} failed: {e}"))
 }
 
+/// Renders a page straight into its file: a result page of a large log is larger than the
+/// log, and is never held whole.
+fn render_to(env: &Environment, template: &str, ctx: &Value, dir: &Path, rel: &str) -> Result<(), String> {
+    let path = dir.join(rel);
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).map_err(|e| format!("could not create {}: {e}", parent.display()))?;
+    }
+    let file = std::fs::File::create(&path).map_err(|e| format!("could not write {}: {e}", path.display()))?;
+    let mut out = std::io::BufWriter::new(file);
+    env.get_template(template)
+        .and_then(|t| t.render_captured_to(ctx, &mut out).map(drop))
+        .map_err(|e| format!("template {template} failed: {e}"))?;
+    out.flush().map_err(|e| format!("could not write {}: {e}", path.display()))
+}
+
 fn write(dir: &Path, rel: &str, text: &str) -> Result<(), String> {
     let path = dir.join(rel);
     if let Some(parent) = path.parent() {
@@ -197,7 +257,7 @@ fn write(dir: &Path, rel: &str, text: &str) -> Result<(), String> {
 }
 
 /// Fields every page template gets: language, strings, links, navigation.
-fn base_context(inputs: &Inputs, lang: Lang, rel: &str, title: &str, page: serde_json::Value, tr: &Tr) -> Value {
+fn base_context(inputs: &Inputs, lang: Lang, rel: &str, title: &str, page: Value, tr: &Tr) -> Value {
     let urls = inputs.urls;
     let mut nav = vec![("", tr.get("nav.home")), ("explore/", tr.get("nav.explore")), ("tuning/", tr.get("nav.tuning"))];
     let doc_links: Vec<(String, String)> = inputs
@@ -212,7 +272,7 @@ fn base_context(inputs: &Inputs, lang: Lang, rel: &str, title: &str, page: serde
     let ctx = json!({
         "lang": lang.code(),
         "lang_tag": lang.tag(),
-        "t": tr.strings,
+        "t": &*tr.strings,
         "title": title,
         "base": urls.base_path(),
         "css": urls.asset("assets/site.css"),
@@ -225,17 +285,16 @@ fn base_context(inputs: &Inputs, lang: Lang, rel: &str, title: &str, page: serde
         "switch": { "href": urls.page(other, rel), "name": other.name(), "tag": other.tag() },
         "nav": nav,
         "has_viewer": inputs.viewer.is_some(),
-        "page": page,
     });
-    Value::from_serialize(&ctx)
+    context! { page => page, ..Value::from_serialize(&ctx) }
 }
 
-fn page_context(inputs: &Inputs, lang: Lang, spec: &Spec, tr: &Tr, charts: &Charts) -> (&'static str, String, serde_json::Value) {
-    match spec.kind {
+fn page_context(inputs: &Inputs, lang: Lang, spec: &Spec, tr: &Tr, charts: &Charts, by_file: &ByFile) -> (&'static str, String, Value) {
+    let (template, title, page) = match spec.kind {
         Kind::Home => ("home.html", tr.get("home.title"), home(inputs, lang, tr, charts)),
         Kind::Result(i) => {
             let source = &inputs.data.sources[i];
-            ("result.html", source.path.clone(), result(inputs, lang, i, tr, charts))
+            return ("result.html", source.path.clone(), result(inputs, lang, i, tr, charts, by_file));
         }
         Kind::Doc(i) => {
             let doc = &inputs.site.docs[i];
@@ -267,7 +326,8 @@ fn page_context(inputs: &Inputs, lang: Lang, spec: &Spec, tr: &Tr, charts: &Char
             ("compare.html", title, json!(view))
         }
         Kind::NotFound => ("404.html", tr.get("notfound.title"), json!({})),
-    }
+    };
+    (template, title, Value::from_serialize(&page))
 }
 
 pub fn published_paths(data: &RunsFile) -> Vec<String> {
@@ -350,11 +410,18 @@ fn normalize(base: &str, path: &str) -> Option<String> {
 
 /// A finding in the page's language: title, meaning and value labels from the catalogs
 /// (`finding.*`, `finding_help.*`, `finding_value.*`), the code or key where one is missing.
-fn finding_view(inputs: &Inputs, lang: Lang, f: &Finding) -> views::FindingView {
-    let catalogs = &inputs.site.catalogs;
-    let title = catalogs.get_or(lang, &format!("finding.{}", f.code), &f.code).to_string();
-    let help = catalogs.get_or(lang, &format!("finding_help.{}", f.code), &f.message).to_string();
-    views::finding_view(f, title, help, &|key| catalogs.get_or(lang, &format!("finding_value.{key}"), key).to_string())
+fn finding_view(strings: &Strings, f: &Finding) -> views::FindingView {
+    let get_or = |key: String, fallback: &str| strings.get(&key).map_or(fallback, String::as_str).to_string();
+    let title = get_or(format!("finding.{}", f.code), &f.code);
+    let help = get_or(format!("finding_help.{}", f.code), &f.message);
+    views::finding_view(f, title, help, &|key| get_or(format!("finding_value.{key}"), key))
+}
+
+/// The findings `ids` (indices into the data's findings) as views, made as the page lists them.
+fn finding_views(data: &Arc<RunsFile>, tr: &Tr, mut ids: Vec<usize>) -> Value {
+    ids.retain(|&i| i < data.findings.len());
+    let (data, strings) = (data.clone(), tr.strings.clone());
+    lazy::seq(ids.len(), move |i| Value::from_serialize(finding_view(&strings, &data.findings[ids[i]])))
 }
 
 fn home(inputs: &Inputs, lang: Lang, tr: &Tr, charts: &Charts) -> serde_json::Value {
@@ -377,44 +444,62 @@ fn home(inputs: &Inputs, lang: Lang, tr: &Tr, charts: &Charts) -> serde_json::Va
     })
 }
 
-fn result(inputs: &Inputs, lang: Lang, index: usize, tr: &Tr, charts: &Charts) -> serde_json::Value {
+fn result(inputs: &Inputs, lang: Lang, index: usize, tr: &Tr, charts: &Charts, by_file: &ByFile) -> Value {
     let data = inputs.data;
     let source = &data.sources[index];
-    let runs: Vec<&Run> = data.runs.iter().filter(|r| r.source.path == source.path).collect();
-    let view_of = |f: &Finding| finding_view(inputs, lang, f);
+    let runs = by_file.runs(&source.path);
     let framework = source.framework.clone().unwrap_or_default();
     let effective = |r: &Run| views::effective_views(&r.params.effective, &framework, &inputs.site.tuning, inputs.urls, lang);
     let t = |k: &str| tr.get(k);
     let loc = views::Locale { lang, t: &t };
-    let mut sections = views::sections(&runs, &data.findings, &view_of, &effective, &source.path, loc);
-    for s in &mut sections {
-        let ids: Vec<&str> = s.rows.iter().map(|r| r.run_id.as_str()).collect();
-        s.chart = charts.section(&data.runs, &ids, &format!("{}-chart", s.id), loc);
-    }
-    let attached: BTreeSet<usize> = runs.iter().flat_map(|r| r.findings.iter().copied()).collect();
-    let file_findings: Vec<_> = data
-        .findings
-        .iter()
-        .enumerate()
-        .filter(|(i, f)| f.path == source.path && !attached.contains(i))
-        .map(|(_, f)| view_of(f))
+    let sections: Vec<Value> = views::sections(&data.runs, runs, &effective, &source.path)
+        .into_iter()
+        .map(|mut s| {
+            let ids: Vec<&str> = s.runs.iter().map(|&i| data.runs[i].id.as_str()).collect();
+            s.chart = charts.section(&data.runs, &ids, &format!("{}-chart", s.id), loc);
+            s.kv = s.runs.first().and_then(|&i| views::kv_view(&data.runs[i], lang));
+            let rows = row_views(data, tr, lang, std::mem::take(&mut s.runs));
+            let findings = finding_views(data, tr, std::mem::take(&mut s.findings));
+            context! { rows => rows, findings => findings, ..Value::from_serialize(&s) }
+        })
         .collect();
-    let lines: Vec<&str> = inputs.texts.get(&source.path).map(|t| t.lines().collect()).unwrap_or_default();
+    let mut attached = vec![false; data.findings.len()];
+    for &r in runs {
+        for &f in &data.runs[r].findings {
+            if let Some(a) = attached.get_mut(f) {
+                *a = true;
+            }
+        }
+    }
+    let file_findings: Vec<usize> = by_file.findings(&source.path).iter().copied().filter(|&i| !attached[i]).collect();
+    let text = inputs.texts.get(&source.path).cloned().unwrap_or_default();
     let count = |n: usize| format_count(n as u64, lang.code());
-    json!({
+    let facts = json!({
         "path": source.path,
         "kind": source.kind,
         "framework": source.framework,
         "version": source.framework_version,
         "gpu": source.gpu,
         "run_count": count(runs.len()),
-        "finding_count": count(data.findings.iter().filter(|f| f.path == source.path).count()),
-        "line_count": count(lines.len()),
+        "finding_count": count(by_file.findings(&source.path).len()),
+        "line_count": count(text.lines().count()),
         "groups": header_groups(&t),
-        "sections": sections,
-        "file_findings": file_findings,
-        "comparisons": comparisons(inputs, lang, Some(index)),
-        "lines": lines,
+    });
+    context! {
+        sections => sections,
+        file_findings => finding_views(data, tr, file_findings),
+        comparisons => Value::from_serialize(comparisons(inputs, lang, Some(index))),
+        lines => lazy::lines(text),
+        ..Value::from_serialize(&facts)
+    }
+}
+
+/// The rows of the runs `ids` (indices into the data's runs), made as the table reaches them.
+fn row_views(data: &Arc<RunsFile>, tr: &Tr, lang: Lang, ids: Vec<usize>) -> Value {
+    let (data, tr) = (data.clone(), tr.clone());
+    lazy::seq(ids.len(), move |i| {
+        let t = |k: &str| tr.get(k);
+        Value::from_serialize(views::row(&data.runs[ids[i]], &data.findings, views::Locale { lang, t: &t }))
     })
 }
 

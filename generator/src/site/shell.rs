@@ -15,6 +15,7 @@ macro_rules! embed {
 const EMBEDDED: &[(&str, &str)] = embed![
     "templates/base.html",
     "templates/macros.html",
+    "templates/findings.html",
     "templates/home.html",
     "templates/result.html",
     "templates/doc.html",

@@ -275,10 +275,15 @@ pub struct SectionView {
     pub effective_varies: bool,
     /// What the first run's memory flag leaves for the KV cache, with the equivalents.
     pub kv: Option<KvView>,
-    pub rows: Vec<Row>,
+    /// The section's runs, indices into all runs; the page makes a row of each as the table
+    /// reaches it.
+    #[serde(skip)]
+    pub runs: Vec<usize>,
     /// The rows as a chart (set by the page, which holds the charts).
     pub chart: Option<super::charts::ChartView>,
-    pub findings: Vec<FindingView>,
+    /// Findings about the section's runs, indices into all findings; shown like the rows.
+    #[serde(skip)]
+    pub findings: Vec<usize>,
     pub notes: Vec<(u32, String)>,
 }
 
@@ -466,17 +471,11 @@ pub fn param_anchor(framework: &str, flag: &str) -> String {
 
 /// Groups a file's runs into sections in file order: by markdown heading, else by sweep,
 /// else one section for the whole file.
-pub fn sections(
-    runs: &[&Run],
-    all_findings: &[Finding],
-    finding_view: &dyn Fn(&Finding) -> FindingView,
-    effective: &dyn Fn(&Run) -> Vec<EffectiveView>,
-    file_title: &str,
-    loc: Locale,
-) -> Vec<SectionView> {
+pub fn sections(all: &[Run], runs: &[usize], effective: &dyn Fn(&Run) -> Vec<EffectiveView>, file_title: &str) -> Vec<SectionView> {
     let mut order: Vec<String> = Vec::new();
-    let mut groups: BTreeMap<String, Vec<&Run>> = BTreeMap::new();
-    for run in runs {
+    let mut groups: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+    for &i in runs {
+        let run = &all[i];
         let key = run
             .section
             .clone()
@@ -485,39 +484,40 @@ pub fn sections(
         if !groups.contains_key(&key) {
             order.push(key.clone());
         }
-        groups.entry(key).or_default().push(run);
+        groups.entry(key).or_default().push(i);
     }
     let mut used_ids = BTreeSet::new();
     order
         .into_iter()
         .map(|title| {
-            let runs = &groups[&title];
-            let first = runs[0];
+            let ids = groups.remove(&title).unwrap_or_default();
+            let runs = || ids.iter().map(|&i| &all[i]);
+            let first = &all[ids[0]];
             let mut id = format!("s-{}", super::markdown::slug(&title));
             if !used_ids.insert(id.clone()) {
                 id = format!("{id}-L{}", first.source.line);
                 used_ids.insert(id.clone());
             }
-            let finding_ids: BTreeSet<usize> = runs.iter().flat_map(|r| r.findings.iter().copied()).collect();
+            let finding_ids: BTreeSet<usize> = runs().flat_map(|r| r.findings.iter().copied()).collect();
             let eff = effective(first);
-            let effective_varies = runs.iter().any(|r| r.params.effective != first.params.effective);
-            let mut notes: Vec<(u32, String)> = runs.iter().flat_map(|r| r.notes.iter().map(|n| (n.line, n.text.clone()))).collect();
+            let effective_varies = runs().any(|r| r.params.effective != first.params.effective);
+            let mut notes: Vec<(u32, String)> = runs().flat_map(|r| r.notes.iter().map(|n| (n.line, n.text.clone()))).collect();
             notes.sort();
             notes.dedup();
             SectionView {
                 id,
                 title: title.clone(),
-                line: runs.iter().map(|r| r.source.lines.get("params.command").copied().unwrap_or(r.source.line)).min().unwrap_or(first.source.line),
+                line: runs().map(|r| r.source.lines.get("params.command").copied().unwrap_or(r.source.line)).min().unwrap_or(first.source.line),
                 command: first.params.command.clone(),
                 command_line: first.source.lines.get("params.command").copied(),
                 effective: eff,
                 effective_varies,
-                kv: kv_view(first, loc.lang),
+                kv: None,
                 literal: first.section.is_none(),
-                rows: runs.iter().map(|r| row(r, all_findings, loc)).collect(),
                 chart: None,
-                findings: finding_ids.into_iter().filter_map(|i| all_findings.get(i)).map(finding_view).collect(),
+                findings: finding_ids.into_iter().collect(),
                 notes,
+                runs: ids,
             }
         })
         .collect()

@@ -1,0 +1,116 @@
+//! Sequences a template walks without the page holding them: a result page can list
+//! hundreds of thousands of runs, findings and source lines, and a context holding every row
+//! as template values took some 9 KB per run (a 10 MB log of tiny blocks needed 2 GB). Here
+//! each item is made when the template reaches it and dropped after, so a page costs its
+//! largest row, not all of them; the page itself is streamed to its file.
+
+use minijinja::value::{Enumerator, Object, ObjectRepr, Value};
+use std::fmt;
+use std::sync::Arc;
+
+/// `len` items, item `i` made by `item(i)` each time the template asks for it.
+pub fn seq(len: usize, item: impl Fn(usize) -> Value + Send + Sync + 'static) -> Value {
+    Value::from_object(Seq { len, item })
+}
+
+struct Seq<F> {
+    len: usize,
+    item: F,
+}
+
+impl<F> fmt::Debug for Seq<F> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "<{} items made on demand>", self.len)
+    }
+}
+
+impl<F: Fn(usize) -> Value + Send + Sync + 'static> Object for Seq<F> {
+    fn repr(self: &Arc<Self>) -> ObjectRepr {
+        ObjectRepr::Seq
+    }
+
+    fn get_value(self: &Arc<Self>, key: &Value) -> Option<Value> {
+        key.as_usize().filter(|&i| i < self.len).map(|i| (self.item)(i))
+    }
+
+    fn enumerate(self: &Arc<Self>) -> Enumerator {
+        Enumerator::Seq(self.len)
+    }
+}
+
+/// The lines of `text` as `str::lines` cuts them, one string at a time.
+pub fn lines(text: Arc<String>) -> Value {
+    Value::from_object(Lines { text })
+}
+
+struct Lines {
+    text: Arc<String>,
+}
+
+impl fmt::Debug for Lines {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "<lines of {} bytes>", self.text.len())
+    }
+}
+
+impl Object for Lines {
+    fn repr(self: &Arc<Self>) -> ObjectRepr {
+        ObjectRepr::Iterable
+    }
+
+    fn enumerate(self: &Arc<Self>) -> Enumerator {
+        Enumerator::Iter(Box::new(LineIter { text: self.text.clone(), at: 0 }))
+    }
+}
+
+struct LineIter {
+    text: Arc<String>,
+    at: usize,
+}
+
+impl Iterator for LineIter {
+    type Item = Value;
+
+    fn next(&mut self) -> Option<Value> {
+        let rest = self.text.get(self.at..).filter(|r| !r.is_empty())?;
+        match rest.split_once('\n') {
+            Some((line, _)) => {
+                self.at += line.len() + 1;
+                Some(Value::from(line.strip_suffix('\r').unwrap_or(line)))
+            }
+            None => {
+                self.at = self.text.len();
+                Some(Value::from(rest))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use minijinja::Environment;
+
+    fn render(template: &str, value: Value) -> String {
+        let mut env = Environment::new();
+        env.add_template("t", template).unwrap();
+        env.get_template("t").unwrap().render(minijinja::context! { v => value }).unwrap()
+    }
+
+    #[test]
+    fn lines_are_cut_as_str_lines_cuts_them() {
+        for text in ["", "a", "a\n", "a\r\nb", "\n\nc\n", "x\r\n\r\ny\r"] {
+            let expected: Vec<&str> = text.lines().collect();
+            let got = render("{% for l in v %}{{ loop.index }}={{ l }}|{% endfor %}", lines(Arc::new(text.to_string())));
+            let want: String = expected.iter().enumerate().map(|(i, l)| format!("{}={l}|", i + 1)).collect();
+            assert_eq!(got, want, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn a_sequence_makes_its_items_when_walked() {
+        let v = seq(3, |i| Value::from(i * 10));
+        assert_eq!(render("{{ v|length }}:{% for x in v %}{{ x }},{% endfor %}{% if v %}!{% endif %}", v), "3:0,10,20,!");
+        assert_eq!(render("{% if v %}full{% else %}empty{% endif %}", seq(0, |_| Value::from(1))), "empty");
+    }
+}
