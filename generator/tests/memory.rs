@@ -1,0 +1,56 @@
+//! Memory of a build on the input that used to cost the most per byte: a log of many tiny
+//! result blocks (issue 9: 143 MB of blocks took 5 GB; 10 MB took 2.2 GB, 217× the input,
+//! because every page and runs.json were held whole). One test per binary, so the peak of
+//! the children is this build's. `cargo xtask mem` measures larger inputs and prints numbers.
+#![cfg(target_os = "linux")]
+
+use std::fmt::Write as _;
+use std::process::Command;
+
+/// The smallest block the reader turns into a run, numbers unique per block (~250 bytes).
+fn tiny_block(i: u64, out: &mut String) {
+    let _ = write!(
+        out,
+        "============ Serving Benchmark Result ============\n\
+         Successful requests:                     {}\n\
+         Benchmark duration (s):                  {}.{:02}\n\
+         Output token throughput (tok/s):         {}.{:02}\n\
+         ==================================================\n",
+        i % 1000 + 1,
+        i / 100,
+        i % 100,
+        i / 7 + 1,
+        i % 97
+    );
+}
+
+#[test]
+fn a_log_of_tiny_blocks_builds_in_a_bounded_multiple_of_its_size() {
+    let dir = tempfile::tempdir().unwrap();
+    let content = dir.path().join("content");
+    std::fs::create_dir_all(content.join("raw")).unwrap();
+    let mut text = String::new();
+    let mut i = 0;
+    while text.len() < 10 << 20 {
+        tiny_block(i, &mut text);
+        i += 1;
+    }
+    std::fs::write(content.join("raw/tiny.log"), &text).unwrap();
+    let status = Command::new(env!("CARGO_BIN_EXE_benchsite"))
+        .args(["build", "--content"])
+        .arg(&content)
+        .arg("--out")
+        .arg(dir.path().join("site"))
+        .output()
+        .unwrap();
+    assert!(status.status.success(), "{}", String::from_utf8_lossy(&status.stderr));
+    let summary = String::from_utf8_lossy(&status.stderr).to_string() + &String::from_utf8_lossy(&status.stdout);
+    assert!(summary.contains(&format!("{i} runs")), "every block is a run: {summary}");
+    let usage = nix::sys::resource::getrusage(nix::sys::resource::UsageWho::RUSAGE_CHILDREN).unwrap();
+    // ru_maxrss is in KiB on Linux.
+    let peak = usage.max_rss() as f64 * 1024.0;
+    let ratio = peak / text.len() as f64;
+    // 217× before pages and runs.json were streamed; about 17× after (the runs themselves, at
+    // ~1.3 KB each, are most of it). 40× leaves room for allocator and platform noise.
+    assert!(ratio < 40.0, "peak {:.0} MB for {:.1} MB of blocks ({ratio:.1}×)", peak / 1e6, text.len() as f64 / 1e6);
+}
