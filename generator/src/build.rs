@@ -92,7 +92,7 @@ pub fn check(content_dir: &Path) -> Result<Outcome, String> {
     site.tuning.apply(&mut data.runs);
     let parameters = |family: Option<&str>| models.catalog.as_ref().zip(family).and_then(|(c, f)| c.get(f)).and_then(|m| m.parameters_billion);
     for run in &mut data.runs {
-        run.params.kv_memory = benchsite_model::memory::for_run(run, &site.tuning, parameters(run.family.as_deref()));
+        run.params.kv_memory = benchsite_model::memory::for_run(run, &site.tuning, parameters(run.family.as_deref())).map(Box::new);
     }
     for (rel, text) in &site.texts {
         if findings.iter().any(|f| &f.path == rel) {

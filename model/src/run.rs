@@ -278,7 +278,7 @@ pub struct Params {
     /// What the memory flag leaves for the KV cache and the other engines' equivalents,
     /// when the model size, precision, GPU memory and TP are known (see `memory::for_run`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kv_memory: Option<crate::memory::KvMemory>,
+    pub kv_memory: Option<Box<crate::memory::KvMemory>>,
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
