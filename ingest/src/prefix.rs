@@ -7,6 +7,8 @@
 //! digits (the clock ticks, nanoseconds lose trailing zeros, ranks grow a digit) and each
 //! run of spaces any run of spaces; everything else must be the same.
 
+use crate::text::find_ignore_ascii_case;
+
 /// Words that name a block header framed by `=` (the formats `scan` opens a block on).
 const HEADERS: [&str; 3] = ["serving benchmark result", "engine details", "performance overview"];
 
@@ -77,8 +79,7 @@ pub fn learn(line: &str) -> Option<(Prefix, &str)> {
     if line.len() > 200 || !line.contains('=') || line.starts_with('=') {
         return None;
     }
-    let lower = line.to_ascii_lowercase();
-    let (at, word) = HEADERS.iter().find_map(|h| lower.find(h).map(|at| (at, h)))?;
+    let (at, word) = HEADERS.iter().find_map(|h| find_ignore_ascii_case(line.as_bytes(), h.as_bytes()).map(|at| (at, h)))?;
     // The header is framed: `=` (and spaces) before the words, only `=` and spaces after.
     let after = &line[at + word.len()..];
     if !after.chars().all(|c| c == '=' || c.is_whitespace()) {

@@ -6,7 +6,7 @@
 use crate::client;
 use crate::fields::{classify, normalise, Target};
 use crate::prefix::{self, Prefix};
-use crate::text::{is_rule, section_title, unwrap, Line};
+use crate::text::{contains_ignore_ascii_case, is_rule, section_title, unwrap, Line};
 use crate::value::{parse_cell, Cell};
 use std::collections::BTreeMap;
 
@@ -403,14 +403,14 @@ fn is_sweep_header(label: &str, value: &str) -> bool {
 fn block_start(text: &str, current: Option<Format>) -> Option<Format> {
     // Cheap first-byte tests keep this off the hot path for ordinary log lines.
     if text.starts_with('=') && text.len() < 120 {
-        let lower = text.to_ascii_lowercase();
-        if lower.contains("serving benchmark result") {
+        let has = |words: &str| contains_ignore_ascii_case(text, words);
+        if has("serving benchmark result") {
             return Some(Format::Serving);
         }
-        if lower.contains("engine details") {
+        if has("engine details") {
             return Some(Format::TrtllmBench);
         }
-        if lower.contains("performance overview") && current != Some(Format::TrtllmBench) {
+        if has("performance overview") && current != Some(Format::TrtllmBench) {
             return Some(Format::TrtllmBench);
         }
         return None;
