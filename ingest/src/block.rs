@@ -7,6 +7,7 @@ use crate::client;
 use crate::fields::{classify, Target};
 use crate::scan::{Block, Format, Row, Sweep};
 use crate::sink::{FindingExt, Sink};
+use crate::text::contains_ignore_ascii_case;
 use crate::value::{integer, Value};
 use benchsite_model::{Latency, RequestRate, Run, SweepRef};
 use std::collections::BTreeMap;
@@ -170,7 +171,7 @@ impl Resolver<'_> {
             return;
         }
         let Some(target) = classify(&row.label) else { return };
-        let in_speculative = row.section.is_some_and(|s| s.to_ascii_lowercase().contains("specul"));
+        let in_speculative = row.section.is_some_and(|s| contains_ignore_ascii_case(s, "specul"));
         let lmdeploy = self.format == Format::LmdeployProfile;
         let target = match target {
             Target::Extra(k) if in_speculative => Target::Extra(format!("speculative.{k}")),
@@ -294,7 +295,7 @@ impl Resolver<'_> {
             }
             Backend | Model | Dataset | Precision => return,
         };
-        self.line(&key, row.line);
+        self.run.source.lines.insert(key, row.line);
     }
 
     /// LMDeploy's list rows: `first token latency(s)(min, max, ave): 0.068, 5.116, 0.585` and

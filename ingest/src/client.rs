@@ -18,7 +18,9 @@ pub fn running_benchmark(line: &str) -> Option<(&str, Option<&str>)> {
 pub fn namespace(line: &str) -> Option<BTreeMap<String, String>> {
     let start = line.find("Namespace(")? + "Namespace(".len();
     let body = &line[start..];
-    let mut fields = BTreeMap::new();
+    // Gathered in order and built into the map at once (sorted, the last of a repeated key
+    // kept, as inserting one by one would), rather than searched for every field.
+    let mut fields = Vec::new();
     let mut depth = 0i32;
     let mut quote: Option<char> = None;
     let mut escaped = false;
@@ -51,14 +53,14 @@ pub fn namespace(line: &str) -> Option<BTreeMap<String, String>> {
         }
     }
     insert_field(&mut fields, &body[part_start..end]);
-    Some(fields)
+    Some(fields.into_iter().collect())
 }
 
-fn insert_field(fields: &mut BTreeMap<String, String>, part: &str) {
+fn insert_field(fields: &mut Vec<(String, String)>, part: &str) {
     if let Some((key, value)) = part.split_once('=') {
         let key = key.trim();
-        if !key.is_empty() && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-            fields.insert(key.to_string(), unquote(value.trim()).to_string());
+        if !key.is_empty() && key.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_') {
+            fields.push((key.to_string(), unquote(value.trim()).to_string()));
         }
     }
 }

@@ -43,6 +43,14 @@ pub enum Target {
 /// Lower-cases and collapses a label so that spelling variants compare equal.
 pub fn normalise(label: &str) -> String {
     let mut out = String::with_capacity(label.len());
+    normalise_into(label, &mut out);
+    out
+}
+
+/// [`normalise`] into a buffer the caller reuses, for labels that are looked at and mostly
+/// dropped (every `key: value` line of a log).
+pub fn normalise_into(label: &str, out: &mut String) {
+    out.clear();
     let mut space = false;
     for c in label.trim().trim_end_matches(':').chars() {
         let c = if c == '_' { ' ' } else { c.to_ascii_lowercase() };
@@ -58,13 +66,18 @@ pub fn normalise(label: &str) -> String {
     }
     // Most labels need neither repair: don't copy them twice more.
     if out.contains("reqeuest") || out.contains("inter-token") {
-        out = out.replace("reqeuest", "request").replace("inter-token", "inter token");
+        *out = out.replace("reqeuest", "request").replace("inter-token", "inter token");
     }
-    out
 }
 
 /// Classifies a normalised label; `None` for labels that carry no result value.
 pub fn classify(label: &str) -> Option<Target> {
+    named(label).or_else(|| classify_latency(label).or_else(|| Some(Target::Extra(label.to_string()))))
+}
+
+/// The fields whose labels are listed one by one; `None` for every other label (a latency
+/// spelling or an extra), without building anything for it.
+pub fn named(label: &str) -> Option<Target> {
     use Target::*;
     let t = match label {
         "backend" => Backend,
@@ -112,7 +125,7 @@ pub fn classify(label: &str) -> Option<Target> {
         "average request latency (ms)" => latency("e2e_ms", "mean", 1.0),
         "average time-to-first-token [ttft] (ms)" => latency("ttft_ms", "mean", 1.0),
         "average time-per-output-token [tpot] (ms)" => latency("tpot_ms", "mean", 1.0),
-        _ => return classify_latency(label).or_else(|| Some(Extra(label.to_string()))),
+        _ => return None,
     };
     Some(t)
 }

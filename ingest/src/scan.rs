@@ -4,7 +4,7 @@
 //! the sweep header it falls under. Nothing is interpreted here beyond "this line says X".
 
 use crate::client;
-use crate::fields::{classify, normalise, Target};
+use crate::fields::{named, normalise, normalise_into, Target};
 use crate::prefix::{self, Prefix};
 use crate::text::{contains_ignore_ascii_case, is_rule, section_title, unwrap, Line};
 use crate::value::{parse_cell, Cell};
@@ -153,6 +153,8 @@ pub struct Scanner<'a> {
     closed: Vec<Block<'a>>,
     /// The line prefix learned from the last block header that had one.
     prefix: Option<Prefix>,
+    /// A buffer for the labels of context lines.
+    label: String,
 }
 
 /// Scans logical lines for result blocks, all at once (tests and small texts).
@@ -353,14 +355,17 @@ impl<'a> Scanner<'a> {
         } else if client::is_error_line(t) {
             c.errors.push(no);
         } else if let Some((raw_label, value)) = split_row(t).filter(|(l, v)| l.len() <= 40 && v.len() <= 80) {
-            let label = normalise(raw_label);
+            // Most such lines are not kept: their label is read in a reused buffer.
+            let mut label = std::mem::take(&mut self.label);
+            normalise_into(raw_label, &mut label);
             if is_sweep_header(&label, value) {
                 self.sweep_header(no, t, &label, value);
-            } else if matches!(classify(&label), Some(Target::RequestRate | Target::MaxConcurrency))
+            } else if matches!(named(&label), Some(Target::RequestRate | Target::MaxConcurrency))
                 || label == "burstiness factor"
             {
-                c.rows.push(Row { line: no, label, raw_label, cell: parse_cell(value), section: None });
+                c.rows.push(Row { line: no, label: label.clone(), raw_label, cell: parse_cell(value), section: None });
             }
+            self.label = label;
         }
     }
 

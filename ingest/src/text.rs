@@ -93,10 +93,15 @@ pub fn section_title(s: &str) -> Option<&str> {
     Some(inner)
 }
 
-/// The number of `\n` bytes in `bytes`; a plain count the compiler turns into vector code,
-/// which beats one `memchr` call per line on the short lines of a log.
+/// The number of `\n` bytes in `bytes`, without one `memchr` call per line. Each 64-byte
+/// chunk is summed in a byte (at most 64), which the compiler turns into vector adds.
 pub fn count_newlines(bytes: &[u8]) -> usize {
-    bytes.iter().filter(|&&b| b == b'\n').count()
+    let mut chunks = bytes.chunks_exact(64);
+    let mut n = 0;
+    for chunk in &mut chunks {
+        n += usize::from(chunk.iter().fold(0u8, |sum, &b| sum + u8::from(b == b'\n')));
+    }
+    n + chunks.remainder().iter().filter(|&&b| b == b'\n').count()
 }
 
 /// The number of lines `str::lines` yields for `text`, without walking it line by line.
@@ -181,6 +186,8 @@ mod tests {
             assert_eq!(find_ignore_ascii_case(hay.as_bytes(), needle.as_bytes()), hay.to_ascii_lowercase().find(needle), "{needle}");
         }
         assert_eq!(find_ignore_ascii_case(b"ab", b"abc"), None);
+        let long = "a\nbc\n".repeat(100);
+        assert_eq!((count_newlines(long.as_bytes()), count_newlines(&long.as_bytes()[1..199])), (200, 79));
         assert_eq!((line_count(""), line_count("a"), line_count("a\n"), line_count("a\nb"), line_count("\n\n")), (0, 1, 1, 2, 2));
     }
 
