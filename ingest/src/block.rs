@@ -270,7 +270,7 @@ impl Resolver<'_> {
                     _ => &mut m.e2e_ms,
                 };
                 slot.get_or_insert_with(benchsite_model::Latency::new).insert(stat.clone(), scale(n, *factor));
-                format!("metrics.{group}.{stat}")
+                ["metrics.", group, ".", stat].concat()
             }
             Extra(k) => {
                 m.extra.insert(k.clone(), n);

@@ -22,15 +22,17 @@ pub fn namespace(line: &str) -> Option<BTreeMap<String, String>> {
     // kept, as inserting one by one would), rather than searched for every field.
     let mut fields = Vec::new();
     let mut depth = 0i32;
-    let mut quote: Option<char> = None;
+    let mut quote: Option<u8> = None;
     let mut escaped = false;
     let mut part_start = 0;
     let mut end = body.len();
-    for (i, c) in body.char_indices() {
+    // Bytes, not chars: every delimiter is ASCII, and no byte of a multi-byte character
+    // equals one (an escaped one only clears `escaped` a byte early, to the same effect).
+    for (i, &c) in body.as_bytes().iter().enumerate() {
         if let Some(q) = quote {
             if escaped {
                 escaped = false;
-            } else if c == '\\' {
+            } else if c == b'\\' {
                 escaped = true;
             } else if c == q {
                 quote = None;
@@ -38,14 +40,14 @@ pub fn namespace(line: &str) -> Option<BTreeMap<String, String>> {
             continue;
         }
         match c {
-            '\'' | '"' => quote = Some(c),
-            '(' | '[' | '{' => depth += 1,
-            ')' if depth == 0 => {
+            b'\'' | b'"' => quote = Some(c),
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' if depth == 0 => {
                 end = i;
                 break;
             }
-            ')' | ']' | '}' => depth -= 1,
-            ',' if depth == 0 => {
+            b')' | b']' | b'}' => depth -= 1,
+            b',' if depth == 0 => {
                 insert_field(&mut fields, &body[part_start..i]);
                 part_start = i + 1;
             }
@@ -58,9 +60,9 @@ pub fn namespace(line: &str) -> Option<BTreeMap<String, String>> {
 
 fn insert_field(fields: &mut Vec<(String, String)>, part: &str) {
     if let Some((key, value)) = part.split_once('=') {
-        let key = key.trim();
+        let key = crate::text::trim(key);
         if !key.is_empty() && key.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_') {
-            fields.push((key.to_string(), unquote(value.trim()).to_string()));
+            fields.push((key.to_string(), unquote(crate::text::trim(value)).to_string()));
         }
     }
 }
@@ -133,7 +135,7 @@ pub fn is_error_line(line: &str) -> bool {
 
 /// Splits command-line style arguments into `--flag value` pairs (`None` for switches).
 pub fn flags(args: &str) -> Vec<(String, Option<String>)> {
-    let words = shlex::split(args).unwrap_or_else(|| args.split_whitespace().map(String::from).collect());
+    let words = words(args);
     let mut out = Vec::new();
     let mut i = 0;
     while i < words.len() {
@@ -151,6 +153,18 @@ pub fn flags(args: &str) -> Vec<(String, Option<String>)> {
         i += 1;
     }
     out
+}
+
+/// Shell words: `shlex`, or the whitespace-separated words where it cannot read the text.
+/// Text without quotes, backslashes, `#` and whitespace other than spaces, tabs and newlines
+/// (a plain command line) splits the same on whitespace, without shlex's byte-by-byte copy.
+fn words(args: &str) -> Vec<String> {
+    let plain = !args.bytes().any(|b| matches!(b, b'\'' | b'"' | b'\\' | b'#' | b'\r' | 0x0b | 0x0c))
+        && (args.is_ascii() || !args.chars().any(|c| c.is_whitespace() && !matches!(c, ' ' | '\t' | '\n')));
+    if plain {
+        return args.split_whitespace().map(String::from).collect();
+    }
+    shlex::split(args).unwrap_or_else(|| args.split_whitespace().map(String::from).collect())
 }
 
 fn is_negative_number(w: &str) -> bool {
@@ -199,6 +213,13 @@ mod tests {
                 ("--x".into(), Some("1".into())),
             ]
         );
+    }
+
+    #[test]
+    fn plain_command_lines_split_as_shlex_splits_them() {
+        for args in ["--tp 4  --x=1\t-y\n--z", "", "  a  ", "--m a\u{a0}b", "--n 'a b' \"c\" d\\ e #f", "x#y # z"] {
+            assert_eq!(Some(words(args)), shlex::split(args).or_else(|| Some(args.split_whitespace().map(String::from).collect())), "{args:?}");
+        }
     }
 
     #[test]

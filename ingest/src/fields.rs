@@ -51,8 +51,36 @@ pub fn normalise(label: &str) -> String {
 /// dropped (every `key: value` line of a log).
 pub fn normalise_into(label: &str, out: &mut String) {
     out.clear();
+    let label = crate::text::trim(label).trim_end_matches(':');
+    // Most labels are short and ASCII: lower-cased byte by byte on the stack, and the two
+    // repairs below looked for only when their telltale bytes (`qe`, `-`) occur.
+    let mut buf = [0u8; 128];
+    if label.len() <= buf.len() && label.is_ascii() {
+        let (mut n, mut space, mut repair, mut prev) = (0, false, false, 0u8);
+        for &b in label.as_bytes() {
+            let b = if b == b'_' { b' ' } else { b.to_ascii_lowercase() };
+            if matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c) {
+                space = n > 0;
+                continue;
+            }
+            if space {
+                buf[n] = b' ';
+                n += 1;
+                space = false;
+            }
+            repair |= b == b'-' || (prev == b'q' && b == b'e');
+            prev = b;
+            buf[n] = b;
+            n += 1;
+        }
+        out.push_str(std::str::from_utf8(&buf[..n]).expect("ASCII"));
+        if repair {
+            repair_typos(out);
+        }
+        return;
+    }
     let mut space = false;
-    for c in label.trim().trim_end_matches(':').chars() {
+    for c in label.chars() {
         let c = if c == '_' { ' ' } else { c.to_ascii_lowercase() };
         if c.is_whitespace() {
             space = !out.is_empty();
@@ -64,6 +92,11 @@ pub fn normalise_into(label: &str, out: &mut String) {
         }
         out.push(c);
     }
+    repair_typos(out);
+}
+
+/// Spellings printers got wrong or write two ways.
+fn repair_typos(out: &mut String) {
     // Most labels need neither repair: don't copy them twice more.
     if out.contains("reqeuest") || out.contains("inter-token") {
         *out = out.replace("reqeuest", "request").replace("inter-token", "inter token");

@@ -76,7 +76,16 @@ impl Prefix {
 
 /// A block header behind a prefix: the prefix and the header itself.
 pub fn learn(line: &str) -> Option<(Prefix, &str)> {
-    if line.len() > 200 || !line.contains('=') || line.starts_with('=') {
+    if line.len() > 200 || line.starts_with('=') {
+        return None;
+    }
+    // A header is framed: some `=` has the header's words after it, past whitespace only.
+    // Most lines with a `=` (flags, Python reprs) fail this cheap test and are done.
+    let framed = memchr::memchr_iter(b'=', line.as_bytes()).any(|p| {
+        let rest = line[p + 1..].trim_start().as_bytes();
+        HEADERS.iter().any(|h| rest.get(..h.len()).is_some_and(|r| r.eq_ignore_ascii_case(h.as_bytes())))
+    });
+    if !framed {
         return None;
     }
     let (at, word) = HEADERS.iter().find_map(|h| find_ignore_ascii_case(line.as_bytes(), h.as_bytes()).map(|at| (at, h)))?;

@@ -6,7 +6,7 @@
 use crate::client;
 use crate::fields::{named, normalise, normalise_into, Target};
 use crate::prefix::{self, Prefix};
-use crate::text::{contains_ignore_ascii_case, is_rule, section_title, unwrap, Line};
+use crate::text::{contains_ignore_ascii_case, is_rule, section_title, trim, unwrap, Line};
 use crate::value::{parse_cell, Cell};
 use std::collections::BTreeMap;
 
@@ -111,7 +111,7 @@ pub struct Scan<'a> {
 /// Splits `label: value` at the first colon.
 pub fn split_row(text: &str) -> Option<(&str, &str)> {
     let (label, value) = text.split_once(':')?;
-    let label = label.trim();
+    let label = trim(label);
     if label.is_empty() || label.len() > 90 {
         return None;
     }

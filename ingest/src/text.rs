@@ -15,13 +15,59 @@ pub struct Line<'a> {
 /// Splits `text` into logical lines numbered from `first_line`, lazily: a scan holds one
 /// line at a time, never a list as long as the text.
 pub fn logical_lines(text: &str, first_line: u32) -> impl Iterator<Item = Line<'_>> {
-    text.split('\n').enumerate().flat_map(move |(i, physical)| {
-        let no = first_line + i as u32;
+    LogicalLines { text, at: 0, no: first_line }
+}
+
+/// The iterator of [`logical_lines`]: one `memchr2` finds the end of each segment.
+struct LogicalLines<'a> {
+    text: &'a str,
+    /// Where the next segment starts; past the end once the text is used up.
+    at: usize,
+    /// The physical line of the next segment.
+    no: u32,
+}
+
+impl<'a> Iterator for LogicalLines<'a> {
+    type Item = Line<'a>;
+
+    fn next(&mut self) -> Option<Line<'a>> {
         // A terminal shows only the text after the last carriage return, but a pasted log
-        // may hold a whole progress history plus real output on one physical line: keep
-        // every segment as its own logical line.
-        physical.split('\r').map(unwrap).filter(|t| !t.is_empty()).map(move |text| Line { no, text })
-    })
+        // may hold a whole progress history plus real output on one physical line: every
+        // segment between `\r`s is a logical line of its own, with its physical line's number.
+        while self.at <= self.text.len() {
+            let rest = &self.text.as_bytes()[self.at..];
+            let (end, carriage_return) = match memchr::memchr2(b'\n', b'\r', rest) {
+                Some(p) => (self.at + p, rest[p] == b'\r'),
+                None => (self.text.len(), false),
+            };
+            let segment = &self.text[self.at..end];
+            let no = self.no;
+            self.at = end + 1;
+            if !carriage_return {
+                self.no += 1;
+            }
+            let text = unwrap(segment);
+            if !text.is_empty() {
+                return Some(Line { no, text });
+            }
+        }
+        None
+    }
+}
+
+/// `s.trim()`, with the ASCII spaces that pad log columns skipped a byte at a time; the
+/// Unicode-aware trim runs only where a non-ASCII character is left at an end.
+pub fn trim(s: &str) -> &str {
+    let ascii_space = |c: &u8| matches!(c, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c);
+    let b = s.as_bytes();
+    let start = b.iter().position(|c| !ascii_space(c)).unwrap_or(b.len());
+    let end = b.iter().rposition(|c| !ascii_space(c)).map_or(start, |i| i + 1).max(start);
+    let inner = &s[start..end];
+    // Only a non-ASCII character at either end can be whitespace still (U+00A0, U+3000).
+    match (inner.as_bytes().first(), inner.as_bytes().last()) {
+        (Some(f), Some(l)) if !f.is_ascii() || !l.is_ascii() => inner.trim(),
+        _ => inner,
+    }
 }
 
 /// HTML tags that wrap pasted logs in markdown (`<details><summary>…</summary><pre>`) and
@@ -58,7 +104,7 @@ fn strip_tags(mut s: &str) -> &str {
 
 /// Removes the decoration around a pasted log line.
 pub fn unwrap(raw: &str) -> &str {
-    let mut s = strip_tags(raw.trim_start_matches('\u{feff}').trim());
+    let mut s = strip_tags(trim(raw.trim_start_matches('\u{feff}')));
     for prefix in ["STDOUT:", "STDERR:", "stdout:", "stderr:"] {
         if let Some(rest) = s.strip_prefix(prefix) {
             s = rest.trim_start();
@@ -110,36 +156,23 @@ pub fn line_count(text: &str) -> usize {
 }
 
 /// The first position of `needle` in `hay`, ASCII letters compared without case: the same
-/// position `hay.to_ascii_lowercase().find(needle)` gives, without copying `hay`. Sixteen
-/// start positions at a time are filtered on the needle's first two bytes, which the
-/// compiler vectorises, so a long text is crossed at a fraction of a cycle per byte.
+/// position `hay.to_ascii_lowercase().find(needle)` gives, without copying `hay`. `memchr2`
+/// finds each place the needle's last byte (in either case) occurs, and only there is the
+/// rest compared; occurrences come in the order of their ends, so the first found is the
+/// leftmost.
 pub fn find_ignore_ascii_case(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    let Some(&last) = needle.last() else { return Some(0) };
     let n = needle.len();
-    if n < 2 {
-        return match needle.first() {
-            None => Some(0),
-            Some(b) => hay.iter().position(|h| h.eq_ignore_ascii_case(b)),
-        };
-    }
-    let last = hay.len().checked_sub(n)?;
-    let (a, b) = (needle[0].to_ascii_lowercase(), needle[1].to_ascii_lowercase());
-    let at = |i: usize| hay[i..i + n].eq_ignore_ascii_case(needle);
-    let mut i = 0;
-    // Positions i..i+16 are all valid starts, and byte i+16 exists, while i + 15 <= last.
-    while i + 15 <= last {
-        let w: &[u8; 17] = hay[i..i + 17].try_into().expect("17 bytes");
-        let mut hit = false;
-        for k in 0..16 {
-            hit |= (w[k].to_ascii_lowercase() == a) & (w[k + 1].to_ascii_lowercase() == b);
+    let mut from = n - 1;
+    while from < hay.len() {
+        let end = from + memchr::memchr2(last.to_ascii_lowercase(), last.to_ascii_uppercase(), &hay[from..])?;
+        let start = end + 1 - n;
+        if hay[start..=end].eq_ignore_ascii_case(needle) {
+            return Some(start);
         }
-        if hit {
-            if let Some(k) = (0..16).find(|&k| at(i + k)) {
-                return Some(i + k);
-            }
-        }
-        i += 16;
+        from = end + 1;
     }
-    (i..=last).find(|&i| at(i))
+    None
 }
 
 /// Whether `hay` holds `needle`, ASCII letters compared without case.
@@ -186,9 +219,23 @@ mod tests {
             assert_eq!(find_ignore_ascii_case(hay.as_bytes(), needle.as_bytes()), hay.to_ascii_lowercase().find(needle), "{needle}");
         }
         assert_eq!(find_ignore_ascii_case(b"ab", b"abc"), None);
+        for t in ["", " ", "\t x \u{3000}", "\u{a0} y\t", "a b", "  \r\n"] {
+            assert_eq!(trim(t), t.trim(), "{t:?}");
+        }
         let long = "a\nbc\n".repeat(100);
         assert_eq!((count_newlines(long.as_bytes()), count_newlines(&long.as_bytes()[1..199])), (200, 79));
         assert_eq!((line_count(""), line_count("a"), line_count("a\n"), line_count("a\nb"), line_count("\n\n")), (0, 1, 1, 2, 2));
+    }
+
+    #[test]
+    fn splits_as_splitting_on_newlines_then_carriage_returns_did() {
+        fn reference(text: &str, first: u32) -> Vec<Line<'_>> {
+            let physical = text.split('\n').enumerate();
+            physical.flat_map(|(i, p)| p.split('\r').map(unwrap).filter(|t| !t.is_empty()).map(move |t| Line { no: first + i as u32, text: t })).collect()
+        }
+        for text in ["", "\n", "a", "a\n", "\r\r\n\r", "a\r\nb\rc\n\n  d  \r", "# x\r> y\n\u{feff}<pre>z</pre>\n\n"] {
+            assert_eq!(logical_lines(text, 7).collect::<Vec<_>>(), reference(text, 7), "{text:?}");
+        }
     }
 
     #[test]
