@@ -52,28 +52,25 @@ pub fn normalise(label: &str) -> String {
 pub fn normalise_into(label: &str, out: &mut String) {
     out.clear();
     let label = crate::text::trim(label).trim_end_matches(':');
-    // Most labels are short and ASCII: lower-cased byte by byte on the stack, and the two
-    // repairs below looked for only when their telltale bytes (`qe`, `-`) occur.
-    let mut buf = [0u8; 128];
-    if label.len() <= buf.len() && label.is_ascii() {
-        let (mut n, mut space, mut repair, mut prev) = (0, false, false, 0u8);
+    // Most labels are ASCII: lower-cased byte by byte, and the two repairs below looked for
+    // only when their telltale bytes (`qe`, `-`) occur.
+    if label.is_ascii() {
+        out.reserve(label.len());
+        let (mut space, mut repair, mut prev) = (false, false, 0u8);
         for &b in label.as_bytes() {
             let b = if b == b'_' { b' ' } else { b.to_ascii_lowercase() };
-            if matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c) {
-                space = n > 0;
+            if b == b' ' || (b'\t'..=b'\r').contains(&b) {
+                space = !out.is_empty();
                 continue;
             }
             if space {
-                buf[n] = b' ';
-                n += 1;
+                out.push(' ');
                 space = false;
             }
-            repair |= b == b'-' || (prev == b'q' && b == b'e');
+            repair |= (b == b'-') | ((prev == b'q') & (b == b'e'));
             prev = b;
-            buf[n] = b;
-            n += 1;
+            out.push(char::from(b));
         }
-        out.push_str(std::str::from_utf8(&buf[..n]).expect("ASCII"));
         if repair {
             repair_typos(out);
         }

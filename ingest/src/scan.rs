@@ -110,8 +110,8 @@ pub struct Scan<'a> {
 
 /// Splits `label: value` at the first colon.
 pub fn split_row(text: &str) -> Option<(&str, &str)> {
-    let (label, value) = text.split_once(':')?;
-    let label = trim(label);
+    let colon = memchr::memchr(b':', text.as_bytes())?;
+    let (label, value) = (trim(&text[..colon]), &text[colon + 1..]);
     if label.is_empty() || label.len() > 90 {
         return None;
     }

@@ -55,13 +55,30 @@ impl<'a> Iterator for LogicalLines<'a> {
     }
 }
 
+/// The ASCII characters `char::is_whitespace` accepts.
+fn ascii_space(c: u8) -> bool {
+    c == b' ' || (b'\t'..=b'\r').contains(&c)
+}
+
 /// `s.trim()`, with the ASCII spaces that pad log columns skipped a byte at a time; the
 /// Unicode-aware trim runs only where a non-ASCII character is left at an end.
 pub fn trim(s: &str) -> &str {
-    let ascii_space = |c: &u8| matches!(c, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c);
     let b = s.as_bytes();
-    let start = b.iter().position(|c| !ascii_space(c)).unwrap_or(b.len());
-    let end = b.iter().rposition(|c| !ascii_space(c)).map_or(start, |i| i + 1).max(start);
+    let mut start = 0;
+    // Column padding is long runs of spaces: eight at a time.
+    while b.get(start..start + 8) == Some(b"        ") {
+        start += 8;
+    }
+    while b.get(start).is_some_and(|&c| ascii_space(c)) {
+        start += 1;
+    }
+    let mut end = b.len();
+    while end >= start + 8 && &b[end - 8..end] == b"        " {
+        end -= 8;
+    }
+    while end > start && ascii_space(b[end - 1]) {
+        end -= 1;
+    }
     let inner = &s[start..end];
     // Only a non-ASCII character at either end can be whitespace still (U+00A0, U+3000).
     match (inner.as_bytes().first(), inner.as_bytes().last()) {
@@ -219,7 +236,7 @@ mod tests {
             assert_eq!(find_ignore_ascii_case(hay.as_bytes(), needle.as_bytes()), hay.to_ascii_lowercase().find(needle), "{needle}");
         }
         assert_eq!(find_ignore_ascii_case(b"ab", b"abc"), None);
-        for t in ["", " ", "\t x \u{3000}", "\u{a0} y\t", "a b", "  \r\n"] {
+        for t in ["", " ", "\t x \u{3000}", "\u{a0} y\t", "a b", "  \r\n", "          x     y                  ", "\x0b\x0c\x1c"] {
             assert_eq!(trim(t), t.trim(), "{t:?}");
         }
         let long = "a\nbc\n".repeat(100);
