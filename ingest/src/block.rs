@@ -171,10 +171,11 @@ impl Resolver<'_> {
             return;
         }
         let Some(target) = classify(&row.label) else { return };
-        let in_speculative = row.section.is_some_and(|s| contains_ignore_ascii_case(s, "specul"));
+        // Looked at only for extras (the one target it changes), not for every row.
+        let in_speculative = || row.section.is_some_and(|s| contains_ignore_ascii_case(s, "specul"));
         let lmdeploy = self.format == Format::LmdeployProfile;
         let target = match target {
-            Target::Extra(k) if in_speculative => Target::Extra(format!("speculative.{k}")),
+            Target::Extra(k) if in_speculative() => Target::Extra(format!("speculative.{k}")),
             // LMDeploy's `concurrency` is the configured number of client workers.
             Target::Concurrency if lmdeploy => Target::MaxConcurrency,
             t => t,
