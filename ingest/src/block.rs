@@ -7,6 +7,7 @@ use crate::client;
 use crate::fields::{classify, time_factor, Target};
 use crate::scan::{Block, Format, Row, Sweep};
 use crate::sink::{FindingExt, Sink};
+use crate::text::contains_ignore_ascii_case;
 use crate::value::{integer, Value};
 use benchsite_model::{Latency, RequestRate, Run, SweepRef};
 use std::collections::BTreeMap;
@@ -15,6 +16,18 @@ use std::collections::BTreeMap;
 /// instead of numbers) is a note, a block of nothing recognisable a warning. A block with
 /// some placeholders keeps the numbers it has, with a warning.
 pub fn resolve(block: &Block, sweeps: &[Sweep], sink: &mut Sink) -> Option<Run> {
+    resolve_with(block, None, sweeps, sink)
+}
+
+/// [`resolve`] for a block its caller drops afterwards (the scanner's): the client's
+/// `Namespace(...)` map moves into the run instead of being copied.
+pub fn resolve_owned(mut block: Block<'_>, sweeps: &[Sweep], sink: &mut Sink) -> Option<Run> {
+    let namespace = block.context.namespace.as_mut().map(|(_, map)| std::mem::take(map));
+    resolve_with(&block, namespace, sweeps, sink)
+}
+
+/// `namespace` is the block's `Namespace(...)` map when the caller gave it up.
+fn resolve_with(block: &Block, namespace: Option<BTreeMap<String, String>>, sweeps: &[Sweep], sink: &mut Sink) -> Option<Run> {
     if block.format == Format::LmdeployProfile && block.rows.len() < 2 {
         return None; // a lone `concurrency: N` line is configuration, not a result
     }
@@ -28,7 +41,7 @@ pub fn resolve(block: &Block, sweeps: &[Sweep], sink: &mut Sink) -> Option<Run> 
     run.source.line = block.start;
     run.source.end_line = block.end;
 
-    let mut ctx = Resolver { run: &mut run, sink, id: &id, format: block.format };
+    let mut ctx = Resolver { run: &mut run, sink, id: &id, format: block.format, namespace };
     ctx.apply_context(block);
     for row in &block.rows {
         ctx.apply_row(row);
@@ -126,6 +139,8 @@ struct Resolver<'r> {
     sink: &'r mut Sink,
     id: &'r str,
     format: Format,
+    /// The block's `Namespace(...)` map, when it is the resolver's to take.
+    namespace: Option<BTreeMap<String, String>>,
 }
 
 impl Resolver<'_> {
@@ -144,7 +159,7 @@ impl Resolver<'_> {
             }
         }
         if let Some((no, ns)) = &c.namespace {
-            self.run.client.namespace = ns.clone();
+            self.run.client.namespace = self.namespace.take().unwrap_or_else(|| ns.clone());
             self.line("client.namespace", *no);
         }
         if let Some((no, n)) = c.planned_input {
@@ -198,10 +213,11 @@ impl Resolver<'_> {
             return;
         }
         let Some(target) = classify(&row.label) else { return };
-        let in_speculative = row.section.is_some_and(|s| s.to_ascii_lowercase().contains("specul"));
+        // Looked at only for extras (the one target it changes), not for every row.
+        let in_speculative = || row.section.is_some_and(|s| contains_ignore_ascii_case(s, "specul"));
         let lmdeploy = self.format == Format::LmdeployProfile;
         let target = match target {
-            Target::Extra(k) if in_speculative => Target::Extra(format!("speculative.{k}")),
+            Target::Extra(k) if in_speculative() => Target::Extra(format!("speculative.{k}")),
             // LMDeploy's `concurrency` is the configured number of client workers.
             Target::Concurrency if lmdeploy => Target::MaxConcurrency,
             t => t,
@@ -304,7 +320,7 @@ impl Resolver<'_> {
                     _ => &mut m.e2e_ms,
                 };
                 slot.get_or_insert_with(benchsite_model::Latency::new).insert(stat.clone(), scale(n, *factor));
-                format!("metrics.{group}.{stat}")
+                ["metrics.", group, ".", stat].concat()
             }
             Extra(k) => {
                 m.extra.insert(k.clone(), n);
@@ -329,7 +345,7 @@ impl Resolver<'_> {
             }
             Backend | Model | Dataset | Precision => return,
         };
-        self.line(&key, row.line);
+        self.run.source.lines.insert(key, row.line);
     }
 
     /// The time unit of a row whose label states none: the unit printed after the number
@@ -407,24 +423,18 @@ impl Resolver<'_> {
     /// Fills the scenario from the client's `Namespace` and `Running benchmark` arguments,
     /// which describe what was asked for; block rows already filled what was measured.
     fn resolve_scenario(&mut self, block: &Block) {
-        let ns = self.run.client.namespace.clone();
+        let run = &mut *self.run;
+        let ns = &run.client.namespace;
         let ns_line = block.context.namespace.as_ref().map(|(n, _)| *n);
-        let args: BTreeMap<String, Option<String>> = self
-            .run
-            .client
-            .args
-            .as_deref()
-            .map(client::flags)
-            .unwrap_or_default()
-            .into_iter()
-            .collect();
+        let args: BTreeMap<String, Option<String>> =
+            run.client.args.as_deref().map(client::flags).unwrap_or_default().into_iter().collect();
         let args_line = block.context.running.map(|(n, _, _)| n);
         let lookup = |ns_key: &str, flag: &str| -> Option<(String, u32)> {
             let from_ns = ns.get(ns_key).filter(|v| *v != "None").zip(ns_line);
             let from_args = args.get(flag).cloned().flatten().zip(args_line);
             from_ns.map(|(v, l)| (v.clone(), l)).or(from_args)
         };
-        let s = &mut self.run.scenario;
+        let s = &mut run.scenario;
         let mut lines: Vec<(&str, u32)> = Vec::new();
         if s.dataset.is_none() {
             if let Some((v, l)) = lookup("dataset_name", "--dataset-name").or_else(|| lookup("dataset", "--dataset")) {
@@ -482,15 +492,15 @@ impl Resolver<'_> {
                 lines.push(("scenario.max_concurrency", l));
             }
         }
-        if self.run.model.is_none() {
+        if run.model.is_none() {
             if let Some((v, l)) = lookup("model", "--model") {
-                self.run.model = Some(v);
+                run.model = Some(v);
                 lines.push(("model", l));
             }
         }
-        if self.run.backend.is_none() {
+        if run.backend.is_none() {
             if let Some((v, l)) = lookup("backend", "--backend") {
-                self.run.backend = Some(v);
+                run.backend = Some(v);
                 lines.push(("backend", l));
             }
         }

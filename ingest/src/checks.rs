@@ -16,6 +16,7 @@ use crate::scan::{self, Format};
 use crate::serve::Serve;
 use crate::sidecar::Meta;
 use crate::sink::{FindingExt, Sink};
+use crate::text::{count_newlines, find_ignore_ascii_case};
 use crate::{attach, read_log};
 use benchsite_model::Run;
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -451,36 +452,33 @@ fn majority<T: Ord + Clone>(items: impl Iterator<Item = T>) -> Option<T> {
     counts.into_iter().find(|(_, c)| *c * 2 > total).map(|(v, _)| v)
 }
 
-/// The H1 title and `<Framework> vX.Y` mentions should name the version in the path.
+/// The H1 title and `<Framework> vX.Y` mentions should name the version in the path. One
+/// case-blind search over the whole text; lines are counted only up to each mention.
 fn check_title(title: Option<&(String, u32)>, text: &str, sink: &mut Sink, framework: &str, version: &str) {
-    let fw = framework.to_ascii_lowercase();
-    let needle = format!("{fw} v");
-    for (i, line) in text.lines().enumerate() {
-        // Only lines that mention the framework at all are lower-cased and searched.
-        if line.len() < fw.len() || !line.as_bytes().windows(fw.len()).any(|w| w.eq_ignore_ascii_case(fw.as_bytes())) {
-            continue;
-        }
-        let lower = line.to_ascii_lowercase();
-        let mut from = 0;
-        while let Some(pos) = lower[from..].find(&needle) {
-            let start = from + pos + fw.len() + 2;
-            let found: String = lower[start..].chars().take_while(|c| c.is_ascii_digit() || *c == '.').collect();
-            let found = found.trim_end_matches('.');
-            from = start;
-            if !found.is_empty() && found != version {
-                let is_title = title.is_some_and(|(_, l)| *l == i as u32 + 1);
-                sink.warn(
-                    "version-mismatch",
-                    i as u32 + 1,
-                    format!(
-                        "{} names {framework} v{found} but the file path says v{version}; the path wins. Correct the {}.",
-                        if is_title { "the title" } else { "this line" },
-                        if is_title { "title" } else { "text" }
-                    ),
-                )
-                .value("path_version", version)
-                .value("found", found);
-            }
+    let needle = format!("{} v", framework.to_ascii_lowercase());
+    let bytes = text.as_bytes();
+    let (mut from, mut line, mut counted) = (0, 1u32, 0);
+    while let Some(pos) = find_ignore_ascii_case(&bytes[from..], needle.as_bytes()) {
+        let at = from + pos;
+        line += count_newlines(&bytes[counted..at]) as u32;
+        counted = at;
+        let start = at + needle.len();
+        let digits = text[start..].bytes().take_while(|c| c.is_ascii_digit() || *c == b'.').count();
+        let found = text[start..start + digits].trim_end_matches('.');
+        from = start;
+        if !found.is_empty() && found != version {
+            let is_title = title.is_some_and(|(_, l)| *l == line);
+            sink.warn(
+                "version-mismatch",
+                line,
+                format!(
+                    "{} names {framework} v{found} but the file path says v{version}; the path wins. Correct the {}.",
+                    if is_title { "the title" } else { "this line" },
+                    if is_title { "title" } else { "text" }
+                ),
+            )
+            .value("path_version", version)
+            .value("found", found);
         }
     }
 }

@@ -2,6 +2,7 @@
 //! X`, the `Namespace(...)` repr of their arguments, planned token counts, warm-up time and
 //! progress bars. Each reader takes one logical line and returns what it literally says.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 /// `Running benchmark --dataset-name sharegpt --num-prompts 10000 with backend: lmdeploy`.
@@ -18,47 +19,52 @@ pub fn running_benchmark(line: &str) -> Option<(&str, Option<&str>)> {
 pub fn namespace(line: &str) -> Option<BTreeMap<String, String>> {
     let start = line.find("Namespace(")? + "Namespace(".len();
     let body = &line[start..];
-    let mut fields = BTreeMap::new();
+    // Gathered in order and built into the map at once (sorted, the last of a repeated key
+    // kept, as inserting one by one would), rather than searched for every field.
+    let mut fields = Vec::with_capacity(64);
     let mut depth = 0i32;
-    let mut quote: Option<char> = None;
-    let mut escaped = false;
     let mut part_start = 0;
     let mut end = body.len();
-    for (i, c) in body.char_indices() {
-        if let Some(q) = quote {
-            if escaped {
-                escaped = false;
-            } else if c == '\\' {
-                escaped = true;
-            } else if c == q {
-                quote = None;
+    // Bytes, not chars: every delimiter is ASCII, and no byte of a multi-byte character
+    // equals one. A quoted string is crossed with `memchr2` (its quote or a backslash, which
+    // hides the byte after it).
+    let b = body.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            q @ (b'\'' | b'"') => {
+                let mut j = i + 1;
+                loop {
+                    match b.get(j..).and_then(|rest| memchr::memchr2(q, b'\\', rest)) {
+                        Some(p) if b[j + p] == b'\\' => j += p + 2,
+                        Some(p) => break i = j + p, // the closing quote
+                        None => break i = b.len(), // a string left open runs to the end
+                    }
+                }
             }
-            continue;
-        }
-        match c {
-            '\'' | '"' => quote = Some(c),
-            '(' | '[' | '{' => depth += 1,
-            ')' if depth == 0 => {
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' if depth == 0 => {
                 end = i;
                 break;
             }
-            ')' | ']' | '}' => depth -= 1,
-            ',' if depth == 0 => {
+            b')' | b']' | b'}' => depth -= 1,
+            b',' if depth == 0 => {
                 insert_field(&mut fields, &body[part_start..i]);
                 part_start = i + 1;
             }
             _ => {}
         }
+        i += 1;
     }
     insert_field(&mut fields, &body[part_start..end]);
-    Some(fields)
+    Some(fields.into_iter().collect())
 }
 
-fn insert_field(fields: &mut BTreeMap<String, String>, part: &str) {
-    if let Some((key, value)) = part.split_once('=') {
-        let key = key.trim();
-        if !key.is_empty() && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-            fields.insert(key.to_string(), unquote(value.trim()).to_string());
+fn insert_field(fields: &mut Vec<(String, String)>, part: &str) {
+    if let Some(eq) = memchr::memchr(b'=', part.as_bytes()) {
+        let (key, value) = (crate::text::trim(&part[..eq]), &part[eq + 1..]);
+        if !key.is_empty() && key.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_') {
+            fields.push((key.to_string(), unquote(crate::text::trim(value)).to_string()));
         }
     }
 }
@@ -131,7 +137,7 @@ pub fn is_error_line(line: &str) -> bool {
 
 /// Splits command-line style arguments into `--flag value` pairs (`None` for switches).
 pub fn flags(args: &str) -> Vec<(String, Option<String>)> {
-    let words = shlex::split(args).unwrap_or_else(|| args.split_whitespace().map(String::from).collect());
+    let words = words(args);
     let mut out = Vec::new();
     let mut i = 0;
     while i < words.len() {
@@ -140,15 +146,30 @@ pub fn flags(args: &str) -> Vec<(String, Option<String>)> {
             if let Some((k, v)) = w.split_once('=') {
                 out.push((k.to_string(), Some(v.to_string())));
             } else if i + 1 < words.len() && (!words[i + 1].starts_with('-') || is_negative_number(&words[i + 1])) {
-                out.push((w.clone(), Some(words[i + 1].clone())));
+                out.push((w.to_string(), Some(words[i + 1].to_string())));
                 i += 1;
             } else {
-                out.push((w.clone(), None));
+                out.push((w.to_string(), None));
             }
         }
         i += 1;
     }
     out
+}
+
+/// Shell words: `shlex`, or the whitespace-separated words where it cannot read the text.
+/// Text without quotes, backslashes, `#` and whitespace other than spaces, tabs and newlines
+/// (a plain command line) splits the same on whitespace, borrowed, without shlex's copies.
+fn words(args: &str) -> Vec<Cow<'_, str>> {
+    let plain = !args.bytes().any(|b| matches!(b, b'\'' | b'"' | b'\\' | b'#' | b'\r' | 0x0b | 0x0c))
+        && (args.is_ascii() || !args.chars().any(|c| c.is_whitespace() && !matches!(c, ' ' | '\t' | '\n')));
+    if plain {
+        return args.split_whitespace().map(Cow::Borrowed).collect();
+    }
+    match shlex::split(args) {
+        Some(words) => words.into_iter().map(Cow::Owned).collect(),
+        None => args.split_whitespace().map(Cow::Borrowed).collect(),
+    }
 }
 
 fn is_negative_number(w: &str) -> bool {
@@ -179,6 +200,69 @@ mod tests {
     }
 
     #[test]
+    fn reads_namespace_quotes_escapes_and_an_open_string() {
+        let ns = namespace(r#"Namespace(a='x\'), b', b="(\\", c=[1, (2)], d={'k': ')'}, e='open, f=1"#).unwrap();
+        assert_eq!(ns["a"], r"x\'), b");
+        assert_eq!(ns["b"], r"(\\");
+        assert_eq!(ns["c"], "[1, (2)]");
+        assert_eq!(ns["d"], "{'k': ')'}");
+        assert_eq!(ns["e"], "'open, f=1");
+        assert_eq!(namespace("Namespace(x=1) y=2").unwrap().len(), 1);
+    }
+
+    /// The char-by-char reading the byte reader replaced, inserting field by field.
+    fn namespace_by_chars(line: &str) -> Option<BTreeMap<String, String>> {
+        let start = line.find("Namespace(")? + "Namespace(".len();
+        let body = &line[start..];
+        let mut fields = BTreeMap::new();
+        let (mut depth, mut quote, mut escaped, mut part_start, mut end) = (0i32, None, false, 0, body.len());
+        let mut insert = |part: &str| {
+            if let Some((key, value)) = part.split_once('=') {
+                let key = key.trim();
+                if !key.is_empty() && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                    fields.insert(key.to_string(), unquote(value.trim()).to_string());
+                }
+            }
+        };
+        for (i, c) in body.char_indices() {
+            if let Some(q) = quote {
+                if escaped {
+                    escaped = false;
+                } else if c == '\\' {
+                    escaped = true;
+                } else if c == q {
+                    quote = None;
+                }
+                continue;
+            }
+            match c {
+                '\'' | '"' => quote = Some(c),
+                '(' | '[' | '{' => depth += 1,
+                ')' if depth == 0 => {
+                    end = i;
+                    break;
+                }
+                ')' | ']' | '}' => depth -= 1,
+                ',' if depth == 0 => {
+                    insert(&body[part_start..i]);
+                    part_start = i + 1;
+                }
+                _ => {}
+            }
+        }
+        insert(&body[part_start..end]);
+        Some(fields)
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn namespace_reads_as_the_char_reader_did(body in "[ab=',\"\\\\()\\[\\]{} é\u{a0}]{0,40}") {
+            let line = format!("x Namespace({body}");
+            proptest::prop_assert_eq!(namespace(&line), namespace_by_chars(&line));
+        }
+    }
+
+    #[test]
     fn reads_progress_bars() {
         assert_eq!(progress("100%|█████| 2000/2000 [04:55<00:00,  6.77it/s]"), Some((2000, 2000, 295.0)));
         assert_eq!(progress("██████| 10000/10000 [02:25<00:00, 68.80it/s]"), Some((10000, 10000, 145.0)));
@@ -197,6 +281,14 @@ mod tests {
                 ("--x".into(), Some("1".into())),
             ]
         );
+    }
+
+    #[test]
+    fn plain_command_lines_split_as_shlex_splits_them() {
+        for args in ["--tp 4  --x=1\t-y\n--z", "", "  a  ", "--m a\u{a0}b", "--n 'a b' \"c\" d\\ e #f", "x#y # z"] {
+            let want = shlex::split(args).unwrap_or_else(|| args.split_whitespace().map(String::from).collect());
+            assert_eq!(words(args), want, "{args:?}");
+        }
     }
 
     #[test]

@@ -49,8 +49,41 @@ pub enum Target {
 /// Lower-cases and collapses a label so that spelling variants compare equal.
 pub fn normalise(label: &str) -> String {
     let mut out = String::with_capacity(label.len());
+    normalise_into(label, &mut out);
+    out
+}
+
+/// [`normalise`] into a buffer the caller reuses, for labels that are looked at and mostly
+/// dropped (every `key: value` line of a log).
+pub fn normalise_into(label: &str, out: &mut String) {
+    out.clear();
+    let label = crate::text::trim(label).trim_end_matches(':');
+    // Most labels are ASCII: lower-cased byte by byte, and the two repairs below looked for
+    // only when their telltale bytes (`qe`, `-`) occur.
+    if label.is_ascii() {
+        out.reserve(label.len());
+        let (mut space, mut repair, mut prev) = (false, false, 0u8);
+        for &b in label.as_bytes() {
+            let b = if b == b'_' { b' ' } else { b.to_ascii_lowercase() };
+            if b == b' ' || (b'\t'..=b'\r').contains(&b) {
+                space = !out.is_empty();
+                continue;
+            }
+            if space {
+                out.push(' ');
+                space = false;
+            }
+            repair |= (b == b'-') | ((prev == b'q') & (b == b'e'));
+            prev = b;
+            out.push(char::from(b));
+        }
+        if repair {
+            repair_typos(out);
+        }
+        return;
+    }
     let mut space = false;
-    for c in label.trim().trim_end_matches(':').chars() {
+    for c in label.chars() {
         let c = if c == '_' { ' ' } else { c.to_ascii_lowercase() };
         if c.is_whitespace() {
             space = !out.is_empty();
@@ -62,15 +95,25 @@ pub fn normalise(label: &str) -> String {
         }
         out.push(c);
     }
+    repair_typos(out);
+}
+
+/// Spellings printers got wrong or write two ways.
+fn repair_typos(out: &mut String) {
     // Most labels need neither repair: don't copy them twice more.
     if out.contains("reqeuest") || out.contains("inter-token") {
-        out = out.replace("reqeuest", "request").replace("inter-token", "inter token");
+        *out = out.replace("reqeuest", "request").replace("inter-token", "inter token");
     }
-    out
 }
 
 /// Classifies a normalised label; `None` for labels that carry no result value.
 pub fn classify(label: &str) -> Option<Target> {
+    named(label).or_else(|| classify_latency(label).or_else(|| Some(Target::Extra(label.to_string()))))
+}
+
+/// The fields whose labels are listed one by one; `None` for every other label (a latency
+/// spelling or an extra), without building anything for it.
+pub fn named(label: &str) -> Option<Target> {
     use Target::*;
     let t = match label {
         "backend" => Backend,
@@ -120,7 +163,7 @@ pub fn classify(label: &str) -> Option<Target> {
         "average request latency (ms)" => latency("e2e_ms", "mean", 1.0),
         "average time-to-first-token [ttft] (ms)" => latency("ttft_ms", "mean", 1.0),
         "average time-per-output-token [tpot] (ms)" => latency("tpot_ms", "mean", 1.0),
-        _ => return classify_latency(label).or_else(|| Some(Extra(label.to_string()))),
+        _ => return None,
     };
     Some(t)
 }

@@ -98,7 +98,7 @@ fn parse_as(path: &str, text: &str, result: Option<ResultName<'_>>, context: Con
     // when it reads a file; so does this, for the CLI and the browser to agree).
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut sink = Sink::new(path);
-    let lines = text.lines().count() as u32;
+    let lines = text::line_count(text) as u32;
     let (kind, mut runs) = match result {
         Some(ResultName { framework, gpu, version }) => {
             let runs = checks::result_file(text, &mut sink, framework, gpu, version);
@@ -186,14 +186,14 @@ pub(crate) fn scan_log(text: &str, first_line: u32, sink: &mut Sink) -> (Vec<Run
         for block in closed.drain(..) {
             blocks += 1;
             report_cut(&block, sink);
-            runs.extend(block::resolve(&block, scanner.sweeps(), sink));
+            runs.extend(block::resolve_owned(block, scanner.sweeps(), sink));
         }
     }
     let (last, end) = scanner.finish();
     if let Some(mut block) = last {
         blocks += 1;
         drop_cut_value(&mut block, last_line, text, sink);
-        runs.extend(block::resolve(&block, &end.sweeps, sink));
+        runs.extend(block::resolve_owned(block, &end.sweeps, sink));
     }
     if let Some(trailing) = &end.trailing {
         if let Some(&line) = trailing.errors.first() {

@@ -14,6 +14,8 @@ use crate::serve::{parse_serve, Serve};
 use crate::sink::Sink;
 use benchsite_model::{Note, Run};
 use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
+use crate::text::count_newlines;
+use std::cell::Cell;
 use std::collections::HashMap;
 
 /// One section (H2/H3) of a result file.
@@ -63,21 +65,29 @@ pub struct Document {
     pub sections: Vec<Section>,
 }
 
-/// Byte offset → 1-based line number.
-struct LineIndex(Vec<usize>);
+/// Byte offset → 1-based line number, counted from the offset asked for last: the parser's
+/// offsets mostly grow, so all lookups together cross the text about once, with no table
+/// of line starts built first.
+struct LineIndex<'t> {
+    bytes: &'t [u8],
+    last: Cell<(usize, u32)>,
+}
 
-impl LineIndex {
-    fn new(text: &str) -> Self {
-        let mut starts = vec![0];
-        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
-        LineIndex(starts)
+impl<'t> LineIndex<'t> {
+    fn new(text: &'t str) -> Self {
+        LineIndex { bytes: text.as_bytes(), last: Cell::new((0, 1)) }
     }
 
     fn line(&self, offset: usize) -> u32 {
-        match self.0.binary_search(&offset) {
-            Ok(i) => i as u32 + 1,
-            Err(i) => i as u32,
-        }
+        let offset = offset.min(self.bytes.len());
+        let (at, line) = self.last.get();
+        let line = if offset >= at {
+            line + count_newlines(&self.bytes[at..offset]) as u32
+        } else {
+            line - count_newlines(&self.bytes[offset..at]) as u32
+        };
+        self.last.set((offset, line));
+        line
     }
 }
 
@@ -283,7 +293,7 @@ pub fn read(text: &str, sink: &mut Sink, mut scan_log: impl FnMut(&str, u32, &mu
 /// prose: whatever the scanner said about it (an `Error:` in a sentence) is dropped.
 fn read_unfenced(
     text: &str,
-    index: &LineIndex,
+    index: &LineIndex<'_>,
     code_ranges: &[(usize, usize)],
     paragraphs: &HashMap<u32, u32>,
     doc: &mut Document,

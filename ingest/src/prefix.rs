@@ -7,6 +7,8 @@
 //! digits (the clock ticks, nanoseconds lose trailing zeros, ranks grow a digit) and each
 //! run of spaces any run of spaces; everything else must be the same.
 
+use crate::text::find_ignore_ascii_case;
+
 /// Words that name a block header framed by `=` (the formats `scan` opens a block on).
 const HEADERS: [&str; 3] = ["serving benchmark result", "engine details", "performance overview"];
 
@@ -74,11 +76,19 @@ impl Prefix {
 
 /// A block header behind a prefix: the prefix and the header itself.
 pub fn learn(line: &str) -> Option<(Prefix, &str)> {
-    if line.len() > 200 || !line.contains('=') || line.starts_with('=') {
+    if line.len() > 200 || line.starts_with('=') {
         return None;
     }
-    let lower = line.to_ascii_lowercase();
-    let (at, word) = HEADERS.iter().find_map(|h| lower.find(h).map(|at| (at, h)))?;
+    // A header is framed: some `=` has the header's words after it, past whitespace only.
+    // Most lines with a `=` (flags, Python reprs) fail this cheap test and are done.
+    let framed = memchr::memchr_iter(b'=', line.as_bytes()).any(|p| {
+        let rest = line[p + 1..].trim_start().as_bytes();
+        HEADERS.iter().any(|h| rest.get(..h.len()).is_some_and(|r| r.eq_ignore_ascii_case(h.as_bytes())))
+    });
+    if !framed {
+        return None;
+    }
+    let (at, word) = HEADERS.iter().find_map(|h| find_ignore_ascii_case(line.as_bytes(), h.as_bytes()).map(|at| (at, h)))?;
     // The header is framed: `=` (and spaces) before the words, only `=` and spaces after.
     let after = &line[at + word.len()..];
     if !after.chars().all(|c| c == '=' || c.is_whitespace()) {

@@ -4,9 +4,9 @@
 //! the sweep header it falls under. Nothing is interpreted here beyond "this line says X".
 
 use crate::client;
-use crate::fields::{classify, normalise, Target};
+use crate::fields::{named, normalise, normalise_into, Target};
 use crate::prefix::{self, Prefix};
-use crate::text::{is_rule, section_title, unwrap, Line};
+use crate::text::{contains_ignore_ascii_case, is_rule, section_title, trim, unwrap, Line};
 use crate::value::{parse_cell, Cell};
 use std::collections::BTreeMap;
 
@@ -119,8 +119,8 @@ pub struct Scan<'a> {
 
 /// Splits `label: value` at the first colon.
 pub fn split_row(text: &str) -> Option<(&str, &str)> {
-    let (label, value) = text.split_once(':')?;
-    let label = label.trim();
+    let colon = memchr::memchr(b':', text.as_bytes())?;
+    let (label, value) = (trim(&text[..colon]), &text[colon + 1..]);
     if label.is_empty() || label.len() > 90 {
         return None;
     }
@@ -162,6 +162,8 @@ pub struct Scanner<'a> {
     closed: Vec<Block<'a>>,
     /// The line prefix learned from the last block header that had one.
     prefix: Option<Prefix>,
+    /// A buffer for the labels of context lines.
+    label: String,
 }
 
 /// Scans logical lines for result blocks, all at once (tests and small texts).
@@ -362,14 +364,17 @@ impl<'a> Scanner<'a> {
         } else if client::is_error_line(t) {
             c.errors.push(no);
         } else if let Some((raw_label, value)) = split_row(t).filter(|(l, v)| l.len() <= 40 && v.len() <= 80) {
-            let label = normalise(raw_label);
+            // Most such lines are not kept: their label is read in a reused buffer.
+            let mut label = std::mem::take(&mut self.label);
+            normalise_into(raw_label, &mut label);
             if is_sweep_header(&label, value) {
                 self.sweep_header(no, t, &label, value);
-            } else if matches!(classify(&label), Some(Target::RequestRate | Target::MaxConcurrency))
+            } else if matches!(named(&label), Some(Target::RequestRate | Target::MaxConcurrency))
                 || label == "burstiness factor"
             {
-                c.rows.push(Row { line: no, label, raw_label, cell: parse_cell(value), section: None });
+                c.rows.push(Row { line: no, label: label.clone(), raw_label, cell: parse_cell(value), section: None });
             }
+            self.label = label;
         }
     }
 
@@ -412,14 +417,14 @@ fn is_sweep_header(label: &str, value: &str) -> bool {
 fn block_start(text: &str, current: Option<Format>) -> Option<Format> {
     // Cheap first-byte tests keep this off the hot path for ordinary log lines.
     if text.starts_with('=') && text.len() < 120 {
-        let lower = text.to_ascii_lowercase();
-        if lower.contains("serving benchmark result") {
+        let has = |words: &str| contains_ignore_ascii_case(text, words);
+        if has("serving benchmark result") {
             return Some(Format::Serving);
         }
-        if lower.contains("engine details") {
+        if has("engine details") {
             return Some(Format::TrtllmBench);
         }
-        if lower.contains("performance overview") && current != Some(Format::TrtllmBench) {
+        if has("performance overview") && current != Some(Format::TrtllmBench) {
             return Some(Format::TrtllmBench);
         }
         return None;

@@ -15,13 +15,76 @@ pub struct Line<'a> {
 /// Splits `text` into logical lines numbered from `first_line`, lazily: a scan holds one
 /// line at a time, never a list as long as the text.
 pub fn logical_lines(text: &str, first_line: u32) -> impl Iterator<Item = Line<'_>> {
-    text.split('\n').enumerate().flat_map(move |(i, physical)| {
-        let no = first_line + i as u32;
+    LogicalLines { text, at: 0, no: first_line }
+}
+
+/// The iterator of [`logical_lines`]: one `memchr2` finds the end of each segment.
+struct LogicalLines<'a> {
+    text: &'a str,
+    /// Where the next segment starts; past the end once the text is used up.
+    at: usize,
+    /// The physical line of the next segment.
+    no: u32,
+}
+
+impl<'a> Iterator for LogicalLines<'a> {
+    type Item = Line<'a>;
+
+    fn next(&mut self) -> Option<Line<'a>> {
         // A terminal shows only the text after the last carriage return, but a pasted log
-        // may hold a whole progress history plus real output on one physical line: keep
-        // every segment as its own logical line.
-        physical.split('\r').map(unwrap).filter(|t| !t.is_empty()).map(move |text| Line { no, text })
-    })
+        // may hold a whole progress history plus real output on one physical line: every
+        // segment between `\r`s is a logical line of its own, with its physical line's number.
+        while self.at <= self.text.len() {
+            let rest = &self.text.as_bytes()[self.at..];
+            let (end, carriage_return) = match memchr::memchr2(b'\n', b'\r', rest) {
+                Some(p) => (self.at + p, rest[p] == b'\r'),
+                None => (self.text.len(), false),
+            };
+            let segment = &self.text[self.at..end];
+            let no = self.no;
+            self.at = end + 1;
+            if !carriage_return {
+                self.no += 1;
+            }
+            let text = unwrap(segment);
+            if !text.is_empty() {
+                return Some(Line { no, text });
+            }
+        }
+        None
+    }
+}
+
+/// The ASCII characters `char::is_whitespace` accepts.
+fn ascii_space(c: u8) -> bool {
+    c == b' ' || (b'\t'..=b'\r').contains(&c)
+}
+
+/// `s.trim()`, with the ASCII spaces that pad log columns skipped a byte at a time; the
+/// Unicode-aware trim runs only where a non-ASCII character is left at an end.
+pub fn trim(s: &str) -> &str {
+    let b = s.as_bytes();
+    let mut start = 0;
+    // Column padding is long runs of spaces: eight at a time.
+    while b.get(start..start + 8) == Some(b"        ") {
+        start += 8;
+    }
+    while b.get(start).is_some_and(|&c| ascii_space(c)) {
+        start += 1;
+    }
+    let mut end = b.len();
+    while end >= start + 8 && &b[end - 8..end] == b"        " {
+        end -= 8;
+    }
+    while end > start && ascii_space(b[end - 1]) {
+        end -= 1;
+    }
+    let inner = &s[start..end];
+    // Only a non-ASCII character at either end can be whitespace still (U+00A0, U+3000).
+    match (inner.as_bytes().first(), inner.as_bytes().last()) {
+        (Some(f), Some(l)) if !f.is_ascii() || !l.is_ascii() => inner.trim(),
+        _ => inner,
+    }
 }
 
 /// HTML tags that wrap pasted logs in markdown (`<details><summary>…</summary><pre>`) and
@@ -58,7 +121,7 @@ fn strip_tags(mut s: &str) -> &str {
 
 /// Removes the decoration around a pasted log line.
 pub fn unwrap(raw: &str) -> &str {
-    let mut s = strip_tags(raw.trim_start_matches('\u{feff}').trim());
+    let mut s = strip_tags(trim(raw.trim_start_matches('\u{feff}')));
     for prefix in ["STDOUT:", "STDERR:", "stdout:", "stderr:"] {
         if let Some(rest) = s.strip_prefix(prefix) {
             s = rest.trim_start();
@@ -93,6 +156,47 @@ pub fn section_title(s: &str) -> Option<&str> {
     Some(inner)
 }
 
+/// The number of `\n` bytes in `bytes`, without one `memchr` call per line. Each 64-byte
+/// chunk is summed in a byte (at most 64), which the compiler turns into vector adds.
+pub fn count_newlines(bytes: &[u8]) -> usize {
+    let mut chunks = bytes.chunks_exact(64);
+    let mut n = 0;
+    for chunk in &mut chunks {
+        n += usize::from(chunk.iter().fold(0u8, |sum, &b| sum + u8::from(b == b'\n')));
+    }
+    n + chunks.remainder().iter().filter(|&&b| b == b'\n').count()
+}
+
+/// The number of lines `str::lines` yields for `text`, without walking it line by line.
+pub fn line_count(text: &str) -> usize {
+    count_newlines(text.as_bytes()) + usize::from(!text.is_empty() && !text.ends_with('\n'))
+}
+
+/// The first position of `needle` in `hay`, ASCII letters compared without case: the same
+/// position `hay.to_ascii_lowercase().find(needle)` gives, without copying `hay`. `memchr2`
+/// finds each place the needle's last byte (in either case) occurs, and only there is the
+/// rest compared; occurrences come in the order of their ends, so the first found is the
+/// leftmost.
+pub fn find_ignore_ascii_case(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    let Some(&last) = needle.last() else { return Some(0) };
+    let n = needle.len();
+    let mut from = n - 1;
+    while from < hay.len() {
+        let end = from + memchr::memchr2(last.to_ascii_lowercase(), last.to_ascii_uppercase(), &hay[from..])?;
+        let start = end + 1 - n;
+        if hay[start..=end].eq_ignore_ascii_case(needle) {
+            return Some(start);
+        }
+        from = end + 1;
+    }
+    None
+}
+
+/// Whether `hay` holds `needle`, ASCII letters compared without case.
+pub fn contains_ignore_ascii_case(hay: &str, needle: &str) -> bool {
+    find_ignore_ascii_case(hay.as_bytes(), needle.as_bytes()).is_some()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -123,6 +227,32 @@ mod tests {
             texts("10%|█| 1/10\r100%|█| 10/10 [00:05<00:00]\r\n===="),
             vec![(1, "10%|█| 1/10"), (1, "100%|█| 10/10 [00:05<00:00]"), (2, "====")]
         );
+    }
+
+    #[test]
+    fn finds_without_case_where_lowercasing_would() {
+        let hay = "x".repeat(40) + "Serving Benchmark RESULT ==== vLLM v0.10 and VLLM V1";
+        for needle in ["serving benchmark result", "vllm v", "==", "v1", "1", "x", "", "absent words"] {
+            assert_eq!(find_ignore_ascii_case(hay.as_bytes(), needle.as_bytes()), hay.to_ascii_lowercase().find(needle), "{needle}");
+        }
+        assert_eq!(find_ignore_ascii_case(b"ab", b"abc"), None);
+        for t in ["", " ", "\t x \u{3000}", "\u{a0} y\t", "a b", "  \r\n", "          x     y                  ", "\x0b\x0c\x1c"] {
+            assert_eq!(trim(t), t.trim(), "{t:?}");
+        }
+        let long = "a\nbc\n".repeat(100);
+        assert_eq!((count_newlines(long.as_bytes()), count_newlines(&long.as_bytes()[1..199])), (200, 79));
+        assert_eq!((line_count(""), line_count("a"), line_count("a\n"), line_count("a\nb"), line_count("\n\n")), (0, 1, 1, 2, 2));
+    }
+
+    #[test]
+    fn splits_as_splitting_on_newlines_then_carriage_returns_did() {
+        fn reference(text: &str, first: u32) -> Vec<Line<'_>> {
+            let physical = text.split('\n').enumerate();
+            physical.flat_map(|(i, p)| p.split('\r').map(unwrap).filter(|t| !t.is_empty()).map(move |t| Line { no: first + i as u32, text: t })).collect()
+        }
+        for text in ["", "\n", "a", "a\n", "\r\r\n\r", "a\r\nb\rc\n\n  d  \r", "# x\r> y\n\u{feff}<pre>z</pre>\n\n"] {
+            assert_eq!(logical_lines(text, 7).collect::<Vec<_>>(), reference(text, 7), "{text:?}");
+        }
     }
 
     #[test]

@@ -2,6 +2,8 @@
 //! words tools print when they have no number (`nan`, `None`, `not set`, `trace`), and the
 //! placeholders people leave in hand-edited reports (`xxx`, `TBD`, `<value>`).
 
+use crate::text::trim;
+
 /// What a value cell says.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Value<'a> {
@@ -34,9 +36,9 @@ pub struct Cell<'a> {
 
 /// Parses a value cell. Never fails: what is not a number is classified.
 pub fn parse_cell(raw: &str) -> Cell<'_> {
-    let s = raw.trim();
+    let s = trim(raw);
     if let Some((n, rest)) = leading_number(s) {
-        let unit = rest.trim();
+        let unit = trim(rest);
         // "12 abc def" is text, "1.94s" and "13341.219 token/s" are numbers with units.
         let unit = if unit.is_empty() || is_unit(unit) { Some(unit) } else { annotated(unit) };
         if let Some(unit) = unit {

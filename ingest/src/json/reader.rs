@@ -182,7 +182,7 @@ impl<'a> Reader<'a> {
     fn object(&mut self, depth: usize) -> Result<Json<'a>, Error> {
         self.enter(depth)?;
         self.bump(); // {
-        let mut members = Vec::new();
+        let mut members = Vec::with_capacity(8);
         if self.at_end() {
             return Err(self.error("EOF while parsing an object"));
         }
