@@ -68,6 +68,23 @@ pub fn sides(store: &Store, state: &ViewState) -> Option<Sides> {
     Some(Sides { pool, base, candidate })
 }
 
+/// The values of `dim` among `runs`, in the order a reader picks a base and a candidate
+/// from: versions by version number within a framework (`0.9.2` before `0.10.0`), other
+/// values in their natural order.
+pub fn values_among(store: &Store, runs: &[u32], dim: Dim) -> Vec<String> {
+    let col = &store.dims[&dim];
+    let mut seen = vec![false; col.values.len()];
+    runs.iter().for_each(|&i| seen[col.codes[i as usize] as usize] = true);
+    let mut values: Vec<String> = col.values.iter().zip(seen).filter(|(_, s)| *s).map(|(v, _)| v.clone()).collect();
+    if dim == Dim::Version {
+        crate::order::sort_by_key(&mut values, |v| {
+            let (fw, ver) = v.split_once(' ').unwrap_or((v, ""));
+            (fw.to_string(), benchsite_model::tuning::version_key(ver))
+        });
+    }
+    values
+}
+
 fn admitted_runs(store: &Store, state: &ViewState) -> Vec<u32> {
     let admitted = admitted(store, state);
     let cells = &store.cells;
@@ -155,6 +172,13 @@ mod tests {
         assert_eq!(matching(&s, &v), [0], "other charts use the filters as they stand");
         v.versus = None;
         assert_eq!(sides(&s, &v), None);
+    }
+
+    #[test]
+    fn versions_to_choose_from_go_by_version_number() {
+        let s = Store::new(&[run("a#L1", "lmdeploy", "0.10.0", "H800", "m", 1.0, 1.0), run("b#L1", "lmdeploy", "0.9.2", "H800", "m", 1.0, 1.0), run("c#L1", "vllm", "0.10.1", "H800", "m", 1.0, 1.0)], vec![]);
+        assert_eq!(values_among(&s, &[0, 1, 2], Dim::Version), ["lmdeploy 0.9.2", "lmdeploy 0.10.0", "vllm 0.10.1"]);
+        assert_eq!(values_among(&s, &[2], Dim::Framework), ["vllm"]);
     }
 
     #[test]
