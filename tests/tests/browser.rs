@@ -1006,10 +1006,10 @@ fn the_selected_run_shows_its_effective_parameters_and_kv_estimate() {
     // An SGLang default computed from the GPU's memory is marked approximate where that
     // memory is nominal.
     let approx = runs.iter().find(|r| r["framework"] == json!("sglang") && r["params"]["effective"].as_array().is_some_and(|e| e.iter().any(|e| e["flag"] == json!("--mem-fraction-static") && e["origin"] == json!("default"))));
-    if let Some(r) = approx {
-        b.goto(&format!("/en/explore/?v=1&sel={}", urlencode(r["id"].as_str().unwrap()))).unwrap();
-        ready(&b);
-        let marks = b.wait_for("return document.getElementById('selected-effective') && [...document.querySelectorAll('#selected-effective code[data-approx]')].map(c => c.textContent + '|' + c.title)", "the parameters").unwrap();
-        eprintln!("approx marks: {marks}");
-    }
+    let r = approx.expect("an SGLang run with a default --mem-fraction-static");
+    b.goto(&format!("/en/explore/?v=1&sel={}", urlencode(r["id"].as_str().unwrap()))).unwrap();
+    ready(&b);
+    let marks = b.wait_for("return document.getElementById('selected-effective') && [...document.querySelectorAll('#selected-effective code[data-approx]')].map(c => c.textContent + '|' + c.title)", "the parameters").unwrap();
+    let marks: Vec<&str> = marks.as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+    assert!(marks.iter().any(|m| m.starts_with('≈') && m.contains("nominal memory")), "{marks:?}");
 }

@@ -849,7 +849,8 @@ fn render_banner(app: &App, view: &View) {
     let Some(banner) = dom::by_id("banner") else { return };
     let ui = view.ui;
     let count = ui.fill("viewer.count", &[("shown", &view.rows.len().to_string()), ("total", &view.store.len().to_string())]);
-    let diffs = compare::differences(view.store, view.rows);
+    // The compare view pairs alike runs itself and names what differs within each pair.
+    let diffs = if view.state.chart == Chart::Compare { Vec::new() } else { compare::differences(view.store, view.rows) };
     if dom::built_from(&banner, &format!("{count}\u{0}{diffs:?}\u{0}{:?}\u{0}{:?}\u{0}{:?}\u{0}{}\u{0}{}", view.state.data_hash, view.state.in_view, app.notices, view.store.len(), ui.lang)) {
         return;
     }

@@ -74,6 +74,7 @@ pub fn build(ui: &super::ui::Ui) -> web_sys::Element {
     let formula = el("p", "formula", &ui.tr("viewer.cost.formula"));
     attr(&formula, "id", "cost-formula");
     append(&d, &formula);
+    append(&d, &el("p", "", &ui.tr("viewer.cost.formula_note")));
     append(&d, &el("p", "hint", &ui.tr("viewer.cost.private")));
     let inputs = el("div", "prices", "");
     attr(&inputs, "id", "cost-inputs");
