@@ -285,6 +285,15 @@ mod tests {
     }
 
     #[test]
+    fn the_explore_link_opens_the_compare_view_of_the_two_files() {
+        let link = explore_link("/en/explore/", "lmdeploy/H800_v0.9.2.md", "lmdeploy/H800 v0.10.0.md");
+        assert_eq!(link, "/en/explore/?v=1&c=compare&vs=src&b=lmdeploy/H800_v0.9.2.md&k=lmdeploy/H800%20v0.10.0.md");
+        let (state, notices) = benchsite_viewer::state::ViewState::from_query(link.split_once('?').unwrap().1);
+        assert!(notices.is_empty(), "{notices:?}");
+        assert_eq!(state.candidate.as_deref(), Some("lmdeploy/H800 v0.10.0.md"));
+    }
+
+    #[test]
     fn natural_pairs_are_consecutive_versions_and_gpu_pairs() {
         let data = RunsFile {
             sources: vec![

@@ -1024,13 +1024,15 @@ fn effective_params(app: &App, ui: &Ui, run: &Run, panel: &Element) {
             append(&li, &mark);
         }
         if c.kv_gib > 0.0 {
-            let same: Vec<String> = c
-                .equivalents
-                .iter()
-                .map(|e| format!("{} {} {}", crate::labels::framework_name(&e.framework), e.flag, e.fraction.map_or_else(|| ui.tr("kv.none"), |f| format!("≈ {f:.2}"))))
-                .collect();
             append(&li, &el("br", "", ""));
-            append(&li, &el("span", "equivalents", &format!("{} {}", ui.tr("kv.same"), same.join("; "))));
+            let same = el("span", "equivalents", &ui.tr("kv.same"));
+            for (n, e) in c.equivalents.iter().enumerate() {
+                let sep = if n == 0 { " ".to_string() } else { ui.tr("kv.sep") };
+                append(&same, &el("span", "", &format!("{sep}{} ", crate::labels::framework_name(&e.framework))));
+                append(&same, &el("code", "", &e.flag));
+                append(&same, &el("span", "", &format!(" {}", e.fraction.map_or_else(|| ui.tr("kv.none"), |f| format!("≈ {f:.2}")))));
+            }
+            append(&li, &same);
         }
         append(&ul, &li);
     }
