@@ -1019,7 +1019,7 @@ fn effective_params(app: &App, ui: &Ui, run: &Run, panel: &Element) {
         append(&li, &el("span", "", &text));
         // A size the GPU table gives as nominal: the engine saw a slightly different one.
         if memories.iter().any(|m| !m.exact && (m.gib() - c.gpu_memory_gib).abs() < 1e-6) {
-            let mark = el("span", "approx", " ≈");
+            let mark = el("span", "approx", &format!(" {}", ui.tr("viewer.kv_nominal")));
             attr(&mark, "title", &ui.tr("tuning.approx"));
             append(&li, &mark);
         }
