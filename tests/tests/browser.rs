@@ -791,3 +791,225 @@ fn local_file_names_stay_as_written_parses_cancel_and_notices_are_capped() {
     let items = b.exec("return [document.querySelectorAll('#notices li').length, document.querySelector('#notices li.more') && document.querySelector('#notices li.more').textContent]", json!([])).unwrap();
     assert_eq!(items, json!([11, "and 690 more"]), "{items}");
 }
+
+/// Sets an input's value as a reader's typing would and fires `change`.
+fn set_input(b: &Browser, css: &str, value: &str) {
+    b.exec(
+        "const i = document.querySelector(arguments[0]); if (!i) throw new Error('no ' + arguments[0]); i.value = arguments[1]; i.dispatchEvent(new Event('change', { bubbles: true }));",
+        json!([css, value]),
+    )
+    .unwrap();
+}
+
+/// The compare view as a reader sees it: the general snapshot, its controls, the price
+/// inputs and every text of the compare panel.
+fn compare_snapshot(b: &Browser) -> Value {
+    let mut s = snapshot(b);
+    s["compare"] = b
+        .exec(
+            "const v = (id) => { const e = document.getElementById(id); return e ? e.value : null; }; \
+             return { controls: ['ctl-vs', 'ctl-b', 'ctl-k', 'ctl-up', 'ctl-down'].map(v), prices: [...document.querySelectorAll('#cost-inputs input')].map(i => i.value), \
+               notes: document.getElementById('cost-notes').textContent, hidden: document.getElementById('compare').hidden, \
+               text: [...document.querySelectorAll('#compare-results *')].filter(e => e.children.length === 0).map(e => e.textContent + (e.getAttribute('href') || '')) };",
+            json!([]),
+        )
+        .unwrap();
+    s
+}
+
+/// The compare view reached by choosing it and changing its controls equals each step's
+/// link opened fresh, in both languages.
+#[test]
+fn the_compare_view_reached_by_clicks_equals_its_link_opened_fresh() {
+    let Some((_g, b)) = browser() else { return };
+    for lang in ["en", "zh"] {
+        b.goto(&format!("/{lang}/explore/?v=1&fw=lmdeploy&gpu=H800")).unwrap();
+        ready(&b);
+        let steps: [(&str, Step); 6] = [
+            ("compare", &|b| select(b, "ctl-chart", "compare")),
+            ("threshold", &|b| set_input(b, "#ctl-up", "1.5")),
+            ("swap", &|b| click(b, "#ctl-swap")),
+            ("swap back", &|b| click(b, "#ctl-swap")),
+            ("price", &|b| set_input(b, "#cost-inputs input[data-gpu=H800]", "2.5")),
+            ("along GPUs", &|b| select(b, "ctl-vs", "gpu")),
+        ];
+        let mut seen = Vec::new();
+        for (what, step) in steps {
+            step(&b);
+            b.wait_for("return document.getElementById('compare-title') || document.querySelector('#compare-results p')", "the compare view").unwrap();
+            let url = b.url().unwrap();
+            seen.push((what, url.trim_start_matches(&b.site).to_string(), compare_snapshot(&b)));
+        }
+        // Choosing the compare view takes the versions in order, the older as the base.
+        assert!(seen[0].1.contains("c=compare&vs=ver&b=lmdeploy%200.9.2&k=lmdeploy%200.10.0"), "{lang}: {}", seen[0].1);
+        assert!(seen[1].1.contains("up=1.5"), "{}", seen[1].1);
+        assert!(seen[4].1.contains("price=H800:2.5"), "{}", seen[4].1);
+        assert!(seen[5].1.contains("vs=gpu&b=A100&k=H800"), "{}", seen[5].1);
+        assert_eq!(seen[0].2["compare"]["hidden"], json!(false));
+        for (what, path, live) in seen {
+            assert!(path.len() < 8 * 1024, "{path}");
+            b.goto(&path).unwrap();
+            ready(&b);
+            b.wait_for("return document.getElementById('compare-title') || document.querySelector('#compare-results p')", "the compare view").unwrap();
+            assert_eq!(compare_snapshot(&b), live, "{lang}: after '{what}', {path} opened fresh differs from the live view");
+        }
+    }
+}
+
+/// The rows of one pair's verdict table: metric key → [base, candidate, ratio, verdict].
+fn pair_rows(b: &Browser, pair_heading: &str) -> Value {
+    b.exec(
+        "const s = [...document.querySelectorAll('#compare-results section.cmp-pair')].find(s => s.querySelector('h4').textContent === arguments[0]); \
+         if (!s) return [...document.querySelectorAll('#compare-results section.cmp-pair h4')].map(h => h.textContent); \
+         return Object.fromEntries([...s.querySelectorAll('tbody tr')].map(r => [r.getAttribute('data-metric'), [...r.cells].slice(1).map(c => c.textContent)]));",
+        json!([pair_heading]),
+    )
+    .unwrap()
+}
+
+/// LMDeploy 0.9.2 → 0.10.0 on H800, reached from the static compare page and by its
+/// versions: Qwen3-8B on sharegpt got slower per token (TPOT P99 112.24 → 177.56 ms, 1.58×,
+/// a regression), and the gpt-oss runs, which have no counterpart, are listed.
+#[test]
+fn lmdeploy_0_9_2_to_0_10_0_on_h800_shows_the_tpot_regression_and_lists_unmatched_runs() {
+    let Some((_g, b)) = browser() else { return };
+    for lang in ["en", "zh"] {
+        b.goto(&format!("/{lang}/compare/lmdeploy/H800_v0.9.2--H800_v0.10.0/")).unwrap();
+        let href = b.exec("const a = document.querySelector('a[href*=\"c=compare\"]'); return a ? a.getAttribute('href') : null", json!([])).unwrap();
+        let href = href.as_str().unwrap_or_else(|| panic!("{lang}: the static page has no link to the compare view")).to_string();
+        assert!(href.starts_with(&format!("/{lang}/explore/?v=1&c=compare&vs=src&b=lmdeploy/H800_v0.9.2.md&k=lmdeploy/H800_v0.10.0.md")), "{href}");
+        for path in [href, format!("/{lang}/explore/?v=1&c=compare&gpu=H800&vs=ver&b=lmdeploy%200.9.2&k=lmdeploy%200.10.0")] {
+            b.goto(&path).unwrap();
+            ready(&b);
+            b.wait_for("return document.getElementById('compare-title')", "the compare view").unwrap();
+            let headings = b.exec("return [...document.querySelectorAll('#compare-results section.cmp-pair h4')].map(h => h.textContent)", json!([])).unwrap();
+            let heading = headings.as_array().unwrap().iter().map(|h| h.as_str().unwrap()).find(|h| h.starts_with("Qwen3-8B · sharegpt")).unwrap_or_else(|| panic!("{path}: no Qwen3-8B sharegpt pair in {headings}")).to_string();
+            let rows = pair_rows(&b, &heading);
+            let regression = if lang == "en" { "Regression" } else { "退化" };
+            assert_eq!(rows["tpot.p99"], json!(["112.24 ms", "177.56 ms", "1.58×", regression]), "{path}: {rows}");
+            let notable = b.exec("return document.getElementById('compare-notable').textContent", json!([])).unwrap();
+            assert!(notable.as_str().unwrap().contains("Qwen3-8B · sharegpt"), "{notable}");
+            let unmatched = b.exec("return [...document.querySelectorAll('#compare-unmatched li')].map(l => l.textContent)", json!([])).unwrap();
+            let unmatched: Vec<&str> = unmatched.as_array().unwrap().iter().map(|u| u.as_str().unwrap()).collect();
+            assert!(!unmatched.is_empty() && unmatched.iter().any(|u| u.starts_with("gpt-oss")), "{path}: {unmatched:?}");
+            let rule = b.exec("return document.querySelector('#compare-results p').textContent", json!([])).unwrap();
+            assert!(rule.as_str().unwrap().contains("1.2×") && rule.as_str().unwrap().contains("0.8×"), "{rule}");
+            assert!(path.len() < 8 * 1024);
+        }
+    }
+}
+
+/// Numbers of a table column found by its header.
+fn column(b: &Browser, header: &str) -> Vec<f64> {
+    let v = b
+        .exec(
+            "const heads = [...document.querySelectorAll('#results-live thead th')].map(h => h.textContent); const c = heads.indexOf(arguments[0]); \
+             if (c < 0) throw new Error('no column ' + arguments[0] + ' in ' + heads); \
+             return [...document.querySelectorAll('#results-body tr:not(.spacer)')].map(r => r.cells[c].textContent.split(' ')[0].replace(/,/g, ''));",
+            json!([header]),
+        )
+        .unwrap();
+    v.as_array().unwrap().iter().map(|s| s.as_str().unwrap().parse::<f64>().unwrap_or(f64::NAN)).collect()
+}
+
+/// Whatever the page shows outside the price panel holds no NaN, Infinity or undefined.
+fn no_nan_on_screen(b: &Browser) {
+    let text = b
+        .exec(
+            "const c = document.body.cloneNode(true); c.querySelectorAll('#cost, script').forEach(e => e.remove()); \
+             return c.textContent + document.getElementById('chart-canvas').getAttribute('data-plot');",
+            json!([]),
+        )
+        .unwrap();
+    let text = text.as_str().unwrap();
+    for bad in ["NaN", "Infinity", "undefined", "inf×"] {
+        assert!(!text.contains(bad), "{bad} on screen: …{}…", &text[text.find(bad).unwrap().saturating_sub(80)..]);
+    }
+}
+
+/// A typed price gives the formula's cost for every run on that GPU (and none elsewhere),
+/// survives the link, and hostile prices give a notice naming each and no NaN anywhere.
+#[test]
+fn cost_per_million_tokens_follows_the_formula_and_refuses_hostile_prices() {
+    let Some((_g, b)) = browser() else { return };
+    b.goto("/en/explore/?v=1&gpu=H800,A100").unwrap();
+    ready(&b);
+    let formula = b.exec("return document.getElementById('cost-formula').textContent", json!([])).unwrap();
+    assert!(formula.as_str().unwrap().contains("price per GPU-hour × GPUs ÷ (tokens/s × 3600) × 1,000,000"), "{formula}");
+    click(&b, "#cost > summary");
+    set_input(&b, "#cost-inputs input[data-gpu=H800]", "2.5");
+    b.wait_for("return location.search.includes('price=H800:2.5')", "the price in the URL").unwrap();
+    select(&b, "ctl-metric", "cost_out");
+    b.wait_for("return location.search.includes('m=cost_out')", "the metric in the URL").unwrap();
+    let check = |b: &Browser| {
+        let (cost, out, gpus, gpu) = (column(b, "Cost per million output tokens"), column(b, "Output tokens/s"), column(b, "GPUs"), rows_text(b, 3));
+        let mut priced = 0;
+        for k in 0..cost.len() {
+            if gpu[k] == "H800" && out[k].is_finite() && gpus[k].is_finite() {
+                let want = 2.5 * gpus[k] / (out[k] * 3600.0) * 1e6;
+                assert!((cost[k] - want).abs() / want < 0.006, "row {k}: {} for {want}", cost[k]);
+                priced += 1;
+            } else {
+                assert!(cost[k].is_nan(), "row {k} ({}) has a cost without a price", gpu[k]);
+            }
+        }
+        assert!(priced > 5, "{priced} runs priced");
+        cost
+    };
+    let live = check(&b);
+    let url = b.url().unwrap();
+    b.goto(url.trim_start_matches(&b.site)).unwrap();
+    ready(&b);
+    assert_eq!(check(&b).iter().map(|c| c.to_string()).collect::<Vec<_>>(), live.iter().map(|c| c.to_string()).collect::<Vec<_>>(), "the link gives the same costs");
+    assert_eq!(b.exec("return document.querySelector('#cost-inputs input[data-gpu=H800]').value", json!([])).unwrap(), json!("2.5"));
+    no_nan_on_screen(&b);
+    for lang in ["en", "zh"] {
+        let hostile = "H800:abc,A100:-1,H20:1e400,L40S:NaN,junk";
+        b.goto(&format!("/{lang}/explore/?v=1&m=cost_out&c=bars&price={hostile}")).unwrap();
+        ready(&b);
+        let notes = b.exec("return [...document.querySelectorAll('#cost-notes li.warn')].map(l => l.textContent)", json!([])).unwrap();
+        let notes: Vec<&str> = notes.as_array().unwrap().iter().map(|n| n.as_str().unwrap()).collect();
+        assert_eq!(notes.len(), 5, "{lang}: {notes:?}");
+        for (note, value) in notes.iter().zip(["“abc”", "“-1”", "“1e400”", "“NaN”", "“junk”"]) {
+            assert!(note.contains(value), "{lang}: {note} does not name {value}");
+        }
+        assert_eq!(b.exec("return document.getElementById('cost').open", json!([])).unwrap(), json!(true), "the panel opens on its notices");
+        no_nan_on_screen(&b);
+        // Compare view with the hostile prices: no cost verdicts, still no NaN.
+        b.goto(&format!("/{lang}/explore/?v=1&c=compare&gpu=H800&vs=ver&b=lmdeploy%200.9.2&k=lmdeploy%200.10.0&price={hostile}&up=0.5")).unwrap();
+        ready(&b);
+        b.wait_for("return document.getElementById('thresholds-refused')", "the refused thresholds notice").unwrap();
+        no_nan_on_screen(&b);
+    }
+}
+
+/// The selected run shows its effective parameters, with ≈ on a default a formula computed
+/// from a nominal GPU memory, and its KV-cache estimate with the equivalents and assumptions.
+#[test]
+fn the_selected_run_shows_its_effective_parameters_and_kv_estimate() {
+    let Some((_g, b)) = browser() else { return };
+    let runs = site_runs();
+    let with_kv = runs.iter().find(|r| !r["params"]["kv_memory"].is_null()).expect("a run with a KV estimate");
+    let id = with_kv["id"].as_str().unwrap();
+    for lang in ["en", "zh"] {
+        b.goto(&format!("/{lang}/explore/?v=1&sel={}", urlencode(id))).unwrap();
+        ready(&b);
+        let kv = b.wait_for("const k = document.getElementById('selected-kv'); return k && k.textContent", "the KV estimate").unwrap();
+        let kv = kv.as_str().unwrap();
+        let flag = with_kv["params"]["kv_memory"]["flag"].as_str().unwrap();
+        assert!(kv.contains(flag), "{lang}: {kv}");
+        let (title, assumes) = if lang == "en" { ("KV cache estimate", "It assumes") } else { ("KV cache 估算", "假设") };
+        assert!(kv.contains(title) && kv.contains(assumes) && kv.contains("GiB"), "{lang}: {kv}");
+        let params = b.exec("return [...document.querySelectorAll('#selected-effective tr')].map(r => r.textContent)", json!([])).unwrap();
+        assert_eq!(params.as_array().unwrap().len(), with_kv["params"]["effective"].as_array().unwrap().len(), "{params}");
+    }
+    // An SGLang default computed from the GPU's memory is marked approximate where that
+    // memory is nominal.
+    let approx = runs.iter().find(|r| r["framework"] == json!("sglang") && r["params"]["effective"].as_array().is_some_and(|e| e.iter().any(|e| e["flag"] == json!("--mem-fraction-static") && e["origin"] == json!("default"))));
+    let r = approx.expect("an SGLang run with a default --mem-fraction-static");
+    b.goto(&format!("/en/explore/?v=1&sel={}", urlencode(r["id"].as_str().unwrap()))).unwrap();
+    ready(&b);
+    let marks = b.wait_for("return document.getElementById('selected-effective') && [...document.querySelectorAll('#selected-effective code[data-approx]')].map(c => c.textContent + '|' + c.title)", "the parameters").unwrap();
+    let marks: Vec<&str> = marks.as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+    assert!(marks.iter().any(|m| m.starts_with('≈') && m.contains("nominal memory")), "{marks:?}");
+}

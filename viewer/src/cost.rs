@@ -21,8 +21,8 @@ pub struct Prices(pub BTreeMap<String, f64>);
 pub enum Refused {
     /// `H800:abc`: not a number.
     NotANumber { gpu: String, text: String },
-    /// Zero, negative, or above [`MAX_PRICE`].
-    OutOfRange { gpu: String, value: f64 },
+    /// Zero, negative, or above [`MAX_PRICE`] (`text` as typed: `1e400` stays `1e400`).
+    OutOfRange { gpu: String, text: String },
     /// `H800` without `:price`, or `:2.5` without a GPU.
     Malformed(String),
 }
@@ -42,7 +42,7 @@ impl Prices {
                 Ok(v) if v.is_finite() && v > 0.0 && v <= MAX_PRICE => {
                     prices.insert(gpu.to_string(), v);
                 }
-                Ok(v) if !v.is_nan() => refused.push(Refused::OutOfRange { gpu: gpu.to_string(), value: v }),
+                Ok(v) if !v.is_nan() => refused.push(Refused::OutOfRange { gpu: gpu.to_string(), text: value.to_string() }),
                 _ => refused.push(Refused::NotANumber { gpu: gpu.to_string(), text: value.to_string() }),
             }
         }
@@ -61,6 +61,26 @@ impl Prices {
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
+}
+
+/// The `GPU:price` items of typed text, as typed (bad ones included), for the inputs.
+pub fn typed(text: &str) -> Vec<(String, String)> {
+    text.split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|item| item.rsplit_once(':').map_or((String::new(), item.to_string()), |(g, v)| (g.trim().to_string(), v.trim().to_string())))
+        .collect()
+}
+
+/// The typed text with `gpu`'s price set to `price` as typed (removed when empty); items
+/// in GPU order, so equal prices make equal links.
+pub fn set_price(text: &str, gpu: &str, price: &str) -> String {
+    let mut items: Vec<(String, String)> = typed(text).into_iter().filter(|(g, _)| g != gpu).collect();
+    if !price.trim().is_empty() {
+        items.push((gpu.to_string(), price.trim().to_string()));
+    }
+    items.sort();
+    items.into_iter().map(|(g, v)| if g.is_empty() { v } else { format!("{g}:{v}") }).collect::<Vec<_>>().join(",")
 }
 
 /// Dollars (or whatever currency the price is in) per million tokens; `None` when any input
@@ -100,15 +120,26 @@ mod tests {
             refused,
             [
                 Refused::NotANumber { gpu: "H800".into(), text: "abc".into() },
-                Refused::OutOfRange { gpu: "A100".into(), value: -1.0 },
-                Refused::OutOfRange { gpu: "L40".into(), value: f64::INFINITY },
-                Refused::OutOfRange { gpu: "H20".into(), value: 0.0 },
+                Refused::OutOfRange { gpu: "A100".into(), text: "-1".into() },
+                Refused::OutOfRange { gpu: "L40".into(), text: "1e400".into() },
+                Refused::OutOfRange { gpu: "H20".into(), text: "0".into() },
                 Refused::NotANumber { gpu: "B200".into(), text: "NaN".into() },
                 Refused::Malformed(":3".into()),
                 Refused::Malformed("H100".into()),
-                Refused::OutOfRange { gpu: "MI300X".into(), value: 99999.0 },
+                Refused::OutOfRange { gpu: "MI300X".into(), text: "99999".into() },
             ]
         );
+    }
+
+    #[test]
+    fn an_input_sets_one_gpus_price_and_keeps_the_others_as_typed() {
+        let text = set_price("", "H800", "2.5");
+        assert_eq!(text, "H800:2.5");
+        let text = set_price(&text, "A100", " abc ");
+        assert_eq!(text, "A100:abc,H800:2.5");
+        assert_eq!(typed(&text), [("A100".to_string(), "abc".to_string()), ("H800".to_string(), "2.5".to_string())]);
+        assert_eq!(set_price(&text, "A100", ""), "H800:2.5");
+        assert_eq!(set_price("junk,H800:1", "H800", "2"), "junk,H800:2", "a malformed item stays for its notice");
     }
 
     #[test]

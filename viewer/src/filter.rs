@@ -1,7 +1,7 @@
 //! Which runs a view shows, and how many runs each filter value would match, decided per
 //! cell of alike runs (`Store::cells`) rather than per run.
 
-use crate::state::ViewState;
+use crate::state::{Chart, ViewState};
 use crate::store::{Dim, Store};
 use std::collections::BTreeMap;
 
@@ -29,8 +29,63 @@ fn kept(store: &Store, state: &ViewState) -> Vec<bool> {
 }
 
 /// Indices of the runs the view shows, in store order: which cells the view admits is
-/// decided once per cell, then each run looks up its cell.
+/// decided once per cell, then each run looks up its cell. The compare view shows its two
+/// sides.
 pub fn matching(store: &Store, state: &ViewState) -> Vec<u32> {
+    match sides(store, state) {
+        Some(Sides { base, candidate, .. }) if state.chart == Chart::Compare => {
+            let mut rows = [base, candidate].concat();
+            crate::order::sort_by(&mut rows, Ord::cmp);
+            rows.dedup();
+            rows
+        }
+        _ => admitted_runs(store, state),
+    }
+}
+
+/// The compare view's runs: `pool` those the filters and search admit, the compared
+/// dimension's own filter aside; `base` and `candidate` those of the pool whose value of
+/// that dimension is the base's or the candidate's (empty when not chosen). `None` when no
+/// dimension is compared.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Sides {
+    pub pool: Vec<u32>,
+    pub base: Vec<u32>,
+    pub candidate: Vec<u32>,
+}
+
+pub fn sides(store: &Store, state: &ViewState) -> Option<Sides> {
+    let dim = state.versus?;
+    let mut wide = state.clone();
+    wide.filters.remove(&dim);
+    let pool = admitted_runs(store, &wide);
+    let col = &store.dims[&dim];
+    let side = |value: &Option<String>| -> Vec<u32> {
+        let code = value.as_deref().and_then(|v| col.code(v));
+        code.map(|c| pool.iter().copied().filter(|&i| col.codes[i as usize] == c).collect()).unwrap_or_default()
+    };
+    let (base, candidate) = (side(&state.base), side(&state.candidate));
+    Some(Sides { pool, base, candidate })
+}
+
+/// The values of `dim` among `runs`, in the order a reader picks a base and a candidate
+/// from: versions by version number within a framework (`0.9.2` before `0.10.0`), other
+/// values in their natural order.
+pub fn values_among(store: &Store, runs: &[u32], dim: Dim) -> Vec<String> {
+    let col = &store.dims[&dim];
+    let mut seen = vec![false; col.values.len()];
+    runs.iter().for_each(|&i| seen[col.codes[i as usize] as usize] = true);
+    let mut values: Vec<String> = col.values.iter().zip(seen).filter(|(_, s)| *s).map(|(v, _)| v.clone()).collect();
+    if dim == Dim::Version {
+        crate::order::sort_by_key(&mut values, |v| {
+            let (fw, ver) = v.split_once(' ').unwrap_or((v, ""));
+            (fw.to_string(), benchsite_model::tuning::version_key(ver))
+        });
+    }
+    values
+}
+
+fn admitted_runs(store: &Store, state: &ViewState) -> Vec<u32> {
     let admitted = admitted(store, state);
     let cells = &store.cells;
     let ok: Vec<bool> = kept(store, state)
@@ -99,6 +154,31 @@ mod tests {
         assert_eq!(matching(&s, &v), [1]);
         v.filters.insert(Dim::Gpu, BTreeSet::from(["A100".into()]));
         assert!(matching(&s, &v).is_empty());
+    }
+
+    #[test]
+    fn the_compare_view_shows_its_two_sides_whatever_the_compared_dimension_filter() {
+        let s = store();
+        let mut v = ViewState { chart: Chart::Compare, versus: Some(Dim::Gpu), base: Some("A100".into()), candidate: Some("H800".into()), ..ViewState::default() };
+        // A filter on the compared dimension does not narrow the sides; the others do.
+        v.filters.insert(Dim::Gpu, BTreeSet::from(["A100".into()]));
+        v.search = "qwen".into();
+        let two = sides(&s, &v).unwrap();
+        assert_eq!((two.pool.as_slice(), two.base.as_slice(), two.candidate.as_slice()), (&[0, 1][..], &[0][..], &[1][..]));
+        assert_eq!(matching(&s, &v), [0, 1]);
+        v.candidate = Some("not in the data".into());
+        assert_eq!(matching(&s, &v), [0]);
+        v.chart = Chart::Bars;
+        assert_eq!(matching(&s, &v), [0], "other charts use the filters as they stand");
+        v.versus = None;
+        assert_eq!(sides(&s, &v), None);
+    }
+
+    #[test]
+    fn versions_to_choose_from_go_by_version_number() {
+        let s = Store::new(&[run("a#L1", "lmdeploy", "0.10.0", "H800", "m", 1.0, 1.0), run("b#L1", "lmdeploy", "0.9.2", "H800", "m", 1.0, 1.0), run("c#L1", "vllm", "0.10.1", "H800", "m", 1.0, 1.0)], vec![]);
+        assert_eq!(values_among(&s, &[0, 1, 2], Dim::Version), ["lmdeploy 0.9.2", "lmdeploy 0.10.0", "vllm 0.10.1"]);
+        assert_eq!(values_among(&s, &[2], Dim::Framework), ["vllm"]);
     }
 
     #[test]

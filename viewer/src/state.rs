@@ -8,14 +8,19 @@
 //! | `q` | model search text |
 //! | `m` | metric (`out_tps_gpu`, `ttft.p99`, ...) |
 //! | `x` | x-axis metric of the trade-off chart |
-//! | `c` | chart: `bars`, `tradeoff`, `sweep` |
+//! | `c` | chart: `bars`, `tradeoff`, `sweep`, or `compare` (the compare view) |
+//! | `vs` | compare view: the dimension compared (a filter key: `ver`, `gpu`, `src`, ...) |
+//! | `b`, `k` | compare view: its base and candidate value (percent-encoded); the other filters apply to both sides |
+//! | `up`, `down` | compare view: verdict thresholds as typed (defaults 1.2 and 0.8; checked when drawn) |
+//! | `price` | prices per GPU-hour as typed, `H800:2.5,A100:1.1` (checked when drawn; never sent anywhere) |
 //! | `s`, `o` | sort column and order (`asc`, `desc`) |
 //! | `sel` | selected run id |
 //! | `log` | `1` for a log-scale value axis |
 //! | `nf` | `1` to hide runs with findings |
 //! | `in` | the runs in view, `path:line.line;path:line` (only when at most 300) |
 //!
-//! Unknown keys and values that do not parse are ignored, each with a notice.
+//! Unknown keys and values that do not parse are ignored, each with a notice. Keys were only
+//! ever added, so every older link still reads the same.
 
 use crate::store::Dim;
 use percent_encoding::{percent_decode_str, utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
@@ -32,16 +37,19 @@ pub enum Chart {
     Bars,
     Tradeoff,
     Sweep,
+    /// Base against candidate: pairs, ratios, verdicts and drift instead of a chart.
+    Compare,
 }
 
 impl Chart {
-    pub const ALL: [Chart; 3] = [Chart::Bars, Chart::Tradeoff, Chart::Sweep];
+    pub const ALL: [Chart; 4] = [Chart::Bars, Chart::Tradeoff, Chart::Sweep, Chart::Compare];
 
     pub fn key(self) -> &'static str {
         match self {
             Chart::Bars => "bars",
             Chart::Tradeoff => "tradeoff",
             Chart::Sweep => "sweep",
+            Chart::Compare => "compare",
         }
     }
 }
@@ -61,6 +69,16 @@ pub struct ViewState {
     pub data_hash: Option<String>,
     /// Run ids in view when the link was made.
     pub in_view: Option<Vec<String>>,
+    /// Compare view: the dimension whose two values are compared.
+    pub versus: Option<Dim>,
+    pub base: Option<String>,
+    pub candidate: Option<String>,
+    /// Verdict thresholds as typed; `Thresholds::new` decides when they are drawn.
+    pub up: Option<f64>,
+    pub down: Option<f64>,
+    /// Prices per GPU-hour as typed (`H800:2.5,A100:1.1`); `cost::Prices::parse` refuses
+    /// bad ones when drawn, each with a notice.
+    pub price: String,
 }
 
 /// Characters left as they are in values: letters, digits and `-._~/ `.
@@ -69,6 +87,9 @@ const VALUE: &AsciiSet = &NON_ALPHANUMERIC.remove(b'-').remove(b'.').remove(b'_'
 fn enc(s: &str) -> String {
     utf8_percent_encode(s, VALUE).to_string()
 }
+
+/// Prices keep their `:` and `,` readable in the link.
+const PRICE: &AsciiSet = &VALUE.remove(b':').remove(b',');
 
 fn dec(s: &str) -> Option<String> {
     percent_decode_str(&s.replace('+', " ")).decode_utf8().ok().map(|c| c.into_owned())
@@ -110,6 +131,22 @@ impl ViewState {
         }
         if self.hide_flagged {
             parts.push("nf=1".into());
+        }
+        if let Some(dim) = self.versus {
+            parts.push(format!("vs={}", dim.key()));
+        }
+        for (key, value) in [("b", &self.base), ("k", &self.candidate)] {
+            if let Some(v) = value {
+                parts.push(format!("{key}={}", enc(v)));
+            }
+        }
+        for (key, value) in [("up", self.up), ("down", self.down)] {
+            if let Some(v) = value {
+                parts.push(format!("{key}={v}"));
+            }
+        }
+        if !self.price.is_empty() {
+            parts.push(format!("price={}", utf8_percent_encode(&self.price, PRICE)));
         }
         if let Some(ids) = &self.in_view {
             parts.push(format!("in={}", encode_ids(ids)));
@@ -163,6 +200,26 @@ impl ViewState {
                 }
                 "nf" if value == "1" || value == "0" => {
                     state.hide_flagged = value == "1";
+                    true
+                }
+                "vs" => Dim::from_key(&value).map(|d| state.versus = Some(d)).is_some(),
+                "b" => {
+                    state.base = Some(value.clone());
+                    true
+                }
+                "k" => {
+                    state.candidate = Some(value.clone());
+                    true
+                }
+                "up" | "down" => match value.parse::<f64>() {
+                    Ok(v) if v.is_finite() => {
+                        *(if key == "up" { &mut state.up } else { &mut state.down }) = Some(v);
+                        true
+                    }
+                    _ => false,
+                },
+                "price" => {
+                    state.price = value.clone();
                     true
                 }
                 // Read before percent-decoding: a path may hold `;` or `:` (encoded).
@@ -264,6 +321,26 @@ mod tests {
         assert_eq!(notices.len(), 6, "{notices:?}");
     }
 
+    #[test]
+    fn a_compare_view_and_prices_are_a_readable_link() {
+        let s = ViewState {
+            chart: Chart::Compare,
+            versus: Some(Dim::Version),
+            base: Some("lmdeploy 0.9.2".into()),
+            candidate: Some("lmdeploy 0.10.0".into()),
+            up: Some(1.5),
+            price: "A100:1.1,H800:2.5".into(),
+            ..ViewState::default()
+        };
+        let q = s.to_query();
+        assert_eq!(q, "v=1&c=compare&vs=ver&b=lmdeploy%200.9.2&k=lmdeploy%200.10.0&up=1.5&price=A100:1.1,H800:2.5");
+        assert_eq!(ViewState::from_query(&q), (s, vec![]));
+        // Old links (no compare keys) read as before; a bad compare key is named.
+        let (old, notices) = ViewState::from_query("v=1&fw=vllm&c=bars&vs=nope&up=abc&down=NaN");
+        assert_eq!((old.versus, old.up, old.down, old.chart), (None, None, None, Chart::Bars));
+        assert_eq!(notices, ["vs=nope: ignored", "up=abc: ignored", "down=NaN: ignored"]);
+    }
+
     fn arb_state() -> impl Strategy<Value = ViewState> {
         let text = "[ -~一-龥]{0,12}";
         (
@@ -277,12 +354,21 @@ mod tests {
             (any::<bool>(), any::<bool>()),
             proptest::option::of("[0-9a-f]{8}"),
             proptest::option::of(proptest::collection::vec("[a-z/_.;: %]{1,10}#L[1-9][0-9]{0,3}", 1..5)),
+            (
+                proptest::option::of(proptest::sample::select(Dim::ALL.to_vec())),
+                proptest::option::of(text),
+                proptest::option::of(text),
+                proptest::option::of(-1e6..1e6f64),
+                proptest::option::of(any::<f64>().prop_filter("finite", |v| v.is_finite())),
+                "[ -~一-龥]{0,24}",
+            ),
         )
-            .prop_map(|(filters, search, metric, x_metric, chart, sort, selected, (log, hide_flagged), data_hash, in_view)| {
+            .prop_map(|(filters, search, metric, x_metric, chart, sort, selected, (log, hide_flagged), data_hash, in_view, compare)| {
+                let (versus, base, candidate, up, down, price) = compare;
                 let filters = filters.into_iter().map(|(d, v)| (d, v.into_iter().filter(|s: &String| !s.is_empty()).collect::<BTreeSet<_>>())).filter(|(_, v)| !v.is_empty()).collect();
                 // `in=` groups ids by path; compare in that order.
                 let in_view = in_view.map(|ids: Vec<String>| decode_ids(&encode_ids(&ids)).unwrap());
-                ViewState { filters, search, metric, x_metric, chart, sort, selected, log, hide_flagged, data_hash, in_view }
+                ViewState { filters, search, metric, x_metric, chart, sort, selected, log, hide_flagged, data_hash, in_view, versus, base, candidate, up, down, price }
             })
     }
 

@@ -449,7 +449,29 @@ impl Store {
         self.dims[&dim].at(i)
     }
 
+    /// Puts the cost metrics ([`COSTS`]) for `prices` in place of the previous ones: per run
+    /// `cost::per_million` of its GPU's price, its GPU count (stated or TP, as per-GPU
+    /// throughput uses) and its output or total tokens/s. Both are always there (NaN where
+    /// a run has no cost), so a metric chosen before a price is typed stays chosen.
+    pub fn set_prices(&mut self, prices: &crate::cost::Prices) {
+        self.metrics.retain(|m| !COSTS.iter().any(|(k, _)| *k == m.key));
+        for (key, from) in COSTS {
+            let tokens = self.metric(from).map(|m| (m.values.clone(), m.lines.clone()));
+            let (values, lines) = (0..self.len())
+                .map(|i| {
+                    let gpus = self.value(Dim::Gpus, i).parse::<u32>().unwrap_or(0);
+                    let cost = prices.get(self.value(Dim::Gpu, i)).zip(tokens.as_ref()).and_then(|(p, t)| crate::cost::per_million(p, gpus, t.0[i]));
+                    cost.map_or((f64::NAN, 0), |c| (c, tokens.as_ref().map_or(0, |t| t.1[i])))
+                })
+                .unzip();
+            self.metrics.push(Metric { key: key.to_string(), unit: "", higher_is_better: false, derived: true, values, lines });
+        }
+    }
 }
+
+/// The cost metrics and the throughput each divides: per million output tokens, per
+/// million total (input + output) tokens.
+pub const COSTS: [(&str, &str); 2] = [("cost_out", "out_tps"), ("cost_total", "total_tps")];
 
 /// The metrics a chart shows when the view names none: the first of these the data has.
 pub const PREFERRED: [&str; 3] = ["out_tps_gpu", "out_tps", "rps"];
@@ -593,6 +615,25 @@ pub(crate) mod tests {
         assert_eq!(s.cells.flagged, [false, true, false]);
         assert_eq!(s.cells.codes[0][Dim::Framework.index()], s.dims[&Dim::Framework].codes[0]);
         assert_eq!(s.cells.holding(&[2]), [false, true, false]);
+    }
+
+    #[test]
+    fn cost_follows_the_formula_and_is_missing_without_a_price_or_a_gpu_count() {
+        let mut runs = vec![run("a#L1", "vllm", "1", "H800", "m", 1000.0, 1.0), run("b#L2", "vllm", "1", "A100", "m", 1000.0, 1.0), run("c#L3", "vllm", "1", "H800", "m", 500.0, 1.0)];
+        runs[0].gpu_count = Some(2);
+        runs[0].metrics.total_throughput = Some(4000.0);
+        runs[2].tp = None;
+        let mut s = Store::new(&runs, vec![]);
+        let (prices, _) = crate::cost::Prices::parse("H800:2.5");
+        s.set_prices(&prices);
+        let out = s.metric("cost_out").unwrap();
+        // 2.5 × 2 ÷ (1000 × 3600) × 1e6 = 1.3889; no A100 price; no GPU count.
+        assert!((out.values[0] - 2.5 * 2.0 / 3.6).abs() < 1e-9, "{:?}", out.values);
+        assert!(out.values[1].is_nan() && out.values[2].is_nan());
+        assert!((s.metric("cost_total").unwrap().values[0] - 2.5 * 2.0 / 14.4).abs() < 1e-9);
+        s.set_prices(&crate::cost::Prices::default());
+        assert_eq!(s.metrics.iter().filter(|m| m.key.starts_with("cost_")).count(), 2, "replaced, not added");
+        assert!(s.metric("cost_out").unwrap().values.iter().all(|v| v.is_nan()));
     }
 
     #[test]

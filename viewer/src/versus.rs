@@ -9,6 +9,10 @@
 
 use crate::store::{Dim, Metric, Store};
 
+/// The metrics a comparison judges, when both runs have them (the static compare pages and
+/// the explorer's compare view).
+pub const METRICS: [&str; 9] = ["rps", "out_tps", "total_tps", "ttft.mean", "ttft.p99", "tpot.mean", "tpot.p99", "itl.p99", "e2e.mean"];
+
 /// The two ratios that decide a verdict (defaults 1.2 and 0.8).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Thresholds {
@@ -113,6 +117,25 @@ pub fn verdict(metric: &Metric, base: usize, candidate: usize, t: Thresholds) ->
     Some((ratio, v))
 }
 
+/// One metric of one pair: candidate ÷ base and its verdict.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Judged {
+    pub metric: String,
+    pub ratio: f64,
+    pub verdict: Verdict,
+}
+
+/// The verdicts of one pair for each of `metrics` that both runs have, in that order.
+pub fn judge(store: &Store, pair: &Pair, metrics: &[&str], t: Thresholds) -> Vec<Judged> {
+    metrics
+        .iter()
+        .filter_map(|key| {
+            let (ratio, verdict) = verdict(store.metric(key)?, pair.base, pair.candidate, t)?;
+            Some(Judged { metric: key.to_string(), ratio, verdict })
+        })
+        .collect()
+}
+
 /// One effective parameter whose value differs between the base and the candidate run:
 /// `(value, origin)` on each side, `None` where the run's parameters do not list it.
 #[derive(Clone, Debug, PartialEq)]
@@ -202,6 +225,19 @@ mod tests {
         let runs = [run("a#L1", "vllm", "1", "A100", "m", 0.0, 10.0), run("b#L1", "vllm", "2", "A100", "m", 5.0, f64::NAN)];
         let s = Store::new(&runs, vec![]);
         assert_eq!(verdict(metric(&s, "out_tps"), 0, 1, Thresholds::default()), None, "a zero base has no ratio");
+    }
+
+    #[test]
+    fn a_pair_is_judged_on_each_metric_both_runs_have_at_the_readers_thresholds() {
+        let runs = [run("a#L1", "vllm", "1", "A100", "m", 100.0, 10.0), run("b#L1", "vllm", "2", "A100", "m", 90.0, 11.5)];
+        let s = Store::new(&runs, vec![]);
+        let c = pair(&s, &[0], &[1]);
+        let keys = |j: &[Judged]| j.iter().map(|j| (j.metric.clone(), j.verdict)).collect::<Vec<_>>();
+        let default = judge(&s, &c.pairs[0], &["out_tps", "rps", "ttft.p99"], Thresholds::default());
+        assert_eq!(keys(&default), [("out_tps".to_string(), Verdict::Noise), ("ttft.p99".to_string(), Verdict::Noise)], "no rps: not judged");
+        let tight = judge(&s, &c.pairs[0], &["out_tps", "ttft.p99"], Thresholds::new(1.1, 0.95).unwrap());
+        assert_eq!(keys(&tight), [("out_tps".to_string(), Verdict::Regression), ("ttft.p99".to_string(), Verdict::Regression)]);
+        assert!((tight[1].ratio - 1.15).abs() < 1e-12);
     }
 
     #[test]

@@ -17,8 +17,6 @@ use benchsite_viewer::versus::{self, Thresholds, Verdict};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
-/// The metrics a compare page shows, when both runs have them.
-const METRICS: [&str; 9] = ["rps", "out_tps", "total_tps", "ttft.mean", "ttft.p99", "tpot.mean", "tpot.p99", "itl.p99", "e2e.mean"];
 
 /// One natural pair of result files.
 #[derive(Clone, Debug, PartialEq)]
@@ -186,7 +184,7 @@ pub fn view(data: &RunsFile, store: &Store, spec: &PairSpec, loc: Locale, urls: 
         let id = format!("pair-{}", n + 1);
         let (b, c) = (&data.runs[p.base], &data.runs[p.candidate]);
         let mut metrics = Vec::new();
-        for key in METRICS {
+        for key in versus::METRICS {
             let Some(m) = store.metric(key) else { continue };
             let Some((ratio, verdict)) = versus::verdict(m, p.base, p.candidate, thresholds) else { continue };
             *counts.entry(verdict.key()).or_default() += 1;
@@ -253,17 +251,21 @@ pub fn view(data: &RunsFile, store: &Store, spec: &PairSpec, loc: Locale, urls: 
         groups,
         base_only: comparison.base_only.iter().map(link).collect(),
         candidate_only: comparison.candidate_only.iter().map(link).collect(),
-        explore: format!("{}?src={}", urls.page(lang, "explore/"), url_list(&[&bs.path, &cs.path])),
+        explore: explore_link(&urls.page(lang, "explore/"), &bs.path, &cs.path),
     }
 }
 
-/// Paths as one query value (`,`-separated, percent-encoded).
-fn url_list(paths: &[&str]) -> String {
-    paths
-        .iter()
-        .map(|p| p.bytes().map(|b| if b.is_ascii_alphanumeric() || b"-._~/".contains(&b) { (b as char).to_string() } else { format!("%{b:02X}") }).collect::<String>())
-        .collect::<Vec<_>>()
-        .join(",")
+/// The explorer's compare view of the same two files: compared along the source file, so
+/// it pairs exactly the runs this page pairs (`viewer/src/state.rs` documents the keys).
+fn explore_link(page: &str, base: &str, candidate: &str) -> String {
+    let state = benchsite_viewer::state::ViewState {
+        chart: benchsite_viewer::state::Chart::Compare,
+        versus: Some(Dim::Source),
+        base: Some(base.to_string()),
+        candidate: Some(candidate.to_string()),
+        ..Default::default()
+    };
+    format!("{page}?{}", state.to_query())
 }
 
 #[cfg(test)]
@@ -280,6 +282,15 @@ mod tests {
             runs: 1,
             ..SourceFile::default()
         }
+    }
+
+    #[test]
+    fn the_explore_link_opens_the_compare_view_of_the_two_files() {
+        let link = explore_link("/en/explore/", "lmdeploy/H800_v0.9.2.md", "lmdeploy/H800 v0.10.0.md");
+        assert_eq!(link, "/en/explore/?v=1&c=compare&vs=src&b=lmdeploy/H800_v0.9.2.md&k=lmdeploy/H800%20v0.10.0.md");
+        let (state, notices) = benchsite_viewer::state::ViewState::from_query(link.split_once('?').unwrap().1);
+        assert!(notices.is_empty(), "{notices:?}");
+        assert_eq!(state.candidate.as_deref(), Some("lmdeploy/H800 v0.10.0.md"));
     }
 
     #[test]

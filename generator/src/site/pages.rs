@@ -531,7 +531,7 @@ fn explore(inputs: &Inputs, lang: Lang, tr: &Tr, charts: &Charts) -> serde_json:
     let t = |k: &str| tr.get(k);
     let loc = views::Locale { lang, t: &t };
     // The strings the viewer shows, handed over as JSON data (not script).
-    let strings: BTreeMap<&String, &String> = tr.strings.iter().filter(|(k, _)| ["viewer.", "origin.", "nav.", "explore.", "finding."].iter().any(|p| k.starts_with(p))).collect();
+    let strings: BTreeMap<&String, &String> = tr.strings.iter().filter(|(k, _)| ["viewer.", "origin.", "nav.", "explore.", "finding.", "compare.", "verdict.", "kv.", "tuning.approx"].iter().any(|p| k.starts_with(p))).collect();
     json!({
         "headlines": charts.headlines(&inputs.data.runs, loc, inputs.urls),
         "sources": views::source_views(inputs.data, inputs.urls, lang),

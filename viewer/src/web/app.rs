@@ -6,7 +6,7 @@
 
 use super::chart::{self, Hit};
 use super::dom::{self, append, attr, clear, el, link};
-use super::table;
+use super::{cost, table, versus};
 use super::timing::lap;
 use super::ui::Ui;
 use super::view::{self, View};
@@ -37,6 +37,8 @@ pub struct App {
     /// What the last render drew, and where: the tooltip reads them.
     plan: chart::Plan,
     hits: Vec<Hit>,
+    /// The price text the store's cost metrics were computed for.
+    priced: Option<String>,
 }
 
 thread_local! {
@@ -52,6 +54,21 @@ impl App {
         let runs: Vec<Run> = self.site_runs.iter().chain(&self.local_runs).cloned().collect();
         let local: Vec<bool> = (0..runs.len()).map(|i| i >= self.site_runs.len()).collect();
         self.store = Store::new(&runs, local);
+        self.priced = None;
+        self.apply_prices();
+    }
+
+    /// The cost metrics for the state's prices (recomputed only when the prices changed).
+    fn apply_prices(&mut self) {
+        if self.priced.as_deref() != Some(self.state.price.as_str()) {
+            self.store.set_prices(&crate::cost::Prices::parse(&self.state.price).0);
+            self.priced = Some(self.state.price.clone());
+        }
+    }
+
+    /// Run `i` of the store (the site's runs, then the reader's).
+    fn run(&self, i: usize) -> Option<&Run> {
+        self.site_runs.get(i).or_else(|| self.local_runs.get(i.checked_sub(self.site_runs.len())?))
     }
 }
 
@@ -138,6 +155,7 @@ pub async fn run() -> Result<(), String> {
         notices,
         plan: chart::Plan::Nothing,
         hits: Vec::new(),
+        priced: None,
     };
     if search.trim_start_matches('?').is_empty() {
         let metric = view::default_metric(&app.store);
@@ -146,6 +164,7 @@ pub async fn run() -> Result<(), String> {
         }
     }
     drop_unknown_values(&mut app);
+    app.apply_prices();
     build_controls(&app)?;
     APP.with(|a| *a.borrow_mut() = Some(app));
     attach_listeners()?;
@@ -203,6 +222,7 @@ fn build_controls(app: &App) -> Result<(), String> {
     }
     append(&bar, &local_form(ui));
     append(&controls, &bar);
+    append(&controls, &cost::build(ui));
     let search = el("label", "search", &ui.tr("viewer.search"));
     let s = el("input", "", "");
     attr(&s, "type", "search");
@@ -238,6 +258,11 @@ fn build_controls(app: &App) -> Result<(), String> {
     append(&chart_box, &tip);
     dom::show(&chart_box, true);
 
+    if dom::by_id("compare").is_none() {
+        let c = el("div", "compare-view", "");
+        attr(&c, "id", "compare");
+        let _ = chart_box.insert_adjacent_element("afterend", &c);
+    }
     let viewer = dom::by_id("viewer").ok_or("no #viewer")?;
     for (id, class) in [("banner", "banner"), ("summary", "summary"), ("selected", "selected"), ("tuning-panel", "tuning-panel")] {
         if dom::by_id(id).is_none() {
@@ -340,7 +365,7 @@ fn listen<E: wasm_bindgen::convert::FromWasmAbi + 'static>(target: &web_sys::Eve
 }
 
 fn attach_listeners() -> Result<(), String> {
-    for id in ["filters", "controls"] {
+    for id in ["filters", "controls", "compare"] {
         if let Some(target) = dom::by_id(id) {
             listen(&target, "change", on_control)?;
             listen(&target, "input", on_control)?;
@@ -465,13 +490,36 @@ fn on_control(e: web_sys::Event) {
     }
     if let Some((el, action)) = dom::data_up(target.clone(), "action") {
         let value = el.dyn_ref::<HtmlSelectElement>().map(|s| s.value());
-        let checked = el.dyn_ref::<HtmlInputElement>().map(|i| i.checked()).unwrap_or(false);
+        let input = el.dyn_ref::<HtmlInputElement>();
+        let checked = input.map(|i| i.checked()).unwrap_or(false);
+        let text = input.map(|i| i.value()).unwrap_or_default();
+        let chosen = value.clone().filter(|v| !v.is_empty());
         update(|app| match action.as_str() {
             "metric" => app.state.metric = value,
             "x" => app.state.x_metric = value,
-            "chart" => app.state.chart = Chart::ALL.into_iter().find(|c| Some(c.key()) == value.as_deref()).unwrap_or_default(),
+            "chart" => {
+                app.state.chart = Chart::ALL.into_iter().find(|c| Some(c.key()) == value.as_deref()).unwrap_or_default();
+                if app.state.chart == Chart::Compare && app.state.versus.is_none() {
+                    choose_sides(app, Dim::Version);
+                }
+            }
             "log" => app.state.log = checked,
             "nf" => app.state.hide_flagged = checked,
+            "vs" => {
+                if let Some(dim) = value.as_deref().and_then(Dim::from_key) {
+                    choose_sides(app, dim);
+                }
+            }
+            "b" => app.state.base = chosen,
+            "k" => app.state.candidate = chosen,
+            // An emptied field goes back to the default; anything else is kept as typed and
+            // judged when drawn (`View::thresholds`).
+            "up" => app.state.up = text.trim().parse::<f64>().ok().filter(|v| v.is_finite()),
+            "down" => app.state.down = text.trim().parse::<f64>().ok().filter(|v| v.is_finite()),
+            "price" => {
+                let gpu = el.get_attribute("data-gpu").unwrap_or_default();
+                app.state.price = crate::cost::set_price(&app.state.price, &gpu, &text);
+            }
             _ => {}
         });
         return;
@@ -506,10 +554,21 @@ fn on_button(e: web_sys::Event) {
         "csv" => {
             with_app(|app| table::download_csv(&app.view()));
         }
+        "swap" => update(|app| std::mem::swap(&mut app.state.base, &mut app.state.candidate)),
         "png" => chart::download_png(),
         "cancel-parse" => cancel_parse(),
         _ => {}
     }
+}
+
+/// Compares along `dim`, with the first two of its values among the runs the other filters
+/// admit as base and candidate (versions by version number, so the older is the base).
+fn choose_sides(app: &mut App, dim: Dim) {
+    app.state.versus = Some(dim);
+    let pool = crate::filter::sides(&app.store, &app.state).map(|s| s.pool).unwrap_or_default();
+    let values = crate::filter::values_among(&app.store, &pool, dim);
+    app.state.base = values.first().cloned();
+    app.state.candidate = values.get(1).cloned();
 }
 
 /// Parses each added file in the parser's worker, with a status line (and a cancel button)
@@ -666,9 +725,11 @@ pub fn update(f: impl FnOnce(&mut App)) {
 pub fn render() {
     lap("start");
     // Read layout before writing to the page: a read after a write forces a full layout.
-    let chart_width = dom::by_id("chart").map_or(800.0, |c| f64::from(c.client_width()));
+    // A hidden chart (compare view) has no width: its container's stands in.
+    let chart_width = dom::by_id("chart").map_or(800.0, |c| f64::from(if c.client_width() > 0 { c.client_width() } else { c.parent_element().map_or(800, |p| p.client_width()) }));
     let table_view = table::viewport();
     with_app_mut(|app| {
+        app.apply_prices();
         let mut rows = filter::matching(&app.store, &app.state);
         table::sort_rows(&app.store, &app.state, &mut rows);
         app.rows = rows;
@@ -680,11 +741,14 @@ pub fn render() {
         lap("facets");
         render_banner(app, &view);
         lap("banner");
-        render_selected(&view);
+        render_selected(app, &view);
         render_tuning(app, &view);
+        cost::render(&view);
+        versus::render(&view);
         lap("panels");
         update_url(app);
         lap("url");
+        let comparing = view.state.chart == Chart::Compare;
         let plan = chart::plan(&view);
         if let Some(summary) = dom::by_id("summary") {
             let text = chart::summary(&view, &plan);
@@ -692,7 +756,15 @@ pub fn render() {
             dom::show(&summary, !text.is_empty());
         }
         lap("chart: plan");
+        if let Some(chart_box) = dom::by_id("chart") {
+            dom::show(&chart_box, !comparing);
+        }
         let hits = match dom::by_id_as::<HtmlCanvasElement>("chart-canvas") {
+            // The compare view replaces the chart: nothing drawn, nothing to hover.
+            Some(canvas) if comparing => {
+                attr(&canvas, "data-plot", "");
+                Vec::new()
+            }
             Some(canvas) => chart::draw(&view, &plan, &canvas, chart_width),
             None => {
                 fail(&app.ui.tr("viewer.error"));
@@ -777,7 +849,8 @@ fn render_banner(app: &App, view: &View) {
     let Some(banner) = dom::by_id("banner") else { return };
     let ui = view.ui;
     let count = ui.fill("viewer.count", &[("shown", &view.rows.len().to_string()), ("total", &view.store.len().to_string())]);
-    let diffs = compare::differences(view.store, view.rows);
+    // The compare view pairs alike runs itself and names what differs within each pair.
+    let diffs = if view.state.chart == Chart::Compare { Vec::new() } else { compare::differences(view.store, view.rows) };
     if dom::built_from(&banner, &format!("{count}\u{0}{diffs:?}\u{0}{:?}\u{0}{:?}\u{0}{:?}\u{0}{}\u{0}{}", view.state.data_hash, view.state.in_view, app.notices, view.store.len(), ui.lang)) {
         return;
     }
@@ -834,10 +907,10 @@ fn render_banner(app: &App, view: &View) {
     }
 }
 
-fn render_selected(view: &View) {
+fn render_selected(app: &App, view: &View) {
     let Some(panel) = dom::by_id("selected") else { return };
     let i = view.state.selected.as_ref().and_then(|id| view.store.ids.iter().position(|x| x == id));
-    if dom::built_from(&panel, &format!("{i:?}\u{0}{}\u{0}{}", view.metric, view.store.len())) {
+    if dom::built_from(&panel, &format!("{i:?}\u{0}{}\u{0}{}\u{0}{}\u{0}{}", view.metric, view.store.len(), view.ui.lang, view.state.price)) {
         return;
     }
     clear(&panel);
@@ -868,6 +941,105 @@ fn render_selected(view: &View) {
         Some(href) => append(&panel, &link(&ui.tr("viewer.source_line"), &href)),
         None => append(&panel, &el("p", "", &ui.tr("viewer.local_run"))),
     }
+    if let Some(run) = app.run(i) {
+        effective_params(app, ui, run, &panel);
+    }
+}
+
+/// The selected run's effective parameters (each with its origin; a default a formula
+/// computed from a nominal GPU memory marked ≈, as the result pages do) and its KV-cache
+/// estimate (`params.kv_memory`) with the other engines' equivalent values and what the
+/// estimate assumes.
+fn effective_params(app: &App, ui: &Ui, run: &Run, panel: &Element) {
+    let framework = run.framework.as_deref().unwrap_or("");
+    if !run.params.effective.is_empty() {
+        append(panel, &el("h4", "", &ui.tr("viewer.effective")));
+        let table = el("table", "effective", "");
+        attr(&table, "id", "selected-effective");
+        for e in &run.params.effective {
+            let tr = el("tr", "", "");
+            append(&tr, &el("th", "", ""));
+            if let Some(th) = tr.first_element_child() {
+                append(&th, &el("code", "", &e.flag));
+                attr(&th, "scope", "row");
+            }
+            let value = e.value.clone().unwrap_or_else(|| "?".into());
+            let td = el("td", "", "");
+            let code = el("code", "", &value);
+            if app.catalog.approx(framework, e, run.gpu.as_deref()) {
+                dom::set_text(&code, &format!("≈{value}"));
+                attr(&code, "title", &ui.tr("tuning.approx"));
+                attr(&code, "data-approx", "1");
+            }
+            append(&td, &code);
+            append(&tr, &td);
+            append(&tr, &el("td", "origin", &ui.tr(&format!("origin.{}", e.origin.as_str()))));
+            append(&table, &tr);
+        }
+        let wrap = el("div", "table-wrap", "");
+        append(&wrap, &table);
+        append(panel, &wrap);
+    }
+    let Some(kv) = &run.params.kv_memory else { return };
+    let gib = |x: f64| {
+        let s = format!("{x:.2}");
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    };
+    let one = |x: f64| format!("{x:.1}");
+    let memories = run.gpu.as_deref().map(|g| app.catalog.gpu(g).memories()).unwrap_or_default();
+    let d = el("div", "kv-estimate", "");
+    attr(&d, "id", "selected-kv");
+    let p = el("p", "", "");
+    append(&p, &el("strong", "", &ui.tr("kv.title")));
+    append(&p, &el("span", "", " · "));
+    append(&p, &el("code", "", &format!("{} {}", kv.flag, kv.fraction)));
+    let tp_note = if kv.tp_from == "default" { ui.tr("kv.tp_default") } else { String::new() };
+    let lead = ui.fill(
+        "kv.lead",
+        &[
+            ("origin", &ui.tr(&format!("origin.{}", kv.origin.as_str()))),
+            ("model", run.family.as_deref().unwrap_or("")),
+            ("precision", &kv.precision),
+            ("params", &kv.parameters_billion.to_string()),
+            ("tp", &kv.tp.to_string()),
+            ("tp_note", &tp_note),
+        ],
+    );
+    append(&p, &el("span", "", &format!(" {lead}")));
+    append(&d, &p);
+    let ul = el("ul", "", "");
+    for c in &kv.cases {
+        let memory = gib(c.gpu_memory_gib);
+        let li = el("li", "", "");
+        let text = if c.kv_gib > 0.0 {
+            ui.fill("kv.case", &[("mem", &memory), ("weights", &one(c.weights_gib)), ("kv", &one(c.kv_gib))])
+        } else {
+            ui.fill("kv.no_fit", &[("mem", &memory), ("weights", &one(c.weights_gib))])
+        };
+        append(&li, &el("span", "", &text));
+        // A size the GPU table gives as nominal: the engine saw a slightly different one.
+        if memories.iter().any(|m| !m.exact && (m.gib() - c.gpu_memory_gib).abs() < 1e-6) {
+            let mark = el("span", "approx", &format!(" {}", ui.tr("viewer.kv_nominal")));
+            attr(&mark, "title", &ui.tr("tuning.approx"));
+            append(&li, &mark);
+        }
+        if c.kv_gib > 0.0 {
+            append(&li, &el("br", "", ""));
+            let same = el("span", "equivalents", &ui.tr("kv.same"));
+            for (n, e) in c.equivalents.iter().enumerate() {
+                let sep = if n == 0 { " ".to_string() } else { ui.tr("kv.sep") };
+                append(&same, &el("span", "", &format!("{sep}{} ", crate::labels::framework_name(&e.framework))));
+                append(&same, &el("code", "", &e.flag));
+                append(&same, &el("span", "", &format!(" {}", e.fraction.map_or_else(|| ui.tr("kv.none"), |f| format!("≈ {f:.2}")))));
+            }
+            append(&li, &same);
+        }
+        append(&ul, &li);
+    }
+    append(&d, &ul);
+    let assumptions: Vec<String> = kv.assumptions.iter().map(|a| a.text().get(&ui.lang).to_string()).collect();
+    append(&d, &el("p", "hint", &format!("{}{}{}", ui.tr("kv.assumes"), assumptions.join(&ui.tr("kv.sep")), ui.tr("kv.end"))));
+    append(panel, &d);
 }
 
 /// Effective parameters of the runs in view, grouped by framework and flag, each opening

@@ -59,6 +59,7 @@ pub fn plan(view: &View) -> Plan {
             None => Plan::Nothing,
         },
         Chart::Sweep => Plan::Sweeps(series::sweeps(view.store, view.rows, metric)),
+        Chart::Compare => Plan::Nothing,
     }
 }
 

@@ -1,13 +1,15 @@
 //! The browser side: the exported entry points (the only `#[wasm_bindgen]` items). Imports
-//! point one way: `app` (controller) → `chart`, `table` (views) → `view`, `ui`, `dom`,
+//! point one way: `app` (controller) → `chart`, `table`, `versus`, `cost` (views) → `view`, `ui`, `dom`,
 //! `timing` (what every view needs), and the pure modules of the crate below them.
 
 mod app;
 mod chart;
+mod cost;
 mod dom;
 mod table;
 mod timing;
 mod ui;
+mod versus;
 mod view;
 
 use wasm_bindgen::prelude::*;

@@ -42,6 +42,10 @@ pub fn columns(view: &View) -> Vec<Col> {
             metrics.push(m.to_string());
         }
     }
+    // With a price typed, the cost of each run (blank where its GPU has no price).
+    if !view.prices.is_empty() {
+        metrics.extend(crate::store::COSTS.iter().map(|c| c.0.to_string()).filter(|m| *m != view.metric));
+    }
     cols.extend(metrics.into_iter().map(Col::Metric));
     cols
 }

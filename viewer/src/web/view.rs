@@ -3,8 +3,11 @@
 //! `View`, so no part of the page can show another state than the others.
 
 use super::ui::Ui;
-use crate::state::ViewState;
+use crate::cost::{Prices, Refused};
+use crate::filter::{self, Sides};
+use crate::state::{Chart, ViewState};
 use crate::store::{Metric, Store};
+use crate::versus::Thresholds;
 use benchsite_model::Finding;
 
 pub struct View<'a> {
@@ -18,11 +21,38 @@ pub struct View<'a> {
     /// The metric charted and first in the table, and the trade-off chart's x metric.
     pub metric: String,
     pub x_metric: String,
+    /// The compare view's thresholds: the typed ones when `Thresholds::new` takes them,
+    /// else the defaults (and `thresholds_refused`).
+    pub thresholds: Thresholds,
+    pub thresholds_refused: bool,
+    /// The compare view's runs (only in the compare view).
+    pub sides: Option<Sides>,
+    /// The typed prices that were taken, and each refused one.
+    pub prices: Prices,
+    pub refused: Vec<Refused>,
 }
 
 impl<'a> View<'a> {
     pub fn new(store: &'a Store, state: &'a ViewState, rows: &'a [u32], ui: &'a Ui, findings: &'a [Finding]) -> View<'a> {
-        View { store, state, rows, ui, findings, metric: metric_key(store, state), x_metric: x_metric_key(store, state) }
+        let typed = (state.up.is_some() || state.down.is_some()).then(|| {
+            let d = Thresholds::default();
+            Thresholds::new(state.up.unwrap_or(d.up), state.down.unwrap_or(d.down))
+        });
+        let (prices, refused) = Prices::parse(&state.price);
+        View {
+            store,
+            state,
+            rows,
+            ui,
+            findings,
+            metric: metric_key(store, state),
+            x_metric: x_metric_key(store, state),
+            thresholds: typed.flatten().unwrap_or_default(),
+            thresholds_refused: typed.is_some_and(|t| t.is_none()),
+            sides: if state.chart == Chart::Compare { filter::sides(store, state) } else { None },
+            prices,
+            refused,
+        }
     }
 
     pub fn metric(&self) -> Option<&'a Metric> {
