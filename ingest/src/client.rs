@@ -135,6 +135,33 @@ pub fn is_error_line(line: &str) -> bool {
             .is_some_and(|(n, _)| !n.is_empty() && n.trim().chars().all(|c| c.is_ascii_digit()))
 }
 
+
+/// The commands of a shell block whose first line is `first_line`, with continuation lines
+/// (`\`) joined: each command's text and the line it starts on. A last line that still ends
+/// in `\` closes the block's last command.
+pub fn joined_commands(block: &str, first_line: u32) -> Vec<(u32, String)> {
+    let mut out = Vec::new();
+    let mut joined = String::new();
+    let mut start = first_line;
+    for (i, raw) in block.lines().enumerate() {
+        let line = raw.trim();
+        if joined.is_empty() {
+            start = first_line + i as u32;
+        }
+        if let Some(body) = line.strip_suffix('\\') {
+            joined.push_str(body);
+            joined.push(' ');
+            continue;
+        }
+        joined.push_str(line);
+        out.push((start, std::mem::take(&mut joined)));
+    }
+    if !joined.is_empty() {
+        out.push((start, joined));
+    }
+    out
+}
+
 /// Splits command-line style arguments into `--flag value` pairs (`None` for switches).
 pub fn flags(args: &str) -> Vec<(String, Option<String>)> {
     let words = words(args);

@@ -297,27 +297,7 @@ const CLIENTS: [&str; 8] = [
 /// Every client command in a code block whose first line is `first_line`; continuation
 /// lines (`\`) are joined, prompts (`$ `) dropped.
 pub fn client_commands(block: &str, first_line: u32) -> Vec<ClientCommand> {
-    let mut out = Vec::new();
-    let mut joined = String::new();
-    let mut start = first_line;
-    for (i, raw) in block.lines().enumerate() {
-        let line = raw.trim();
-        if joined.is_empty() {
-            start = first_line + i as u32;
-        }
-        if let Some(body) = line.strip_suffix('\\') {
-            joined.push_str(body);
-            joined.push(' ');
-            continue;
-        }
-        joined.push_str(line);
-        if let Some(c) = client_command(&joined, start) {
-            out.push(c);
-        }
-        joined.clear();
-    }
-    out.extend(client_command(&joined, start));
-    out
+    crate::client::joined_commands(block, first_line).into_iter().filter_map(|(line, text)| client_command(&text, line)).collect()
 }
 
 fn client_command(text: &str, line: u32) -> Option<ClientCommand> {

@@ -30,25 +30,7 @@ const DOCKER_VALUE_OPTS: [&str; 24] = [
 
 /// Finds the serve command in a shell block whose first line is `first_line`.
 pub fn parse_serve(block: &str, first_line: u32) -> Option<Serve> {
-    let mut joined = String::new();
-    let mut start = first_line;
-    for (i, raw) in block.lines().enumerate() {
-        let line = raw.trim();
-        if joined.is_empty() {
-            start = first_line + i as u32;
-        }
-        if let Some(body) = line.strip_suffix('\\') {
-            joined.push_str(body);
-            joined.push(' ');
-            continue;
-        }
-        joined.push_str(line);
-        if let Some(serve) = parse_command(&joined, start) {
-            return Some(serve);
-        }
-        joined.clear();
-    }
-    parse_command(&joined, start)
+    crate::client::joined_commands(block, first_line).into_iter().find_map(|(line, text)| parse_command(&text, line))
 }
 
 fn is_serve(words: &[String]) -> bool {

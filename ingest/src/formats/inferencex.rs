@@ -21,7 +21,7 @@ use super::{Format, Input, Read};
 use crate::block;
 use crate::json::reader::{Json, Spanned};
 use crate::json::Object;
-use crate::scan::{Block, Context, Format as BlockFormat, Row};
+use crate::scan::{Block, Row};
 use crate::sink::Sink;
 use crate::value::{integer, Cell, Value};
 use benchsite_model::{ContextRef, Run};
@@ -68,16 +68,7 @@ fn read(_: &Input<'_>, objects: &[Object<'_>], sink: &mut Sink) -> Option<Vec<Ru
                 push(&mut rows, key, v, label);
             }
         }
-        let block = Block {
-            format: BlockFormat::Named(NAME),
-            start: obj.line,
-            end: obj.end_line,
-            terminated: true,
-            rows,
-            context: Context::default(),
-            sweep: None,
-            cut_at: None,
-        };
+        let block = Block::of_rows(NAME, obj.line, obj.end_line, rows);
         if let Some(mut run) = block::resolve(&block, &[], sink) {
             metadata(&mut run, &obj.members);
             runs.push(run);

@@ -25,7 +25,7 @@ use super::{Format, Input, Read};
 use crate::block;
 use crate::json::reader::{Json, Spanned};
 use crate::json::Object;
-use crate::scan::{Block, Context, Format as BlockFormat, Row};
+use crate::scan::{Block, Row};
 use crate::sink::{FindingExt, Sink};
 use crate::value::{integer, Cell, Value};
 use benchsite_model::{ContextRef, RequestRate, Run};
@@ -173,16 +173,7 @@ fn read_report(obj: &Object<'_>, sink: &mut Sink) -> Option<Run> {
             }
         }
     }
-    let block = Block {
-        format: BlockFormat::Named(NAME),
-        start: obj.line,
-        end: obj.end_line,
-        terminated: true,
-        rows,
-        context: Context::default(),
-        sweep: None,
-        cut_at: None,
-    };
+    let block = Block::of_rows(NAME, obj.line, obj.end_line, rows);
     let mut run = block::resolve(&block, &[], sink)?;
     match version {
         Version::V01 => scenario_v01(&mut run, members(obj.get("scenario"))),

@@ -5,7 +5,7 @@
 //! adds closures.
 
 use super::chart::{self, Hit};
-use super::dom::{self, append, attr, clear, el, link};
+use super::dom::{self, append, attr, clear, el, link, select};
 use super::{cost, table, versus};
 use super::timing::lap;
 use super::ui::Ui;
@@ -281,19 +281,6 @@ fn build_controls(app: &App) -> Result<(), String> {
     table::build(&ui.tr("explore.caption"))
 }
 
-fn select(id: &str, label: &str, options: Vec<(String, String)>) -> Element {
-    let wrap = el("label", "select", label);
-    let s = el("select", "", "");
-    attr(&s, "id", &format!("ctl-{id}"));
-    attr(&s, "data-action", id);
-    for (value, text) in options {
-        let o = el("option", "", &text);
-        attr(&o, "value", &value);
-        append(&s, &o);
-    }
-    append(&wrap, &s);
-    wrap
-}
 
 fn checkbox(action: &str, label: &str) -> Element {
     let wrap = el("label", "check", "");

@@ -112,3 +112,18 @@ pub fn click_download(url: &str, name: &str) {
         a.remove();
     }
 }
+
+/// A labelled `<select>` whose changes the controller reads by its `data-action`.
+pub fn select(action: &str, label: &str, options: Vec<(String, String)>) -> web_sys::Element {
+    let wrap = el("label", "select", label);
+    let s = el("select", "", "");
+    attr(&s, "id", &format!("ctl-{action}"));
+    attr(&s, "data-action", action);
+    for (value, text) in options {
+        let o = el("option", "", &text);
+        attr(&o, "value", &value);
+        append(&s, &o);
+    }
+    append(&wrap, &s);
+    wrap
+}

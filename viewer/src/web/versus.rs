@@ -5,7 +5,7 @@
 //! verdict of each metric, what else differs, the drift of effective parameters, and the runs
 //! without a counterpart.
 
-use super::dom::{self, append, attr, clear, el, link};
+use super::dom::{self, append, attr, clear, el, link, select};
 use super::view::View;
 use crate::filter;
 use crate::series::group_label;
@@ -111,19 +111,6 @@ fn render_controls(view: &View, controls: &web_sys::Element) {
     }
 }
 
-fn select(action: &str, label: &str, options: Vec<(String, String)>) -> web_sys::Element {
-    let wrap = el("label", "select", label);
-    let s = el("select", "", "");
-    attr(&s, "id", &format!("ctl-{action}"));
-    attr(&s, "data-action", action);
-    for (value, text) in options {
-        let o = el("option", "", &text);
-        attr(&o, "value", &value);
-        append(&s, &o);
-    }
-    append(&wrap, &s);
-    wrap
-}
 
 /// `1.2×`.
 fn times(x: f64) -> String {
