@@ -4,6 +4,9 @@
 //! explorer transfers, gzip-compressed. `cargo xtask fuzz [TARGET] [--seconds N]` runs the
 //! fuzz targets (`fuzz.rs`).
 
+mod bench_site;
+mod corpus;
+mod first_visit;
 mod fuzz;
 
 use std::path::{Path, PathBuf};
@@ -16,7 +19,15 @@ fn main() -> ExitCode {
         Some("size") => size(&args[1..]),
         Some("bench-viewer") => bench_viewer(&args[1..]),
         Some("fuzz") => fuzz::fuzz(&args[1..], &root()),
-        _ => Err("usage: cargo xtask site [--out DIR] [--base-url URL] | size [--out DIR] | bench-viewer [--out DIR] | fuzz [TARGET] [--seconds N]".into()),
+        Some("corpus") => corpus::corpus(&args[1..]),
+        Some("bench-site") => bench_site::bench_site(&args[1..]),
+        Some("first-visit") => first_visit::first_visit(&args[1..]),
+        _ => Err(concat!(
+            "usage: cargo xtask site [--out DIR] [--base-url URL] | size [--out DIR] | first-visit [--out DIR] | bench-viewer [--out DIR]",
+            " | bench-site [--runs 1000,10000,100000] [--viewer DIR] [--dir DIR] [--keep] | corpus N [--out DIR] [--seed S]",
+            " | fuzz [TARGET] [--seconds N]"
+        )
+        .into()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
