@@ -201,20 +201,26 @@ fn workloads(rng: &mut Rng) -> Vec<Workload> {
     let random = |prompts, input, output| Workload { sharegpt: false, prompts, input, output, rate: None, concurrency: None };
     let mut w = vec![Workload { sharegpt: true, prompts: 10000, input: 226, output: 199, rate: None, concurrency: None }];
     let shapes = [(2000, 1024, 1024), (500, 2000, 6000), (500, 6000, 2000), (1000, 128, 128), (1000, 4096, 512), (200, 32000, 1000), (1000, 1024, 128)];
+    // Distinct shapes, and distinct prompt counts within each sweep: two runs of one model
+    // with equal counts and scenario would be one run printed twice (`duplicate`).
+    let mut chosen = Vec::new();
     for _ in 0..1 + rng.below(4) {
-        let &(p, i, o) = rng.pick(&shapes);
-        w.push(random(p, i, o));
+        let shape = *rng.pick(&shapes);
+        if !chosen.contains(&shape) {
+            chosen.push(shape);
+            w.push(random(shape.0, shape.1, shape.2));
+        }
     }
     match rng.below(4) {
         0 => {
-            let &(p, i, o) = rng.pick(&shapes);
+            let &(_, i, o) = rng.pick(&shapes);
             for c in [1u64, 4, 16, 64, 256].iter().take(2 + rng.below(4) as usize) {
-                w.push(Workload { concurrency: Some(*c), ..random(p.min(c * 20), i, o) });
+                w.push(Workload { concurrency: Some(*c), ..random(c * 20, i, o) });
             }
         }
         1 => {
             for r in [1.0, 2.0, 4.0, 8.0, 16.0].iter().take(2 + rng.below(4) as usize) {
-                w.push(Workload { rate: Some(*r), ..random(1000, 1024, 1024) });
+                w.push(Workload { rate: Some(*r), ..random((250.0 * r) as u64, 1024, 1024) });
             }
         }
         _ => {}
@@ -249,7 +255,7 @@ fn values(rng: &mut Rng, w: &Workload, fw: &Fw, gpu: (&str, f64, u32), active: f
         (Some(r), None) => (r * w.output as f64 / capacity).min(1.0),
         (None, None) => 1.0,
     };
-    let throughput = capacity * load.max(0.02) * rng.range(0.9, 1.0);
+    let throughput = capacity * load.max(0.1) * rng.range(0.9, 1.0);
     let duration = ((output_tokens as f64 / throughput).max(0.5) * 100.0).round() / 100.0;
     let tpot = 1000.0 / (capacity / (load * 256.0).max(1.0)).min(200.0 * gpu.1) * rng.range(0.9, 1.1);
     let ttft = (w.input as f64 / (20.0 * capacity)) * 1000.0 * (1.0 + 40.0 * load * load) * rng.range(0.8, 1.2);
@@ -305,11 +311,22 @@ fn result_file(text: &mut String, rng: &mut Rng, fw: &Fw, gpu: (&str, f64, u32),
     let _ = writeln!(text, "# {title} v{version}\n\nBenchmarks on {}, one section per model.\n", gpu.0);
     let native = fw.name == "vllm" && rng.below(2) == 0;
     let mut runs = 0;
+    // One benchmark script per file: every model section runs the same workloads.
+    let plan = workloads(rng);
+    // Distinct models: the same model twice with the same workloads would be a duplicate.
+    let mut used = Vec::new();
     for _ in 0..1 + rng.below(5) {
         let (model, tp) = model_choice(rng, gpu);
+        if used.contains(&model.0) {
+            continue;
+        }
+        if runs == left {
+            break;
+        }
+        used.push(model.0);
         let _ = writeln!(text, "## {}\n", model.0.rsplit('/').next().unwrap_or(model.0));
         serve_command(text, fw, version, model.0, tp);
-        for w in workloads(rng) {
+        for &w in &plan {
             if runs == left {
                 return runs;
             }
@@ -426,6 +443,17 @@ fn vllm_native(text: &mut String, model: &str, w: &Workload, v: &Values, rng: &m
     if let Some(c) = w.concurrency {
         let _ = write!(text, " --max-concurrency {c}");
     }
+    // `vllm bench serve` prints its arguments first.
+    let (name, input, output) = if w.sharegpt { ("sharegpt", "None".to_string(), "None".to_string()) } else { ("random", w.input.to_string(), w.output.to_string()) };
+    let _ = write!(
+        text,
+        "\nNamespace(subparser='bench', bench_type='serve', backend='vllm', base_url=None, host='127.0.0.1', port=8000, endpoint='/v1/completions', \
+dataset_name='{name}', model='{model}', tokenizer=None, num_prompts={}, random_input_len={input}, random_output_len={output}, random_range_ratio=0.0, \
+request_rate={}, burstiness=1.0, max_concurrency={}, seed=0, save_result=False)",
+        w.prompts,
+        w.rate.map_or("inf".to_string(), |r| r.to_string()),
+        w.concurrency.map_or("None".to_string(), |c| c.to_string()),
+    );
     let _ = writeln!(text, "\nTraffic request rate: {}\nBurstiness factor: 1.0 (Poisson process)", rate_text(w));
     if let Some(c) = w.concurrency {
         let _ = writeln!(text, "Maximum request concurrency: {c}");
