@@ -1,8 +1,11 @@
 //! `cargo xtask site [--out DIR] [--base-url URL]`: the whole site in one command — the
 //! viewer compiled to wasm, its JS bindings, `wasm-opt -Oz` when a working one is present,
-//! then the generator. `cargo xtask size [--out DIR]` prints what a first visit to the
-//! explorer transfers, gzip-compressed. `cargo xtask fuzz [TARGET] [--seconds N]` runs the
-//! fuzz targets (`fuzz.rs`).
+//! then the generator. `cargo xtask size [--out DIR]` estimates what a first visit to the
+//! explorer transfers (a fixed file list, gzip-compressed); `cargo xtask first-visit [--out
+//! DIR]` measures it in headless Chromium (`first_visit.rs`). `cargo xtask corpus N` writes a
+//! generated content folder of N runs (`corpus.rs`), `cargo xtask bench-site` times the build
+//! on such corpora (`bench_site.rs`). `cargo xtask fuzz [TARGET] [--seconds N]` runs the fuzz
+//! targets (`fuzz.rs`).
 
 mod bench_site;
 mod corpus;
@@ -172,8 +175,9 @@ fn bench_viewer(args: &[String]) -> Result<(), String> {
     run(Command::new(cargo).current_dir(root()).env("BENCHSITE_SITE", &out).args(["run", "--locked", "--release", "-p", "benchsite-tests", "--bin", "bench-viewer"]))
 }
 
-/// What a first visit to `en/explore/` transfers, each file gzip-compressed (level 9, as a
-/// static host with precompression would serve it).
+/// An estimate of what a first visit to `en/explore/` transfers, each file of a fixed list
+/// gzip-compressed (level 9, as a static host with precompression would serve it); `first-visit`
+/// measures what the browser really loads.
 fn size(args: &[String]) -> Result<(), String> {
     use std::io::Write;
     let out = flag(args, "--out").map_or_else(|| root().join("public"), PathBuf::from);
