@@ -1,13 +1,14 @@
-//! `cargo xtask bench-site [--runs 1000,10000,100000] [--viewer DIR] [--dir DIR] [--keep]`:
+//! `cargo xtask bench-site [--runs 1000,10000,100000] [--viewer DIR] [--dir DIR] [--keep] [--timeout S]`:
 //! for each size, a generated corpus (`corpus.rs`, seed 1) is built by the release
 //! `benchsite build` into a fresh folder; prints one table — wall time, CPU time (user +
 //! sys of the build, from GNU time's `wait4`), peak RSS, output size and files — and the
-//! growth of time and memory per run from each size to the next (1.00 = linear). Numbers
-//! only: nothing here asserts on timing.
+//! growth of time and memory per run from each size to the next (1.00 = linear). A build
+//! running past `--timeout` seconds is stopped and shown as such. Numbers only: nothing here asserts on timing.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::time::Instant;
+use std::os::unix::process::CommandExt;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 const TIME: &str = "/usr/bin/time";
 
@@ -32,6 +33,7 @@ pub fn bench_site(args: &[String]) -> Result<(), String> {
     };
     let work = crate::flag(args, "--dir").map_or_else(|| root.join("target/bench-site"), PathBuf::from);
     let keep = args.iter().any(|a| a == "--keep");
+    let timeout = crate::flag(args, "--timeout").map(|t| t.parse::<f64>().map_err(|e| format!("--timeout {t}: {e}"))).transpose()?;
     // The explorer's package when `cargo xtask site` has made one: the build then writes
     // what the published site holds (without it the explore page embeds every run).
     let viewer = crate::flag(args, "--viewer").map(PathBuf::from).or_else(|| Some(root.join("target/viewer-pkg")).filter(|p| p.join("benchsite_viewer_bg.wasm").exists()));
@@ -68,12 +70,32 @@ pub fn bench_site(args: &[String]) -> Result<(), String> {
         }
         eprintln!("xtask: {n} runs: building with {}", benchsite.display());
         let started = Instant::now();
-        let output = cmd.output().map_err(|e| format!("could not start {cmd:?}: {e}"))?;
+        let log = work.join(format!("build-{n}.log"));
+        let log_file = std::fs::File::create(&log).map_err(|e| format!("{}: {e}", log.display()))?;
+        // Its own process group, so a build past --timeout is ended with GNU time around it.
+        let mut child = cmd.stdout(Stdio::null()).stderr(log_file).process_group(0).spawn().map_err(|e| format!("could not start {cmd:?}: {e}"))?;
+        let status = loop {
+            if let Some(status) = child.try_wait().map_err(|e| e.to_string())? {
+                break Some(status);
+            }
+            if timeout.is_some_and(|t| started.elapsed().as_secs_f64() > t) {
+                let _ = Command::new("kill").args(["-s", "KILL", "--", &format!("-{}", child.id())]).status();
+                let _ = child.wait();
+                break None;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        };
         let wall_s = started.elapsed().as_secs_f64();
-        let stderr = String::from_utf8_lossy(&output.stderr);
+        let stderr = std::fs::read_to_string(&log).unwrap_or_default();
         let summary = stderr.lines().rev().find(|l| l.starts_with("read ")).unwrap_or("").to_string();
-        if !output.status.success() && summary.is_empty() {
-            return Err(format!("benchsite build of {n} runs failed ({}):\n{}", output.status, tail(&stderr, 20)));
+        let Some(status) = status else {
+            eprintln!("xtask:   stopped after {wall_s:.0} s (--timeout)");
+            rows.push(Row { runs: n, read: "timeout".into(), corpus_s, corpus_mb: stats.bytes as f64 / 1e6, wall_s, cpu_s: None, rss_kb: None, out_bytes: 0, out_files: 0 });
+            let _ = std::fs::remove_dir_all(&out);
+            continue;
+        };
+        if !status.success() && summary.is_empty() {
+            return Err(format!("benchsite build of {n} runs failed ({status}):\n{}", tail(&stderr, 20)));
         }
         eprintln!("xtask:   {summary}");
         let (mut cpu_s, mut rss_kb) = (None, None);
@@ -88,6 +110,13 @@ pub fn bench_site(args: &[String]) -> Result<(), String> {
         }
         let (out_bytes, out_files) = du(&out);
         let read = summary.split(':').nth(1).and_then(|s| s.split(',').next()).map_or("?".to_string(), |s| s.trim().trim_end_matches(" runs").to_string());
+        // Each size as it is measured, so a long run stopped early still tells what it found.
+        eprintln!(
+            "xtask:   {n} runs: wall {wall_s:.1} s, cpu {} s, peak RSS {} MB, output {:.1} MB in {out_files} files",
+            cpu_s.map_or("n/a".into(), |c| format!("{c:.1}")),
+            rss_kb.map_or("n/a".into(), |k| format!("{:.0}", k as f64 / 1024.0)),
+            out_bytes as f64 / 1e6
+        );
         rows.push(Row { runs: n, read, corpus_s, corpus_mb: stats.bytes as f64 / 1e6, wall_s, cpu_s, rss_kb, out_bytes, out_files });
         if !keep {
             let _ = std::fs::remove_dir_all(&out);
@@ -146,7 +175,7 @@ fn print_table(rows: &[Row], viewer: Option<&Path>) {
     println!("(corpus written in {} s)", rows.iter().map(|r| format!("{:.1}", r.corpus_s)).collect::<Vec<_>>().join(" / "));
     if rows.len() > 1 {
         println!("growth per run from one size to the next (1.00 = linear; time is wall, memory peak RSS, output bytes):");
-        for w in rows.windows(2) {
+        for w in rows.windows(2).filter(|w| w[0].read != "timeout" && w[1].read != "timeout") {
             let scale = w[1].runs as f64 / w[0].runs as f64;
             let per = |a: f64, b: f64| if a > 0.0 { format!("{:.2}", b / a / scale) } else { "n/a".to_string() };
             let rss = match (w[0].rss_kb, w[1].rss_kb) {

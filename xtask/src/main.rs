@@ -27,7 +27,7 @@ fn main() -> ExitCode {
         Some("first-visit") => first_visit::first_visit(&args[1..]),
         _ => Err(concat!(
             "usage: cargo xtask site [--out DIR] [--base-url URL] | size [--out DIR] | first-visit [--out DIR] | bench-viewer [--out DIR]",
-            " | bench-site [--runs 1000,10000,100000] [--viewer DIR] [--dir DIR] [--keep] | corpus N [--out DIR] [--seed S]",
+            " | bench-site [--runs 1000,10000,100000] [--viewer DIR] [--dir DIR] [--keep] [--timeout S] | corpus N [--out DIR] [--seed S]",
             " | fuzz [TARGET] [--seconds N]"
         )
         .into()),
