@@ -1,8 +1,9 @@
 //! `cargo xtask corpus N [--out DIR] [--seed S]`: writes a content folder of exactly N runs
 //! that looks like real content, for measuring the build and the explorer at scale.
 //!
-//! Result files `<batch>/<framework>/<GPU>_v<version>.md` (the layout reads the last two
-//! path parts, so a batch folder per month and cluster keeps files at a realistic 5–40 runs)
+//! Result files `<framework>/<GPU>_v<version>.md`, one per framework, GPU and version (each
+//! release measured on one to three GPUs; past the real releases, further minor versions, so
+//! files keep a realistic 1–50 runs at any N; compare pages stay one or a few per file)
 //! hold a section per model with its serve command and one log block per workload: the
 //! `benchmark_serving.sh` style of the seed content (`Running benchmark …`, `Namespace(…)`,
 //! SGLang's `Serving Benchmark Result`) for every framework, and for vLLM also `vllm bench
@@ -128,32 +129,34 @@ pub fn write(repo_content: &Path, out: &Path, n: u64, seed: u64) -> Result<Stats
     let mut rng = Rng(seed);
     let mut stats = Stats::default();
     let mut left = n;
-    let mut batch = 0u64;
     let mut text = String::new();
+    // Releases in turn across the frameworks; each release measured on one to three GPUs,
+    // one file per framework, GPU and version as a results repository keeps them.
+    let mut release = 0usize;
     while left > 0 {
-        // A batch: one month of one cluster, a few framework/GPU/version files.
-        let dir = format!("{}-{:02}-c{:03}", 2024 + batch / 12 % 3, 1 + batch % 12, batch / 36);
-        let mut taken: Vec<(usize, usize, usize)> = Vec::new();
-        for _ in 0..1 + rng.below(6) {
+        let fw = &FRAMEWORKS[release % FRAMEWORKS.len()];
+        let version = version_name(fw, release / FRAMEWORKS.len());
+        release += 1;
+        let mut gpus: Vec<usize> = Vec::new();
+        for _ in 0..1 + rng.below(3) {
+            let g = rng.below(GPUS.len() as u64) as usize;
+            if !gpus.contains(&g) {
+                gpus.push(g);
+            }
+        }
+        for g in gpus {
             if left == 0 {
                 break;
             }
-            let key = (rng.below(3) as usize, rng.below(GPUS.len() as u64) as usize, 0);
-            let fw = &FRAMEWORKS[key.0];
-            let key = (key.0, key.1, rng.below(fw.versions.len() as u64) as usize);
-            if taken.contains(&key) {
-                continue;
-            }
-            taken.push(key);
             text.clear();
-            let (gpu, version) = (GPUS[key.1], fw.versions[key.2]);
+            let gpu = GPUS[g];
             let raw = rng.below(20) == 0;
-            let runs = if raw { raw_log(&mut text, &mut rng, fw, gpu, version, left) } else { result_file(&mut text, &mut rng, fw, gpu, version, left) };
+            let runs = if raw { raw_log(&mut text, &mut rng, fw, gpu, &version, left) } else { result_file(&mut text, &mut rng, fw, gpu, &version, left) };
             left -= runs;
             let path = if raw {
-                let p = out.join(format!("raw/{dir}-{}-{}-v{version}.log", fw.name, gpu.0));
+                let p = out.join(format!("raw/{}-{}-v{version}-sweep.log", fw.name, gpu.0));
                 let meta = format!(
-                    "# What the log does not print.\nframework = \"{}\"\nversion = \"{version}\"\ngpu = \"{}\"\nnotes = [\"Concurrency sweep run by the nightly job of {dir}.\"]\n",
+                    "# What the log does not print.\nframework = \"{}\"\nversion = \"{version}\"\ngpu = \"{}\"\nnotes = [\"Concurrency sweep of the nightly job.\"]\n",
                     fw.name, gpu.0
                 );
                 write_file(&p.with_extension("log.meta.toml"), meta.as_bytes())?;
@@ -161,14 +164,24 @@ pub fn write(repo_content: &Path, out: &Path, n: u64, seed: u64) -> Result<Stats
                 p
             } else {
                 stats.files += 1;
-                out.join(format!("{dir}/{}/{}_v{version}.md", fw.name, gpu.0))
+                out.join(format!("{}/{}_v{version}.md", fw.name, gpu.0))
             };
             write_file(&path, text.as_bytes())?;
             stats.bytes += text.len() as u64;
         }
-        batch += 1;
     }
     Ok(stats)
+}
+
+/// The `k`-th release of `fw`: its real releases, then minor versions beyond the last.
+fn version_name(fw: &Fw, k: usize) -> String {
+    if let Some(v) = fw.versions.get(k) {
+        return v.to_string();
+    }
+    let last = fw.versions[fw.versions.len() - 1];
+    let minor: usize = last.split('.').nth(1).and_then(|m| m.parse().ok()).unwrap_or(0);
+    let j = k - fw.versions.len();
+    format!("0.{}.{}", minor + 1 + j / 10, j % 10)
 }
 
 fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
