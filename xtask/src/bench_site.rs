@@ -74,11 +74,13 @@ pub fn bench_site(args: &[String]) -> Result<(), String> {
         let log_file = std::fs::File::create(&log).map_err(|e| format!("{}: {e}", log.display()))?;
         // Its own process group, so a build past --timeout is ended with GNU time around it.
         let mut child = cmd.stdout(Stdio::null()).stderr(log_file).process_group(0).spawn().map_err(|e| format!("could not start {cmd:?}: {e}"))?;
+        let mut hwm_kb = None;
         let status = loop {
             if let Some(status) = child.try_wait().map_err(|e| e.to_string())? {
                 break Some(status);
             }
             if timeout.is_some_and(|t| started.elapsed().as_secs_f64() > t) {
+                hwm_kb = peak_so_far(child.id());
                 let _ = Command::new("kill").args(["-s", "KILL", "--", &format!("-{}", child.id())]).status();
                 let _ = child.wait();
                 break None;
@@ -89,8 +91,8 @@ pub fn bench_site(args: &[String]) -> Result<(), String> {
         let stderr = std::fs::read_to_string(&log).unwrap_or_default();
         let summary = stderr.lines().rev().find(|l| l.starts_with("read ")).unwrap_or("").to_string();
         let Some(status) = status else {
-            eprintln!("xtask:   stopped after {wall_s:.0} s (--timeout)");
-            rows.push(Row { runs: n, read: "timeout".into(), corpus_s, corpus_mb: stats.bytes as f64 / 1e6, wall_s, cpu_s: None, rss_kb: None, out_bytes: 0, out_files: 0 });
+            eprintln!("xtask:   stopped after {wall_s:.0} s (--timeout); peak RSS so far {}", hwm_kb.map_or("unknown".into(), |k| format!("{} MB", k / 1024)));
+            rows.push(Row { runs: n, read: "timeout".into(), corpus_s, corpus_mb: stats.bytes as f64 / 1e6, wall_s, cpu_s: None, rss_kb: hwm_kb, out_bytes: 0, out_files: 0 });
             let _ = std::fs::remove_dir_all(&out);
             continue;
         };
@@ -127,6 +129,14 @@ pub fn bench_site(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// The peak RSS (KB) of the build running under GNU time `pid` (its child), from `/proc`.
+fn peak_so_far(pid: u32) -> Option<u64> {
+    let children = std::fs::read_to_string(format!("/proc/{pid}/task/{pid}/children")).ok()?;
+    let build = children.split_whitespace().next().unwrap_or(&pid.to_string()).to_string();
+    let status = std::fs::read_to_string(format!("/proc/{build}/status")).ok()?;
+    status.lines().find_map(|l| l.strip_prefix("VmHWM:")).and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+}
+
 fn tail(text: &str, n: usize) -> String {
     let lines: Vec<&str> = text.lines().collect();
     lines[lines.len().saturating_sub(n)..].join("\n")
@@ -158,6 +168,22 @@ fn print_table(rows: &[Row], viewer: Option<&Path>) {
     );
     for r in rows {
         let rss_mb = r.rss_kb.map(|k| k as f64 / 1024.0);
+        if r.read == "timeout" {
+            println!(
+                "{:>9} {:>9} {:>10.1} {:>8} {:>8} {:>11} {:>10} {:>9} {:>10} {:>10}",
+                r.runs,
+                "stopped",
+                r.corpus_mb,
+                format!(">{:.1}", r.wall_s),
+                "n/a",
+                rss_mb.map_or("n/a".into(), |m| format!("≥{m:.0}")),
+                "-",
+                "-",
+                format!(">{:.0}", r.wall_s * 1e6 / r.runs as f64),
+                "n/a"
+            );
+            continue;
+        }
         println!(
             "{:>9} {:>9} {:>10.1} {:>8.2} {:>8} {:>11} {:>10.1} {:>9} {:>10.1} {:>10}",
             r.runs,
