@@ -1,10 +1,17 @@
 //! `cargo xtask site [--out DIR] [--base-url URL]`: the whole site in one command — the
 //! viewer compiled to wasm, its JS bindings, `wasm-opt -Oz` when a working one is present,
-//! then the generator. `cargo xtask size [--out DIR]` prints what a first visit to the
-//! explorer transfers, gzip-compressed. `cargo xtask fuzz [TARGET] [--seconds N]` runs the
-//! fuzz targets (`fuzz.rs`). `cargo xtask mem [--mb N] [--only pathological|realistic]
-//! [--keep DIR]` measures the build's peak memory and time on large inputs (`mem.rs`).
+//! then the generator. `cargo xtask size [--out DIR]` estimates what a first visit to the
+//! explorer transfers (a fixed file list, gzip-compressed); `cargo xtask first-visit [--out
+//! DIR]` measures it in headless Chromium (`first_visit.rs`). `cargo xtask corpus N` writes a
+//! generated content folder of N runs (`corpus.rs`), `cargo xtask bench-site` times the build
+//! on such corpora (`bench_site.rs`). `cargo xtask fuzz [TARGET] [--seconds N]` runs the fuzz
+//! targets (`fuzz.rs`).
+//! `cargo xtask mem [--mb N] [--only pathological|realistic] [--keep DIR]` measures the build's
+//! peak memory and time on large inputs (`mem.rs`).
 
+mod bench_site;
+mod corpus;
+mod first_visit;
 mod fuzz;
 mod mem;
 
@@ -19,7 +26,15 @@ fn main() -> ExitCode {
         Some("bench-viewer") => bench_viewer(&args[1..]),
         Some("fuzz") => fuzz::fuzz(&args[1..], &root()),
         Some("mem") => mem::mem(&args[1..], &root()),
-        _ => Err("usage: cargo xtask site [--out DIR] [--base-url URL] | size [--out DIR] | bench-viewer [--out DIR] | fuzz [TARGET] [--seconds N] | mem [--mb N] [--only SHAPE] [--keep DIR] [--bin PATH]".into()),
+        Some("corpus") => corpus::corpus(&args[1..]),
+        Some("bench-site") => bench_site::bench_site(&args[1..]),
+        Some("first-visit") => first_visit::first_visit(&args[1..]),
+        _ => Err(concat!(
+            "usage: cargo xtask site [--out DIR] [--base-url URL] | size [--out DIR] | mem [--mb N] [--only SHAPE] [--keep DIR] [--bin PATH] | first-visit [--out DIR] | bench-viewer [--out DIR]",
+            " | bench-site [--runs 1000,10000,100000] [--viewer DIR] [--dir DIR] [--keep] [--timeout S] | corpus N [--out DIR] [--seed S]",
+            " | fuzz [TARGET] [--seconds N]"
+        )
+        .into()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -164,8 +179,9 @@ fn bench_viewer(args: &[String]) -> Result<(), String> {
     run(Command::new(cargo).current_dir(root()).env("BENCHSITE_SITE", &out).args(["run", "--locked", "--release", "-p", "benchsite-tests", "--bin", "bench-viewer"]))
 }
 
-/// What a first visit to `en/explore/` transfers, each file gzip-compressed (level 9, as a
-/// static host with precompression would serve it).
+/// An estimate of what a first visit to `en/explore/` transfers, each file of a fixed list
+/// gzip-compressed (level 9, as a static host with precompression would serve it); `first-visit`
+/// measures what the browser really loads.
 fn size(args: &[String]) -> Result<(), String> {
     use std::io::Write;
     let out = flag(args, "--out").map_or_else(|| root().join("public"), PathBuf::from);
