@@ -79,13 +79,17 @@ pub struct Comparison {
 /// order.
 pub fn pair(store: &Store, base: &[usize], candidate: &[usize]) -> Comparison {
     let key = |i: usize| -> Vec<u32> { MATCHED_ON.iter().map(|d| store.dims[d].codes[i]).collect() };
-    let mut open: Vec<(Vec<u32>, usize)> = candidate.iter().map(|&c| (key(c), c)).collect();
+    // Candidates by key, each key's runs in order: a base run takes the first one left.
+    let mut open: std::collections::HashMap<Vec<u32>, std::collections::VecDeque<usize>> = std::collections::HashMap::new();
+    for &c in candidate {
+        open.entry(key(c)).or_default().push_back(c);
+    }
+    let mut taken = std::collections::HashSet::new();
     let mut out = Comparison::default();
     for &b in base {
-        let k = key(b);
-        match open.iter().position(|(ck, _)| *ck == k) {
-            Some(at) => {
-                let (_, c) = open.remove(at);
+        match open.get_mut(&key(b)).and_then(std::collections::VecDeque::pop_front) {
+            Some(c) => {
+                taken.insert(c);
                 let differs = NAMED
                     .iter()
                     .filter(|d| store.dims[*d].codes[b] != store.dims[*d].codes[c])
@@ -96,7 +100,7 @@ pub fn pair(store: &Store, base: &[usize], candidate: &[usize]) -> Comparison {
             None => out.base_only.push(b),
         }
     }
-    out.candidate_only = open.into_iter().map(|(_, c)| c).collect();
+    out.candidate_only = candidate.iter().copied().filter(|c| !taken.contains(c)).collect();
     out
 }
 

@@ -167,13 +167,13 @@ fn side(s: &SourceFile, urls: &Urls, lang: Lang) -> Side {
     }
 }
 
-/// The page of one pair. `store` holds every run of `data`, row `i` being `data.runs[i]`.
-pub fn view(data: &RunsFile, store: &Store, spec: &PairSpec, loc: Locale, urls: &Urls) -> CompareView {
+/// The page of one pair. `store` holds every run of `data`, row `i` being `data.runs[i]`;
+/// `runs_of` gives a file's runs (indices), grouped once for the whole site.
+pub fn view(data: &RunsFile, store: &Store, spec: &PairSpec, runs_of: &dyn Fn(&str) -> Vec<usize>, loc: Locale, urls: &Urls) -> CompareView {
     let lang = loc.lang;
     let t = loc.t;
     let (bs, cs) = (&data.sources[spec.base], &data.sources[spec.candidate]);
-    let rows_of = |path: &str| -> Vec<usize> { data.runs.iter().enumerate().filter(|(_, r)| r.source.path == path).map(|(i, _)| i).collect() };
-    let comparison = versus::pair(store, &rows_of(&bs.path), &rows_of(&cs.path));
+    let comparison = versus::pair(store, &runs_of(&bs.path), &runs_of(&cs.path));
     let thresholds = Thresholds::default();
     let href = |r: &Run| format!("{}#{}", urls.page(lang, &result_page(&r.source.path)), run_anchor(r));
     let mut counts: BTreeMap<&'static str, usize> = BTreeMap::new();

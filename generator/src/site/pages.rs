@@ -115,11 +115,21 @@ impl Tr {
 struct ByFile<'a> {
     runs: BTreeMap<&'a str, Vec<usize>>,
     findings: BTreeMap<&'a str, Vec<usize>>,
+    /// The natural pairs of result files (`compare::natural_pairs`), in page order, and the
+    /// pairs each source file takes part in.
+    pairs: Vec<super::compare::PairSpec>,
+    pairs_of: BTreeMap<usize, Vec<usize>>,
 }
 
 impl<'a> ByFile<'a> {
     fn new(data: &'a RunsFile) -> Self {
-        let mut by = ByFile { runs: BTreeMap::new(), findings: BTreeMap::new() };
+        let pairs = super::compare::natural_pairs(data);
+        let mut pairs_of: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+        for (n, p) in pairs.iter().enumerate() {
+            pairs_of.entry(p.base).or_default().push(n);
+            pairs_of.entry(p.candidate).or_default().push(n);
+        }
+        let mut by = ByFile { runs: BTreeMap::new(), findings: BTreeMap::new(), pairs, pairs_of };
         for (i, r) in data.runs.iter().enumerate() {
             by.runs.entry(r.source.path.as_str()).or_default().push(i);
         }
@@ -291,7 +301,7 @@ fn base_context(inputs: &Inputs, lang: Lang, rel: &str, title: &str, page: Value
 
 fn page_context(inputs: &Inputs, lang: Lang, spec: &Spec, tr: &Tr, charts: &Charts, by_file: &ByFile) -> (&'static str, String, Value) {
     let (template, title, page) = match spec.kind {
-        Kind::Home => ("home.html", tr.get("home.title"), home(inputs, lang, tr, charts)),
+        Kind::Home => ("home.html", tr.get("home.title"), home(inputs, lang, tr, charts, by_file)),
         Kind::Result(i) => {
             let source = &inputs.data.sources[i];
             return ("result.html", source.path.clone(), result(inputs, lang, i, tr, charts, by_file));
@@ -318,10 +328,10 @@ fn page_context(inputs: &Inputs, lang: Lang, spec: &Spec, tr: &Tr, charts: &Char
         }
         Kind::Explore => ("explore.html", tr.get("explore.title"), explore(inputs, lang, tr, charts)),
         Kind::Compare(i) => {
-            let pairs = super::compare::natural_pairs(inputs.data);
             let t = |k: &str| tr.get(k);
             let loc = views::Locale { lang, t: &t };
-            let view = super::compare::view(inputs.data, charts.store(), &pairs[i], loc, inputs.urls);
+            let runs_of = |path: &str| by_file.runs(path).to_vec();
+            let view = super::compare::view(inputs.data, charts.store(), &by_file.pairs[i], &runs_of, loc, inputs.urls);
             let title = tr.get("compare.title").replace("{framework}", &view.framework).replace("{base}", &view.base.label).replace("{candidate}", &view.candidate.label);
             ("compare.html", title, json!(view))
         }
@@ -424,7 +434,7 @@ fn finding_views(data: &Arc<RunsFile>, tr: &Tr, mut ids: Vec<usize>) -> Value {
     lazy::seq(ids.len(), move |i| Value::from_serialize(finding_view(&strings, &data.findings[ids[i]])))
 }
 
-fn home(inputs: &Inputs, lang: Lang, tr: &Tr, charts: &Charts) -> serde_json::Value {
+fn home(inputs: &Inputs, lang: Lang, tr: &Tr, charts: &Charts, by_file: &ByFile) -> serde_json::Value {
     let t = |k: &str| tr.get(k);
     let loc = views::Locale { lang, t: &t };
     let sources = views::source_views(inputs.data, inputs.urls, lang);
@@ -438,7 +448,7 @@ fn home(inputs: &Inputs, lang: Lang, tr: &Tr, charts: &Charts) -> serde_json::Va
         "overview": views::overview(inputs.data, lang),
         "headlines": charts.headlines(&inputs.data.runs, loc, inputs.urls),
         "latest": sources.iter().filter(|s| s.latest).collect::<Vec<_>>(),
-        "comparisons": comparisons(inputs, lang, None),
+        "comparisons": comparisons(inputs, lang, by_file, None),
         "sources": sources,
         "docs": docs,
     })
@@ -488,7 +498,7 @@ fn result(inputs: &Inputs, lang: Lang, index: usize, tr: &Tr, charts: &Charts, b
     context! {
         sections => sections,
         file_findings => finding_views(data, tr, file_findings),
-        comparisons => Value::from_serialize(comparisons(inputs, lang, Some(index))),
+        comparisons => Value::from_serialize(comparisons(inputs, lang, by_file, Some(index))),
         lines => lazy::lines(text),
         ..Value::from_serialize(&facts)
     }
@@ -504,14 +514,17 @@ fn row_views(data: &Arc<RunsFile>, tr: &Tr, lang: Lang, ids: Vec<usize>) -> Valu
 }
 
 /// Links to the compare pages (those of one source file when `source` is given).
-fn comparisons(inputs: &Inputs, lang: Lang, source: Option<usize>) -> Vec<serde_json::Value> {
+fn comparisons(inputs: &Inputs, lang: Lang, by_file: &ByFile, source: Option<usize>) -> Vec<serde_json::Value> {
     let label = |i: usize| {
         let s = &inputs.data.sources[i];
         format!("{} · {}", s.framework_version.as_deref().unwrap_or("?"), s.gpu.as_deref().unwrap_or("?"))
     };
-    super::compare::natural_pairs(inputs.data)
+    let pairs: Vec<&super::compare::PairSpec> = match source {
+        Some(s) => by_file.pairs_of.get(&s).map(|ns| ns.iter().map(|&n| &by_file.pairs[n]).collect()).unwrap_or_default(),
+        None => by_file.pairs.iter().collect(),
+    };
+    pairs
         .into_iter()
-        .filter(|p| source.is_none_or(|s| p.base == s || p.candidate == s))
         .map(|p| {
             json!({
                 "href": inputs.urls.page(lang, &p.rel),
