@@ -20,6 +20,7 @@ use super::SiteContent;
 use benchsite_ingest::sink::Sink;
 use benchsite_model::{format_count, Finding, Run, RunsFile};
 use indicatif::ProgressBar;
+use rayon::prelude::*;
 use minijinja::{context, AutoEscape, Environment, UndefinedBehavior, Value};
 use serde_json::{json, Map};
 use std::collections::{BTreeMap, BTreeSet};
@@ -176,16 +177,22 @@ pub fn write_all(dir: &Path, inputs: &Inputs, progress: &ProgressBar) -> Result<
     let mut sitemap = Vec::new();
     for lang in Lang::ALL {
         let tr = Tr::new(inputs.site.catalogs.strings(lang));
-        for spec in &specs {
-            let (template, title, page) = page_context(inputs, lang, spec, &tr, &charts, &by_file);
-            let ctx = base_context(inputs, lang, &spec.rel, &title, page, &tr);
-            render_to(&env, template, &ctx, dir, &format!("{}/{}", lang.code(), file_of(&spec.rel)))?;
-            *written.pages.entry(lang).or_default() += 1;
-            if !matches!(spec.kind, Kind::NotFound) {
-                sitemap.push(inputs.urls.page(lang, &spec.rel));
-            }
-            progress.inc(1);
-        }
+        // Pages are independent: rendered in parallel, each written as it is rendered; the
+        // first error (in page order) is the one reported.
+        specs
+            .par_iter()
+            .map(|spec| {
+                let (template, title, page) = page_context(inputs, lang, spec, &tr, &charts, &by_file);
+                let ctx = base_context(inputs, lang, &spec.rel, &title, page, &tr);
+                let done = render_to(&env, template, &ctx, dir, &format!("{}/{}", lang.code(), file_of(&spec.rel)));
+                progress.inc(1);
+                done
+            })
+            .collect::<Vec<Result<(), String>>>()
+            .into_iter()
+            .collect::<Result<Vec<()>, String>>()?;
+        *written.pages.entry(lang).or_default() += specs.len();
+        sitemap.extend(specs.iter().filter(|spec| !matches!(spec.kind, Kind::NotFound)).map(|spec| inputs.urls.page(lang, &spec.rel)));
         let missing = tr.missing();
         if !missing.is_empty() {
             return Err(format!(
