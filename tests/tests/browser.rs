@@ -853,6 +853,12 @@ fn the_compare_view_reached_by_clicks_equals_its_link_opened_fresh() {
             b.wait_for("return document.getElementById('compare-title') || document.querySelector('#compare-results p')", "the compare view").unwrap();
             assert_eq!(compare_snapshot(&b), live, "{lang}: after '{what}', {path} opened fresh differs from the live view");
         }
+        // The way back from the compare view sits among its own controls (on a phone the
+        // chart menu is below the results): it shows the charts again, the filters kept.
+        click(&b, "#ctl-leave-compare");
+        b.wait_for("return document.getElementById('compare').hidden", "the compare view to close").unwrap();
+        let url = b.url().unwrap();
+        assert!(!url.contains("c=compare") && url.contains("fw=lmdeploy") && url.contains("gpu=H800"), "{lang}: {url}");
     }
 }
 

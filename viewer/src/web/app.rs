@@ -542,6 +542,7 @@ fn on_button(e: web_sys::Event) {
             with_app(|app| table::download_csv(&app.view()));
         }
         "swap" => update(|app| std::mem::swap(&mut app.state.base, &mut app.state.candidate)),
+        "leave-compare" => update(|app| app.state.chart = crate::state::Chart::Bars),
         "png" => chart::download_png(),
         "cancel-parse" => cancel_parse(),
         _ => {}

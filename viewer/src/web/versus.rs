@@ -75,6 +75,12 @@ fn render_controls(view: &View, controls: &web_sys::Element) {
         attr(&swap, "data-action", "swap");
         attr(&swap, "id", "ctl-swap");
         append(controls, &swap);
+        // On a phone the chart menu sits below the compare results: the way back is here too.
+        let leave = el("button", "", &ui.tr("viewer.compare.leave"));
+        attr(&leave, "type", "button");
+        attr(&leave, "data-action", "leave-compare");
+        attr(&leave, "id", "ctl-leave-compare");
+        append(controls, &leave);
         for (action, key, min, max) in [("up", "viewer.compare.up", "1", "100"), ("down", "viewer.compare.down", "0", "1")] {
             let label = el("label", "select threshold", &ui.tr(key));
             let input = el("input", "", "");
