@@ -3,3 +3,4 @@
 //! plain HTTP on 127.0.0.1) and the built site served by the generator's own static server.
 
 pub mod browser;
+pub mod webdriver;

@@ -8,16 +8,18 @@
 //! (bytes on the wire, headers included) and `encodedBodySize` (compressed bodies).
 //! Without `--out` the site is built first (`cargo xtask site --out target/browser-site`).
 
-use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
-use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
+use webdriver::{Browser, CHROMEDRIVER, CHROMIUM};
 
-const CHROMIUM: &str = "/usr/bin/chromium";
-const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+/// The browser tests' WebDriver client, the same file (this tool does not depend on the test
+/// crate, which builds the whole generator).
+#[path = "../../tests/src/webdriver.rs"]
+#[allow(dead_code)]
+mod webdriver;
+
 /// The first-visit budget of issue 11, in kB (1000 bytes).
 const BUDGET_KB: f64 = 150.0;
 
@@ -39,11 +41,11 @@ pub fn first_visit(args: &[String]) -> Result<(), String> {
         }
     }
     let addr = serve(site.clone())?;
-    let browser = Browser::start()?;
+    let browser = Browser::start_at(format!("http://{addr}"))?;
     println!("first visit, headless Chromium, site {} served gzip -6 on {addr}", site.display());
     let mut totals = Vec::new();
     for page in ["/en/explore/", "/zh/explore/"] {
-        totals.push((page, visit(&browser, &format!("http://{addr}{page}"))?));
+        totals.push((page, visit(&browser, page)?));
     }
     println!();
     for (page, (transfer, encoded, first_chart)) in &totals {
@@ -57,19 +59,21 @@ pub fn first_visit(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// Loads `url`, waits for the first chart and for requests to settle, prints every entry;
-/// returns (transferred, encoded bodies, ms to the first chart).
-fn visit(browser: &Browser, url: &str) -> Result<(u64, u64, f64), String> {
-    browser.post_session("/url", json!({ "url": url }))?;
-    let first_chart = browser.wait_for(
+/// Loads `page` (a site path), waits for the first chart and for requests to settle, prints
+/// every entry; returns (transferred, encoded bodies, ms to the first chart).
+fn visit(browser: &Browser, page: &str) -> Result<(u64, u64, f64), String> {
+    browser.goto(page)?;
+    let url = format!("{}{page}", browser.site);
+    let first_chart = browser.wait_for_within(
         "const m = performance.getEntriesByName('benchsite-first-chart'); return m.length ? m[0].startTime : 0",
         "the first chart",
+        Duration::from_secs(60),
     )?;
     // Late requests (a font, data a panel asks for) count too: wait until none has started for 0.5 s.
     let mut seen = -1i64;
     let deadline = Instant::now() + Duration::from_secs(10);
     loop {
-        let n = browser.exec("return performance.getEntriesByType('resource').length")?.as_i64().unwrap_or(0);
+        let n = browser.exec("return performance.getEntriesByType('resource').length", serde_json::json!([]))?.as_i64().unwrap_or(0);
         if n == seen || Instant::now() > deadline {
             break;
         }
@@ -79,6 +83,7 @@ fn visit(browser: &Browser, url: &str) -> Result<(u64, u64, f64), String> {
     let entries = browser.exec(
         "return [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')]\
          .map(e => [e.name, e.initiatorType || 'navigation', e.transferSize, e.encodedBodySize, e.decodedBodySize])",
+        serde_json::json!([]),
     )?;
     let entries = entries.as_array().ok_or("no Resource Timing entries")?;
     println!("\n{url}");
@@ -209,94 +214,6 @@ fn content_type(ext: &str) -> (&'static str, bool) {
         "webp" => ("image/webp", false),
         "ico" => ("image/x-icon", false),
         _ => ("application/octet-stream", false),
-    }
-}
-
-// ---------------------------------------------------------------------------------------
-// WebDriver, as `tests/src/browser.rs` drives it
-
-struct Browser {
-    driver: Child,
-    endpoint: String,
-    session: String,
-    profile: PathBuf,
-}
-
-impl Browser {
-    fn start() -> Result<Browser, String> {
-        let port = TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map_err(|e| e.to_string())?.port();
-        let driver = Command::new(CHROMEDRIVER)
-            .arg(format!("--port={port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .process_group(0)
-            .spawn()
-            .map_err(|e| format!("could not start chromedriver: {e}"))?;
-        let profile = std::env::temp_dir().join(format!("xtask-first-visit-{port}"));
-        let mut browser = Browser { driver, endpoint: format!("http://127.0.0.1:{port}"), session: String::new(), profile: profile.clone() };
-        let deadline = Instant::now() + Duration::from_secs(20);
-        while ureq::get(&format!("{}/status", browser.endpoint)).timeout(Duration::from_secs(2)).call().is_err() {
-            if Instant::now() > deadline {
-                return Err("chromedriver did not answer within 20 s".into());
-            }
-            std::thread::sleep(Duration::from_millis(100));
-        }
-        let mut args: Vec<String> = [
-            "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync", "--window-size=1280,1000",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
-        args.push(format!("--user-data-dir={}", profile.display()));
-        let caps = json!({ "capabilities": { "alwaysMatch": { "browserName": "chrome", "goog:chromeOptions": { "binary": CHROMIUM, "args": args } } } });
-        let v = browser.post("/session", caps)?;
-        browser.session = v["value"]["sessionId"].as_str().ok_or_else(|| format!("no session: {v}"))?.to_string();
-        Ok(browser)
-    }
-
-    fn post(&self, path: &str, body: Value) -> Result<Value, String> {
-        match ureq::post(&format!("{}{path}", self.endpoint)).timeout(Duration::from_secs(60)).send_json(body) {
-            Ok(r) => r.into_json().map_err(|e| e.to_string()),
-            Err(ureq::Error::Status(code, r)) => Err(format!("{path}: HTTP {code}: {}", r.into_string().unwrap_or_default())),
-            Err(e) => Err(format!("{path}: {e}")),
-        }
-    }
-
-    fn post_session(&self, path: &str, body: Value) -> Result<Value, String> {
-        self.post(&format!("/session/{}{path}", self.session), body).map(|v| v["value"].clone())
-    }
-
-    fn exec(&self, script: &str) -> Result<Value, String> {
-        self.post_session("/execute/sync", json!({ "script": script, "args": [] }))
-    }
-
-    fn wait_for(&self, script: &str, what: &str) -> Result<Value, String> {
-        let deadline = Instant::now() + Duration::from_secs(60);
-        loop {
-            let v = self.exec(script)?;
-            if !(v.is_null() || v == json!(false) || v == json!(0) || v == json!("")) {
-                return Ok(v);
-            }
-            if Instant::now() > deadline {
-                let errors = self.exec("const e = document.getElementById('viewer-error'); return e ? e.textContent : null;").unwrap_or_default();
-                return Err(format!("timed out waiting for {what} (error panel: {errors})"));
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-}
-
-impl Drop for Browser {
-    fn drop(&mut self) {
-        if !self.session.is_empty() {
-            let _ = ureq::delete(&format!("{}/session/{}", self.endpoint, self.session)).timeout(Duration::from_secs(5)).call();
-        }
-        // chromedriver leads its own process group (started above): end it and the Chromium it started.
-        let pid = self.driver.id();
-        let _ = Command::new("kill").args(["-s", "KILL", "--", &format!("-{pid}")]).status();
-        let _ = self.driver.wait();
-        let _ = std::fs::remove_dir_all(&self.profile);
     }
 }
 
