@@ -168,12 +168,12 @@ fn side(s: &SourceFile, urls: &Urls, lang: Lang) -> Side {
 }
 
 /// The page of one pair. `store` holds every run of `data`, row `i` being `data.runs[i]`;
-/// `runs_of` gives a file's runs (indices), grouped once for the whole site.
-pub fn view(data: &RunsFile, store: &Store, spec: &PairSpec, runs_of: &dyn Fn(&str) -> Vec<usize>, loc: Locale, urls: &Urls) -> CompareView {
+/// `sides` are the runs (indices) of the base and the candidate file.
+pub fn view(data: &RunsFile, store: &Store, spec: &PairSpec, sides: (&[usize], &[usize]), loc: Locale, urls: &Urls) -> CompareView {
     let lang = loc.lang;
     let t = loc.t;
     let (bs, cs) = (&data.sources[spec.base], &data.sources[spec.candidate]);
-    let comparison = versus::pair(store, &runs_of(&bs.path), &runs_of(&cs.path));
+    let comparison = versus::pair(store, sides.0, sides.1);
     let thresholds = Thresholds::default();
     let href = |r: &Run| format!("{}#{}", urls.page(lang, &result_page(&r.source.path)), run_anchor(r));
     let mut counts: BTreeMap<&'static str, usize> = BTreeMap::new();

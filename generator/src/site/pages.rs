@@ -55,7 +55,7 @@ enum Kind {
     Doc(usize),
     Tuning,
     Explore,
-    /// A natural pair of result files (`compare::natural_pairs`), by index.
+    /// A natural pair of result files, by index into `ByFile::pairs`.
     Compare(usize),
     NotFound,
 }
@@ -66,7 +66,7 @@ struct Spec {
     rel: String,
 }
 
-fn specs(inputs: &Inputs) -> Vec<Spec> {
+fn specs(inputs: &Inputs, pairs: &[super::compare::PairSpec]) -> Vec<Spec> {
     let mut specs = vec![Spec { kind: Kind::Home, rel: String::new() }];
     for (i, s) in inputs.data.sources.iter().enumerate().filter(|(_, s)| views::is_published(s)) {
         specs.push(Spec { kind: Kind::Result(i), rel: result_page(&s.path) });
@@ -74,8 +74,8 @@ fn specs(inputs: &Inputs) -> Vec<Spec> {
     for (i, d) in inputs.site.docs.iter().enumerate() {
         specs.push(Spec { kind: Kind::Doc(i), rel: format!("{}/", d.slug) });
     }
-    for (i, pair) in super::compare::natural_pairs(inputs.data).into_iter().enumerate() {
-        specs.push(Spec { kind: Kind::Compare(i), rel: pair.rel });
+    for (i, pair) in pairs.iter().enumerate() {
+        specs.push(Spec { kind: Kind::Compare(i), rel: pair.rel.clone() });
     }
     specs.push(Spec { kind: Kind::Tuning, rel: "tuning/".into() });
     specs.push(Spec { kind: Kind::Explore, rel: "explore/".into() });
@@ -169,9 +169,9 @@ fn environment(shell: &super::shell::Shell) -> Environment<'static> {
 /// Writes every page into `dir` (the staging folder).
 pub fn write_all(dir: &Path, inputs: &Inputs, progress: &ProgressBar) -> Result<Written, String> {
     let env = environment(inputs.shell);
-    let specs = specs(inputs);
-    let charts = Charts::new(&inputs.data.runs);
     let by_file = ByFile::new(inputs.data);
+    let specs = specs(inputs, &by_file.pairs);
+    let charts = Charts::new(&inputs.data.runs);
     progress.set_length((specs.len() * Lang::ALL.len() + 2) as u64);
     let mut written = Written::default();
     let mut sitemap = Vec::new();
@@ -337,8 +337,9 @@ fn page_context(inputs: &Inputs, lang: Lang, spec: &Spec, tr: &Tr, charts: &Char
         Kind::Compare(i) => {
             let t = |k: &str| tr.get(k);
             let loc = views::Locale { lang, t: &t };
-            let runs_of = |path: &str| by_file.runs(path).to_vec();
-            let view = super::compare::view(inputs.data, charts.store(), &by_file.pairs[i], &runs_of, loc, inputs.urls);
+            let pair = &by_file.pairs[i];
+            let sides = (by_file.runs(&inputs.data.sources[pair.base].path), by_file.runs(&inputs.data.sources[pair.candidate].path));
+            let view = super::compare::view(inputs.data, charts.store(), pair, sides, loc, inputs.urls);
             let title = tr.get("compare.title").replace("{framework}", &view.framework).replace("{base}", &view.base.label).replace("{candidate}", &view.candidate.label);
             ("compare.html", title, json!(view))
         }

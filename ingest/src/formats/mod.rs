@@ -183,7 +183,3 @@ pub fn read_table(path: &str, table: &Table, sink: &mut Sink) -> Vec<Run> {
     runs
 }
 
-/// The names of every format, for the README and `--help` texts.
-pub fn names() -> impl Iterator<Item = &'static str> {
-    FORMATS.iter().map(|f| f.name)
-}
