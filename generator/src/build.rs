@@ -79,17 +79,22 @@ impl Outcome {
 pub fn check(content_dir: &Path) -> Result<Outcome, String> {
     let started = Instant::now();
     content_exists(content_dir)?;
+    crate::phases::start();
     let models = content::read_models(content_dir);
     let names = content::read_names(content_dir);
     let (outputs, mut inputs) = content::ingest(content_dir, models.catalog.as_ref(), names.names.as_ref());
+    crate::phases::mark("read + parse");
     let files = outputs.iter().filter(|o| o.source.kind != "sidecar").count();
     let mut data = assemble(outputs);
+    crate::phases::mark("assemble");
     data.findings.extend(models.findings);
     inputs.extend(models.input);
     data.findings.extend(names.findings);
     inputs.extend(names.input);
     let (site, findings) = site_mod::load(content_dir, &pages::published_paths(&data));
+    crate::phases::mark("site content");
     site.tuning.apply(&mut data.runs);
+    crate::phases::mark("effective params");
     let parameters = |family: Option<&str>| models.catalog.as_ref().zip(family).and_then(|(c, f)| c.get(f)).and_then(|m| m.parameters_billion);
     for run in &mut data.runs {
         run.params.kv_memory = benchsite_model::memory::for_run(run, &site.tuning, parameters(run.family.as_deref())).map(Box::new);
@@ -100,6 +105,7 @@ pub fn check(content_dir: &Path) -> Result<Outcome, String> {
         }
     }
     data.findings.extend(findings);
+    crate::phases::mark("kv memory");
     Ok(Outcome { data, inputs, files, site, written: None, blocked: None, notices: Vec::new(), elapsed: started.elapsed() })
 }
 
@@ -159,6 +165,7 @@ fn write_site(dir: &Path, outcome: &mut Outcome, opts: &BuildOptions) -> Result<
 fn write_shared(dir: &Path, outcome: &Outcome, data: &Arc<RunsFile>, texts: &[Arc<String>], opts: &BuildOptions) -> Result<Written, String> {
     std::fs::create_dir_all(dir.join("data")).map_err(|e| e.to_string())?;
     write_json(&dir.join("data/runs.json"), &**data)?;
+    crate::phases::mark("runs.json");
     let texts: BTreeMap<String, Arc<String>> = outcome.inputs.iter().zip(texts).map(|(i, t)| (i.rel.clone(), t.clone())).collect();
     let urls = Urls::new(opts.base_url.as_deref());
     let shell = crate::site::shell::Shell::new(opts.www.as_deref());

@@ -102,35 +102,49 @@ pub fn read_names(root: &Path) -> NameTable {
     NameTable { names: table, findings: sink.findings, input }
 }
 
-/// Reads and parses every result candidate under `root`.
+/// Reads and parses every result candidate under `root`. Files are parsed in parallel
+/// (rayon), each on its own; their outputs are put back in the sorted order of the paths,
+/// so the runs, findings and inputs are in the same order as a serial read.
 pub fn ingest(root: &Path, models: Option<&Catalog>, names: Option<&Names>) -> (Vec<FileOutput>, Vec<Input>) {
+    use rayon::prelude::*;
+    let files: Vec<(Vec<FileOutput>, Vec<Input>)> = content_files(root).into_par_iter().map(|rel| ingest_one(root, rel, models, names)).collect();
+    let mut outputs = Vec::with_capacity(files.len());
+    let mut inputs = Vec::with_capacity(files.len());
+    for (mut o, mut i) in files {
+        outputs.append(&mut o);
+        inputs.append(&mut i);
+    }
+    (outputs, inputs)
+}
+
+/// What one content file yields: its output (a sidecar's first, when it has findings), and
+/// the texts read.
+fn ingest_one(root: &Path, rel: String, models: Option<&Catalog>, names: Option<&Names>) -> (Vec<FileOutput>, Vec<Input>) {
     let mut outputs = Vec::new();
     let mut inputs = Vec::new();
-    for rel in content_files(root) {
-        if let Some(out) = skipped(root, &rel) {
-            outputs.push(out);
-            continue;
-        }
-        if !is_scanned(&rel) {
-            continue;
-        }
-        let mut sink = Sink::new(&rel);
-        let meta = read_sidecar(root, &rel, &mut outputs, &mut inputs);
-        let Some(text) = read::text(root, &rel, &mut sink) else {
-            outputs.push(FileOutput {
-                source: SourceFile { path: rel.clone(), kind: "unreadable".into(), ..SourceFile::default() },
-                runs: Vec::new(),
-                findings: sink.findings,
-            });
-            continue;
-        };
-        let mut out = parse_file_with(&rel, &text, Context { meta: meta.as_ref(), models, names });
-        let mut findings = sink.findings;
-        findings.append(&mut out.findings);
-        out.findings = findings;
+    if let Some(out) = skipped(root, &rel) {
         outputs.push(out);
-        inputs.push(Input { abs: root.join(&rel), rel, text });
+        return (outputs, inputs);
     }
+    if !is_scanned(&rel) {
+        return (outputs, inputs);
+    }
+    let mut sink = Sink::new(&rel);
+    let meta = read_sidecar(root, &rel, &mut outputs, &mut inputs);
+    let Some(text) = read::text(root, &rel, &mut sink) else {
+        outputs.push(FileOutput {
+            source: SourceFile { path: rel.clone(), kind: "unreadable".into(), ..SourceFile::default() },
+            runs: Vec::new(),
+            findings: sink.findings,
+        });
+        return (outputs, inputs);
+    };
+    let mut out = parse_file_with(&rel, &text, Context { meta: meta.as_ref(), models, names });
+    let mut findings = sink.findings;
+    findings.append(&mut out.findings);
+    out.findings = findings;
+    outputs.push(out);
+    inputs.push(Input { abs: root.join(&rel), rel, text });
     (outputs, inputs)
 }
 

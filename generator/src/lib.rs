@@ -7,6 +7,7 @@ pub mod build;
 pub mod content;
 pub mod diagnostics;
 pub mod output;
+pub mod phases;
 pub mod read;
 pub mod serve;
 pub mod site;

@@ -105,7 +105,14 @@ fn main() -> ExitCode {
         Command::Check { content, format, strict } => (check(&content), format, strict),
     };
     match result {
-        Ok(outcome) => report(&outcome, format, strict),
+        Ok(outcome) => {
+            let code = report(&outcome, format, strict);
+            benchsite::phases::mark("diagnostics");
+            // The process ends here: freeing every run and text one by one took seconds
+            // at 100,000 runs, and the OS takes the memory back at once.
+            std::mem::forget(outcome);
+            code
+        }
         Err(message) => {
             // Paths and content may hold control characters: shown as text, never obeyed.
             eprintln!("error: {}", diagnostics::printable(&message));

@@ -30,7 +30,7 @@ use benchsite_viewer::store::{Dim, Metric, Store, PREFERRED};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use serde::Serialize;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 
 /// Colours plotters writes, those of the light theme; `site.css` maps each to its variable
@@ -70,8 +70,9 @@ pub struct ChartView {
 /// The runs in the explorer's columns, built once per site.
 pub struct Charts {
     store: Store,
-    /// Run id → row of the store.
-    rows: BTreeMap<String, u32>,
+    /// Run index → the row a section chart draws for it: the last run with the same id (a
+    /// lookup by id did this; ids are unique in practice, so it is the run's own row).
+    rows: Vec<u32>,
 }
 
 /// One bar as drawn: full label, value and colour.
@@ -105,7 +106,8 @@ struct Words<'a> {
 impl Charts {
     pub fn new(runs: &[Run]) -> Charts {
         let store = Store::new(runs, Vec::new());
-        let rows = runs.iter().enumerate().map(|(i, r)| (r.id.clone(), i as u32)).collect();
+        let last: std::collections::HashMap<&str, u32> = runs.iter().enumerate().map(|(i, r)| (r.id.as_str(), i as u32)).collect();
+        let rows = runs.iter().map(|r| last[r.id.as_str()]).collect();
         Charts { store, rows }
     }
 
@@ -140,11 +142,11 @@ impl Charts {
             .collect()
     }
 
-    /// The section's runs by workload, a bar per run (`run_ids` as in the section's
-    /// table), with `id` as the prefix of the chart's element ids. Runs of a sweep stand in
-    /// sweep order, labelled by the swept value.
-    pub fn section(&self, runs: &[Run], run_ids: &[&str], id: &str, loc: Locale) -> Option<ChartView> {
-        let rows: Vec<u32> = run_ids.iter().filter_map(|r| self.rows.get(*r).copied()).collect();
+    /// The section's runs by workload, a bar per run (`section_runs`, indices into `runs`,
+    /// as in the section's table), with `id` as the prefix of the chart's element ids. Runs
+    /// of a sweep stand in sweep order, labelled by the swept value.
+    pub fn section(&self, runs: &[Run], section_runs: &[usize], id: &str, loc: Locale) -> Option<ChartView> {
+        let rows: Vec<u32> = section_runs.iter().filter_map(|&i| self.rows.get(i).copied()).collect();
         let metric = PREFERRED.iter().filter_map(|k| self.store.metric(k)).find(|m| rows.iter().any(|&i| !m.values[i as usize].is_nan()))?;
         let (swept, single): (Vec<u32>, Vec<u32>) = rows.iter().partition(|&&i| self.store.sweeps[i as usize].is_some());
         let bars = series::bars(&self.store, &single, metric);

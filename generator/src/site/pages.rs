@@ -60,6 +60,21 @@ enum Kind {
     NotFound,
 }
 
+impl Kind {
+    /// Its place in `phases::KINDS`.
+    fn index(&self) -> usize {
+        match self {
+            Kind::Home => 0,
+            Kind::Result(_) => 1,
+            Kind::Doc(_) => 2,
+            Kind::Compare(_) => 3,
+            Kind::Tuning => 4,
+            Kind::Explore => 5,
+            Kind::NotFound => 6,
+        }
+    }
+}
+
 struct Spec {
     kind: Kind,
     /// Path inside the language folder: `tuning/`, `404.html`.
@@ -89,12 +104,15 @@ fn specs(inputs: &Inputs, pairs: &[super::compare::PairSpec]) -> Vec<Spec> {
 #[derive(Clone)]
 struct Tr {
     strings: Arc<Strings>,
+    /// The whole catalog as the templates' `t`, converted once per language (it was
+    /// converted for every page: half a millisecond each, a tenth of a result page).
+    value: Value,
     missing: Arc<Mutex<BTreeSet<String>>>,
 }
 
 impl Tr {
     fn new(strings: &Strings) -> Self {
-        Tr { strings: Arc::new(strings.clone()), missing: Arc::default() }
+        Tr { strings: Arc::new(strings.clone()), value: Value::from_serialize(strings), missing: Arc::default() }
     }
 
     fn get(&self, key: &str) -> String {
@@ -172,26 +190,34 @@ pub fn write_all(dir: &Path, inputs: &Inputs, progress: &ProgressBar) -> Result<
     let by_file = ByFile::new(inputs.data);
     let specs = specs(inputs, &by_file.pairs);
     let charts = Charts::new(&inputs.data.runs);
+    crate::phases::mark("page index + charts");
     progress.set_length((specs.len() * Lang::ALL.len() + 2) as u64);
     let mut written = Written::default();
     let mut sitemap = Vec::new();
     for lang in Lang::ALL {
         let tr = Tr::new(inputs.site.catalogs.strings(lang));
+        let shared = Shared::new(inputs, lang, &tr, &charts);
         // Pages are independent: rendered in parallel, each written as it is rendered; the
         // first error (in page order) is the one reported.
         specs
             .par_iter()
             .map(|spec| {
-                let (template, title, page) = page_context(inputs, lang, spec, &tr, &charts, &by_file);
-                let ctx = base_context(inputs, lang, &spec.rel, &title, page, &tr);
+                let began = crate::phases::on().then(std::time::Instant::now);
+                let (template, title, page) = page_context(inputs, lang, spec, &tr, &charts, &by_file, &shared);
+                let ctx = base_context(inputs, lang, &spec.rel, &title, page, &tr, &shared);
                 let done = render_to(&env, template, &ctx, dir, &format!("{}/{}", lang.code(), file_of(&spec.rel)));
                 progress.inc(1);
+                if let Some(began) = began {
+                    crate::phases::page(spec.kind.index(), began.elapsed());
+                }
                 done
             })
             .collect::<Vec<Result<(), String>>>()
             .into_iter()
             .collect::<Result<Vec<()>, String>>()?;
         *written.pages.entry(lang).or_default() += specs.len();
+        crate::phases::mark(&format!("pages ({})", lang.code()));
+        crate::phases::report_pages();
         sitemap.extend(specs.iter().filter(|spec| !matches!(spec.kind, Kind::NotFound)).map(|spec| inputs.urls.page(lang, &spec.rel)));
         let missing = tr.missing();
         if !missing.is_empty() {
@@ -220,6 +246,7 @@ pub fn write_all(dir: &Path, inputs: &Inputs, progress: &ProgressBar) -> Result<
         Some(from) => copy_viewer(from, &dir.join("assets/viewer"))?,
         None => 0,
     };
+    crate::phases::mark("root, sitemap, assets");
     written.files = written.pages.values().sum::<usize>() + 5 + assets + viewer + inputs.site.media.len();
     Ok(written)
 }
@@ -273,42 +300,75 @@ fn write(dir: &Path, rel: &str, text: &str) -> Result<(), String> {
     std::fs::write(&path, text).map_err(|e| format!("could not write {}: {e}", path.display()))
 }
 
-/// Fields every page template gets: language, strings, links, navigation.
-fn base_context(inputs: &Inputs, lang: Lang, rel: &str, title: &str, page: Value, tr: &Tr) -> Value {
-    let urls = inputs.urls;
-    let mut nav = vec![("", tr.get("nav.home")), ("explore/", tr.get("nav.explore")), ("tuning/", tr.get("nav.tuning"))];
-    let doc_links: Vec<(String, String)> = inputs
-        .site
-        .docs
-        .iter()
-        .filter_map(|d| Some((format!("{}/", d.slug), d.for_lang(lang)?.0.title.clone())))
-        .collect();
-    nav.extend(doc_links.iter().map(|(r, t)| (r.as_str(), t.clone())));
-    let nav: Vec<_> = nav.into_iter().map(|(r, label)| json!({ "href": urls.page(lang, r), "label": label, "current": r == rel })).collect();
-    let other = lang.other();
-    let ctx = json!({
-        "lang": lang.code(),
-        "lang_tag": lang.tag(),
-        "t": &*tr.strings,
-        "title": title,
-        "base": urls.base_path(),
-        "css": urls.asset("assets/site.css"),
-        "js": urls.asset("assets/site.js"),
-        "home": urls.page(lang, ""),
-        "data_url": urls.asset("data/runs.json"),
-        "canonical": urls.absolute(&urls.page(lang, rel)),
-        "alternates": Lang::ALL.iter().map(|l| json!({ "tag": l.tag(), "href": urls.absolute(&urls.page(*l, rel)) })).collect::<Vec<_>>(),
-        "x_default": urls.absolute(&urls.asset("")),
-        "switch": { "href": urls.page(other, rel), "name": other.name(), "tag": other.tag() },
-        "nav": nav,
-        "has_viewer": inputs.viewer.is_some(),
-    });
-    context! { page => page, ..Value::from_serialize(&ctx) }
+/// What the pages of one language share, made once per language rather than per page:
+/// the navigation's entries, and the home and explore pages' headline charts and list of
+/// result files (each a walk over every run).
+struct Shared {
+    /// `(page path, label)` of each navigation entry.
+    nav: Vec<(String, String)>,
+    headlines: Value,
+    sources: Vec<views::SourceView>,
 }
 
-fn page_context(inputs: &Inputs, lang: Lang, spec: &Spec, tr: &Tr, charts: &Charts, by_file: &ByFile) -> (&'static str, String, Value) {
+impl Shared {
+    fn new(inputs: &Inputs, lang: Lang, tr: &Tr, charts: &Charts) -> Self {
+        let mut nav = vec![(String::new(), tr.get("nav.home")), ("explore/".into(), tr.get("nav.explore")), ("tuning/".into(), tr.get("nav.tuning"))];
+        nav.extend(inputs.site.docs.iter().filter_map(|d| Some((format!("{}/", d.slug), d.for_lang(lang)?.0.title.clone()))));
+        let t = |k: &str| tr.get(k);
+        let loc = views::Locale { lang, t: &t };
+        let headlines = Value::from_serialize(charts.headlines(&inputs.data.runs, loc, inputs.urls));
+        Shared { nav, headlines, sources: views::source_views(inputs.data, inputs.urls, lang) }
+    }
+}
+
+#[derive(serde::Serialize)]
+struct NavLink<'a> {
+    href: String,
+    label: &'a str,
+    current: bool,
+}
+
+#[derive(serde::Serialize)]
+struct Alternate {
+    tag: &'static str,
+    href: String,
+}
+
+#[derive(serde::Serialize)]
+struct Switch {
+    href: String,
+    name: &'static str,
+    tag: &'static str,
+}
+
+/// Fields every page template gets: language, strings, links, navigation.
+fn base_context(inputs: &Inputs, lang: Lang, rel: &str, title: &str, page: Value, tr: &Tr, shared: &Shared) -> Value {
+    let urls = inputs.urls;
+    let nav: Vec<NavLink> = shared.nav.iter().map(|(r, label)| NavLink { href: urls.page(lang, r), label, current: r == rel }).collect();
+    let other = lang.other();
+    context! {
+        page => page,
+        lang => lang.code(),
+        lang_tag => lang.tag(),
+        t => tr.value.clone(),
+        title => title,
+        base => urls.base_path(),
+        css => urls.asset("assets/site.css"),
+        js => urls.asset("assets/site.js"),
+        home => urls.page(lang, ""),
+        data_url => urls.asset("data/runs.json"),
+        canonical => urls.absolute(&urls.page(lang, rel)),
+        alternates => Lang::ALL.iter().map(|l| Alternate { tag: l.tag(), href: urls.absolute(&urls.page(*l, rel)) }).collect::<Vec<_>>(),
+        x_default => urls.absolute(&urls.asset("")),
+        switch => Switch { href: urls.page(other, rel), name: other.name(), tag: other.tag() },
+        nav => nav,
+        has_viewer => inputs.viewer.is_some(),
+    }
+}
+
+fn page_context(inputs: &Inputs, lang: Lang, spec: &Spec, tr: &Tr, charts: &Charts, by_file: &ByFile, shared: &Shared) -> (&'static str, String, Value) {
     let (template, title, page) = match spec.kind {
-        Kind::Home => ("home.html", tr.get("home.title"), home(inputs, lang, tr, charts, by_file)),
+        Kind::Home => ("home.html", tr.get("home.title"), home(inputs, lang, by_file, shared)),
         Kind::Result(i) => {
             let source = &inputs.data.sources[i];
             return ("result.html", source.path.clone(), result(inputs, lang, i, tr, charts, by_file));
@@ -319,21 +379,21 @@ fn page_context(inputs: &Inputs, lang: Lang, spec: &Spec, tr: &Tr, charts: &Char
             let mut sink = Sink::new(&source.rel);
             let published = published_paths(inputs.data);
             let rendered = render_doc(inputs.site, inputs.urls, lang, source, &published, &mut sink);
-            let toc: Vec<_> = rendered.headings.iter().filter(|(level, ..)| (2..=3).contains(level)).map(|(level, id, text)| json!({ "level": level, "id": id, "text": text })).collect();
-            let page = json!({
-                "html": rendered.html,
-                "toc": toc,
-                "fallback": fallback.map(|l| l.name()),
-                "source": source.rel,
-            });
+            let toc: Vec<Value> = rendered
+                .headings
+                .iter()
+                .filter(|(level, ..)| (2..=3).contains(level))
+                .map(|(level, id, text)| context! { level => level, id => id, text => text })
+                .collect();
+            let page = context! { html => rendered.html, toc => toc, fallback => fallback.map(|l| l.name()), source => source.rel };
             ("doc.html", source.title.clone(), page)
         }
         Kind::Tuning => {
             let t = |k: &str| tr.get(k);
             let concepts = views::tuning_view(&inputs.site.tuning, &inputs.data.runs, lang, &t);
-            ("tuning.html", tr.get("tuning.title"), json!({ "concepts": concepts, "catalog": super::CATALOG_PATH }))
+            ("tuning.html", tr.get("tuning.title"), context! { concepts => concepts, catalog => super::CATALOG_PATH })
         }
-        Kind::Explore => ("explore.html", tr.get("explore.title"), explore(inputs, lang, tr, charts)),
+        Kind::Explore => ("explore.html", tr.get("explore.title"), explore(tr, shared)),
         Kind::Compare(i) => {
             let t = |k: &str| tr.get(k);
             let loc = views::Locale { lang, t: &t };
@@ -341,11 +401,11 @@ fn page_context(inputs: &Inputs, lang: Lang, spec: &Spec, tr: &Tr, charts: &Char
             let sides = (by_file.runs(&inputs.data.sources[pair.base].path), by_file.runs(&inputs.data.sources[pair.candidate].path));
             let view = super::compare::view(inputs.data, charts.store(), pair, sides, loc, inputs.urls);
             let title = tr.get("compare.title").replace("{framework}", &view.framework).replace("{base}", &view.base.label).replace("{candidate}", &view.candidate.label);
-            ("compare.html", title, json!(view))
+            ("compare.html", title, Value::from_serialize(&view))
         }
-        Kind::NotFound => ("404.html", tr.get("notfound.title"), json!({})),
+        Kind::NotFound => ("404.html", tr.get("notfound.title"), context! {}),
     };
-    (template, title, Value::from_serialize(&page))
+    (template, title, page)
 }
 
 pub fn published_paths(data: &RunsFile) -> Vec<String> {
@@ -442,24 +502,22 @@ fn finding_views(data: &Arc<RunsFile>, tr: &Tr, mut ids: Vec<usize>) -> Value {
     lazy::seq(ids.len(), move |i| Value::from_serialize(finding_view(&strings, &data.findings[ids[i]])))
 }
 
-fn home(inputs: &Inputs, lang: Lang, tr: &Tr, charts: &Charts, by_file: &ByFile) -> serde_json::Value {
-    let t = |k: &str| tr.get(k);
-    let loc = views::Locale { lang, t: &t };
-    let sources = views::source_views(inputs.data, inputs.urls, lang);
-    let docs: Vec<_> = inputs
+fn home(inputs: &Inputs, lang: Lang, by_file: &ByFile, shared: &Shared) -> Value {
+    let sources = &shared.sources;
+    let docs: Vec<Value> = inputs
         .site
         .docs
         .iter()
-        .filter_map(|d| Some(json!({ "href": inputs.urls.page(lang, &format!("{}/", d.slug)), "title": d.for_lang(lang)?.0.title })))
+        .filter_map(|d| Some(context! { href => inputs.urls.page(lang, &format!("{}/", d.slug)), title => d.for_lang(lang)?.0.title }))
         .collect();
-    json!({
-        "overview": views::overview(inputs.data, lang),
-        "headlines": charts.headlines(&inputs.data.runs, loc, inputs.urls),
-        "latest": sources.iter().filter(|s| s.latest).collect::<Vec<_>>(),
-        "comparisons": comparisons(inputs, lang, by_file, None),
-        "sources": sources,
-        "docs": docs,
-    })
+    context! {
+        overview => views::overview(inputs.data, lang),
+        headlines => shared.headlines.clone(),
+        latest => sources.iter().filter(|s| s.latest).collect::<Vec<_>>(),
+        comparisons => comparisons(inputs, lang, by_file, None),
+        sources => sources,
+        docs => docs,
+    }
 }
 
 fn result(inputs: &Inputs, lang: Lang, index: usize, tr: &Tr, charts: &Charts, by_file: &ByFile) -> Value {
@@ -473,42 +531,33 @@ fn result(inputs: &Inputs, lang: Lang, index: usize, tr: &Tr, charts: &Charts, b
     let sections: Vec<Value> = views::sections(&data.runs, runs, &effective, &source.path)
         .into_iter()
         .map(|mut s| {
-            let ids: Vec<&str> = s.runs.iter().map(|&i| data.runs[i].id.as_str()).collect();
-            s.chart = charts.section(&data.runs, &ids, &format!("{}-chart", s.id), loc);
+            s.chart = charts.section(&data.runs, &s.runs, &format!("{}-chart", s.id), loc);
             s.kv = s.runs.first().and_then(|&i| views::kv_view(&data.runs[i], lang));
             let rows = row_views(data, tr, lang, std::mem::take(&mut s.runs));
             let findings = finding_views(data, tr, std::mem::take(&mut s.findings));
             context! { rows => rows, findings => findings, ..Value::from_serialize(&s) }
         })
         .collect();
-    let mut attached = vec![false; data.findings.len()];
-    for &r in runs {
-        for &f in &data.runs[r].findings {
-            if let Some(a) = attached.get_mut(f) {
-                *a = true;
-            }
-        }
-    }
-    let file_findings: Vec<usize> = by_file.findings(&source.path).iter().copied().filter(|&i| !attached[i]).collect();
+    // The findings attached to this file's runs (a set of them, not a flag per finding of
+    // the site: that made every result page as long as the site's findings).
+    let attached: BTreeSet<usize> = runs.iter().flat_map(|&r| data.runs[r].findings.iter().copied()).collect();
+    let file_findings: Vec<usize> = by_file.findings(&source.path).iter().copied().filter(|i| !attached.contains(i)).collect();
     let text = inputs.texts.get(&source.path).cloned().unwrap_or_default();
     let count = |n: usize| format_count(n as u64, lang.code());
-    let facts = json!({
-        "path": source.path,
-        "kind": source.kind,
-        "framework": source.framework,
-        "version": source.framework_version,
-        "gpu": source.gpu,
-        "run_count": count(runs.len()),
-        "finding_count": count(by_file.findings(&source.path).len()),
-        "line_count": count(text.lines().count()),
-        "groups": header_groups(&t),
-    });
     context! {
+        path => source.path,
+        kind => source.kind,
+        framework => source.framework,
+        version => source.framework_version,
+        gpu => source.gpu,
+        run_count => count(runs.len()),
+        finding_count => count(by_file.findings(&source.path).len()),
+        line_count => count(text.lines().count()),
+        groups => header_groups(&t),
         sections => sections,
         file_findings => finding_views(data, tr, file_findings),
-        comparisons => Value::from_serialize(comparisons(inputs, lang, by_file, Some(index))),
+        comparisons => comparisons(inputs, lang, by_file, Some(index)),
         lines => lazy::lines(text),
-        ..Value::from_serialize(&facts)
     }
 }
 
@@ -521,8 +570,18 @@ fn row_views(data: &Arc<RunsFile>, tr: &Tr, lang: Lang, ids: Vec<usize>) -> Valu
     })
 }
 
+/// A link to a compare page, as the home and result pages list them.
+#[derive(serde::Serialize)]
+struct ComparisonLink {
+    href: String,
+    framework: String,
+    base: String,
+    candidate: String,
+    axis: &'static str,
+}
+
 /// Links to the compare pages (those of one source file when `source` is given).
-fn comparisons(inputs: &Inputs, lang: Lang, by_file: &ByFile, source: Option<usize>) -> Vec<serde_json::Value> {
+fn comparisons(inputs: &Inputs, lang: Lang, by_file: &ByFile, source: Option<usize>) -> Vec<ComparisonLink> {
     let label = |i: usize| {
         let s = &inputs.data.sources[i];
         format!("{} · {}", s.framework_version.as_deref().unwrap_or("?"), s.gpu.as_deref().unwrap_or("?"))
@@ -533,14 +592,12 @@ fn comparisons(inputs: &Inputs, lang: Lang, by_file: &ByFile, source: Option<usi
     };
     pairs
         .into_iter()
-        .map(|p| {
-            json!({
-                "href": inputs.urls.page(lang, &p.rel),
-                "framework": benchsite_viewer::labels::framework_name(&p.framework),
-                "base": label(p.base),
-                "candidate": label(p.candidate),
-                "axis": p.axis,
-            })
+        .map(|p| ComparisonLink {
+            href: inputs.urls.page(lang, &p.rel),
+            framework: benchsite_viewer::labels::framework_name(&p.framework).to_string(),
+            base: label(p.base),
+            candidate: label(p.candidate),
+            axis: p.axis,
         })
         .collect()
 }
@@ -548,16 +605,10 @@ fn comparisons(inputs: &Inputs, lang: Lang, by_file: &ByFile, source: Option<usi
 /// The explore page: the strings the viewer shows, and what the page holds without it (no
 /// JavaScript, or the explorer could not start): the headline comparisons and the result
 /// files, each linking to its page. Bounded by the number of GPUs and files, not of runs.
-fn explore(inputs: &Inputs, lang: Lang, tr: &Tr, charts: &Charts) -> serde_json::Value {
-    let t = |k: &str| tr.get(k);
-    let loc = views::Locale { lang, t: &t };
+fn explore(tr: &Tr, shared: &Shared) -> Value {
     // The strings the viewer shows, handed over as JSON data (not script).
     let strings: BTreeMap<&String, &String> = tr.strings.iter().filter(|(k, _)| ["viewer.", "origin.", "nav.", "explore.", "finding.", "compare.", "verdict.", "kv.", "tuning.approx"].iter().any(|p| k.starts_with(p))).collect();
-    json!({
-        "headlines": charts.headlines(&inputs.data.runs, loc, inputs.urls),
-        "sources": views::source_views(inputs.data, inputs.urls, lang),
-        "strings": strings,
-    })
+    context! { headlines => shared.headlines.clone(), sources => &shared.sources, strings => strings }
 }
 
 /// The root `index.html` (language chooser) and `404.html`: both languages on one page,

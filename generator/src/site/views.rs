@@ -572,6 +572,17 @@ pub struct SourceView {
 /// Every published source, newest version first within framework and GPU.
 pub fn source_views(data: &RunsFile, urls: &Urls, lang: Lang) -> Vec<SourceView> {
     let published: Vec<&SourceFile> = data.sources.iter().filter(|s| is_published(s)).collect();
+    // Models and findings per file in one walk over the runs and findings (a walk per file
+    // made the home page quadratic).
+    let mut models: BTreeMap<&str, BTreeSet<&String>> = BTreeMap::new();
+    for r in &data.runs {
+        let entry = models.entry(r.source.path.as_str()).or_default();
+        entry.extend(r.model.as_ref());
+    }
+    let mut findings: BTreeMap<&str, u64> = BTreeMap::new();
+    for f in &data.findings {
+        *findings.entry(f.path.as_str()).or_default() += 1;
+    }
     let mut latest: BTreeMap<(String, String), Vec<u64>> = BTreeMap::new();
     for s in &published {
         if let (Some(f), Some(g), Some(v)) = (&s.framework, &s.gpu, &s.framework_version) {
@@ -597,8 +608,8 @@ pub fn source_views(data: &RunsFile, urls: &Urls, lang: Lang) -> Vec<SourceView>
                 version: s.framework_version.clone().unwrap_or_else(dash),
                 gpu: s.gpu.clone().unwrap_or_else(dash),
                 runs: format_count(u64::from(s.runs), lang.code()),
-                models: format_count(data.runs.iter().filter(|r| r.source.path == s.path).filter_map(|r| r.model.as_ref()).collect::<BTreeSet<_>>().len() as u64, lang.code()),
-                findings: format_count(data.findings.iter().filter(|f| f.path == s.path).count() as u64, lang.code()),
+                models: format_count(models.get(s.path.as_str()).map_or(0, BTreeSet::len) as u64, lang.code()),
+                findings: format_count(findings.get(s.path.as_str()).copied().unwrap_or(0), lang.code()),
                 latest: is_latest,
             }
         })
@@ -650,6 +661,7 @@ pub struct DefaultView {
 }
 
 pub fn tuning_view(catalog: &Catalog, runs: &[Run], lang: Lang, t: &dyn Fn(&str) -> String) -> Vec<ConceptView> {
+    let seen = seen_values(runs);
     let mut concepts: Vec<ConceptView> = catalog
         .concepts
         .iter()
@@ -665,7 +677,12 @@ pub fn tuning_view(catalog: &Catalog, runs: &[Run], lang: Lang, t: &dyn Fn(&str)
             definition: p.definition.as_ref().map(|d| d.get(lang.code()).to_string()),
             defaults: p.defaults.iter().enumerate().map(|(i, r)| default_view(r, p.defaults[..i].iter().any(DefaultRule::depends_on_gpu), lang, t)).collect(),
             source: p.source.clone(),
-            seen: seen_values(runs, &p.framework, &p.flag).into_iter().map(|(v, o, n)| (v, o, format_count(n as u64, lang.code()))).collect(),
+            seen: seen
+                .get(&(p.framework.as_str(), p.flag.as_str()))
+                .into_iter()
+                .flatten()
+                .map(|((v, o), n)| (v.clone(), *o, format_count(*n as u64, lang.code())))
+                .collect(),
         };
         let idx = p.concept.as_deref().and_then(|c| concepts.iter().position(|cv| cv.id == c));
         match idx {
@@ -700,14 +717,23 @@ fn default_view(rule: &DefaultRule, after_gpu_rules: bool, lang: Lang, t: &dyn F
     DefaultView { versions, gpus, value: rule.value.clone(), note: rule.note.as_ref().map(|n| n.get(lang.code()).to_string()), rule: rule_view(rule, lang) }
 }
 
-fn seen_values(runs: &[Run], framework: &str, flag: &str) -> Vec<(String, &'static str, usize)> {
-    let mut counts: BTreeMap<(String, &'static str), usize> = BTreeMap::new();
-    for run in runs.iter().filter(|r| r.framework.as_deref() == Some(framework)) {
-        if let Some(e) = run.params.effective.iter().find(|e| e.flag == flag) {
+/// Per framework and flag, how many runs used each value (the first entry of a flag in a
+/// run's effective parameters, as the page always counted), in one walk over the runs.
+type Seen<'a> = BTreeMap<(&'a str, &'a str), BTreeMap<(String, &'static str), usize>>;
+
+fn seen_values(runs: &[Run]) -> Seen<'_> {
+    let mut seen: Seen = BTreeMap::new();
+    for run in runs {
+        let Some(framework) = run.framework.as_deref() else { continue };
+        for (i, e) in run.params.effective.iter().enumerate() {
+            if run.params.effective[..i].iter().any(|earlier| earlier.flag == e.flag) {
+                continue;
+            }
+            let counts = seen.entry((framework, e.flag.as_str())).or_default();
             *counts.entry((e.value.clone().unwrap_or_else(|| "?".into()), e.origin.as_str())).or_default() += 1;
         }
     }
-    counts.into_iter().map(|((v, o), n)| (v, o, n)).collect()
+    seen
 }
 
 #[cfg(test)]
