@@ -7,12 +7,14 @@
 use crate::content::{self, Input};
 use crate::output::{self, Output, Sources};
 use crate::site::lang::Lang;
+use crate::site::charts::Charts;
 use crate::site::pages::{self, Written};
 use crate::site::urls::Urls;
 use crate::site::{self as site_mod, SiteContent};
 use benchsite_ingest::assemble;
 use benchsite_model::{RunsFile, Severity};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -93,12 +95,14 @@ pub fn check(content_dir: &Path) -> Result<Outcome, String> {
     inputs.extend(names.input);
     let (site, findings) = site_mod::load(content_dir, &pages::published_paths(&data));
     crate::phases::mark("site content");
-    site.tuning.apply(&mut data.runs);
+    // Each run's effective parameters and KV memory depend on that run alone: resolved in
+    // parallel, in chunks.
+    data.runs.par_chunks_mut(RUN_CHUNK).for_each(|runs| site.tuning.apply(runs));
     crate::phases::mark("effective params");
     let parameters = |family: Option<&str>| models.catalog.as_ref().zip(family).and_then(|(c, f)| c.get(f)).and_then(|m| m.parameters_billion);
-    for run in &mut data.runs {
+    data.runs.par_iter_mut().with_min_len(RUN_CHUNK).for_each(|run| {
         run.params.kv_memory = benchsite_model::memory::for_run(run, &site.tuning, parameters(run.family.as_deref())).map(Box::new);
-    }
+    });
     for (rel, text) in &site.texts {
         if findings.iter().any(|f| &f.path == rel) {
             inputs.push(Input { rel: rel.clone(), abs: content_dir.join(rel), text: text.clone() });
@@ -108,6 +112,9 @@ pub fn check(content_dir: &Path) -> Result<Outcome, String> {
     crate::phases::mark("kv memory");
     Ok(Outcome { data, inputs, files, site, written: None, blocked: None, notices: Vec::new(), elapsed: started.elapsed() })
 }
+
+/// Runs a thread resolves at a time: enough that the hand-over costs nothing.
+const RUN_CHUNK: usize = 1024;
 
 fn content_exists(content_dir: &Path) -> Result<(), String> {
     if content_dir.is_dir() {
@@ -164,12 +171,14 @@ fn write_site(dir: &Path, outcome: &mut Outcome, opts: &BuildOptions) -> Result<
 
 fn write_shared(dir: &Path, outcome: &Outcome, data: &Arc<RunsFile>, texts: &[Arc<String>], opts: &BuildOptions) -> Result<Written, String> {
     std::fs::create_dir_all(dir.join("data")).map_err(|e| e.to_string())?;
-    write_json(&dir.join("data/runs.json"), &**data)?;
-    crate::phases::mark("runs.json");
+    // runs.json is written while the charts' store is built: neither needs the other.
+    let (json, charts) = rayon::join(|| write_json(&dir.join("data/runs.json"), &**data), || Charts::new(&data.runs));
+    json?;
+    crate::phases::mark("runs.json + charts");
     let texts: BTreeMap<String, Arc<String>> = outcome.inputs.iter().zip(texts).map(|(i, t)| (i.rel.clone(), t.clone())).collect();
     let urls = Urls::new(opts.base_url.as_deref());
     let shell = crate::site::shell::Shell::new(opts.www.as_deref());
-    let inputs = pages::Inputs { data, site: &outcome.site, texts: &texts, urls: &urls, shell: &shell, viewer: opts.viewer.as_deref() };
+    let inputs = pages::Inputs { data, site: &outcome.site, texts: &texts, urls: &urls, shell: &shell, viewer: opts.viewer.as_deref(), charts: &charts };
     let progress = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
     if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} pages") {
         progress.set_style(style);

@@ -214,17 +214,28 @@ fn unique(ids: &mut BTreeSet<String>, id: String) -> String {
 /// Minimal HTML escaping for text put into attributes and elements by hand.
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
+    write_escaped(&mut out, text).expect("a String takes every write");
     out
+}
+
+/// [`escape`] written into `out`: the text between the five characters is copied in runs,
+/// so a line without any of them is one write.
+pub fn write_escaped(out: &mut impl std::fmt::Write, text: &str) -> std::fmt::Result {
+    let mut from = 0;
+    for (i, b) in text.bytes().enumerate() {
+        let entity = match b {
+            b'&' => "&amp;",
+            b'<' => "&lt;",
+            b'>' => "&gt;",
+            b'"' => "&quot;",
+            b'\'' => "&#39;",
+            _ => continue,
+        };
+        out.write_str(&text[from..i])?;
+        out.write_str(entity)?;
+        from = i + 1;
+    }
+    out.write_str(&text[from..])
 }
 
 /// Keeps the tags markdown produces, this renderer's classes and the doc's ids (prefixed);

@@ -40,6 +40,8 @@ pub struct Inputs<'a> {
     pub shell: &'a super::shell::Shell,
     /// The explorer's wasm and JS bindings, copied to `assets/viewer/`.
     pub viewer: Option<&'a Path>,
+    /// Every run in the explorer's columns, for the charts (`Charts::new(&data.runs)`).
+    pub charts: &'a Charts,
 }
 
 /// Pages written per language and files in all.
@@ -173,15 +175,23 @@ fn environment(shell: &super::shell::Shell) -> Environment<'static> {
     env.set_undefined_behavior(UndefinedBehavior::SemiStrict);
     env.set_trim_blocks(true);
     env.set_lstrip_blocks(true);
-    env.set_formatter(|out, state, value| match value.as_str() {
+    env.set_formatter(format_value);
+    env
+}
+
+/// How a value reaches the page.
+pub(super) fn format_value(out: &mut minijinja::Output, state: &minijinja::State, value: &Value) -> Result<(), minijinja::Error> {
+    let failed = |e: std::fmt::Error| minijinja::Error::new(minijinja::ErrorKind::WriteFailure, e.to_string());
+    // A result page's source listing escapes its own lines (`lazy::Listing`).
+    if let Some(listing) = value.downcast_object_ref::<lazy::Listing>() {
+        return listing.write(out).map_err(failed);
+    }
+    match value.as_str() {
         // minijinja's HTML escaping also escapes `/`, which makes every URL unreadable in the
         // output; `/` is harmless in text and attribute values, so strings escape the other five.
-        Some(text) if state.auto_escape() == AutoEscape::Html && !value.is_safe() => {
-            out.write_str(&markdown::escape(text)).map_err(|e| minijinja::Error::new(minijinja::ErrorKind::WriteFailure, e.to_string()))
-        }
+        Some(text) if state.auto_escape() == AutoEscape::Html && !value.is_safe() => markdown::write_escaped(out, text).map_err(failed),
         _ => minijinja::escape_formatter(out, state, value),
-    });
-    env
+    }
 }
 
 /// Writes every page into `dir` (the staging folder).
@@ -189,21 +199,21 @@ pub fn write_all(dir: &Path, inputs: &Inputs, progress: &ProgressBar) -> Result<
     let env = environment(inputs.shell);
     let by_file = ByFile::new(inputs.data);
     let specs = specs(inputs, &by_file.pairs);
-    let charts = Charts::new(&inputs.data.runs);
-    crate::phases::mark("page index + charts");
+    let charts = inputs.charts;
+    crate::phases::mark("page index");
     progress.set_length((specs.len() * Lang::ALL.len() + 2) as u64);
     let mut written = Written::default();
     let mut sitemap = Vec::new();
     for lang in Lang::ALL {
         let tr = Tr::new(inputs.site.catalogs.strings(lang));
-        let shared = Shared::new(inputs, lang, &tr, &charts);
+        let shared = Shared::new(inputs, lang, &tr, charts);
         // Pages are independent: rendered in parallel, each written as it is rendered; the
         // first error (in page order) is the one reported.
         specs
             .par_iter()
             .map(|spec| {
                 let began = crate::phases::on().then(std::time::Instant::now);
-                let (template, title, page) = page_context(inputs, lang, spec, &tr, &charts, &by_file, &shared);
+                let (template, title, page) = page_context(inputs, lang, spec, &tr, charts, &by_file, &shared);
                 let ctx = base_context(inputs, lang, &spec.rel, &title, page, &tr, &shared);
                 let done = render_to(&env, template, &ctx, dir, &format!("{}/{}", lang.code(), file_of(&spec.rel)));
                 progress.inc(1);
@@ -557,7 +567,7 @@ fn result(inputs: &Inputs, lang: Lang, index: usize, tr: &Tr, charts: &Charts, b
         sections => sections,
         file_findings => finding_views(data, tr, file_findings),
         comparisons => comparisons(inputs, lang, by_file, Some(index)),
-        lines => lazy::lines(text),
+        listing => lazy::listing(text),
     }
 }
 
