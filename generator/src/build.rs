@@ -4,11 +4,12 @@
 //! folder of this build's own and swapped in at the end, so a failed build leaves the
 //! previous site as it was and files that no longer belong disappear.
 
-use crate::content::{self, Input};
+use crate::content::{self, Fingerprint, Input};
 use crate::output::{self, Output, Sources};
 use crate::site::lang::Lang;
 use crate::site::charts::Charts;
 use crate::site::pages::{self, Written};
+use crate::site::texts::Texts;
 use crate::site::urls::Urls;
 use crate::site::{self as site_mod, SiteContent};
 use benchsite_ingest::assemble;
@@ -36,7 +37,11 @@ pub struct BuildOptions {
 /// What a check or build found.
 pub struct Outcome {
     pub data: RunsFile,
+    /// The texts diagnostics may quote (files with findings, site files).
     pub inputs: Vec<Input>,
+    /// The other parsed files, whose texts were dropped after parsing: their fingerprints,
+    /// by content path, so their pages can read them again (`site::texts`).
+    pub dropped_texts: Vec<(String, Fingerprint)>,
     pub files: usize,
     pub site: SiteContent,
     /// What `build` wrote; `None` for `check`, or when errors kept the site from being written.
@@ -84,7 +89,7 @@ pub fn check(content_dir: &Path) -> Result<Outcome, String> {
     crate::phases::start();
     let models = content::read_models(content_dir);
     let names = content::read_names(content_dir);
-    let (outputs, mut inputs) = content::ingest(content_dir, models.catalog.as_ref(), names.names.as_ref());
+    let content::Ingested { outputs, mut inputs, dropped: dropped_texts } = content::ingest(content_dir, models.catalog.as_ref(), names.names.as_ref());
     crate::phases::mark("read + parse");
     let files = outputs.iter().filter(|o| o.source.kind != "sidecar").count();
     let mut data = assemble(outputs);
@@ -110,7 +115,7 @@ pub fn check(content_dir: &Path) -> Result<Outcome, String> {
     }
     data.findings.extend(findings);
     crate::phases::mark("kv memory");
-    Ok(Outcome { data, inputs, files, site, written: None, blocked: None, notices: Vec::new(), elapsed: started.elapsed() })
+    Ok(Outcome { data, inputs, dropped_texts, files, site, written: None, blocked: None, notices: Vec::new(), elapsed: started.elapsed() })
 }
 
 /// Runs a thread resolves at a time: enough that the hand-over costs nothing.
@@ -175,7 +180,8 @@ fn write_shared(dir: &Path, outcome: &Outcome, data: &Arc<RunsFile>, texts: &[Ar
     let (json, charts) = rayon::join(|| write_json(&dir.join("data/runs.json"), &**data), || Charts::new(&data.runs));
     json?;
     crate::phases::mark("runs.json + charts");
-    let texts: BTreeMap<String, Arc<String>> = outcome.inputs.iter().zip(texts).map(|(i, t)| (i.rel.clone(), t.clone())).collect();
+    let held: BTreeMap<String, Arc<String>> = outcome.inputs.iter().zip(texts).map(|(i, t)| (i.rel.clone(), t.clone())).collect();
+    let texts = Texts::new(opts.content.clone(), held, outcome.dropped_texts.iter().cloned().collect());
     let urls = Urls::new(opts.base_url.as_deref());
     let shell = crate::site::shell::Shell::new(opts.www.as_deref());
     let inputs = pages::Inputs { data, site: &outcome.site, texts: &texts, urls: &urls, shell: &shell, viewer: opts.viewer.as_deref(), charts: &charts };

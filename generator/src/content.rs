@@ -22,6 +22,35 @@ pub struct Input {
     pub text: String,
 }
 
+/// What a parsed file's text was, so a page can read it again and know it is the same
+/// text: its length and a hash of its bytes (`DefaultHasher::new`, fixed keys).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fingerprint {
+    pub len: usize,
+    pub hash: u64,
+}
+
+impl Fingerprint {
+    pub fn of(text: &str) -> Self {
+        use std::hash::Hasher;
+        let mut hasher = std::hash::DefaultHasher::new();
+        hasher.write(text.as_bytes());
+        Fingerprint { len: text.len(), hash: hasher.finish() }
+    }
+}
+
+/// What reading and parsing the result candidates gave.
+pub struct Ingested {
+    /// One output per file (a sidecar with findings has its own, before its file's).
+    pub outputs: Vec<FileOutput>,
+    /// The texts diagnostics may quote: those of files with a finding. The other files'
+    /// texts are dropped once parsed (the whole content held in memory was a fifth of a
+    /// large build's); their result pages read them again (`site::texts`).
+    pub inputs: Vec<Input>,
+    /// The fingerprint of every parsed file whose text was dropped, by content path.
+    pub dropped: Vec<(String, Fingerprint)>,
+}
+
 /// Lists the content-relative paths of every file of `root` (hidden ones aside), in a
 /// stable order. Links are not followed here: a linked file or folder, like a FIFO, is
 /// listed and `read::content_file` decides (a file inside content is read, the rest is a
@@ -105,47 +134,50 @@ pub fn read_names(root: &Path) -> NameTable {
 /// Reads and parses every result candidate under `root`. Files are parsed in parallel
 /// (rayon), each on its own; their outputs are put back in the sorted order of the paths,
 /// so the runs, findings and inputs are in the same order as a serial read.
-pub fn ingest(root: &Path, models: Option<&Catalog>, names: Option<&Names>) -> (Vec<FileOutput>, Vec<Input>) {
+pub fn ingest(root: &Path, models: Option<&Catalog>, names: Option<&Names>) -> Ingested {
     use rayon::prelude::*;
-    let files: Vec<(Vec<FileOutput>, Vec<Input>)> = content_files(root).into_par_iter().map(|rel| ingest_one(root, rel, models, names)).collect();
-    let mut outputs = Vec::with_capacity(files.len());
-    let mut inputs = Vec::with_capacity(files.len());
-    for (mut o, mut i) in files {
-        outputs.append(&mut o);
-        inputs.append(&mut i);
+    let files: Vec<Ingested> = content_files(root).into_par_iter().map(|rel| ingest_one(root, rel, models, names)).collect();
+    let mut all = Ingested { outputs: Vec::with_capacity(files.len()), inputs: Vec::new(), dropped: Vec::with_capacity(files.len()) };
+    for mut one in files {
+        all.outputs.append(&mut one.outputs);
+        all.inputs.append(&mut one.inputs);
+        all.dropped.append(&mut one.dropped);
     }
-    (outputs, inputs)
+    all
 }
 
 /// What one content file yields: its output (a sidecar's first, when it has findings), and
-/// the texts read.
-fn ingest_one(root: &Path, rel: String, models: Option<&Catalog>, names: Option<&Names>) -> (Vec<FileOutput>, Vec<Input>) {
-    let mut outputs = Vec::new();
-    let mut inputs = Vec::new();
+/// its text when a finding may quote it, else its fingerprint.
+fn ingest_one(root: &Path, rel: String, models: Option<&Catalog>, names: Option<&Names>) -> Ingested {
+    let mut one = Ingested { outputs: Vec::new(), inputs: Vec::new(), dropped: Vec::new() };
     if let Some(out) = skipped(root, &rel) {
-        outputs.push(out);
-        return (outputs, inputs);
+        one.outputs.push(out);
+        return one;
     }
     if !is_scanned(&rel) {
-        return (outputs, inputs);
+        return one;
     }
     let mut sink = Sink::new(&rel);
-    let meta = read_sidecar(root, &rel, &mut outputs, &mut inputs);
+    let meta = read_sidecar(root, &rel, &mut one.outputs, &mut one.inputs);
     let Some(text) = read::text(root, &rel, &mut sink) else {
-        outputs.push(FileOutput {
+        one.outputs.push(FileOutput {
             source: SourceFile { path: rel.clone(), kind: "unreadable".into(), ..SourceFile::default() },
             runs: Vec::new(),
             findings: sink.findings,
         });
-        return (outputs, inputs);
+        return one;
     };
     let mut out = parse_file_with(&rel, &text, Context { meta: meta.as_ref(), models, names });
     let mut findings = sink.findings;
     findings.append(&mut out.findings);
     out.findings = findings;
-    outputs.push(out);
-    inputs.push(Input { abs: root.join(&rel), rel, text });
-    (outputs, inputs)
+    if out.findings.is_empty() {
+        one.dropped.push((rel, Fingerprint::of(&text)));
+    } else {
+        one.inputs.push(Input { abs: root.join(&rel), rel, text });
+    }
+    one.outputs.push(out);
+    one
 }
 
 /// Reads `<file>.meta.toml` beside `rel` if present; its findings go to their own output.

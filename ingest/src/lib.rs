@@ -249,12 +249,13 @@ fn drop_cut_value(block: &mut scan::Block<'_>, last_line: Option<u32>, text: &st
 /// Puts every file's output into one `runs.json` document and links runs to their findings.
 pub fn assemble(outputs: Vec<FileOutput>) -> RunsFile {
     let mut file = RunsFile::default();
+    let runs = outputs.iter().map(|o| o.runs.len()).sum();
+    let findings = outputs.iter().map(|o| o.findings.len()).sum();
+    file.sources.reserve_exact(outputs.len());
     for out in outputs {
         file.sources.push(out.source);
-        // The first file's lists are taken, not copied: with one large log, copying held
-        // every run twice.
-        append(&mut file.runs, out.runs);
-        append(&mut file.findings, out.findings);
+        append(&mut file.runs, out.runs, runs);
+        append(&mut file.findings, out.findings, findings);
     }
     file.runs.shrink_to_fit();
     file.findings.shrink_to_fit();
@@ -269,10 +270,14 @@ pub fn assemble(outputs: Vec<FileOutput>) -> RunsFile {
     file
 }
 
-fn append<T>(all: &mut Vec<T>, mut more: Vec<T>) {
-    if all.is_empty() {
+/// Appends `more` to `all`, which ends with `total` items. A file holding them all is
+/// taken, not copied (with one large log, copying held every run twice); otherwise `all` is
+/// sized once (a list doubling as it grew held up to twice the runs for a moment).
+fn append<T>(all: &mut Vec<T>, mut more: Vec<T>, total: usize) {
+    if all.is_empty() && more.len() == total {
         std::mem::swap(all, &mut more);
     } else {
+        all.reserve_exact(total - all.len());
         all.append(&mut more);
     }
 }

@@ -12,6 +12,7 @@ mod lazy;
 pub mod markdown;
 pub mod pages;
 pub mod shell;
+pub mod texts;
 pub mod urls;
 pub mod views;
 

@@ -33,8 +33,8 @@ pub struct Inputs<'a> {
     /// Shared, so the rows a result page makes on demand can hold it.
     pub data: &'a Arc<RunsFile>,
     pub site: &'a SiteContent,
-    /// Text of every published source, by content path.
-    pub texts: &'a BTreeMap<String, Arc<String>>,
+    /// Text of every published source, held or read again (`texts.rs`).
+    pub texts: &'a super::texts::Texts,
     pub urls: &'a Urls,
     /// Templates and assets.
     pub shell: &'a super::shell::Shell,
@@ -213,7 +213,7 @@ pub fn write_all(dir: &Path, inputs: &Inputs, progress: &ProgressBar) -> Result<
             .par_iter()
             .map(|spec| {
                 let began = crate::phases::on().then(std::time::Instant::now);
-                let (template, title, page) = page_context(inputs, lang, spec, &tr, charts, &by_file, &shared);
+                let (template, title, page) = page_context(inputs, lang, spec, &tr, charts, &by_file, &shared)?;
                 let ctx = base_context(inputs, lang, &spec.rel, &title, page, &tr, &shared);
                 let done = render_to(&env, template, &ctx, dir, &format!("{}/{}", lang.code(), file_of(&spec.rel)));
                 progress.inc(1);
@@ -376,12 +376,12 @@ fn base_context(inputs: &Inputs, lang: Lang, rel: &str, title: &str, page: Value
     }
 }
 
-fn page_context(inputs: &Inputs, lang: Lang, spec: &Spec, tr: &Tr, charts: &Charts, by_file: &ByFile, shared: &Shared) -> (&'static str, String, Value) {
+fn page_context(inputs: &Inputs, lang: Lang, spec: &Spec, tr: &Tr, charts: &Charts, by_file: &ByFile, shared: &Shared) -> Result<(&'static str, String, Value), String> {
     let (template, title, page) = match spec.kind {
         Kind::Home => ("home.html", tr.get("home.title"), home(inputs, lang, by_file, shared)),
         Kind::Result(i) => {
             let source = &inputs.data.sources[i];
-            return ("result.html", source.path.clone(), result(inputs, lang, i, tr, charts, by_file));
+            return Ok(("result.html", source.path.clone(), result(inputs, lang, i, tr, charts, by_file)?));
         }
         Kind::Doc(i) => {
             let doc = &inputs.site.docs[i];
@@ -415,7 +415,7 @@ fn page_context(inputs: &Inputs, lang: Lang, spec: &Spec, tr: &Tr, charts: &Char
         }
         Kind::NotFound => ("404.html", tr.get("notfound.title"), context! {}),
     };
-    (template, title, page)
+    Ok((template, title, page))
 }
 
 pub fn published_paths(data: &RunsFile) -> Vec<String> {
@@ -530,7 +530,7 @@ fn home(inputs: &Inputs, lang: Lang, by_file: &ByFile, shared: &Shared) -> Value
     }
 }
 
-fn result(inputs: &Inputs, lang: Lang, index: usize, tr: &Tr, charts: &Charts, by_file: &ByFile) -> Value {
+fn result(inputs: &Inputs, lang: Lang, index: usize, tr: &Tr, charts: &Charts, by_file: &ByFile) -> Result<Value, String> {
     let data = inputs.data;
     let source = &data.sources[index];
     let runs = by_file.runs(&source.path);
@@ -552,9 +552,9 @@ fn result(inputs: &Inputs, lang: Lang, index: usize, tr: &Tr, charts: &Charts, b
     // the site: that made every result page as long as the site's findings).
     let attached: BTreeSet<usize> = runs.iter().flat_map(|&r| data.runs[r].findings.iter().copied()).collect();
     let file_findings: Vec<usize> = by_file.findings(&source.path).iter().copied().filter(|i| !attached.contains(i)).collect();
-    let text = inputs.texts.get(&source.path).cloned().unwrap_or_default();
+    let text = inputs.texts.get(&source.path)?;
     let count = |n: usize| format_count(n as u64, lang.code());
-    context! {
+    Ok(context! {
         path => source.path,
         kind => source.kind,
         framework => source.framework,
@@ -568,7 +568,7 @@ fn result(inputs: &Inputs, lang: Lang, index: usize, tr: &Tr, charts: &Charts, b
         file_findings => finding_views(data, tr, file_findings),
         comparisons => comparisons(inputs, lang, by_file, Some(index)),
         listing => lazy::listing(text),
-    }
+    })
 }
 
 /// The rows of the runs `ids` (indices into the data's runs), made as the table reaches them.
