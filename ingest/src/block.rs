@@ -27,7 +27,7 @@ pub fn resolve_owned(mut block: Block<'_>, sweeps: &[Sweep], sink: &mut Sink) ->
 }
 
 /// `namespace` is the block's `Namespace(...)` map when the caller gave it up.
-fn resolve_with(block: &Block, namespace: Option<BTreeMap<String, String>>, sweeps: &[Sweep], sink: &mut Sink) -> Option<Run> {
+fn resolve_with(block: &Block, namespace: Option<benchsite_model::Map<String>>, sweeps: &[Sweep], sink: &mut Sink) -> Option<Run> {
     if block.format == Format::LmdeployProfile && block.rows.len() < 2 {
         return None; // a lone `concurrency: N` line is configuration, not a result
     }
@@ -140,7 +140,7 @@ struct Resolver<'r> {
     id: &'r str,
     format: Format,
     /// The block's `Namespace(...)` map, when it is the resolver's to take.
-    namespace: Option<BTreeMap<String, String>>,
+    namespace: Option<benchsite_model::Map<String>>,
 }
 
 impl Resolver<'_> {
@@ -340,7 +340,7 @@ impl Resolver<'_> {
                 "tp".into()
             }
             Pp => {
-                self.run.client.namespace.insert("pp".into(), format_number(n));
+                self.run.client.namespace.insert("pp", format_number(n));
                 "client.pp".into()
             }
             Backend | Model | Dataset | Precision => return,

@@ -4,7 +4,7 @@
 //! any language; `message` is the English sentence the CLI prints.
 
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use crate::map::Map;
 
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[serde(rename_all = "lowercase")]
@@ -38,8 +38,8 @@ pub struct Finding {
     /// English sentence saying what is wrong and what to do.
     pub message: String,
     /// The values the finding is about, by name (e.g. `expected`, `found`).
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub values: BTreeMap<String, String>,
+    #[serde(default, skip_serializing_if = "Map::is_empty")]
+    pub values: Map<String>,
     /// Ids of the runs this finding concerns.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub runs: Vec<String>,
@@ -53,14 +53,14 @@ impl Finding {
             path: path.to_string(),
             line,
             message,
-            values: BTreeMap::new(),
+            values: Map::new(),
             runs: Vec::new(),
         }
     }
 
     /// Adds a value the finding is about; chainable.
     pub fn with(mut self, key: &str, value: impl ToString) -> Self {
-        self.values.insert(key.to_string(), value.to_string());
+        self.values.insert(key, value.to_string());
         self
     }
 }

@@ -7,12 +7,14 @@
 
 mod finding;
 pub mod gpu;
+pub mod map;
 pub mod memory;
 pub mod number;
 mod run;
 pub mod tuning;
 
 pub use finding::{Finding, Severity};
+pub use map::Map;
 pub use number::{format_count, format_metric, Origin};
 pub use run::{
     ClientInfo, ContextRef, Derived, Flag, Latency, Metrics, Note, Params, RequestRate, Run,

@@ -437,8 +437,8 @@ fn stats_runs<'a>(stats: &Table<'a>, info: Option<Table<'a>>, sink: &mut Sink) -
             }
         }
         if let Some(mut run) = block::resolve(&block_of(rows, *line, *line), &[], sink) {
-            run.client.namespace.insert("strategy".into(), row[0].to_string());
-            run.source.lines.insert("client.namespace".into(), *line);
+            run.client.namespace.insert("strategy", row[0].to_string());
+            run.source.lines.insert("client.namespace", *line);
             runs.push(run);
         }
     }
@@ -599,8 +599,8 @@ fn boxed_runs(report: Vec<(Boxed, BoxedTable<'_>)>, sink: &mut Sink) -> Vec<Run>
             }
         }
         if let Some(mut run) = block::resolve(&block_of(rows, *line, *line), &[], sink) {
-            run.client.namespace.insert("strategy".into(), name.to_string());
-            run.source.lines.insert("client.namespace".into(), *line);
+            run.client.namespace.insert("strategy", name.to_string());
+            run.source.lines.insert("client.namespace", *line);
             runs.push(run);
         }
     }

@@ -335,8 +335,8 @@ fn other_statistics<'a>(rows: &mut Vec<Row<'a>>, v: Option<&'a Spanned<'a>>, pat
 }
 
 fn context(run: &mut Run, field: &str, line: u32) {
-    run.source.lines.insert(field.into(), line);
-    run.source.context.insert(field.into(), ContextRef { line, kind: "metadata".into() });
+    run.source.lines.insert(field, line);
+    run.source.context.insert(field, ContextRef { line, kind: "metadata".into() });
 }
 
 fn text<'b>(v: Option<&'b Spanned<'_>>) -> Option<(&'b str, u32)> {
@@ -464,7 +464,7 @@ fn scenario_v02(run: &mut Run, obj: &Object<'_>, sink: &mut Sink) {
         match iso_seconds(d) {
             Some(s) if run.metrics.duration_s.is_none() => {
                 run.metrics.duration_s = Some(s);
-                run.source.lines.insert("metrics.duration_s".into(), *line);
+                run.source.lines.insert("metrics.duration_s", *line);
             }
             Some(_) => {}
             None => {

@@ -160,7 +160,12 @@ pub fn read_text(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
         if let (Read::Text(read), true) = (&format.read, (format.detect)(input)) {
             let (found, seen) = read(input, sink);
             formats += usize::from(!found.is_empty());
-            runs.extend(found);
+            // Taken whole when it is the first: copying a large log's runs would hold them twice.
+            if runs.is_empty() {
+                runs = found;
+            } else {
+                runs.extend(found);
+            }
             blocks += seen;
         }
     }
