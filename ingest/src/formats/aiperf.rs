@@ -420,13 +420,8 @@ fn read_json(input: &Input<'_>, objects: &[Object<'_>], sink: &mut Sink) -> Opti
             return Some(read_aggregate_json(obj, meta, metrics, sink));
         }
     }
-    if let Some(sweep) = obj.get("per_combination_metrics") {
-        sink.warn(
-            "aiperf-sweep-not-read",
-            sweep.line,
-            "an AIPerf sweep aggregate is not read yet; read each run's profile_export_aiperf.json or aggregate/ instead.".into(),
-        );
-        return Some(Vec::new());
+    if let Some(combinations) = sweep_combinations(obj) {
+        return Some(read_sweep_json(obj, combinations, sink));
     }
     let ours = obj.contains_key("input_config") || obj.contains_key("aiperf_version");
     if !ours || !obj.members.iter().any(|(_, v)| is_metric(v)) {
@@ -591,6 +586,87 @@ fn split_aggregate_key(key: &str) -> Option<(&str, &str)> {
 fn read_aggregate_json(obj: &Object<'_>, meta: &Members<'_>, metrics: &Members<'_>, sink: &mut Sink) -> Vec<Run> {
     let runs = member(meta, "num_successful_runs").and_then(num).and_then(crate::value::integer).map(|n| n as u32);
     let level = member(meta, "confidence_level").and_then(num);
+    let stats = aggregate_stats(metrics, runs, level, sink);
+    to_run(AIPERF, (obj.line, obj.end_line), &stats, sink).into_iter().collect()
+}
+
+/// The combinations of a sweep aggregate (`sweep_aggregate/profile_export_aiperf_sweep.json`):
+/// `per_combination_metrics`, or `metrics` as a list where `aggregation_type` is `sweep`.
+fn sweep_combinations<'b, 'a>(obj: &'b Object<'a>) -> Option<&'b [Spanned<'a>]> {
+    let list = |v: &'b Spanned<'a>| match &v.value {
+        Json::Array(items) => Some(items.as_slice()),
+        _ => None,
+    };
+    let sweep_type = |m: &Members<'_>| member(m, "aggregation_type").and_then(text) == Some("sweep");
+    obj.get("per_combination_metrics").and_then(list).or_else(|| {
+        let typed = obj.get("aggregation_type").and_then(text) == Some("sweep") || obj.get("metadata").and_then(object).is_some_and(sweep_type);
+        typed.then(|| obj.get("metrics").and_then(list)).flatten()
+    })
+}
+
+/// A sweep aggregate: one run per combination, its values the means over the trials with
+/// their spread, its swept parameters (`concurrency`, `request_rate`) as the run's scenario.
+/// The sweep's own picks (`best_configurations`, `pareto_optimal`) repeat those numbers and
+/// are not read.
+fn read_sweep_json(obj: &Object<'_>, combinations: &[Spanned<'_>], sink: &mut Sink) -> Vec<Run> {
+    let meta = obj.get("metadata").and_then(object);
+    let trials = meta
+        .and_then(|m| member(m, "num_trials_per_value").or_else(|| member(m, "num_profile_runs")))
+        .or_else(|| obj.get("num_runs"))
+        .and_then(num)
+        .and_then(crate::value::integer)
+        .map(|n| n as u32);
+    let level = meta.and_then(|m| member(m, "confidence_level")).and_then(num);
+    let mut runs = Vec::new();
+    for combination in combinations {
+        let Some(entry) = object(combination) else { continue };
+        let Some(metrics) = member(entry, "metrics").and_then(object) else { continue };
+        let mut stats = aggregate_stats(metrics, trials, level, sink);
+        // One trial per value: `std` is 0 and there is no spread to show.
+        if trials == Some(1) {
+            stats.iter_mut().for_each(|s| s.spread = None);
+        }
+        let Some(mut run) = to_run(AIPERF, (combination.line, combination.end), &stats, sink) else { continue };
+        if let Some(parameters) = member(entry, "parameters").and_then(object) {
+            apply_parameters(&mut run, parameters, sink);
+        }
+        runs.push(run);
+    }
+    if runs.is_empty() {
+        sink.warn("no-runs", obj.line, "this AIPerf sweep aggregate lists no combination with metrics; no runs were read.".into());
+    }
+    runs
+}
+
+/// The swept values of one combination (`concurrency`, `phases.profiling.concurrency`,
+/// `request_rate`, `phases.profiling.rate`), recorded as `metadata` context.
+fn apply_parameters(run: &mut Run, parameters: &Members<'_>, sink: &mut Sink) {
+    for (key, value) in parameters {
+        let leaf = key.rsplit('.').next().unwrap_or(key);
+        let Some(n) = num(value) else { continue };
+        match leaf {
+            "concurrency" => {
+                if let Some(c) = crate::value::integer(n).filter(|&c| c > 0) {
+                    run.scenario.max_concurrency = Some(c);
+                    set_context(run, "scenario.max_concurrency", value.line);
+                }
+            }
+            "request_rate" | "rate" if n > 0.0 => {
+                run.scenario.request_rate = Some(RequestRate::PerSecond(n));
+                set_context(run, "scenario.request_rate", value.line);
+            }
+            _ => {
+                sink.info("aiperf-sweep-parameter", value.line, format!("the swept parameter `{key}` = {n} is not a field runs have; it is not recorded."))
+                    .value("parameter", key.to_string())
+                    .run(&run.id);
+            }
+        }
+    }
+}
+
+/// The statistics of an aggregate's `metrics` (`<metric>_<stat>` keys, each the mean over
+/// `runs` runs with its spread).
+fn aggregate_stats<'a>(metrics: &'a Members<'a>, runs: Option<u32>, level: Option<f64>, sink: &mut Sink) -> Vec<Stat<'a>> {
     let mut stats = Vec::new();
     for (key, value) in metrics {
         let Some(m) = object(value) else { continue };
@@ -606,7 +682,7 @@ fn read_aggregate_json(obj: &Object<'_>, meta: &Members<'_>, metrics: &Members<'
         let spread = Spread { runs, std: get("std"), min: get("min"), max: get("max"), ci_level: level, ci_low: get("ci_low"), ci_high: get("ci_high") };
         stats.push(Stat { line: mean.line, raw: key, name, unit: unit.to_string(), stat: stat.to_string(), value: n, spread: Some(spread) });
     }
-    to_run(AIPERF, (obj.line, obj.end_line), &stats, sink).into_iter().collect()
+    stats
 }
 
 // ---- The CSV exports ----
