@@ -410,3 +410,45 @@ fn hostile_sweep_aggregates_give_no_runs_and_no_panic() {
         }
     }
 }
+
+/// GenAI-Perf's config-file layout of `input_config` (`model_names`, `endpoint`,
+/// `perf_analyzer.stimulus`, `input.synthetic_tokens`), as genai-perf's own tests build it
+/// (perf_analyzer `genai-perf/tests/test_process_export_files.py`); no published export in
+/// this layout was found, so the metrics are those of that test.
+#[test]
+fn genai_perf_config_file_layout_fills_the_scenario() {
+    let text = r#"{
+  "request_throughput": {"unit": "requests/sec", "avg": 15.0},
+  "output_token_throughput": {"unit": "tokens/sec", "avg": 200.0},
+  "input_config": {
+    "model_names": ["small_model"],
+    "input": {"batch_size": 1, "num_dataset_entries": 10, "synthetic_tokens": {"mean": 550, "stddev": 0},
+              "output_tokens": {"mean": 16, "stddev": 0, "deterministic": false}, "prompt_source": "synthetic"},
+    "endpoint": {"backend": "vllm", "url": "localhost:8001", "service_kind": "triton", "output_format": "vllm"},
+    "perf_analyzer": {"path": "perf_analyzer", "stimulus": {"concurrency": 4}, "request_count": {"num": 100, "warmup": 0}}
+  }
+}"#;
+    let findings = check(
+        "raw/artifacts/profile_export.json",
+        text,
+        &[&[
+            ("/format", json!("genai-perf")),
+            ("/model", json!("small_model")),
+            ("/scenario/max_concurrency", json!(4)),
+            ("/scenario/input_len", json!(550)),
+            ("/scenario/output_len", json!(16)),
+            ("/scenario/num_prompts", json!(100)),
+            ("/source/context/scenario.max_concurrency", json!({"line": 9, "kind": "metadata"})),
+            ("/source/context/scenario.input_len", json!({"line": 6, "kind": "metadata"})),
+            ("/metrics/request_throughput", json!(15.0)),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+    // A request rate instead of a concurrency; a file as the prompt source has no input length.
+    let text = text.replace(r#""concurrency": 4"#, r#""request_rate": 2.5"#).replace(r#""prompt_source": "synthetic""#, r#""prompt_source": "file""#);
+    check(
+        "raw/artifacts/profile_export.json",
+        &text,
+        &[&[("/scenario/request_rate", json!(2.5)), ("/scenario/max_concurrency", json!(null)), ("/scenario/input_len", json!(null))]],
+    );
+}

@@ -467,7 +467,9 @@ fn read_json(input: &Input<'_>, objects: &[Object<'_>], sink: &mut Sink) -> Opti
 /// writes its version. The file name decides when neither is there.
 fn json_tool(input: &Input<'_>, obj: &Object<'_>) -> &'static str {
     let config = obj.get("input_config").and_then(object);
-    let genai = config.is_some_and(|c| member(c, "service_kind").is_some() || member(c, "formatted_model_name").is_some());
+    let genai = config.is_some_and(|c| {
+        member(c, "service_kind").is_some() || member(c, "formatted_model_name").is_some() || at(c, &["endpoint", "service_kind"]).is_some()
+    });
     if obj.contains_key("aiperf_version") || (!genai && !input.file_name().contains("genai")) {
         AIPERF
     } else {
@@ -497,7 +499,9 @@ fn set_context(run: &mut Run, key: &str, line: u32) {
 }
 
 /// Model, concurrency, request rate, request count and configured lengths from
-/// `input_config`, in any of the three layouts seen: GenAI-Perf's flat arguments, AIPerf's
+/// `input_config`, in any of the four layouts seen: GenAI-Perf's flat arguments, GenAI-Perf's
+/// config-file layout (`model_names`, `endpoint`, `perf_analyzer.stimulus`,
+/// `input.synthetic_tokens`, since its `genai-perf <config.yaml>` runs), AIPerf's
 /// `endpoint`/`loadgen`/`input` groups, and AIPerf's `models`/`phases` (schema 1.x).
 fn apply_config(run: &mut Run, config: &Members<'_>, sink: &mut Sink) {
     let profiling = member(config, "phases").and_then(|p| match &p.value {
@@ -506,6 +510,7 @@ fn apply_config(run: &mut Run, config: &Members<'_>, sink: &mut Sink) {
     });
     let model = at(config, &["model"])
         .or_else(|| at(config, &["endpoint", "model_names"]))
+        .or_else(|| at(config, &["model_names"]))
         .or_else(|| at(config, &["models", "items"]));
     if let Some((name, line)) = model.and_then(model_name) {
         if run.model.is_none() {
@@ -514,7 +519,11 @@ fn apply_config(run: &mut Run, config: &Members<'_>, sink: &mut Sink) {
         }
     }
     let pick = |flat: &str, grouped: &[&str], phase: &str| {
-        at(config, &[flat]).filter(|v| num(v).is_some()).or_else(|| at(config, grouped)).or_else(|| profiling.and_then(|p| member(p, phase)))
+        at(config, &[flat])
+            .filter(|v| num(v).is_some())
+            .or_else(|| at(config, grouped))
+            .or_else(|| at(config, &["perf_analyzer", "stimulus", flat]))
+            .or_else(|| profiling.and_then(|p| member(p, phase)))
     };
     if let Some((n, line)) = pick("concurrency", &["loadgen", "concurrency"], "concurrency").and_then(|v| Some((num(v)?, v.line))) {
         if let (Some(c), None) = (crate::value::integer(n).filter(|&c| c > 0), run.scenario.max_concurrency) {
@@ -528,7 +537,8 @@ fn apply_config(run: &mut Run, config: &Members<'_>, sink: &mut Sink) {
             set_context(run, "scenario.request_rate", line);
         }
     }
-    if let Some((n, line)) = pick("request_count", &["loadgen", "request_count"], "requests").and_then(|v| Some((num(v)?, v.line))) {
+    let request_count = pick("request_count", &["loadgen", "request_count"], "requests").or_else(|| at(config, &["perf_analyzer", "request_count", "num"]));
+    if let Some((n, line)) = request_count.and_then(|v| Some((num(v)?, v.line))) {
         if let (Some(c), None) = (crate::value::integer(n).filter(|&c| c > 0), run.scenario.num_prompts) {
             run.scenario.num_prompts = Some(c);
             set_context(run, "scenario.num_prompts", line);
@@ -536,14 +546,22 @@ fn apply_config(run: &mut Run, config: &Members<'_>, sink: &mut Sink) {
     }
     let from_file = ["input_file", "input_dataset"].iter().any(|k| member(config, k).is_some_and(|v| v.value != Json::Null))
         || at(config, &["input", "file"]).is_some_and(|v| v.value != Json::Null)
-        || member(config, "prompt_source").and_then(text).is_some_and(|s| s != "synthetic");
+        || [member(config, "prompt_source"), at(config, &["input", "prompt_source"])]
+            .into_iter()
+            .flatten()
+            .filter_map(text)
+            .any(|s| s != "synthetic");
     let lengths = [
-        ("scenario.input_len", "synthetic_input_tokens", "input_tokens", !from_file),
-        ("scenario.output_len", "output_tokens", "output_tokens", true),
+        ("scenario.input_len", "synthetic_input_tokens", "input_tokens", "synthetic_tokens", !from_file),
+        ("scenario.output_len", "output_tokens", "output_tokens", "output_tokens", true),
     ];
-    for (key, flat, grouped, allowed) in lengths {
-        let mean = at(config, &[&format!("{flat}_mean")]).or_else(|| at(config, &["input", "prompt", grouped, "mean"]));
-        let stddev = at(config, &[&format!("{flat}_stddev")]).or_else(|| at(config, &["input", "prompt", grouped, "stddev"]));
+    for (key, flat, grouped, nested, allowed) in lengths {
+        let mean = at(config, &[&format!("{flat}_mean")])
+            .or_else(|| at(config, &["input", "prompt", grouped, "mean"]))
+            .or_else(|| at(config, &["input", nested, "mean"]));
+        let stddev = at(config, &[&format!("{flat}_stddev")])
+            .or_else(|| at(config, &["input", "prompt", grouped, "stddev"]))
+            .or_else(|| at(config, &["input", nested, "stddev"]));
         let Some((n, line)) = mean.and_then(|v| Some((num(v)?, v.line))) else { continue };
         // GenAI-Perf writes -1 for an output length it leaves to the server.
         let Some(len) = crate::value::integer(n).filter(|&l| l > 0 && allowed) else { continue };
