@@ -94,3 +94,19 @@ fn every_prefix_of_a_pasted_export_parses() {
         }
     }
 }
+
+/// Blocks written to break the reader: deep nesting, a block that never closes, thousands of
+/// small JSON blocks (each read from its own lines, with no copy of the text above it).
+#[test]
+fn hostile_blocks_give_no_panic() {
+    let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+    for body in [deep.as_str(), "{\"completed\": 1e999, \"duration\": -0, \"request_throughput\": NaN}", "{\"a\":", "\u{feff}{}", "{\"\\ud800\": 1}"] {
+        let _ = parse_file("docs/h.md", &pasted("json", &format!("{body}\n")), None);
+        let _ = parse_file("docs/h.md", &format!("# T\n\n```json\n{body}"), None);
+    }
+    let one = "```json\n{\"completed\": 1, \"duration\": 2.0, \"request_throughput\": 0.5}\n```\n\n";
+    let many = one.repeat(5000);
+    let out = parse_file("docs/many.md", &many, None);
+    assert_eq!(out.runs.len(), 5000);
+    assert_eq!(out.runs[4999].source.line, 4999 * 4 + 2);
+}

@@ -190,16 +190,16 @@ fn block_syntax(info: &str, text: &str) -> Option<&'static str> {
 /// Reads a code block of a markdown file (`input.first_line` is the block's first line in
 /// the file). A block holding a JSON, YAML or CSV document (its info string says so, or an
 /// unlabelled block is a JSON object) is offered to the formats of that syntax first, with
-/// its lines numbered as in the markdown file, so every number points to its line there.
+/// its lines numbered from `first_line` (no copy of the text), so every number points to its
+/// line in the markdown file.
 /// What those formats say about a block they do not read (a config example in a doc is not
 /// a benchmark) is dropped with it; a block no such format reads is read as text.
 pub fn read_code_block(input: &Input<'_>, info: &str, sink: &mut Sink) -> (Vec<Run>, usize) {
     if let Some(ext) = block_syntax(info, input.text) {
-        // Blank lines in front keep each line's number; the path's extension picks the
-        // readers (`README.md.yaml`).
-        let padded = format!("{}{}", "\n".repeat(input.first_line.saturating_sub(1) as usize), input.text);
+        // The path's extension picks the readers (`README.md.yaml`); each reader numbers
+        // lines from `first_line`.
         let path = format!("{}.{ext}", input.path);
-        let block = Input { path: &path, text: &padded, first_line: 1 };
+        let block = Input { path: &path, text: input.text, first_line: input.first_line };
         let mut scratch = Sink::new(&sink.path);
         let runs = read_document(&block, ext == "json", &mut scratch);
         if !runs.is_empty() {
@@ -215,7 +215,7 @@ pub fn read_code_block(input: &Input<'_>, info: &str, sink: &mut Sink) -> (Vec<R
 /// when none reads it.
 fn read_document(input: &Input<'_>, json: bool, sink: &mut Sink) -> Vec<Run> {
     if json {
-        if let json::Parsed::Objects(objects) = json::parse(input.text) {
+        if let json::Parsed::Objects(objects) = json::parse_at(input.text, input.first_line) {
             for format in FORMATS {
                 if let (Read::Json(read), true) = (&format.read, (format.detect)(input)) {
                     if let Some(runs) = read(input, &objects, sink) {
