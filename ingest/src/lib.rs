@@ -159,11 +159,12 @@ pub fn parse_raw(text: &str, sink: &mut Sink) -> Vec<Run> {
     formats::read_file(&formats::Input { path: &path, text, first_line: 1 }, sink)
 }
 
-/// Reads a log or code block starting at `first_line` with every text format; the second
-/// value counts the result blocks seen.
-pub(crate) fn read_log(text: &str, first_line: u32, sink: &mut Sink) -> (Vec<Run>, usize) {
+/// Reads a log or a markdown code block (`info` is its info string, empty for a log)
+/// starting at `first_line` ([`formats::read_code_block`]); the second value counts the
+/// result blocks seen.
+pub(crate) fn read_log(text: &str, info: &str, first_line: u32, sink: &mut Sink) -> (Vec<Run>, usize) {
     let path = sink.path.clone();
-    formats::read_text(&formats::Input { path: &path, text, first_line }, sink)
+    formats::read_code_block(&formats::Input { path: &path, text, first_line }, info, sink)
 }
 
 /// Scans text (a whole log or a code block starting at `first_line`) for result blocks.

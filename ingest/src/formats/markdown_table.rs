@@ -531,7 +531,10 @@ enum OwnedValue {
 
 fn read(input: &TableInput<'_>, sink: &mut Sink) -> Vec<Run> {
     let table = input.table;
-    let cols: Vec<Col> = table.header.iter().map(|h| column(h)).collect();
+    // LMDeploy's `--csv` header pasted as a table: its columns are named by that script.
+    let lmdeploy = super::lmdeploy_profile_csv::is_header(&table.header);
+    let column = |h: &String| if lmdeploy { column(&super::lmdeploy_profile_csv::label_of(h)) } else { column(h) };
+    let cols: Vec<Col> = table.header.iter().map(column).collect();
     if cols.iter().any(|c| c.column == Column::Eval) {
         return Vec::new();
     }
