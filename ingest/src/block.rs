@@ -118,7 +118,7 @@ fn resolve_with(block: &Block, namespace: Option<benchsite_model::Map<String>>, 
     }
     check_block(&mut run, block, sink);
     if let Some((i, pos)) = block.sweep {
-        run.sweep = Some(sweep_ref(&sink.path, &sweeps[i], pos, &run));
+        run.sweep = Some(Box::new(sweep_ref(&sink.path, &sweeps[i], pos, &run)));
     }
     Some(run)
 }

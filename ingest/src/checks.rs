@@ -46,7 +46,7 @@ pub fn result_file(text: &str, sink: &mut Sink, framework: Option<&str>, gpu: &s
             run.section = Some(section.title.clone()).filter(|t| !t.is_empty());
             run.notes = section.notes.clone();
             if let Some(s) = serve.filter(|s| !s.template || section.serve.is_some()) {
-                run.params = s.params.clone();
+                run.params = s.params.clone().into();
                 run.source.lines.insert("params.command", s.line);
                 run.tp = s.tp;
                 run.gpu_count = s.gpu_count;
@@ -154,7 +154,7 @@ pub fn document(text: &str, sink: &mut Sink) -> Vec<Run> {
                     context::give(&mut run, fact, s.line, context::SERVE);
                 }
                 if run.params.command.is_none() {
-                    run.params = s.params.clone();
+                    run.params = s.params.clone().into();
                     run.source.lines.insert("params.command", s.line);
                 }
             }

@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use crate::map::Map;
+use crate::rare::{Empty, Rare};
 
 /// Latency statistics in milliseconds keyed `mean`, `median`, `std`, `min`, `max`, `p50`,
 /// `p90`, `p95`, `p99`, `p99.9`, ... (only those the tool printed).
@@ -44,9 +45,10 @@ pub struct Run {
     pub scenario: Scenario,
     pub metrics: Metrics,
     pub derived: Derived,
-    pub client: ClientInfo,
-    pub params: Params,
-    pub sweep: Option<SweepRef>,
+    /// Most runs of a log of bare blocks state none of these: kept behind a pointer (`Rare`).
+    pub client: Rare<ClientInfo>,
+    pub params: Rare<Params>,
+    pub sweep: Option<Box<SweepRef>>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<Note>,
     /// Indices into `RunsFile::findings`.
@@ -257,6 +259,20 @@ pub struct ClientInfo {
     pub progress_duration_s: Option<f64>,
 }
 
+impl Empty for ClientInfo {
+    fn empty() -> &'static Self {
+        static EMPTY: ClientInfo = ClientInfo {
+            args: None,
+            namespace: Map::new(),
+            planned_input_tokens: None,
+            planned_output_tokens: None,
+            warmup_s: None,
+            progress_duration_s: None,
+        };
+        &EMPTY
+    }
+}
+
 /// How the server was started, as written.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
 pub struct Params {
@@ -279,6 +295,13 @@ pub struct Params {
     /// when the model size, precision, GPU memory and TP are known (see `memory::for_run`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub kv_memory: Option<Box<crate::memory::KvMemory>>,
+}
+
+impl Empty for Params {
+    fn empty() -> &'static Self {
+        static EMPTY: Params = Params { command: None, image: None, flags: Vec::new(), env: Map::new(), effective: Vec::new(), kv_memory: None };
+        &EMPTY
+    }
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
