@@ -125,9 +125,13 @@ pub fn ingest(root: &Path, models: Option<&Catalog>, names: Option<&Names>) -> (
             continue;
         };
         let mut out = parse_file_with(&rel, &text, Context { meta: meta.as_ref(), models, names });
-        let mut findings = sink.findings;
-        findings.append(&mut out.findings);
-        out.findings = findings;
+        if !sink.findings.is_empty() {
+            // The reading's findings first; the parse's (one per run of a large log) are not
+            // copied when there are none.
+            let mut findings = sink.findings;
+            findings.append(&mut out.findings);
+            out.findings = findings;
+        }
         outputs.push(out);
         inputs.push(Input { abs: root.join(&rel), rel, text });
     }

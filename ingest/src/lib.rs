@@ -142,7 +142,11 @@ fn parse_as(path: &str, text: &str, result: Option<ResultName<'_>>, context: Con
         lines,
         runs: runs.len() as u32,
     };
-    FileOutput { source, runs, findings: sink.findings }
+    // A build holds every file's runs and findings until the end: no spare capacity.
+    runs.shrink_to_fit();
+    let mut findings = sink.findings;
+    findings.shrink_to_fit();
+    FileOutput { source, runs, findings }
 }
 
 /// A markdown document outside the result layout (a README, a docs page): read with its
