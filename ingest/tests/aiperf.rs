@@ -273,7 +273,7 @@ fn every_prefix_cut_parses_without_panic() {
 fn hostile_inputs_give_findings_not_runs() {
     let codes = |path: &str, text: &str| {
         let out = parse_file(path, text, None);
-        (out.runs.len(), out.findings.iter().map(|f| f.code.clone()).collect::<Vec<_>>())
+        (out.runs.len(), out.findings.iter().map(|f| f.code.to_string()).collect::<Vec<_>>())
     };
     // A value cut by a narrow terminal is named, the rest of the row kept.
     let cut = "NVIDIA GenAI-Perf | LLM Metrics\n┃ Statistic ┃ avg ┃ p90 ┃\n│ Inter token latency (ms) │ 11.… │ 11.80 │\n";

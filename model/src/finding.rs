@@ -4,7 +4,7 @@
 //! any language; `message` is the English sentence the CLI prints.
 
 use serde::{Deserialize, Serialize};
-use crate::map::Map;
+use crate::map::{Key, Map};
 
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[serde(rename_all = "lowercase")]
@@ -31,8 +31,8 @@ impl Severity {
 pub struct Finding {
     pub severity: Severity,
     /// Stable identifier such as `model-mismatch`; pages translate by code.
-    pub code: String,
-    pub path: String,
+    pub code: Key,
+    pub path: Key,
     /// 1-based line the finding is about; 0 when it concerns the whole file.
     pub line: u32,
     /// English sentence saying what is wrong and what to do.
@@ -49,8 +49,8 @@ impl Finding {
     pub fn new(severity: Severity, code: &str, path: &str, line: u32, message: String) -> Self {
         Finding {
             severity,
-            code: code.to_string(),
-            path: path.to_string(),
+            code: Key::new(code),
+            path: Key::new(path),
             line,
             message,
             values: Map::new(),

@@ -250,7 +250,7 @@ pub struct FindingView {
 pub fn finding_view(f: &Finding, title: String, help: String, label: &dyn Fn(&str) -> String) -> FindingView {
     FindingView {
         severity: f.severity.as_str(),
-        code: f.code.clone(),
+        code: f.code.to_string(),
         title,
         help,
         message: f.message.clone(),
