@@ -214,7 +214,7 @@ fn number(text: &str) -> Option<f64> {
 // ---- The console table ----
 
 fn detect_table(input: &Input<'_>) -> bool {
-    input.text.contains("NVIDIA AIPerf") || input.text.contains("NVIDIA GenAI-Perf")
+    input.has("NVIDIA AIPerf") || input.has("NVIDIA GenAI-Perf")
 }
 
 /// The tool a title line names: `NVIDIA AIPerf | LLM Metrics` (centred, maybe indented).
@@ -367,7 +367,7 @@ fn table_stats<'a>(rows: &[TableRow<'a>], columns: &[String], sink: &mut Sink) -
 // ---- The JSON exports ----
 
 fn detect_json(input: &Input<'_>) -> bool {
-    input.text.contains("\"unit\"")
+    input.has("\"unit\"")
 }
 
 type Members<'a> = [(Cow<'a, str>, Spanned<'a>)];

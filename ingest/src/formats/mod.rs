@@ -46,6 +46,12 @@ pub struct Input<'a> {
 }
 
 impl Input<'_> {
+    /// Whether the text holds `needle` anywhere: a detector's test, so the SIMD search of
+    /// `memchr::memmem` (every detector looks through every file) rather than `str::contains`.
+    pub fn has(&self, needle: &str) -> bool {
+        crate::text::contains(self.text, needle)
+    }
+
     /// The file name's extension, lower-cased (`json`, `jsonl`, `csv`, `md`, ...).
     pub fn extension(&self) -> String {
         let name = self.path.rsplit('/').next().unwrap_or(self.path);

@@ -31,7 +31,7 @@ pub static FORMAT: Format = Format { name: NAME, detect, read: Read::Text(read) 
 pub static JSON: Format = Format { name: JSON_NAME, detect: detect_json, read: Read::Json(read_json) };
 
 fn detect(input: &Input<'_>) -> bool {
-    input.text.contains("requests/s")
+    input.has("requests/s")
 }
 
 fn detect_json(_: &Input<'_>) -> bool {
