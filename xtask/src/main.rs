@@ -4,11 +4,13 @@
 //! explorer transfers (a fixed file list, gzip-compressed); `cargo xtask first-visit [--out
 //! DIR]` measures it in headless Chromium (`first_visit.rs`). `cargo xtask corpus N` writes a
 //! generated content folder of N runs (`corpus.rs`), `cargo xtask bench-site` times the build
-//! on such corpora (`bench_site.rs`). `cargo xtask fuzz [TARGET] [--seconds N]` runs the fuzz
+//! on such corpora (`bench_site.rs`), `cargo xtask bench-serve` the time from an edit to its
+//! page in `benchsite serve` (`bench_serve.rs`). `cargo xtask fuzz [TARGET] [--seconds N]` runs the fuzz
 //! targets (`fuzz.rs`).
 //! `cargo xtask mem [--mb N] [--only pathological|realistic] [--keep DIR]` measures the build's
 //! peak memory and time on large inputs (`mem.rs`).
 
+mod bench_serve;
 mod bench_site;
 mod corpus;
 mod first_visit;
@@ -28,11 +30,12 @@ fn main() -> ExitCode {
         Some("mem") => mem::mem(&args[1..], &root()),
         Some("corpus") => corpus::corpus(&args[1..]),
         Some("bench-site") => bench_site::bench_site(&args[1..]),
+        Some("bench-serve") => bench_serve::bench_serve(&args[1..]),
         Some("first-visit") => first_visit::first_visit(&args[1..]),
         _ => Err(concat!(
             "usage: cargo xtask site [--out DIR] [--base-url URL] | size [--out DIR] | mem [--mb N] [--only SHAPE] [--keep DIR] [--bin PATH] | first-visit [--out DIR] | bench-viewer [--out DIR]",
             " | bench-site [--runs 1000,10000,100000] [--viewer DIR] [--dir DIR] [--keep] [--timeout S] | corpus N [--out DIR] [--seed S]",
-            " | fuzz [TARGET] [--seconds N]"
+            " | bench-serve [--runs seed,100000] [--edits 5] [--dir DIR] [--bin PATH] [--keep] | fuzz [TARGET] [--seconds N]"
         )
         .into()),
     };

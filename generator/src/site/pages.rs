@@ -168,6 +168,13 @@ fn environment(shell: &super::shell::Shell) -> Environment<'static> {
 
 /// Writes every page into `dir` (the staging folder).
 pub fn write_all(dir: &Path, inputs: &Inputs, progress: &ProgressBar) -> Result<Written, String> {
+    write_some(dir, inputs, progress, &|_| true)
+}
+
+/// `write_all`, rendering only the pages whose path inside the language folder `pages`
+/// accepts (`serve` rewrites the pages an edit touched); the counts and the sitemap still
+/// name every page.
+pub fn write_some(dir: &Path, inputs: &Inputs, progress: &ProgressBar, pages: &(dyn Fn(&str) -> bool + Sync)) -> Result<Written, String> {
     let env = environment(inputs.shell);
     let by_file = ByFile::new(inputs.data);
     let specs = specs(inputs, &by_file.pairs);
@@ -181,6 +188,7 @@ pub fn write_all(dir: &Path, inputs: &Inputs, progress: &ProgressBar) -> Result<
         // first error (in page order) is the one reported.
         specs
             .par_iter()
+            .filter(|spec| pages(&spec.rel))
             .map(|spec| {
                 let (template, title, page) = page_context(inputs, lang, spec, &tr, &charts, &by_file);
                 let ctx = base_context(inputs, lang, &spec.rel, &title, page, &tr);
