@@ -9,6 +9,7 @@
 
 mod http;
 mod rebuild;
+mod runs_json;
 mod watch;
 
 use crate::build::{BuildOptions, Outcome};

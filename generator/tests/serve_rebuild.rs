@@ -34,6 +34,9 @@ fn save(root: &Path, rel: &str, bytes: &[u8]) {
     std::fs::rename(&tmp, root.join(rel)).unwrap();
 }
 
+/// Per build: whether it was a rebuild of the edited files only, and its errors.
+type Report = (bool, Vec<String>);
+
 fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }
@@ -99,8 +102,7 @@ fn edits_rewrite_what_they_touch_and_the_preview_equals_a_full_build() {
     let (content, out) = (dir.path().join("content"), dir.path().join("out"));
     copy_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../content"), &content);
     let port = free_port();
-    // Per build: whether it was a rebuild of the edited files only, and its errors.
-    let reports: Arc<Mutex<Vec<(bool, Vec<String>)>>> = Arc::default();
+    let reports: Arc<Mutex<Vec<Report>>> = Arc::default();
     let log = reports.clone();
     let opts = ServeOptions { build: BuildOptions { content: content.clone(), out: out.clone(), www: None, base_url: None, viewer: None }, port };
     std::thread::spawn(move || {

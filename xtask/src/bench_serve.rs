@@ -7,6 +7,7 @@
 //! - **visible**: the file's result page shows the new number;
 //! - **announced**: the build number moved (open pages reload; every page agrees with
 //!   every other).
+//!
 //! Both from the rename; CPU is the serve process's user + sys time over the edit (from
 //! `/proc`). Prints each edit and the medians. Numbers only: nothing asserts on timing.
 
@@ -95,7 +96,7 @@ pub fn bench_serve(args: &[String]) -> Result<(), String> {
             eprintln!("xtask:   edit {k}: TTFT → {number}: visible {:.0} ms, announced {:.0} ms, cpu {:.0} ms", e.visible_ms, e.announced_ms, e.cpu_ms);
             measured.push(e);
         }
-        let rebuilt = std::fs::read_to_string(&log).unwrap_or_default().lines().filter(|l| l.contains("rebuilt after an edit")).last().unwrap_or("").to_string();
+        let rebuilt = std::fs::read_to_string(&log).unwrap_or_default().lines().rfind(|l| l.contains("rebuilt after an edit")).unwrap_or("").to_string();
         table.push((runs, first_s, measured, rebuilt));
         drop(server);
         if !keep {

@@ -30,6 +30,7 @@ use crate::output::{Output, Sources};
 use crate::site::lang::Lang;
 use crate::site::urls::file_of;
 use crate::site::{self as site_mod, compare, pages};
+use super::runs_json;
 use benchsite_ingest::layout::{role, Role};
 use benchsite_ingest::models::Catalog;
 use benchsite_ingest::names::Names;
@@ -54,6 +55,8 @@ struct Kept {
     /// with a full rebuild), then the site content's.
     fixed: usize,
     index: PageIndex,
+    /// Where each element of the served `runs.json` lies, when known.
+    layout: Option<runs_json::Layout>,
 }
 
 /// One content file that gave the build something (`content::ingest_file`).
@@ -77,7 +80,11 @@ struct Chunk {
     findings: Vec<Finding>,
     /// Where its findings started in the data its runs' finding numbers point into.
     findings_at: usize,
+    /// Where its sources, runs and findings were in the previous data (`None`: parsed again).
+    was: Option<[usize; 3]>,
 }
+
+const RUNS_JSON: &str = "data/runs.json";
 
 /// What a rebuild changed, for the note after it.
 pub struct Rebuilt {
@@ -130,8 +137,8 @@ impl Live {
         match rebuild(&self.opts, &mut outcome, kept, &rels) {
             Ok(Some((kept, rebuilt))) => {
                 outcome.notices = vec![format!(
-                    "rebuilt after an edit: read {} file(s) again, rewrote {} page(s) and removed {}, the edited files' pages in place after {} ms",
-                    rebuilt.files_read, rebuilt.pages, rebuilt.removed, rebuilt.first_ms
+                    "rebuilt after an edit: read {} file(s) again, rewrote {} page(s) and removed {}; the edited files' pages in place after {} ms, everything after {} ms",
+                    rebuilt.files_read, rebuilt.pages, rebuilt.removed, rebuilt.first_ms, outcome.elapsed.as_millis()
                 )];
                 self.last = Ok(outcome);
                 self.kept = Some(kept);
@@ -165,7 +172,10 @@ impl Live {
             Ok(outcome) if outcome.written.is_some() => {
                 let root = &self.opts.content;
                 let fixed = content::read_models(root).findings.len() + content::read_names(root).findings.len();
-                Some(Kept { units, fixed, index: PageIndex::new(&outcome.data, &outcome.site) })
+                let data = &outcome.data;
+                let layout = runs_json::scan(&self.opts.out.join(RUNS_JSON))
+                    .filter(|l| (l.sources.len(), l.runs.len(), l.findings.len()) == (data.sources.len(), data.runs.len(), data.findings.len()));
+                Some(Kept { units, fixed, index: PageIndex::new(data, &outcome.site), layout })
             }
             _ => None,
         };
@@ -230,6 +240,7 @@ fn rebuild(opts: &BuildOptions, outcome: &mut Outcome, kept: Kept, changed: &BTr
     let mut units = Vec::with_capacity(listed.len());
     let mut inputs = Vec::new();
     let mut read_again = Vec::new();
+    let mut parts = Vec::new();
     for (rel, deps) in listed {
         let (chunk, unit) = if dirty(&rel, &deps) {
             let Some((outs, ins)) = content::ingest_file(root, &rel, models.catalog.as_ref(), names.names.as_ref()) else { continue };
@@ -238,14 +249,14 @@ fn rebuild(opts: &BuildOptions, outcome: &mut Outcome, kept: Kept, changed: &BTr
             let mut mini = assemble(outs);
             build::resolve_params(&mut mini.runs, &outcome.site, models.catalog.as_ref());
             read_again.push(rel.clone());
-            (Chunk { sources: mini.sources, runs: mini.runs, findings: mini.findings, findings_at: 0 }, unit)
+            (Chunk { sources: mini.sources, runs: mini.runs, findings: mini.findings, findings_at: 0, was: None }, unit)
         } else {
             let (Some(chunk), Some(&unit)) = (chunks.remove(rel.as_str()), old.get(rel.as_str())) else { return Ok(None) };
             let unit = unit.clone();
             inputs.extend(unit.inputs.iter().filter_map(|r| owned.remove(r)));
             (chunk, unit)
         };
-        place(&mut data, chunk);
+        parts.push(place(&mut data, chunk));
         units.push(unit);
     }
     // What the units read again or gone had given before: their pages show it no more.
@@ -303,6 +314,7 @@ fn rebuild(opts: &BuildOptions, outcome: &mut Outcome, kept: Kept, changed: &BTr
     let output = Output::claim(&opts.out, &sources)?;
     let staging = output.staging();
     let first: BTreeSet<String> = edited.iter().filter(|rel| select.contains(*rel)).cloned().collect();
+    let mut layout = kept.layout;
     let mut moved = 0;
     let done = (|| {
         if !first.is_empty() {
@@ -313,7 +325,9 @@ fn rebuild(opts: &BuildOptions, outcome: &mut Outcome, kept: Kept, changed: &BTr
         }
         let first_ms = started.elapsed().as_millis();
         let rest = |rel: &str| select.contains(rel) && !first.contains(rel);
-        let written = build::write_site(&staging, outcome, opts, &Only { pages: &rest, runs_json: true })?;
+        let written = build::write_site(&staging, outcome, opts, &Only { pages: &rest, runs_json: false })?;
+        let previous = opts.out.join(RUNS_JSON);
+        layout = Some(runs_json::write(&staging.join(RUNS_JSON), &outcome.data, &parts, layout.as_ref().map(|l| (previous.as_path(), l)))?);
         moved += move_into(&staging, &opts.out)?;
         for rel in &removed {
             for lang in Lang::ALL {
@@ -328,7 +342,7 @@ fn rebuild(opts: &BuildOptions, outcome: &mut Outcome, kept: Kept, changed: &BTr
     let first_ms = done?;
     outcome.elapsed = started.elapsed();
     let rebuilt = Rebuilt { files_read: read_again.len(), pages: moved, removed: removed.len() * Lang::ALL.len(), first_ms };
-    Ok(Some((Kept { units, fixed: kept.fixed, index }, rebuilt)))
+    Ok(Some((Kept { units, fixed: kept.fixed, index, layout }, rebuilt)))
 }
 
 /// The previous data cut into the units' chunks, in the order `assemble` laid them out; then
@@ -337,19 +351,28 @@ fn split(data: RunsFile, units: &[Unit]) -> (HashMap<&str, Chunk>, Vec<Finding>,
     let RunsFile { schema, sources, runs, findings } = data;
     let (mut sources, mut runs, mut findings) = (sources.into_iter(), runs.into_iter(), findings.into_iter());
     let mut out = HashMap::with_capacity(units.len());
-    let mut findings_at = 0;
+    let (mut sources_at, mut runs_at, mut findings_at) = (0, 0, 0);
     for u in units {
-        let chunk = Chunk { sources: sources.by_ref().take(u.sources).collect(), runs: runs.by_ref().take(u.runs).collect(), findings: findings.by_ref().take(u.findings).collect(), findings_at };
-        findings_at += u.findings;
+        let chunk = Chunk {
+            sources: sources.by_ref().take(u.sources).collect(),
+            runs: runs.by_ref().take(u.runs).collect(),
+            findings: findings.by_ref().take(u.findings).collect(),
+            findings_at,
+            was: Some([sources_at, runs_at, findings_at]),
+        };
+        (sources_at, runs_at, findings_at) = (sources_at + u.sources, runs_at + u.runs, findings_at + u.findings);
         out.insert(u.rel.as_str(), chunk);
     }
     (out, findings.collect(), schema)
 }
 
-/// Appends a chunk, its runs' finding numbers moved to where its findings now start.
-fn place(data: &mut RunsFile, chunk: Chunk) {
+/// Appends a chunk, its runs' finding numbers moved to where its findings now start; says
+/// what of it `runs.json` may copy from the previous file.
+fn place(data: &mut RunsFile, chunk: Chunk) -> runs_json::Part {
     let to = data.findings.len();
-    let Chunk { sources, mut runs, findings, findings_at } = chunk;
+    let Chunk { sources, mut runs, findings, findings_at, was } = chunk;
+    let counts = [sources.len(), runs.len(), findings.len()];
+    let runs_moved = to != findings_at && runs.iter().any(|r| !r.findings.is_empty());
     if to != findings_at {
         for run in &mut runs {
             for f in &mut run.findings {
@@ -360,6 +383,7 @@ fn place(data: &mut RunsFile, chunk: Chunk) {
     data.sources.extend(sources);
     data.runs.extend(runs);
     data.findings.extend(findings);
+    runs_json::Part { counts, kept: was.map(|first| runs_json::Kept { first, runs_moved }) }
 }
 
 /// Moves every file of `staging` into `out` unless `out` already holds the same bytes;
