@@ -170,10 +170,13 @@ pub(crate) fn build_with(opts: &BuildOptions, ingest: Ingest) -> Result<Outcome,
 pub(crate) struct Only<'a> {
     pub pages: &'a (dyn Fn(&str) -> bool + Sync),
     pub runs_json: bool,
+    /// The runs in the explorer's columns when already made from the same data (`serve`'s
+    /// two writes of one rebuild share them).
+    pub charts: Option<&'a crate::site::charts::Charts>,
 }
 
 impl Only<'_> {
-    pub const EVERYTHING: Only<'static> = Only { pages: &|_| true, runs_json: true };
+    pub const EVERYTHING: Only<'static> = Only { pages: &|_| true, runs_json: true, charts: None };
 }
 
 /// Writes the site. The runs and the texts are lent to the pages (shared, so rows made on
@@ -202,7 +205,7 @@ fn write_shared(dir: &Path, outcome: &Outcome, data: &Arc<RunsFile>, texts: &[Ar
     if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} pages") {
         progress.set_style(style);
     }
-    let written = pages::write_some(dir, &inputs, &progress, only.pages);
+    let written = pages::write_some(dir, &inputs, &progress, only.pages, only.charts);
     progress.finish_and_clear();
     let mut written = written?;
     // Written last: a staging folder with the marker is a finished site (see `output.rs`).

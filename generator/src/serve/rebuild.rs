@@ -316,16 +316,17 @@ fn rebuild(opts: &BuildOptions, outcome: &mut Outcome, kept: Kept, changed: &BTr
     let first: BTreeSet<String> = edited.iter().filter(|rel| select.contains(*rel)).cloned().collect();
     let mut layout = kept.layout;
     let mut moved = 0;
+    let charts = crate::site::charts::Charts::new(&outcome.data.runs);
     let done = (|| {
         if !first.is_empty() {
             let only = |rel: &str| first.contains(rel);
-            build::write_site(&staging, outcome, opts, &Only { pages: &only, runs_json: false })?;
+            build::write_site(&staging, outcome, opts, &Only { pages: &only, runs_json: false, charts: Some(&charts) })?;
             moved += move_into(&staging, &opts.out)?;
             let _ = std::fs::remove_dir_all(&staging);
         }
         let first_ms = started.elapsed().as_millis();
         let rest = |rel: &str| select.contains(rel) && !first.contains(rel);
-        let written = build::write_site(&staging, outcome, opts, &Only { pages: &rest, runs_json: false })?;
+        let written = build::write_site(&staging, outcome, opts, &Only { pages: &rest, runs_json: false, charts: Some(&charts) })?;
         let previous = opts.out.join(RUNS_JSON);
         layout = Some(runs_json::write(&staging.join(RUNS_JSON), &outcome.data, &parts, layout.as_ref().map(|l| (previous.as_path(), l)))?);
         moved += move_into(&staging, &opts.out)?;
