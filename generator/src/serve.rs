@@ -53,9 +53,9 @@ pub fn serve(opts: ServeOptions, report: impl Fn(Result<&Outcome, &str>) + Send 
         let changed = last.changed(&now);
         if !changed.is_empty() {
             last = now;
-            eprintln!("change detected; rebuilding");
-            live.rebuild(&changed);
-            built(&live, &builds);
+            if live.rebuild(&changed) {
+                built(&live, &builds);
+            }
         }
     });
     watcher.map_err(|e| format!("could not start watching {} for changes: {e}", opts.build.content.display()))?;

@@ -113,9 +113,9 @@ impl Live {
         matches!(&self.last, Ok(o) if o.written.is_some())
     }
 
-    /// Rebuilds after the files `changed` (absolute paths) changed; `now` is the content's
-    /// fingerprint after the change.
-    pub fn rebuild(&mut self, changed: &[PathBuf]) {
+    /// Rebuilds after the files `changed` (absolute paths) changed; false when none of them
+    /// is content or page shell (an editor's hidden swap file), and nothing was done.
+    pub fn rebuild(&mut self, changed: &[PathBuf]) -> bool {
         let content = self.opts.content.clone();
         let mut rels = BTreeSet::new();
         for path in changed {
@@ -126,12 +126,16 @@ impl Live {
                     rels.insert(rel);
                 }
                 // The page shell.
-                None => return self.full(),
+                None => {
+                    eprintln!("change detected in the page shell; rebuilding");
+                    return self.full();
+                }
             }
         }
         if rels.is_empty() {
-            return;
+            return false;
         }
+        eprintln!("change detected in {} file(s); rebuilding", rels.len());
         let Some(kept) = self.kept.take() else { return self.full() };
         let Ok(mut outcome) = std::mem::replace(&mut self.last, Err(String::new())) else { return self.full() };
         match rebuild(&self.opts, &mut outcome, kept, &rels) {
@@ -144,17 +148,18 @@ impl Live {
                 self.kept = Some(kept);
             }
             // Not an edit a rebuild can follow (see `rebuild`).
-            Ok(None) => self.full(),
+            Ok(None) => return self.full(),
             Err(e) => {
                 // The output may hold a mix of old and new pages: build it whole again.
                 eprintln!("error: {}; building the whole site again", crate::diagnostics::printable(&e));
-                self.full()
+                return self.full();
             }
         }
+        true
     }
 
     /// Builds everything, as `benchsite build`, keeping what each file gave.
-    fn full(&mut self) {
+    fn full(&mut self) -> bool {
         let mut units = Vec::new();
         let mut ingest = |root: &Path, models: Option<&Catalog>, names: Option<&Names>| {
             let (mut outputs, mut inputs) = (Vec::new(), Vec::new());
@@ -179,6 +184,7 @@ impl Live {
             }
             _ => None,
         };
+        true
     }
 }
 
