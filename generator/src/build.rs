@@ -164,9 +164,9 @@ pub(crate) fn build_with(opts: &BuildOptions, ingest: Ingest) -> Result<Outcome,
 }
 
 /// What a write renders: everything for `build`; for `serve`'s rebuilds, the pages an edit
-/// touched (by their path inside a language folder, `results/vllm/A100_v0.10.1/`), and
-/// `runs.json` only once those are in place (`serve/rebuild.rs`). The small files beside
-/// the pages (root chooser, 404, sitemap, assets) are always written.
+/// touched (by their path inside a language folder, `results/vllm/A100_v0.10.1/`), without
+/// `runs.json`, which `serve` writes from the previous file (`serve/rebuild.rs`). The small
+/// files beside the pages (root chooser, 404, sitemap, assets) are always written.
 pub(crate) struct Only<'a> {
     pub pages: &'a (dyn Fn(&str) -> bool + Sync),
     pub runs_json: bool,
