@@ -290,36 +290,13 @@ fn rebuild(opts: &BuildOptions, outcome: &mut Outcome, kept: Kept, changed: &BTr
     outcome.inputs = inputs;
     outcome.data = data;
 
-    // The pages to render again.
-    let index = PageIndex::new(&outcome.data, &outcome.site);
+    // Written beside the output, then moved in: the edited files' pages first (decided from
+    // the new data alone), then the other pages the edit touched, runs.json last.
     let edited: BTreeSet<String> = read_again.iter().chain(&gone).map(|p| result_page(p)).collect();
-    let mut select: BTreeSet<String> = ["", "explore/", "tuning/"].into_iter().map(String::from).collect();
-    select.extend(edited.iter().filter(|rel| index.pages.contains(*rel)).cloned());
-    if index.series != kept.index.series {
-        select.extend(index.results.values().cloned());
-        select.extend(index.pairs.keys().cloned());
-    }
-    let sources_edited: BTreeSet<&str> = read_again.iter().chain(&gone).map(String::as_str).collect();
-    for (rel, pair) in &index.pairs {
-        if kept.index.pairs.get(rel) != Some(pair) || sources_edited.contains(pair.base.as_str()) || sources_edited.contains(pair.candidate.as_str()) {
-            select.insert(rel.clone());
-        }
-    }
-    for (path, rel) in &index.results {
-        if index.links.get(path) != kept.index.links.get(path) {
-            select.insert(rel.clone());
-        }
-    }
-    if index.published != kept.index.published {
-        select.extend(index.docs.iter().cloned());
-    }
-    let removed: Vec<&String> = kept.index.pages.difference(&index.pages).collect();
-
-    // Written beside the output, then moved in: the edited files' pages first, runs.json last.
+    let first: BTreeSet<String> = published.iter().map(|p| result_page(p)).filter(|rel| edited.contains(rel)).collect();
     let sources = Sources { content: &opts.content, www: opts.www.as_deref(), viewer: opts.viewer.as_deref() };
     let output = Output::claim(&opts.out, &sources)?;
     let staging = output.staging();
-    let first: BTreeSet<String> = edited.iter().filter(|rel| select.contains(*rel)).cloned().collect();
     let mut layout = kept.layout;
     let mut moved = 0;
     let charts = crate::site::charts::Charts::new(&outcome.data.runs);
@@ -331,6 +308,9 @@ fn rebuild(opts: &BuildOptions, outcome: &mut Outcome, kept: Kept, changed: &BTr
             let _ = std::fs::remove_dir_all(&staging);
         }
         let first_ms = started.elapsed().as_millis();
+        let index = PageIndex::new(&outcome.data, &outcome.site);
+        let select = touched(&index, &kept.index, &read_again, &gone);
+        let removed: Vec<&String> = kept.index.pages.difference(&index.pages).collect();
         let rest = |rel: &str| select.contains(rel) && !first.contains(rel);
         let written = build::write_site(&staging, outcome, opts, &Only { pages: &rest, runs_json: false, charts: Some(&charts) })?;
         let previous = opts.out.join(RUNS_JSON);
@@ -342,14 +322,41 @@ fn rebuild(opts: &BuildOptions, outcome: &mut Outcome, kept: Kept, changed: &BTr
             }
         }
         outcome.written = Some(written);
-        Ok::<u128, String>(first_ms)
+        let removed = removed.len();
+        Ok::<_, String>((first_ms, index, removed))
     })();
     let _ = std::fs::remove_dir_all(&staging);
     drop(output);
-    let first_ms = done?;
+    let (first_ms, index, removed) = done?;
     outcome.elapsed = started.elapsed();
-    let rebuilt = Rebuilt { files_read: read_again.len(), pages: moved, removed: removed.len() * Lang::ALL.len(), first_ms };
+    let rebuilt = Rebuilt { files_read: read_again.len(), pages: moved, removed: removed * Lang::ALL.len(), first_ms };
     Ok(Some((Kept { units, fixed: kept.fixed, index, layout }, rebuilt)))
+}
+
+/// The pages an edit touched (see the top of this file): `read_again` and `gone` are the
+/// source paths of the units read again and of what they and the units gone gave before.
+fn touched(index: &PageIndex, before: &PageIndex, read_again: &[String], gone: &[String]) -> BTreeSet<String> {
+    let edited: BTreeSet<&str> = read_again.iter().chain(gone).map(String::as_str).collect();
+    let mut select: BTreeSet<String> = ["", "explore/", "tuning/"].into_iter().map(String::from).collect();
+    select.extend(edited.iter().map(|p| result_page(p)).filter(|rel| index.pages.contains(rel)));
+    if index.series != before.series {
+        select.extend(index.results.values().cloned());
+        select.extend(index.pairs.keys().cloned());
+    }
+    for (rel, pair) in &index.pairs {
+        if before.pairs.get(rel) != Some(pair) || edited.contains(pair.base.as_str()) || edited.contains(pair.candidate.as_str()) {
+            select.insert(rel.clone());
+        }
+    }
+    for (path, rel) in &index.results {
+        if index.links.get(path) != before.links.get(path) {
+            select.insert(rel.clone());
+        }
+    }
+    if index.published != before.published {
+        select.extend(index.docs.iter().cloned());
+    }
+    select
 }
 
 /// The previous data cut into the units' chunks, in the order `assemble` laid them out; then
@@ -484,7 +491,9 @@ impl PageIndex {
         index.pages.extend(index.pairs.keys().cloned());
         index.pages.extend(index.docs.iter().cloned());
         index.results = results;
-        index.series = data.runs.iter().map(|r| (r.framework.clone(), r.framework_version.clone(), r.gpu.clone())).collect();
+        let series: BTreeSet<(Option<&str>, Option<&str>, Option<&str>)> =
+            data.runs.iter().map(|r| (r.framework.as_deref(), r.framework_version.as_deref(), r.gpu.as_deref())).collect();
+        index.series = series.into_iter().map(|(f, v, g)| (f.map(String::from), v.map(String::from), g.map(String::from))).collect();
         index
     }
 }
