@@ -219,7 +219,14 @@ mod tests {
         std::fs::write(&stamp, stamp_of(b"wasm v1", true)).unwrap();
         assert!(up_to_date(b"wasm v1", &stamp, std::slice::from_ref(&out)), "same input");
         assert!(!up_to_date(b"wasm v2", &stamp, std::slice::from_ref(&out)), "a changed viewer rebuilds");
-        assert!(!up_to_date(b"wasm v1", &stamp, &[out, dir.join("missing_bg.wasm")]), "a missing output rebuilds");
+        assert!(!up_to_date(b"wasm v1", &stamp, &[out.clone(), dir.join("missing_bg.wasm")]), "a missing output rebuilds");
+        // A module the size of the viewer's, differing in its last byte only: the hash reads every byte.
+        let big: Vec<u8> = (0..1_300_000u32).map(|i| (i % 251) as u8).collect();
+        std::fs::write(&stamp, stamp_of(&big, true)).unwrap();
+        let mut changed = big.clone();
+        *changed.last_mut().unwrap() ^= 1;
+        assert!(up_to_date(&big, &stamp, std::slice::from_ref(&out)), "the same large module");
+        assert!(!up_to_date(&changed, &stamp, std::slice::from_ref(&out)), "a one-byte change at the end rebuilds");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
