@@ -15,6 +15,8 @@
 //!   whose list of comparisons changed;
 //! - every result and compare page when the set of (framework, version, GPU) of the runs
 //!   changed: a chart's series shade is its rank among its framework's (version, GPU) pairs;
+//!   (which metrics exist at all is not tracked: a metric that only edited files have or had
+//!   has no value in any other file's runs, so no other page's chart or comparison shows it);
 //! - the docs when the set of result pages changed (their links to results).
 //!
 //! The pages are rendered into a staging folder beside the output and renamed into it one by
