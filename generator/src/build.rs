@@ -10,8 +10,10 @@ use crate::site::lang::Lang;
 use crate::site::pages::{self, Written};
 use crate::site::urls::Urls;
 use crate::site::{self as site_mod, SiteContent};
-use benchsite_ingest::assemble;
-use benchsite_model::{RunsFile, Severity};
+use benchsite_ingest::models::Catalog;
+use benchsite_ingest::names::Names;
+use benchsite_ingest::{assemble, FileOutput};
+use benchsite_model::{Run, RunsFile, Severity};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -75,13 +77,22 @@ impl Outcome {
     }
 }
 
+/// How the result files are read: `content::ingest`, or `serve`'s reading, which also keeps
+/// what each file gave so that a rebuild reads only the files an edit touched
+/// (`serve/rebuild.rs`).
+pub(crate) type Ingest<'a> = &'a mut dyn FnMut(&Path, Option<&Catalog>, Option<&Names>) -> (Vec<FileOutput>, Vec<Input>);
+
 /// Reads and parses the content folder.
 pub fn check(content_dir: &Path) -> Result<Outcome, String> {
+    check_with(content_dir, &mut content::ingest)
+}
+
+pub(crate) fn check_with(content_dir: &Path, ingest: Ingest) -> Result<Outcome, String> {
     let started = Instant::now();
     content_exists(content_dir)?;
     let models = content::read_models(content_dir);
     let names = content::read_names(content_dir);
-    let (outputs, mut inputs) = content::ingest(content_dir, models.catalog.as_ref(), names.names.as_ref());
+    let (outputs, mut inputs) = ingest(content_dir, models.catalog.as_ref(), names.names.as_ref());
     let files = outputs.iter().filter(|o| o.source.kind != "sidecar").count();
     let mut data = assemble(outputs);
     data.findings.extend(models.findings);
@@ -89,11 +100,7 @@ pub fn check(content_dir: &Path) -> Result<Outcome, String> {
     data.findings.extend(names.findings);
     inputs.extend(names.input);
     let (site, findings) = site_mod::load(content_dir, &pages::published_paths(&data));
-    site.tuning.apply(&mut data.runs);
-    let parameters = |family: Option<&str>| models.catalog.as_ref().zip(family).and_then(|(c, f)| c.get(f)).and_then(|m| m.parameters_billion);
-    for run in &mut data.runs {
-        run.params.kv_memory = benchsite_model::memory::for_run(run, &site.tuning, parameters(run.family.as_deref())).map(Box::new);
-    }
+    resolve_params(&mut data.runs, &site, models.catalog.as_ref());
     for (rel, text) in &site.texts {
         if findings.iter().any(|f| &f.path == rel) {
             inputs.push(Input { rel: rel.clone(), abs: content_dir.join(rel), text: text.clone() });
@@ -101,6 +108,15 @@ pub fn check(content_dir: &Path) -> Result<Outcome, String> {
     }
     data.findings.extend(findings);
     Ok(Outcome { data, inputs, files, site, written: None, blocked: None, notices: Vec::new(), elapsed: started.elapsed() })
+}
+
+/// Each run's effective parameters and what its memory fraction leaves for the KV cache.
+pub(crate) fn resolve_params(runs: &mut [Run], site: &SiteContent, models: Option<&Catalog>) {
+    site.tuning.apply(runs);
+    let parameters = |family: Option<&str>| models.zip(family).and_then(|(c, f)| c.get(f)).and_then(|m| m.parameters_billion);
+    for run in runs {
+        run.params.kv_memory = benchsite_model::memory::for_run(run, &site.tuning, parameters(run.family.as_deref())).map(Box::new);
+    }
 }
 
 fn content_exists(content_dir: &Path) -> Result<(), String> {
@@ -116,17 +132,21 @@ fn content_exists(content_dir: &Path) -> Result<(), String> {
 /// Parses the content and writes the site into `opts.out`. The output folder is claimed
 /// (checked and locked) before anything is read and held until the site is in place.
 pub fn build(opts: &BuildOptions) -> Result<Outcome, String> {
+    build_with(opts, &mut content::ingest)
+}
+
+pub(crate) fn build_with(opts: &BuildOptions, ingest: Ingest) -> Result<Outcome, String> {
     let started = Instant::now();
     content_exists(&opts.content)?;
     let sources = Sources { content: &opts.content, www: opts.www.as_deref(), viewer: opts.viewer.as_deref() };
     let mut output = Output::claim(&opts.out, &sources)?;
-    let mut outcome = check(&opts.content)?;
+    let mut outcome = check_with(&opts.content, ingest)?;
     let blocking = SiteContent::blocking(&outcome.data.findings);
     if !blocking.is_empty() {
         outcome.blocked = Some(format!("{} error(s) in the UI string catalogs; the previous output was left as it was", blocking.len()));
     } else {
         let staging = output.staging();
-        let written = write_site(&staging, &mut outcome, opts).and_then(|w| {
+        let written = write_site(&staging, &mut outcome, opts, &Only::EVERYTHING).and_then(|w| {
             output.publish(&staging).map_err(|e| e.to_string())?;
             Ok(w)
         });
@@ -143,12 +163,28 @@ pub fn build(opts: &BuildOptions) -> Result<Outcome, String> {
     Ok(outcome)
 }
 
+/// What a write renders: everything for `build`; for `serve`'s rebuilds, the pages an edit
+/// touched (by their path inside a language folder, `results/vllm/A100_v0.10.1/`), without
+/// `runs.json`, which `serve` writes from the previous file (`serve/rebuild.rs`). The small
+/// files beside the pages (root chooser, 404, sitemap, assets) are always written.
+pub(crate) struct Only<'a> {
+    pub pages: &'a (dyn Fn(&str) -> bool + Sync),
+    pub runs_json: bool,
+    /// The runs in the explorer's columns when already made from the same data (`serve`'s
+    /// two writes of one rebuild share them).
+    pub charts: Option<&'a crate::site::charts::Charts>,
+}
+
+impl Only<'_> {
+    pub const EVERYTHING: Only<'static> = Only { pages: &|_| true, runs_json: true, charts: None };
+}
+
 /// Writes the site. The runs and the texts are lent to the pages (shared, so rows made on
 /// demand can hold them, not copied) and given back to `outcome` at the end.
-fn write_site(dir: &Path, outcome: &mut Outcome, opts: &BuildOptions) -> Result<Written, String> {
+pub(crate) fn write_site(dir: &Path, outcome: &mut Outcome, opts: &BuildOptions, only: &Only) -> Result<Written, String> {
     let data = Arc::new(std::mem::take(&mut outcome.data));
     let texts: Vec<Arc<String>> = outcome.inputs.iter_mut().map(|i| Arc::new(std::mem::take(&mut i.text))).collect();
-    let written = write_shared(dir, outcome, &data, &texts, opts);
+    let written = write_shared(dir, outcome, &data, &texts, opts, only);
     outcome.data = Arc::try_unwrap(data).unwrap_or_else(|shared| (*shared).clone());
     for (input, text) in outcome.inputs.iter_mut().zip(texts) {
         input.text = Arc::try_unwrap(text).unwrap_or_else(|shared| (*shared).clone());
@@ -156,9 +192,11 @@ fn write_site(dir: &Path, outcome: &mut Outcome, opts: &BuildOptions) -> Result<
     written
 }
 
-fn write_shared(dir: &Path, outcome: &Outcome, data: &Arc<RunsFile>, texts: &[Arc<String>], opts: &BuildOptions) -> Result<Written, String> {
+fn write_shared(dir: &Path, outcome: &Outcome, data: &Arc<RunsFile>, texts: &[Arc<String>], opts: &BuildOptions, only: &Only) -> Result<Written, String> {
     std::fs::create_dir_all(dir.join("data")).map_err(|e| e.to_string())?;
-    write_json(&dir.join("data/runs.json"), &**data)?;
+    if only.runs_json {
+        write_json(&dir.join("data/runs.json"), &**data)?;
+    }
     let texts: BTreeMap<String, Arc<String>> = outcome.inputs.iter().zip(texts).map(|(i, t)| (i.rel.clone(), t.clone())).collect();
     let urls = Urls::new(opts.base_url.as_deref());
     let shell = crate::site::shell::Shell::new(opts.www.as_deref());
@@ -167,7 +205,7 @@ fn write_shared(dir: &Path, outcome: &Outcome, data: &Arc<RunsFile>, texts: &[Ar
     if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} pages") {
         progress.set_style(style);
     }
-    let written = pages::write_all(dir, &inputs, &progress);
+    let written = pages::write_some(dir, &inputs, &progress, only.pages, only.charts);
     progress.finish_and_clear();
     let mut written = written?;
     // Written last: a staging folder with the marker is a finished site (see `output.rs`).

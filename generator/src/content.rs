@@ -107,35 +107,49 @@ pub fn ingest(root: &Path, models: Option<&Catalog>, names: Option<&Names>) -> (
     let mut outputs = Vec::new();
     let mut inputs = Vec::new();
     for rel in content_files(root) {
-        if let Some(out) = skipped(root, &rel) {
-            outputs.push(out);
-            continue;
+        if let Some((mut outs, mut ins)) = ingest_file(root, &rel, models, names) {
+            outputs.append(&mut outs);
+            inputs.append(&mut ins);
         }
-        if !is_scanned(&rel) {
-            continue;
-        }
-        let mut sink = Sink::new(&rel);
-        let meta = read_sidecar(root, &rel, &mut outputs, &mut inputs);
-        let Some(text) = read::text(root, &rel, &mut sink) else {
-            outputs.push(FileOutput {
-                source: SourceFile { path: rel.clone(), kind: "unreadable".into(), ..SourceFile::default() },
-                runs: Vec::new(),
-                findings: sink.findings,
-            });
-            continue;
-        };
-        let mut out = parse_file_with(&rel, &text, Context { meta: meta.as_ref(), models, names });
-        if !sink.findings.is_empty() {
-            // The reading's findings first; the parse's (one per run of a large log) are not
-            // copied when there are none.
-            let mut findings = sink.findings;
-            findings.append(&mut out.findings);
-            out.findings = findings;
-        }
-        outputs.push(out);
-        inputs.push(Input { abs: root.join(&rel), rel, text });
     }
     (outputs, inputs)
+}
+
+/// What one file of `content_files` gives: a skipped file's finding, or a result candidate's
+/// output (its sidecar's first, when the sidecar has findings) and the texts read; `None` for
+/// the files read elsewhere (docs, catalogs, a sidecar beside its file). `ingest` is these
+/// in file order; `serve` calls it for the files an edit touched.
+pub fn ingest_file(root: &Path, rel: &str, models: Option<&Catalog>, names: Option<&Names>) -> Option<(Vec<FileOutput>, Vec<Input>)> {
+    let mut outputs = Vec::new();
+    let mut inputs = Vec::new();
+    if let Some(out) = skipped(root, rel) {
+        return Some((vec![out], inputs));
+    }
+    if !is_scanned(rel) {
+        return None;
+    }
+    let rel = rel.to_string();
+    let mut sink = Sink::new(&rel);
+    let meta = read_sidecar(root, &rel, &mut outputs, &mut inputs);
+    let Some(text) = read::text(root, &rel, &mut sink) else {
+        outputs.push(FileOutput {
+            source: SourceFile { path: rel.clone(), kind: "unreadable".into(), ..SourceFile::default() },
+            runs: Vec::new(),
+            findings: sink.findings,
+        });
+        return Some((outputs, inputs));
+    };
+    let mut out = parse_file_with(&rel, &text, Context { meta: meta.as_ref(), models, names });
+    if !sink.findings.is_empty() {
+        // The reading's findings first; the parse's (one per run of a large log) are not
+        // copied when there are none.
+        let mut findings = sink.findings;
+        findings.append(&mut out.findings);
+        out.findings = findings;
+    }
+    outputs.push(out);
+    inputs.push(Input { abs: root.join(&rel), rel, text });
+    Some((outputs, inputs))
 }
 
 /// Reads `<file>.meta.toml` beside `rel` if present; its findings go to their own output.

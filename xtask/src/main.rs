@@ -4,11 +4,13 @@
 //! explorer transfers (a fixed file list, gzip-compressed); `cargo xtask first-visit [--out
 //! DIR]` measures it in headless Chromium (`first_visit.rs`). `cargo xtask corpus N` writes a
 //! generated content folder of N runs (`corpus.rs`), `cargo xtask bench-site` times the build
-//! on such corpora (`bench_site.rs`). `cargo xtask fuzz [TARGET] [--seconds N]` runs the fuzz
+//! on such corpora (`bench_site.rs`), `cargo xtask bench-serve` the time from an edit to its
+//! page in `benchsite serve` (`bench_serve.rs`). `cargo xtask fuzz [TARGET] [--seconds N]` runs the fuzz
 //! targets (`fuzz.rs`).
 //! `cargo xtask mem [--mb N] [--only pathological|realistic] [--keep DIR]` measures the build's
 //! peak memory and time on large inputs (`mem.rs`).
 
+mod bench_serve;
 mod bench_site;
 mod corpus;
 mod first_visit;
@@ -28,11 +30,12 @@ fn main() -> ExitCode {
         Some("mem") => mem::mem(&args[1..], &root()),
         Some("corpus") => corpus::corpus(&args[1..]),
         Some("bench-site") => bench_site::bench_site(&args[1..]),
+        Some("bench-serve") => bench_serve::bench_serve(&args[1..]),
         Some("first-visit") => first_visit::first_visit(&args[1..]),
         _ => Err(concat!(
             "usage: cargo xtask site [--out DIR] [--base-url URL] | size [--out DIR] | mem [--mb N] [--only SHAPE] [--keep DIR] [--bin PATH] | first-visit [--out DIR] | bench-viewer [--out DIR]",
             " | bench-site [--runs 1000,10000,100000] [--viewer DIR] [--dir DIR] [--keep] [--timeout S] | corpus N [--out DIR] [--seed S]",
-            " | fuzz [TARGET] [--seconds N]"
+            " | bench-serve [--runs seed,100000] [--edits 5] [--dir DIR] [--bin PATH] [--keep] | fuzz [TARGET] [--seconds N]"
         )
         .into()),
     };
@@ -216,7 +219,14 @@ mod tests {
         std::fs::write(&stamp, stamp_of(b"wasm v1", true)).unwrap();
         assert!(up_to_date(b"wasm v1", &stamp, std::slice::from_ref(&out)), "same input");
         assert!(!up_to_date(b"wasm v2", &stamp, std::slice::from_ref(&out)), "a changed viewer rebuilds");
-        assert!(!up_to_date(b"wasm v1", &stamp, &[out, dir.join("missing_bg.wasm")]), "a missing output rebuilds");
+        assert!(!up_to_date(b"wasm v1", &stamp, &[out.clone(), dir.join("missing_bg.wasm")]), "a missing output rebuilds");
+        // A module the size of the viewer's, differing in its last byte only: the hash reads every byte.
+        let big: Vec<u8> = (0..1_300_000u32).map(|i| (i % 251) as u8).collect();
+        std::fs::write(&stamp, stamp_of(&big, true)).unwrap();
+        let mut changed = big.clone();
+        *changed.last_mut().unwrap() ^= 1;
+        assert!(up_to_date(&big, &stamp, std::slice::from_ref(&out)), "the same large module");
+        assert!(!up_to_date(&changed, &stamp, std::slice::from_ref(&out)), "a one-byte change at the end rebuilds");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -168,10 +168,24 @@ fn environment(shell: &super::shell::Shell) -> Environment<'static> {
 
 /// Writes every page into `dir` (the staging folder).
 pub fn write_all(dir: &Path, inputs: &Inputs, progress: &ProgressBar) -> Result<Written, String> {
+    write_some(dir, inputs, progress, &|_| true, None)
+}
+
+/// `write_all`, rendering only the pages whose path inside the language folder `pages`
+/// accepts (`serve` rewrites the pages an edit touched, in two writes that share `charts`,
+/// the runs in the explorer's columns); the counts and the sitemap still name every page.
+pub fn write_some(dir: &Path, inputs: &Inputs, progress: &ProgressBar, pages: &(dyn Fn(&str) -> bool + Sync), charts: Option<&Charts>) -> Result<Written, String> {
     let env = environment(inputs.shell);
     let by_file = ByFile::new(inputs.data);
     let specs = specs(inputs, &by_file.pairs);
-    let charts = Charts::new(&inputs.data.runs);
+    let built;
+    let charts = match charts {
+        Some(charts) => charts,
+        None => {
+            built = Charts::new(&inputs.data.runs);
+            &built
+        }
+    };
     progress.set_length((specs.len() * Lang::ALL.len() + 2) as u64);
     let mut written = Written::default();
     let mut sitemap = Vec::new();
@@ -181,8 +195,9 @@ pub fn write_all(dir: &Path, inputs: &Inputs, progress: &ProgressBar) -> Result<
         // first error (in page order) is the one reported.
         specs
             .par_iter()
+            .filter(|spec| pages(&spec.rel))
             .map(|spec| {
-                let (template, title, page) = page_context(inputs, lang, spec, &tr, &charts, &by_file);
+                let (template, title, page) = page_context(inputs, lang, spec, &tr, charts, &by_file);
                 let ctx = base_context(inputs, lang, &spec.rel, &title, page, &tr);
                 let done = render_to(&env, template, &ctx, dir, &format!("{}/{}", lang.code(), file_of(&spec.rel)));
                 progress.inc(1);
