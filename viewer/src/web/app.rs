@@ -650,7 +650,7 @@ fn stated(id: &str) -> Option<String> {
 pub fn add_runs(name: &str, json: &str) -> Result<usize, String> {
     let parsed: Parsed = serde_json::from_str(json).map_err(|e| format!("parser output could not be read: {e}"))?;
     let added = parsed.runs.len();
-    let (fw, ver, gpu, gpus) = (stated("fw").map(|f| f.to_lowercase()), stated("ver").map(|v| v.trim_start_matches('v').to_string()), stated("gpu"), stated("gpus").and_then(|n| n.parse::<u32>().ok()).filter(|&n| n > 0));
+    let (fw, ver, gpu, gpus) = (stated("fw").map(|f| crate::filter::lowercase(&f)), stated("ver").map(|v| v.trim_start_matches('v').to_string()), stated("gpu"), stated("gpus").and_then(|n| n.parse::<u32>().ok()).filter(|&n| n > 0));
     with_app_mut(|app| {
         let offset = app.findings.len();
         let mut runs = parsed.runs;
