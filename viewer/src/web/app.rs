@@ -13,6 +13,7 @@ use super::view::{self, View};
 use crate::state::{Chart, ViewState, MAX_LISTED};
 use crate::store::{self, Dim, Store};
 use crate::{compare, filter, headline};
+use benchsite_model::number::parse_f64;
 use benchsite_model::tuning::Catalog;
 use benchsite_model::{Finding, Run};
 use std::cell::RefCell;
@@ -501,8 +502,8 @@ fn on_control(e: web_sys::Event) {
             "k" => app.state.candidate = chosen,
             // An emptied field goes back to the default; anything else is kept as typed and
             // judged when drawn (`View::thresholds`).
-            "up" => app.state.up = text.trim().parse::<f64>().ok().filter(|v| v.is_finite()),
-            "down" => app.state.down = text.trim().parse::<f64>().ok().filter(|v| v.is_finite()),
+            "up" => app.state.up = parse_f64(text.trim()).filter(|v| v.is_finite()),
+            "down" => app.state.down = parse_f64(text.trim()).filter(|v| v.is_finite()),
             "price" => {
                 let gpu = el.get_attribute("data-gpu").unwrap_or_default();
                 app.state.price = crate::cost::set_price(&app.state.price, &gpu, &text);
