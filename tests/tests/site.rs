@@ -375,7 +375,7 @@ fn explore_fallback_lists_the_newest_files_when_there_are_many() {
         let page = Html::parse_document(&std::fs::read_to_string(out.join(lang).join("explore/index.html")).unwrap());
         let files: Vec<String> = page.select(&sel("#fallback table tbody th a")).map(|a| a.text().collect()).collect();
         assert_eq!(files, ["vllm/A100_v0.15.0.md", "vllm/H100_v0.15.0.md", "vllm/H800_v0.15.0.md"], "{lang}");
-        let more = page.select(&sel("#fallback p a")).last().expect("a link to every file");
+        let more = page.select(&sel("#fallback p a")).next_back().expect("a link to every file");
         assert_eq!(more.value().attr("href"), Some(format!("/{lang}/#all-h").as_str()));
         assert!(more.text().collect::<String>().contains("45"), "{lang}: {}", more.html());
         let home = Html::parse_document(&std::fs::read_to_string(out.join(lang).join("index.html")).unwrap());
