@@ -560,17 +560,29 @@ fn comparisons(inputs: &Inputs, lang: Lang, by_file: &ByFile, source: Option<usi
         .collect()
 }
 
+/// The most result files the explore page's fallback lists; beyond it the fallback keeps the
+/// newest file of each framework and GPU (up to this many) and links to the home page's list.
+const FALLBACK_FILES: usize = 40;
+
 /// The explore page: the strings the viewer shows, and what the page holds without it (no
 /// JavaScript, or the explorer could not start): the headline comparisons and the result
-/// files, each linking to its page. Bounded by the number of GPUs and files, not of runs.
+/// files, each linking to its page. Bounded by the number of GPUs and by `FALLBACK_FILES`,
+/// not by the runs or files.
 fn explore(inputs: &Inputs, lang: Lang, tr: &Tr, charts: &Charts) -> serde_json::Value {
     let t = |k: &str| tr.get(k);
     let loc = views::Locale { lang, t: &t };
     // The strings the viewer shows, handed over as JSON data (not script).
     let strings: BTreeMap<&String, &String> = tr.strings.iter().filter(|(k, _)| ["viewer.", "origin.", "nav.", "explore.", "finding.", "compare.", "verdict.", "kv.", "tuning.approx"].iter().any(|p| k.starts_with(p))).collect();
+    let mut sources = views::source_views(inputs.data, inputs.urls, lang);
+    let files = sources.len();
+    if files > FALLBACK_FILES {
+        sources.retain(|s| s.latest);
+        sources.truncate(FALLBACK_FILES);
+    }
     json!({
         "headlines": charts.headlines(&inputs.data.runs, loc, inputs.urls),
-        "sources": views::source_views(inputs.data, inputs.urls, lang),
+        "more_files": (files > sources.len()).then(|| (benchsite_model::number::format_count(files as u64, lang.code()), inputs.urls.page(lang, ""))),
+        "sources": sources,
         "strings": strings,
     })
 }
