@@ -12,8 +12,10 @@ use crate::site::pages::{self, Written};
 use crate::site::texts::Texts;
 use crate::site::urls::Urls;
 use crate::site::{self as site_mod, SiteContent};
+use benchsite_ingest::models::Catalog;
+use benchsite_ingest::names::Names;
 use benchsite_ingest::assemble;
-use benchsite_model::{RunsFile, Severity};
+use benchsite_model::{Run, RunsFile, Severity};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
@@ -82,14 +84,23 @@ impl Outcome {
     }
 }
 
+/// How the result files are read: `content::ingest`, or `serve`'s reading, which also keeps
+/// what each file gave so that a rebuild reads only the files an edit touched
+/// (`serve/rebuild.rs`).
+pub(crate) type Ingest<'a> = &'a mut dyn FnMut(&Path, Option<&Catalog>, Option<&Names>) -> content::Ingested;
+
 /// Reads and parses the content folder.
 pub fn check(content_dir: &Path) -> Result<Outcome, String> {
+    check_with(content_dir, &mut content::ingest)
+}
+
+pub(crate) fn check_with(content_dir: &Path, ingest: Ingest) -> Result<Outcome, String> {
     let started = Instant::now();
     content_exists(content_dir)?;
     crate::phases::start();
     let models = content::read_models(content_dir);
     let names = content::read_names(content_dir);
-    let content::Ingested { outputs, mut inputs, dropped: dropped_texts } = content::ingest(content_dir, models.catalog.as_ref(), names.names.as_ref());
+    let content::Ingested { outputs, mut inputs, dropped: dropped_texts } = ingest(content_dir, models.catalog.as_ref(), names.names.as_ref());
     crate::phases::mark("read + parse");
     let files = outputs.iter().filter(|o| o.source.kind != "sidecar").count();
     let mut data = assemble(outputs);
@@ -100,16 +111,9 @@ pub fn check(content_dir: &Path) -> Result<Outcome, String> {
     inputs.extend(names.input);
     let (site, findings) = site_mod::load(content_dir, &pages::published_paths(&data));
     crate::phases::mark("site content");
-    // Each run's effective parameters and KV memory depend on that run alone: resolved in
-    // parallel, in chunks.
-    data.runs.par_chunks_mut(RUN_CHUNK).for_each(|runs| site.tuning.apply(runs));
-    crate::phases::mark("effective params");
-    let parameters = |family: Option<&str>| models.catalog.as_ref().zip(family).and_then(|(c, f)| c.get(f)).and_then(|m| m.parameters_billion);
-    data.runs.par_iter_mut().with_min_len(RUN_CHUNK).for_each(|run| {
-        run.params.kv_memory = benchsite_model::memory::for_run(run, &site.tuning, parameters(run.family.as_deref())).map(Box::new);
-    });
+    resolve_params(&mut data.runs, &site, models.catalog.as_ref());
     for (rel, text) in &site.texts {
-        if findings.iter().any(|f| &f.path == rel) {
+        if findings.iter().any(|f| f.path == rel) {
             inputs.push(Input { rel: rel.clone(), abs: content_dir.join(rel), text: text.clone() });
         }
     }
@@ -120,6 +124,17 @@ pub fn check(content_dir: &Path) -> Result<Outcome, String> {
 
 /// Runs a thread resolves at a time: enough that the hand-over costs nothing.
 const RUN_CHUNK: usize = 1024;
+
+/// Each run's effective parameters and what its memory fraction leaves for the KV cache.
+/// Each run's depend on that run alone: resolved in parallel, in chunks.
+pub(crate) fn resolve_params(runs: &mut [Run], site: &SiteContent, models: Option<&Catalog>) {
+    runs.par_chunks_mut(RUN_CHUNK).for_each(|runs| site.tuning.apply(runs));
+    crate::phases::mark("effective params");
+    let parameters = |family: Option<&str>| models.zip(family).and_then(|(c, f)| c.get(f)).and_then(|m| m.parameters_billion);
+    runs.par_iter_mut().with_min_len(RUN_CHUNK).for_each(|run| {
+        run.params.kv_memory = benchsite_model::memory::for_run(run, &site.tuning, parameters(run.family.as_deref())).map(Box::new);
+    });
+}
 
 fn content_exists(content_dir: &Path) -> Result<(), String> {
     if content_dir.is_dir() {
@@ -134,17 +149,21 @@ fn content_exists(content_dir: &Path) -> Result<(), String> {
 /// Parses the content and writes the site into `opts.out`. The output folder is claimed
 /// (checked and locked) before anything is read and held until the site is in place.
 pub fn build(opts: &BuildOptions) -> Result<Outcome, String> {
+    build_with(opts, &mut content::ingest)
+}
+
+pub(crate) fn build_with(opts: &BuildOptions, ingest: Ingest) -> Result<Outcome, String> {
     let started = Instant::now();
     content_exists(&opts.content)?;
     let sources = Sources { content: &opts.content, www: opts.www.as_deref(), viewer: opts.viewer.as_deref() };
     let mut output = Output::claim(&opts.out, &sources)?;
-    let mut outcome = check(&opts.content)?;
+    let mut outcome = check_with(&opts.content, ingest)?;
     let blocking = SiteContent::blocking(&outcome.data.findings);
     if !blocking.is_empty() {
         outcome.blocked = Some(format!("{} error(s) in the UI string catalogs; the previous output was left as it was", blocking.len()));
     } else {
         let staging = output.staging();
-        let written = write_site(&staging, &mut outcome, opts).and_then(|w| {
+        let written = write_site(&staging, &mut outcome, opts, &Only::EVERYTHING).and_then(|w| {
             output.publish(&staging).map_err(|e| e.to_string())?;
             Ok(w)
         });
@@ -161,12 +180,28 @@ pub fn build(opts: &BuildOptions) -> Result<Outcome, String> {
     Ok(outcome)
 }
 
+/// What a write renders: everything for `build`; for `serve`'s rebuilds, the pages an edit
+/// touched (by their path inside a language folder, `results/vllm/A100_v0.10.1/`), without
+/// `runs.json`, which `serve` writes from the previous file (`serve/rebuild.rs`). The small
+/// files beside the pages (root chooser, 404, sitemap, assets) are always written.
+pub(crate) struct Only<'a> {
+    pub pages: &'a (dyn Fn(&str) -> bool + Sync),
+    pub runs_json: bool,
+    /// The runs in the explorer's columns when already made from the same data (`serve`'s
+    /// two writes of one rebuild share them).
+    pub charts: Option<&'a Charts>,
+}
+
+impl Only<'_> {
+    pub const EVERYTHING: Only<'static> = Only { pages: &|_| true, runs_json: true, charts: None };
+}
+
 /// Writes the site. The runs and the texts are lent to the pages (shared, so rows made on
 /// demand can hold them, not copied) and given back to `outcome` at the end.
-fn write_site(dir: &Path, outcome: &mut Outcome, opts: &BuildOptions) -> Result<Written, String> {
+pub(crate) fn write_site(dir: &Path, outcome: &mut Outcome, opts: &BuildOptions, only: &Only) -> Result<Written, String> {
     let data = Arc::new(std::mem::take(&mut outcome.data));
     let texts: Vec<Arc<String>> = outcome.inputs.iter_mut().map(|i| Arc::new(std::mem::take(&mut i.text))).collect();
-    let written = write_shared(dir, outcome, &data, &texts, opts);
+    let written = write_shared(dir, outcome, &data, &texts, opts, only);
     outcome.data = Arc::try_unwrap(data).unwrap_or_else(|shared| (*shared).clone());
     for (input, text) in outcome.inputs.iter_mut().zip(texts) {
         input.text = Arc::try_unwrap(text).unwrap_or_else(|shared| (*shared).clone());
@@ -174,22 +209,35 @@ fn write_site(dir: &Path, outcome: &mut Outcome, opts: &BuildOptions) -> Result<
     written
 }
 
-fn write_shared(dir: &Path, outcome: &Outcome, data: &Arc<RunsFile>, texts: &[Arc<String>], opts: &BuildOptions) -> Result<Written, String> {
+fn write_shared(dir: &Path, outcome: &Outcome, data: &Arc<RunsFile>, texts: &[Arc<String>], opts: &BuildOptions, only: &Only) -> Result<Written, String> {
     std::fs::create_dir_all(dir.join("data")).map_err(|e| e.to_string())?;
-    // runs.json is written while the charts' store is built: neither needs the other.
-    let (json, charts) = rayon::join(|| write_json(&dir.join("data/runs.json"), &**data), || Charts::new(&data.runs));
-    json?;
+    // runs.json is written while the charts' store is built (neither needs the other), unless
+    // the caller has both: `serve` writes runs.json itself and shares one store.
+    let built;
+    let charts = match (only.charts, only.runs_json) {
+        (Some(charts), false) => charts,
+        (Some(charts), true) => {
+            write_json(&dir.join("data/runs.json"), &**data)?;
+            charts
+        }
+        (None, runs_json) => {
+            let (json, charts) = rayon::join(|| if runs_json { write_json(&dir.join("data/runs.json"), &**data) } else { Ok(()) }, || Charts::new(&data.runs));
+            json?;
+            built = charts;
+            &built
+        }
+    };
     crate::phases::mark("runs.json + charts");
     let held: BTreeMap<String, Arc<String>> = outcome.inputs.iter().zip(texts).map(|(i, t)| (i.rel.clone(), t.clone())).collect();
     let texts = Texts::new(opts.content.clone(), held, outcome.dropped_texts.iter().cloned().collect());
     let urls = Urls::new(opts.base_url.as_deref());
     let shell = crate::site::shell::Shell::new(opts.www.as_deref());
-    let inputs = pages::Inputs { data, site: &outcome.site, texts: &texts, urls: &urls, shell: &shell, viewer: opts.viewer.as_deref(), charts: &charts };
+    let inputs = pages::Inputs { data, site: &outcome.site, texts: &texts, urls: &urls, shell: &shell, viewer: opts.viewer.as_deref(), charts };
     let progress = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
     if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} pages") {
         progress.set_style(style);
     }
-    let written = pages::write_all(dir, &inputs, &progress);
+    let written = pages::write_some(dir, &inputs, &progress, only.pages);
     progress.finish_and_clear();
     let mut written = written?;
     // Written last: a staging folder with the marker is a finished site (see `output.rs`).

@@ -131,32 +131,66 @@ pub fn read_names(root: &Path) -> NameTable {
     NameTable { names: table, findings: sink.findings, input }
 }
 
-/// Reads and parses every result candidate under `root`. Files are parsed in parallel
-/// (rayon), each on its own; their outputs are put back in the sorted order of the paths,
-/// so the runs, findings and inputs are in the same order as a serial read.
+/// Reads and parses every result candidate under `root`: `ingest_files`, put together.
 pub fn ingest(root: &Path, models: Option<&Catalog>, names: Option<&Names>) -> Ingested {
-    use rayon::prelude::*;
-    let files: Vec<Ingested> = content_files(root).into_par_iter().map(|rel| ingest_one(root, rel, models, names)).collect();
+    let files = ingest_files(root, models, names);
     let mut all = Ingested { outputs: Vec::with_capacity(files.len()), inputs: Vec::new(), dropped: Vec::with_capacity(files.len()) };
-    for mut one in files {
-        all.outputs.append(&mut one.outputs);
-        all.inputs.append(&mut one.inputs);
-        all.dropped.append(&mut one.dropped);
+    for (_, one) in files {
+        all.append(one);
     }
     all
 }
 
-/// What one content file yields: its output (a sidecar's first, when it has findings), and
-/// its text when a finding may quote it, else its fingerprint.
-fn ingest_one(root: &Path, rel: String, models: Option<&Catalog>, names: Option<&Names>) -> Ingested {
-    let mut one = Ingested { outputs: Vec::new(), inputs: Vec::new(), dropped: Vec::new() };
-    if let Some(out) = skipped(root, &rel) {
+/// `ingest_file` for every file of `content_files` that gives something, by content path.
+/// Files are parsed in parallel (rayon), each on its own; the list is in the sorted order of
+/// the paths, so the runs, findings and inputs come in the same order as a serial read.
+pub fn ingest_files(root: &Path, models: Option<&Catalog>, names: Option<&Names>) -> Vec<(String, Ingested)> {
+    use rayon::prelude::*;
+    content_files(root)
+        .into_par_iter()
+        .map(|rel| {
+            let one = ingest_file(root, &rel, models, names);
+            (rel, one)
+        })
+        .filter(|(_, one)| !one.is_empty())
+        .collect()
+}
+
+impl Ingested {
+    /// Nothing read.
+    pub fn empty() -> Self {
+        Ingested { outputs: Vec::new(), inputs: Vec::new(), dropped: Vec::new() }
+    }
+
+    /// `other`'s outputs, texts and fingerprints after these.
+    pub fn append(&mut self, mut other: Ingested) {
+        self.outputs.append(&mut other.outputs);
+        self.inputs.append(&mut other.inputs);
+        self.dropped.append(&mut other.dropped);
+    }
+
+    /// True when the file gave the build nothing (docs, catalogs, a sidecar beside its file:
+    /// read elsewhere).
+    pub fn is_empty(&self) -> bool {
+        self.outputs.is_empty() && self.inputs.is_empty() && self.dropped.is_empty()
+    }
+}
+
+/// What one file of `content_files` gives: a skipped file's finding, or a result candidate's
+/// output (its sidecar's first, when the sidecar has findings), and its text when a finding
+/// may quote it, else its fingerprint; nothing for the files read elsewhere (docs, catalogs,
+/// a sidecar beside its file). `ingest` is these in file order; `serve` calls it for the
+/// files an edit touched.
+pub fn ingest_file(root: &Path, rel: &str, models: Option<&Catalog>, names: Option<&Names>) -> Ingested {
+    let mut one = Ingested::empty();
+    if let Some(out) = skipped(root, rel) {
         one.outputs.push(out);
         return one;
     }
-    if !is_scanned(&rel) {
+    if !is_scanned(rel) {
         return one;
     }
+    let rel = rel.to_string();
     let mut sink = Sink::new(&rel);
     let meta = read_sidecar(root, &rel, &mut one.outputs, &mut one.inputs);
     let Some(text) = read::text(root, &rel, &mut sink) else {
@@ -168,9 +202,13 @@ fn ingest_one(root: &Path, rel: String, models: Option<&Catalog>, names: Option<
         return one;
     };
     let mut out = parse_file_with(&rel, &text, Context { meta: meta.as_ref(), models, names });
-    let mut findings = sink.findings;
-    findings.append(&mut out.findings);
-    out.findings = findings;
+    if !sink.findings.is_empty() {
+        // The reading's findings first; the parse's (one per run of a large log) are not
+        // copied when there are none.
+        let mut findings = sink.findings;
+        findings.append(&mut out.findings);
+        out.findings = findings;
+    }
     if out.findings.is_empty() {
         one.dropped.push((rel, Fingerprint::of(&text)));
     } else {

@@ -27,7 +27,16 @@ pub fn emit(out: &mut dyn WriteColor, findings: &[Finding], inputs: &[Input]) ->
     }
     let config = Config::default();
     let mut starts: HashMap<usize, Vec<usize>> = HashMap::new();
+    // A log of thousands of blocks with one flaw each would bury everything else: the first
+    // few findings of a code in a file are shown, the rest counted (all are in runs.json and
+    // on the file's page).
+    let mut shown: HashMap<(&str, &str), usize> = HashMap::new();
     for f in findings {
+        let seen = shown.entry((f.path.as_str(), f.code.as_str())).or_insert(0);
+        *seen += 1;
+        if *seen > SHOWN_PER_CODE {
+            continue;
+        }
         let (path, message) = (printable(&f.path), printable(&f.message));
         let mut d = match f.severity {
             Severity::Error => Diagnostic::error(),
@@ -50,8 +59,22 @@ pub fn emit(out: &mut dyn WriteColor, findings: &[Finding], inputs: &[Input]) ->
             writeln!(out, "{}: {path}:{}: {message}", f.severity.as_str(), f.line)?;
         }
     }
+    let mut hidden: Vec<_> = shown.into_iter().filter(|&(_, n)| n > SHOWN_PER_CODE).collect();
+    hidden.sort();
+    for ((path, code), n) in hidden {
+        let d = Diagnostic::note().with_message(format!(
+            "{} more `{}` finding(s) in {} not shown here; every one is in data/runs.json and on the file's page (`--format json` prints them all)",
+            n - SHOWN_PER_CODE,
+            printable(code),
+            printable(path)
+        ));
+        term::emit(out, &config, &files, &d).map_err(std::io::Error::other)?;
+    }
     Ok(())
 }
+
+/// How many findings of one code in one file the terminal shows.
+pub const SHOWN_PER_CODE: usize = 20;
 
 /// `text` with every control character but the newline shown as an escape (`\u{1b}`, `\t`,
 /// `\r`), and the bidirectional controls too (they reorder what the terminal shows, as in
@@ -128,6 +151,24 @@ mod tests {
         assert!(text.contains("error[placeholder-value]: replace it"), "{text}");
         assert!(text.contains("raw/a.log:2:1"), "{text}");
         assert!(text.contains("Mean TTFT (ms): xxx"), "{text}");
+    }
+
+    /// 45 findings of one code in one file and 2 of another: the first 20 of the first are
+    /// shown and the other 25 counted in one note; the second code is shown whole.
+    #[test]
+    fn many_findings_of_one_code_in_one_file_are_shown_then_counted() {
+        let text: String = (1..=50).map(|i| format!("line {i}\n")).collect();
+        let inputs = vec![Input { rel: "raw/a.log".into(), abs: "a".into(), text }];
+        let mut findings: Vec<Finding> = (1..=45).map(|i| Finding::new(Severity::Warning, "no-scenario", "raw/a.log", i, format!("flaw {i}"))).collect();
+        findings.push(Finding::new(Severity::Error, "placeholder-value", "raw/a.log", 46, "other 46".into()));
+        findings.push(Finding::new(Severity::Error, "placeholder-value", "raw/a.log", 47, "other 47".into()));
+        let mut out = NoColor::new(Vec::new());
+        emit(&mut out, &findings, &inputs).unwrap();
+        let text = String::from_utf8(out.into_inner()).unwrap();
+        assert_eq!(text.matches("warning[no-scenario]").count(), SHOWN_PER_CODE, "{text}");
+        assert!(text.contains("flaw 20\n") && !text.contains("flaw 21\n"), "{text}");
+        assert!(text.contains("25 more `no-scenario` finding(s) in raw/a.log not shown"), "{text}");
+        assert!(text.contains("other 46") && text.contains("other 47") && !text.contains("more `placeholder-value`"), "{text}");
     }
 
     /// Terminal escapes in a sidecar key (a TOML escape), raw in a log line and in the log's

@@ -5,7 +5,7 @@ use benchsite::serve::{serve, ServeOptions};
 use benchsite::{build, check, diagnostics, BuildOptions, Outcome};
 use benchsite_model::Severity;
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use codespan_reporting::term::termcolor::{ColorChoice, StandardStream};
+use codespan_reporting::term::termcolor::{BufferedStandardStream, ColorChoice};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -128,8 +128,10 @@ fn report(outcome: &Outcome, format: Format, strict: bool) -> ExitCode {
             Err(e) => eprintln!("error: could not serialise findings: {e}"),
         },
         Format::Human => {
-            let mut err = StandardStream::stderr(ColorChoice::Auto);
-            if let Err(e) = diagnostics::emit(&mut err, &outcome.data.findings, &outcome.inputs) {
+            // Buffered: one write per line of a diagnostic would be millions of system calls.
+            let mut err = BufferedStandardStream::stderr(ColorChoice::Auto);
+            let printed = diagnostics::emit(&mut err, &outcome.data.findings, &outcome.inputs).and_then(|()| std::io::Write::flush(&mut err));
+            if let Err(e) = printed {
                 eprintln!("error: could not print findings: {e}");
             }
         }

@@ -125,7 +125,7 @@ impl Refusal {
                         kind.noun()
                     ),
                 );
-                finding.values.insert("link".into(), link.clone());
+                finding.values.insert("link", link.clone());
             }
             Refusal::LinkBroken { link } => {
                 sink.error("unreadable-file", 0, format!("`{link}` is a symbolic link that leads nowhere (its target is missing or links loop); `{rel}` was not read. Fix or remove the link."));

@@ -1,22 +1,24 @@
 //! `benchsite serve`: builds the site, serves the output folder on 127.0.0.1 and rebuilds
 //! when anything under `content/` or `www/` changes, as `mdbook serve` and `zola serve` do.
-//! Changes are found by polling a fingerprint of the two folders twice a second: it needs no
-//! platform watcher and behaves the same on every filesystem, including mounted ones.
+//! The OS reports edits, a fingerprint of the two folders says which files changed
+//! (`serve/watch.rs`), and an edit to result files rewrites only the pages that show them
+//! (`serve/rebuild.rs`); anything else builds the whole site again.
 //!
 //! Pages open in a browser reload themselves after a rebuild: the preview (never the built
 //! site) adds a script to every page that polls the build number and reloads when it moves.
 
 mod http;
+mod rebuild;
+mod runs_json;
+mod watch;
 
-use crate::build::{build, BuildOptions, Outcome};
+use crate::build::{BuildOptions, Outcome};
 use http::Limits;
 use http::{Request, Response};
 use std::io::Write;
 use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, SystemTime};
-use walkdir::WalkDir;
 
 pub struct ServeOptions {
     pub build: BuildOptions,
@@ -24,35 +26,36 @@ pub struct ServeOptions {
     pub port: u16,
 }
 
-/// Builds, then serves until the process is stopped. `report` is called after every build.
-pub fn serve(opts: ServeOptions, report: impl Fn(&Result<Outcome, String>) + Send + 'static) -> Result<(), String> {
+/// Builds, then serves until the process is stopped. `report` is called after every build,
+/// once its pages are in place and the build number has moved.
+pub fn serve(opts: ServeOptions, report: impl Fn(Result<&Outcome, &str>) + Send + 'static) -> Result<(), String> {
     let watched: Vec<PathBuf> = std::iter::once(opts.build.content.clone()).chain(opts.build.www.clone()).collect();
-    // Taken before the first build, so that an edit made while it runs, or before the
-    // watcher thread is first scheduled, is seen as a change and not as the starting state.
-    let mut last = fingerprint(&watched);
+    // Started and taken before the first build, so that an edit made while it runs is seen as
+    // a change and not as the starting state.
+    let watch = watch::Watch::start(&watched);
+    let mut last = watch::Fingerprint::take(&watched);
     let builds = Arc::new(AtomicU64::new(0));
-    let built = |result: &Result<Outcome, String>, builds: &AtomicU64| {
-        if matches!(result, Ok(o) if o.written.is_some()) {
+    let built = move |live: &rebuild::Live, builds: &AtomicU64| {
+        if live.written() {
             builds.fetch_add(1, Ordering::SeqCst);
         }
+        report(live.last());
     };
-    let result = build(&opts.build);
-    built(&result, &builds);
-    report(&result);
+    let mut live = rebuild::Live::start(opts.build.clone());
+    built(&live, &builds);
     let base = crate::site::urls::Urls::new(opts.build.base_url.as_deref()).base_path().to_string();
     let (addr, server) = serve_folder(opts.build.out.clone(), base.clone(), opts.port, Some(builds.clone()))?;
     println!("serving {} at http://{addr}{base} (Ctrl-C stops)", opts.build.out.display());
     let _ = std::io::stdout().flush();
-    let build_opts = opts.build.clone();
     let watcher = std::thread::Builder::new().name("benchsite-watch".into()).spawn(move || loop {
-        std::thread::sleep(Duration::from_millis(500));
-        let now = fingerprint(&watched);
-        if now != last {
+        watch.wait();
+        let now = watch::Fingerprint::take(&watched);
+        let changed = last.changed(&now);
+        if !changed.is_empty() {
             last = now;
-            eprintln!("change detected; rebuilding");
-            let result = build(&build_opts);
-            built(&result, &builds);
-            report(&result);
+            if live.rebuild(&changed) {
+                built(&live, &builds);
+            }
         }
     });
     watcher.map_err(|e| format!("could not start watching {} for changes: {e}", opts.build.content.display()))?;
@@ -126,22 +129,6 @@ fn with_reload_script(page: Vec<u8>, base: &str, build: u64) -> Vec<u8> {
         Some(at) => format!("{}<script src=\"{base}{RELOAD_PATH}?build={build}\" defer></script>\n{}", &text[..at], &text[at..]).into_bytes(),
         None => text.into_bytes(),
     }
-}
-
-/// Size, modification time and path of every file: changes when a file is added, removed,
-/// renamed or written.
-fn fingerprint(roots: &[PathBuf]) -> Vec<(PathBuf, u64, Option<SystemTime>)> {
-    let mut out = Vec::new();
-    for root in roots {
-        for entry in WalkDir::new(root).sort_by_file_name().into_iter().filter_map(Result::ok) {
-            if let Ok(meta) = entry.metadata() {
-                if meta.is_file() {
-                    out.push((entry.path().to_path_buf(), meta.len(), meta.modified().ok()));
-                }
-            }
-        }
-    }
-    out
 }
 
 /// URL → file under `out`: the base path is stripped, `%xx` decoded, `..` refused, folders

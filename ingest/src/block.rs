@@ -27,7 +27,7 @@ pub fn resolve_owned(mut block: Block<'_>, sweeps: &[Sweep], sink: &mut Sink) ->
 }
 
 /// `namespace` is the block's `Namespace(...)` map when the caller gave it up.
-fn resolve_with(block: &Block, namespace: Option<BTreeMap<String, String>>, sweeps: &[Sweep], sink: &mut Sink) -> Option<Run> {
+fn resolve_with(block: &Block, namespace: Option<benchsite_model::Map<String>>, sweeps: &[Sweep], sink: &mut Sink) -> Option<Run> {
     if block.format == Format::LmdeployProfile && block.rows.len() < 2 {
         return None; // a lone `concurrency: N` line is configuration, not a result
     }
@@ -118,7 +118,7 @@ fn resolve_with(block: &Block, namespace: Option<BTreeMap<String, String>>, swee
     }
     check_block(&mut run, block, sink);
     if let Some((i, pos)) = block.sweep {
-        run.sweep = Some(sweep_ref(&sink.path, &sweeps[i], pos, &run));
+        run.sweep = Some(Box::new(sweep_ref(&sink.path, &sweeps[i], pos, &run)));
     }
     Some(run)
 }
@@ -140,12 +140,12 @@ struct Resolver<'r> {
     id: &'r str,
     format: Format,
     /// The block's `Namespace(...)` map, when it is the resolver's to take.
-    namespace: Option<BTreeMap<String, String>>,
+    namespace: Option<benchsite_model::Map<String>>,
 }
 
 impl Resolver<'_> {
     fn line(&mut self, key: &str, no: u32) {
-        self.run.source.lines.insert(key.to_string(), no);
+        self.run.source.lines.insert(key, no);
     }
 
     fn apply_context(&mut self, block: &Block) {
@@ -340,7 +340,7 @@ impl Resolver<'_> {
                 "tp".into()
             }
             Pp => {
-                self.run.client.namespace.insert("pp".into(), format_number(n));
+                self.run.client.namespace.insert("pp", format_number(n));
                 "client.pp".into()
             }
             Backend | Model | Dataset | Precision => return,

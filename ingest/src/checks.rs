@@ -46,8 +46,8 @@ pub fn result_file(text: &str, sink: &mut Sink, framework: Option<&str>, gpu: &s
             run.section = Some(section.title.clone()).filter(|t| !t.is_empty());
             run.notes = section.notes.clone();
             if let Some(s) = serve.filter(|s| !s.template || section.serve.is_some()) {
-                run.params = s.params.clone();
-                run.source.lines.insert("params.command".into(), s.line);
+                run.params = s.params.clone().into();
+                run.source.lines.insert("params.command", s.line);
                 run.tp = s.tp;
                 run.gpu_count = s.gpu_count;
             }
@@ -154,8 +154,8 @@ pub fn document(text: &str, sink: &mut Sink) -> Vec<Run> {
                     context::give(&mut run, fact, s.line, context::SERVE);
                 }
                 if run.params.command.is_none() {
-                    run.params = s.params.clone();
-                    run.source.lines.insert("params.command".into(), s.line);
+                    run.params = s.params.clone().into();
+                    run.source.lines.insert("params.command", s.line);
                 }
             }
             for &j in &chain {
@@ -252,7 +252,7 @@ fn resolve_model(section: &mut Section, sink: &mut Sink) {
         match client.or_else(|| serve_model.clone()) {
             None if !heading.is_empty() => {
                 run.model = Some(heading.clone());
-                run.source.lines.insert("model".into(), section.line);
+                run.source.lines.insert("model", section.line);
             }
             chosen => run.model = chosen,
         }

@@ -3,7 +3,6 @@
 //! progress bars. Each reader takes one logical line and returns what it literally says.
 
 use std::borrow::Cow;
-use std::collections::BTreeMap;
 
 /// `Running benchmark --dataset-name sharegpt --num-prompts 10000 with backend: lmdeploy`.
 pub fn running_benchmark(line: &str) -> Option<(&str, Option<&str>)> {
@@ -16,7 +15,7 @@ pub fn running_benchmark(line: &str) -> Option<(&str, Option<&str>)> {
 
 /// `Namespace(backend='vllm', model='Qwen/Qwen3-8B', num_prompts=10000, ...)`: fields in
 /// order of appearance, string quotes removed, other values as written (`None`, `inf`, `[1, 2]`).
-pub fn namespace(line: &str) -> Option<BTreeMap<String, String>> {
+pub fn namespace(line: &str) -> Option<benchsite_model::Map<String>> {
     let start = line.find("Namespace(")? + "Namespace(".len();
     let body = &line[start..];
     // Gathered in order and built into the map at once (sorted, the last of a repeated key
@@ -238,10 +237,10 @@ mod tests {
     }
 
     /// The char-by-char reading the byte reader replaced, inserting field by field.
-    fn namespace_by_chars(line: &str) -> Option<BTreeMap<String, String>> {
+    fn namespace_by_chars(line: &str) -> Option<benchsite_model::Map<String>> {
         let start = line.find("Namespace(")? + "Namespace(".len();
         let body = &line[start..];
-        let mut fields = BTreeMap::new();
+        let mut fields = std::collections::BTreeMap::new();
         let (mut depth, mut quote, mut escaped, mut part_start, mut end) = (0i32, None, false, 0, body.len());
         let mut insert = |part: &str| {
             if let Some((key, value)) = part.split_once('=') {
@@ -278,7 +277,7 @@ mod tests {
             }
         }
         insert(&body[part_start..end]);
-        Some(fields)
+        Some(fields.into_iter().collect())
     }
 
     proptest::proptest! {

@@ -84,7 +84,7 @@ pub fn give(run: &mut Run, fact: Fact, line: u32, kind: &str) -> bool {
         Fact::RequestRate(v) => fill(&mut s.request_rate, v),
     };
     if filled {
-        run.source.context.insert(key.to_string(), ContextRef { line, kind: kind.to_string() });
+        run.source.context.insert(key, ContextRef { line, kind: kind.to_string() });
     }
     filled
 }
@@ -303,10 +303,10 @@ pub fn client_commands(block: &str, first_line: u32) -> Vec<ClientCommand> {
 fn client_command(text: &str, line: u32) -> Option<ClientCommand> {
     let text = text.trim().trim_start_matches("$ ").trim();
     // Every client's words hold `bench` but LMDeploy's script: one search rules out most lines.
-    if !text.contains("bench") && !text.contains("profile_restful_api") {
+    if !crate::text::contains(text, "bench") && !crate::text::contains(text, "profile_restful_api") {
         return None;
     }
-    let at = CLIENTS.iter().filter_map(|c| text.find(c).map(|i| (i, c.len()))).min()?;
+    let at = CLIENTS.iter().filter_map(|c| crate::text::find(text, c).map(|i| (i, c.len()))).min()?;
     // Only a launcher may stand before the tool (`python3 -m`, `KEY=value`, `uv run`); a log
     // line that quotes a command is no command.
     let word_start = text[..at.0].char_indices().rev().find(|(_, c)| c.is_whitespace()).map_or(0, |(i, c)| i + c.len_utf8());

@@ -41,7 +41,7 @@ pub fn apply(runs: &mut [Run]) {
         if let Some((framework, line)) = from_backend.or_else(from_format) {
             run.framework = Some(framework.to_string());
             if let Some(line) = line {
-                run.source.lines.insert("framework".into(), line);
+                run.source.lines.insert("framework", line);
                 // The backend of a `Namespace(...)` or `Running benchmark ...` line is context
                 // around the block, not a row of it: say which.
                 let kind = if run.source.lines.get("client.namespace") == Some(&line) {
@@ -52,7 +52,7 @@ pub fn apply(runs: &mut [Run]) {
                     None
                 };
                 if let Some(kind) = kind {
-                    run.source.context.insert("framework".into(), ContextRef { line, kind: kind.into() });
+                    run.source.context.insert("framework", ContextRef { line, kind: kind.into() });
                 }
             }
         }

@@ -52,7 +52,7 @@ fn rate(r: &RequestRate) -> String {
 
 /// The first line a run's scenario was read from.
 fn scenario_line(run: &Run) -> u32 {
-    ["scenario.dataset", "scenario.num_prompts"].iter().find_map(|k| run.source.lines.get(*k).copied()).unwrap_or(run.source.line)
+    ["scenario.dataset", "scenario.num_prompts"].iter().find_map(|k| run.source.lines.get(k).copied()).unwrap_or(run.source.line)
 }
 
 fn line_of(run: &Run, key: &str) -> String {
@@ -125,7 +125,7 @@ fn fill(run: &mut Run, donor: &Run) {
     take!(max_concurrency);
     for key in filled {
         if let Some(&line) = donor.source.lines.get(key) {
-            run.source.lines.insert(key.to_string(), line);
+            run.source.lines.insert(key, line);
         }
     }
 }

@@ -142,7 +142,11 @@ fn parse_as(path: &str, text: &str, result: Option<ResultName<'_>>, context: Con
         lines,
         runs: runs.len() as u32,
     };
-    FileOutput { source, runs, findings: sink.findings }
+    // A build holds every file's runs and findings until the end: no spare capacity.
+    runs.shrink_to_fit();
+    let mut findings = sink.findings;
+    findings.shrink_to_fit();
+    FileOutput { source, runs, findings }
 }
 
 /// A markdown document outside the result layout (a README, a docs page): read with its
@@ -159,11 +163,12 @@ pub fn parse_raw(text: &str, sink: &mut Sink) -> Vec<Run> {
     formats::read_file(&formats::Input { path: &path, text, first_line: 1 }, sink)
 }
 
-/// Reads a log or code block starting at `first_line` with every text format; the second
-/// value counts the result blocks seen.
-pub(crate) fn read_log(text: &str, first_line: u32, sink: &mut Sink) -> (Vec<Run>, usize) {
+/// Reads a log or a markdown code block (`info` is its info string, empty for a log)
+/// starting at `first_line` ([`formats::read_code_block`]); the second value counts the
+/// result blocks seen.
+pub(crate) fn read_log(text: &str, info: &str, first_line: u32, sink: &mut Sink) -> (Vec<Run>, usize) {
     let path = sink.path.clone();
-    formats::read_text(&formats::Input { path: &path, text, first_line }, sink)
+    formats::read_code_block(&formats::Input { path: &path, text, first_line }, info, sink)
 }
 
 /// Scans text (a whole log or a code block starting at `first_line`) for result blocks.

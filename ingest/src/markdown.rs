@@ -129,7 +129,7 @@ fn mark_content(doc: &mut Document) {
 /// Reads the structure of a result file; logs are handed to `scan_log` with the line their
 /// text starts on (it returns their runs and how many result blocks it saw), and the runs
 /// are attached to the section they sit in.
-pub fn read(text: &str, sink: &mut Sink, mut scan_log: impl FnMut(&str, u32, &mut Sink) -> (Vec<Run>, usize)) -> Document {
+pub fn read(text: &str, sink: &mut Sink, mut scan_log: impl FnMut(&str, &str, u32, &mut Sink) -> (Vec<Run>, usize)) -> Document {
     let index = LineIndex::new(text);
     let mut doc = Document::default();
     // Byte ranges of the code blocks, and the first and last line of each paragraph.
@@ -174,7 +174,7 @@ pub fn read(text: &str, sink: &mut Sink, mut scan_log: impl FnMut(&str, u32, &mu
                     // A serve command in an unlabelled block (documents rarely label them).
                     let serve = if shell || info.trim().is_empty() { parse_serve(&body, first) } else { None };
                     let clients = client_commands(&body, first);
-                    let (runs, _) = scan_log(&body, first, sink);
+                    let (runs, _) = scan_log(&body, &info, first, sink);
                     let serve_only = !shell && runs.is_empty() && serve.is_some();
                     if let Some(s) = doc.sections.last_mut() {
                         if !shell && !serve_only {
@@ -298,7 +298,7 @@ fn read_unfenced(
     paragraphs: &HashMap<u32, u32>,
     doc: &mut Document,
     sink: &mut Sink,
-    mut scan_log: impl FnMut(&str, u32, &mut Sink) -> (Vec<Run>, usize),
+    mut scan_log: impl FnMut(&str, &str, u32, &mut Sink) -> (Vec<Run>, usize),
 ) {
     let mut runs = Vec::new();
     let mut from = 0;
@@ -306,7 +306,7 @@ fn read_unfenced(
     for (start, end) in gaps {
         if start > from {
             let mut own = Sink::new(&sink.path);
-            let (found, blocks) = scan_log(&text[from..start], index.line(from), &mut own);
+            let (found, blocks) = scan_log(&text[from..start], "", index.line(from), &mut own);
             // `concurrency: 64` over another `key: value` line in prose looks like the start
             // of an LMDeploy table; without a metric it is prose, not an empty block.
             own.findings.retain(|f| !(f.code == "empty-block" && f.values.get("format").is_some_and(|v| v == "lmdeploy-profile")));
@@ -380,7 +380,7 @@ mod tests {
         let text = "# LMDeploy v1\n\n## M\n\n```shell\nlmdeploy serve api_server a/M --tp 2\n```\n\nA note about `--num-prompts 5`.\n\n```{text}\nlog line\n```\n";
         let mut sink = Sink::new("x.md");
         let mut seen = Vec::new();
-        let doc = read(text, &mut sink, |body, first, _| {
+        let doc = read(text, &mut sink, |body, _, first, _| {
             seen.push((body.to_string(), first));
             (Vec::new(), 0)
         });

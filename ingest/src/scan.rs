@@ -8,7 +8,6 @@ use crate::fields::{named, normalise, normalise_into, Target};
 use crate::prefix::{self, Prefix};
 use crate::text::{contains_ignore_ascii_case, is_rule, section_title, trim, unwrap, Line};
 use crate::value::{parse_cell, Cell};
-use std::collections::BTreeMap;
 
 /// A `label: value` row inside a block, or a context row before one.
 #[derive(Clone, Debug, PartialEq)]
@@ -26,7 +25,7 @@ pub struct Row<'a> {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Context<'a> {
     pub running: Option<(u32, &'a str, Option<&'a str>)>,
-    pub namespace: Option<(u32, BTreeMap<String, String>)>,
+    pub namespace: Option<(u32, benchsite_model::Map<String>)>,
     pub planned_input: Option<(u32, u64)>,
     pub planned_output: Option<(u32, u64)>,
     pub warmup: Option<(u32, f64)>,

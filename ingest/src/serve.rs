@@ -94,7 +94,7 @@ fn docker<'w>(words: &'w [String], params: &mut Params) -> &'w [String] {
         };
         if matches!(name, "-e" | "--env") {
             if let Some((k, v)) = value.as_deref().and_then(|v| v.split_once('=')) {
-                params.env.insert(k.to_string(), v.to_string());
+                params.env.insert(k, v.to_string());
             }
         }
         i += 1;

@@ -44,7 +44,7 @@ pub trait FindingExt {
 
 impl FindingExt for Finding {
     fn value(&mut self, key: &str, value: impl ToString) -> &mut Self {
-        self.values.insert(key.to_string(), value.to_string());
+        self.values.insert(key, value.to_string());
         self
     }
 

@@ -192,6 +192,17 @@ pub fn find_ignore_ascii_case(hay: &[u8], needle: &[u8]) -> Option<usize> {
     None
 }
 
+/// Whether `needle` occurs in `hay`, by `memchr::memmem` (vectorised; `str::contains` is
+/// several times slower on long texts).
+pub fn contains(hay: &str, needle: &str) -> bool {
+    find(hay, needle).is_some()
+}
+
+/// Byte offset of the first `needle` in `hay` (`str::find` for a string, vectorised).
+pub fn find(hay: &str, needle: &str) -> Option<usize> {
+    memchr::memmem::find(hay.as_bytes(), needle.as_bytes())
+}
+
 /// Whether `hay` holds `needle`, ASCII letters compared without case.
 pub fn contains_ignore_ascii_case(hay: &str, needle: &str) -> bool {
     find_ignore_ascii_case(hay.as_bytes(), needle.as_bytes()).is_some()

@@ -273,7 +273,7 @@ fn every_prefix_cut_parses_without_panic() {
 fn hostile_inputs_give_findings_not_runs() {
     let codes = |path: &str, text: &str| {
         let out = parse_file(path, text, None);
-        (out.runs.len(), out.findings.iter().map(|f| f.code.clone()).collect::<Vec<_>>())
+        (out.runs.len(), out.findings.iter().map(|f| f.code.to_string()).collect::<Vec<_>>())
     };
     // A value cut by a narrow terminal is named, the rest of the row kept.
     let cut = "NVIDIA GenAI-Perf | LLM Metrics\n┃ Statistic ┃ avg ┃ p90 ┃\n│ Inter token latency (ms) │ 11.… │ 11.80 │\n";
@@ -320,4 +320,135 @@ fn reads_a_table_in_a_readme_code_block() {
     assert_eq!(out.runs.len(), 1, "{:?}", out.findings);
     assert_eq!(out.runs[0].format, "genai-perf");
     numbers_trace_to_their_lines(&readme, &out);
+}
+
+/// The sweep aggregate AIPerf writes to `sweep_aggregate/profile_export_aiperf_sweep.json`,
+/// as its documentation shows it (in a ```json block): one run per combination, the mean
+/// over the trials as the value with its spread, the swept concurrency as the scenario.
+#[test]
+fn a_sweep_aggregate_is_one_run_per_combination() {
+    let text = fixture("aiperf/parameter_sweeping_doc.md");
+    let spread = |std: f64, ci: Option<(f64, f64)>, min_max: Option<(f64, f64)>| {
+        let mut s = json!({"runs": 5, "std": std, "ci_level": 0.95});
+        if let Some((low, high)) = ci {
+            s["ci_low"] = json!(low);
+            s["ci_high"] = json!(high);
+        }
+        if let Some((min, max)) = min_max {
+            s["min"] = json!(min);
+            s["max"] = json!(max);
+        }
+        s
+    };
+    let findings = check(
+        "docs/parameter-sweeping.md",
+        &text,
+        &[
+            &[
+                ("/format", json!("aiperf")),
+                ("/section", json!("Example Sweep Aggregate")),
+                ("/scenario/max_concurrency", json!(10)),
+                ("/source/context/scenario.max_concurrency", json!({"line": 45, "kind": "metadata"})),
+                ("/metrics/request_throughput", json!(95.2)),
+                ("/metrics/spread/request_throughput", spread(3.1, Some((91.6, 98.8)), Some((91.5, 99.0)))),
+                // The documentation's hand-written `ttft_p99_ms` names no statistic AIPerf writes.
+                ("/metrics/extra/avg ttft p99 ms (ms)", json!(125.4)),
+                ("/source/line", json!(43)),
+            ],
+            &[("/scenario/max_concurrency", json!(20)), ("/metrics/request_throughput", json!(175.8)), ("/metrics/spread/request_throughput", spread(5.4, None, None))],
+            &[("/scenario/max_concurrency", json!(30)), ("/metrics/request_throughput", json!(245.3))],
+            &[("/scenario/max_concurrency", json!(40)), ("/metrics/request_throughput", json!(255.1)), ("/source/line", json!(106))],
+        ],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+    numbers_trace_to_their_lines(&text, &parse_file("docs/parameter-sweeping.md", &text, None));
+}
+
+/// The layout AIPerf's exporter also writes (`aggregation_type: sweep`, combinations under
+/// `metrics`), with AIPerf's own keys, a swept rate, a single trial (no spread) and a
+/// parameter runs have no field for.
+#[test]
+fn a_sweep_listed_under_metrics_with_one_trial() {
+    let text = r#"{"aggregation_type": "sweep", "num_runs": 1, "metadata": {"num_trials_per_value": 1},
+"metrics": [
+ {"parameters": {"phases.profiling.rate": 2.5, "phases.profiling.concurrency": 8},
+  "metrics": {"time_to_first_token_p99": {"mean": 0.25, "std": 0.0, "unit": "sec"}, "request_throughput": {"mean": 2.4, "std": 0.0, "unit": "requests/sec"}}},
+ {"parameters": {"datasets.main.prompts.isl": 512},
+  "metrics": {"request_latency_avg": {"mean": 900.0, "std": 0.0, "unit": "ms"}}}
+]}"#;
+    let findings = check(
+        "raw/sweep_aggregate/profile_export_aiperf_sweep.json",
+        text,
+        &[
+            &[
+                ("/metrics/ttft_ms/p99", json!(250.0)),
+                ("/metrics/request_throughput", json!(2.4)),
+                ("/scenario/request_rate", json!(2.5)),
+                ("/scenario/max_concurrency", json!(8)),
+            ],
+            &[("/metrics/e2e_ms/mean", json!(900.0)), ("/scenario/max_concurrency", json!(null))],
+        ],
+    );
+    assert_eq!(findings, vec!["aiperf-sweep-parameter@5"]);
+    let out = parse_file("raw/sweep_aggregate/profile_export_aiperf_sweep.json", text, None);
+    assert!(out.runs.iter().all(|r| r.metrics.spread.is_empty()), "one trial has no spread");
+}
+
+#[test]
+fn hostile_sweep_aggregates_give_no_runs_and_no_panic() {
+    for text in [
+        r#"{"per_combination_metrics": []}"#,
+        r#"{"per_combination_metrics": [1, "x", null, {"metrics": 3}, {"parameters": [], "metrics": {}}]}"#,
+        r#"{"per_combination_metrics": [{"parameters": {"concurrency": -4, "request_rate": 1e999}, "metrics": {"request_throughput_avg": {"mean": 1.0, "unit": "requests/sec"}}}]}"#,
+        r#"{"per_combination_metrics": [{"parameters": {"concurrency": 1}, "metrics": {"request_throughput_avg": {"mean": "fast", "unit": "requests/sec"}}}]}"#,
+        r#"{"aggregation_type": "sweep", "metrics": {"not": "a list"}}"#,
+    ] {
+        let out = parse_file("raw/profile_export_aiperf_sweep.json", text, None);
+        for run in &out.runs {
+            assert!(run.scenario.max_concurrency.is_none_or(|c| c > 0), "{text}");
+            assert!(run.metrics.request_throughput.is_some_and(f64::is_finite), "{text}");
+        }
+    }
+}
+
+/// GenAI-Perf's config-file layout of `input_config` (`model_names`, `endpoint`,
+/// `perf_analyzer.stimulus`, `input.synthetic_tokens`), as genai-perf's own tests build it
+/// (perf_analyzer `genai-perf/tests/test_process_export_files.py`); no published export in
+/// this layout was found, so the metrics are those of that test.
+#[test]
+fn genai_perf_config_file_layout_fills_the_scenario() {
+    let text = r#"{
+  "request_throughput": {"unit": "requests/sec", "avg": 15.0},
+  "output_token_throughput": {"unit": "tokens/sec", "avg": 200.0},
+  "input_config": {
+    "model_names": ["small_model"],
+    "input": {"batch_size": 1, "num_dataset_entries": 10, "synthetic_tokens": {"mean": 550, "stddev": 0},
+              "output_tokens": {"mean": 16, "stddev": 0, "deterministic": false}, "prompt_source": "synthetic"},
+    "endpoint": {"backend": "vllm", "url": "localhost:8001", "service_kind": "triton", "output_format": "vllm"},
+    "perf_analyzer": {"path": "perf_analyzer", "stimulus": {"concurrency": 4}, "request_count": {"num": 100, "warmup": 0}}
+  }
+}"#;
+    let findings = check(
+        "raw/artifacts/profile_export.json",
+        text,
+        &[&[
+            ("/format", json!("genai-perf")),
+            ("/model", json!("small_model")),
+            ("/scenario/max_concurrency", json!(4)),
+            ("/scenario/input_len", json!(550)),
+            ("/scenario/output_len", json!(16)),
+            ("/scenario/num_prompts", json!(100)),
+            ("/source/context/scenario.max_concurrency", json!({"line": 9, "kind": "metadata"})),
+            ("/source/context/scenario.input_len", json!({"line": 6, "kind": "metadata"})),
+            ("/metrics/request_throughput", json!(15.0)),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+    // A request rate instead of a concurrency; a file as the prompt source has no input length.
+    let text = text.replace(r#""concurrency": 4"#, r#""request_rate": 2.5"#).replace(r#""prompt_source": "synthetic""#, r#""prompt_source": "file""#);
+    check(
+        "raw/artifacts/profile_export.json",
+        &text,
+        &[&[("/scenario/request_rate", json!(2.5)), ("/scenario/max_concurrency", json!(null)), ("/scenario/input_len", json!(null))]],
+    );
 }

@@ -173,3 +173,69 @@ fn every_prefix_parses() {
         }
     }
 }
+
+const README: &str = "llmd-report/inference_scheduling_readme.md";
+
+/// The report as the guide publishes it: a ```yaml block, indented inside `<details>`, in
+/// the README. Every number points to its line in the markdown file.
+#[test]
+fn a_report_in_a_readme_code_block_is_read_with_its_lines_in_the_readme() {
+    let text = fixture(README);
+    let findings = check(
+        "docs/inference-scheduling.md",
+        &text,
+        &[&[
+            ("/format", json!("llmd-report")),
+            ("/model", json!("Qwen/Qwen3-32B")),
+            ("/section", json!("Benchmarking Report")),
+            ("/scenario/num_prompts", json!(1500)),
+            ("/metrics/request_throughput", json!(14.41229929064271)),
+            ("/metrics/ttft_ms/mean", json!(120.340861858)),
+            ("/metrics/duration_s", json!(24.984177332022227)),
+            ("/source/line", json!(27)),
+            ("/source/lines/metrics.request_throughput", json!(72)),
+            ("/source/lines/model", json!(104)),
+            ("/source/context/model", json!({"line": 104, "kind": "metadata"})),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+    let out = parse_file("docs/inference-scheduling.md", &text, None);
+    numbers_trace_to_their_lines(&text, &out);
+    // The block's text saved as its own file holds the same numbers.
+    let block: String = text
+        .lines()
+        .skip_while(|l| !l.contains("```yaml"))
+        .skip(1)
+        .take_while(|l| !l.contains("```"))
+        .map(|l| format!("{}\n", l.strip_prefix("  ").unwrap_or(l)))
+        .collect();
+    let own = parse_file("raw/report.yaml", &block, None);
+    assert_eq!((&own.runs[0].metrics, &own.runs[0].model), (&out.runs[0].metrics, &out.runs[0].model));
+}
+
+/// A YAML block in a doc that is not a report (a config example, a broken snippet) gives no
+/// run and no finding: what the report reader says about it is not the doc's business.
+#[test]
+fn yaml_blocks_that_are_not_reports_are_quiet() {
+    for block in [
+        "metrics:\n  enabled: true\n  port: 9090\n",
+        "version: '0.1'\nmetrics:\n  sample_interval_s: <float>\n",
+        "version: '0.1'\nmetrics: {time_to_first_token: [unclosed\n",
+        "version: '0.2'\nresults: {request_performance: {aggregate: {}}}\n",
+    ] {
+        let text = format!("# Doc\n\n## Config\n\n```yaml\n{block}```\n");
+        let out = parse_file("docs/config.md", &text, None);
+        assert!(out.runs.is_empty(), "{block}: {:?}", out.runs);
+        let leaked = ["invalid-yaml", "invalid-json", "not-a-benchmark", "unit-unknown", "unread-duration"];
+        assert!(!out.findings.iter().any(|f| leaked.contains(&f.code.as_str())), "{block}: {:?}", out.findings);
+    }
+}
+
+#[test]
+fn every_prefix_of_the_readme_parses() {
+    let text = fixture(README);
+    let step = (text.len() / 300).max(1);
+    for cut in (0..text.len()).step_by(step).filter(|&c| text.is_char_boundary(c)) {
+        let _ = parse_file("docs/cut.md", &text[..cut], None);
+    }
+}

@@ -1,12 +1,14 @@
 //! LMDeploy's `--csv` output. The headers are those the scripts write
 //! (InternLM/lmdeploy `benchmark/profile_restful_api.py`, `profile_throughput.py`,
-//! `profile_generation.py`); no committed output file was found in the searchable index, so
-//! the data rows are one run each, written as the scripts format them (`{:.3f}`, `-`).
+//! `profile_generation.py`); no committed CSV file was found in the searchable index, so the
+//! data rows below are one run each, written as the scripts format them (`{:.3f}`, `-`). The
+//! one real output found is a `profile_throughput.py` row pasted as a markdown table
+//! (fixture `lmdeploy-profile-csv/aichipbenchmark_llama_inference.md`).
 
 mod common;
 
 use benchsite_ingest::parse_file;
-use common::{check, numbers_trace_to_their_lines};
+use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::json;
 
 const RESTFUL: &str = "\
@@ -83,5 +85,45 @@ fn every_prefix_parses() {
         for cut in 0..text.len() {
             let _ = parse_file("raw/cut.csv", &text[..cut], None);
         }
+    }
+}
+
+const DOC: &str = "lmdeploy-profile-csv/aichipbenchmark_llama_inference.md";
+
+/// The real row: the `N%(s)` columns are per-token latency percentiles in seconds and
+/// `num_promts` (the script's spelling) the prompt count, as in the CSV itself.
+#[test]
+fn the_csv_header_pasted_as_a_markdown_table_keeps_its_meaning() {
+    let text = fixture(DOC);
+    let findings = check(
+        "docs/llama.md",
+        &text,
+        &[&[
+            ("/format", json!("markdown-table")),
+            ("/scenario/max_concurrency", json!(128)),
+            ("/scenario/num_prompts", json!(10000)),
+            ("/metrics/request_throughput", json!(5.049)),
+            ("/metrics/ttft_ms", json!({"mean": 152.0, "min": 57.0, "max": 4544.0})),
+            ("/metrics/itl_ms", json!({"p50": 44.0, "p75": 55.0, "p95": 89.0, "p99": 112.0})),
+            ("/metrics/output_throughput", json!(2582.949)),
+            ("/metrics/total_throughput", json!(5167.244)),
+            ("/metrics/extra/rpm (request per minute)", json!(302.963)),
+            ("/source/line", json!(47)),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+    numbers_trace_to_their_lines(&text, &parse_file("docs/llama.md", &text, None));
+    // The same row as the CSV the script writes reads the same numbers.
+    let csv = "batch,num_promts,RPS,RPM,FTL(ave)(s),FTL(min)(s),FTL(max)(s),50%(s),75%(s),95%(s),99%(s),throughput(out tok/s),throughput(total tok/s)\n\
+               128,10000,5.049,302.963,0.152,0.057,4.544,0.044,0.055,0.089,0.112,2582.949,5167.244\n";
+    let (a, b) = (parse_file("docs/llama.md", &text, None), parse_file("raw/p.csv", csv, None));
+    assert_eq!((a.runs[0].metrics.itl_ms.clone(), a.runs[0].metrics.ttft_ms.clone()), (b.runs[0].metrics.itl_ms.clone(), b.runs[0].metrics.ttft_ms.clone()));
+}
+
+#[test]
+fn every_prefix_of_the_document_parses() {
+    let text = fixture(DOC);
+    for cut in (0..text.len()).filter(|&c| text.is_char_boundary(c)) {
+        let _ = parse_file("docs/cut.md", &text[..cut], None);
     }
 }

@@ -1,7 +1,10 @@
 //! `trtllm-bench --report_json`: the sections and keys `ReportUtility.get_statistics_dict`
 //! writes (TensorRT-LLM `tensorrt_llm/bench/dataclasses/reporting.py`). No published report
-//! was found in the searchable index, so the input below has the source's keys and layout
-//! (`json.dump(..., indent=4)`) with numbers of one run.
+//! was found in the searchable index (searched again for the keys `system_output_throughput_tok_s`,
+//! `request_latency_percentiles_ms`, `avg_num_concurrent_requests`, `kv_cache_percentage`,
+//! `token_output_speed_tok_s` and for `--report_json` in issues and pages: only scripts that
+//! read the report, and a synthetic one in a test, came up), so the input below has the
+//! source's keys and layout (`json.dump(..., indent=4)`) with numbers of one run.
 
 mod common;
 

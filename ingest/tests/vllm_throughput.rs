@@ -112,7 +112,10 @@ Throughput: 54.94 requests/s, 35163.95 tokens/s
 #[test]
 fn reads_the_output_json_of_the_script() {
     // The keys `benchmark_throughput.py` writes with `--output-json` (`json.dump(results,
-    // f, indent=4)`); no published file was found, so the values are the README's run.
+    // f, indent=4)`); no published file was found (searched for `"total_num_tokens": `,
+    // `"elapsed_time": `, `"requests_per_second": `, files named `throughput*.json`, and
+    // issues quoting `--output-json`: the one example, in vllm PR 29495, is hand-written), so
+    // the values are the README's run.
     let text = "{\n    \"elapsed_time\": 1.3986,\n    \"num_requests\": 10,\n    \"total_num_tokens\": 6514,\n    \
                 \"requests_per_second\": 7.15,\n    \"tokens_per_second\": 4657.5\n}\n";
     let findings = check(

@@ -4,7 +4,7 @@
 //! any language; `message` is the English sentence the CLI prints.
 
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use crate::map::{Key, Map};
 
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[serde(rename_all = "lowercase")]
@@ -31,15 +31,15 @@ impl Severity {
 pub struct Finding {
     pub severity: Severity,
     /// Stable identifier such as `model-mismatch`; pages translate by code.
-    pub code: String,
-    pub path: String,
+    pub code: Key,
+    pub path: Key,
     /// 1-based line the finding is about; 0 when it concerns the whole file.
     pub line: u32,
     /// English sentence saying what is wrong and what to do.
     pub message: String,
     /// The values the finding is about, by name (e.g. `expected`, `found`).
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub values: BTreeMap<String, String>,
+    #[serde(default, skip_serializing_if = "Map::is_empty")]
+    pub values: Map<String>,
     /// Ids of the runs this finding concerns.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub runs: Vec<String>,
@@ -49,18 +49,18 @@ impl Finding {
     pub fn new(severity: Severity, code: &str, path: &str, line: u32, message: String) -> Self {
         Finding {
             severity,
-            code: code.to_string(),
-            path: path.to_string(),
+            code: Key::new(code),
+            path: Key::new(path),
             line,
             message,
-            values: BTreeMap::new(),
+            values: Map::new(),
             runs: Vec::new(),
         }
     }
 
     /// Adds a value the finding is about; chainable.
     pub fn with(mut self, key: &str, value: impl ToString) -> Self {
-        self.values.insert(key.to_string(), value.to_string());
+        self.values.insert(key, value.to_string());
         self
     }
 }

@@ -7,12 +7,16 @@
 
 mod finding;
 pub mod gpu;
+pub mod map;
+pub mod rare;
 pub mod memory;
 pub mod number;
 mod run;
 pub mod tuning;
 
 pub use finding::{Finding, Severity};
+pub use map::Map;
+pub use rare::Rare;
 pub use number::{format_count, format_metric, Origin};
 pub use run::{
     ClientInfo, ContextRef, Derived, Flag, Latency, Metrics, Note, Params, RequestRate, Run,

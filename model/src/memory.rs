@@ -249,7 +249,7 @@ fn round(x: f64, places: i32) -> f64 {
 pub fn for_run(run: &Run, catalog: &Catalog, parameters_billion: Option<f64>) -> Option<KvMemory> {
     let engine = Engine::from_framework(run.framework.as_deref()?)?;
     let effective = run.params.effective.iter().find(|e| e.flag == engine.flag())?;
-    let fraction: f64 = effective.value.as_deref()?.trim().parse().ok()?;
+    let fraction = crate::number::parse_f64(effective.value.as_deref()?.trim())?;
     let parameters_billion = parameters_billion?;
     let precision = run.precision.as_deref()?;
     let (tp, tp_from) = match run.tp {

@@ -77,6 +77,70 @@ pub fn format_metric(value: f64, unit: &str, origin: Origin, lang: &str) -> Stri
     }
 }
 
+/// `text` as an `f64`, exactly as `text.parse::<f64>().ok()`: the same grammar (a sign,
+/// digits with an optional point and exponent, or `inf`, `infinity`, `nan` in any case; no
+/// spaces) and the correctly rounded value. In the browser the checked text goes to
+/// JavaScript's `parseFloat`, also correctly rounded: Rust's own parser would bring a 21 KB
+/// table of powers of five into the wasm.
+pub fn parse_f64(text: &str) -> Option<f64> {
+    #[cfg(target_arch = "wasm32")]
+    return Some(match parse_grammar(text)? {
+        Special::Number => js_sys::Number::parse_float(text),
+        Special::Infinity(negative) => if negative { f64::NEG_INFINITY } else { f64::INFINITY },
+        Special::Nan => f64::NAN,
+    });
+    #[cfg(not(target_arch = "wasm32"))]
+    return text.parse().ok();
+}
+
+/// What `parse_f64` accepted: a decimal number, an infinity (negative or not) or NaN.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+#[derive(Debug, PartialEq)]
+enum Special {
+    Number,
+    Infinity(bool),
+    Nan,
+}
+
+/// The grammar of Rust's `f64::from_str`, without the value.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+fn parse_grammar(text: &str) -> Option<Special> {
+    let (negative, rest) = match text.as_bytes().first() {
+        Some(b'-') => (true, &text[1..]),
+        Some(b'+') => (false, &text[1..]),
+        _ => (false, text),
+    };
+    if rest.eq_ignore_ascii_case("inf") || rest.eq_ignore_ascii_case("infinity") {
+        return Some(Special::Infinity(negative));
+    }
+    if rest.eq_ignore_ascii_case("nan") {
+        return Some(Special::Nan);
+    }
+    let digits = |s: &str| s.bytes().take_while(u8::is_ascii_digit).count();
+    let int = digits(rest);
+    let mut p = int;
+    let mut frac = 0;
+    if rest.as_bytes().get(p) == Some(&b'.') {
+        frac = digits(&rest[p + 1..]);
+        p += 1 + frac;
+    }
+    if int + frac == 0 {
+        return None;
+    }
+    if matches!(rest.as_bytes().get(p), Some(b'e' | b'E')) {
+        p += 1;
+        if matches!(rest.as_bytes().get(p), Some(b'+' | b'-')) {
+            p += 1;
+        }
+        let exp = digits(&rest[p..]);
+        if exp == 0 {
+            return None;
+        }
+        p += exp;
+    }
+    (p == rest.len()).then_some(Special::Number)
+}
+
 /// An integer count with thousands grouped: `1766464` → `1,766,464` (both languages).
 pub fn format_count(n: u64, lang: &str) -> String {
     let _ = lang; // Both languages group the same way; the parameter keeps call sites honest.
@@ -242,7 +306,7 @@ impl Decimal {
 
 #[cfg(test)]
 mod tests {
-    use super::{format_count, format_metric, Origin};
+    use super::{format_count, format_metric, parse_grammar, Origin, Special};
     use Origin::{Derived, Source};
 
     /// `(value, unit, origin, zh, en)`: one row per rule and edge.
@@ -319,6 +383,41 @@ mod tests {
         for x in [0.1, 0.3, 1.0 / 3.0, 845.12, 123456.789, 7.0e-5, 42.0] {
             let shown = format_metric(x, "", Source, "en").replace(',', "");
             assert_eq!(shown.parse::<f64>().unwrap(), x, "{shown}");
+        }
+    }
+
+    /// The grammar `parse_f64` checks before JavaScript reads the digits is Rust's own:
+    /// the same texts accepted, and infinities and NaN recognised as `f64::from_str` reads them.
+    fn same_grammar_as_from_str(text: &str) {
+        let rust = text.parse::<f64>();
+        let ours = parse_grammar(text);
+        assert_eq!(ours.is_some(), rust.is_ok(), "{text:?}: {ours:?} vs {rust:?}");
+        match (ours, rust) {
+            (Some(Special::Nan), Ok(v)) => assert!(v.is_nan(), "{text:?}"),
+            (Some(Special::Infinity(negative)), Ok(v)) => assert!(v.is_infinite() && (v < 0.0) == negative, "{text:?}"),
+            (Some(Special::Number), Ok(v)) => assert!(!v.is_nan(), "{text:?}"),
+            _ => {}
+        }
+    }
+
+    #[test]
+    fn parse_grammar_edges() {
+        for text in ["", "+", "-", ".", "1.", ".5", "+.5e-3", "1e", "1e+", "1E5", "1e5.", "e5", "1.2.3", " 1", "1 ", "0x10", "1_0", "inf", "-INF", "+Infinity",
+            "infinit", "nan", "-NaN", "nana", "1e400", "-1e-400", "00012", "١", "12345678901234567890123"] {
+            same_grammar_as_from_str(text);
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn parse_grammar_matches_from_str(text in "[-+]?[0-9.eE+infatyINFATY-]{0,10}") {
+            same_grammar_as_from_str(&text);
+        }
+
+        #[test]
+        fn parse_grammar_accepts_every_printed_f64(x in proptest::num::f64::ANY) {
+            same_grammar_as_from_str(&format!("{x}"));
+            same_grammar_as_from_str(&format!("{x:e}"));
         }
     }
 }

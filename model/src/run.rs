@@ -2,11 +2,12 @@
 //! source lines every number came from.
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use std::collections::BTreeMap;
+use crate::map::Map;
+use crate::rare::{Empty, Rare};
 
 /// Latency statistics in milliseconds keyed `mean`, `median`, `std`, `min`, `max`, `p50`,
 /// `p90`, `p95`, `p99`, `p99.9`, ... (only those the tool printed).
-pub type Latency = BTreeMap<String, f64>;
+pub type Latency = Map<f64>;
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
 pub struct Run {
@@ -44,9 +45,10 @@ pub struct Run {
     pub scenario: Scenario,
     pub metrics: Metrics,
     pub derived: Derived,
-    pub client: ClientInfo,
-    pub params: Params,
-    pub sweep: Option<SweepRef>,
+    /// Most runs of a log of bare blocks state none of these: kept behind a pointer (`Rare`).
+    pub client: Rare<ClientInfo>,
+    pub params: Rare<Params>,
+    pub sweep: Option<Box<SweepRef>>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<Note>,
     /// Indices into `RunsFile::findings`.
@@ -88,13 +90,13 @@ pub struct Source {
     pub end_line: u32,
     /// Line of every value, keyed like the field it fills: `metrics.ttft_ms.p99`,
     /// `scenario.num_prompts`, `params.command`, ...
-    pub lines: BTreeMap<String, u32>,
+    pub lines: Map<u32>,
     /// Where each field that the block itself does not state came from, keyed like `lines`
     /// (`gpu`, `model`, `tp`, `scenario.dataset`, `framework`): the line and the kind of
     /// context (`command`, `namespace`, `serve`, `heading`, `table-row`, `front-matter`,
     /// `sidecar`, `metadata`), so a page can say "GPU from the heading at line 40".
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub context: BTreeMap<String, ContextRef>,
+    #[serde(default, skip_serializing_if = "Map::is_empty")]
+    pub context: Map<ContextRef>,
 }
 
 /// One piece of context a run's field was taken from.
@@ -198,13 +200,13 @@ pub struct Metrics {
     pub e2e_ms: Option<Latency>,
     /// Numeric rows this schema does not name (vision tokens, speculative decoding, ...),
     /// keyed by their normalised label, so no printed number is dropped.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub extra: BTreeMap<String, f64>,
+    #[serde(default, skip_serializing_if = "Map::is_empty")]
+    pub extra: Map<f64>,
     /// How much a value varied over the repeated runs it aggregates (AIPerf/genai-perf
     /// multi-run `aggregate/` reports), keyed by the field the value fills
     /// (`output_throughput`, `ttft_ms.p99`), in that field's unit.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub spread: BTreeMap<String, Spread>,
+    #[serde(default, skip_serializing_if = "Map::is_empty")]
+    pub spread: Map<Spread>,
 }
 
 /// The spread of an aggregated value over repeated runs.
@@ -244,8 +246,8 @@ pub struct ClientInfo {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub args: Option<String>,
     /// `Namespace(...)` fields as printed (Python repr values, quotes removed).
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub namespace: BTreeMap<String, String>,
+    #[serde(default, skip_serializing_if = "Map::is_empty")]
+    pub namespace: Map<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub planned_input_tokens: Option<u64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -255,6 +257,20 @@ pub struct ClientInfo {
     /// Elapsed time of the progress bar, in seconds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub progress_duration_s: Option<f64>,
+}
+
+impl Empty for ClientInfo {
+    fn empty() -> &'static Self {
+        static EMPTY: ClientInfo = ClientInfo {
+            args: None,
+            namespace: Map::new(),
+            planned_input_tokens: None,
+            planned_output_tokens: None,
+            warmup_s: None,
+            progress_duration_s: None,
+        };
+        &EMPTY
+    }
 }
 
 /// How the server was started, as written.
@@ -269,8 +285,8 @@ pub struct Params {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub flags: Vec<Flag>,
     /// Environment set for the server (`--env`, `-e`, `KEY=value` prefixes).
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub env: BTreeMap<String, String>,
+    #[serde(default, skip_serializing_if = "Map::is_empty")]
+    pub env: Map<String>,
     /// The explicit flags plus the defaults this framework version picks on this GPU, from
     /// the parameter catalog (filled by the generator; empty without a catalog).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -279,6 +295,13 @@ pub struct Params {
     /// when the model size, precision, GPU memory and TP are known (see `memory::for_run`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub kv_memory: Option<Box<crate::memory::KvMemory>>,
+}
+
+impl Empty for Params {
+    fn empty() -> &'static Self {
+        static EMPTY: Params = Params { command: None, image: None, flags: Vec::new(), env: Map::new(), effective: Vec::new(), kv_memory: None };
+        &EMPTY
+    }
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]

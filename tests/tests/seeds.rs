@@ -174,7 +174,7 @@ fn every_seed_finding_has_a_title_in_both_catalogs() {
         let table = text.parse::<toml::Table>().unwrap();
         for f in &data.findings {
             for section in ["finding", "finding_help"] {
-                assert!(table[section].as_table().unwrap().contains_key(&f.code), "{lang}.toml [{section}] lacks {}", f.code);
+                assert!(table[section].as_table().unwrap().contains_key(f.code.as_str()), "{lang}.toml [{section}] lacks {}", f.code);
             }
         }
     }

@@ -66,6 +66,10 @@ fn broken_links(root: &Path, base: &str) -> Vec<String> {
             let attr = if el.value().attr("href").is_some() { "href" } else { "src" };
             let link = el.value().attr(attr).unwrap();
             let is_asset = el.value().name() != "a" && el.value().attr("rel").is_none_or(|r| r == "stylesheet");
+            // The empty icon, which spares every first visit a request for /favicon.ico.
+            if link == "data:," && el.value().attr("rel") == Some("icon") {
+                continue;
+            }
             if link.starts_with("http://") || link.starts_with("https://") || link.starts_with("//") {
                 if is_asset {
                     broken.push(format!("{page}: {link} (third-party asset)"));
@@ -347,6 +351,38 @@ Output token throughput (tok/s):         200.00
 Mean TTFT (ms):                          10.00
 ==================================================
 ";
+
+/// Past 40 result files the explore page's fallback stays bounded: the newest file of each
+/// framework and GPU, and a link to the home page, which lists every file.
+#[test]
+fn explore_fallback_lists_the_newest_files_when_there_are_many() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = dir.path();
+    for sub in ["i18n", "tuning", "vllm"] {
+        std::fs::create_dir_all(c.join(sub)).unwrap();
+    }
+    for f in ["i18n/zh.toml", "i18n/en.toml", "tuning/parameters.toml"] {
+        std::fs::copy(repo().join("content").join(f), c.join(f)).unwrap();
+    }
+    let block = PAYLOAD_BLOCK.replace("<script>alert(1)</script>", "vllm");
+    for gpu in ["A100", "H100", "H800"] {
+        for minor in 1..=15 {
+            std::fs::write(c.join(format!("vllm/{gpu}_v0.{minor}.0.md")), format!("# vLLM\n\n```text\n{block}```\n")).unwrap();
+        }
+    }
+    let (_dir, out) = build_site(c, None);
+    for lang in ["en", "zh"] {
+        let page = Html::parse_document(&std::fs::read_to_string(out.join(lang).join("explore/index.html")).unwrap());
+        let files: Vec<String> = page.select(&sel("#fallback table tbody th a")).map(|a| a.text().collect()).collect();
+        assert_eq!(files, ["vllm/A100_v0.15.0.md", "vllm/H100_v0.15.0.md", "vllm/H800_v0.15.0.md"], "{lang}");
+        let more = page.select(&sel("#fallback p a")).next_back().expect("a link to every file");
+        assert_eq!(more.value().attr("href"), Some(format!("/{lang}/#all-h").as_str()));
+        assert!(more.text().collect::<String>().contains("45"), "{lang}: {}", more.html());
+        let home = Html::parse_document(&std::fs::read_to_string(out.join(lang).join("index.html")).unwrap());
+        let all = home.select(&sel("#all-h")).next().unwrap().parent().unwrap();
+        assert_eq!(scraper::ElementRef::wrap(all).unwrap().select(&sel("tbody tr")).count(), 45, "{lang}");
+    }
+}
 
 /// A content folder (written at test time: its file names hold markup) with the real UI
 /// catalogs and parameter catalog, and payloads everywhere content reaches a page.

@@ -38,11 +38,11 @@ impl Prices {
                 refused.push(Refused::Malformed(item.to_string()));
                 continue;
             };
-            match value.parse::<f64>() {
-                Ok(v) if v.is_finite() && v > 0.0 && v <= MAX_PRICE => {
+            match benchsite_model::number::parse_f64(value) {
+                Some(v) if v.is_finite() && v > 0.0 && v <= MAX_PRICE => {
                     prices.insert(gpu.to_string(), v);
                 }
-                Ok(v) if !v.is_nan() => refused.push(Refused::OutOfRange { gpu: gpu.to_string(), text: value.to_string() }),
+                Some(v) if !v.is_nan() => refused.push(Refused::OutOfRange { gpu: gpu.to_string(), text: value.to_string() }),
                 _ => refused.push(Refused::NotANumber { gpu: gpu.to_string(), text: value.to_string() }),
             }
         }

@@ -4,7 +4,7 @@
 pub fn cell(text: &str) -> String {
     let guarded = match text.chars().next() {
         Some('=' | '+' | '@' | '\t' | '\r') => format!("'{text}"),
-        Some('-') if text.parse::<f64>().is_err() => format!("'{text}"),
+        Some('-') if benchsite_model::number::parse_f64(text).is_none() => format!("'{text}"),
         _ => text.to_string(),
     };
     if guarded.contains([',', '"', '\n', '\r']) {

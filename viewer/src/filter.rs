@@ -18,10 +18,20 @@ fn admitted(store: &Store, state: &ViewState) -> Vec<Option<Vec<bool>>> {
         .collect()
 }
 
+/// Unicode lower case, for the search. In the browser it is JavaScript's `toLowerCase`, the
+/// same Unicode mapping: `str::to_lowercase` would bring the Unicode case tables, about
+/// 20 KB, into the wasm.
+pub fn lowercase(s: &str) -> String {
+    #[cfg(target_arch = "wasm32")]
+    return js_sys::JsString::from(s).to_lower_case().into();
+    #[cfg(not(target_arch = "wasm32"))]
+    return s.to_lowercase();
+}
+
 /// Per cell: whether the search and hide-flagged keep it (the filters aside).
 fn kept(store: &Store, state: &ViewState) -> Vec<bool> {
-    let needle = state.search.trim().to_lowercase();
-    let search: Option<Vec<bool>> = (!needle.is_empty()).then(|| store.dims[&Dim::Model].values.iter().map(|v| v.to_lowercase().contains(&needle)).collect());
+    let needle = lowercase(state.search.trim());
+    let search: Option<Vec<bool>> = (!needle.is_empty()).then(|| store.dims[&Dim::Model].values.iter().map(|v| lowercase(v).contains(&needle)).collect());
     let cells = &store.cells;
     (0..cells.len())
         .map(|c| search.as_ref().is_none_or(|s| s[cells.codes[c][Dim::Model.index()] as usize]) && !(state.hide_flagged && cells.flagged[c]))

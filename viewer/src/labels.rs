@@ -114,7 +114,8 @@ pub fn metric_label(key: &str, ms: bool, tr: &dyn Fn(&str) -> String) -> String 
     let name = tr(&format!("viewer.m.{family}"));
     let stat = match stat {
         "" => String::new(),
-        s if s.starts_with('p') => format!(" {}", s.to_uppercase()),
+        // ASCII, as every statistic name is (Unicode upper case would add its tables to the wasm).
+        s if s.starts_with('p') => format!(" {}", s.to_ascii_uppercase()),
         s => format!(" {}", tr(&format!("viewer.stat.{s}"))),
     };
     if ms {

@@ -49,8 +49,8 @@ pub fn synthetic_runs(n: usize) -> Vec<benchsite_model::Run> {
             r.source.line = i as u32 + 1;
             r.metrics.request_throughput = Some(1.0 + k / 10.0);
             r.metrics.output_throughput = Some(1000.0 + k * 97.0);
-            r.metrics.ttft_ms = Some(Latency::from([("mean".into(), 100.0 + k * 30.0), ("median".into(), 90.0 + k * 28.0), ("p99".into(), 400.0 + k * 80.0)]));
-            r.metrics.tpot_ms = Some(Latency::from([("mean".into(), 10.0 + k / 3.0), ("median".into(), 9.0 + k / 3.0), ("p99".into(), 30.0 + k)]));
+            r.metrics.ttft_ms = Some(Latency::from([("mean", 100.0 + k * 30.0), ("median", 90.0 + k * 28.0), ("p99", 400.0 + k * 80.0)]));
+            r.metrics.tpot_ms = Some(Latency::from([("mean", 10.0 + k / 3.0), ("median", 9.0 + k / 3.0), ("p99", 30.0 + k)]));
             r.derive();
             r
         })

@@ -414,7 +414,7 @@ mod tests {
             .iter()
             .map(|&(i, n, t)| {
                 let mut r = run(&format!("raw#L{i}"), "vllm", "0.10.1", "A100", "m", t, 1.0);
-                r.sweep = Some(benchsite_model::SweepRef { id: "raw#L0".into(), header: "sweep num_prompts".into(), axis: "num_prompts".into(), index: i, declared: Some(n), requests: Some(n as u64), input_tokens_per_request: None });
+                r.sweep = Some(Box::new(benchsite_model::SweepRef { id: "raw#L0".into(), header: "sweep num_prompts".into(), axis: "num_prompts".into(), index: i, declared: Some(n), requests: Some(n as u64), input_tokens_per_request: None }));
                 r
             })
             .collect();

@@ -211,8 +211,8 @@ impl ViewState {
                     state.candidate = Some(value.clone());
                     true
                 }
-                "up" | "down" => match value.parse::<f64>() {
-                    Ok(v) if v.is_finite() => {
+                "up" | "down" => match benchsite_model::number::parse_f64(&value) {
+                    Some(v) if v.is_finite() => {
                         *(if key == "up" { &mut state.up } else { &mut state.down }) = Some(v);
                         true
                     }

@@ -376,7 +376,7 @@ impl Store {
             store.push_metric(key, unit, true, runs, |r| get(r).map(|v| (v, r.source.lines.get(line_key).copied().unwrap_or(0))));
         }
         for (family, get) in LATENCY {
-            let mut stats: Vec<String> = runs.iter().filter_map(get).flat_map(|l| l.keys().cloned()).collect();
+            let mut stats: Vec<String> = runs.iter().filter_map(get).flat_map(|l| l.keys().map(|k| k.to_string())).collect();
             crate::order::sort_by_key(&mut stats, |s| stat_order(s));
             stats.dedup();
             for stat in stats {

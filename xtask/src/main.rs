@@ -4,15 +4,18 @@
 //! explorer transfers (a fixed file list, gzip-compressed); `cargo xtask first-visit [--out
 //! DIR]` measures it in headless Chromium (`first_visit.rs`). `cargo xtask corpus N` writes a
 //! generated content folder of N runs (`corpus.rs`), `cargo xtask bench-site` times the build
-//! on such corpora (`bench_site.rs`). `cargo xtask fuzz [TARGET] [--seconds N]` runs the fuzz
+//! on such corpora (`bench_site.rs`), `cargo xtask bench-serve` the time from an edit to its
+//! page in `benchsite serve` (`bench_serve.rs`). `cargo xtask fuzz [TARGET] [--seconds N]` runs the fuzz
 //! targets (`fuzz.rs`).
 //! `cargo xtask mem [--mb N] [--only pathological|realistic] [--keep DIR]` measures the build's
 //! peak memory and time on large inputs (`mem.rs`).
 
+mod bench_serve;
 mod bench_site;
 mod corpus;
 mod first_visit;
 mod fuzz;
+mod glue;
 mod mem;
 
 use std::path::{Path, PathBuf};
@@ -28,11 +31,12 @@ fn main() -> ExitCode {
         Some("mem") => mem::mem(&args[1..], &root()),
         Some("corpus") => corpus::corpus(&args[1..]),
         Some("bench-site") => bench_site::bench_site(&args[1..]),
+        Some("bench-serve") => bench_serve::bench_serve(&args[1..]),
         Some("first-visit") => first_visit::first_visit(&args[1..]),
         _ => Err(concat!(
             "usage: cargo xtask site [--out DIR] [--base-url URL] | size [--out DIR] | mem [--mb N] [--only SHAPE] [--keep DIR] [--bin PATH] | first-visit [--out DIR] | bench-viewer [--out DIR]",
             " | bench-site [--runs 1000,10000,100000] [--viewer DIR] [--dir DIR] [--keep] [--timeout S] | corpus N [--out DIR] [--seed S]",
-            " | fuzz [TARGET] [--seconds N]"
+            " | bench-serve [--runs seed,100000] [--edits 5] [--dir DIR] [--bin PATH] [--keep] | fuzz [TARGET] [--seconds N]"
         )
         .into()),
     };
@@ -95,10 +99,17 @@ fn site(args: &[String]) -> Result<(), String> {
         bindgen.omit_default_module_path(false);
         bindgen.typescript(false);
         bindgen.generate(&dir).map_err(|e| format!("wasm-bindgen {krate}: {e}"))?;
+        shrink_glue(&dir, krate)?;
         if let Some(tool) = wasm_opt {
             let bg = dir.join(format!("{krate}_bg.wasm"));
+            // The module wasm-opt is given, kept for `twiggy top|dominators` (names intact).
+            let pre_opt = root.join(format!("target/viewer-stamps/{krate}_bg.pre-opt.wasm"));
+            std::fs::create_dir_all(root.join("target/viewer-stamps")).map_err(|e| e.to_string())?;
+            std::fs::copy(&bg, &pre_opt).map_err(|e| format!("{}: {e}", pre_opt.display()))?;
             let before = file_len(&bg);
-            run(Command::new(tool).arg("-Oz").args(["--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext", "--enable-mutable-globals", "--enable-reference-types", "--enable-multivalue"]).arg(&bg).arg("-o").arg(&bg))?;
+            // `--low-memory-unused`: nothing lives below address 1024 (the stack ends at 1 MiB
+            // and would have overflowed first), so constant offsets fold into loads: 4 KB gzip.
+            run(Command::new(tool).args(["-Oz", "--low-memory-unused"]).args(["--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext", "--enable-mutable-globals", "--enable-reference-types", "--enable-multivalue"]).arg(&bg).arg("-o").arg(&bg))?;
             eprintln!("xtask: wasm-opt -Oz {krate}: {before} → {} bytes", file_len(&bg));
         }
         // Written last: an interrupted run leaves no stamp, so the next one redoes the work.
@@ -113,6 +124,23 @@ fn site(args: &[String]) -> Result<(), String> {
     run(&mut gen)?;
     eprintln!("xtask: site with explorer in {}", out.display());
     Ok(())
+}
+
+/// The JS glue and its wasm with short import names, the glue without comments or indentation
+/// (`glue.rs`); sizes before and after printed.
+fn shrink_glue(dir: &Path, krate: &str) -> Result<(), String> {
+    let (js_path, wasm_path) = (dir.join(format!("{krate}.js")), dir.join(format!("{krate}_bg.wasm")));
+    let js = std::fs::read_to_string(&js_path).map_err(|e| format!("{}: {e}", js_path.display()))?;
+    let wasm = std::fs::read(&wasm_path).map_err(|e| format!("{}: {e}", wasm_path.display()))?;
+    let (short_wasm, short_js) = glue::shorten_imports(&wasm, &js).map_err(|e| format!("{krate}: {e}"))?;
+    let short_js = glue::strip_js(&short_js);
+    eprintln!(
+        "xtask: {krate}: import names shortened, glue stripped: JS {} → {} bytes ({} → {} gzip), wasm {} → {} bytes ({} → {} gzip)",
+        js.len(), short_js.len(), gzip_len(js.as_bytes()), gzip_len(short_js.as_bytes()),
+        wasm.len(), short_wasm.len(), gzip_len(&wasm), gzip_len(&short_wasm),
+    );
+    std::fs::write(&js_path, short_js).map_err(|e| e.to_string())?;
+    std::fs::write(&wasm_path, short_wasm).map_err(|e| e.to_string())
 }
 
 fn ensure_wasm_target() -> Result<(), String> {
@@ -132,7 +160,7 @@ fn ensure_wasm_target() -> Result<(), String> {
 fn stamp_of(input: &[u8], optimised: bool) -> String {
     // FNV-1a over the bytes: a cache key, not a defence against someone crafting collisions.
     let hash = input.iter().fold(0xcbf29ce484222325u64, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100000001b3));
-    format!("wasm {hash:016x} {} bytes; wasm-bindgen 0.2.130; wasm-opt {}\n", input.len(), if optimised { "-Oz" } else { "none" })
+    format!("wasm {hash:016x} {} bytes; wasm-bindgen 0.2.130, short imports, stripped glue; wasm-opt {}\n", input.len(), if optimised { "-Oz --low-memory-unused" } else { "none" })
 }
 
 /// True when `outputs` exist and were made from `input` (the stamp says so), with wasm-opt
@@ -179,20 +207,24 @@ fn bench_viewer(args: &[String]) -> Result<(), String> {
     run(Command::new(cargo).current_dir(root()).env("BENCHSITE_SITE", &out).args(["run", "--locked", "--release", "-p", "benchsite-tests", "--bin", "bench-viewer"]))
 }
 
+/// Bytes after `gzip -9`.
+fn gzip_len(bytes: &[u8]) -> u64 {
+    use std::io::Write;
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    gz.write_all(bytes).and_then(|()| gz.finish()).map_or(0, |z| z.len() as u64)
+}
+
 /// An estimate of what a first visit to `en/explore/` transfers, each file of a fixed list
 /// gzip-compressed (level 9, as a static host with precompression would serve it); `first-visit`
 /// measures what the browser really loads.
 fn size(args: &[String]) -> Result<(), String> {
-    use std::io::Write;
     let out = flag(args, "--out").map_or_else(|| root().join("public"), PathBuf::from);
     let files = ["en/explore/index.html", "assets/site.css", "assets/site.js", "assets/explore.js", "assets/viewer/benchsite_viewer.js", "assets/viewer/benchsite_viewer_bg.wasm", "data/runs.json", "data/parameters.json"];
     let mut total = (0u64, 0u64);
     println!("{:<44} {:>10} {:>10}", "file", "bytes", "gzip");
     for f in files {
         let bytes = std::fs::read(out.join(f)).map_err(|e| format!("{f}: {e} (run `cargo xtask site` first)"))?;
-        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
-        gz.write_all(&bytes).map_err(|e| e.to_string())?;
-        let z = gz.finish().map_err(|e| e.to_string())?.len() as u64;
+        let z = gzip_len(&bytes);
         println!("{f:<44} {:>10} {:>10}", bytes.len(), z);
         total = (total.0 + bytes.len() as u64, total.1 + z);
     }
@@ -216,7 +248,14 @@ mod tests {
         std::fs::write(&stamp, stamp_of(b"wasm v1", true)).unwrap();
         assert!(up_to_date(b"wasm v1", &stamp, std::slice::from_ref(&out)), "same input");
         assert!(!up_to_date(b"wasm v2", &stamp, std::slice::from_ref(&out)), "a changed viewer rebuilds");
-        assert!(!up_to_date(b"wasm v1", &stamp, &[out, dir.join("missing_bg.wasm")]), "a missing output rebuilds");
+        assert!(!up_to_date(b"wasm v1", &stamp, &[out.clone(), dir.join("missing_bg.wasm")]), "a missing output rebuilds");
+        // A module the size of the viewer's, differing in its last byte only: the hash reads every byte.
+        let big: Vec<u8> = (0..1_300_000u32).map(|i| (i % 251) as u8).collect();
+        std::fs::write(&stamp, stamp_of(&big, true)).unwrap();
+        let mut changed = big.clone();
+        *changed.last_mut().unwrap() ^= 1;
+        assert!(up_to_date(&big, &stamp, std::slice::from_ref(&out)), "the same large module");
+        assert!(!up_to_date(&changed, &stamp, std::slice::from_ref(&out)), "a one-byte change at the end rebuilds");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -115,7 +115,7 @@ fn check_parity(catalogs: &Catalogs, texts: &[(String, String)], sinks: &mut [Si
                 ),
             )
             .values
-            .insert("key".into(), key.clone());
+            .insert("key", key.clone());
         }
     }
 }

@@ -5,6 +5,7 @@
 
 pub mod charts;
 pub mod compare;
+mod compact;
 pub mod docs;
 pub mod i18n;
 pub mod lang;

@@ -196,6 +196,13 @@ pub(super) fn format_value(out: &mut minijinja::Output, state: &minijinja::State
 
 /// Writes every page into `dir` (the staging folder).
 pub fn write_all(dir: &Path, inputs: &Inputs, progress: &ProgressBar) -> Result<Written, String> {
+    write_some(dir, inputs, progress, &|_| true)
+}
+
+/// `write_all`, rendering only the pages whose path inside the language folder `pages`
+/// accepts (`serve` rewrites the pages an edit touched, in two writes that share
+/// `inputs.charts`); the counts and the sitemap still name every page.
+pub fn write_some(dir: &Path, inputs: &Inputs, progress: &ProgressBar, pages: &(dyn Fn(&str) -> bool + Sync)) -> Result<Written, String> {
     let env = environment(inputs.shell);
     let by_file = ByFile::new(inputs.data);
     let specs = specs(inputs, &by_file.pairs);
@@ -211,6 +218,7 @@ pub fn write_all(dir: &Path, inputs: &Inputs, progress: &ProgressBar) -> Result<
         // first error (in page order) is the one reported.
         specs
             .par_iter()
+            .filter(|spec| pages(&spec.rel))
             .map(|spec| {
                 let began = crate::phases::on().then(std::time::Instant::now);
                 let (template, title, page) = page_context(inputs, lang, spec, &tr, charts, &by_file, &shared)?;
@@ -403,7 +411,7 @@ fn page_context(inputs: &Inputs, lang: Lang, spec: &Spec, tr: &Tr, charts: &Char
             let concepts = views::tuning_view(&inputs.site.tuning, &inputs.data.runs, lang, &t);
             ("tuning.html", tr.get("tuning.title"), context! { concepts => concepts, catalog => super::CATALOG_PATH })
         }
-        Kind::Explore => ("explore.html", tr.get("explore.title"), explore(tr, shared)),
+        Kind::Explore => ("explore.html", tr.get("explore.title"), explore(inputs, lang, tr, shared)),
         Kind::Compare(i) => {
             let t = |k: &str| tr.get(k);
             let loc = views::Locale { lang, t: &t };
@@ -612,13 +620,25 @@ fn comparisons(inputs: &Inputs, lang: Lang, by_file: &ByFile, source: Option<usi
         .collect()
 }
 
+/// The most result files the explore page's fallback lists; beyond it the fallback keeps the
+/// newest file of each framework and GPU (up to this many) and links to the home page's list.
+const FALLBACK_FILES: usize = 40;
+
 /// The explore page: the strings the viewer shows, and what the page holds without it (no
 /// JavaScript, or the explorer could not start): the headline comparisons and the result
-/// files, each linking to its page. Bounded by the number of GPUs and files, not of runs.
-fn explore(tr: &Tr, shared: &Shared) -> Value {
+/// files, each linking to its page. Bounded by the number of GPUs and by `FALLBACK_FILES`,
+/// not by the runs or files.
+fn explore(inputs: &Inputs, lang: Lang, tr: &Tr, shared: &Shared) -> Value {
     // The strings the viewer shows, handed over as JSON data (not script).
     let strings: BTreeMap<&String, &String> = tr.strings.iter().filter(|(k, _)| ["viewer.", "origin.", "nav.", "explore.", "finding.", "compare.", "verdict.", "kv.", "tuning.approx"].iter().any(|p| k.starts_with(p))).collect();
-    context! { headlines => shared.headlines.clone(), sources => &shared.sources, strings => strings }
+    let files = shared.sources.len();
+    let sources: Vec<&views::SourceView> = if files > FALLBACK_FILES {
+        shared.sources.iter().filter(|s| s.latest).take(FALLBACK_FILES).collect()
+    } else {
+        shared.sources.iter().collect()
+    };
+    let more_files = (files > sources.len()).then(|| (format_count(files as u64, lang.code()), inputs.urls.page(lang, "")));
+    context! { headlines => shared.headlines.clone(), more_files => more_files, sources => sources, strings => strings }
 }
 
 /// The root `index.html` (language chooser) and `404.html`: both languages on one page,

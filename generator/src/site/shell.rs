@@ -83,6 +83,8 @@ impl Shell {
             }
         };
         for (rel, bytes) in &files {
+            let compacted = std::str::from_utf8(bytes).ok().and_then(|text| super::compact::compact(rel, text));
+            let bytes = compacted.as_ref().map_or(&bytes[..], |t| t.as_bytes());
             let path = to.join(rel);
             if let Some(parent) = path.parent() {
                 std::fs::create_dir_all(parent).map_err(|e| e.to_string())?;

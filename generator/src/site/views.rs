@@ -184,7 +184,7 @@ pub fn row(run: &Run, findings: &[Finding], loc: Locale) -> Row {
         .map(|f| f.severity)
         .min() // Error < Warning < Info
         .map(|s| s.as_str());
-    let scenario_line = ["scenario.input_len", "scenario.dataset", "scenario.num_prompts"].iter().find_map(|k| run.source.lines.get(*k).copied());
+    let scenario_line = ["scenario.input_len", "scenario.dataset", "scenario.num_prompts"].iter().find_map(|k| run.source.lines.get(k).copied());
     Row {
         run_id: run.id.clone(),
         anchor: run_anchor(run),
@@ -250,7 +250,7 @@ pub struct FindingView {
 pub fn finding_view(f: &Finding, title: String, help: String, label: &dyn Fn(&str) -> String) -> FindingView {
     FindingView {
         severity: f.severity.as_str(),
-        code: f.code.clone(),
+        code: f.code.to_string(),
         title,
         help,
         message: f.message.clone(),
@@ -758,8 +758,8 @@ mod tests {
         run.metrics.output_throughput = Some(1843.235);
         run.metrics.completed = Some(10000);
         run.gpu_count = Some(2);
-        run.source.lines.insert("metrics.output_throughput".into(), 42);
-        run.source.lines.insert("metrics.completed".into(), 40);
+        run.source.lines.insert("metrics.output_throughput", 42);
+        run.source.lines.insert("metrics.completed", 40);
         run.derive();
         let r = row(&run, &[], EN);
         let cols = columns();
@@ -773,7 +773,7 @@ mod tests {
     #[test]
     fn a_latency_shown_in_seconds_keeps_the_printed_milliseconds() {
         let mut run = Run::default();
-        run.metrics.e2e_ms = Some(benchsite_model::Latency::from([("mean".into(), 1766464.74), ("p99".into(), 845.12)]));
+        run.metrics.e2e_ms = Some(benchsite_model::Latency::from([("mean", 1766464.74), ("p99", 845.12)]));
         let r = row(&run, &[], EN);
         let cols = columns();
         let at = |id: &str| &r.cells[cols.iter().position(|c| c.id == id).unwrap()];

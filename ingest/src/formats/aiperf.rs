@@ -214,7 +214,7 @@ fn number(text: &str) -> Option<f64> {
 // ---- The console table ----
 
 fn detect_table(input: &Input<'_>) -> bool {
-    input.text.contains("NVIDIA AIPerf") || input.text.contains("NVIDIA GenAI-Perf")
+    input.has("NVIDIA AIPerf") || input.has("NVIDIA GenAI-Perf")
 }
 
 /// The tool a title line names: `NVIDIA AIPerf | LLM Metrics` (centred, maybe indented).
@@ -367,7 +367,7 @@ fn table_stats<'a>(rows: &[TableRow<'a>], columns: &[String], sink: &mut Sink) -
 // ---- The JSON exports ----
 
 fn detect_json(input: &Input<'_>) -> bool {
-    input.text.contains("\"unit\"")
+    input.has("\"unit\"")
 }
 
 type Members<'a> = [(Cow<'a, str>, Spanned<'a>)];
@@ -420,13 +420,8 @@ fn read_json(input: &Input<'_>, objects: &[Object<'_>], sink: &mut Sink) -> Opti
             return Some(read_aggregate_json(obj, meta, metrics, sink));
         }
     }
-    if let Some(sweep) = obj.get("per_combination_metrics") {
-        sink.warn(
-            "aiperf-sweep-not-read",
-            sweep.line,
-            "an AIPerf sweep aggregate is not read yet; read each run's profile_export_aiperf.json or aggregate/ instead.".into(),
-        );
-        return Some(Vec::new());
+    if let Some(combinations) = sweep_combinations(obj) {
+        return Some(read_sweep_json(obj, combinations, sink));
     }
     let ours = obj.contains_key("input_config") || obj.contains_key("aiperf_version");
     if !ours || !obj.members.iter().any(|(_, v)| is_metric(v)) {
@@ -472,7 +467,9 @@ fn read_json(input: &Input<'_>, objects: &[Object<'_>], sink: &mut Sink) -> Opti
 /// writes its version. The file name decides when neither is there.
 fn json_tool(input: &Input<'_>, obj: &Object<'_>) -> &'static str {
     let config = obj.get("input_config").and_then(object);
-    let genai = config.is_some_and(|c| member(c, "service_kind").is_some() || member(c, "formatted_model_name").is_some());
+    let genai = config.is_some_and(|c| {
+        member(c, "service_kind").is_some() || member(c, "formatted_model_name").is_some() || at(c, &["endpoint", "service_kind"]).is_some()
+    });
     if obj.contains_key("aiperf_version") || (!genai && !input.file_name().contains("genai")) {
         AIPERF
     } else {
@@ -497,12 +494,14 @@ fn report_errors(obj: &Object<'_>, id: &str, sink: &mut Sink) {
 
 /// A field filled from the export's own configuration, with its line and `metadata` kind.
 fn set_context(run: &mut Run, key: &str, line: u32) {
-    run.source.lines.insert(key.to_string(), line);
-    run.source.context.insert(key.to_string(), ContextRef { line, kind: "metadata".into() });
+    run.source.lines.insert(key, line);
+    run.source.context.insert(key, ContextRef { line, kind: "metadata".into() });
 }
 
 /// Model, concurrency, request rate, request count and configured lengths from
-/// `input_config`, in any of the three layouts seen: GenAI-Perf's flat arguments, AIPerf's
+/// `input_config`, in any of the four layouts seen: GenAI-Perf's flat arguments, GenAI-Perf's
+/// config-file layout (`model_names`, `endpoint`, `perf_analyzer.stimulus`,
+/// `input.synthetic_tokens`, since its `genai-perf <config.yaml>` runs), AIPerf's
 /// `endpoint`/`loadgen`/`input` groups, and AIPerf's `models`/`phases` (schema 1.x).
 fn apply_config(run: &mut Run, config: &Members<'_>, sink: &mut Sink) {
     let profiling = member(config, "phases").and_then(|p| match &p.value {
@@ -511,6 +510,7 @@ fn apply_config(run: &mut Run, config: &Members<'_>, sink: &mut Sink) {
     });
     let model = at(config, &["model"])
         .or_else(|| at(config, &["endpoint", "model_names"]))
+        .or_else(|| at(config, &["model_names"]))
         .or_else(|| at(config, &["models", "items"]));
     if let Some((name, line)) = model.and_then(model_name) {
         if run.model.is_none() {
@@ -519,7 +519,11 @@ fn apply_config(run: &mut Run, config: &Members<'_>, sink: &mut Sink) {
         }
     }
     let pick = |flat: &str, grouped: &[&str], phase: &str| {
-        at(config, &[flat]).filter(|v| num(v).is_some()).or_else(|| at(config, grouped)).or_else(|| profiling.and_then(|p| member(p, phase)))
+        at(config, &[flat])
+            .filter(|v| num(v).is_some())
+            .or_else(|| at(config, grouped))
+            .or_else(|| at(config, &["perf_analyzer", "stimulus", flat]))
+            .or_else(|| profiling.and_then(|p| member(p, phase)))
     };
     if let Some((n, line)) = pick("concurrency", &["loadgen", "concurrency"], "concurrency").and_then(|v| Some((num(v)?, v.line))) {
         if let (Some(c), None) = (crate::value::integer(n).filter(|&c| c > 0), run.scenario.max_concurrency) {
@@ -533,7 +537,8 @@ fn apply_config(run: &mut Run, config: &Members<'_>, sink: &mut Sink) {
             set_context(run, "scenario.request_rate", line);
         }
     }
-    if let Some((n, line)) = pick("request_count", &["loadgen", "request_count"], "requests").and_then(|v| Some((num(v)?, v.line))) {
+    let request_count = pick("request_count", &["loadgen", "request_count"], "requests").or_else(|| at(config, &["perf_analyzer", "request_count", "num"]));
+    if let Some((n, line)) = request_count.and_then(|v| Some((num(v)?, v.line))) {
         if let (Some(c), None) = (crate::value::integer(n).filter(|&c| c > 0), run.scenario.num_prompts) {
             run.scenario.num_prompts = Some(c);
             set_context(run, "scenario.num_prompts", line);
@@ -541,14 +546,22 @@ fn apply_config(run: &mut Run, config: &Members<'_>, sink: &mut Sink) {
     }
     let from_file = ["input_file", "input_dataset"].iter().any(|k| member(config, k).is_some_and(|v| v.value != Json::Null))
         || at(config, &["input", "file"]).is_some_and(|v| v.value != Json::Null)
-        || member(config, "prompt_source").and_then(text).is_some_and(|s| s != "synthetic");
+        || [member(config, "prompt_source"), at(config, &["input", "prompt_source"])]
+            .into_iter()
+            .flatten()
+            .filter_map(text)
+            .any(|s| s != "synthetic");
     let lengths = [
-        ("scenario.input_len", "synthetic_input_tokens", "input_tokens", !from_file),
-        ("scenario.output_len", "output_tokens", "output_tokens", true),
+        ("scenario.input_len", "synthetic_input_tokens", "input_tokens", "synthetic_tokens", !from_file),
+        ("scenario.output_len", "output_tokens", "output_tokens", "output_tokens", true),
     ];
-    for (key, flat, grouped, allowed) in lengths {
-        let mean = at(config, &[&format!("{flat}_mean")]).or_else(|| at(config, &["input", "prompt", grouped, "mean"]));
-        let stddev = at(config, &[&format!("{flat}_stddev")]).or_else(|| at(config, &["input", "prompt", grouped, "stddev"]));
+    for (key, flat, grouped, nested, allowed) in lengths {
+        let mean = at(config, &[&format!("{flat}_mean")])
+            .or_else(|| at(config, &["input", "prompt", grouped, "mean"]))
+            .or_else(|| at(config, &["input", nested, "mean"]));
+        let stddev = at(config, &[&format!("{flat}_stddev")])
+            .or_else(|| at(config, &["input", "prompt", grouped, "stddev"]))
+            .or_else(|| at(config, &["input", nested, "stddev"]));
         let Some((n, line)) = mean.and_then(|v| Some((num(v)?, v.line))) else { continue };
         // GenAI-Perf writes -1 for an output length it leaves to the server.
         let Some(len) = crate::value::integer(n).filter(|&l| l > 0 && allowed) else { continue };
@@ -591,6 +604,87 @@ fn split_aggregate_key(key: &str) -> Option<(&str, &str)> {
 fn read_aggregate_json(obj: &Object<'_>, meta: &Members<'_>, metrics: &Members<'_>, sink: &mut Sink) -> Vec<Run> {
     let runs = member(meta, "num_successful_runs").and_then(num).and_then(crate::value::integer).map(|n| n as u32);
     let level = member(meta, "confidence_level").and_then(num);
+    let stats = aggregate_stats(metrics, runs, level, sink);
+    to_run(AIPERF, (obj.line, obj.end_line), &stats, sink).into_iter().collect()
+}
+
+/// The combinations of a sweep aggregate (`sweep_aggregate/profile_export_aiperf_sweep.json`):
+/// `per_combination_metrics`, or `metrics` as a list where `aggregation_type` is `sweep`.
+fn sweep_combinations<'b, 'a>(obj: &'b Object<'a>) -> Option<&'b [Spanned<'a>]> {
+    let list = |v: &'b Spanned<'a>| match &v.value {
+        Json::Array(items) => Some(items.as_slice()),
+        _ => None,
+    };
+    let sweep_type = |m: &Members<'_>| member(m, "aggregation_type").and_then(text) == Some("sweep");
+    obj.get("per_combination_metrics").and_then(list).or_else(|| {
+        let typed = obj.get("aggregation_type").and_then(text) == Some("sweep") || obj.get("metadata").and_then(object).is_some_and(sweep_type);
+        typed.then(|| obj.get("metrics").and_then(list)).flatten()
+    })
+}
+
+/// A sweep aggregate: one run per combination, its values the means over the trials with
+/// their spread, its swept parameters (`concurrency`, `request_rate`) as the run's scenario.
+/// The sweep's own picks (`best_configurations`, `pareto_optimal`) repeat those numbers and
+/// are not read.
+fn read_sweep_json(obj: &Object<'_>, combinations: &[Spanned<'_>], sink: &mut Sink) -> Vec<Run> {
+    let meta = obj.get("metadata").and_then(object);
+    let trials = meta
+        .and_then(|m| member(m, "num_trials_per_value").or_else(|| member(m, "num_profile_runs")))
+        .or_else(|| obj.get("num_runs"))
+        .and_then(num)
+        .and_then(crate::value::integer)
+        .map(|n| n as u32);
+    let level = meta.and_then(|m| member(m, "confidence_level")).and_then(num);
+    let mut runs = Vec::new();
+    for combination in combinations {
+        let Some(entry) = object(combination) else { continue };
+        let Some(metrics) = member(entry, "metrics").and_then(object) else { continue };
+        let mut stats = aggregate_stats(metrics, trials, level, sink);
+        // One trial per value: `std` is 0 and there is no spread to show.
+        if trials == Some(1) {
+            stats.iter_mut().for_each(|s| s.spread = None);
+        }
+        let Some(mut run) = to_run(AIPERF, (combination.line, combination.end), &stats, sink) else { continue };
+        if let Some(parameters) = member(entry, "parameters").and_then(object) {
+            apply_parameters(&mut run, parameters, sink);
+        }
+        runs.push(run);
+    }
+    if runs.is_empty() {
+        sink.warn("no-runs", obj.line, "this AIPerf sweep aggregate lists no combination with metrics; no runs were read.".into());
+    }
+    runs
+}
+
+/// The swept values of one combination (`concurrency`, `phases.profiling.concurrency`,
+/// `request_rate`, `phases.profiling.rate`), recorded as `metadata` context.
+fn apply_parameters(run: &mut Run, parameters: &Members<'_>, sink: &mut Sink) {
+    for (key, value) in parameters {
+        let leaf = key.rsplit('.').next().unwrap_or(key);
+        let Some(n) = num(value) else { continue };
+        match leaf {
+            "concurrency" => {
+                if let Some(c) = crate::value::integer(n).filter(|&c| c > 0) {
+                    run.scenario.max_concurrency = Some(c);
+                    set_context(run, "scenario.max_concurrency", value.line);
+                }
+            }
+            "request_rate" | "rate" if n > 0.0 => {
+                run.scenario.request_rate = Some(RequestRate::PerSecond(n));
+                set_context(run, "scenario.request_rate", value.line);
+            }
+            _ => {
+                sink.info("aiperf-sweep-parameter", value.line, format!("the swept parameter `{key}` = {n} is not a field runs have; it is not recorded."))
+                    .value("parameter", key.to_string())
+                    .run(&run.id);
+            }
+        }
+    }
+}
+
+/// The statistics of an aggregate's `metrics` (`<metric>_<stat>` keys, each the mean over
+/// `runs` runs with its spread).
+fn aggregate_stats<'a>(metrics: &'a Members<'a>, runs: Option<u32>, level: Option<f64>, sink: &mut Sink) -> Vec<Stat<'a>> {
     let mut stats = Vec::new();
     for (key, value) in metrics {
         let Some(m) = object(value) else { continue };
@@ -606,7 +700,7 @@ fn read_aggregate_json(obj: &Object<'_>, meta: &Members<'_>, metrics: &Members<'
         let spread = Spread { runs, std: get("std"), min: get("min"), max: get("max"), ci_level: level, ci_low: get("ci_low"), ci_high: get("ci_high") };
         stats.push(Stat { line: mean.line, raw: key, name, unit: unit.to_string(), stat: stat.to_string(), value: n, spread: Some(spread) });
     }
-    to_run(AIPERF, (obj.line, obj.end_line), &stats, sink).into_iter().collect()
+    stats
 }
 
 // ---- The CSV exports ----

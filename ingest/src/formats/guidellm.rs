@@ -55,7 +55,7 @@ fn block_of<'a>(rows: Vec<Row<'a>>, start: u32, end: u32) -> Block<'a> {
 // ---------------------------------------------------------------------------------------
 
 fn detect_json(input: &Input<'_>) -> bool {
-    input.text.contains("\"benchmarks\"")
+    input.has("\"benchmarks\"")
 }
 
 fn get<'s, 'a>(value: &'s Spanned<'a>, key: &str) -> Option<&'s Spanned<'a>> {
@@ -259,7 +259,7 @@ fn metric_rows<'a>(metrics: &Spanned<'a>, bench: &Spanned<'a>, rows: &mut Vec<Ro
 // ---------------------------------------------------------------------------------------
 
 fn detect_text(input: &Input<'_>) -> bool {
-    ["Benchmarks Stats", "Request Latency Statistics", "Server Throughput Statistics", "Run Summary Info"].iter().any(|t| input.text.contains(t))
+    ["Benchmarks Stats", "Request Latency Statistics", "Server Throughput Statistics", "Run Summary Info"].iter().any(|t| input.has(t))
 }
 
 /// The `Benchmarks Stats` columns after `Benchmark`, as guidellm 0.2–0.3 prints them
@@ -437,8 +437,8 @@ fn stats_runs<'a>(stats: &Table<'a>, info: Option<Table<'a>>, sink: &mut Sink) -
             }
         }
         if let Some(mut run) = block::resolve(&block_of(rows, *line, *line), &[], sink) {
-            run.client.namespace.insert("strategy".into(), row[0].to_string());
-            run.source.lines.insert("client.namespace".into(), *line);
+            run.client.namespace.insert("strategy", row[0].to_string());
+            run.source.lines.insert("client.namespace", *line);
             runs.push(run);
         }
     }
@@ -599,8 +599,8 @@ fn boxed_runs(report: Vec<(Boxed, BoxedTable<'_>)>, sink: &mut Sink) -> Vec<Run>
             }
         }
         if let Some(mut run) = block::resolve(&block_of(rows, *line, *line), &[], sink) {
-            run.client.namespace.insert("strategy".into(), name.to_string());
-            run.source.lines.insert("client.namespace".into(), *line);
+            run.client.namespace.insert("strategy", name.to_string());
+            run.source.lines.insert("client.namespace", *line);
             runs.push(run);
         }
     }
@@ -612,7 +612,7 @@ fn boxed_runs(report: Vec<(Boxed, BoxedTable<'_>)>, sink: &mut Sink) -> Vec<Run>
 // ---------------------------------------------------------------------------------------
 
 fn detect_html(input: &Input<'_>) -> bool {
-    matches!(input.extension().as_str(), "html" | "htm") && input.text.contains("window.benchmarks")
+    matches!(input.extension().as_str(), "html" | "htm") && input.has("window.benchmarks")
 }
 
 /// The JSON value assigned to `window.<name> =` in the page, its lines those of the file.

@@ -115,8 +115,8 @@ fn push<'a>(rows: &mut Vec<Row<'a>>, key: &'a str, v: &'a Spanned<'a>, label: St
 }
 
 fn context(run: &mut Run, field: &str, line: u32) {
-    run.source.lines.insert(field.into(), line);
-    run.source.context.insert(field.into(), ContextRef { line, kind: "metadata".into() });
+    run.source.lines.insert(field, line);
+    run.source.context.insert(field, ContextRef { line, kind: "metadata".into() });
 }
 
 fn text<'b>(m: &'b Members<'_>, key: &str) -> Option<(&'b str, u32)> {

@@ -43,7 +43,7 @@ fn any(_: &Input<'_>) -> bool {
 }
 
 fn is_yaml(input: &Input<'_>) -> bool {
-    matches!(input.extension().as_str(), "yaml" | "yml") && input.text.contains("version:")
+    matches!(input.extension().as_str(), "yaml" | "yml") && input.has("version:")
 }
 
 fn read_json(_: &Input<'_>, objects: &[Object<'_>], sink: &mut Sink) -> Option<Vec<Run>> {
@@ -55,7 +55,7 @@ fn read_yaml(input: &Input<'_>, sink: &mut Sink) -> Option<Vec<Run>> {
         Ok(objects) => read_reports(&objects, sink),
         Err((line, message)) => {
             // Only claim a broken file that names itself a report.
-            let ours = input.text.contains("time_to_first_token") || input.text.contains("request_performance");
+            let ours = input.has("time_to_first_token") || input.has("request_performance");
             ours.then(|| {
                 sink.error(
                     "invalid-yaml",
@@ -335,8 +335,8 @@ fn other_statistics<'a>(rows: &mut Vec<Row<'a>>, v: Option<&'a Spanned<'a>>, pat
 }
 
 fn context(run: &mut Run, field: &str, line: u32) {
-    run.source.lines.insert(field.into(), line);
-    run.source.context.insert(field.into(), ContextRef { line, kind: "metadata".into() });
+    run.source.lines.insert(field, line);
+    run.source.context.insert(field, ContextRef { line, kind: "metadata".into() });
 }
 
 fn text<'b>(v: Option<&'b Spanned<'_>>) -> Option<(&'b str, u32)> {
@@ -464,7 +464,7 @@ fn scenario_v02(run: &mut Run, obj: &Object<'_>, sink: &mut Sink) {
         match iso_seconds(d) {
             Some(s) if run.metrics.duration_s.is_none() => {
                 run.metrics.duration_s = Some(s);
-                run.source.lines.insert("metrics.duration_s".into(), *line);
+                run.source.lines.insert("metrics.duration_s", *line);
             }
             Some(_) => {}
             None => {

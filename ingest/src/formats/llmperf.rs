@@ -26,7 +26,7 @@ pub const NAME: &str = "llmperf";
 pub static FORMAT: Format = Format { name: NAME, detect, read: Read::Json(read) };
 
 fn detect(input: &Input<'_>) -> bool {
-    input.text.contains("results_") || input.text.contains("\"end_to_end_latency_s\"")
+    input.has("results_") || input.has("\"end_to_end_latency_s\"")
 }
 
 fn is_summary(obj: &Object<'_>) -> bool {

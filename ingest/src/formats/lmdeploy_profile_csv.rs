@@ -32,15 +32,21 @@ fn detect(input: &Input<'_>) -> bool {
 fn header<'a>(input: &Input<'a>) -> Option<(u32, Vec<&'a str>)> {
     let (i, line) = input.text.lines().enumerate().find(|(_, l)| !l.trim().is_empty())?;
     let columns: Vec<&str> = line.split(',').map(str::trim).collect();
-    let has = |c: &str| columns.contains(&c);
-    let ours = columns.first() == Some(&"batch")
-        && (has("throughput(out tok/s)") || has("throughput(total tok/s)"))
-        && (has("RPS") || has("prompt_tokens"));
-    ours.then(|| (input.first_line + i as u32, columns))
+    is_header(&columns).then(|| (input.first_line + i as u32, columns))
 }
 
-/// The vocabulary label of a column, with its unit.
-fn label_of(column: &str) -> String {
+/// Whether these column names are the header one of the scripts writes.
+pub fn is_header<S: AsRef<str>>(columns: &[S]) -> bool {
+    let has = |c: &str| columns.iter().any(|x| x.as_ref() == c);
+    columns.first().is_some_and(|c| c.as_ref() == "batch")
+        && (has("throughput(out tok/s)") || has("throughput(total tok/s)"))
+        && (has("RPS") || has("prompt_tokens"))
+}
+
+/// The vocabulary label of a column, with its unit. Also used for the same header pasted as
+/// a markdown table (`formats::markdown_table`), where the `N%(s)` columns would otherwise
+/// say nothing of what they measure.
+pub fn label_of(column: &str) -> String {
     let label = match column {
         "batch" => "max concurrency",
         "num_prompts" | "num_promts" => "num prompts",

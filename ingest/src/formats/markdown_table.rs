@@ -531,7 +531,10 @@ enum OwnedValue {
 
 fn read(input: &TableInput<'_>, sink: &mut Sink) -> Vec<Run> {
     let table = input.table;
-    let cols: Vec<Col> = table.header.iter().map(|h| column(h)).collect();
+    // LMDeploy's `--csv` header pasted as a table: its columns are named by that script.
+    let lmdeploy = super::lmdeploy_profile_csv::is_header(&table.header);
+    let column = |h: &String| if lmdeploy { column(&super::lmdeploy_profile_csv::label_of(h)) } else { column(h) };
+    let cols: Vec<Col> = table.header.iter().map(column).collect();
     if cols.iter().any(|c| c.column == Column::Eval) {
         return Vec::new();
     }
@@ -727,13 +730,13 @@ fn build(path: &str, entries: &[Entry<'_>], start: u32, end: u32, sink: &mut Sin
     ];
     for key in stated {
         if let Some(&line) = run.source.lines.get(key) {
-            run.source.context.insert(key.to_string(), ContextRef { line, kind: TABLE_ROW.to_string() });
+            run.source.context.insert(key, ContextRef { line, kind: TABLE_ROW.to_string() });
         }
     }
     for (fact, line) in facts {
         let key = fact.key();
         if context::give(&mut run, fact, line, TABLE_ROW) {
-            run.source.lines.insert(key.to_string(), line);
+            run.source.lines.insert(key, line);
         }
     }
     run.notes = notes;

@@ -46,6 +46,12 @@ pub struct Input<'a> {
 }
 
 impl Input<'_> {
+    /// Whether the text holds `needle` anywhere: a detector's test, so the SIMD search of
+    /// `memchr::memmem` (every detector looks through every file) rather than `str::contains`.
+    pub fn has(&self, needle: &str) -> bool {
+        crate::text::contains(self.text, needle)
+    }
+
     /// The file name's extension, lower-cased (`json`, `jsonl`, `csv`, `md`, ...).
     pub fn extension(&self) -> String {
         let name = self.path.rsplit('/').next().unwrap_or(self.path);
@@ -160,7 +166,12 @@ pub fn read_text(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
         if let (Read::Text(read), true) = (&format.read, (format.detect)(input)) {
             let (found, seen) = read(input, sink);
             formats += usize::from(!found.is_empty());
-            runs.extend(found);
+            // Taken whole when it is the first: copying a large log's runs would hold them twice.
+            if runs.is_empty() {
+                runs = found;
+            } else {
+                runs.extend(found);
+            }
             blocks += seen;
         }
     }
@@ -168,6 +179,72 @@ pub fn read_text(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
         runs.sort_by_key(|r: &Run| r.source.line);
     }
     (runs, blocks)
+}
+
+/// The syntax a markdown code block's info string (```` ```yaml ````) or text declares: a
+/// document some file format reads, not a log. `None` for a log or command block.
+fn block_syntax(info: &str, text: &str) -> Option<&'static str> {
+    let lang = info.trim().trim_start_matches('{').trim_start_matches('.').split(|c: char| c.is_whitespace() || c == '}' || c == ',');
+    match lang.into_iter().next().unwrap_or("").to_ascii_lowercase().as_str() {
+        "json" | "jsonc" | "json5" | "jsonl" | "jsonlines" | "ndjson" => Some("json"),
+        "yaml" | "yml" => Some("yaml"),
+        "csv" => Some("csv"),
+        // An unlabelled (or `text`) block that is a JSON document.
+        "" | "text" | "txt" | "plaintext" | "output" => {
+            let t = text.trim_start();
+            (t.starts_with('{') || t.starts_with("[{") || t.starts_with("[\n")).then_some("json")
+        }
+        _ => None,
+    }
+}
+
+/// Reads a code block of a markdown file (`input.first_line` is the block's first line in
+/// the file). A block holding a JSON, YAML or CSV document (its info string says so, or an
+/// unlabelled block is a JSON object) is offered to the formats of that syntax first, with
+/// its lines numbered from `first_line` (no copy of the text), so every number points to its
+/// line in the markdown file.
+/// What those formats say about a block they do not read (a config example in a doc is not
+/// a benchmark) is dropped with it; a block no such format reads is read as text.
+pub fn read_code_block(input: &Input<'_>, info: &str, sink: &mut Sink) -> (Vec<Run>, usize) {
+    if let Some(ext) = block_syntax(info, input.text) {
+        // The path's extension picks the readers (`README.md.yaml`); each reader numbers
+        // lines from `first_line`.
+        let path = format!("{}.{ext}", input.path);
+        let block = Input { path: &path, text: input.text, first_line: input.first_line };
+        let mut scratch = Sink::new(&sink.path);
+        let runs = read_document(&block, ext == "json", &mut scratch);
+        if !runs.is_empty() {
+            sink.findings.append(&mut scratch.findings);
+            let n = runs.len();
+            return (runs, n);
+        }
+    }
+    read_text(input, sink)
+}
+
+/// A JSON document (offered to every JSON format) or a file another format claims; no runs
+/// when none reads it.
+fn read_document(input: &Input<'_>, json: bool, sink: &mut Sink) -> Vec<Run> {
+    if json {
+        if let json::Parsed::Objects(objects) = json::parse_at(input.text, input.first_line) {
+            for format in FORMATS {
+                if let (Read::Json(read), true) = (&format.read, (format.detect)(input)) {
+                    if let Some(runs) = read(input, &objects, sink) {
+                        return runs;
+                    }
+                }
+            }
+        }
+        return Vec::new();
+    }
+    for format in FORMATS {
+        if let (Read::File(read), true) = (&format.read, (format.detect)(input)) {
+            if let Some(runs) = read(input, sink) {
+                return runs;
+            }
+        }
+    }
+    Vec::new()
 }
 
 /// Reads a markdown table with every table format; runs come in line order.

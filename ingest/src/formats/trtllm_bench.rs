@@ -128,7 +128,7 @@ fn cell_of<'a>(v: &'a Spanned<'a>) -> Option<Cell<'a>> {
 fn metadata(run: &mut Run, obj: &Object<'_>) {
     for key in ["model", "precision", "tp", "client.pp"] {
         if let Some(&line) = run.source.lines.get(key) {
-            run.source.context.insert(key.into(), ContextRef { line, kind: "metadata".into() });
+            run.source.context.insert(key, ContextRef { line, kind: "metadata".into() });
         }
     }
     let section = |name: &str| match obj.get(name).map(|s| &s.value) {
@@ -138,14 +138,14 @@ fn metadata(run: &mut Run, obj: &Object<'_>) {
     let member = |sec: &str, key: &str| section(sec).and_then(|m| m.iter().rev().find(|(k, _)| k == key)).map(|(_, v)| v);
     if let Some(Spanned { line, value: Json::String(v), .. }) = member("engine", "version") {
         run.framework_version = Some(v.to_string());
-        run.source.lines.insert("framework_version".into(), *line);
-        run.source.context.insert("framework_version".into(), ContextRef { line: *line, kind: "metadata".into() });
+        run.source.lines.insert("framework_version", *line);
+        run.source.context.insert("framework_version", ContextRef { line: *line, kind: "metadata".into() });
     }
     if let Some(Spanned { line, value: Json::Number(n), .. }) = member("world_info", "world_size") {
         if let Some(n) = integer(*n).and_then(|n| u32::try_from(n).ok()).filter(|&n| n > 0) {
             run.gpu_count = Some(n);
-            run.source.lines.insert("gpu_count".into(), *line);
-            run.source.context.insert("gpu_count".into(), ContextRef { line: *line, kind: "metadata".into() });
+            run.source.lines.insert("gpu_count", *line);
+            run.source.context.insert("gpu_count", ContextRef { line: *line, kind: "metadata".into() });
         }
     }
 }

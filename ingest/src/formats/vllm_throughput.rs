@@ -31,7 +31,7 @@ pub static FORMAT: Format = Format { name: NAME, detect, read: Read::Text(read) 
 pub static JSON: Format = Format { name: JSON_NAME, detect: detect_json, read: Read::Json(read_json) };
 
 fn detect(input: &Input<'_>) -> bool {
-    input.text.contains("requests/s")
+    input.has("requests/s")
 }
 
 fn detect_json(_: &Input<'_>) -> bool {
@@ -62,7 +62,7 @@ impl Command {
 #[derive(Default)]
 struct Pending {
     command: Option<Command>,
-    namespace: Option<(u32, BTreeMap<String, String>)>,
+    namespace: Option<(u32, benchsite_model::Map<String>)>,
 }
 
 fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
@@ -176,7 +176,7 @@ fn finish(block: Block<'_>, command: Option<Command>, sink: &mut Sink) -> Option
     let ns_line = block.context.namespace.as_ref().map(|(l, _)| *l);
     let mut run = block::resolve(&block, &[], sink)?;
     if let Some(line) = ns_line {
-        let from_namespace: Vec<String> = run.source.lines.iter().filter(|(k, &l)| l == line && is_context(k)).map(|(k, _)| k.clone()).collect();
+        let from_namespace: Vec<String> = run.source.lines.iter().filter(|(k, &l)| l == line && is_context(k)).map(|(k, _)| k.to_string()).collect();
         for key in from_namespace {
             run.source.context.insert(key, ContextRef { line, kind: "namespace".into() });
         }
@@ -196,8 +196,8 @@ fn is_context(key: &str) -> bool {
 fn set_tp(run: &mut Run, tp: Option<u64>, line: u32, kind: &str) {
     if let (None, Some(tp)) = (run.tp, tp.and_then(|t| u32::try_from(t).ok())) {
         run.tp = Some(tp);
-        run.source.lines.insert("tp".into(), line);
-        run.source.context.insert("tp".into(), ContextRef { line, kind: kind.into() });
+        run.source.lines.insert("tp", line);
+        run.source.context.insert("tp", ContextRef { line, kind: kind.into() });
     }
 }
 
@@ -250,8 +250,8 @@ fn apply_command(run: &mut Run, cmd: &Command) {
     }
     for (key, flag) in filled {
         let line = cmd.line_of(flag);
-        run.source.lines.insert(key.into(), line);
-        run.source.context.insert(key.into(), ContextRef { line, kind: "command".into() });
+        run.source.lines.insert(key, line);
+        run.source.context.insert(key, ContextRef { line, kind: "command".into() });
     }
     let tp_line = cmd.line_of(if get("tensor-parallel-size").is_some() { "tensor-parallel-size" } else { "tp" });
     set_tp(run, int(get("tensor-parallel-size").or(get("tp"))), tp_line, "command");

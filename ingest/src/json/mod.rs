@@ -50,9 +50,18 @@ pub fn parse(text: &str) -> Parsed<'_> {
     parse_counted(text).0
 }
 
+/// [`parse`] of a text whose first line is line `first_line` of its file (a markdown code
+/// block): every value carries its line in that file.
+pub fn parse_at(text: &str, first_line: u32) -> Parsed<'_> {
+    parse_from(Reader::starting_at(text, first_line)).0
+}
+
 /// [`parse`], plus the number of bytes the reader examined (re-reads counted).
 pub fn parse_counted(text: &str) -> (Parsed<'_>, usize) {
-    let mut reader = Reader::new(text);
+    parse_from(Reader::new(text))
+}
+
+fn parse_from(mut reader: Reader<'_>) -> (Parsed<'_>, usize) {
     let mut objects = Vec::new();
     if reader.at_end() {
         return (Parsed::Invalid(reader.line(), "EOF while parsing a value (the file is empty)".into()), reader.steps());
@@ -151,8 +160,8 @@ pub fn apply_metadata(obj: &Object<'_>, run: &mut Run) {
         })
     };
     let context = |run: &mut Run, field: &str, line: u32| {
-        run.source.lines.insert(field.to_string(), line);
-        run.source.context.insert(field.to_string(), ContextRef { line, kind: "metadata".into() });
+        run.source.lines.insert(field, line);
+        run.source.context.insert(field, ContextRef { line, kind: "metadata".into() });
     };
     if run.gpu.is_none() {
         if let Some((gpu, line)) = GPU_KEYS.iter().find_map(|k| text(k)) {

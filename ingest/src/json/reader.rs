@@ -66,7 +66,12 @@ pub struct Reader<'a> {
 
 impl<'a> Reader<'a> {
     pub fn new(text: &'a str) -> Self {
-        Reader { text, pos: 0, line: 1, line_start: 0, steps: 0 }
+        Self::starting_at(text, 1)
+    }
+
+    /// A reader of text whose first line is line `first_line` of its file (a code block).
+    pub fn starting_at(text: &'a str, first_line: u32) -> Self {
+        Reader { text, pos: 0, line: first_line.max(1), line_start: 0, steps: 0 }
     }
 
     /// Bytes examined so far, each re-read counted again.

@@ -13,6 +13,7 @@ use super::view::{self, View};
 use crate::state::{Chart, ViewState, MAX_LISTED};
 use crate::store::{self, Dim, Store};
 use crate::{compare, filter, headline};
+use benchsite_model::number::parse_f64;
 use benchsite_model::tuning::Catalog;
 use benchsite_model::{Finding, Run};
 use std::cell::RefCell;
@@ -501,8 +502,8 @@ fn on_control(e: web_sys::Event) {
             "k" => app.state.candidate = chosen,
             // An emptied field goes back to the default; anything else is kept as typed and
             // judged when drawn (`View::thresholds`).
-            "up" => app.state.up = text.trim().parse::<f64>().ok().filter(|v| v.is_finite()),
-            "down" => app.state.down = text.trim().parse::<f64>().ok().filter(|v| v.is_finite()),
+            "up" => app.state.up = parse_f64(text.trim()).filter(|v| v.is_finite()),
+            "down" => app.state.down = parse_f64(text.trim()).filter(|v| v.is_finite()),
             "price" => {
                 let gpu = el.get_attribute("data-gpu").unwrap_or_default();
                 app.state.price = crate::cost::set_price(&app.state.price, &gpu, &text);
@@ -650,7 +651,7 @@ fn stated(id: &str) -> Option<String> {
 pub fn add_runs(name: &str, json: &str) -> Result<usize, String> {
     let parsed: Parsed = serde_json::from_str(json).map_err(|e| format!("parser output could not be read: {e}"))?;
     let added = parsed.runs.len();
-    let (fw, ver, gpu, gpus) = (stated("fw").map(|f| f.to_lowercase()), stated("ver").map(|v| v.trim_start_matches('v').to_string()), stated("gpu"), stated("gpus").and_then(|n| n.parse::<u32>().ok()).filter(|&n| n > 0));
+    let (fw, ver, gpu, gpus) = (stated("fw").map(|f| crate::filter::lowercase(&f)), stated("ver").map(|v| v.trim_start_matches('v').to_string()), stated("gpu"), stated("gpus").and_then(|n| n.parse::<u32>().ok()).filter(|&n| n > 0));
     with_app_mut(|app| {
         let offset = app.findings.len();
         let mut runs = parsed.runs;

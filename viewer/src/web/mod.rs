@@ -19,8 +19,9 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen(start)]
 pub fn start() {
     std::panic::set_hook(Box::new(|info| {
-        console_error_panic_hook::hook(info);
-        app::fail(&format!("The explorer stopped: {info}"));
+        let message = format!("The explorer stopped: {info}");
+        web_sys::console::error_1(&JsValue::from_str(&message));
+        app::fail(&message);
     }));
     wasm_bindgen_futures::spawn_local(async {
         if let Err(message) = app::run().await {

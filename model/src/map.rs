@@ -1,0 +1,263 @@
+//! `Map`: the small string-keyed map every per-run table uses (source lines, latency
+//! statistics, `Namespace(...)` fields, extra metrics, finding values).
+//!
+//! A run holds a dozen of these with a handful of entries each, and a build holds every run,
+//! so their cost is the build's memory: a `BTreeMap<String, V>` spends one allocation per key
+//! and a node per few entries. This is one sorted vector whose keys are stored inline up to 24
+//! bytes (`compact_str`), the length of nearly every key (`metrics.ttft_ms.p99`). It
+//! serialises exactly as a `BTreeMap` does (an object, keys in byte order), so `runs.json`
+//! does not change.
+
+use compact_str::CompactString;
+use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
+use serde::ser::{Serialize, SerializeMap, Serializer};
+use std::fmt;
+
+/// A map key: inline up to 24 bytes.
+pub type Key = CompactString;
+
+/// A sorted map with string keys; the methods are `BTreeMap`'s.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Map<V> {
+    entries: Vec<(Key, V)>,
+}
+
+impl<V> Default for Map<V> {
+    fn default() -> Self {
+        Map { entries: Vec::new() }
+    }
+}
+
+impl<V: fmt::Debug> fmt::Debug for Map<V> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
+    }
+}
+
+impl<V> Map<V> {
+    pub const fn new() -> Self {
+        Map { entries: Vec::new() }
+    }
+
+    fn find(&self, key: &str) -> Result<usize, usize> {
+        self.entries.binary_search_by(|(k, _)| k.as_str().cmp(key))
+    }
+
+    /// Sets `key` to `value`; returns the value it replaces.
+    pub fn insert(&mut self, key: impl AsRef<str>, value: V) -> Option<V> {
+        let key = key.as_ref();
+        match self.find(key) {
+            Ok(i) => Some(std::mem::replace(&mut self.entries[i].1, value)),
+            Err(i) => {
+                self.entries.insert(i, (Key::new(key), value));
+                None
+            }
+        }
+    }
+
+    pub fn get(&self, key: &str) -> Option<&V> {
+        self.find(key).ok().map(|i| &self.entries[i].1)
+    }
+
+    pub fn get_mut(&mut self, key: &str) -> Option<&mut V> {
+        self.find(key).ok().map(|i| &mut self.entries[i].1)
+    }
+
+    pub fn contains_key(&self, key: &str) -> bool {
+        self.find(key).is_ok()
+    }
+
+    pub fn remove(&mut self, key: &str) -> Option<V> {
+        self.find(key).ok().map(|i| self.entries.remove(i).1)
+    }
+
+    /// The value of `key`, inserted with `make` when absent.
+    pub fn get_or_insert_with(&mut self, key: &str, make: impl FnOnce() -> V) -> &mut V {
+        let i = match self.find(key) {
+            Ok(i) => i,
+            Err(i) => {
+                self.entries.insert(i, (Key::new(key), make()));
+                i
+            }
+        };
+        &mut self.entries[i].1
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    pub fn clear(&mut self) {
+        self.entries.clear();
+    }
+
+    pub fn retain(&mut self, mut keep: impl FnMut(&str, &mut V) -> bool) {
+        self.entries.retain_mut(|(k, v)| keep(k, v));
+    }
+
+    /// Entries in key order.
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&Key, &V)> + ExactSizeIterator + Clone {
+        self.entries.iter().map(|(k, v)| (k, v))
+    }
+
+    pub fn iter_mut(&mut self) -> impl DoubleEndedIterator<Item = (&Key, &mut V)> + ExactSizeIterator {
+        self.entries.iter_mut().map(|(k, v)| (&*k, v))
+    }
+
+    pub fn keys(&self) -> impl DoubleEndedIterator<Item = &Key> + ExactSizeIterator + Clone {
+        self.entries.iter().map(|(k, _)| k)
+    }
+
+    pub fn values(&self) -> impl DoubleEndedIterator<Item = &V> + ExactSizeIterator + Clone {
+        self.entries.iter().map(|(_, v)| v)
+    }
+
+    pub fn values_mut(&mut self) -> impl DoubleEndedIterator<Item = &mut V> + ExactSizeIterator {
+        self.entries.iter_mut().map(|(_, v)| v)
+    }
+
+    pub fn first_key_value(&self) -> Option<(&Key, &V)> {
+        self.entries.first().map(|(k, v)| (k, v))
+    }
+
+    pub fn last_key_value(&self) -> Option<(&Key, &V)> {
+        self.entries.last().map(|(k, v)| (k, v))
+    }
+
+    /// Gives back spare capacity: a map that is done growing (a finished run's) keeps only
+    /// what it holds.
+    pub fn shrink_to_fit(&mut self) {
+        self.entries.shrink_to_fit();
+    }
+}
+
+impl<V> std::ops::Index<&str> for Map<V> {
+    type Output = V;
+    fn index(&self, key: &str) -> &V {
+        self.get(key).unwrap_or_else(|| panic!("no entry {key:?} in the map"))
+    }
+}
+
+impl<K: AsRef<str>, V> Extend<(K, V)> for Map<V> {
+    fn extend<I: IntoIterator<Item = (K, V)>>(&mut self, items: I) {
+        for (k, v) in items {
+            self.insert(k, v);
+        }
+    }
+}
+
+impl<K: AsRef<str>, V> FromIterator<(K, V)> for Map<V> {
+    /// Sorted once (stably, so of a repeated key the last one stays, as inserting one by one
+    /// would leave it), not searched per entry.
+    fn from_iter<I: IntoIterator<Item = (K, V)>>(items: I) -> Self {
+        let mut entries: Vec<(Key, V)> = items.into_iter().map(|(k, v)| (Key::new(k.as_ref()), v)).collect();
+        entries.sort_by(|a, b| a.0.as_str().cmp(b.0.as_str()));
+        let mut kept: Vec<(Key, V)> = Vec::with_capacity(entries.len());
+        for entry in entries {
+            match kept.last_mut() {
+                Some(last) if last.0 == entry.0 => *last = entry,
+                _ => kept.push(entry),
+            }
+        }
+        Map { entries: kept }
+    }
+}
+
+impl<K: AsRef<str>, V, const N: usize> From<[(K, V); N]> for Map<V> {
+    fn from(items: [(K, V); N]) -> Self {
+        items.into_iter().collect()
+    }
+}
+
+impl<V> IntoIterator for Map<V> {
+    type Item = (Key, V);
+    type IntoIter = std::vec::IntoIter<(Key, V)>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.entries.into_iter()
+    }
+}
+
+impl<'a, V> IntoIterator for &'a Map<V> {
+    type Item = (&'a Key, &'a V);
+    type IntoIter = std::iter::Map<std::slice::Iter<'a, (Key, V)>, fn(&'a (Key, V)) -> (&'a Key, &'a V)>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.entries.iter().map(|(k, v)| (k, v))
+    }
+}
+
+impl<V: Serialize> Serialize for Map<V> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(self.entries.len()))?;
+        for (k, v) in &self.entries {
+            map.serialize_entry(k.as_str(), v)?;
+        }
+        map.end()
+    }
+}
+
+impl<'de, V: Deserialize<'de>> Deserialize<'de> for Map<V> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Entries<V>(std::marker::PhantomData<V>);
+        impl<'de, V: Deserialize<'de>> Visitor<'de> for Entries<V> {
+            type Value = Map<V>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an object")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<Map<V>, A::Error> {
+                let mut map = Map { entries: Vec::with_capacity(access.size_hint().unwrap_or(0).min(64)) };
+                while let Some((k, v)) = access.next_entry::<std::borrow::Cow<'de, str>, V>()? {
+                    map.insert(k, v);
+                }
+                Ok(map)
+            }
+        }
+        d.deserialize_map(Entries(std::marker::PhantomData))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Map;
+    use proptest::prelude::*;
+    use std::collections::BTreeMap;
+
+    proptest! {
+        /// Any sequence of inserts and removes leaves the same entries, in the same order,
+        /// as a `BTreeMap`, and serialises to the same JSON.
+        #[test]
+        fn behaves_and_serialises_like_a_btreemap(ops in proptest::collection::vec(("[a-d.]{0,3}|[a-z_.]{20,30}", any::<Option<u8>>()), 0..40)) {
+            let (mut map, mut reference) = (Map::new(), BTreeMap::new());
+            for (key, value) in ops {
+                match value {
+                    Some(v) => prop_assert_eq!(map.insert(&key, v), reference.insert(key, v)),
+                    None => prop_assert_eq!(map.remove(&key), reference.remove(&key)),
+                }
+            }
+            prop_assert_eq!(map.len(), reference.len());
+            prop_assert!(map.iter().map(|(k, v)| (k.as_str(), *v)).eq(reference.iter().map(|(k, v)| (k.as_str(), *v))));
+            let json = serde_json::to_string(&map).unwrap();
+            prop_assert_eq!(&json, &serde_json::to_string(&reference).unwrap());
+            let back: Map<u8> = serde_json::from_str(&json).unwrap();
+            prop_assert_eq!(back, map);
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn collecting_keeps_the_last_of_a_repeated_key_like_a_btreemap(items in proptest::collection::vec(("[a-c]{0,2}", any::<u8>()), 0..20)) {
+            let map: Map<u8> = items.iter().cloned().collect();
+            let reference: BTreeMap<String, u8> = items.into_iter().collect();
+            prop_assert!(map.iter().map(|(k, v)| (k.as_str(), *v)).eq(reference.iter().map(|(k, v)| (k.as_str(), *v))));
+        }
+    }
+
+    #[test]
+    fn a_repeated_key_in_json_keeps_the_last_value_like_a_btreemap() {
+        let map: Map<u32> = serde_json::from_str(r#"{"b": 1, "a": 2, "b": 3}"#).unwrap();
+        assert_eq!(map.iter().map(|(k, v)| (k.as_str(), *v)).collect::<Vec<_>>(), [("a", 2), ("b", 3)]);
+    }
+}

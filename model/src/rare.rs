@@ -1,0 +1,90 @@
+//! `Rare<T>`: a part of a run that many runs leave empty (the client's own words, the serve
+//! parameters), kept behind a pointer that is only allocated when something is written.
+//!
+//! A build holds every run at once, so a run's inline size is most of what a log of tiny
+//! blocks costs: `Rare` puts 8 bytes in the run instead of the whole part. It reads as the
+//! part (an empty one when nothing was written), compares and serialises as the part, so
+//! `runs.json` does not change.
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::ops::{Deref, DerefMut};
+
+/// A part with an empty value that can be lent without allocating.
+pub trait Empty: Default + 'static {
+    fn empty() -> &'static Self;
+}
+
+#[derive(Clone, Default)]
+pub struct Rare<T: Empty>(Option<Box<T>>);
+
+impl<T: Empty> Deref for Rare<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        match &self.0 {
+            Some(part) => part,
+            None => T::empty(),
+        }
+    }
+}
+
+/// Writing (or borrowing to write) allocates the part.
+impl<T: Empty> DerefMut for Rare<T> {
+    fn deref_mut(&mut self) -> &mut T {
+        self.0.get_or_insert_with(Box::default)
+    }
+}
+
+impl<T: Empty> From<T> for Rare<T> {
+    fn from(part: T) -> Self {
+        Rare(Some(Box::new(part)))
+    }
+}
+
+impl<T: Empty + PartialEq> PartialEq for Rare<T> {
+    fn eq(&self, other: &Self) -> bool {
+        **self == **other
+    }
+}
+
+impl<T: Empty + std::fmt::Debug> std::fmt::Debug for Rare<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        (**self).fmt(f)
+    }
+}
+
+impl<T: Empty + Serialize> Serialize for Rare<T> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        (**self).serialize(s)
+    }
+}
+
+impl<'de, T: Empty + Deserialize<'de> + PartialEq> Deserialize<'de> for Rare<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let part = T::deserialize(d)?;
+        Ok(if &part == T::empty() { Rare(None) } else { Rare::from(part) })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{ClientInfo, Params, Run};
+
+    #[test]
+    fn an_empty_part_costs_a_pointer_reads_as_empty_and_serialises_as_before() {
+        let mut run = Run::default();
+        assert_eq!(run.client.args, None);
+        assert!(run.params.flags.is_empty());
+        let empty = serde_json::to_value(&run).unwrap();
+        assert_eq!(empty["client"], serde_json::to_value(ClientInfo::default()).unwrap());
+        assert_eq!(empty["params"], serde_json::to_value(Params::default()).unwrap());
+        run.client.args = Some("--num-prompts 10".into());
+        assert_eq!(run.client.args.as_deref(), Some("--num-prompts 10"));
+        let back: Run = serde_json::from_value(serde_json::to_value(&run).unwrap()).unwrap();
+        assert_eq!(back, run);
+        assert_ne!(back, Run::default());
+        // A part written and emptied again equals one never written.
+        run.client.args = None;
+        assert_eq!(run, Run::default());
+        assert!(std::mem::size_of::<Run>() < 1100, "a run is {} bytes inline", std::mem::size_of::<Run>());
+    }
+}
