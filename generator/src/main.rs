@@ -33,11 +33,14 @@ struct SiteArgs {
     /// The explorer's build (wasm-bindgen output); `cargo xtask site` passes it.
     #[arg(long)]
     viewer: Option<PathBuf>,
+    /// Runs per shard of the explorer's data (whole source files; one shard up to this).
+    #[arg(long)]
+    explore_shard_runs: Option<usize>,
 }
 
 impl SiteArgs {
     fn into_options(self, out: PathBuf) -> BuildOptions {
-        BuildOptions { content: self.content, out, www: self.www, base_url: self.base_url, viewer: self.viewer }
+        BuildOptions { content: self.content, out, www: self.www, base_url: self.base_url, viewer: self.viewer, explore_shard_runs: self.explore_shard_runs }
     }
 }
 

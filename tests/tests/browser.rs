@@ -285,7 +285,7 @@ fn the_preview_reloads_an_open_page_after_a_content_change() {
     std::fs::create_dir_all(content.join("sglang")).unwrap();
     std::fs::copy(repo.join("sglang/A100_v0.5.1.md"), content.join("sglang/A100_v0.5.1.md")).unwrap();
     let port = benchsite_tests::browser::free_port();
-    let build = benchsite::build::BuildOptions { content: content.clone(), out, www: None, base_url: None, viewer: None };
+    let build = benchsite::build::BuildOptions { content: content.clone(), out, www: None, base_url: None, viewer: None, explore_shard_runs: None };
     std::thread::spawn(move || benchsite::serve::serve(benchsite::serve::ServeOptions { build, port }, |_| {}));
     let b = Browser::start_at(format!("http://127.0.0.1:{port}")).expect("Chromium starts");
     b.goto("/en/").unwrap();
