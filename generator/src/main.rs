@@ -66,6 +66,18 @@ enum Command {
         #[arg(long, default_value_t = 8000)]
         port: u16,
     },
+    /// Parse the content folder and write only the explorer's data (`<out>/data/explore/`),
+    /// for measuring the explorer at sizes a whole site build does not reach yet.
+    ExploreData {
+        #[arg(long, default_value = "content")]
+        content: PathBuf,
+        /// The site folder whose `data/explore/` is (re)written.
+        #[arg(long)]
+        out: PathBuf,
+        /// Runs per shard (whole source files; one shard up to this).
+        #[arg(long)]
+        explore_shard_runs: Option<usize>,
+    },
     /// Parse the content folder and report findings without writing anything.
     Check {
         #[arg(long, default_value = "content")]
@@ -99,6 +111,27 @@ fn main() -> ExitCode {
             });
             return match served {
                 Ok(()) => ExitCode::SUCCESS,
+                Err(message) => {
+                    eprintln!("error: {}", diagnostics::printable(&message));
+                    ExitCode::from(2)
+                }
+            };
+        }
+        Command::ExploreData { content, out, explore_shard_runs } => {
+            let started = std::time::Instant::now();
+            let written = check(&content).and_then(|outcome| {
+                let parsed = started.elapsed();
+                let dir = out.join(benchsite_viewer::columns::DIR);
+                let _ = std::fs::remove_dir_all(&dir);
+                benchsite::build::write_explore(&out, &outcome.data, explore_shard_runs.unwrap_or(benchsite_viewer::columns::SHARD_RUNS))?;
+                Ok((outcome.data.runs.len(), parsed, dir))
+            });
+            return match written {
+                Ok((runs, parsed, dir)) => {
+                    let files = std::fs::read_dir(&dir).map(|d| d.count()).unwrap_or(0);
+                    println!("{runs} runs: read in {:.1} s, explorer data written to {} ({files} files) in {:.1} s", parsed.as_secs_f64(), dir.display(), (started.elapsed() - parsed).as_secs_f64());
+                    ExitCode::SUCCESS
+                }
                 Err(message) => {
                     eprintln!("error: {}", diagnostics::printable(&message));
                     ExitCode::from(2)
