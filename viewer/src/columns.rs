@@ -168,9 +168,9 @@ pub fn write(runs: &[Run], findings: &[Finding], shard_runs: usize) -> Files {
     for i in 0..store.len() {
         cell_shard[cells.of[i] as usize] = shard_of_source[src.codes[i] as usize];
     }
-    for c in 0..cells.len() {
+    for (c, shard) in cell_shard.iter().enumerate() {
         let codes: Vec<String> = cells.codes[c].iter().map(u32::to_string).collect();
-        let _ = writeln!(body, "cell\t{}\t{}\t{}\t{}", cell_shard[c], u8::from(cells.flagged[c]), cells.runs[c], codes.join(","));
+        let _ = writeln!(body, "cell\t{shard}\t{}\t{}\t{}", u8::from(cells.flagged[c]), cells.runs[c], codes.join(","));
     }
     let mut fnv = Fnv(0xcbf29ce484222325);
     fnv.feed(&body);

@@ -32,7 +32,7 @@ pub struct App {
     shard_url: String,
     fetching: BTreeSet<usize>,
     /// Per shard: its runs' details (effective parameters, KV estimate) once fetched.
-    details: BTreeMap<usize, BTreeMap<usize, Detail>>,
+    details: BTreeMap<usize, Option<BTreeMap<usize, Detail>>>,
     local_runs: Vec<Run>,
     catalog: Catalog,
     /// The site's findings, then those of the logs the reader added.
@@ -111,7 +111,7 @@ impl App {
             return self.local_runs.get(i - site).map(Detail::of);
         }
         let (k, within) = self.locate(i)?;
-        Some(self.details.get(&k)?.get(&within).cloned().unwrap_or_default())
+        Some(self.details.get(&k)?.as_ref()?.get(&within).cloned().unwrap_or_default())
     }
 }
 
@@ -203,20 +203,21 @@ fn ensure_loaded() {
     });
 }
 
-/// Fetches the details file of shard `k` for the selected-run panel, then redraws.
+/// Fetches the details file of shard `k` for the selected-run panel, then redraws. Called
+/// while drawing: the app is borrowed, so the work starts once the drawing is done.
 fn load_details(k: usize) {
-    let Some(url) = with_app_mut(|app| {
-        let first = !app.details.contains_key(&k);
-        app.details.entry(k).or_default();
-        first.then(|| format!("{}{k}.params.json", app.shard_url))
-    })
-    .flatten() else {
-        return;
-    };
     wasm_bindgen_futures::spawn_local(async move {
+        let Some(url) = with_app_mut(|app| {
+            let first = !app.details.contains_key(&k);
+            app.details.entry(k).or_default();
+            first.then(|| format!("{}{k}.params.json", app.shard_url))
+        })
+        .flatten() else {
+            return;
+        };
         match fetch_text(start_fetch(&url)).await.and_then(|t| columns::read_details(&t)) {
             Ok(map) => {
-                with_app_mut(|app| app.details.insert(k, map));
+                with_app_mut(|app| app.details.insert(k, Some(map)));
                 render();
             }
             Err(e) => fail(&e),
@@ -814,7 +815,7 @@ pub fn replace_with_synthetic(n: usize) {
     with_app_mut(|app| {
         app.parts = vec![part];
         app.index = index;
-        app.details = BTreeMap::from([(0, BTreeMap::new())]);
+        app.details = BTreeMap::from([(0, Some(BTreeMap::new()))]);
         app.local_runs.clear();
         app.findings.clear();
         app.state = ViewState::default();
@@ -1027,7 +1028,8 @@ fn render_banner(app: &App, view: &View) {
 fn render_selected(app: &App, view: &View) {
     let Some(panel) = dom::by_id("selected") else { return };
     let i = view.state.selected.as_ref().and_then(|id| view.store.ids.iter().position(|x| x == id));
-    if dom::built_from(&panel, &format!("{i:?}\u{0}{}\u{0}{}\u{0}{}\u{0}{}", view.metric, view.store.len(), view.ui.lang, view.state.price)) {
+    let detail = i.and_then(|i| app.detail(i));
+    if dom::built_from(&panel, &format!("{i:?}\u{0}{}\u{0}{}\u{0}{}\u{0}{}\u{0}{}", view.metric, view.store.len(), view.ui.lang, view.state.price, detail.is_some())) {
         return;
     }
     clear(&panel);
@@ -1058,7 +1060,7 @@ fn render_selected(app: &App, view: &View) {
         Some(href) => append(&panel, &link(&ui.tr("viewer.source_line"), &href)),
         None => append(&panel, &el("p", "", &ui.tr("viewer.local_run"))),
     }
-    match app.detail(i) {
+    match detail {
         Some(detail) => effective_params(app, ui, &detail, &panel),
         None => {
             if let Some((k, _)) = app.locate(i) {
