@@ -29,7 +29,7 @@ pub const SCHEMA: &str = "1";
 pub const DIR: &str = "data/explore";
 
 /// Runs per shard unless the build says otherwise: one shard up to this many runs.
-pub const SHARD_RUNS: usize = 100_000;
+pub const SHARD_RUNS: usize = 20_000;
 
 const ORIGINS: [&str; 3] = ["explicit", "default", "unknown"];
 const UNITS: [&str; 4] = ["req/s", "tok/s", "ms", ""];
@@ -94,13 +94,19 @@ impl Fnv {
     }
 }
 
-/// The store's order of runs for the explorer: by source file (in the dimension's order),
-/// each file's runs in the order of `runs.json`. Sharded or not, the explorer holds its
-/// runs in this order.
+/// What a shard groups: model family, GPU and source file (in the dimensions' order), so
+/// the first view (one family on one GPU) and most filters need few shards, and a cell
+/// (which names all three) is never split.
+fn block(store: &Store, i: usize) -> (u32, u32, u32) {
+    let code = |d: Dim| store.dims[&d].codes[i];
+    (code(Dim::Family), code(Dim::Gpu), code(Dim::Source))
+}
+
+/// The store's order of runs for the explorer: by [`block`], each block's runs in the
+/// order of `runs.json`. Sharded or not, the explorer holds its runs in this order.
 fn order(store: &Store) -> Vec<usize> {
     let mut order: Vec<usize> = (0..store.len()).collect();
-    let src = &store.dims[&Dim::Source].codes;
-    crate::order::sort_by_key(&mut order, |&i| src[i]);
+    crate::order::sort_by_key(&mut order, |&i| block(store, i));
     order
 }
 
@@ -109,24 +115,21 @@ fn order(store: &Store) -> Vec<usize> {
 pub fn write(runs: &[Run], findings: &[Finding], shard_runs: usize) -> Files {
     let store = Store::new(runs, vec![false; runs.len()]);
     let order = order(&store);
-    // Shards: consecutive source files until a shard holds `shard_runs` runs.
-    let src = &store.dims[&Dim::Source];
-    let mut per_source = vec![0usize; src.values.len()];
-    src.codes.iter().for_each(|&c| per_source[c as usize] += 1);
-    let mut shard_of_source = vec![0u32; per_source.len()];
-    let (mut shard, mut filled) = (0u32, 0usize);
-    for (code, n) in per_source.iter().enumerate() {
-        if filled > 0 && filled + n > shard_runs.max(1) {
-            shard += 1;
-            filled = 0;
+    // Shards: consecutive blocks until a shard holds `shard_runs` runs.
+    let mut members: Vec<Vec<usize>> = vec![Vec::new()];
+    let mut shard_of = vec![0u32; runs.len()];
+    let mut start = 0;
+    while start < order.len() {
+        let key = block(&store, order[start]);
+        let end = start + order[start..].iter().take_while(|&&i| block(&store, i) == key).count();
+        let last = members.last_mut().expect("one shard at least");
+        if !last.is_empty() && last.len() + (end - start) > shard_runs.max(1) {
+            members.push(Vec::new());
         }
-        shard_of_source[code] = shard;
-        filled += n;
-    }
-    let shard_count = if runs.is_empty() { 1 } else { shard as usize + 1 };
-    let mut members: Vec<Vec<usize>> = vec![Vec::new(); shard_count];
-    for &i in &order {
-        members[shard_of_source[src.codes[i] as usize] as usize].push(i);
+        let k = members.len() - 1;
+        order[start..end].iter().for_each(|&i| shard_of[i] = k as u32);
+        members[k].extend_from_slice(&order[start..end]);
+        start = end;
     }
     let shards: Vec<String> = members.iter().map(|m| shard_text(&store, runs, m)).collect();
     let details: Vec<String> = members.iter().map(|m| details_json(runs, m)).collect();
@@ -163,13 +166,17 @@ pub fn write(runs: &[Run], findings: &[Finding], shard_runs: usize) -> Files {
         let _ = writeln!(body, "shard\t{k}\t{}", m.len());
     }
     let cells = &store.cells;
-    // A cell is one source file, so one shard.
+    // A cell names family, GPU and file, so it is in one shard.
     let mut cell_shard = vec![0u32; cells.len()];
     for i in 0..store.len() {
-        cell_shard[cells.of[i] as usize] = shard_of_source[src.codes[i] as usize];
+        cell_shard[cells.of[i] as usize] = shard_of[i];
     }
+    // Each code written only where it differs from the previous cell's (cells come in the
+    // order of their codes, so most repeat).
+    let mut previous = [u32::MAX; Dim::ALL.len()];
     for (c, shard) in cell_shard.iter().enumerate() {
-        let codes: Vec<String> = cells.codes[c].iter().map(u32::to_string).collect();
+        let codes: Vec<String> = cells.codes[c].iter().zip(&previous).map(|(code, last)| if code == last { String::new() } else { code.to_string() }).collect();
+        previous = cells.codes[c];
         let _ = writeln!(body, "cell\t{shard}\t{}\t{}\t{}", u8::from(cells.flagged[c]), cells.runs[c], codes.join(","));
     }
     let mut fnv = Fnv(0xcbf29ce484222325);
@@ -282,17 +289,36 @@ impl Detail {
     }
 }
 
-/// `{"<run within the shard>": Detail}` for the runs that have effective parameters or a
-/// KV-cache estimate.
-fn details_json(runs: &[Run], members: &[usize]) -> String {
-    let map: BTreeMap<usize, Detail> =
-        members.iter().enumerate().filter(|(_, &i)| !runs[i].params.effective.is_empty() || runs[i].params.kv_memory.is_some()).map(|(k, &i)| (k, Detail::of(&runs[i]))).collect();
-    serde_json::to_string(&map).unwrap_or_else(|_| "{}".into())
+/// A shard's details: each distinct one once, and per run (within the shard) that has
+/// effective parameters or a KV-cache estimate, which one.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct DetailsFile {
+    details: Vec<Detail>,
+    runs: Vec<(usize, usize)>,
 }
 
-/// Reads a shard's details file.
+fn details_json(runs: &[Run], members: &[usize]) -> String {
+    let mut file = DetailsFile { details: Vec::new(), runs: Vec::new() };
+    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    for (k, &i) in members.iter().enumerate() {
+        if runs[i].params.effective.is_empty() && runs[i].params.kv_memory.is_none() {
+            continue;
+        }
+        let detail = Detail::of(&runs[i]);
+        let key = serde_json::to_string(&detail).unwrap_or_default();
+        let d = *seen.entry(key).or_insert_with(|| {
+            file.details.push(detail);
+            file.details.len() - 1
+        });
+        file.runs.push((k, d));
+    }
+    serde_json::to_string(&file).unwrap_or_else(|_| "{}".into())
+}
+
+/// Reads a shard's details file: the details of each run within the shard that has some.
 pub fn read_details(text: &str) -> Result<BTreeMap<usize, Detail>, String> {
-    serde_json::from_str(text).map_err(|e| format!("the run details could not be read: {e}"))
+    let file: DetailsFile = serde_json::from_str(text).map_err(|e| format!("the run details could not be read: {e}"))?;
+    file.runs.into_iter().map(|(k, d)| Ok((k, file.details.get(d).cloned().ok_or("the run details name a detail that is not there")?))).collect()
 }
 
 /// The index: everything but the runs' own columns.
@@ -382,10 +408,13 @@ pub fn read_index(text: &str) -> Result<Index, String> {
                 index.cell_shard.push(int(f.next(), "cell shard")?);
                 base.cells.flagged.push(f.next() == Some("1"));
                 base.cells.runs.push(int(f.next(), "cell size")?);
-                let mut codes = [0u32; Dim::ALL.len()];
+                let mut codes = base.cells.codes.last().copied().unwrap_or([u32::MAX; Dim::ALL.len()]);
                 let mut parts = f.next().unwrap_or("").split(',');
                 for c in codes.iter_mut() {
-                    *c = int(parts.next(), "cell code")?;
+                    match parts.next() {
+                        Some("") => {}
+                        text => *c = int(text, "cell code")?,
+                    }
                 }
                 base.cells.codes.push(codes);
             }
