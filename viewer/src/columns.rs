@@ -585,6 +585,36 @@ pub fn assemble(index: &Index, parts: &[&Part]) -> Store {
     store
 }
 
+/// The index and the one shard of `store`'s runs, in memory (the benchmark's synthetic
+/// data: nothing written, so the wasm holds no writer).
+pub fn from_store(store: &Store) -> (Index, Part) {
+    let n = store.len();
+    let mut base = store.clone();
+    base.ids.clear();
+    base.paths.clear();
+    base.lines.clear();
+    base.local.clear();
+    base.findings.clear();
+    base.colors.clear();
+    base.sweeps.clear();
+    base.tuning.codes.clear();
+    base.cells.of.clear();
+    base.metrics.iter_mut().for_each(|m| (m.values, m.lines) = (Vec::new(), Vec::new()));
+    base.dims.values_mut().for_each(|c| c.codes.clear());
+    let id_of = |i: usize| (store.ids[i] != format!("{}#L{}", store.paths[i], store.lines[i])).then(|| store.ids[i].clone());
+    let part = Part {
+        ids: (0..n).map(id_of).collect(),
+        lines: store.lines.clone(),
+        findings: store.findings.clone(),
+        cells: store.cells.of.clone(),
+        metrics: store.metrics.iter().map(|m| (m.values.clone(), m.lines.clone())).collect(),
+        sweeps: store.sweeps.clone(),
+        sets: store.tuning.codes.clone(),
+    };
+    let index = Index { runs: n, shards: vec![n], cell_shard: vec![0; store.cells.len()], base, ..Index::default() };
+    (index, part)
+}
+
 /// Which shards the cells in `wanted` need.
 pub fn shards_of(index: &Index, wanted: &[bool]) -> Vec<usize> {
     let mut need = vec![false; index.shards.len()];
@@ -683,6 +713,15 @@ mod tests {
         check_round_trip(&runs, &[], 60).unwrap();
         let files = write(&runs, &[], 60);
         assert!(files.shards.len() > 3, "{} shards", files.shards.len());
+    }
+
+    #[test]
+    fn a_store_in_memory_assembles_to_itself() {
+        let store = Store::new(&crate::synthetic_runs(300), vec![false; 300]);
+        let (index, part) = from_store(&store);
+        let back = assemble(&index, &[&part]);
+        assert_eq!((back.ids.clone(), back.lines.clone(), back.colors.clone(), back.cells.of.clone()), (store.ids.clone(), store.lines.clone(), store.colors.clone(), store.cells.of.clone()));
+        assert!(back.metrics.iter().zip(&store.metrics).all(|(a, b)| a.key == b.key && a.values.iter().zip(&b.values).all(|(x, y)| x.to_bits() == y.to_bits())));
     }
 
     #[test]

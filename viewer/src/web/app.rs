@@ -806,14 +806,13 @@ fn reload(app: &mut App) {
     }
 }
 
-/// Swaps the data for `n` synthetic runs (the performance benchmark), written and read
-/// back as the explorer's data, in one shard.
+/// Swaps the data for `n` synthetic runs (the performance benchmark), as the explorer's
+/// data of one shard.
 pub fn replace_with_synthetic(n: usize) {
-    let files = columns::write(&crate::synthetic_runs(n), &[], usize::MAX);
-    let Ok(index) = columns::read_index(&files.index) else { return };
-    let part = columns::read_shard(&index, 0, &files.shards[0]).ok();
+    let runs = crate::synthetic_runs(n);
+    let (index, part) = columns::from_store(&Store::new(&runs, vec![false; n]));
     with_app_mut(|app| {
-        app.parts = vec![part];
+        app.parts = vec![Some(part)];
         app.index = index;
         app.details = BTreeMap::from([(0, Some(BTreeMap::new()))]);
         app.local_runs.clear();
