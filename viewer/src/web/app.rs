@@ -442,8 +442,13 @@ fn local_form(ui: &Ui) -> Element {
     d
 }
 
-/// One folded fieldset per dimension with a checkbox per value; counts and checks are set
-/// by `render`.
+/// A dimension with more values than this (the source files of a large site) lists them in
+/// a folded `<details>`, built when first opened and counted only while open: thousands of
+/// checkboxes would cost every redraw its layout.
+const FACET_FOLDED_FROM: usize = 40;
+
+/// One fieldset per dimension with a checkbox per value; counts and checks are set by
+/// `render`. A long one is folded (see [`FACET_FOLDED_FROM`]) unless the view filters on it.
 fn build_facets(app: &App, facets: &Element) {
     clear(facets);
     for dim in Dim::ALL {
@@ -451,19 +456,45 @@ fn build_facets(app: &App, facets: &Element) {
         let fs = el("fieldset", "facet", "");
         attr(&fs, "data-dim", dim.key());
         append(&fs, &el("legend", "", &app.ui.tr(&format!("viewer.dim.{}", dim.key()))));
-        for (code, value) in col.values.iter().enumerate() {
-            let label = el("label", "check", "");
-            let cb = el("input", "", "");
-            attr(&cb, "type", "checkbox");
-            attr(&cb, "data-value", value);
-            attr(&cb, "id", &format!("f-{}-{code}", dim.key()));
-            append(&label, &cb);
-            append(&label, &el("span", "", &app.ui.show(value)));
-            append(&label, &el("span", "count", ""));
-            append(&fs, &label);
+        if col.values.len() > FACET_FOLDED_FROM {
+            let more = el("details", "facet-more", "");
+            attr(&more, "data-dim", dim.key());
+            append(&more, &el("summary", "", &benchsite_model::format_count(col.values.len() as u64, &app.ui.lang)));
+            append(&fs, &more);
+            if app.state.filters.contains_key(&dim) {
+                attr(&more, "open", "");
+                facet_values(app, dim, &more);
+            }
+        } else {
+            facet_values(app, dim, &fs);
         }
         append(facets, &fs);
     }
+}
+
+/// The checkboxes of `dim`'s values, into `into`.
+fn facet_values(app: &App, dim: Dim, into: &Element) {
+    for (code, value) in app.store.dims[&dim].values.iter().enumerate() {
+        let label = el("label", "check", "");
+        let cb = el("input", "", "");
+        attr(&cb, "type", "checkbox");
+        attr(&cb, "data-value", value);
+        attr(&cb, "id", &format!("f-{}-{code}", dim.key()));
+        append(&label, &cb);
+        append(&label, &el("span", "", &app.ui.show(value)));
+        append(&label, &el("span", "count", ""));
+        append(into, &label);
+    }
+}
+
+/// A folded facet was opened: its values are built (once) and counted.
+fn on_toggle(e: web_sys::Event) {
+    let Some(more) = e.target().and_then(|t| t.dyn_into::<Element>().ok()).filter(|t| t.class_list().contains("facet-more")) else { return };
+    if more.has_attribute("open") && more.query_selector("label").ok().flatten().is_none() {
+        let Some(dim) = more.get_attribute("data-dim").and_then(|d| Dim::from_key(&d)) else { return };
+        with_app(|app| facet_values(app, dim, &more));
+    }
+    render();
 }
 
 /// `f` on every event `name` of `target`, for the page's lifetime.
@@ -481,6 +512,12 @@ fn attach_listeners() -> Result<(), String> {
             listen(&target, "input", on_control)?;
             listen(&target, "click", on_button)?;
         }
+    }
+    // `toggle` does not bubble: caught on the way down.
+    if let Some(facets) = dom::by_id("filters") {
+        let closure = Closure::<dyn FnMut(web_sys::Event)>::new(on_toggle);
+        facets.add_event_listener_with_callback_and_bool("toggle", closure.as_ref().unchecked_ref(), true).map_err(|_| "could not listen to toggle")?;
+        closure.forget();
     }
     let canvas = dom::by_id("chart-canvas").ok_or("no canvas")?;
     listen(&canvas, "mousemove", |e: web_sys::MouseEvent| {
@@ -920,6 +957,11 @@ fn sync_controls(view: &View) {
     let doc = dom::document();
     for dim in Dim::ALL {
         let chosen = view.state.filters.get(&dim);
+        // A folded facet is counted only while open.
+        let folded = doc.query_selector(&format!("details.facet-more[data-dim={}]", dim.key())).ok().flatten();
+        if folded.is_some_and(|d| !d.has_attribute("open") || d.query_selector("label").ok().flatten().is_none()) {
+            continue;
+        }
         for (code, value) in view.store.dims[&dim].values.iter().enumerate() {
             let Some(cb) = doc.get_element_by_id(&format!("f-{}-{code}", dim.key())) else { continue };
             if let Some(input) = cb.dyn_ref::<HtmlInputElement>() {
