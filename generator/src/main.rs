@@ -77,6 +77,12 @@ enum Command {
         /// Runs per shard (whole source files; one shard up to this).
         #[arg(long)]
         explore_shard_runs: Option<usize>,
+        /// Instead of reading `--content`, make N runs in memory (the viewer's synthetic runs,
+        /// spread over files of 25 runs, each at its own concurrency, so that runs rarely
+        /// share a cell, as in a generated corpus): reading a corpus of a million runs
+        /// takes more memory than this machine has.
+        #[arg(long)]
+        generated: Option<usize>,
     },
     /// Parse the content folder and report findings without writing anything.
     Check {
@@ -117,14 +123,18 @@ fn main() -> ExitCode {
                 }
             };
         }
-        Command::ExploreData { content, out, explore_shard_runs } => {
+        Command::ExploreData { content, out, explore_shard_runs, generated } => {
             let started = std::time::Instant::now();
-            let written = check(&content).and_then(|outcome| {
+            let data = match generated {
+                Some(n) => Ok(generated_runs(n)),
+                None => check(&content).map(|outcome| outcome.data),
+            };
+            let written = data.and_then(|data| {
                 let parsed = started.elapsed();
                 let dir = out.join(benchsite_viewer::columns::DIR);
                 let _ = std::fs::remove_dir_all(&dir);
-                benchsite::build::write_explore(&out, &outcome.data, explore_shard_runs.unwrap_or(benchsite_viewer::columns::SHARD_RUNS))?;
-                Ok((outcome.data.runs.len(), parsed, dir))
+                benchsite::build::write_explore(&out, &data, explore_shard_runs.unwrap_or(benchsite_viewer::columns::SHARD_RUNS))?;
+                Ok((data.runs.len(), parsed, dir))
             });
             return match written {
                 Ok((runs, parsed, dir)) => {
@@ -148,6 +158,18 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// `n` synthetic runs in files of 25, each run at its own concurrency (see `--generated`).
+fn generated_runs(n: usize) -> benchsite_model::RunsFile {
+    let mut runs = benchsite_viewer::synthetic_runs(n);
+    for (i, r) in runs.iter_mut().enumerate() {
+        let (dir, name) = r.source.path.rsplit_once('/').unwrap_or(("", ""));
+        r.source.path = format!("{dir}/{}.{}.md", name.trim_end_matches(".md"), i / 25);
+        r.id = format!("{}#L{}", r.source.path, r.source.line);
+        r.scenario.max_concurrency = Some(1 + (i % 25) as u64 * 8);
+    }
+    benchsite_model::RunsFile { runs, ..Default::default() }
 }
 
 fn report(outcome: &Outcome, format: Format, strict: bool) -> ExitCode {

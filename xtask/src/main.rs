@@ -194,6 +194,9 @@ fn bench_viewer(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// From this many runs the explorer data is made from runs generated in memory.
+const GENERATED_FROM: u64 = 1_000_000;
+
 /// `site` copied to `work/site-N` with its explorer data replaced by that of a generated
 /// corpus of `n` runs (`corpus.rs`, seed 1), read and written by `benchsite explore-data`
 /// (no page is rendered); the corpus is deleted afterwards.
@@ -201,13 +204,20 @@ fn explorer_data(site: &Path, work: &Path, n: u64, benchsite: &Path) -> Result<P
     let corpus = work.join(format!("corpus-{n}"));
     let to = work.join(format!("site-{n}"));
     let _ = std::fs::remove_dir_all(&to);
-    let started = std::time::Instant::now();
-    corpus::write(&root().join("content"), &corpus, n, 1)?;
-    eprintln!("xtask: corpus of {n} runs written in {:.1} s", started.elapsed().as_secs_f64());
     run(Command::new("cp").arg("-r").arg(site).arg(&to))?;
-    let made = run(Command::new(benchsite).arg("explore-data").arg("--content").arg(&corpus).arg("--out").arg(&to));
-    std::fs::remove_dir_all(&corpus).map_err(|e| format!("{}: {e}", corpus.display()))?;
-    made?;
+    if n >= GENERATED_FROM {
+        // Reading a corpus this large holds every text and run in memory (more than 16 GB at a
+        // million): the runs are made in memory instead, shaped like a corpus's.
+        println!("{n} runs: made in memory (benchsite explore-data --generated), not read from a corpus");
+        run(Command::new(benchsite).arg("explore-data").arg("--generated").arg(n.to_string()).arg("--out").arg(&to))?;
+    } else {
+        let started = std::time::Instant::now();
+        corpus::write(&root().join("content"), &corpus, n, 1)?;
+        eprintln!("xtask: corpus of {n} runs written in {:.1} s", started.elapsed().as_secs_f64());
+        let made = run(Command::new(benchsite).arg("explore-data").arg("--content").arg(&corpus).arg("--out").arg(&to));
+        std::fs::remove_dir_all(&corpus).map_err(|e| format!("{}: {e}", corpus.display()))?;
+        made?;
+    }
     let (mut bytes, mut gz) = (0u64, 0u64);
     for entry in std::fs::read_dir(to.join("data/explore")).map_err(|e| e.to_string())?.flatten() {
         let data = std::fs::read(entry.path()).map_err(|e| e.to_string())?;
