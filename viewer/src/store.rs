@@ -2,7 +2,7 @@
 //! distinct values, every metric as a `Vec<f64>` (NaN where absent) with the source line of
 //! each value. Filtering 100,000 runs is then a scan of a few integer arrays.
 
-use benchsite_model::{RequestRate, Run, RunsFile};
+use benchsite_model::{RequestRate, Run};
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
@@ -598,15 +598,6 @@ pub fn data_hash(text: &str) -> String {
     format!("{:08x}", (h >> 32) as u32 ^ h as u32)
 }
 
-/// Reads `runs.json` text of a schema this viewer understands (same major version).
-pub fn read_runs(text: &str) -> Result<RunsFile, String> {
-    let data: RunsFile = serde_json::from_str(text).map_err(|e| format!("runs.json could not be read: {e}"))?;
-    if data.schema.split('.').next() != benchsite_model::SCHEMA_VERSION.split('.').next() {
-        return Err(format!("runs.json has schema {} but this viewer reads {}; rebuild the site with one benchsite version", data.schema, benchsite_model::SCHEMA_VERSION));
-    }
-    Ok(data)
-}
-
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
@@ -672,15 +663,6 @@ pub(crate) mod tests {
         assert_eq!(t.sets[0], ParamSet::default());
         assert_eq!(t.sets[1], ParamSet { framework: "lmdeploy".into(), params: vec![("--max-batch-size".into(), "256".into(), "default")] });
         assert_eq!(t.sets[2].params[0].2, "explicit");
-    }
-
-    #[test]
-    fn runs_json_of_another_major_schema_or_garbled_is_refused() {
-        let ok = format!("{{\"schema\": \"{}\", \"sources\": [], \"runs\": [], \"findings\": []}}", benchsite_model::SCHEMA_VERSION);
-        assert!(read_runs(&ok).is_ok());
-        let other = ok.replace(benchsite_model::SCHEMA_VERSION, "9.0");
-        assert!(read_runs(&other).unwrap_err().contains("schema 9.0"));
-        assert!(read_runs("{\"schema\": \"1.0\", \"runs\": [").unwrap_err().starts_with("runs.json could not be read"));
     }
 
     #[test]
