@@ -204,6 +204,7 @@ fn explorer_data(site: &Path, work: &Path, n: u64, benchsite: &Path) -> Result<P
     let corpus = work.join(format!("corpus-{n}"));
     let to = work.join(format!("site-{n}"));
     let _ = std::fs::remove_dir_all(&to);
+    std::fs::create_dir_all(work).map_err(|e| format!("{}: {e}", work.display()))?;
     run(Command::new("cp").arg("-r").arg(site).arg(&to))?;
     if n >= GENERATED_FROM {
         // Reading a corpus this large holds every text and run in memory (more than 16 GB at a
