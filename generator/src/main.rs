@@ -33,7 +33,7 @@ struct SiteArgs {
     /// The explorer's build (wasm-bindgen output); `cargo xtask site` passes it.
     #[arg(long)]
     viewer: Option<PathBuf>,
-    /// Runs per shard of the explorer's data (whole source files; one shard up to this).
+    /// Runs per shard of the explorer's data (default 20,000; whole family × GPU × file groups).
     #[arg(long)]
     explore_shard_runs: Option<usize>,
 }
@@ -74,7 +74,7 @@ enum Command {
         /// The site folder whose `data/explore/` is (re)written.
         #[arg(long)]
         out: PathBuf,
-        /// Runs per shard (whole source files; one shard up to this).
+        /// Runs per shard (default 20,000; whole family × GPU × file groups).
         #[arg(long)]
         explore_shard_runs: Option<usize>,
         /// Instead of reading `--content`, make N runs in memory (the viewer's synthetic runs,

@@ -9,9 +9,9 @@
 //! decided per cell, so the index alone answers which shards a view needs and how many runs
 //! each filter value would match. `data/explore/<k>.txt` holds shard `k`'s runs, in columns
 //! (one line each, values separated by `,`): cell, line, metric values and their lines,
-//! sweep position, parameter set; ids and findings only where a run has them. A shard is a
-//! run of consecutive source files (in the dimension's order), so a file is never split and
-//! a filter on a framework or GPU needs few shards. `data/explore/<k>.params.json` holds the
+//! sweep position, parameter set; ids and findings only where a run has them. Runs are
+//! grouped by model family, GPU and source file, and a shard holds whole groups, so a cell
+//! is never split and the first view (one family on one GPU) needs few shards. `data/explore/<k>.params.json` holds the
 //! selected-run panel's effective parameters and KV-cache estimate, fetched when a run of the
 //! shard is selected.
 //!
