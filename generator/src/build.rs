@@ -34,6 +34,9 @@ pub struct BuildOptions {
     /// The explorer's wasm-bindgen output (`cargo xtask site` passes it); without it the
     /// explore page shows its full table and no script.
     pub viewer: Option<PathBuf>,
+    /// Runs per shard of the explorer's data (`data/explore/`); `None`: the default,
+    /// `benchsite_viewer::columns::SHARD_RUNS`.
+    pub explore_shard_runs: Option<usize>,
 }
 
 /// What a check or build found.
@@ -230,6 +233,12 @@ fn write_shared(dir: &Path, outcome: &Outcome, data: &Arc<RunsFile>, texts: &[Ar
     crate::phases::mark("runs.json + charts");
     let held: BTreeMap<String, Arc<String>> = outcome.inputs.iter().zip(texts).map(|(i, t)| (i.rel.clone(), t.clone())).collect();
     let texts = Texts::new(opts.content.clone(), held, outcome.dropped_texts.iter().cloned().collect());
+    // The explorer's data goes with the explore page (a serve rebuild writes it with the
+    // pages that show every run).
+    if (only.pages)("explore/") {
+        write_explore(dir, data, opts.explore_shard_runs.unwrap_or(benchsite_viewer::columns::SHARD_RUNS))?;
+        crate::phases::mark("explorer data");
+    }
     let urls = Urls::new(opts.base_url.as_deref());
     let shell = crate::site::shell::Shell::new(opts.www.as_deref());
     let inputs = pages::Inputs { data, site: &outcome.site, texts: &texts, urls: &urls, shell: &shell, viewer: opts.viewer.as_deref(), charts };
@@ -245,6 +254,22 @@ fn write_shared(dir: &Path, outcome: &Outcome, data: &Arc<RunsFile>, texts: &[Ar
     written.files += 2;
     debug_assert!(Lang::ALL.iter().all(|l| written.pages.contains_key(l)));
     Ok(written)
+}
+
+/// The explorer's own data (`data/explore/`, see `benchsite_viewer::columns`): the index,
+/// and per shard its columns and its runs' details.
+pub fn write_explore(dir: &Path, data: &RunsFile, shard_runs: usize) -> Result<(), String> {
+    use benchsite_viewer::columns;
+    let to = dir.join(columns::DIR);
+    std::fs::create_dir_all(&to).map_err(|e| format!("could not create {}: {e}", to.display()))?;
+    let files = columns::write(&data.runs, &data.findings, shard_runs);
+    let put = |name: String, text: &str| std::fs::write(to.join(&name), text).map_err(|e| format!("could not write {}/{name}: {e}", to.display()));
+    put("index.txt".into(), &files.index)?;
+    for (k, (shard, details)) in files.shards.iter().zip(&files.details).enumerate() {
+        put(format!("{k}.txt"), shard)?;
+        put(format!("{k}.params.json"), details)?;
+    }
+    Ok(())
 }
 
 /// Pretty JSON and a final newline, streamed: `runs.json` of a large log is several times

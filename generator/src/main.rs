@@ -33,11 +33,14 @@ struct SiteArgs {
     /// The explorer's build (wasm-bindgen output); `cargo xtask site` passes it.
     #[arg(long)]
     viewer: Option<PathBuf>,
+    /// Runs per shard of the explorer's data (default 20,000; whole family × GPU × file groups).
+    #[arg(long)]
+    explore_shard_runs: Option<usize>,
 }
 
 impl SiteArgs {
     fn into_options(self, out: PathBuf) -> BuildOptions {
-        BuildOptions { content: self.content, out, www: self.www, base_url: self.base_url, viewer: self.viewer }
+        BuildOptions { content: self.content, out, www: self.www, base_url: self.base_url, viewer: self.viewer, explore_shard_runs: self.explore_shard_runs }
     }
 }
 
@@ -62,6 +65,24 @@ enum Command {
         /// Port on 127.0.0.1; 0 picks a free one.
         #[arg(long, default_value_t = 8000)]
         port: u16,
+    },
+    /// Parse the content folder and write only the explorer's data (`<out>/data/explore/`),
+    /// for measuring the explorer at sizes a whole site build does not reach yet.
+    ExploreData {
+        #[arg(long, default_value = "content")]
+        content: PathBuf,
+        /// The site folder whose `data/explore/` is (re)written.
+        #[arg(long)]
+        out: PathBuf,
+        /// Runs per shard (default 20,000; whole family × GPU × file groups).
+        #[arg(long)]
+        explore_shard_runs: Option<usize>,
+        /// Instead of reading `--content`, make N runs in memory (the viewer's synthetic runs,
+        /// spread over files of 25 runs, each at its own concurrency, so that runs rarely
+        /// share a cell, as in a generated corpus): reading a corpus of a million runs
+        /// takes more memory than this machine has.
+        #[arg(long)]
+        generated: Option<usize>,
     },
     /// Parse the content folder and report findings without writing anything.
     Check {
@@ -102,6 +123,31 @@ fn main() -> ExitCode {
                 }
             };
         }
+        Command::ExploreData { content, out, explore_shard_runs, generated } => {
+            let started = std::time::Instant::now();
+            let data = match generated {
+                Some(n) => Ok(generated_runs(n)),
+                None => check(&content).map(|outcome| outcome.data),
+            };
+            let written = data.and_then(|data| {
+                let parsed = started.elapsed();
+                let dir = out.join(benchsite_viewer::columns::DIR);
+                let _ = std::fs::remove_dir_all(&dir);
+                benchsite::build::write_explore(&out, &data, explore_shard_runs.unwrap_or(benchsite_viewer::columns::SHARD_RUNS))?;
+                Ok((data.runs.len(), parsed, dir))
+            });
+            return match written {
+                Ok((runs, parsed, dir)) => {
+                    let files = std::fs::read_dir(&dir).map(|d| d.count()).unwrap_or(0);
+                    println!("{runs} runs: read in {:.1} s, explorer data written to {} ({files} files) in {:.1} s", parsed.as_secs_f64(), dir.display(), (started.elapsed() - parsed).as_secs_f64());
+                    ExitCode::SUCCESS
+                }
+                Err(message) => {
+                    eprintln!("error: {}", diagnostics::printable(&message));
+                    ExitCode::from(2)
+                }
+            };
+        }
         Command::Check { content, format, strict } => (check(&content), format, strict),
     };
     match result {
@@ -119,6 +165,18 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// `n` synthetic runs in files of 25, each run at its own concurrency (see `--generated`).
+fn generated_runs(n: usize) -> benchsite_model::RunsFile {
+    let mut runs = benchsite_viewer::synthetic_runs(n);
+    for (i, r) in runs.iter_mut().enumerate() {
+        let (dir, name) = r.source.path.rsplit_once('/').unwrap_or(("", ""));
+        r.source.path = format!("{dir}/{}.{}.md", name.trim_end_matches(".md"), i / 25);
+        r.id = format!("{}#L{}", r.source.path, r.source.line);
+        r.scenario.max_concurrency = Some(1 + (i % 25) as u64 * 8);
+    }
+    benchsite_model::RunsFile { runs, ..Default::default() }
 }
 
 fn report(outcome: &Outcome, format: Format, strict: bool) -> ExitCode {

@@ -159,6 +159,7 @@ fn content_type(path: &Path) -> &'static str {
         "css" => "text/css; charset=utf-8",
         "js" | "mjs" => "text/javascript; charset=utf-8",
         "json" => "application/json",
+        "txt" => "text/plain; charset=utf-8",
         "wasm" => "application/wasm",
         "xml" => "application/xml",
         "svg" => "image/svg+xml",

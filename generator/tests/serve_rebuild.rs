@@ -83,10 +83,13 @@ fn snapshot(root: &Path) -> BTreeMap<String, (SystemTime, Vec<u8>)> {
         .collect()
 }
 
+/// Small explorer shards, so that an edit moves runs between several of them.
+const SHARD_RUNS: usize = 40;
+
 /// The served folder holds exactly what a full build of the same content writes.
 fn assert_same_as_full_build(content: &Path, served: &Path, after: &str) {
     let full = served.with_file_name(format!("full-{}", after.replace(' ', "-")));
-    build(&BuildOptions { content: content.to_path_buf(), out: full.clone(), www: None, base_url: None, viewer: None }).expect("the full build runs");
+    build(&BuildOptions { content: content.to_path_buf(), out: full.clone(), www: None, base_url: None, viewer: None, explore_shard_runs: Some(SHARD_RUNS) }).expect("the full build runs");
     let (a, b) = (snapshot(served), snapshot(&full));
     let names = |s: &BTreeMap<String, (SystemTime, Vec<u8>)>| s.keys().cloned().collect::<Vec<_>>();
     assert_eq!(names(&a), names(&b), "after {after}, the served folder and a full build hold different files");
@@ -104,7 +107,7 @@ fn edits_rewrite_what_they_touch_and_the_preview_equals_a_full_build() {
     let port = free_port();
     let reports: Arc<Mutex<Vec<Report>>> = Arc::default();
     let log = reports.clone();
-    let opts = ServeOptions { build: BuildOptions { content: content.clone(), out: out.clone(), www: None, base_url: None, viewer: None }, port };
+    let opts = ServeOptions { build: BuildOptions { content: content.clone(), out: out.clone(), www: None, base_url: None, viewer: None, explore_shard_runs: Some(SHARD_RUNS) }, port };
     std::thread::spawn(move || {
         serve(opts, move |result| {
             let outcome = result.expect("every build of this content succeeds");

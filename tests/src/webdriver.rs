@@ -91,6 +91,11 @@ impl Browser {
         self.session_post("/execute/sync", json!({ "script": script, "args": args }))
     }
 
+    /// How long a script may run (WebDriver's default: 30 s).
+    pub fn set_script_timeout(&self, limit: Duration) -> Result<(), String> {
+        self.session_post("/timeouts", json!({ "script": limit.as_millis() as u64 })).map(|_| ())
+    }
+
     /// Runs an async script: it must call `arguments[arguments.length - 1](result)`.
     pub fn exec_async(&self, script: &str, args: Value) -> Result<Value, String> {
         self.session_post("/execute/async", json!({ "script": script, "args": args }))

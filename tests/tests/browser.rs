@@ -40,7 +40,8 @@ fn runs_where(field: Option<(&str, &str)>) -> u64 {
 
 /// Waits for the explorer to draw; returns the number of table rows.
 fn ready(b: &Browser) -> u64 {
-    b.wait_for("return document.querySelectorAll('#results-body tr:not(.spacer)').length", "the results table").unwrap().as_u64().unwrap()
+    let rows = "return !document.getElementById('viewer').hasAttribute('data-loading') && document.querySelectorAll('#results-body tr:not(.spacer)').length";
+    b.wait_for(rows, "the results table").unwrap().as_u64().unwrap()
 }
 
 /// Table column of the chosen metric (after the row link and ten identifying columns).
@@ -285,7 +286,7 @@ fn the_preview_reloads_an_open_page_after_a_content_change() {
     std::fs::create_dir_all(content.join("sglang")).unwrap();
     std::fs::copy(repo.join("sglang/A100_v0.5.1.md"), content.join("sglang/A100_v0.5.1.md")).unwrap();
     let port = benchsite_tests::browser::free_port();
-    let build = benchsite::build::BuildOptions { content: content.clone(), out, www: None, base_url: None, viewer: None };
+    let build = benchsite::build::BuildOptions { content: content.clone(), out, www: None, base_url: None, viewer: None, explore_shard_runs: None };
     std::thread::spawn(move || benchsite::serve::serve(benchsite::serve::ServeOptions { build, port }, |_| {}));
     let b = Browser::start_at(format!("http://127.0.0.1:{port}")).expect("Chromium starts");
     b.goto("/en/").unwrap();
@@ -516,10 +517,11 @@ type Change = Box<dyn Fn(&std::path::Path)>;
 #[test]
 fn when_the_explorer_cannot_start_it_says_why_and_the_table_stays() {
     let Some(_g) = turn() else { return };
-    let cases: [(&str, Change, &str); 4] = [
-        ("garbled data", Box::new(|s| std::fs::write(s.join("data/runs.json"), "{\"schema\": \"1.0\", \"runs\": [").unwrap()), "runs.json"),
-        ("other schema", Box::new(|s| std::fs::write(s.join("data/runs.json"), "{\"schema\": \"9.0\", \"sources\": [], \"runs\": [], \"findings\": []}").unwrap()), "9.0"),
-        ("missing data", Box::new(|s| std::fs::remove_file(s.join("data/runs.json")).unwrap()), "404"),
+    let cases: [(&str, Change, &str); 5] = [
+        ("garbled data", Box::new(|s| std::fs::write(s.join("data/explore/index.txt"), "{\"schema\": \"1.0\", \"runs\": [").unwrap()), "not the explorer's data"),
+        ("other schema", Box::new(|s| std::fs::write(s.join("data/explore/index.txt"), "benchsite-explore\t9\t00000000\t0\n").unwrap()), "schema 9"),
+        ("missing data", Box::new(|s| std::fs::remove_file(s.join("data/explore/index.txt")).unwrap()), "404"),
+        ("changed shard", Box::new(|s| std::fs::write(s.join("data/explore/0.txt"), "benchsite-explore-shard\t1\t00000000\t1\n").unwrap()), "reload"),
         ("missing module", Box::new(|s| std::fs::remove_file(s.join("assets/viewer/benchsite_viewer_bg.wasm")).unwrap()), ""),
     ];
     for (what, change, reason) in cases {
@@ -1018,4 +1020,80 @@ fn the_selected_run_shows_its_effective_parameters_and_kv_estimate() {
     let marks = b.wait_for("return document.getElementById('selected-effective') && [...document.querySelectorAll('#selected-effective code[data-approx]')].map(c => c.textContent + '|' + c.title)", "the parameters").unwrap();
     let marks: Vec<&str> = marks.as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
     assert!(marks.iter().any(|m| m.starts_with('≈') && m.contains("nominal memory")), "{marks:?}");
+}
+
+/// The site's explorer data rewritten in shards of at most `runs` runs (whole files).
+fn sharded_site(runs: usize) -> tempfile::TempDir {
+    broken_site(move |s| {
+        let data: benchsite_model::RunsFile = serde_json::from_str(&std::fs::read_to_string(s.join("data/runs.json")).unwrap()).unwrap();
+        std::fs::remove_dir_all(s.join("data/explore")).unwrap();
+        benchsite::build::write_explore(s, &data, runs).unwrap();
+    })
+}
+
+/// Shards fetched so far by the page.
+fn shards_fetched(b: &Browser) -> u64 {
+    b.exec("return performance.getEntriesByType('resource').filter(e => /data\\/explore\\/[0-9]+\\.txt$/.test(e.name)).length", json!([])).unwrap().as_u64().unwrap()
+}
+
+/// The explorer data in shards of a few runs: the first chart reads only the shards it
+/// shows, and every view (first view, filters across shards, search, a sort, the compare
+/// view, a selected run) shows the same rows, chart, banner and facet counts as the
+/// unsharded data, whether reached by clicks or opened from its link.
+#[test]
+fn a_view_spanning_several_shards_shows_the_same_rows_as_the_unsharded_data() {
+    let Some(_g) = turn() else { return };
+    let sharded = sharded_site(12);
+    let shards = std::fs::read_dir(sharded.path().join("data/explore")).unwrap().filter(|e| e.as_ref().unwrap().file_name().to_string_lossy().ends_with(".params.json")).count();
+    assert!(shards > 5, "{shards} shards");
+    let facets = "return [...document.querySelectorAll('#facets label')].map(l => l.textContent).join('|')";
+    let views = [
+        "/en/explore/",
+        "/en/explore/?v=1&fw=lmdeploy,vllm",
+        "/en/explore/?v=1&gpu=H800&s=-ttft.p99&m=ttft.p99",
+        "/en/explore/?v=1&q=qwen3&c=tradeoff",
+        "/en/explore/?v=1&fw=lmdeploy&gpu=H800&c=compare&vs=ver&b=lmdeploy%200.9.2&k=lmdeploy%200.10.0",
+        "/zh/explore/?v=1&nf=1",
+    ];
+    let mut want = Vec::new();
+    {
+        let b = Browser::start(&site_dir()).expect("Chromium starts");
+        for v in views {
+            b.goto(v).unwrap();
+            ready(&b);
+            want.push((compare_snapshot(&b), b.exec(facets, json!([])).unwrap()));
+        }
+    }
+    let b = Browser::start(sharded.path()).expect("Chromium starts");
+    b.goto("/en/explore/").unwrap();
+    ready(&b);
+    let first = shards_fetched(&b);
+    assert!(first > 0 && (first as usize) < shards, "the first chart read {first} of {shards} shards");
+    for (v, (snapshot, counts)) in views.iter().zip(&want) {
+        b.goto(v).unwrap();
+        ready(&b);
+        assert_eq!(&compare_snapshot(&b), snapshot, "{v}: sharded data shows another view");
+        assert_eq!(&b.exec(facets, json!([])).unwrap(), counts, "{v}: facet counts differ");
+    }
+    // Reached by clicks: a filter that needs shards not read yet loads them.
+    b.goto("/en/explore/?v=1&fw=sglang").unwrap();
+    ready(&b);
+    let before = shards_fetched(&b);
+    click(&b, "#facets [data-dim=fw] input[data-value=lmdeploy]");
+    click(&b, "#facets [data-dim=fw] input[data-value=sglang]");
+    click(&b, "#facets [data-dim=fw] input[data-value=vllm]");
+    ready(&b);
+    assert!(shards_fetched(&b) > before, "the filter read more shards");
+    let live = compare_snapshot(&b);
+    assert_eq!(live, want[1].0, "clicks to fw=lmdeploy,vllm differ from the unsharded link");
+    // The selected run's details come from its shard's details file.
+    let runs = site_runs();
+    let with_kv = runs.iter().find(|r| !r["params"]["kv_memory"].is_null()).expect("a run with a KV estimate");
+    let (id, fw) = (with_kv["id"].as_str().unwrap(), with_kv["framework"].as_str().unwrap());
+    b.goto(&format!("/en/explore/?v=1&fw={fw}&sel={}", urlencode(id))).unwrap();
+    ready(&b);
+    let kv = b.wait_for("const k = document.getElementById('selected-kv'); return k && k.textContent", "the KV estimate").unwrap();
+    assert!(kv.as_str().unwrap().contains(with_kv["params"]["kv_memory"]["flag"].as_str().unwrap()), "{kv}");
+    let params = b.exec("return document.querySelectorAll('#selected-effective tr').length", json!([])).unwrap();
+    assert_eq!(params.as_u64().unwrap() as usize, with_kv["params"]["effective"].as_array().unwrap().len());
 }

@@ -16,7 +16,7 @@ fn repo() -> PathBuf {
 fn build_site(content: &Path, base_url: Option<&str>) -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("site");
-    let opts = BuildOptions { content: content.to_path_buf(), out: out.clone(), www: Some(repo().join("www")), base_url: base_url.map(Into::into), viewer: None };
+    let opts = BuildOptions { content: content.to_path_buf(), out: out.clone(), www: Some(repo().join("www")), base_url: base_url.map(Into::into), viewer: None, explore_shard_runs: None };
     let outcome = build(&opts).expect("build runs");
     assert!(outcome.written.is_some(), "site not written: {:?}", outcome.blocked);
     (dir, out)
@@ -455,7 +455,7 @@ fn a_failed_build_leaves_the_previous_site() {
     for f in ["base.html", "macros.html", "home.html"] {
         std::fs::copy(repo().join("www/templates").join(f), broken_www.join("templates").join(f)).unwrap();
     }
-    let opts = BuildOptions { content: repo().join("content"), out: out.clone(), www: Some(broken_www), base_url: None, viewer: None };
+    let opts = BuildOptions { content: repo().join("content"), out: out.clone(), www: Some(broken_www), base_url: None, viewer: None, explore_shard_runs: None };
     let err = build(&opts).err().expect("build must fail without result.html");
     assert!(err.contains("result.html"), "{err}");
     let after: Vec<(String, Vec<u8>)> = walk(&out).into_iter().map(|f| { let b = std::fs::read(out.join(&f)).unwrap(); (f, b) }).collect();
@@ -473,7 +473,7 @@ fn a_missing_ui_string_fails_the_build_and_names_the_key() {
     let en = std::fs::read_to_string(repo().join("content/i18n/en.toml")).unwrap().replace("copy = \"Copy\"\n", "");
     std::fs::write(content.join("i18n/en.toml"), en).unwrap();
     let out = dir.path().join("site");
-    let opts = BuildOptions { content, out: out.clone(), www: Some(repo().join("www")), base_url: None, viewer: None };
+    let opts = BuildOptions { content, out: out.clone(), www: Some(repo().join("www")), base_url: None, viewer: None, explore_shard_runs: None };
     let outcome = build(&opts).unwrap();
     assert!(outcome.written.is_none() && !out.exists());
     let f = outcome.data.findings.iter().find(|f| f.code == "i18n-missing-key").expect("finding");

@@ -95,15 +95,21 @@ pub fn values_among(store: &Store, runs: &[u32], dim: Dim) -> Vec<String> {
     values
 }
 
-fn admitted_runs(store: &Store, state: &ViewState) -> Vec<u32> {
+/// Per cell: whether the view's filters, search and hide-flagged admit it. The cells cover
+/// every run of the data, loaded or not, so this says which shards a view needs.
+pub fn cells_admitted(store: &Store, state: &ViewState) -> Vec<bool> {
     let admitted = admitted(store, state);
     let cells = &store.cells;
-    let ok: Vec<bool> = kept(store, state)
+    kept(store, state)
         .into_iter()
         .enumerate()
         .map(|(c, kept)| kept && admitted.iter().enumerate().all(|(d, ok)| ok.as_ref().is_none_or(|ok| ok[cells.codes[c][d] as usize])))
-        .collect();
-    let of = &cells.of;
+        .collect()
+}
+
+fn admitted_runs(store: &Store, state: &ViewState) -> Vec<u32> {
+    let ok = cells_admitted(store, state);
+    let of = &store.cells.of;
     (0..store.len() as u32).filter(|&i| ok[of[i as usize] as usize]).collect()
 }
 

@@ -3,6 +3,7 @@
 //! modules below and tested natively; `web/` (wasm32 only) holds the DOM, the canvas and the
 //! exported entry points.
 
+pub mod columns;
 pub mod compare;
 pub mod cost;
 pub mod csv;

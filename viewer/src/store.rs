@@ -2,7 +2,7 @@
 //! distinct values, every metric as a `Vec<f64>` (NaN where absent) with the source line of
 //! each value. Filtering 100,000 runs is then a scan of a few integer arrays.
 
-use benchsite_model::{RequestRate, Run, RunsFile};
+use benchsite_model::{RequestRate, Run};
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
@@ -108,13 +108,14 @@ pub fn scenario_key(run: &Run) -> String {
 /// Orders dimension values as a reader expects: not stated first, numbers by value (`2`
 /// before `16`, `inf` after every rate), text alphabetically.
 pub fn natural(a: &str, b: &str) -> Ordering {
-    let num = |s: &str| if s == "inf" { Some(f64::INFINITY) } else { s.parse::<f64>().ok() };
+    let num = |s: &str| if s == "inf" { Some(f64::INFINITY) } else { benchsite_model::number::parse_f64(s) };
     match (a == UNKNOWN, b == UNKNOWN) {
         (true, true) => Ordering::Equal,
         (true, false) => Ordering::Less,
         (false, true) => Ordering::Greater,
         _ => match (num(a), num(b)) {
-            (Some(x), Some(y)) => x.total_cmp(&y),
+            // `06` and `6` are two values: equal numbers are ordered by their text.
+            (Some(x), Some(y)) => x.total_cmp(&y).then_with(|| a.cmp(b)),
             (Some(_), None) => Ordering::Less,
             (None, Some(_)) => Ordering::Greater,
             _ => a.cmp(b),
@@ -398,26 +399,104 @@ impl Store {
             })
             .collect();
         store.tuning = Tuning::new(runs);
-        store.colors = store.series_colors();
         store.combos = Combos::new(&store);
         store.cells = Cells::new(&store);
+        store.colors = store.series_colors();
         store
     }
 
-    /// Framework hue, shaded by the rank of (version, GPU) among the framework's pairs.
+    /// After the columns of the runs are in place (the cells included): combinations and
+    /// colours. The explorer's data (`columns::assemble`) brings the cells of every run,
+    /// loaded or not.
+    pub fn finish_columns(&mut self) {
+        self.combos = Combos::new(self);
+        self.colors = self.series_colors();
+    }
+
+    /// Framework hue, shaded by the rank of (version, GPU) among the framework's pairs in
+    /// the whole data: the cells name every run's, whichever are loaded.
     fn series_colors(&self) -> Vec<crate::palette::Rgb> {
-        let (fw, ver, gpu) = (&self.dims[&Dim::Framework], &self.dims[&Dim::Version], &self.dims[&Dim::Gpu]);
-        let mut pairs: Vec<(u32, u32, u32)> = (0..self.len()).map(|i| (fw.codes[i], ver.codes[i], gpu.codes[i])).collect();
+        let (fw, ver, gpu) = (Dim::Framework.index(), Dim::Version.index(), Dim::Gpu.index());
+        let key = |c: &[u32; Dim::ALL.len()]| (c[fw], c[ver], c[gpu]);
+        let mut pairs: Vec<(u32, u32, u32)> = self.cells.codes.iter().map(key).collect();
         crate::order::sort_by(&mut pairs, Ord::cmp);
         pairs.dedup();
-        (0..self.len())
-            .map(|i| {
-                let key = (fw.codes[i], ver.codes[i], gpu.codes[i]);
+        let names = &self.dims[&Dim::Framework].values;
+        let per_cell: Vec<crate::palette::Rgb> = self
+            .cells
+            .codes
+            .iter()
+            .map(|c| {
+                let key = key(c);
                 let first = pairs.partition_point(|p| p.0 < key.0);
                 let rank = pairs.partition_point(|p| *p < key) - first;
-                crate::palette::shade(crate::palette::hue(fw.at(i)), rank)
+                crate::palette::shade(crate::palette::hue(&names[key.0 as usize]), rank)
             })
-            .collect()
+            .collect();
+        self.cells.of.iter().map(|&c| per_cell[c as usize]).collect()
+    }
+
+    /// Runs in the whole data, loaded or not (the cells count them).
+    pub fn total(&self) -> usize {
+        self.cells.runs.iter().map(|&n| n as usize).sum::<usize>().max(self.len())
+    }
+
+    /// The first of output tokens/s per GPU, output tokens/s and requests/s the data has.
+    pub fn default_metric(&self) -> String {
+        PREFERRED.iter().find(|k| self.metric(k).is_some()).map_or_else(|| self.metrics.first().map(|m| m.key.clone()).unwrap_or_default(), |k| k.to_string())
+    }
+
+    /// This store with `other`'s runs after its own (the runs of logs a reader added):
+    /// values merged and recoded, metrics by key (NaN where a side has none), parameter
+    /// sets merged, then combinations, cells and colours anew.
+    pub fn merged(&self, other: &Store) -> Store {
+        let mut out = Store::default();
+        for dim in Dim::ALL {
+            let (a, b) = (&self.dims[&dim], &other.dims[&dim]);
+            let mut values: Vec<String> = a.values.iter().chain(&b.values).cloned().collect();
+            crate::order::sort_by(&mut values, |x, y| natural(x, y));
+            values.dedup();
+            let recode = |col: &Column| -> Vec<u32> {
+                let map: Vec<u32> = col.values.iter().map(|v| values.binary_search_by(|x| natural(x, v)).unwrap_or(0) as u32).collect();
+                col.codes.iter().map(|&c| map[c as usize]).collect()
+            };
+            let codes = [recode(a), recode(b)].concat();
+            out.dims.insert(dim, Column { values, codes });
+        }
+        out.ids = [self.ids.clone(), other.ids.clone()].concat();
+        out.paths = [self.paths.clone(), other.paths.clone()].concat();
+        out.lines = [self.lines.clone(), other.lines.clone()].concat();
+        out.local = [self.local.clone(), other.local.clone()].concat();
+        out.findings = [self.findings.clone(), other.findings.clone()].concat();
+        out.sweeps = [self.sweeps.clone(), other.sweeps.clone()].concat();
+        let mut keys: Vec<&Metric> = self.metrics.iter().collect();
+        keys.extend(other.metrics.iter().filter(|m| self.metric(&m.key).is_none()));
+        let side = |s: &Store, key: &str| s.metric(key).map_or_else(|| (vec![f64::NAN; s.len()], vec![0; s.len()]), |m| (m.values.clone(), m.lines.clone()));
+        out.metrics = keys
+            .into_iter()
+            .map(|m| {
+                let ((va, la), (vb, lb)) = (side(self, &m.key), side(other, &m.key));
+                Metric { values: [va, vb].concat(), lines: [la, lb].concat(), ..m.clone() }
+            })
+            .collect();
+        let mut sets = self.tuning.sets.clone();
+        let map: Vec<u32> = other
+            .tuning
+            .sets
+            .iter()
+            .map(|s| {
+                sets.iter().position(|x| x == s).unwrap_or_else(|| {
+                    sets.push(s.clone());
+                    sets.len() - 1
+                }) as u32
+            })
+            .collect();
+        let codes = self.tuning.codes.iter().copied().chain(other.tuning.codes.iter().map(|&c| map[c as usize])).collect();
+        out.tuning = Tuning { sets, codes };
+        out.combos = Combos::new(&out);
+        out.cells = Cells::new(&out);
+        out.colors = out.series_colors();
+        out
     }
 
     /// True when run `i` has at least one finding.
@@ -504,7 +583,7 @@ fn stat_order(stat: &str) -> (u8, u64) {
         "std" => (3, 0),
         "min" => (4, 0),
         "max" => (5, 0),
-        p => (2, p.trim_start_matches('p').parse::<f64>().map_or(u64::MAX, |v| (v * 1000.0) as u64)),
+        p => (2, benchsite_model::number::parse_f64(p.trim_start_matches('p')).map_or(u64::MAX, |v| (v * 1000.0) as u64)),
     }
 }
 
@@ -517,15 +596,6 @@ pub fn data_hash(text: &str) -> String {
         h = h.wrapping_mul(0x100000001b3);
     }
     format!("{:08x}", (h >> 32) as u32 ^ h as u32)
-}
-
-/// Reads `runs.json` text of a schema this viewer understands (same major version).
-pub fn read_runs(text: &str) -> Result<RunsFile, String> {
-    let data: RunsFile = serde_json::from_str(text).map_err(|e| format!("runs.json could not be read: {e}"))?;
-    if data.schema.split('.').next() != benchsite_model::SCHEMA_VERSION.split('.').next() {
-        return Err(format!("runs.json has schema {} but this viewer reads {}; rebuild the site with one benchsite version", data.schema, benchsite_model::SCHEMA_VERSION));
-    }
-    Ok(data)
 }
 
 #[cfg(test)]
@@ -593,15 +663,6 @@ pub(crate) mod tests {
         assert_eq!(t.sets[0], ParamSet::default());
         assert_eq!(t.sets[1], ParamSet { framework: "lmdeploy".into(), params: vec![("--max-batch-size".into(), "256".into(), "default")] });
         assert_eq!(t.sets[2].params[0].2, "explicit");
-    }
-
-    #[test]
-    fn runs_json_of_another_major_schema_or_garbled_is_refused() {
-        let ok = format!("{{\"schema\": \"{}\", \"sources\": [], \"runs\": [], \"findings\": []}}", benchsite_model::SCHEMA_VERSION);
-        assert!(read_runs(&ok).is_ok());
-        let other = ok.replace(benchsite_model::SCHEMA_VERSION, "9.0");
-        assert!(read_runs(&other).unwrap_err().contains("schema 9.0"));
-        assert!(read_runs("{\"schema\": \"1.0\", \"runs\": [").unwrap_err().starts_with("runs.json could not be read"));
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //! viewer compiled to wasm, its JS bindings, `wasm-opt -Oz` when a working one is present,
 //! then the generator. `cargo xtask size [--out DIR]` estimates what a first visit to the
 //! explorer transfers (a fixed file list, gzip-compressed); `cargo xtask first-visit [--out
-//! DIR]` measures it in headless Chromium (`first_visit.rs`). `cargo xtask corpus N` writes a
+//! DIR]` measures it in headless Chromium (`first_visit.rs`). `cargo xtask bench-viewer [--runs N,N]` times the explorer on the seed data, then
+//! on the explorer data of generated corpora of N runs (first chart, filter → redraw). `cargo xtask corpus N` writes a
 //! generated content folder of N runs (`corpus.rs`), `cargo xtask bench-site` times the build
 //! on such corpora (`bench_site.rs`), `cargo xtask bench-serve` the time from an edit to its
 //! page in `benchsite serve` (`bench_serve.rs`). `cargo xtask fuzz [TARGET] [--seconds N]` runs the fuzz
@@ -34,7 +35,7 @@ fn main() -> ExitCode {
         Some("bench-serve") => bench_serve::bench_serve(&args[1..]),
         Some("first-visit") => first_visit::first_visit(&args[1..]),
         _ => Err(concat!(
-            "usage: cargo xtask site [--out DIR] [--base-url URL] | size [--out DIR] | mem [--mb N] [--only SHAPE] [--keep DIR] [--bin PATH] | first-visit [--out DIR] | bench-viewer [--out DIR]",
+            "usage: cargo xtask site [--out DIR] [--base-url URL] | size [--out DIR] | mem [--mb N] [--only SHAPE] [--keep DIR] [--bin PATH] | first-visit [--out DIR] | bench-viewer [--out DIR] [--runs 1000,10000,100000,1000000]",
             " | bench-site [--runs 1000,10000,100000] [--viewer DIR] [--dir DIR] [--keep] [--timeout S] | corpus N [--out DIR] [--seed S]",
             " | bench-serve [--runs seed,100000] [--edits 5] [--dir DIR] [--bin PATH] [--keep] | fuzz [TARGET] [--seconds N]"
         )
@@ -204,13 +205,68 @@ fn bench_viewer(args: &[String]) -> Result<(), String> {
     };
     size(&["--out".into(), out.display().to_string()])?;
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    run(Command::new(cargo).current_dir(root()).env("BENCHSITE_SITE", &out).args(["run", "--locked", "--release", "-p", "benchsite-tests", "--bin", "bench-viewer"]))
+    run(Command::new(&cargo).current_dir(root()).env("BENCHSITE_SITE", &out).args(["run", "--locked", "--release", "-p", "benchsite-tests", "--bin", "bench-viewer"]))?;
+    let Some(list) = flag(args, "--runs") else { return Ok(()) };
+    let sizes: Vec<u64> = list.split(',').map(|s| s.trim().replace('_', "").parse::<u64>().map_err(|e| format!("--runs {s}: {e}"))).collect::<Result<_, _>>()?;
+    run(Command::new(&cargo).current_dir(root()).args(["build", "--locked", "--release", "-p", "benchsite", "-p", "benchsite-tests", "--bin", "benchsite", "--bin", "bench-viewer"]))?;
+    let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root().join("target"), PathBuf::from);
+    let work = target.join("bench-explorer");
+    for n in sizes {
+        let site = explorer_data(&out, &work, n, &target.join("release/benchsite"))?;
+        // A size the explorer cannot handle is reported, and the next one still measured.
+        if let Err(e) = run(Command::new(target.join("release/bench-viewer")).env("BENCHSITE_SITE", &site).args(["--loaded", &n.to_string()])) {
+            println!("{n} runs: the measurement did not finish: {e}");
+        }
+        std::fs::remove_dir_all(&site).map_err(|e| format!("{}: {e}", site.display()))?;
+    }
+    Ok(())
+}
+
+/// From this many runs the explorer data is made from runs generated in memory.
+const GENERATED_FROM: u64 = 1_000_000;
+
+/// `site` copied to `work/site-N` with its explorer data replaced by that of a generated
+/// corpus of `n` runs (`corpus.rs`, seed 1), read and written by `benchsite explore-data`
+/// (no page is rendered); the corpus is deleted afterwards.
+fn explorer_data(site: &Path, work: &Path, n: u64, benchsite: &Path) -> Result<PathBuf, String> {
+    let corpus = work.join(format!("corpus-{n}"));
+    let to = work.join(format!("site-{n}"));
+    let _ = std::fs::remove_dir_all(&to);
+    std::fs::create_dir_all(work).map_err(|e| format!("{}: {e}", work.display()))?;
+    run(Command::new("cp").arg("-r").arg(site).arg(&to))?;
+    if n >= GENERATED_FROM {
+        // Reading a corpus this large holds every text and run in memory (more than 16 GB at a
+        // million): the runs are made in memory instead, shaped like a corpus's.
+        println!("{n} runs: made in memory (benchsite explore-data --generated), not read from a corpus");
+        run(Command::new(benchsite).arg("explore-data").arg("--generated").arg(n.to_string()).arg("--out").arg(&to))?;
+    } else {
+        let started = std::time::Instant::now();
+        corpus::write(&root().join("content"), &corpus, n, 1)?;
+        eprintln!("xtask: corpus of {n} runs written in {:.1} s", started.elapsed().as_secs_f64());
+        let made = run(Command::new(benchsite).arg("explore-data").arg("--content").arg(&corpus).arg("--out").arg(&to));
+        std::fs::remove_dir_all(&corpus).map_err(|e| format!("{}: {e}", corpus.display()))?;
+        made?;
+    }
+    let (mut bytes, mut gz) = (0u64, 0u64);
+    for entry in std::fs::read_dir(to.join("data/explore")).map_err(|e| e.to_string())?.flatten() {
+        let data = std::fs::read(entry.path()).map_err(|e| e.to_string())?;
+        bytes += data.len() as u64;
+        gz += gzip_len_at(&data, 6);
+    }
+    let index = file_len(&to.join("data/explore/index.txt"));
+    println!("explorer data for {n} runs: {:.1} MB, {:.1} MB gzip (index {:.1} KB)", bytes as f64 / 1e6, gz as f64 / 1e6, index as f64 / 1e3);
+    Ok(to)
 }
 
 /// Bytes after `gzip -9`.
 fn gzip_len(bytes: &[u8]) -> u64 {
+    gzip_len_at(bytes, 9)
+}
+
+/// Bytes after gzip at `level` (6 is what a server compressing on the fly usually uses).
+fn gzip_len_at(bytes: &[u8], level: u32) -> u64 {
     use std::io::Write;
-    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::new(level));
     gz.write_all(bytes).and_then(|()| gz.finish()).map_or(0, |z| z.len() as u64)
 }
 
@@ -219,10 +275,14 @@ fn gzip_len(bytes: &[u8]) -> u64 {
 /// measures what the browser really loads.
 fn size(args: &[String]) -> Result<(), String> {
     let out = flag(args, "--out").map_or_else(|| root().join("public"), PathBuf::from);
-    let files = ["en/explore/index.html", "assets/site.css", "assets/site.js", "assets/explore.js", "assets/viewer/benchsite_viewer.js", "assets/viewer/benchsite_viewer_bg.wasm", "data/runs.json", "data/parameters.json"];
+    let mut files: Vec<String> = ["en/explore/index.html", "assets/site.css", "assets/site.js", "assets/explore.js", "assets/viewer/benchsite_viewer.js", "assets/viewer/benchsite_viewer_bg.wasm", "data/explore/index.txt", "data/parameters.json"].map(String::from).to_vec();
+    // The shards the first view reads: all of them when there is one.
+    if file_len(&out.join("data/explore/1.txt")) == 0 {
+        files.push("data/explore/0.txt".into());
+    }
     let mut total = (0u64, 0u64);
     println!("{:<44} {:>10} {:>10}", "file", "bytes", "gzip");
-    for f in files {
+    for f in &files {
         let bytes = std::fs::read(out.join(f)).map_err(|e| format!("{f}: {e} (run `cargo xtask site` first)"))?;
         let z = gzip_len(&bytes);
         println!("{f:<44} {:>10} {:>10}", bytes.len(), z);

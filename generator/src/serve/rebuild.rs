@@ -421,7 +421,10 @@ fn move_into(staging: &Path, out: &Path) -> Result<usize, String> {
         .filter(|e| e.file_type().is_file())
         .filter_map(|e| e.path().strip_prefix(staging).ok().map(Path::to_path_buf))
         .collect();
-    files.sort_by_key(|rel| rel == Path::new("data/runs.json"));
+    // The explorer's index names its shards' hash: moved after them, with runs.json last.
+    files.sort_by_key(|rel| (rel == Path::new("data/runs.json"), rel == Path::new(EXPLORE_INDEX)));
+    let explore = files.iter().any(|rel| rel.starts_with(EXPLORE_DIR));
+    let kept: std::collections::HashSet<PathBuf> = files.iter().filter(|rel| rel.starts_with(EXPLORE_DIR)).cloned().collect();
     let mut pages = 0;
     for rel in files {
         let (from, to) = (staging.join(&rel), out.join(&rel));
@@ -435,8 +438,19 @@ fn move_into(staging: &Path, out: &Path) -> Result<usize, String> {
         std::fs::rename(&from, &to).map_err(|e| format!("could not move {} to {}: {e}", from.display(), to.display()))?;
         pages += usize::from(rel.extension().is_some_and(|e| e == "html"));
     }
+    if explore {
+        // Shards of the previous data that the new index no longer names.
+        for e in walkdir::WalkDir::new(out.join(EXPLORE_DIR)).into_iter().filter_map(Result::ok).filter(|e| e.file_type().is_file()) {
+            if e.path().strip_prefix(out).is_ok_and(|rel| !kept.contains(rel)) {
+                let _ = std::fs::remove_file(e.path());
+            }
+        }
+    }
     Ok(pages)
 }
+
+const EXPLORE_DIR: &str = "data/explore";
+const EXPLORE_INDEX: &str = "data/explore/index.txt";
 
 /// Removes a page of a file that is gone, and the folders that held only it.
 fn remove_page(out: &Path, rel: &str) {

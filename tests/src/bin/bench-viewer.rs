@@ -16,11 +16,45 @@ fn percentile(mut v: Vec<f64>, p: f64) -> f64 {
     v[((v.len() - 1) as f64 * p).round() as usize]
 }
 
+/// `--loaded N`: the site's explorer data holds N runs (`cargo xtask bench-viewer --runs`):
+/// navigation to the first chart of the default view (the index and the shards it shows),
+/// then, with every run loaded (a view of all), filter changes redrawn on those runs.
+fn loaded(b: &Browser, n: &str) -> Result<(), String> {
+    let big = n.parse::<u64>().unwrap_or(0) >= 100_000;
+    let (loads, rounds) = if big { (3, 11) } else { (5, 31) };
+    let limit = std::time::Duration::from_secs(600);
+    b.set_script_timeout(limit)?;
+    let mut first = Vec::new();
+    let mut shards = 0.0;
+    for _ in 0..loads {
+        b.goto("/en/")?;
+        b.goto("/en/explore/")?;
+        let t = b.wait_for_within("const m = performance.getEntriesByName('benchsite-first-chart'); return m.length ? m[0].startTime : 0", "the first chart", limit)?;
+        first.push(t.as_f64().unwrap_or(f64::NAN));
+        shards = b.exec("return performance.getEntriesByType('resource').filter(e => /data\\/explore\\/[0-9]+\\.txt$/.test(e.name)).length", json!([]))?.as_f64().unwrap_or(0.0);
+    }
+    let files = std::fs::read_dir(site_dir().join("data/explore")).map_err(|e| e.to_string())?.filter(|e| e.as_ref().is_ok_and(|e| e.file_name().to_string_lossy().ends_with(".params.json"))).count();
+    println!("{n} runs: navigation → first chart (default view, {shards} of {files} shards read, {loads} loads): median {:.0} ms, max {:.0} ms (budget 2,000 ms)", median(first.clone()), first.iter().cloned().fold(0.0, f64::max));
+    b.goto("/en/explore/?v=1")?;
+    let all = b.wait_for_within("return !document.getElementById('viewer').hasAttribute('data-loading') && document.querySelectorAll('#results-body tr').length && performance.getEntriesByName('benchsite-first-chart').length && performance.now()", "every run", limit)?;
+    let v = b.exec_async("const done = arguments[arguments.length - 1]; done(Array.from(window.benchsiteViewer.benchFilter(0, arguments[0])));", json!([rounds]))?;
+    let times: Vec<f64> = v.as_array().ok_or("no timings")?.iter().filter_map(|x| x.as_f64()).collect();
+    let steady = times[1..].to_vec();
+    let medians = b.exec("return window.benchsiteViewer.roundPhases()", json!([]))?;
+    println!("{n} runs, all loaded (ready at {:.0} ms): filter change → chart and table redrawn ({} changes): median {:.1} ms, p90 {:.1} ms (budget p90 16 ms)", all.as_f64().unwrap_or(0.0), rounds - 1, median(steady.clone()), percentile(steady, 0.9));
+    println!("  median by phase (ms): {}", medians.as_str().unwrap_or(""));
+    Ok(())
+}
+
 fn main() -> Result<(), String> {
     if let Some(why) = missing_prerequisite() {
         return Err(why);
     }
     let b = Browser::start(&site_dir())?;
+    let args: Vec<String> = std::env::args().collect();
+    if let Some(n) = args.iter().position(|a| a == "--loaded").and_then(|i| args.get(i + 1)) {
+        return loaded(&b, n);
+    }
     let mut first = Vec::new();
     for _ in 0..9 {
         b.goto("/en/")?;

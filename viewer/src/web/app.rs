@@ -9,10 +9,11 @@ use super::dom::{self, append, attr, clear, el, link, select};
 use super::{cost, table, versus};
 use super::timing::lap;
 use super::ui::Ui;
-use super::view::{self, View};
+use super::view::View;
 use crate::state::{Chart, ViewState, MAX_LISTED};
-use crate::store::{self, Dim, Store};
-use crate::{compare, filter, headline};
+use crate::columns::{self, Detail, Index, Part};
+use crate::store::{Dim, Store};
+use crate::{compare, filter};
 use benchsite_model::number::parse_f64;
 use benchsite_model::tuning::Catalog;
 use benchsite_model::{Finding, Run};
@@ -25,7 +26,14 @@ use web_sys::{Element, HtmlCanvasElement, HtmlInputElement, HtmlSelectElement};
 
 pub struct App {
     pub store: Store,
-    site_runs: Vec<Run>,
+    /// The explorer's data: the index, and each shard's runs once read.
+    index: Index,
+    parts: Vec<Option<Part>>,
+    /// Where the shards are (`…/data/explore/`), and those being fetched.
+    shard_url: String,
+    fetching: BTreeSet<usize>,
+    /// Per shard: its runs' details (effective parameters, KV estimate) once fetched.
+    details: BTreeMap<usize, Option<BTreeMap<usize, Detail>>>,
     local_runs: Vec<Run>,
     catalog: Catalog,
     /// The site's findings, then those of the logs the reader added.
@@ -51,12 +59,41 @@ impl App {
         View::new(&self.store, &self.state, &self.rows, &self.ui, &self.findings)
     }
 
+    /// The store of the shards read (in shard order) and the reader's runs after them.
     fn rebuild_store(&mut self) {
-        let runs: Vec<Run> = self.site_runs.iter().chain(&self.local_runs).cloned().collect();
-        let local: Vec<bool> = (0..runs.len()).map(|i| i >= self.site_runs.len()).collect();
-        self.store = Store::new(&runs, local);
+        let parts: Vec<&Part> = self.parts.iter().flatten().collect();
+        let site = columns::assemble(&self.index, &parts);
+        self.store = if self.local_runs.is_empty() { site } else { site.merged(&Store::new(&self.local_runs, vec![true; self.local_runs.len()])) };
         self.priced = None;
         self.apply_prices();
+    }
+
+    /// The shards the view needs that are not read: those of the cells the view admits (the
+    /// compare view's pool: the compared dimension's filter aside). With runs of the
+    /// reader's among them, the cells are the loaded runs', so every shard is needed.
+    fn missing(&self) -> Vec<usize> {
+        let unread = |k: &usize| self.parts[*k].is_none();
+        if !self.local_runs.is_empty() {
+            return (0..self.parts.len()).filter(unread).collect();
+        }
+        let mut state = self.state.clone();
+        if let Some(dim) = state.versus {
+            state.filters.remove(&dim);
+        }
+        columns::shards_of(&self.index, &filter::cells_admitted(&self.store, &state)).into_iter().filter(unread).collect()
+    }
+
+    /// Shard and position within it of the store's run `i` (a site run).
+    fn locate(&self, i: usize) -> Option<(usize, usize)> {
+        let mut start = 0;
+        for (k, part) in self.parts.iter().enumerate() {
+            let Some(part) = part else { continue };
+            if i < start + part.cells.len() {
+                return Some((k, i - start));
+            }
+            start += part.cells.len();
+        }
+        None
     }
 
     /// The cost metrics for the state's prices (recomputed only when the prices changed).
@@ -67,9 +104,15 @@ impl App {
         }
     }
 
-    /// Run `i` of the store (the site's runs, then the reader's).
-    fn run(&self, i: usize) -> Option<&Run> {
-        self.site_runs.get(i).or_else(|| self.local_runs.get(i.checked_sub(self.site_runs.len())?))
+    /// The details of the store's run `i`: a reader's run's own, a site run's from its
+    /// shard's details file (`None` until fetched).
+    fn detail(&self, i: usize) -> Option<Detail> {
+        let site: usize = self.parts.iter().flatten().map(|p| p.cells.len()).sum();
+        if i >= site {
+            return self.local_runs.get(i - site).map(Detail::of);
+        }
+        let (k, within) = self.locate(i)?;
+        Some(self.details.get(&k)?.as_ref()?.get(&within).cloned().unwrap_or_default())
     }
 }
 
@@ -107,6 +150,82 @@ fn start_fetch(url: &str) -> Result<(String, js_sys::Promise), String> {
     Ok((url.to_string(), window.fetch_with_str(url)))
 }
 
+/// Reads the shards `wanted` (fetched at the same time) into the app; the first failure
+/// is the one returned.
+async fn load_shards(wanted: &[usize]) -> Result<(), String> {
+    let Some(base) = with_app(|app| app.shard_url.clone()) else { return Ok(()) };
+    let started: Vec<_> = wanted.iter().map(|k| start_fetch(&format!("{base}{k}.txt"))).collect();
+    let mut first_error = None;
+    for (&k, req) in wanted.iter().zip(started) {
+        let read = match fetch_text(req).await {
+            Ok(text) => with_app_mut(|app| columns::read_shard(&app.index, k, &text).map(|part| app.parts[k] = Some(part))).unwrap_or(Ok(())),
+            Err(e) => Err(e),
+        };
+        if let Err(e) = read {
+            first_error.get_or_insert(e);
+        }
+    }
+    with_app_mut(App::rebuild_store);
+    first_error.map_or(Ok(()), Err)
+}
+
+/// Fetches the shards the view needs and are not read yet, then redraws; `#viewer` carries
+/// `data-loading` meanwhile.
+fn ensure_loaded() {
+    let missing = with_app_mut(|app| {
+        let m: Vec<usize> = app.missing().into_iter().filter(|k| !app.fetching.contains(k)).collect();
+        app.fetching.extend(&m);
+        m
+    })
+    .unwrap_or_default();
+    if missing.is_empty() {
+        return;
+    }
+    if let Some(v) = dom::by_id("viewer") {
+        attr(&v, "data-loading", "1");
+    }
+    wasm_bindgen_futures::spawn_local(async move {
+        let result = load_shards(&missing).await;
+        let idle = with_app_mut(|app| {
+            missing.iter().for_each(|k| {
+                app.fetching.remove(k);
+            });
+            app.fetching.is_empty()
+        });
+        if idle == Some(true) {
+            if let Some(v) = dom::by_id("viewer") {
+                let _ = v.remove_attribute("data-loading");
+            }
+        }
+        match result {
+            Ok(()) => render(),
+            Err(e) => fail_to_start(&e),
+        }
+    });
+}
+
+/// Fetches the details file of shard `k` for the selected-run panel, then redraws. Called
+/// while drawing: the app is borrowed, so the work starts once the drawing is done.
+fn load_details(k: usize) {
+    wasm_bindgen_futures::spawn_local(async move {
+        let Some(url) = with_app_mut(|app| {
+            let first = !app.details.contains_key(&k);
+            app.details.entry(k).or_default();
+            first.then(|| format!("{}{k}.params.json", app.shard_url))
+        })
+        .flatten() else {
+            return;
+        };
+        match fetch_text(start_fetch(&url)).await.and_then(|t| columns::read_details(&t)) {
+            Ok(map) => {
+                with_app_mut(|app| app.details.insert(k, Some(map)));
+                render();
+            }
+            Err(e) => fail(&e),
+        }
+    });
+}
+
 async fn fetch_text(started: Result<(String, js_sys::Promise), String>) -> Result<String, String> {
     let (url, promise) = started?;
     let url = url.as_str();
@@ -123,14 +242,12 @@ async fn fetch_text(started: Result<(String, js_sys::Promise), String>) -> Resul
 /// view, the comparison most frameworks share.
 pub async fn run() -> Result<(), String> {
     let viewer = dom::by_id("viewer").ok_or("the page has no #viewer element")?;
-    let runs_url = viewer.get_attribute("data-runs").ok_or("#viewer has no data-runs")?;
+    let explore_url = viewer.get_attribute("data-explore").ok_or("#viewer has no data-explore")?;
     let params_url = viewer.get_attribute("data-params").unwrap_or_default();
     let base = viewer.get_attribute("data-base").unwrap_or_else(|| "/".into());
     let lang = dom::document().document_element().and_then(|h| h.get_attribute("data-lang")).unwrap_or_else(|| "en".into());
-    let (runs_req, params_req) = (start_fetch(&runs_url), start_fetch(&params_url));
-    let text = fetch_text(runs_req).await?;
-    let hash = store::data_hash(&text);
-    let data = store::read_runs(&text)?;
+    let (index_req, params_req) = (start_fetch(&explore_url), start_fetch(&params_url));
+    let index = columns::read_index(&fetch_text(index_req).await?)?;
     let mut notices = Vec::new();
     let catalog = match fetch_text(params_req).await.and_then(|t| serde_json::from_str::<Catalog>(&t).map_err(|e| e.to_string())) {
         Ok(c) => c,
@@ -142,14 +259,17 @@ pub async fn run() -> Result<(), String> {
     let search = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
     let (state, mut url_notices) = ViewState::from_query(&search);
     notices.append(&mut url_notices);
-    let n = data.runs.len();
     let mut app = App {
-        store: Store::new(&data.runs, vec![false; n]),
-        site_runs: data.runs,
+        store: columns::assemble(&index, &[]),
+        parts: vec![None; index.shards.len()],
+        shard_url: explore_url.rsplit_once('/').map_or(String::new(), |(dir, _)| format!("{dir}/")),
+        fetching: BTreeSet::new(),
+        details: BTreeMap::new(),
         local_runs: Vec::new(),
         catalog,
-        findings: data.findings,
-        hash,
+        findings: index.findings.clone(),
+        hash: index.hash.clone(),
+        index,
         state,
         rows: Vec::new(),
         ui: Ui { t: page_strings(), lang, base },
@@ -158,16 +278,19 @@ pub async fn run() -> Result<(), String> {
         hits: Vec::new(),
         priced: None,
     };
+    // The headline comparison, which the build chose on the whole data.
     if search.trim_start_matches('?').is_empty() {
-        let metric = view::default_metric(&app.store);
-        if let Some(h) = app.store.metric(&metric).and_then(|m| headline::pick(&app.store, m)) {
-            app.state = h.view(&metric);
-        }
+        app.state = ViewState::from_query(&app.index.default_query).0;
     }
     drop_unknown_values(&mut app);
-    app.apply_prices();
-    build_controls(&app)?;
+    let first = app.missing();
+    app.fetching.extend(&first);
     APP.with(|a| *a.borrow_mut() = Some(app));
+    // The first chart waits for the shards it shows, and only those.
+    let loaded = load_shards(&first).await;
+    with_app_mut(|app| app.fetching.clear());
+    loaded?;
+    with_app(build_controls).ok_or("no explorer")??;
     attach_listeners()?;
     render();
     Ok(())
@@ -320,8 +443,13 @@ fn local_form(ui: &Ui) -> Element {
     d
 }
 
-/// One folded fieldset per dimension with a checkbox per value; counts and checks are set
-/// by `render`.
+/// A dimension with more values than this (the source files of a large site) lists them in
+/// a folded `<details>`, built when first opened and counted only while open: thousands of
+/// checkboxes would cost every redraw its layout.
+const FACET_FOLDED_FROM: usize = 40;
+
+/// One fieldset per dimension with a checkbox per value; counts and checks are set by
+/// `render`. A long one is folded (see [`FACET_FOLDED_FROM`]) unless the view filters on it.
 fn build_facets(app: &App, facets: &Element) {
     clear(facets);
     for dim in Dim::ALL {
@@ -329,19 +457,45 @@ fn build_facets(app: &App, facets: &Element) {
         let fs = el("fieldset", "facet", "");
         attr(&fs, "data-dim", dim.key());
         append(&fs, &el("legend", "", &app.ui.tr(&format!("viewer.dim.{}", dim.key()))));
-        for (code, value) in col.values.iter().enumerate() {
-            let label = el("label", "check", "");
-            let cb = el("input", "", "");
-            attr(&cb, "type", "checkbox");
-            attr(&cb, "data-value", value);
-            attr(&cb, "id", &format!("f-{}-{code}", dim.key()));
-            append(&label, &cb);
-            append(&label, &el("span", "", &app.ui.show(value)));
-            append(&label, &el("span", "count", ""));
-            append(&fs, &label);
+        if col.values.len() > FACET_FOLDED_FROM {
+            let more = el("details", "facet-more", "");
+            attr(&more, "data-dim", dim.key());
+            append(&more, &el("summary", "", &benchsite_model::format_count(col.values.len() as u64, &app.ui.lang)));
+            append(&fs, &more);
+            if app.state.filters.contains_key(&dim) {
+                attr(&more, "open", "");
+                facet_values(app, dim, &more);
+            }
+        } else {
+            facet_values(app, dim, &fs);
         }
         append(facets, &fs);
     }
+}
+
+/// The checkboxes of `dim`'s values, into `into`.
+fn facet_values(app: &App, dim: Dim, into: &Element) {
+    for (code, value) in app.store.dims[&dim].values.iter().enumerate() {
+        let label = el("label", "check", "");
+        let cb = el("input", "", "");
+        attr(&cb, "type", "checkbox");
+        attr(&cb, "data-value", value);
+        attr(&cb, "id", &format!("f-{}-{code}", dim.key()));
+        append(&label, &cb);
+        append(&label, &el("span", "", &app.ui.show(value)));
+        append(&label, &el("span", "count", ""));
+        append(into, &label);
+    }
+}
+
+/// A folded facet was opened: its values are built (once) and counted.
+fn on_toggle(e: web_sys::Event) {
+    let Some(more) = e.target().and_then(|t| t.dyn_into::<Element>().ok()).filter(|t| t.class_list().contains("facet-more")) else { return };
+    if more.has_attribute("open") && more.query_selector("label").ok().flatten().is_none() {
+        let Some(dim) = more.get_attribute("data-dim").and_then(|d| Dim::from_key(&d)) else { return };
+        with_app(|app| facet_values(app, dim, &more));
+    }
+    render();
 }
 
 /// `f` on every event `name` of `target`, for the page's lifetime.
@@ -359,6 +513,12 @@ fn attach_listeners() -> Result<(), String> {
             listen(&target, "input", on_control)?;
             listen(&target, "click", on_button)?;
         }
+    }
+    // `toggle` does not bubble: caught on the way down.
+    if let Some(facets) = dom::by_id("filters") {
+        let closure = Closure::<dyn FnMut(web_sys::Event)>::new(on_toggle);
+        facets.add_event_listener_with_callback_and_bool("toggle", closure.as_ref().unchecked_ref(), true).map_err(|_| "could not listen to toggle")?;
+        closure.forget();
     }
     let canvas = dom::by_id("chart-canvas").ok_or("no canvas")?;
     listen(&canvas, "mousemove", |e: web_sys::MouseEvent| {
@@ -684,10 +844,15 @@ fn reload(app: &mut App) {
     }
 }
 
-/// Swaps the data for `n` synthetic runs (the performance benchmark).
+/// Swaps the data for `n` synthetic runs (the performance benchmark), as the explorer's
+/// data of one shard.
 pub fn replace_with_synthetic(n: usize) {
+    let runs = crate::synthetic_runs(n);
+    let (index, part) = columns::from_store(&Store::new(&runs, vec![false; n]));
     with_app_mut(|app| {
-        app.site_runs = crate::synthetic_runs(n);
+        app.parts = vec![Some(part)];
+        app.index = index;
+        app.details = BTreeMap::from([(0, Some(BTreeMap::new()))]);
         app.local_runs.clear();
         app.findings.clear();
         app.state = ViewState::default();
@@ -712,6 +877,7 @@ pub fn update(f: impl FnOnce(&mut App)) {
 
 /// Recomputes the rows and draws every part of the explorer from the state.
 pub fn render() {
+    ensure_loaded();
     lap("start");
     // Read layout before writing to the page: a read after a write forces a full layout.
     // A hidden chart (compare view) has no width: its container's stands in.
@@ -792,6 +958,11 @@ fn sync_controls(view: &View) {
     let doc = dom::document();
     for dim in Dim::ALL {
         let chosen = view.state.filters.get(&dim);
+        // A folded facet is counted only while open.
+        let folded = doc.query_selector(&format!("details.facet-more[data-dim={}]", dim.key())).ok().flatten();
+        if folded.is_some_and(|d| !d.has_attribute("open") || d.query_selector("label").ok().flatten().is_none()) {
+            continue;
+        }
         for (code, value) in view.store.dims[&dim].values.iter().enumerate() {
             let Some(cb) = doc.get_element_by_id(&format!("f-{}-{code}", dim.key())) else { continue };
             if let Some(input) = cb.dyn_ref::<HtmlInputElement>() {
@@ -837,7 +1008,7 @@ const MAX_NOTICES: usize = 10;
 fn render_banner(app: &App, view: &View) {
     let Some(banner) = dom::by_id("banner") else { return };
     let ui = view.ui;
-    let count = ui.fill("viewer.count", &[("shown", &view.rows.len().to_string()), ("total", &view.store.len().to_string())]);
+    let count = ui.fill("viewer.count", &[("shown", &view.rows.len().to_string()), ("total", &view.store.total().to_string())]);
     // The compare view pairs alike runs itself and names what differs within each pair.
     let diffs = if view.state.chart == Chart::Compare { Vec::new() } else { compare::differences(view.store, view.rows) };
     if dom::built_from(&banner, &format!("{count}\u{0}{diffs:?}\u{0}{:?}\u{0}{:?}\u{0}{:?}\u{0}{}\u{0}{}", view.state.data_hash, view.state.in_view, app.notices, view.store.len(), ui.lang)) {
@@ -899,7 +1070,8 @@ fn render_banner(app: &App, view: &View) {
 fn render_selected(app: &App, view: &View) {
     let Some(panel) = dom::by_id("selected") else { return };
     let i = view.state.selected.as_ref().and_then(|id| view.store.ids.iter().position(|x| x == id));
-    if dom::built_from(&panel, &format!("{i:?}\u{0}{}\u{0}{}\u{0}{}\u{0}{}", view.metric, view.store.len(), view.ui.lang, view.state.price)) {
+    let detail = i.and_then(|i| app.detail(i));
+    if dom::built_from(&panel, &format!("{i:?}\u{0}{}\u{0}{}\u{0}{}\u{0}{}\u{0}{}", view.metric, view.store.len(), view.ui.lang, view.state.price, detail.is_some())) {
         return;
     }
     clear(&panel);
@@ -930,8 +1102,13 @@ fn render_selected(app: &App, view: &View) {
         Some(href) => append(&panel, &link(&ui.tr("viewer.source_line"), &href)),
         None => append(&panel, &el("p", "", &ui.tr("viewer.local_run"))),
     }
-    if let Some(run) = app.run(i) {
-        effective_params(app, ui, run, &panel);
+    match detail {
+        Some(detail) => effective_params(app, ui, &detail, &panel),
+        None => {
+            if let Some((k, _)) = app.locate(i) {
+                load_details(k);
+            }
+        }
     }
 }
 
@@ -939,13 +1116,13 @@ fn render_selected(app: &App, view: &View) {
 /// computed from a nominal GPU memory marked ≈, as the result pages do) and its KV-cache
 /// estimate (`params.kv_memory`) with the other engines' equivalent values and what the
 /// estimate assumes.
-fn effective_params(app: &App, ui: &Ui, run: &Run, panel: &Element) {
+fn effective_params(app: &App, ui: &Ui, run: &Detail, panel: &Element) {
     let framework = run.framework.as_deref().unwrap_or("");
-    if !run.params.effective.is_empty() {
+    if !run.effective.is_empty() {
         append(panel, &el("h4", "", &ui.tr("viewer.effective")));
         let table = el("table", "effective", "");
         attr(&table, "id", "selected-effective");
-        for e in &run.params.effective {
+        for e in &run.effective {
             let tr = el("tr", "", "");
             append(&tr, &el("th", "", ""));
             if let Some(th) = tr.first_element_child() {
@@ -969,7 +1146,7 @@ fn effective_params(app: &App, ui: &Ui, run: &Run, panel: &Element) {
         append(&wrap, &table);
         append(panel, &wrap);
     }
-    let Some(kv) = &run.params.kv_memory else { return };
+    let Some(kv) = &run.kv_memory else { return };
     let gib = |x: f64| {
         let s = format!("{x:.2}");
         s.trim_end_matches('0').trim_end_matches('.').to_string()
@@ -1080,7 +1257,7 @@ fn render_tuning(app: &App, view: &View) {
 fn current_state(app: &App) -> ViewState {
     let mut state = app.state.clone();
     state.data_hash = Some(app.hash.clone());
-    state.in_view = (app.rows.len() <= MAX_LISTED && app.rows.len() < app.store.len()).then(|| app.rows.iter().filter(|&&i| !app.store.local[i as usize]).map(|&i| app.store.ids[i as usize].clone()).collect());
+    state.in_view = (app.rows.len() <= MAX_LISTED && app.rows.len() < app.store.total()).then(|| app.rows.iter().filter(|&&i| !app.store.local[i as usize]).map(|&i| app.store.ids[i as usize].clone()).collect());
     state
 }
 

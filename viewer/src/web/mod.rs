@@ -36,14 +36,16 @@ pub fn add_runs(name: &str, json: &str) -> Result<usize, JsValue> {
     app::add_runs(name, json).map_err(|e| JsValue::from_str(&e))
 }
 
-/// Replaces the data with `n` synthetic runs, then times `rounds` filter changes, each
-/// from the state change to the redrawn chart and table, laid out. Returns milliseconds
-/// per round.
+/// Replaces the data with `n` synthetic runs (`0`: keeps the runs loaded), then times
+/// `rounds` filter changes, each from the state change to the redrawn chart and table, laid
+/// out. Returns milliseconds per round.
 #[wasm_bindgen(js_name = benchFilter)]
 pub fn bench_filter(n: usize, rounds: usize) -> Vec<f64> {
     let perf = web_sys::window().and_then(|w| w.performance());
     let now = || perf.as_ref().map_or(0.0, |p| p.now());
-    app::replace_with_synthetic(n);
+    if n > 0 {
+        app::replace_with_synthetic(n);
+    }
     let frameworks: Vec<String> = app::with_app(|a| a.store.dims[&crate::store::Dim::Framework].values.clone()).unwrap_or_default();
     let mut out = Vec::with_capacity(rounds);
     timing::ROUNDS.with(|r| r.borrow_mut().clear());

@@ -11,7 +11,7 @@ use wasm_bindgen::JsCast;
 /// Row height in CSS pixels (fixed in the stylesheet: `#results tr { height: 28px }`).
 const ROW_PX: f64 = 28.0;
 /// Above this many rows the body is windowed.
-const WINDOW_FROM: usize = 400;
+const WINDOW_FROM: usize = 200;
 /// Rows rendered around the visible window.
 const OVERSCAN: usize = 6;
 

@@ -68,7 +68,7 @@ impl Ui {
 
     /// A finding's title in the page's language.
     pub fn finding_title(&self, f: &Finding) -> String {
-        self.t.get(&format!("finding.{}", f.code)).cloned().unwrap_or_else(|| f.code.clone())
+        self.t.get(&format!("finding.{}", f.code)).cloned().unwrap_or_else(|| f.code.to_string())
     }
 }
 

@@ -81,10 +81,7 @@ pub fn metric_key(store: &Store, state: &ViewState) -> String {
 }
 
 pub fn default_metric(store: &Store) -> String {
-    crate::store::PREFERRED
-        .iter()
-        .find(|k| store.metric(k).is_some())
-        .map_or_else(|| store.metrics.first().map(|m| m.key.clone()).unwrap_or_default(), |k| k.to_string())
+    store.default_metric()
 }
 
 fn x_metric_key(store: &Store, state: &ViewState) -> String {

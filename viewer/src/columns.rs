@@ -1,0 +1,772 @@
+//! The explorer's own data: what the explorer shows of the runs, in columns, as plain text
+//! the browser gzips well and the viewer reads by hand (no serde on this path).
+//!
+//! `data/explore/index.txt` holds what every view needs whatever runs it shows: the schema
+//! and data hash, the default view, each dimension's distinct values, the metrics, the
+//! sweeps, the effective-parameter sets, the findings (code, file, line: what the explorer
+//! shows of them), the shards, and the cells (runs alike in every dimension, in findings and
+//! in being local, with how many runs each holds and its shard). Filters and facet counts are
+//! decided per cell, so the index alone answers which shards a view needs and how many runs
+//! each filter value would match. `data/explore/<k>.txt` holds shard `k`'s runs, in columns
+//! (one line each, values separated by `,`): cell, line, metric values and their lines,
+//! sweep position, parameter set; ids and findings only where a run has them. Runs are
+//! grouped by model family, GPU and source file, and a shard holds whole groups, so a cell
+//! is never split and the first view (one family on one GPU) needs few shards. `data/explore/<k>.params.json` holds the
+//! selected-run panel's effective parameters and KV-cache estimate, fetched when a run of the
+//! shard is selected.
+//!
+//! Every line is `key\tfield\tfield…`; text fields escape `\\`, tab, newline and CR.
+
+use crate::store::{Column, Dim, Metric, ParamSet, Store, SweepPoint, Tuning};
+use benchsite_model::{Finding, Run, Severity};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+/// Version of this layout. A viewer refuses data of another one.
+pub const SCHEMA: &str = "1";
+
+/// Where the explorer's data lives, relative to the site.
+pub const DIR: &str = "data/explore";
+
+/// Runs per shard unless the build says otherwise: one shard up to this many runs.
+pub const SHARD_RUNS: usize = 20_000;
+
+const ORIGINS: [&str; 3] = ["explicit", "default", "unknown"];
+const UNITS: [&str; 4] = ["req/s", "tok/s", "ms", ""];
+
+/// The files of the explorer's data: the index and, per shard, its columns and its
+/// selected-run details (JSON, written natively only).
+pub struct Files {
+    pub index: String,
+    pub shards: Vec<String>,
+    pub details: Vec<String>,
+}
+
+fn esc(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\t' => out.push_str("\\t"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn unesc(s: &str) -> String {
+    if !s.contains('\\') {
+        return s.to_string();
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('t') => out.push('\t'),
+            Some('n') => out.push('\n'),
+            Some('r') => out.push('\r'),
+            Some(c) => out.push(c),
+            None => {}
+        }
+    }
+    out
+}
+
+/// FNV-1a, fed piece by piece, shown as [`crate::store::data_hash`] shows it.
+struct Fnv(u64);
+
+impl Fnv {
+    fn feed(&mut self, text: &str) {
+        for b in text.bytes() {
+            self.0 ^= u64::from(b);
+            self.0 = self.0.wrapping_mul(0x100000001b3);
+        }
+    }
+
+    fn hex(&self) -> String {
+        format!("{:08x}", (self.0 >> 32) as u32 ^ self.0 as u32)
+    }
+}
+
+/// What a shard groups: model family, GPU and source file (in the dimensions' order), so
+/// the first view (one family on one GPU) and most filters need few shards, and a cell
+/// (which names all three) is never split.
+fn block(store: &Store, i: usize) -> (u32, u32, u32) {
+    let code = |d: Dim| store.dims[&d].codes[i];
+    (code(Dim::Family), code(Dim::Gpu), code(Dim::Source))
+}
+
+/// The store's order of runs for the explorer: by [`block`], each block's runs in the
+/// order of `runs.json`. Sharded or not, the explorer holds its runs in this order.
+fn order(store: &Store) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..store.len()).collect();
+    crate::order::sort_by_key(&mut order, |&i| block(store, i));
+    order
+}
+
+/// Writes the explorer's data for `runs` (with their `findings`), in shards of about
+/// `shard_runs` runs (whole source files), and the default view.
+pub fn write(runs: &[Run], findings: &[Finding], shard_runs: usize) -> Files {
+    let store = Store::new(runs, vec![false; runs.len()]);
+    let order = order(&store);
+    // Shards: consecutive blocks until a shard holds `shard_runs` runs.
+    let mut members: Vec<Vec<usize>> = vec![Vec::new()];
+    let mut shard_of = vec![0u32; runs.len()];
+    let mut start = 0;
+    while start < order.len() {
+        let key = block(&store, order[start]);
+        let end = start + order[start..].iter().take_while(|&&i| block(&store, i) == key).count();
+        let last = members.last_mut().expect("one shard at least");
+        if !last.is_empty() && last.len() + (end - start) > shard_runs.max(1) {
+            members.push(Vec::new());
+        }
+        let k = members.len() - 1;
+        order[start..end].iter().for_each(|&i| shard_of[i] = k as u32);
+        members[k].extend_from_slice(&order[start..end]);
+        start = end;
+    }
+    let shards: Vec<String> = members.iter().map(|m| shard_text(&store, runs, m)).collect();
+    let details: Vec<String> = members.iter().map(|m| details_json(runs, m)).collect();
+
+    let mut body = String::new();
+    let metric = store.default_metric();
+    let default = store.metric(&metric).and_then(|m| crate::headline::pick(&store, m)).map(|h| h.view(&metric).to_query()).unwrap_or_default();
+    let _ = writeln!(body, "default\t{}", esc(&default));
+    for dim in Dim::ALL {
+        let _ = write!(body, "dim\t{}", dim.key());
+        store.dims[&dim].values.iter().for_each(|v| {
+            let _ = write!(body, "\t{}", esc(v));
+        });
+        body.push('\n');
+    }
+    for m in &store.metrics {
+        let _ = writeln!(body, "metric\t{}\t{}\t{}\t{}", esc(&m.key), m.unit, u8::from(m.higher_is_better), u8::from(m.derived));
+    }
+    let sweeps = sweep_table(&store);
+    for s in &sweeps {
+        let _ = writeln!(body, "sweep\t{}\t{}\t{}", esc(&s.0), esc(&s.1), esc(&s.2));
+    }
+    for set in &store.tuning.sets {
+        let _ = write!(body, "set\t{}", esc(&set.framework));
+        for (flag, value, origin) in &set.params {
+            let _ = write!(body, "\t{}\t{}\t{origin}", esc(flag), esc(value));
+        }
+        body.push('\n');
+    }
+    for f in findings {
+        let _ = writeln!(body, "finding\t{}\t{}\t{}", esc(&f.code), esc(&f.path), f.line);
+    }
+    for (k, m) in members.iter().enumerate() {
+        let _ = writeln!(body, "shard\t{k}\t{}", m.len());
+    }
+    let cells = &store.cells;
+    // A cell names family, GPU and file, so it is in one shard.
+    let mut cell_shard = vec![0u32; cells.len()];
+    for i in 0..store.len() {
+        cell_shard[cells.of[i] as usize] = shard_of[i];
+    }
+    // Each code written only where it differs from the previous cell's (cells come in the
+    // order of their codes, so most repeat).
+    let mut previous = [u32::MAX; Dim::ALL.len()];
+    for (c, shard) in cell_shard.iter().enumerate() {
+        let codes: Vec<String> = cells.codes[c].iter().zip(&previous).map(|(code, last)| if code == last { String::new() } else { code.to_string() }).collect();
+        previous = cells.codes[c];
+        let _ = writeln!(body, "cell\t{shard}\t{}\t{}\t{}", u8::from(cells.flagged[c]), cells.runs[c], codes.join(","));
+    }
+    let mut fnv = Fnv(0xcbf29ce484222325);
+    fnv.feed(&body);
+    shards.iter().for_each(|s| fnv.feed(s));
+    let hash = fnv.hex();
+    let index = format!("benchsite-explore\t{SCHEMA}\t{hash}\t{}\n{body}", runs.len());
+    let shards = shards.into_iter().zip(&members).map(|(s, m)| format!("benchsite-explore-shard\t{SCHEMA}\t{hash}\t{}\n{s}", m.len())).collect();
+    Files { index, shards, details }
+}
+
+/// Distinct sweeps (id, header, axis) in the order their runs come.
+fn sweep_table(store: &Store) -> Vec<(String, String, String)> {
+    let mut seen: Vec<(String, String, String)> = store.sweeps.iter().flatten().map(|s| (s.id.clone(), s.header.clone(), s.axis.clone())).collect();
+    crate::order::sort_by(&mut seen, Ord::cmp);
+    seen.dedup();
+    seen
+}
+
+/// A number as the shortest text that reads back as the same `f64`.
+fn number(out: &mut String, x: f64) {
+    let _ = write!(out, "{x}");
+}
+
+fn shard_text(store: &Store, runs: &[Run], members: &[usize]) -> String {
+    let mut out = String::new();
+    let column = |out: &mut String, key: &str, f: &mut dyn FnMut(&mut String, usize)| {
+        out.push_str(key);
+        out.push('\t');
+        for (k, &i) in members.iter().enumerate() {
+            if k > 0 {
+                out.push(',');
+            }
+            f(out, i);
+        }
+        out.push('\n');
+    };
+    column(&mut out, "cell", &mut |o, i| {
+        let _ = write!(o, "{}", store.cells.of[i]);
+    });
+    let mut last = 0i64;
+    column(&mut out, "line", &mut |o, i| {
+        let line = i64::from(store.lines[i]);
+        let _ = write!(o, "{}", line - last);
+        last = line;
+    });
+    for (k, &i) in members.iter().enumerate() {
+        let id = &store.ids[i];
+        if *id != format!("{}#L{}", store.paths[i], store.lines[i]) {
+            let _ = writeln!(out, "id\t{k}\t{}", esc(id));
+        }
+        if !store.findings[i].is_empty() {
+            let list: Vec<String> = store.findings[i].iter().map(u32::to_string).collect();
+            let _ = writeln!(out, "find\t{k}\t{}", list.join(","));
+        }
+    }
+    for (m, metric) in store.metrics.iter().enumerate() {
+        if members.iter().all(|&i| metric.values[i].is_nan()) {
+            continue;
+        }
+        column(&mut out, &format!("m\t{m}"), &mut |o, i| {
+            if !metric.values[i].is_nan() {
+                number(o, metric.values[i]);
+            }
+        });
+        column(&mut out, &format!("ml\t{m}"), &mut |o, i| {
+            if metric.lines[i] != 0 {
+                let _ = write!(o, "{}", i64::from(metric.lines[i]) - i64::from(store.lines[i]));
+            }
+        });
+    }
+    if members.iter().any(|&i| store.sweeps[i].is_some()) {
+        let table = sweep_table(store);
+        column(&mut out, "sweep", &mut |o, i| {
+            if let Some(s) = &store.sweeps[i] {
+                let code = table.binary_search(&(s.id.clone(), s.header.clone(), s.axis.clone())).unwrap_or(0);
+                let _ = write!(o, "{code}:");
+                number(o, s.x);
+            }
+        });
+    }
+    if members.iter().any(|&i| store.tuning.codes[i] != 0) {
+        column(&mut out, "set", &mut |o, i| {
+            let _ = write!(o, "{}", store.tuning.codes[i]);
+        });
+    }
+    let _ = runs;
+    out
+}
+
+/// What the selected-run panel shows beyond the columns: the run's effective parameters and
+/// its KV-cache estimate, with the framework, GPU and family they are read with.
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Detail {
+    #[serde(default)]
+    pub framework: Option<String>,
+    #[serde(default)]
+    pub gpu: Option<String>,
+    #[serde(default)]
+    pub family: Option<String>,
+    #[serde(default)]
+    pub effective: Vec<benchsite_model::tuning::Effective>,
+    #[serde(default)]
+    pub kv_memory: Option<Box<benchsite_model::memory::KvMemory>>,
+}
+
+impl Detail {
+    pub fn of(run: &Run) -> Detail {
+        Detail { framework: run.framework.clone(), gpu: run.gpu.clone(), family: run.family.clone(), effective: run.params.effective.clone(), kv_memory: run.params.kv_memory.clone() }
+    }
+}
+
+/// A shard's details: each distinct one once, and per run (within the shard) that has
+/// effective parameters or a KV-cache estimate, which one.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct DetailsFile {
+    details: Vec<Detail>,
+    runs: Vec<(usize, usize)>,
+}
+
+fn details_json(runs: &[Run], members: &[usize]) -> String {
+    let mut file = DetailsFile { details: Vec::new(), runs: Vec::new() };
+    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    for (k, &i) in members.iter().enumerate() {
+        if runs[i].params.effective.is_empty() && runs[i].params.kv_memory.is_none() {
+            continue;
+        }
+        let detail = Detail::of(&runs[i]);
+        let key = serde_json::to_string(&detail).unwrap_or_default();
+        let d = *seen.entry(key).or_insert_with(|| {
+            file.details.push(detail);
+            file.details.len() - 1
+        });
+        file.runs.push((k, d));
+    }
+    serde_json::to_string(&file).unwrap_or_else(|_| "{}".into())
+}
+
+/// Reads a shard's details file: the details of each run within the shard that has some.
+pub fn read_details(text: &str) -> Result<BTreeMap<usize, Detail>, String> {
+    let file: DetailsFile = serde_json::from_str(text).map_err(|e| format!("the run details could not be read: {e}"))?;
+    file.runs.into_iter().map(|(k, d)| Ok((k, file.details.get(d).cloned().ok_or("the run details name a detail that is not there")?))).collect()
+}
+
+/// The index: everything but the runs' own columns.
+#[derive(Debug, Clone, Default)]
+pub struct Index {
+    pub hash: String,
+    pub runs: usize,
+    /// The view of a link that names none (the headline comparison), as a query string.
+    pub default_query: String,
+    /// Runs per shard.
+    pub shards: Vec<usize>,
+    /// The shard of each cell.
+    pub cell_shard: Vec<u32>,
+    pub findings: Vec<Finding>,
+    /// Values, metrics (without values), sweeps, parameter sets and cells; no run.
+    pub base: Store,
+    sweeps: Vec<(String, String, String)>,
+}
+
+fn fields(line: &str) -> (&str, std::str::Split<'_, char>) {
+    let mut f = line.split('\t');
+    (f.next().unwrap_or(""), f)
+}
+
+fn int<T: std::str::FromStr>(s: Option<&str>, what: &str) -> Result<T, String> {
+    s.and_then(|s| s.parse().ok()).ok_or_else(|| format!("explorer data: bad {what}"))
+}
+
+/// Checks the first line of an index or shard: its kind, schema and (for a shard) hash.
+fn header<'a>(text: &'a str, kind: &str) -> Result<(Vec<&'a str>, std::str::Lines<'a>), String> {
+    let mut lines = text.lines();
+    let head: Vec<&str> = lines.next().unwrap_or("").split('\t').collect();
+    if head.first() != Some(&kind) {
+        return Err(format!("{kind}: not the explorer's data (rebuild the site with benchsite)"));
+    }
+    if head.get(1) != Some(&SCHEMA) {
+        return Err(format!(
+            "the explorer's data has schema {} but this viewer reads schema {SCHEMA}; rebuild the site with one benchsite version (or reload the page if it was just rebuilt)",
+            head.get(1).unwrap_or(&"?")
+        ));
+    }
+    Ok((head, lines))
+}
+
+pub fn read_index(text: &str) -> Result<Index, String> {
+    let (head, lines) = header(text, "benchsite-explore")?;
+    let mut index = Index { hash: head.get(2).unwrap_or(&"").to_string(), runs: int(head.get(3).copied(), "run count")?, ..Index::default() };
+    let base = &mut index.base;
+    base.tuning.sets.clear();
+    for line in lines {
+        let (key, mut f) = fields(line);
+        match key {
+            "default" => index.default_query = unesc(f.next().unwrap_or("")),
+            "dim" => {
+                let dim = Dim::from_key(f.next().unwrap_or("")).ok_or("explorer data: unknown dimension")?;
+                base.dims.insert(dim, Column { values: f.map(unesc).collect(), codes: Vec::new() });
+            }
+            "metric" => {
+                let key = unesc(f.next().unwrap_or(""));
+                let unit = f.next().unwrap_or("");
+                let unit = UNITS.into_iter().find(|u| *u == unit).ok_or("explorer data: unknown unit")?;
+                let (h, d) = (f.next() == Some("1"), f.next() == Some("1"));
+                base.metrics.push(Metric { key, unit, higher_is_better: h, derived: d, values: Vec::new(), lines: Vec::new() });
+            }
+            "sweep" => index.sweeps.push((unesc(f.next().unwrap_or("")), unesc(f.next().unwrap_or("")), unesc(f.next().unwrap_or("")))),
+            "set" => {
+                let framework = unesc(f.next().unwrap_or(""));
+                let rest: Vec<&str> = f.collect();
+                let params = rest
+                    .chunks(3)
+                    .map(|c| {
+                        let origin = ORIGINS.into_iter().find(|o| Some(o) == c.get(2)).ok_or("explorer data: unknown origin")?;
+                        Ok((unesc(c[0]), unesc(c.get(1).unwrap_or(&"")), origin))
+                    })
+                    .collect::<Result<Vec<_>, String>>()?;
+                base.tuning.sets.push(ParamSet { framework, params });
+            }
+            "finding" => {
+                let (code, path) = (unesc(f.next().unwrap_or("")), unesc(f.next().unwrap_or("")));
+                index.findings.push(Finding::new(Severity::Warning, &code, &path, int(f.next(), "finding line")?, String::new()));
+            }
+            "shard" => {
+                f.next();
+                index.shards.push(int(f.next(), "shard size")?);
+            }
+            "cell" => {
+                index.cell_shard.push(int(f.next(), "cell shard")?);
+                base.cells.flagged.push(f.next() == Some("1"));
+                base.cells.runs.push(int(f.next(), "cell size")?);
+                let mut codes = base.cells.codes.last().copied().unwrap_or([u32::MAX; Dim::ALL.len()]);
+                let mut parts = f.next().unwrap_or("").split(',');
+                for c in codes.iter_mut() {
+                    match parts.next() {
+                        Some("") => {}
+                        text => *c = int(text, "cell code")?,
+                    }
+                }
+                base.cells.codes.push(codes);
+            }
+            _ => {}
+        }
+    }
+    if Dim::ALL.iter().any(|d| !base.dims.contains_key(d)) {
+        return Err("explorer data: a dimension is missing".into());
+    }
+    for (c, codes) in base.cells.codes.iter().enumerate() {
+        let bad_shard = index.cell_shard[c] as usize >= index.shards.len();
+        if bad_shard || Dim::ALL.iter().zip(codes).any(|(d, &code)| code as usize >= base.dims[d].values.len()) {
+            return Err("explorer data: a cell names a value or shard that is not there".into());
+        }
+    }
+    if base.tuning.sets.is_empty() {
+        base.tuning.sets.push(ParamSet::default());
+    }
+    Ok(index)
+}
+
+/// One shard's runs, as read.
+#[derive(Debug, Clone, Default)]
+pub struct Part {
+    pub ids: Vec<Option<String>>,
+    pub lines: Vec<u32>,
+    pub findings: Vec<Vec<u32>>,
+    pub cells: Vec<u32>,
+    /// Per metric of the index: values and lines (empty where the shard has none).
+    pub metrics: Vec<(Vec<f64>, Vec<u32>)>,
+    pub sweeps: Vec<Option<SweepPoint>>,
+    pub sets: Vec<u32>,
+}
+
+fn list(text: &str) -> std::str::Split<'_, char> {
+    text.split(',')
+}
+
+pub fn read_shard(index: &Index, shard: usize, text: &str) -> Result<Part, String> {
+    let (head, lines) = header(text, "benchsite-explore-shard")?;
+    if head.get(2).copied() != Some(index.hash.as_str()) {
+        return Err("the explorer's data changed while it was loading: reload the page".into());
+    }
+    let n: usize = int(head.get(3).copied(), "shard size")?;
+    if index.shards.get(shard) != Some(&n) {
+        return Err("explorer data: a shard's size differs from the index".into());
+    }
+    let bad = |what: &str| format!("explorer data: bad {what} in shard {shard}");
+    let mut part = Part { ids: vec![None; n], findings: vec![Vec::new(); n], metrics: vec![(Vec::new(), Vec::new()); index.base.metrics.len()], sweeps: vec![None; n], ..Part::default() };
+    let cells = index.base.cells.len() as u32;
+    for line in lines {
+        let (key, mut f) = fields(line);
+        match key {
+            "cell" => part.cells = list(f.next().unwrap_or("")).map(|c| c.parse::<u32>().ok().filter(|&c| c < cells)).collect::<Option<_>>().ok_or_else(|| bad("cell"))?,
+            "line" => {
+                let mut last = 0i64;
+                part.lines = list(f.next().unwrap_or(""))
+                    .map(|d| {
+                        last += d.parse::<i64>().ok()?;
+                        u32::try_from(last).ok()
+                    })
+                    .collect::<Option<_>>()
+                    .ok_or_else(|| bad("line"))?;
+            }
+            "id" => {
+                let k: usize = int(f.next(), "id row")?;
+                *part.ids.get_mut(k).ok_or_else(|| bad("id row"))? = Some(unesc(f.next().unwrap_or("")));
+            }
+            "find" => {
+                let k: usize = int(f.next(), "finding row")?;
+                let found = list(f.next().unwrap_or("")).map(|x| x.parse::<u32>().ok().filter(|&x| (x as usize) < index.findings.len())).collect::<Option<_>>().ok_or_else(|| bad("finding"))?;
+                *part.findings.get_mut(k).ok_or_else(|| bad("finding row"))? = found;
+            }
+            "m" => {
+                let m: usize = int(f.next(), "metric")?;
+                let values = list(f.next().unwrap_or("")).map(|v| if v.is_empty() { Some(f64::NAN) } else { benchsite_model::number::parse_f64(v) }).collect::<Option<_>>().ok_or_else(|| bad("value"))?;
+                part.metrics.get_mut(m).ok_or_else(|| bad("metric"))?.0 = values;
+            }
+            "ml" => {
+                let m: usize = int(f.next(), "metric")?;
+                let deltas: Vec<Option<i64>> = list(f.next().unwrap_or("")).map(|d| if d.is_empty() { Some(i64::MIN) } else { d.parse().ok() }).collect();
+                let lines = deltas
+                    .iter()
+                    .zip(&part.lines)
+                    .map(|(d, &l)| match d {
+                        Some(i64::MIN) => Some(0),
+                        Some(d) => u32::try_from(i64::from(l) + d).ok(),
+                        None => None,
+                    })
+                    .collect::<Option<_>>()
+                    .ok_or_else(|| bad("value line"))?;
+                part.metrics.get_mut(m).ok_or_else(|| bad("metric"))?.1 = lines;
+            }
+            "sweep" => {
+                part.sweeps = list(f.next().unwrap_or(""))
+                    .map(|s| {
+                        if s.is_empty() {
+                            return Some(None);
+                        }
+                        let (code, x) = s.split_once(':')?;
+                        let (id, header, axis) = index.sweeps.get(code.parse::<usize>().ok()?)?.clone();
+                        Some(Some(SweepPoint { id, header, axis, x: benchsite_model::number::parse_f64(x)? }))
+                    })
+                    .collect::<Option<_>>()
+                    .ok_or_else(|| bad("sweep"))?;
+            }
+            "set" => {
+                let sets = index.base.tuning.sets.len() as u32;
+                part.sets = list(f.next().unwrap_or("")).map(|c| c.parse::<u32>().ok().filter(|&c| c < sets)).collect::<Option<_>>().ok_or_else(|| bad("parameter set"))?;
+            }
+            _ => {}
+        }
+    }
+    let whole = |len: usize| len == n;
+    if !whole(part.cells.len()) || !whole(part.lines.len()) || !whole(part.sweeps.len()) {
+        return Err(bad("column length"));
+    }
+    for (values, lines) in &mut part.metrics {
+        if values.is_empty() {
+            *values = vec![f64::NAN; n];
+            *lines = vec![0; n];
+        }
+        if !whole(values.len()) || !whole(lines.len()) {
+            return Err(bad("metric length"));
+        }
+    }
+    if part.sets.is_empty() {
+        part.sets = vec![0; n];
+    } else if !whole(part.sets.len()) {
+        return Err(bad("parameter sets"));
+    }
+    // A cell is in one shard: a run naming another shard's cell is not this data.
+    if part.cells.iter().any(|&c| index.cell_shard[c as usize] as usize != shard) {
+        return Err(bad("cell"));
+    }
+    Ok(part)
+}
+
+/// The store of the loaded shards (in shard order, so the runs' order does not depend on
+/// which shards are loaded): the index's values, metrics, sets and cells, the parts' runs.
+pub fn assemble(index: &Index, parts: &[&Part]) -> Store {
+    let mut store = index.base.clone();
+    let n: usize = parts.iter().map(|p| p.cells.len()).sum();
+    store.cells.of = parts.iter().flat_map(|p| p.cells.iter().copied()).collect();
+    let source = &index.base.dims[&Dim::Source].values;
+    for dim in Dim::ALL {
+        let d = dim.index();
+        let codes = store.cells.of.iter().map(|&c| index.base.cells.codes[c as usize][d]).collect();
+        store.dims.get_mut(&dim).expect("every dimension is read").codes = codes;
+    }
+    store.lines = parts.iter().flat_map(|p| p.lines.iter().copied()).collect();
+    store.paths = store.dims[&Dim::Source].codes.iter().map(|&c| source[c as usize].clone()).collect();
+    store.ids = parts
+        .iter()
+        .flat_map(|p| p.ids.iter())
+        .zip(store.paths.iter().zip(&store.lines))
+        .map(|(id, (path, line))| id.clone().unwrap_or_else(|| format!("{path}#L{line}")))
+        .collect();
+    store.local = vec![false; n];
+    store.findings = parts.iter().flat_map(|p| p.findings.iter().cloned()).collect();
+    for (m, metric) in store.metrics.iter_mut().enumerate() {
+        metric.values = parts.iter().flat_map(|p| p.metrics[m].0.iter().copied()).collect();
+        metric.lines = parts.iter().flat_map(|p| p.metrics[m].1.iter().copied()).collect();
+    }
+    store.sweeps = parts.iter().flat_map(|p| p.sweeps.iter().cloned()).collect();
+    store.tuning = Tuning { sets: index.base.tuning.sets.clone(), codes: parts.iter().flat_map(|p| p.sets.iter().copied()).collect() };
+    store.finish_columns();
+    store
+}
+
+/// The index and the one shard of `store`'s runs, in memory (the benchmark's synthetic
+/// data: nothing written, so the wasm holds no writer).
+pub fn from_store(store: &Store) -> (Index, Part) {
+    let n = store.len();
+    let mut base = store.clone();
+    base.ids.clear();
+    base.paths.clear();
+    base.lines.clear();
+    base.local.clear();
+    base.findings.clear();
+    base.colors.clear();
+    base.sweeps.clear();
+    base.tuning.codes.clear();
+    base.cells.of.clear();
+    base.metrics.iter_mut().for_each(|m| (m.values, m.lines) = (Vec::new(), Vec::new()));
+    base.dims.values_mut().for_each(|c| c.codes.clear());
+    let id_of = |i: usize| (store.ids[i] != format!("{}#L{}", store.paths[i], store.lines[i])).then(|| store.ids[i].clone());
+    let part = Part {
+        ids: (0..n).map(id_of).collect(),
+        lines: store.lines.clone(),
+        findings: store.findings.clone(),
+        cells: store.cells.of.clone(),
+        metrics: store.metrics.iter().map(|m| (m.values.clone(), m.lines.clone())).collect(),
+        sweeps: store.sweeps.clone(),
+        sets: store.tuning.codes.clone(),
+    };
+    let index = Index { runs: n, shards: vec![n], cell_shard: vec![0; store.cells.len()], base, ..Index::default() };
+    (index, part)
+}
+
+/// Which shards the cells in `wanted` need.
+pub fn shards_of(index: &Index, wanted: &[bool]) -> Vec<usize> {
+    let mut need = vec![false; index.shards.len()];
+    wanted.iter().zip(&index.cell_shard).filter(|(w, _)| **w).for_each(|(_, &s)| need[s as usize] = true);
+    need.iter().enumerate().filter(|(_, n)| **n).map(|(k, _)| k).collect()
+}
+
+/// Writes the explorer's data for `runs`, reads it back as the viewer does (every shard,
+/// each loaded alone too), and names the first value the explorer would show differently
+/// from `runs.json`: the store built from the runs themselves (ids, files, lines, every
+/// dimension, metric value and its line, findings, sweeps, parameter sets, cells, colours),
+/// the findings' code, file and line, and each run's details. For tests.
+pub fn check_round_trip(runs: &[Run], findings: &[Finding], shard_runs: usize) -> Result<(), String> {
+    let files = write(runs, findings, shard_runs);
+    let index = read_index(&files.index)?;
+    if index.runs != runs.len() || index.shards.len() != files.shards.len() {
+        return Err("run or shard count differs".into());
+    }
+    for (f, g) in findings.iter().zip(&index.findings) {
+        if (&f.code, &f.path, f.line) != (&g.code, &g.path, g.line) {
+            return Err(format!("finding {f:?} read as {g:?}"));
+        }
+    }
+    let parts = files.shards.iter().enumerate().map(|(k, t)| read_shard(&index, k, t)).collect::<Result<Vec<_>, _>>()?;
+    let got = assemble(&index, &parts.iter().collect::<Vec<_>>());
+    let reference = Store::new(runs, vec![false; runs.len()]);
+    let order = order(&reference);
+    let ordered: Vec<Run> = order.iter().map(|&i| runs[i].clone()).collect();
+    let want = Store::new(&ordered, vec![false; runs.len()]);
+    let differ = |what: &str| Err(format!("{what} differs from runs.json"));
+    if got.ids != want.ids || got.ids.iter().zip(&ordered).any(|(id, r)| *id != r.id) {
+        return differ("a run id");
+    }
+    if got.paths != want.paths || got.lines != want.lines || got.findings != want.findings || got.local != want.local {
+        return differ("a file, line or finding list");
+    }
+    for dim in Dim::ALL {
+        let (a, b) = (&got.dims[&dim], &want.dims[&dim]);
+        if (0..got.len()).any(|i| a.at(i) != b.at(i)) {
+            return differ(&format!("dimension {}", dim.key()));
+        }
+    }
+    if got.metrics.len() != want.metrics.len() {
+        return differ("the metric list");
+    }
+    for (a, b) in got.metrics.iter().zip(&want.metrics) {
+        let same = |x: f64, y: f64| x.to_bits() == y.to_bits() || (x.is_nan() && y.is_nan());
+        if (&a.key, a.unit, a.higher_is_better, a.derived) != (&b.key, b.unit, b.higher_is_better, b.derived) || a.lines != b.lines || a.values.iter().zip(&b.values).any(|(x, y)| !same(*x, *y)) {
+            return differ(&format!("metric {}", a.key));
+        }
+    }
+    if got.sweeps != want.sweeps {
+        return differ("a sweep position");
+    }
+    let sets = |s: &Store| s.tuning.codes.iter().map(|&c| s.tuning.sets[c as usize].clone()).collect::<Vec<_>>();
+    if sets(&got) != sets(&want) {
+        return differ("a parameter set");
+    }
+    if got.colors != want.colors || got.cells.runs.iter().sum::<u32>() as usize != runs.len() {
+        return differ("a colour or cell");
+    }
+    let cell = |s: &Store, i: usize| (s.cells.codes[s.cells.of[i] as usize], s.cells.flagged[s.cells.of[i] as usize]);
+    if (0..got.len()).any(|i| cell(&got, i) != cell(&want, i)) {
+        return differ("a cell");
+    }
+    let detail_of = |k: usize, within: usize| -> Result<Option<Detail>, String> { Ok(read_details(&files.details[k])?.remove(&within)) };
+    let mut at = 0;
+    for (k, part) in parts.iter().enumerate() {
+        for within in 0..part.cells.len() {
+            let run = &ordered[at + within];
+            let want = (!run.params.effective.is_empty() || run.params.kv_memory.is_some()).then(|| Detail::of(run));
+            if detail_of(k, within)? != want {
+                return differ(&format!("the details of {}", run.id));
+            }
+        }
+        // A shard alone holds its runs, in the same order.
+        let alone = assemble(&index, &[part]);
+        if alone.ids[..] != got.ids[at..at + part.cells.len()] {
+            return differ("a shard read alone");
+        }
+        at += part.cells.len();
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::tests::run;
+    use proptest::prelude::*;
+
+    #[test]
+    fn synthetic_runs_round_trip_whole_and_in_shards() {
+        let runs = crate::synthetic_runs(500);
+        check_round_trip(&runs, &[], 100_000).unwrap();
+        check_round_trip(&runs, &[], 60).unwrap();
+        let files = write(&runs, &[], 60);
+        assert!(files.shards.len() > 3, "{} shards", files.shards.len());
+    }
+
+    #[test]
+    fn a_store_in_memory_assembles_to_itself() {
+        let store = Store::new(&crate::synthetic_runs(300), vec![false; 300]);
+        let (index, part) = from_store(&store);
+        let back = assemble(&index, &[&part]);
+        assert_eq!((back.ids.clone(), back.lines.clone(), back.colors.clone(), back.cells.of.clone()), (store.ids.clone(), store.lines.clone(), store.colors.clone(), store.cells.of.clone()));
+        assert!(back.metrics.iter().zip(&store.metrics).all(|(a, b)| a.key == b.key && a.values.iter().zip(&b.values).all(|(x, y)| x.to_bits() == y.to_bits())));
+    }
+
+    #[test]
+    fn data_of_another_schema_or_a_changed_shard_is_refused_with_what_to_do() {
+        let files = write(&crate::synthetic_runs(50), &[], 10);
+        let other = files.index.replacen(&format!("\t{SCHEMA}\t"), "\t9\t", 1);
+        let e = read_index(&other).unwrap_err();
+        assert!(e.contains("schema 9") && e.contains("rebuild"), "{e}");
+        let index = read_index(&files.index).unwrap();
+        let changed = files.shards[1].replacen(&index.hash, "00000000", 1);
+        assert!(read_shard(&index, 1, &changed).unwrap_err().contains("reload"));
+        assert!(read_shard(&index, 0, &files.shards[1]).is_err(), "a shard read as another");
+        assert!(read_index("{\"schema\": \"1.0\"}").unwrap_err().contains("rebuild"));
+    }
+
+    fn text() -> impl Strategy<Value = String> {
+        prop_oneof![Just("?".to_string()), "[a-z0-9 .,\\t\\n\\\\#:/-]{0,12}", "[0-9]{1,4}"]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        #[test]
+        fn generated_runs_round_trip(
+            rows in prop::collection::vec((text(), text(), text(), text(), 0u32..4, any::<f64>(), 0.0f64..1e7, prop::option::of(0u64..5000), prop::option::of(0.0f64..100.0), 1u32..9999, any::<bool>()), 1..40),
+            shard in 1usize..20,
+        ) {
+            let mut findings = Vec::new();
+            let runs: Vec<Run> = rows.iter().enumerate().map(|(i, (fw, ver, gpu, model, file, out, ttft, conc, rate, line, odd_id))| {
+                let mut r = run(&format!("x#L{i}"), fw, ver, gpu, model, if out.is_finite() { out.abs() } else { 1.5 }, *ttft);
+                r.source.path = format!("{fw}/f{file}.md");
+                r.source.line = *line;
+                r.id = if *odd_id { format!("{}#L{line}.{i}", r.source.path) } else { format!("{}#L{line}", r.source.path) };
+                r.scenario.max_concurrency = *conc;
+                r.scenario.request_rate = rate.map(benchsite_model::RequestRate::PerSecond);
+                r.source.lines.insert("metrics.output_throughput", line + (i as u32 % 7));
+                if i % 5 == 0 {
+                    r.findings = vec![findings.len()];
+                    findings.push(Finding::new(Severity::Warning, "unit-unknown", &r.source.path, *line, "m".into()));
+                    r.model = None;
+                    r.metrics.tpot_ms = None;
+                }
+                r.derive();
+                r
+            }).collect();
+            prop_assert_eq!(check_round_trip(&runs, &findings, shard), Ok(()));
+        }
+    }
+}
