@@ -135,7 +135,12 @@ pub(crate) fn resolve_params(runs: &mut [Run], site: &SiteContent, models: Optio
     crate::phases::mark("effective params");
     let parameters = |family: Option<&str>| models.zip(family).and_then(|(c, f)| c.get(f)).and_then(|m| m.parameters_billion);
     runs.par_iter_mut().with_min_len(RUN_CHUNK).for_each(|run| {
-        run.params.kv_memory = benchsite_model::memory::for_run(run, &site.tuning, parameters(run.family.as_deref())).map(Box::new);
+        let kv = benchsite_model::memory::for_run(run, &site.tuning, parameters(run.family.as_deref()));
+        // Written only when there is something to write or clear: `params` is allocated on
+        // its first write (`model::Rare`), and most runs of a log of bare blocks have none.
+        if kv.is_some() || run.params.kv_memory.is_some() {
+            run.params.kv_memory = kv.map(Box::new);
+        }
     });
 }
 
