@@ -269,7 +269,7 @@ pub fn write_explore(dir: &Path, data: &RunsFile, shard_runs: usize) -> Result<(
     std::fs::create_dir_all(&to).map_err(|e| format!("could not create {}: {e}", to.display()))?;
     let files = columns::write(&data.runs, &data.findings, shard_runs);
     let put = |name: String, text: &str| std::fs::write(to.join(&name), text).map_err(|e| format!("could not write {}/{name}: {e}", to.display()));
-    put("index.txt".into(), &files.index)?;
+    put(columns::INDEX.into(), &files.index)?;
     for (k, (shard, details)) in files.shards.iter().zip(&files.details).enumerate() {
         put(format!("{k}.txt"), shard)?;
         put(format!("{k}.params.json"), details)?;

@@ -27,6 +27,8 @@ pub const SCHEMA: &str = "1";
 
 /// Where the explorer's data lives, relative to the site.
 pub const DIR: &str = "data/explore";
+/// The index's file name inside [`DIR`].
+pub const INDEX: &str = "index.txt";
 
 /// Runs per shard unless the build says otherwise: one shard up to this many runs.
 pub const SHARD_RUNS: usize = 20_000;

@@ -35,6 +35,7 @@ use crate::site::urls::file_of;
 use crate::site::{self as site_mod, compare, pages};
 use super::runs_json;
 use benchsite_ingest::layout::{role, Role};
+use benchsite_viewer::columns;
 use benchsite_ingest::models::Catalog;
 use benchsite_ingest::names::Names;
 use benchsite_ingest::assemble;
@@ -422,9 +423,11 @@ fn move_into(staging: &Path, out: &Path) -> Result<usize, String> {
         .filter_map(|e| e.path().strip_prefix(staging).ok().map(Path::to_path_buf))
         .collect();
     // The explorer's index names its shards' hash: moved after them, with runs.json last.
-    files.sort_by_key(|rel| (rel == Path::new("data/runs.json"), rel == Path::new(EXPLORE_INDEX)));
-    let explore = files.iter().any(|rel| rel.starts_with(EXPLORE_DIR));
-    let kept: std::collections::HashSet<PathBuf> = files.iter().filter(|rel| rel.starts_with(EXPLORE_DIR)).cloned().collect();
+    let explore = Path::new(columns::DIR);
+    let index = explore.join(columns::INDEX);
+    files.sort_by_key(|rel| (rel == Path::new("data/runs.json"), *rel == index));
+    // The explorer files this rebuild wrote (none when the explore page was not rewritten).
+    let written: std::collections::HashSet<PathBuf> = files.iter().filter(|rel| rel.starts_with(explore)).cloned().collect();
     let mut pages = 0;
     for rel in files {
         let (from, to) = (staging.join(&rel), out.join(&rel));
@@ -438,10 +441,10 @@ fn move_into(staging: &Path, out: &Path) -> Result<usize, String> {
         std::fs::rename(&from, &to).map_err(|e| format!("could not move {} to {}: {e}", from.display(), to.display()))?;
         pages += usize::from(rel.extension().is_some_and(|e| e == "html"));
     }
-    if explore {
+    if !written.is_empty() {
         // Shards of the previous data that the new index no longer names.
-        for e in walkdir::WalkDir::new(out.join(EXPLORE_DIR)).into_iter().filter_map(Result::ok).filter(|e| e.file_type().is_file()) {
-            if e.path().strip_prefix(out).is_ok_and(|rel| !kept.contains(rel)) {
+        for e in walkdir::WalkDir::new(out.join(explore)).into_iter().filter_map(Result::ok).filter(|e| e.file_type().is_file()) {
+            if e.path().strip_prefix(out).is_ok_and(|rel| !written.contains(rel)) {
                 let _ = std::fs::remove_file(e.path());
             }
         }
@@ -449,8 +452,6 @@ fn move_into(staging: &Path, out: &Path) -> Result<usize, String> {
     Ok(pages)
 }
 
-const EXPLORE_DIR: &str = "data/explore";
-const EXPLORE_INDEX: &str = "data/explore/index.txt";
 
 /// Removes a page of a file that is gone, and the folders that held only it.
 fn remove_page(out: &Path, rel: &str) {

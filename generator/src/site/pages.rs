@@ -375,7 +375,7 @@ fn base_context(inputs: &Inputs, lang: Lang, rel: &str, title: &str, page: Value
         js => urls.asset("assets/site.js"),
         home => urls.page(lang, ""),
         data_url => urls.asset("data/runs.json"),
-        explore_url => urls.asset("data/explore/index.txt"),
+        explore_url => urls.asset(&format!("{}/{}", benchsite_viewer::columns::DIR, benchsite_viewer::columns::INDEX)),
         canonical => urls.absolute(&urls.page(lang, rel)),
         alternates => Lang::ALL.iter().map(|l| Alternate { tag: l.tag(), href: urls.absolute(&urls.page(*l, rel)) }).collect::<Vec<_>>(),
         x_default => urls.absolute(&urls.asset("")),
