@@ -4,25 +4,11 @@
 //! the children is this build's. `cargo xtask mem` measures larger inputs and prints numbers.
 #![cfg(target_os = "linux")]
 
-use std::fmt::Write as _;
 use std::process::Command;
 
-/// The smallest block the reader turns into a run, numbers unique per block (~250 bytes).
-fn tiny_block(i: u64, out: &mut String) {
-    let _ = write!(
-        out,
-        "============ Serving Benchmark Result ============\n\
-         Successful requests:                     {}\n\
-         Benchmark duration (s):                  {}.{:02}\n\
-         Output token throughput (tok/s):         {}.{:02}\n\
-         ==================================================\n",
-        i % 1000 + 1,
-        i / 100,
-        i % 100,
-        i / 7 + 1,
-        i % 97
-    );
-}
+#[path = "../../xtask/src/mem/tiny_block.rs"]
+mod tiny_block;
+use tiny_block::tiny_block;
 
 #[test]
 fn a_log_of_tiny_blocks_builds_in_a_bounded_multiple_of_its_size() {

@@ -9,10 +9,13 @@
 //! Issue 9 asks that memory stay within a few times the largest file; the ratios printed
 //! here are the numbers to compare.
 
+mod tiny_block;
+
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
+use tiny_block::tiny_block;
 
 /// One input shape: a name and the text of block number `i`.
 struct Shape {
@@ -79,24 +82,6 @@ fn write_input(path: &Path, bytes: u64, block: fn(u64, &mut String)) -> Result<u
     }
     file.flush().map_err(|e| e.to_string())?;
     Ok(i)
-}
-
-/// The smallest block the reader turns into a run: three rows, numbers unique per block so
-/// the duplicate check finds nothing (about 250 bytes).
-fn tiny_block(i: u64, out: &mut String) {
-    let _ = write!(
-        out,
-        "============ Serving Benchmark Result ============\n\
-         Successful requests:                     {}\n\
-         Benchmark duration (s):                  {}.{:02}\n\
-         Output token throughput (tok/s):         {}.{:02}\n\
-         ==================================================\n",
-        i % 1000 + 1,
-        i / 100,
-        i % 100,
-        i / 7 + 1,
-        i % 97
-    );
 }
 
 /// A block as vLLM's `benchmark_serving.py` prints it, after the client's own lines (about
