@@ -451,8 +451,10 @@ pub struct Part {
     pub sets: Vec<u32>,
 }
 
-fn list(text: &str) -> std::str::Split<'_, char> {
-    text.split(',')
+/// A column's values. A shard of no runs (the only one of a site without runs) has empty
+/// columns: there an empty text is no value, not one empty value.
+fn list(text: &str, runs: usize) -> impl Iterator<Item = &str> {
+    (runs > 0 || !text.is_empty()).then(|| text.split(',')).into_iter().flatten()
 }
 
 pub fn read_shard(index: &Index, shard: usize, text: &str) -> Result<Part, String> {
@@ -470,10 +472,10 @@ pub fn read_shard(index: &Index, shard: usize, text: &str) -> Result<Part, Strin
     for line in lines {
         let (key, mut f) = fields(line);
         match key {
-            "cell" => part.cells = list(f.next().unwrap_or("")).map(|c| c.parse::<u32>().ok().filter(|&c| c < cells)).collect::<Option<_>>().ok_or_else(|| bad("cell"))?,
+            "cell" => part.cells = list(f.next().unwrap_or(""), n).map(|c| c.parse::<u32>().ok().filter(|&c| c < cells)).collect::<Option<_>>().ok_or_else(|| bad("cell"))?,
             "line" => {
                 let mut last = 0i64;
-                part.lines = list(f.next().unwrap_or(""))
+                part.lines = list(f.next().unwrap_or(""), n)
                     .map(|d| {
                         last += d.parse::<i64>().ok()?;
                         u32::try_from(last).ok()
@@ -487,17 +489,17 @@ pub fn read_shard(index: &Index, shard: usize, text: &str) -> Result<Part, Strin
             }
             "find" => {
                 let k: usize = int(f.next(), "finding row")?;
-                let found = list(f.next().unwrap_or("")).map(|x| x.parse::<u32>().ok().filter(|&x| (x as usize) < index.findings.len())).collect::<Option<_>>().ok_or_else(|| bad("finding"))?;
+                let found = list(f.next().unwrap_or(""), n).map(|x| x.parse::<u32>().ok().filter(|&x| (x as usize) < index.findings.len())).collect::<Option<_>>().ok_or_else(|| bad("finding"))?;
                 *part.findings.get_mut(k).ok_or_else(|| bad("finding row"))? = found;
             }
             "m" => {
                 let m: usize = int(f.next(), "metric")?;
-                let values = list(f.next().unwrap_or("")).map(|v| if v.is_empty() { Some(f64::NAN) } else { benchsite_model::number::parse_f64(v) }).collect::<Option<_>>().ok_or_else(|| bad("value"))?;
+                let values = list(f.next().unwrap_or(""), n).map(|v| if v.is_empty() { Some(f64::NAN) } else { benchsite_model::number::parse_f64(v) }).collect::<Option<_>>().ok_or_else(|| bad("value"))?;
                 part.metrics.get_mut(m).ok_or_else(|| bad("metric"))?.0 = values;
             }
             "ml" => {
                 let m: usize = int(f.next(), "metric")?;
-                let deltas: Vec<Option<i64>> = list(f.next().unwrap_or("")).map(|d| if d.is_empty() { Some(i64::MIN) } else { d.parse().ok() }).collect();
+                let deltas: Vec<Option<i64>> = list(f.next().unwrap_or(""), n).map(|d| if d.is_empty() { Some(i64::MIN) } else { d.parse().ok() }).collect();
                 let lines = deltas
                     .iter()
                     .zip(&part.lines)
@@ -511,7 +513,7 @@ pub fn read_shard(index: &Index, shard: usize, text: &str) -> Result<Part, Strin
                 part.metrics.get_mut(m).ok_or_else(|| bad("metric"))?.1 = lines;
             }
             "sweep" => {
-                part.sweeps = list(f.next().unwrap_or(""))
+                part.sweeps = list(f.next().unwrap_or(""), n)
                     .map(|s| {
                         if s.is_empty() {
                             return Some(None);
@@ -525,7 +527,7 @@ pub fn read_shard(index: &Index, shard: usize, text: &str) -> Result<Part, Strin
             }
             "set" => {
                 let sets = index.base.tuning.sets.len() as u32;
-                part.sets = list(f.next().unwrap_or("")).map(|c| c.parse::<u32>().ok().filter(|&c| c < sets)).collect::<Option<_>>().ok_or_else(|| bad("parameter set"))?;
+                part.sets = list(f.next().unwrap_or(""), n).map(|c| c.parse::<u32>().ok().filter(|&c| c < sets)).collect::<Option<_>>().ok_or_else(|| bad("parameter set"))?;
             }
             _ => {}
         }
@@ -715,6 +717,18 @@ mod tests {
         check_round_trip(&runs, &[], 60).unwrap();
         let files = write(&runs, &[], 60);
         assert!(files.shards.len() > 3, "{} shards", files.shards.len());
+    }
+
+    /// A site without runs writes one shard of no runs; the viewer read its empty columns as
+    /// one empty value each and refused the data (`bad cell in shard 0`; found by the
+    /// `explore_data` fuzz target).
+    #[test]
+    fn explorer_data_of_a_site_without_runs_reads_back() {
+        check_round_trip(&[], &[], 10).unwrap();
+        let files = write(&[], &[], 10);
+        let index = read_index(&files.index).unwrap();
+        assert_eq!((index.runs, index.shards.as_slice()), (0, &[0][..]));
+        assert_eq!(read_shard(&index, 0, &files.shards[0]).unwrap().cells.len(), 0);
     }
 
     #[test]
