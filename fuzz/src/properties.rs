@@ -5,6 +5,11 @@
 //!
 //! - the readers: any bytes read as a log, a result file or JSON give runs and findings
 //!   that point at lines of the text, and runs that serialise;
+//! - any file: any bytes under any path (the fuzzer picks the name, so every reader of the
+//!   registry is reached) hold the same for the CLI's entry point, and the browser's parser
+//!   (`viewer-parse`) gives the same runs for the same bytes;
+//! - the explorer's data: what the build writes of any runs reads back as those runs, and
+//!   the hand-written decoder refuses damaged data without a panic;
 //! - the URL state: any query string gives a state whose link reads back as that state;
 //! - the docs renderer: any markdown comes out inert (no script, handler, script URL or
 //!   foreign image) and cannot pass for the site's own UI (ids prefixed, classes its own).
@@ -42,6 +47,109 @@ pub fn parse_anything(path: &str, bytes: &[u8]) -> Result<(), String> {
         return Err(format!("finding {} points at line {} of a {lines}-line text", f.code, f.line));
     }
     serde_json::to_string(&out.runs).map_err(|e| format!("the runs do not serialise: {e}"))?;
+    Ok(())
+}
+
+/// The longest path a fuzz input names on its first line ([`split_path`]).
+const PATH_BYTES: usize = 160;
+
+/// A fuzz input of [`any_file`]: the first line is the file's content-relative path (so the
+/// fuzzer picks the extension and the name, which some readers look at:
+/// `profile_export*.csv`, `results_*.json`, `*.html`, `<GPU>_v<version>.md`), the rest its
+/// bytes. Without a short first line the input is all bytes of `raw/fuzz`.
+pub fn split_path(input: &[u8]) -> (String, &[u8]) {
+    match input.iter().position(|&b| b == b'\n') {
+        Some(n) if n <= PATH_BYTES => {
+            let path = String::from_utf8_lossy(&input[..n]).into_owned();
+            (if path.trim().is_empty() { "raw/fuzz".into() } else { path }, &input[n + 1..])
+        }
+        _ => ("raw/fuzz".into(), input),
+    }
+}
+
+/// Any bytes as any content file, through the CLI's entry point ([`parse_anything`]) and
+/// the browser's (`benchsite_viewer_parse::parse_log_json`, a file dropped with the same
+/// name): both keep their line pointers inside the text, the browser's answer is JSON, and
+/// for a file that is not laid out as a result file by its folder (the browser has none)
+/// both give the same runs — the same count, and each the same line, scenario and metrics.
+pub fn any_file(input: &[u8]) -> Result<(), String> {
+    let (path, bytes) = split_path(input);
+    parse_anything(&path, bytes)?;
+    let name = path.rsplit('/').next().unwrap_or(&path);
+    let json = benchsite_viewer_parse::parse_log_json(name, &String::from_utf8_lossy(bytes));
+    let browser: serde_json::Value = serde_json::from_str(&json).map_err(|e| format!("the browser's parser gave no JSON ({e}): {json}"))?;
+    let text = String::from_utf8_lossy(bytes);
+    let lines = text.split('\n').count() as u64;
+    let runs = browser["runs"].as_array().ok_or("the browser's parser gave no run list")?;
+    for run in runs {
+        let (line, end) = (run["source"]["line"].as_u64().unwrap_or(0), run["source"]["end_line"].as_u64().unwrap_or(0));
+        if !(1 <= line && line <= end && end <= lines) {
+            return Err(format!("in the browser, a run spans lines {line}..={end} of a {lines}-line text"));
+        }
+    }
+    let by_folder = matches!(benchsite_ingest::layout::layout(&path), benchsite_ingest::layout::Layout::Result { .. });
+    if !by_folder && benchsite_ingest::layout::gpu_and_version(name).is_none() {
+        let cli = benchsite_ingest::parse_file(&format!("raw/{}", name.replace('\\', "_")), &text, None);
+        if cli.runs.len() != runs.len() {
+            return Err(format!("the CLI reads {} runs from `raw/{name}` and the browser {} from the same bytes dropped as `{name}`", cli.runs.len(), runs.len()));
+        }
+        for (r, b) in cli.runs.iter().zip(runs) {
+            // The CLI's values as text, read back as the browser's were (serde_json's reading
+            // of a float may differ in the last bit from the value written: both go through it).
+            let read_back = |json: Result<String, serde_json::Error>| json.and_then(|j| serde_json::from_str::<serde_json::Value>(&j)).map_err(|e| e.to_string());
+            let fields = [
+                ("source.line", read_back(serde_json::to_string(&r.source.line)), &b["source"]["line"]),
+                ("metrics", read_back(serde_json::to_string(&r.metrics)), &b["metrics"]),
+                ("scenario", read_back(serde_json::to_string(&r.scenario)), &b["scenario"]),
+            ];
+            for (what, cli, browser) in fields {
+                let cli = cli?;
+                if cli != *browser {
+                    return Err(format!("the run at line {} of `{name}` has another {what} in the CLI ({cli}) than in the browser ({browser})", r.source.line));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A fuzz input of [`explore_data`]: a text read as a log (its runs and findings are what
+/// the build writes the explorer's data of) and, after a NUL, edits to the written files.
+/// Each edit is 4 bytes: which file (the index or a shard), where (2 bytes), and the new byte.
+pub fn explore_data(input: &[u8]) -> Result<(), String> {
+    use benchsite_viewer::columns;
+    let (log, edits) = match input.iter().position(|&b| b == 0) {
+        Some(n) => (&input[..n], &input[n + 1..]),
+        None => (input, &[][..]),
+    };
+    let (path, bytes) = split_path(log);
+    let out = benchsite_ingest::parse_file(&path, &String::from_utf8_lossy(bytes), None);
+    // Shards of a few runs, so a log of a few blocks is written as several.
+    let shard_runs = 1 + edits.first().map_or(3, |&b| usize::from(b % 8));
+    if edits.len() < 4 {
+        return columns::check_round_trip(&out.runs, &out.findings, shard_runs).map_err(|e| format!("the explorer's data of these runs reads back wrong: {e}"));
+    }
+    let files = columns::write(&out.runs, &out.findings, shard_runs);
+    let mut texts: Vec<Vec<u8>> = std::iter::once(files.index).chain(files.shards).map(String::into_bytes).collect();
+    for edit in edits[1..].chunks_exact(4) {
+        let files = texts.len();
+        let text = &mut texts[usize::from(edit[0]) % files];
+        let at = usize::from(u16::from_le_bytes([edit[1], edit[2]]));
+        match (at < text.len(), edit[3]) {
+            (true, 0) => drop(text.remove(at)),
+            (true, b) => text[at] = b,
+            (false, b) => text.push(b),
+        }
+    }
+    let texts: Vec<String> = texts.iter().map(|t| String::from_utf8_lossy(t).into_owned()).collect();
+    // Damaged data is refused or read; either way nothing panics, and what is read assembles.
+    let Ok(index) = columns::read_index(&texts[0]) else { return Ok(()) };
+    let parts: Vec<columns::Part> = texts[1..].iter().enumerate().filter_map(|(k, t)| columns::read_shard(&index, k, t).ok()).collect();
+    let store = columns::assemble(&index, &parts.iter().collect::<Vec<_>>());
+    let n: usize = parts.iter().map(|p| p.cells.len()).sum();
+    if store.len() != n {
+        return Err(format!("{} runs read, {} assembled", n, store.len()));
+    }
     Ok(())
 }
 

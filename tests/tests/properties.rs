@@ -58,6 +58,54 @@ fn arb_log() -> impl Strategy<Value = Vec<u8>> {
     prop::collection::vec(piece, 0..60).prop_map(|pieces| pieces.concat())
 }
 
+/// Every real sample the format readers are tested on, whole, with its file name.
+fn fixtures() -> Vec<(String, Vec<u8>)> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../ingest/tests/fixtures");
+    let mut files: Vec<(String, Vec<u8>)> = walkdir::WalkDir::new(root)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file())
+        .map(|e| (e.file_name().to_string_lossy().into_owned(), std::fs::read(e.path()).unwrap()))
+        .collect();
+    files.sort();
+    files
+}
+
+/// Names a file may have: its own, or its stem under every extension the registry tells
+/// apart, in `raw/`, in a framework folder, or as a result file.
+fn arb_name(own: String) -> impl Strategy<Value = String> {
+    let stem = own.split('.').next().unwrap_or("x").to_string();
+    let exts = ["log", "txt", "md", "json", "jsonl", "csv", "yaml", "yml", "html", "sh", ""];
+    prop_oneof![
+        3 => Just(format!("raw/{own}")),
+        3 => prop::sample::select(exts.to_vec()).prop_map(move |e| if e.is_empty() { format!("raw/{stem}") } else { format!("raw/{stem}.{e}") }),
+        1 => Just(format!("vllm/H100_v0.9.0.md")),
+        1 => Just(format!("sglang/{own}")),
+    ]
+}
+
+/// A real sample, damaged: bytes cut, repeated, replaced or inserted where a reader turns
+/// (digits, quotes, separators, line breaks).
+fn arb_fixture() -> impl Strategy<Value = (String, Vec<u8>)> {
+    let edit = (any::<prop::sample::Index>(), 0u8..4, prop::sample::select(b"0123456789.,:|\"{}[]-\n \t=e".to_vec()));
+    (prop::sample::select(fixtures()), prop::collection::vec(edit, 0..6)).prop_flat_map(|((own, mut bytes), edits)| {
+        for (at, op, b) in edits {
+            let i = at.index(bytes.len() + 1);
+            match op {
+                0 => bytes.truncate(i),
+                1 if i < bytes.len() => bytes[i] = b,
+                2 => bytes.insert(i, b),
+                _ => {
+                    let end = (i + 200).min(bytes.len());
+                    let piece = bytes[i..end].to_vec();
+                    bytes.splice(i..i, piece);
+                }
+            }
+        }
+        (arb_name(own), Just(bytes))
+    })
+}
+
 const QUERY_PIECES: [&str; 47] = [
     "v=", "1", "d=", "fw=", "ver=", "gpu=", "fam=", "model=", "prec=", "gpus=", "scen=", "n=", "rate=", "conc=", "src=", "q=", "m=", "x=", "c=", "s=",
     "o=", "sel=", "log=1", "nf=1", "in=", "&", "&", ",", ",", "%", "%2C", "%25", "%E5%9F%BA", "%E0%A4%A", "+", ";", ":", ".", "?", "#L12", "bars", "asc", "vllm", "0123abcd",
@@ -103,6 +151,28 @@ proptest! {
                 return Err(TestCaseError::fail(format!("{path}: {e}")));
             }
         }
+    }
+
+    /// Every real sample (so every reader of the registry), damaged, under its own name or
+    /// another: the CLI's entry point and the browser's parser keep their line pointers inside
+    /// the text and give the same runs.
+    #[test]
+    fn any_damaged_sample_under_any_name_reads_alike_in_the_cli_and_the_browser((path, bytes) in arb_fixture()) {
+        let input = [format!("{path}\n").as_bytes(), &bytes].concat();
+        properties::any_file(&input).map_err(TestCaseError::fail)?;
+    }
+
+    /// The explorer's data of the runs of any sample reads back as those runs; damaged, the
+    /// viewer's decoder refuses it or reads it, and never panics.
+    #[test]
+    fn explorer_data_of_any_sample_reads_back_and_damage_never_panics((path, bytes) in arb_fixture(), edits in prop::collection::vec(any::<u8>(), 0..40)) {
+        let mut input = [format!("{path}\n").as_bytes(), &bytes].concat();
+        input.retain(|&b| b != 0);
+        if !edits.is_empty() {
+            input.push(0);
+            input.extend(&edits);
+        }
+        properties::explore_data(&input).map_err(TestCaseError::fail)?;
     }
 
     #[test]

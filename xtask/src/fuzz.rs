@@ -1,5 +1,5 @@
 //! `cargo xtask fuzz [TARGET] [--seconds N]`: runs the `cargo fuzz` targets in `fuzz/`
-//! (readers, URL state, docs renderer) for N seconds each (default 60), then prints per
+//! (readers, any content file, the explorer's data, URL state, docs renderer) for N seconds each (default 60), then prints per
 //! target the executions, executions per second, corpus growth and any failure.
 //!
 //! It installs what it needs: a nightly toolchain (`rustup toolchain install nightly`) and
@@ -15,10 +15,13 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 /// Every target, and where its seeds come from in `content/` (files with these endings).
-const TARGETS: [(&str, &[&str]); 5] = [
+/// `ingest_any` and `explore_data` take a path line before the bytes ([`seed_with_paths`]).
+const TARGETS: [(&str, &[&str]); 7] = [
     ("ingest_log", &[".log", ".txt", ".sh"]),
     ("ingest_result_md", &[".md"]),
     ("ingest_json", &[".json", ".jsonl"]),
+    ("ingest_any", &[".md", ".log", ".txt", ".json", ".jsonl", ".csv", ".yaml", ".yml", ".html"]),
+    ("explore_data", &[".md", ".log"]),
     ("view_state_query", &[]),
     ("docs_render", &[".en.md", ".zh.md"]),
 ];
@@ -120,6 +123,9 @@ fn seed(root: &Path, target: &str, endings: &[&str]) -> Result<PathBuf, String> 
     for file in files(&root.join("fuzz/seeds").join(target)) {
         write(&std::fs::read(&file).map_err(|e| format!("{}: {e}", file.display()))?)?;
     }
+    if matches!(target, "ingest_any" | "explore_data") {
+        return seed_with_paths(root, target, endings, &dir, files(&dir).len());
+    }
     for file in files(&root.join("content")) {
         let name = file.to_string_lossy();
         let is_doc = name.contains("/docs/");
@@ -133,6 +139,57 @@ fn seed(root: &Path, target: &str, endings: &[&str]) -> Result<PathBuf, String> 
         }
     }
     Ok(dir)
+}
+
+/// The seeds of the targets whose input is `<path>\n<bytes>` (`fuzz/src/properties.rs`,
+/// `split_path`): every real sample the readers are tested on (`ingest/tests/fixtures`,
+/// whole, under `raw/` with its own file name, which some readers look at) and pieces of
+/// every scanned content file under its content path. `explore_data` also gets each seed
+/// followed by a NUL and one edit of the written data.
+fn seed_with_paths(root: &Path, target: &str, endings: &[&str], dir: &Path, mut n: usize) -> Result<PathBuf, String> {
+    let mut write = |path: &str, bytes: &[u8]| -> Result<(), String> {
+        let mut seed = format!("{path}\n").into_bytes();
+        seed.extend_from_slice(bytes);
+        let mut variants = vec![seed.clone()];
+        if target == "explore_data" {
+            seed.extend_from_slice(&[0, 3, 1, 40, 0, b'9']);
+            variants.push(seed);
+        }
+        for v in variants {
+            n += 1;
+            std::fs::write(dir.join(format!("seed-{n:04}")), v).map_err(|e| e.to_string())?;
+        }
+        Ok(())
+    };
+    let wanted = |name: &str| endings.iter().any(|e| name.ends_with(e));
+    let fixtures = root.join("ingest/tests/fixtures");
+    for file in files(&fixtures) {
+        let name = file.file_name().unwrap_or_default().to_string_lossy().into_owned();
+        if !wanted(&name) {
+            continue;
+        }
+        let bytes = std::fs::read(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+        if bytes.len() <= SEED_BYTES + 1024 {
+            write(&format!("raw/{name}"), &bytes)?;
+        } else if let Ok(text) = std::str::from_utf8(&bytes) {
+            for piece in pieces(text) {
+                write(&format!("raw/{name}"), piece.as_bytes())?;
+            }
+        }
+    }
+    let content = root.join("content");
+    for file in files(&content) {
+        let rel = file.strip_prefix(&content).unwrap_or(&file).to_string_lossy().replace('\\', "/");
+        let scanned = !["docs/", "i18n/", "tuning/"].iter().any(|d| rel.starts_with(d));
+        if !scanned || !wanted(&rel) {
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(&file) else { continue };
+        for piece in pieces(&text) {
+            write(&rel, piece.as_bytes())?;
+        }
+    }
+    Ok(dir.to_path_buf())
 }
 
 fn files(dir: &Path) -> Vec<PathBuf> {
