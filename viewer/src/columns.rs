@@ -466,6 +466,11 @@ pub fn read_shard(index: &Index, shard: usize, text: &str) -> Result<Part, Strin
     if index.shards.get(shard) != Some(&n) {
         return Err("explorer data: a shard's size differs from the index".into());
     }
+    // Each run takes a byte of the cell column at least: a larger count is not this data, and
+    // its columns must not be allocated.
+    if n > text.len() {
+        return Err(format!("explorer data: shard {shard} claims {n} runs in {} bytes", text.len()));
+    }
     let bad = |what: &str| format!("explorer data: bad {what} in shard {shard}");
     let mut part = Part { ids: vec![None; n], findings: vec![Vec::new(); n], metrics: vec![(Vec::new(), Vec::new()); index.base.metrics.len()], sweeps: vec![None; n], ..Part::default() };
     let cells = index.base.cells.len() as u32;
@@ -729,6 +734,17 @@ mod tests {
         let index = read_index(&files.index).unwrap();
         assert_eq!((index.runs, index.shards.as_slice()), (0, &[0][..]));
         assert_eq!(read_shard(&index, 0, &files.shards[0]).unwrap().cells.len(), 0);
+    }
+
+    /// A shard (and its index) claiming more runs than its text can hold is refused before
+    /// its columns are allocated (a count of 2^60 was a capacity overflow panic).
+    #[test]
+    fn a_shard_claiming_more_runs_than_its_text_holds_is_refused() {
+        let files = write(&crate::synthetic_runs(3), &[], 10);
+        let huge = 1usize << 60;
+        let index = read_index(&files.index.replace("shard\t0\t3\n", &format!("shard\t0\t{huge}\n"))).unwrap();
+        let shard = files.shards[0].replacen("\t3\n", &format!("\t{huge}\n"), 1);
+        assert!(read_shard(&index, 0, &shard).unwrap_err().contains("claims"));
     }
 
     #[test]
