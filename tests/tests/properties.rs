@@ -67,6 +67,14 @@ fn fixtures() -> Vec<(String, Vec<u8>)> {
         .filter(|e| e.file_type().is_file())
         .map(|e| (e.file_name().to_string_lossy().into_owned(), std::fs::read(e.path()).unwrap()))
         .collect();
+    // And the fuzz seeds of readers with no sample file (trtllm-bench, vLLM's throughput and
+    // saved results): `<path>\n<bytes>`.
+    let seeds = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/seeds/ingest_any");
+    for entry in std::fs::read_dir(seeds).unwrap().map(Result::unwrap) {
+        let seed = std::fs::read(entry.path()).unwrap();
+        let (path, bytes) = properties::split_path(&seed);
+        files.push((path.rsplit('/').next().unwrap().to_string(), bytes.to_vec()));
+    }
     files.sort();
     files
 }
