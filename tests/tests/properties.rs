@@ -87,7 +87,7 @@ fn arb_name(own: String) -> impl Strategy<Value = String> {
     prop_oneof![
         3 => Just(format!("raw/{own}")),
         3 => prop::sample::select(exts.to_vec()).prop_map(move |e| if e.is_empty() { format!("raw/{stem}") } else { format!("raw/{stem}.{e}") }),
-        1 => Just(format!("vllm/H100_v0.9.0.md")),
+        1 => Just("vllm/H100_v0.9.0.md".to_string()),
         1 => Just(format!("sglang/{own}")),
     ]
 }
