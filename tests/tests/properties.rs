@@ -66,6 +66,13 @@ fn fixtures() -> Vec<(String, Vec<u8>)> {
         .filter_map(Result::ok)
         .filter(|e| e.file_type().is_file())
         .map(|e| (e.file_name().to_string_lossy().into_owned(), std::fs::read(e.path()).unwrap()))
+        .map(|(name, bytes)| {
+            // The source line is blanked in a file of a syntax of its own, as the readers'
+            // tests do (`ingest/tests/common/mod.rs`): `# source:` before JSON is no JSON.
+            let structured = [".json", ".jsonl", ".csv", ".yaml", ".yml", ".html", ".md"].iter().any(|e| name.ends_with(e));
+            let first = if structured { bytes.iter().position(|&b| b == b'\n').unwrap_or(bytes.len()) } else { 0 };
+            (name, bytes[first..].to_vec())
+        })
         .collect();
     // And the fuzz seeds of readers with no sample file (trtllm-bench, vLLM's throughput and
     // saved results): `<path>\n<bytes>`.
@@ -212,4 +219,48 @@ fn the_inertness_check_catches_what_it_looks_for() {
     // Other controls inside the scheme make it a relative URL to a browser, not a script.
     assert_eq!(properties::check_inert("<a href=\"javascr\u{13}ipt:alert(0)\">a</a>"), Ok(()));
     assert_eq!(properties::check_inert("<h2 id=\"doc-a\">A <a class=\"anchor\" href=\"#doc-a\">#</a></h2><p>javascript: onerror= as text</p>"), Ok(()));
+}
+
+/// The samples the proptests and `cargo xtask fuzz ingest_any` start from reach every reader
+/// of the format registry (each reader given each sample, as the registry would): a reader
+/// added without a sample fails here rather than going unfuzzed.
+#[test]
+fn the_samples_reach_every_reader_of_the_registry() {
+    use benchsite_ingest::formats::{Input, Read, FORMATS};
+    let content = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../content");
+    let content_files = walkdir::WalkDir::new(&content).into_iter().filter_map(Result::ok).filter(|e| e.file_type().is_file());
+    let mut samples: Vec<(String, Vec<u8>)> = fixtures().into_iter().map(|(name, bytes)| (format!("raw/{name}"), bytes)).collect();
+    samples.extend(content_files.map(|e| (e.path().strip_prefix(&content).unwrap().to_string_lossy().replace('\\', "/"), std::fs::read(e.path()).unwrap())));
+    let mut reached = vec![false; FORMATS.len()];
+    for (path, bytes) in &samples {
+        let text = String::from_utf8_lossy(bytes);
+        let input = Input { path, text: &text, first_line: 1 };
+        let mut sink = benchsite_ingest::sink::Sink::new(path);
+        let tables = benchsite_ingest::parse_file(path, &text, None).runs;
+        for (k, format) in FORMATS.iter().enumerate() {
+            let runs = match &format.read {
+                Read::Text(read) if (format.detect)(&input) => read(&input, &mut sink).0.len(),
+                Read::File(read) if (format.detect)(&input) => read(&input, &mut sink).map_or(0, |r| r.len()),
+                Read::Json(read) if (format.detect)(&input) => match benchsite_ingest::json::parse(&text) {
+                    benchsite_ingest::json::Parsed::Objects(objects) => read(&input, &objects, &mut sink).map_or(0, |r| r.len()),
+                    _ => 0,
+                },
+                Read::Table(_) => tables.iter().filter(|r| r.format == format.name).count(),
+                _ => 0,
+            };
+            reached[k] |= runs > 0;
+        }
+    }
+    let unread: Vec<String> = FORMATS.iter().zip(&reached).filter(|(_, r)| !**r).map(|(f, _)| format!("{} ({})", f.name, kind(&f.read))).collect();
+    assert!(unread.is_empty(), "no sample is read by {unread:?}; add one to ingest/tests/fixtures or fuzz/seeds/ingest_any");
+}
+
+fn kind(read: &benchsite_ingest::formats::Read) -> &'static str {
+    use benchsite_ingest::formats::Read;
+    match read {
+        Read::Text(_) => "text",
+        Read::Json(_) => "JSON",
+        Read::File(_) => "file",
+        Read::Table(_) => "table",
+    }
 }
