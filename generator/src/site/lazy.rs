@@ -38,8 +38,9 @@ impl<F: Fn(usize) -> Value + Send + Sync + 'static> Object for Seq<F> {
     }
 }
 
-/// The source listing of a result page: every line of `text` (as `str::lines` cuts them) in
-/// its numbered `<span id="L…">`, escaped, written straight into the page by the
+/// The listing of a source page: every line of `text` (as `str::lines` cuts them) in its
+/// numbered `<span id="L…">` (no class: `site.css` styles `.listing > span`, and a listing
+/// is most of the site's bytes), escaped, written straight into the page by the
 /// environment's formatter ([`Listing::write`]). It writes what a template loop over
 /// [`lines`] wrote, without the template engine's work per line (a loop step, three
 /// `loop.index` lookups and a value per line were a fifth of a result page's time).
@@ -58,7 +59,7 @@ impl Listing {
     pub fn write(&self, out: &mut impl fmt::Write) -> fmt::Result {
         for (i, line) in self.text.lines().enumerate() {
             let n = i + 1;
-            write!(out, "<span id=\"L{n}\" class=\"line\"><a class=\"ln\" href=\"#L{n}\">{n}</a>")?;
+            write!(out, "<span id=\"L{n}\"><a href=\"#L{n}\">{n}</a>")?;
             super::markdown::write_escaped(out, line)?;
             out.write_str("\n</span>")?;
         }
@@ -147,7 +148,7 @@ mod tests {
         // The site's escaping, in an HTML template as the pages are.
         let mut env = Environment::new();
         env.set_formatter(super::super::pages::format_value);
-        let looped = "{% for l in v %}<span id=\"L{{ loop.index }}\" class=\"line\"><a class=\"ln\" href=\"#L{{ loop.index }}\">{{ loop.index }}</a>{{ l }}\n</span>{% endfor %}";
+        let looped = "{% for l in v %}<span id=\"L{{ loop.index }}\"><a href=\"#L{{ loop.index }}\">{{ loop.index }}</a>{{ l }}\n</span>{% endfor %}";
         env.add_template("loop.html", looped).unwrap();
         env.add_template("listing.html", "{{ v }}").unwrap();
         assert_eq!(env.get_template("loop.html").unwrap().render(minijinja::context! { v => vec!["<"] }).unwrap().matches("&lt;").count(), 1);
