@@ -186,6 +186,10 @@ pub(super) fn format_value(out: &mut minijinja::Output, state: &minijinja::State
     if let Some(listing) = value.downcast_object_ref::<lazy::Listing>() {
         return listing.write(out).map_err(failed);
     }
+    // So does a result table row's cells (`lazy::RowCells`).
+    if let Some(cells) = value.downcast_object_ref::<lazy::RowCells>() {
+        return cells.write(out).map_err(failed);
+    }
     match value.as_str() {
         // minijinja's HTML escaping also escapes `/`, which makes every URL unreadable in the
         // output; `/` is harmless in text and attribute values, so strings escape the other five.
@@ -631,12 +635,13 @@ fn result(inputs: &Inputs, lang: Lang, index: usize, tr: &Tr, charts: &Charts, b
     let effective = |r: &Run| views::effective_views(&r.params.effective, &framework, &inputs.site.tuning, inputs.urls, lang);
     let t = |k: &str| tr.get(k);
     let loc = views::Locale { lang, t: &t };
+    let source_href: Arc<str> = Arc::from(inputs.urls.asset(&source_page(&source.path)));
     let sections: Vec<Value> = views::sections(&data.runs, runs, &effective, &source.path)
         .into_iter()
         .map(|mut s| {
             s.chart = charts.section(&data.runs, &s.runs, &format!("{}-chart", s.id), loc);
             s.kv = s.runs.first().and_then(|&i| views::kv_view(&data.runs[i], lang));
-            let rows = row_views(data, tr, lang, std::mem::take(&mut s.runs));
+            let rows = row_views(data, tr, lang, std::mem::take(&mut s.runs), &source_href);
             let findings = finding_views(data, tr, std::mem::take(&mut s.findings));
             context! { rows => rows, findings => findings, ..Value::from_serialize(&s) }
         })
@@ -655,7 +660,7 @@ fn result(inputs: &Inputs, lang: Lang, index: usize, tr: &Tr, charts: &Charts, b
         run_count => count(runs.len()),
         finding_count => count(by_file.findings(&source.path).len()),
         line_count => count(source.lines as usize),
-        source_href => inputs.urls.asset(&source_page(&source.path)),
+        source_href => &*source_href,
         groups => header_groups(&t),
         sections => sections,
         file_findings => finding_views(data, tr, file_findings),
@@ -663,12 +668,13 @@ fn result(inputs: &Inputs, lang: Lang, index: usize, tr: &Tr, charts: &Charts, b
     })
 }
 
-/// The rows of the runs `ids` (indices into the data's runs), made as the table reaches them.
-fn row_views(data: &Arc<RunsFile>, tr: &Tr, lang: Lang, ids: Vec<usize>) -> Value {
-    let (data, tr) = (data.clone(), tr.clone());
+/// The rows of the runs `ids` (indices into the data's runs), made as the table reaches them;
+/// their numbers link to the lines of the source page at `source_href`.
+fn row_views(data: &Arc<RunsFile>, tr: &Tr, lang: Lang, ids: Vec<usize>, source_href: &Arc<str>) -> Value {
+    let (data, tr, prefix) = (data.clone(), tr.clone(), source_href.clone());
     lazy::seq(ids.len(), move |i| {
         let t = |k: &str| tr.get(k);
-        Value::from_serialize(views::row(&data.runs[ids[i]], &data.findings, views::Locale { lang, t: &t }))
+        lazy::row(views::row(&data.runs[ids[i]], &data.findings, views::Locale { lang, t: &t }), prefix.clone())
     })
 }
 
