@@ -12,9 +12,9 @@ static ON: AtomicBool = AtomicBool::new(false);
 static LAST: Mutex<Option<(Instant, f64)>> = Mutex::new(None);
 
 /// Page kinds whose rendering time is summed (`pages.rs` names them).
-pub const KINDS: [&str; 7] = ["home", "result", "doc", "compare", "tuning", "explore", "404"];
-static KIND_NANOS: [AtomicU64; 7] = [const { AtomicU64::new(0) }; 7];
-static KIND_PAGES: [AtomicU64; 7] = [const { AtomicU64::new(0) }; 7];
+pub const KINDS: [&str; 8] = ["home", "result", "doc", "compare", "tuning", "explore", "404", "source"];
+static KIND_NANOS: [AtomicU64; 8] = [const { AtomicU64::new(0) }; 8];
+static KIND_PAGES: [AtomicU64; 8] = [const { AtomicU64::new(0) }; 8];
 
 /// Turns the report on when the environment asks for it; the clock starts here.
 pub fn start() {

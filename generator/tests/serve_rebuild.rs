@@ -129,11 +129,14 @@ fn edits_rewrite_what_they_touch_and_the_preview_equals_a_full_build() {
     let build = next_build(port, build);
     let (status, page) = get(port, "/en/results/vllm/A100_v0.10.1/");
     assert_eq!(status, 200);
-    assert!(page.contains("275123.45") && !page.contains("275009.37"), "the result page does not show the edited number");
+    // Shown in s, with the printed ms in the cell's title (the line itself is on the source page).
+    assert!(page.contains("275,123.45 ms") && !page.contains("275,009.37 ms"), "the result page does not show the edited number");
+    let (_, source) = get(port, "/source/vllm/A100_v0.10.1/");
+    assert!(source.contains("275123.45") && !source.contains("275009.37"), "the source page does not show the edited line");
     let (_, runs) = get(port, "/data/runs.json");
     assert!(runs.contains("275123.45") && !runs.contains("275009.37"), "runs.json does not hold the edited number");
     let after = snapshot(&out);
-    let untouched = ["en/results/lmdeploy/H800_v0.10.0/index.html", "zh/results/sglang/A100_v0.5.1/index.html", "en/methodology/index.html", "404.html"];
+    let untouched = ["en/results/lmdeploy/H800_v0.10.0/index.html", "zh/results/sglang/A100_v0.5.1/index.html", "source/lmdeploy/H800_v0.10.0/index.html", "en/methodology/index.html", "404.html"];
     for rel in untouched {
         assert!(before[rel] == after[rel], "{rel} was written again (time or bytes), though the edit does not touch it");
     }
@@ -147,6 +150,7 @@ fn edits_rewrite_what_they_touch_and_the_preview_equals_a_full_build() {
     std::fs::remove_file(content.join("sglang/A100_v0.5.1.md")).unwrap();
     let build = next_build(port, build);
     assert_eq!(get(port, "/en/results/sglang/A100_v0.5.1/").0, 404);
+    assert_eq!(get(port, "/source/sglang/A100_v0.5.1/").0, 404);
     assert!(!get(port, "/data/runs.json").1.contains("sglang/A100_v0.5.1.md"));
     assert!(partial(), "the deletion was not a rebuild of what the file touched");
     assert_same_as_full_build(&content, &out, "a deleted file");

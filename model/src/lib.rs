@@ -86,6 +86,20 @@ pub fn format_number(x: f64) -> String {
 /// unambiguous: a `~` of the name itself is escaped, so a bare `~` at the end can only be
 /// the mark.
 pub fn result_page(source_path: &str) -> String {
+    format!("results/{}/", page_stem(source_path))
+}
+
+/// Page path of a content file's source page, relative to the site root (not a language
+/// folder: the listing is the file's own text, written once for both languages):
+/// `lmdeploy/H800_v0.10.0.md` → `source/lmdeploy/H800_v0.10.0/`. Its lines are `#L1`,
+/// `#L2`, ...; the result pages and the explorer link numbers to them. One page per file,
+/// as [`result_page`].
+pub fn source_page(source_path: &str) -> String {
+    format!("source/{}/", page_stem(source_path))
+}
+
+/// The part of a page path that names the file (see [`result_page`]).
+fn page_stem(source_path: &str) -> String {
     let (stem, markdown) = match source_path.strip_suffix(".md") {
         Some(stem) => (stem, true),
         None => (source_path, false),
@@ -101,7 +115,7 @@ pub fn result_page(source_path: &str) -> String {
     if !markdown {
         safe.push('~');
     }
-    format!("results/{safe}/")
+    safe
 }
 
 #[cfg(test)]
@@ -125,6 +139,7 @@ mod tests {
         assert_ne!(result_page("raw/x.log"), result_page("raw/x.log.md"));
         assert_ne!(result_page("."), result_page("..md"));
         assert_ne!(result_page("a~.md"), result_page("a~7e"));
+        assert_eq!(super::source_page("raw/x.log"), "source/raw/x.log~/");
     }
 
     proptest! {

@@ -323,7 +323,7 @@ fn the_tooltip_gives_the_exact_value_and_a_clickable_link_to_its_source_line() {
     ready(&b);
     let (x, y, text, href) = find_tooltip(&b);
     assert!(text.chars().any(|c| c.is_ascii_digit()), "no value in the tooltip: {text}");
-    assert!(href.starts_with("/en/results/vllm/A100_v0.10.1/#L"), "{href}");
+    assert!(href.starts_with("/source/vllm/A100_v0.10.1/#L"), "{href}");
     // The table holds the same number as the tooltip, for the same source line.
     let in_table = b.exec("return [...document.querySelectorAll('#results-body a')].some(a => a.getAttribute('href') === arguments[0] && arguments[1].includes(a.textContent))", json!([href, text])).unwrap();
     assert_eq!(in_table, json!(true), "tooltip {text:?} ({href}) does not match a table cell");
@@ -343,7 +343,7 @@ fn the_tooltip_gives_the_exact_value_and_a_clickable_link_to_its_source_line() {
     assert_eq!(b.exec("return document.getElementById('chart-tip').hidden", json!([])).unwrap(), json!(true), "Escape should close the pinned tooltip");
     assert_eq!(pin_and_leave(&b), json!([false, true]));
     b.click("#chart-tip a").unwrap();
-    b.wait_for("return location.pathname.startsWith('/en/results/vllm/') && location.hash.startsWith('#L')", "the source page").unwrap();
+    b.wait_for("return location.pathname.startsWith('/source/vllm/') && location.hash.startsWith('#L')", "the source page").unwrap();
     let line = href.rsplit("#L").next().unwrap().to_string();
     let target = b.exec("const e = document.getElementById('L' + arguments[0]); return e ? e.textContent : null", json!([line])).unwrap();
     assert!(target.is_string(), "the source page has no line L{line}");

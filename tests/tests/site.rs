@@ -157,13 +157,18 @@ fn every_table_number_links_to_a_line_that_prints_it() {
     let mut checked = 0;
     for page in html_files(&out).into_iter().filter(|f| f.starts_with("en/results/")) {
         let doc = Html::parse_document(&std::fs::read_to_string(out.join(&page)).unwrap());
-        let lines: BTreeMap<String, String> = doc.select(&sel("span.line")).map(|s| (s.value().attr("id").unwrap().to_string(), s.text().skip(1).collect())).collect();
+        // The file's original text is on its source page, one for both languages.
+        let source = page.replacen("en/results/", "source/", 1);
+        let listing = Html::parse_document(&std::fs::read_to_string(out.join(&source)).unwrap());
+        let lines: BTreeMap<String, String> = listing.select(&sel("code.listing > span")).map(|s| (s.value().attr("id").unwrap().to_string(), s.text().skip(1).collect())).collect();
+        let prefix = format!("/{}#", source.trim_end_matches("index.html"));
         for row in doc.select(&sel("table.results tbody tr")) {
             for (i, cell) in row.select(&sel("td")).enumerate() {
                 let Some(a) = cell.select(&sel("a")).next() else { continue };
                 // A latency shown in seconds carries the printed milliseconds in its title.
                 let text: String = cell.value().attr("title").map_or_else(|| a.text().collect(), str::to_string);
-                let line = &lines[a.value().attr("href").unwrap().trim_start_matches('#')];
+                let href = a.value().attr("href").unwrap();
+                let line = &lines[href.strip_prefix(&prefix).unwrap_or_else(|| panic!("{page}: {href} is not a line of {source}"))];
                 let value: f64 = text.trim_end_matches(" ms").replace(',', "").parse().unwrap_or_else(|_| panic!("{page}: cell {i} `{text}`"));
                 let printed: Vec<f64> = line.split(|c: char| !(c.is_ascii_digit() || c == '.' || c == 'e' || c == '-' || c == '+')).filter_map(|w| w.parse().ok()).collect();
                 // Output tok/s per GPU is derived (three significant digits, whole units kept)
@@ -176,6 +181,42 @@ fn every_table_number_links_to_a_line_that_prints_it() {
         }
     }
     assert!(checked > 1000, "only {checked} numbers checked");
+}
+
+/// A file's original text is written once, on its source page, for both languages: every
+/// line in order with its `#L` anchor, links back to both result pages; the result pages
+/// hold no listing, and their links to lines point at the source page.
+#[test]
+fn each_original_text_is_written_once_on_its_source_page() {
+    let (_dir, out) = build_site(&repo().join("content"), None);
+    let data: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(out.join("data/runs.json")).unwrap()).unwrap();
+    let mut checked = 0;
+    for page in html_files(&out).into_iter().filter(|f| f.starts_with("en/results/")) {
+        let rel = page.trim_start_matches("en/").trim_end_matches("index.html").to_string();
+        let source = data["sources"].as_array().unwrap().iter().map(|s| s["path"].as_str().unwrap()).find(|p| benchsite_model::result_page(p) == rel).unwrap();
+        let source_page = format!("{}index.html", benchsite_model::source_page(source));
+        let listing = Html::parse_document(&std::fs::read_to_string(out.join(&source_page)).unwrap());
+        let text = std::fs::read_to_string(repo().join("content").join(source)).unwrap();
+        let lines: Vec<String> = listing.select(&sel("code.listing > span")).map(|s| s.text().collect()).collect();
+        assert_eq!(lines.len(), text.lines().count(), "{source_page}");
+        for (i, (shown, line)) in lines.iter().zip(text.lines()).enumerate() {
+            assert_eq!(*shown, format!("{}{line}\n", i + 1), "{source_page}: line {}", i + 1);
+        }
+        let ids: Vec<&str> = listing.select(&sel("code.listing > span")).map(|s| s.value().attr("id").unwrap()).collect();
+        assert!(ids.iter().enumerate().all(|(i, id)| *id == format!("L{}", i + 1)), "{source_page}");
+        let back: BTreeSet<(&str, &str)> = listing.select(&sel("header a[hreflang]")).map(|a| (a.value().attr("hreflang").unwrap(), a.value().attr("href").unwrap())).collect();
+        assert_eq!(back, BTreeSet::from([("zh-CN", format!("/zh/{rel}").as_str()), ("en", format!("/en/{rel}").as_str())]), "{source_page}");
+        for lang in ["zh", "en"] {
+            let html = std::fs::read_to_string(out.join(lang).join(&rel).join("index.html")).unwrap();
+            assert!(!html.contains("id=\"L1\"") && !html.contains("class=\"listing\""), "{lang}/{rel} holds a listing");
+            let doc = Html::parse_document(&html);
+            let to_lines: Vec<&str> = doc.select(&sel("main a[href*='#L']")).map(|a| a.value().attr("href").unwrap()).collect();
+            let home = format!("/{}#L", benchsite_model::source_page(source));
+            assert!(to_lines.iter().all(|h| h.starts_with(&home)), "{lang}/{rel}: {to_lines:?}");
+            checked += to_lines.len();
+        }
+    }
+    assert!(checked > 1000, "only {checked} links to lines");
 }
 
 #[test]
@@ -294,12 +335,7 @@ fn main_of(out: &Path, page: &str) -> String {
     let text = std::fs::read_to_string(out.join(page)).unwrap();
     let start = text.find("<main").unwrap();
     let end = text.find("</main>").unwrap() + "</main>".len();
-    let main = &text[start..end];
-    // The collapsed original is checked line by line elsewhere; keep the snapshot readable.
-    let main = match (main.find("<details id=\"source\""), main.rfind("</details>")) {
-        (Some(a), Some(b)) if b > a => format!("{}<!-- source lines elided -->{}", &main[..a], &main[b + "</details>".len()..]),
-        _ => main.to_string(),
-    };
+    let main = text[start..end].to_string();
     // So are the charts' drawings (tests below); their opening tag, title and text stay.
     let mut out = String::new();
     let mut rest = main.as_str();

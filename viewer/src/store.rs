@@ -378,7 +378,8 @@ impl Store {
         }
         for (family, get) in LATENCY {
             let mut stats: Vec<String> = runs.iter().filter_map(get).flat_map(|l| l.keys().map(|k| k.to_string())).collect();
-            crate::order::sort_by_key(&mut stats, |s| stat_order(s));
+            // By statistic, then by name: a total order, so any cut of the runs lists them alike.
+            crate::order::sort_by(&mut stats, |a, b| stat_order(a).cmp(&stat_order(b)).then_with(|| a.cmp(b)));
             stats.dedup();
             for stat in stats {
                 let line_key = format!("metrics.{family}_ms.{stat}");
@@ -499,6 +500,92 @@ impl Store {
         out
     }
 
+    /// The rows of `pieces` one after another, as [`Store::new`] makes them from the runs in
+    /// that order (a test compares the two): values recoded into the distinct values still
+    /// used, metrics by key (those with a value left, in `new`'s order), parameter sets in
+    /// order of first use, then combinations, cells and colours anew. No run is read: `serve`
+    /// rebuilds the store of every run after an edit from the previous one and a store of the
+    /// edited file's runs, in time linear in the runs but without their strings.
+    pub fn concat(pieces: &[Piece]) -> Store {
+        let rows = |p: &Piece| p.rows.clone();
+        let mut out = Store::default();
+        for dim in Dim::ALL {
+            let cols: Vec<&Column> = pieces.iter().map(|p| &p.store.dims[&dim]).collect();
+            let used: Vec<Vec<bool>> = pieces
+                .iter()
+                .zip(&cols)
+                .map(|(p, col)| {
+                    let mut seen = vec![false; col.values.len()];
+                    col.codes[rows(p)].iter().for_each(|&c| seen[c as usize] = true);
+                    seen
+                })
+                .collect();
+            let mut values: Vec<String> = cols.iter().zip(&used).flat_map(|(col, seen)| col.values.iter().zip(seen).filter(|(_, &s)| s).map(|(v, _)| v.clone())).collect();
+            crate::order::sort_by(&mut values, |x, y| natural(x, y));
+            values.dedup();
+            let mut codes = Vec::with_capacity(pieces.iter().map(|p| p.rows.len()).sum());
+            for ((p, col), seen) in pieces.iter().zip(&cols).zip(&used) {
+                let map: Vec<u32> = col.values.iter().zip(seen).map(|(v, &s)| if s { values.binary_search_by(|x| natural(x, v)).unwrap_or(0) as u32 } else { 0 }).collect();
+                codes.extend(col.codes[rows(p)].iter().map(|&c| map[c as usize]));
+            }
+            out.dims.insert(dim, Column { values, codes });
+        }
+        for p in pieces {
+            out.ids.extend_from_slice(&p.store.ids[rows(p)]);
+            out.paths.extend_from_slice(&p.store.paths[rows(p)]);
+            out.lines.extend_from_slice(&p.store.lines[rows(p)]);
+            out.local.extend_from_slice(&p.store.local[rows(p)]);
+            out.sweeps.extend_from_slice(&p.store.sweeps[rows(p)]);
+            let shift = |f: u32| (i64::from(f) + p.findings_shift) as u32;
+            out.findings.extend(p.store.findings[rows(p)].iter().map(|fs| fs.iter().map(|&f| shift(f)).collect::<Vec<u32>>()));
+        }
+        let mut keys: Vec<&Metric> = pieces.iter().flat_map(|p| p.store.metrics.iter().filter(|m| m.values[rows(p)].iter().any(|v| !v.is_nan()))).collect();
+        crate::order::sort_by(&mut keys, |a, b| metric_order(&a.key).cmp(&metric_order(&b.key)));
+        keys.dedup_by(|a, b| a.key == b.key);
+        out.metrics = keys
+            .into_iter()
+            .map(|m| {
+                let (mut values, mut lines) = (Vec::with_capacity(out.ids.len()), Vec::with_capacity(out.ids.len()));
+                for p in pieces {
+                    match p.store.metric(&m.key) {
+                        Some(pm) => {
+                            values.extend_from_slice(&pm.values[rows(p)]);
+                            lines.extend_from_slice(&pm.lines[rows(p)]);
+                        }
+                        None => {
+                            values.resize(values.len() + p.rows.len(), f64::NAN);
+                            lines.resize(lines.len() + p.rows.len(), 0);
+                        }
+                    }
+                }
+                Metric { key: m.key.clone(), unit: m.unit, higher_is_better: m.higher_is_better, derived: m.derived, values, lines }
+            })
+            .collect();
+        // Codes in order of first use, as `Tuning::new` gives them: a set is looked up once
+        // per piece, then its code is an array read.
+        let mut sets = vec![ParamSet::default()];
+        let mut index: BTreeMap<ParamSet, u32> = BTreeMap::from([(ParamSet::default(), 0)]);
+        let mut codes = Vec::with_capacity(out.ids.len());
+        for p in pieces {
+            let mut map: Vec<Option<u32>> = vec![None; p.store.tuning.sets.len()];
+            for &c in &p.store.tuning.codes[rows(p)] {
+                let code = *map[c as usize].get_or_insert_with(|| {
+                    let set = &p.store.tuning.sets[c as usize];
+                    *index.entry(set.clone()).or_insert_with(|| {
+                        sets.push(set.clone());
+                        sets.len() as u32 - 1
+                    })
+                });
+                codes.push(code);
+            }
+        }
+        out.tuning = Tuning { sets, codes };
+        out.combos = Combos::new(&out);
+        out.cells = Cells::new(&out);
+        out.colors = out.series_colors();
+        out
+    }
+
     /// True when run `i` has at least one finding.
     pub fn flagged(&self, i: usize) -> bool {
         !self.findings[i].is_empty()
@@ -546,6 +633,25 @@ impl Store {
             self.metrics.push(Metric { key: key.to_string(), unit: "", higher_is_better: false, derived: true, values, lines });
         }
     }
+}
+
+/// Rows `rows` of `store`, for [`Store::concat`], their finding numbers moved by
+/// `findings_shift` (the findings before them grew or shrank).
+pub struct Piece<'a> {
+    pub store: &'a Store,
+    pub rows: std::ops::Range<usize>,
+    pub findings_shift: i64,
+}
+
+/// Where a metric stands in [`Store::new`]'s list: throughputs in [`THROUGHPUT`] order, then
+/// each latency family's statistics by [`stat_order`] and name.
+fn metric_order(key: &str) -> (usize, (u8, u64), &str) {
+    if let Some(i) = THROUGHPUT.iter().position(|t| t.0 == key) {
+        return (i, (0, 0), "");
+    }
+    let (family, stat) = key.split_once('.').unwrap_or((key, ""));
+    let f = LATENCY.iter().position(|l| l.0 == family).unwrap_or(LATENCY.len());
+    (THROUGHPUT.len() + f, stat_order(stat), stat)
 }
 
 /// The cost metrics and the throughput each divides: per million output tokens, per
@@ -695,6 +801,47 @@ pub(crate) mod tests {
         s.set_prices(&crate::cost::Prices::default());
         assert_eq!(s.metrics.iter().filter(|m| m.key.starts_with("cost_")).count(), 2, "replaced, not added");
         assert!(s.metric("cost_out").unwrap().values.iter().all(|v| v.is_nan()));
+    }
+
+    /// What `serve` does after an edit: the store of the runs before and after the edited
+    /// file, taken from the previous store (finding numbers moved), with a store of the
+    /// file's new runs between them, is the store `new` makes of all the runs.
+    #[test]
+    fn a_store_cut_and_joined_equals_the_store_of_its_runs() {
+        use benchsite_model::tuning::{Effective, Origin};
+        let mut all = crate::synthetic_runs(60);
+        for (i, r) in all.iter_mut().enumerate() {
+            if i % 7 == 0 {
+                r.findings = vec![i];
+            }
+            if i % 5 == 0 {
+                r.params.effective = vec![Effective { flag: "--tp".into(), value: Some((i % 3).to_string()), origin: Origin::Explicit, concept: Some("tp".into()), rule: None }];
+            }
+        }
+        // The edited file's runs before and after: other values, a statistic and a GPU only
+        // they have (which must leave with them), other parameter sets, more findings.
+        let before: Vec<Run> = (0..4).map(|i| run(&format!("e#L{i}"), "vllm", "0.1", "B200", "x", 1.0, 2.0)).collect();
+        let mut after: Vec<Run> = (0..6).map(|i| run(&format!("e#L{i}"), "sglang", "0.9", "A100", "y", 3.0, 4.0)).collect();
+        after[1].metrics.itl_ms = Some(benchsite_model::Latency::from([("p50", 1.0)]));
+        after[2].findings = vec![100, 101];
+        for (at, cut) in [(0, 0), (20, 0), (60, 0), (33, 20)] {
+            let (head, tail) = all.split_at(at);
+            let tail = &tail[..tail.len() - cut];
+            let old: Vec<Run> = head.iter().chain(&before).chain(tail).cloned().collect();
+            // The edited file had one finding before; it has three now.
+            let shift = 2i64;
+            let mut new_runs: Vec<Run> = head.iter().chain(&after).chain(tail).cloned().collect();
+            for r in &mut new_runs[head.len() + after.len()..] {
+                r.findings.iter_mut().for_each(|f| *f += shift as usize);
+            }
+            let (old_store, edited) = (Store::new(&old, vec![]), Store::new(&after, vec![]));
+            let pieces = [
+                Piece { store: &old_store, rows: 0..head.len(), findings_shift: 0 },
+                Piece { store: &edited, rows: 0..after.len(), findings_shift: 0 },
+                Piece { store: &old_store, rows: head.len() + before.len()..old.len(), findings_shift: shift },
+            ];
+            assert_eq!(format!("{:?}", Store::concat(&pieces)), format!("{:?}", Store::new(&new_runs, vec![])), "edited file at {at}");
+        }
     }
 
     #[test]

@@ -1,5 +1,6 @@
-// The site's only script: theme toggle, copy buttons, opening the collapsed source when a
-// link targets one of its lines, and the language choice on the root page. It runs before
+// The site's only script: theme toggle, copy buttons, bringing a linked element into view
+// (a source page's line `#L12`, in the middle of the screen; one in a collapsed <details>
+// opened first), and the language choice on the root page. It runs before
 // first paint (loaded in <head>, not deferred) so the stored theme applies without a flash;
 // everything that touches the body waits for DOMContentLoaded. No inline handlers: the
 // Content-Security-Policy allows only this file.
@@ -69,7 +70,7 @@
     try { return decodeURIComponent(raw); } catch (e) { return raw; }
   }
 
-  // A link to #L123 must show the line even though the source starts collapsed.
+  // A link to #L123 shows its line mid-screen, and an element in a collapsed <details> opened.
   function revealTarget() {
     var id = fragmentId(location.hash);
     if (!id) return;

@@ -9,7 +9,7 @@
 //! laid them out. A rebuild moves the untouched units' runs and findings into place (finding
 //! numbers shifted by what the edited files added or removed before them), parses the edited
 //! units alone, and decides which pages read them:
-//! - the result pages of the edited files (a removed file's pages are deleted);
+//! - the result pages and source pages of the edited files (a removed file's are deleted);
 //! - the pages that show every run: home, explore, tuning, and `runs.json`;
 //! - the compare pages whose pair involves an edited file or appeared, and the result pages
 //!   whose list of comparisons changed;
@@ -40,7 +40,9 @@ use benchsite_ingest::models::Catalog;
 use benchsite_ingest::names::Names;
 use benchsite_ingest::assemble;
 use benchsite_model::{result_page, Finding, Run, RunsFile, SourceFile};
+use benchsite_viewer::store::{Piece, Store};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -61,6 +63,10 @@ struct Kept {
     index: PageIndex,
     /// Where each element of the served `runs.json` lies, when known.
     layout: Option<runs_json::Layout>,
+    /// Every run in the explorer's columns, row `i` being run `i` of the outcome: a rebuild
+    /// joins its rows with those of the files read again (`Store::concat`) instead of making
+    /// it from every run.
+    charts: Charts,
 }
 
 /// One content file that gave the build something (`content::ingest_file`).
@@ -186,7 +192,7 @@ impl Live {
                 let data = &outcome.data;
                 let layout = runs_json::scan(&self.opts.out.join(RUNS_JSON))
                     .filter(|l| (l.sources.len(), l.runs.len(), l.findings.len()) == (data.sources.len(), data.runs.len(), data.findings.len()));
-                Some(Kept { units, fixed, index: PageIndex::new(data, &outcome.site), layout })
+                Some(Kept { units, fixed, index: PageIndex::new(data, &outcome.site), layout, charts: Charts::new(&data.runs) })
             }
             _ => None,
         };
@@ -254,6 +260,7 @@ fn rebuild(opts: &BuildOptions, outcome: &mut Outcome, kept: Kept, changed: &BTr
     let mut inputs = Vec::new();
     let mut read_again = Vec::new();
     let mut parts = Vec::new();
+    let mut rows = Vec::new();
     for (rel, deps) in listed {
         let (chunk, unit) = if dirty(&rel, &deps) {
             let one = content::ingest_file(root, &rel, models.catalog.as_ref(), names.names.as_ref());
@@ -272,6 +279,7 @@ fn rebuild(opts: &BuildOptions, outcome: &mut Outcome, kept: Kept, changed: &BTr
             inputs.extend(unit.inputs.iter().filter_map(|r| owned.remove(r)));
             (chunk, unit)
         };
+        rows.push(Rows::of(&data, &chunk));
         parts.push(place(&mut data, chunk));
         units.push(unit);
     }
@@ -312,7 +320,7 @@ fn rebuild(opts: &BuildOptions, outcome: &mut Outcome, kept: Kept, changed: &BTr
     let staging = output.staging();
     let mut layout = kept.layout;
     let mut moved = 0;
-    let charts = Charts::new(&outcome.data.runs);
+    let charts = joined(&kept.charts, &rows, &outcome.data.runs);
     let done = (|| {
         if !first.is_empty() {
             let only = |rel: &str| first.contains(rel);
@@ -333,6 +341,10 @@ fn rebuild(opts: &BuildOptions, outcome: &mut Outcome, kept: Kept, changed: &BTr
             for lang in Lang::ALL {
                 remove_page(&opts.out, &format!("{}/{}", lang.code(), file_of(rel)));
             }
+            // A result page's file has its source page, one for both languages.
+            if let Some(stem) = rel.strip_prefix("results/") {
+                remove_page(&opts.out, &file_of(&format!("source/{stem}")));
+            }
         }
         outcome.written = Some(written);
         let removed = removed.len();
@@ -343,7 +355,7 @@ fn rebuild(opts: &BuildOptions, outcome: &mut Outcome, kept: Kept, changed: &BTr
     let (first_ms, index, removed) = done?;
     outcome.elapsed = started.elapsed();
     let rebuilt = Rebuilt { files_read: read_again.len(), pages: moved, removed: removed * Lang::ALL.len(), first_ms };
-    Ok(Some((Kept { units, fixed: kept.fixed, index, layout }, rebuilt)))
+    Ok(Some((Kept { units, fixed: kept.fixed, index, layout, charts }, rebuilt)))
 }
 
 /// The pages an edit touched (see the top of this file): `read_again` and `gone` are the
@@ -391,6 +403,57 @@ fn split(data: RunsFile, units: &[Unit]) -> (HashMap<&str, Chunk>, Vec<Finding>,
         out.insert(u.rel.as_str(), chunk);
     }
     (out, findings.collect(), schema)
+}
+
+/// Where a chunk's runs come from in the charts' store: rows of the previous store (their
+/// finding numbers moved by `shift`), or runs parsed again, at `rows` of the new data.
+enum Rows {
+    Kept { rows: Range<usize>, shift: i64 },
+    Parsed { rows: Range<usize> },
+}
+
+impl Rows {
+    /// Said before `place` appends the chunk to `data`.
+    fn of(data: &RunsFile, chunk: &Chunk) -> Rows {
+        let n = chunk.runs.len();
+        match chunk.was {
+            Some([_, at, _]) => Rows::Kept { rows: at..at + n, shift: data.findings.len() as i64 - chunk.findings_at as i64 },
+            None => Rows::Parsed { rows: data.runs.len()..data.runs.len() + n },
+        }
+    }
+}
+
+/// The charts' store of the new data: the previous store's rows of the units kept, and a
+/// store made of the runs parsed again (neighbouring ones together), in data order.
+fn joined(previous: &Charts, rows: &[Rows], runs: &[Run]) -> Charts {
+    // Runs parsed again, as runs of the new data: one store per stretch of them.
+    let mut stretches: Vec<Range<usize>> = Vec::new();
+    for r in rows {
+        if let Rows::Parsed { rows } = r {
+            match stretches.last_mut() {
+                Some(last) if last.end == rows.start => last.end = rows.end,
+                _ => stretches.push(rows.clone()),
+            }
+        }
+    }
+    let parsed: Vec<(Range<usize>, Store)> = stretches.into_iter().map(|r| (r.clone(), Store::new(&runs[r], Vec::new()))).collect();
+    let mut pieces: Vec<Piece> = Vec::new();
+    for r in rows {
+        match r {
+            Rows::Kept { rows, shift } if !rows.is_empty() => match pieces.last_mut() {
+                // Units kept side by side are one piece (a piece costs a pass over its
+                // store's distinct values).
+                Some(last) if std::ptr::eq(last.store, previous.store()) && last.rows.end == rows.start && last.findings_shift == *shift => last.rows.end = rows.end,
+                _ => pieces.push(Piece { store: previous.store(), rows: rows.clone(), findings_shift: *shift }),
+            },
+            Rows::Parsed { rows } if !rows.is_empty() => {
+                let (at, store) = parsed.iter().find(|(r, _)| r.contains(&rows.start)).expect("every parsed run is in a stretch");
+                pieces.push(Piece { store, rows: rows.start - at.start..rows.end - at.start, findings_shift: 0 });
+            }
+            _ => {}
+        }
+    }
+    Charts::of(Store::concat(&pieces))
 }
 
 /// Appends a chunk, its runs' finding numbers moved to where its findings now start; says

@@ -105,9 +105,14 @@ struct Words<'a> {
 
 impl Charts {
     pub fn new(runs: &[Run]) -> Charts {
-        let store = Store::new(runs, Vec::new());
-        let last: std::collections::HashMap<&str, u32> = runs.iter().enumerate().map(|(i, r)| (r.id.as_str(), i as u32)).collect();
-        let rows = runs.iter().map(|r| last[r.id.as_str()]).collect();
+        Charts::of(Store::new(runs, Vec::new()))
+    }
+
+    /// The charts of a store already made (`serve` joins the previous one's rows with those of
+    /// the edited files, `Store::concat`).
+    pub fn of(store: Store) -> Charts {
+        let last: std::collections::HashMap<&str, u32> = store.ids.iter().enumerate().map(|(i, id)| (id.as_str(), i as u32)).collect();
+        let rows = store.ids.iter().map(|id| last[id.as_str()]).collect();
         Charts { store, rows }
     }
 

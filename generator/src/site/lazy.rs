@@ -38,8 +38,9 @@ impl<F: Fn(usize) -> Value + Send + Sync + 'static> Object for Seq<F> {
     }
 }
 
-/// The source listing of a result page: every line of `text` (as `str::lines` cuts them) in
-/// its numbered `<span id="L…">`, escaped, written straight into the page by the
+/// The listing of a source page: every line of `text` (as `str::lines` cuts them) in its
+/// numbered `<span id="L…">` (no class: `site.css` styles `.listing > span`, and a listing
+/// is most of the site's bytes), escaped, written straight into the page by the
 /// environment's formatter ([`Listing::write`]). It writes what a template loop over
 /// [`lines`] wrote, without the template engine's work per line (a loop step, three
 /// `loop.index` lookups and a value per line were a fifth of a result page's time).
@@ -58,9 +59,75 @@ impl Listing {
     pub fn write(&self, out: &mut impl fmt::Write) -> fmt::Result {
         for (i, line) in self.text.lines().enumerate() {
             let n = i + 1;
-            write!(out, "<span id=\"L{n}\" class=\"line\"><a class=\"ln\" href=\"#L{n}\">{n}</a>")?;
+            write!(out, "<span id=\"L{n}\"><a href=\"#L{n}\">{n}</a>")?;
             super::markdown::write_escaped(out, line)?;
             out.write_str("\n</span>")?;
+        }
+        Ok(())
+    }
+}
+
+/// A row of a result page's table as the template reads it (`anchor`, `flag`, `scenario`,
+/// `scenario_line`; fields looked up by name, no map built per row) and its number cells,
+/// `cells`, written by [`RowCells::write`] rather than a template loop: a result table is
+/// most of a result page, and a macro call and six lookups per cell were most of its time.
+pub fn row(row: super::views::Row, prefix: Arc<str>) -> Value {
+    Value::from_object(RowObject { row: Arc::new(row), prefix })
+}
+
+#[derive(Debug)]
+struct RowObject {
+    row: Arc<super::views::Row>,
+    prefix: Arc<str>,
+}
+
+impl Object for RowObject {
+    fn get_value(self: &Arc<Self>, key: &Value) -> Option<Value> {
+        let row = &self.row;
+        Some(match key.as_str()? {
+            "anchor" => Value::from(row.anchor.as_str()),
+            "flag" => Value::from(row.flag),
+            "scenario" => Value::from(row.scenario.as_str()),
+            "scenario_line" => Value::from(row.scenario_line),
+            "cells" => Value::from_object(RowCells { row: row.clone(), prefix: self.prefix.clone() }),
+            _ => return None,
+        })
+    }
+}
+
+/// The number cells of a row, each linking to its line on the source page (`prefix`).
+#[derive(Debug)]
+pub struct RowCells {
+    row: Arc<super::views::Row>,
+    prefix: Arc<str>,
+}
+
+impl Object for RowCells {}
+
+impl RowCells {
+    /// What `{% for c in row.cells %}` wrote, one `<td>` a line, text escaped as the
+    /// environment's formatter escapes it (a test compares the two).
+    pub fn write(&self, out: &mut impl fmt::Write) -> fmt::Result {
+        let escaped = super::markdown::write_escaped;
+        for c in &self.row.cells {
+            out.write_str(if c.alert { "  <td class=\"num alert\"" } else { "  <td class=\"num\"" })?;
+            if let Some(exact) = c.exact.as_deref().filter(|e| !e.is_empty()) {
+                out.write_str(" title=\"")?;
+                escaped(out, exact)?;
+                out.write_str("\"")?;
+            }
+            out.write_str(">")?;
+            match c.line.filter(|&l| l != 0) {
+                Some(line) => {
+                    out.write_str("<a href=\"")?;
+                    escaped(out, &self.prefix)?;
+                    write!(out, "#L{line}\">")?;
+                    escaped(out, &c.text)?;
+                    out.write_str("</a>")?;
+                }
+                None => escaped(out, &c.text)?,
+            }
+            out.write_str("</td>\n")?;
         }
         Ok(())
     }
@@ -147,7 +214,7 @@ mod tests {
         // The site's escaping, in an HTML template as the pages are.
         let mut env = Environment::new();
         env.set_formatter(super::super::pages::format_value);
-        let looped = "{% for l in v %}<span id=\"L{{ loop.index }}\" class=\"line\"><a class=\"ln\" href=\"#L{{ loop.index }}\">{{ loop.index }}</a>{{ l }}\n</span>{% endfor %}";
+        let looped = "{% for l in v %}<span id=\"L{{ loop.index }}\"><a href=\"#L{{ loop.index }}\">{{ loop.index }}</a>{{ l }}\n</span>{% endfor %}";
         env.add_template("loop.html", looped).unwrap();
         env.add_template("listing.html", "{{ v }}").unwrap();
         assert_eq!(env.get_template("loop.html").unwrap().render(minijinja::context! { v => vec!["<"] }).unwrap().matches("&lt;").count(), 1);
@@ -156,6 +223,33 @@ mod tests {
             let want = render("loop.html", lines(Arc::new(text.to_string())));
             assert_eq!(render("listing.html", listing(Arc::new(text.to_string()))), want, "{text:?}");
         }
+    }
+
+    #[test]
+    fn row_cells_write_what_the_template_loop_wrote() {
+        use super::super::views::{Cell, Row};
+        let mut env = Environment::new();
+        env.set_formatter(super::super::pages::format_value);
+        let looped = "{% for c in row.cells %}\n  <td class=\"num{% if c.alert %} alert{% endif %}\"{% if c.exact %} title=\"{{ c.exact }}\"{% endif %}>{% if c.line %}<a href=\"{{ prefix }}#L{{ c.line }}\">{{ c.text }}</a>{% else %}{{ c.text }}{% endif %}</td>\n{% endfor %}";
+        env.set_trim_blocks(true);
+        env.set_lstrip_blocks(true);
+        env.add_template("loop.html", looped).unwrap();
+        env.add_template("cells.html", "{{ row.cells }}").unwrap();
+        let cell = |text: &str, exact: Option<&str>, line: Option<u32>, alert: bool| Cell { text: text.into(), exact: exact.map(Into::into), line, alert };
+        let cells = vec![
+            cell("1,000", None, Some(12), false),
+            cell("–", None, None, false),
+            cell("3", None, Some(0), true),
+            cell("188.52 s", Some("188,520.68 ms"), Some(105), false),
+            cell("<b>&\"'", Some("\"<&>'"), Some(7), true),
+            cell("x", Some(""), None, false),
+        ];
+        let data = Row { run_id: "a#L1".into(), anchor: "run-L1".into(), line: 1, scenario: "s".into(), scenario_line: None, cells, flag: None };
+        let prefix = "/repo/source/a&b \"x\"/";
+        let want = env.get_template("loop.html").unwrap().render(minijinja::context! { row => Value::from_serialize(&data), prefix => prefix }).unwrap();
+        let got = env.get_template("cells.html").unwrap().render(minijinja::context! { row => row(data, Arc::from(prefix)) }).unwrap();
+        assert!(want.contains("&lt;b&gt;") && want.contains(" alert") && want.matches("<a href").count() == 3, "{want}");
+        assert_eq!(got, want);
     }
 
     #[test]

@@ -11,7 +11,7 @@
 use super::docs::DocSource;
 use super::lang::Lang;
 use super::markdown::{self, Link};
-use super::urls::{file_of, result_page, Urls};
+use super::urls::{file_of, result_page, source_page, Urls};
 use super::charts::Charts;
 use super::i18n::Strings;
 use super::lazy;
@@ -186,6 +186,10 @@ pub(super) fn format_value(out: &mut minijinja::Output, state: &minijinja::State
     if let Some(listing) = value.downcast_object_ref::<lazy::Listing>() {
         return listing.write(out).map_err(failed);
     }
+    // So does a result table row's cells (`lazy::RowCells`).
+    if let Some(cells) = value.downcast_object_ref::<lazy::RowCells>() {
+        return cells.write(out).map_err(failed);
+    }
     match value.as_str() {
         // minijinja's HTML escaping also escapes `/`, which makes every URL unreadable in the
         // output; `/` is harmless in text and attribute values, so strings escape the other five.
@@ -208,7 +212,8 @@ pub fn write_some(dir: &Path, inputs: &Inputs, progress: &ProgressBar, pages: &(
     let specs = specs(inputs, &by_file.pairs);
     let charts = inputs.charts;
     crate::phases::mark("page index");
-    progress.set_length((specs.len() * Lang::ALL.len() + 2) as u64);
+    let sources: Vec<usize> = specs.iter().filter_map(|spec| if let Kind::Result(i) = spec.kind { Some(i) } else { None }).collect();
+    progress.set_length((specs.len() * Lang::ALL.len() + sources.len() + 2) as u64);
     let mut written = Written::default();
     let mut sitemap = Vec::new();
     for lang in Lang::ALL {
@@ -247,6 +252,25 @@ pub fn write_some(dir: &Path, inputs: &Inputs, progress: &ProgressBar, pages: &(
             ));
         }
     }
+    // Each file's original text, once for both languages, with the pages of its result page.
+    let chrome = SourceChrome::new(inputs)?;
+    sources
+        .par_iter()
+        .filter(|&&i| pages(&result_page(&inputs.data.sources[i].path)))
+        .map(|&i| {
+            let began = crate::phases::on().then(std::time::Instant::now);
+            let done = write_source(&env, inputs, &chrome, i, dir);
+            progress.inc(1);
+            if let Some(began) = began {
+                crate::phases::page(SOURCE_KIND, began.elapsed());
+            }
+            done
+        })
+        .collect::<Vec<Result<(), String>>>()
+        .into_iter()
+        .collect::<Result<Vec<()>, String>>()?;
+    crate::phases::mark("source pages");
+    crate::phases::report_pages();
     write(dir, "index.html", &render(&env, "root.html", &root_context(inputs, "root"))?)?;
     write(dir, "404.html", &render(&env, "root.html", &root_context(inputs, "404"))?)?;
     progress.inc(2);
@@ -265,7 +289,7 @@ pub fn write_some(dir: &Path, inputs: &Inputs, progress: &ProgressBar, pages: &(
         None => 0,
     };
     crate::phases::mark("root, sitemap, assets");
-    written.files = written.pages.values().sum::<usize>() + 5 + assets + viewer + inputs.site.media.len();
+    written.files = written.pages.values().sum::<usize>() + sources.len() + 5 + assets + viewer + inputs.site.media.len();
     Ok(written)
 }
 
@@ -308,6 +332,70 @@ fn render_to(env: &Environment, template: &str, ctx: &Value, dir: &Path, rel: &s
         .and_then(|t| t.render_captured_to(ctx, &mut out).map(drop))
         .map_err(|e| format!("template {template} failed: {e}"))?;
     out.flush().map_err(|e| format!("could not write {}: {e}", path.display()))
+}
+
+/// Where source pages' rendering time is summed (`phases::KINDS`).
+const SOURCE_KIND: usize = 7;
+
+/// The words of a source page, in both languages: the page is one for both.
+struct SourceChrome {
+    /// Per language: the word for the original text, the link back and the lead (`{n}` lines).
+    langs: Vec<(Lang, [String; 3])>,
+    theme: [String; 2],
+}
+
+impl SourceChrome {
+    fn new(inputs: &Inputs) -> Result<SourceChrome, String> {
+        let get = |lang: Lang, key: &str| {
+            inputs.site.catalogs.strings(lang).get(key).cloned().ok_or_else(|| format!("i18n/{}.toml lacks the key {key} the source pages use; add it to both catalogs", lang.code()))
+        };
+        let mut langs = Vec::new();
+        let (mut dark, mut light) = (Vec::new(), Vec::new());
+        for lang in Lang::ALL {
+            langs.push((lang, [get(lang, "result.source")?, get(lang, "source.back")?, get(lang, "source.lead")?]));
+            dark.push(get(lang, "theme.dark")?);
+            light.push(get(lang, "theme.light")?);
+        }
+        Ok(SourceChrome { langs, theme: [dark.join(" · "), light.join(" · ")] })
+    }
+}
+
+#[derive(serde::Serialize)]
+struct SourceLang<'a> {
+    tag: &'static str,
+    source: &'a str,
+    back: &'a str,
+    lead: String,
+    result: String,
+}
+
+/// The source page of `inputs.data.sources[index]`: its text, read again if it was dropped
+/// (`texts.rs`), streamed into the page line by line (`lazy::Listing`).
+fn write_source(env: &Environment, inputs: &Inputs, chrome: &SourceChrome, index: usize, dir: &Path) -> Result<(), String> {
+    let source = &inputs.data.sources[index];
+    let text = inputs.texts.get(&source.path)?;
+    let urls = inputs.urls;
+    let langs: Vec<SourceLang> = chrome
+        .langs
+        .iter()
+        .map(|(lang, [src, back, lead])| SourceLang {
+            tag: lang.tag(),
+            source: src,
+            back,
+            lead: lead.replace("{n}", &format_count(source.lines.into(), lang.code())),
+            result: urls.page(*lang, &result_page(&source.path)),
+        })
+        .collect();
+    let ctx = context! {
+        path => source.path,
+        langs => langs,
+        css => urls.asset("assets/site.css"),
+        js => urls.asset("assets/site.js"),
+        theme_dark => chrome.theme[0],
+        theme_light => chrome.theme[1],
+        listing => lazy::listing(text),
+    };
+    render_to(env, "source.html", &ctx, dir, &file_of(&source_page(&source.path)))
 }
 
 fn write(dir: &Path, rel: &str, text: &str) -> Result<(), String> {
@@ -547,12 +635,13 @@ fn result(inputs: &Inputs, lang: Lang, index: usize, tr: &Tr, charts: &Charts, b
     let effective = |r: &Run| views::effective_views(&r.params.effective, &framework, &inputs.site.tuning, inputs.urls, lang);
     let t = |k: &str| tr.get(k);
     let loc = views::Locale { lang, t: &t };
+    let source_href: Arc<str> = Arc::from(inputs.urls.asset(&source_page(&source.path)));
     let sections: Vec<Value> = views::sections(&data.runs, runs, &effective, &source.path)
         .into_iter()
         .map(|mut s| {
             s.chart = charts.section(&data.runs, &s.runs, &format!("{}-chart", s.id), loc);
             s.kv = s.runs.first().and_then(|&i| views::kv_view(&data.runs[i], lang));
-            let rows = row_views(data, tr, lang, std::mem::take(&mut s.runs));
+            let rows = row_views(data, tr, lang, std::mem::take(&mut s.runs), &source_href);
             let findings = finding_views(data, tr, std::mem::take(&mut s.findings));
             context! { rows => rows, findings => findings, ..Value::from_serialize(&s) }
         })
@@ -561,7 +650,6 @@ fn result(inputs: &Inputs, lang: Lang, index: usize, tr: &Tr, charts: &Charts, b
     // the site: that made every result page as long as the site's findings).
     let attached: BTreeSet<usize> = runs.iter().flat_map(|&r| data.runs[r].findings.iter().copied()).collect();
     let file_findings: Vec<usize> = by_file.findings(&source.path).iter().copied().filter(|i| !attached.contains(i)).collect();
-    let text = inputs.texts.get(&source.path)?;
     let count = |n: usize| format_count(n as u64, lang.code());
     Ok(context! {
         path => source.path,
@@ -571,21 +659,22 @@ fn result(inputs: &Inputs, lang: Lang, index: usize, tr: &Tr, charts: &Charts, b
         gpu => source.gpu,
         run_count => count(runs.len()),
         finding_count => count(by_file.findings(&source.path).len()),
-        line_count => count(text.lines().count()),
+        line_count => count(source.lines as usize),
+        source_href => &*source_href,
         groups => header_groups(&t),
         sections => sections,
         file_findings => finding_views(data, tr, file_findings),
         comparisons => comparisons(inputs, lang, by_file, Some(index)),
-        listing => lazy::listing(text),
     })
 }
 
-/// The rows of the runs `ids` (indices into the data's runs), made as the table reaches them.
-fn row_views(data: &Arc<RunsFile>, tr: &Tr, lang: Lang, ids: Vec<usize>) -> Value {
-    let (data, tr) = (data.clone(), tr.clone());
+/// The rows of the runs `ids` (indices into the data's runs), made as the table reaches them;
+/// their numbers link to the lines of the source page at `source_href`.
+fn row_views(data: &Arc<RunsFile>, tr: &Tr, lang: Lang, ids: Vec<usize>, source_href: &Arc<str>) -> Value {
+    let (data, tr, prefix) = (data.clone(), tr.clone(), source_href.clone());
     lazy::seq(ids.len(), move |i| {
         let t = |k: &str| tr.get(k);
-        Value::from_serialize(views::row(&data.runs[ids[i]], &data.findings, views::Locale { lang, t: &t }))
+        lazy::row(views::row(&data.runs[ids[i]], &data.findings, views::Locale { lang, t: &t }), prefix.clone())
     })
 }
 

@@ -24,6 +24,7 @@ const EMBEDDED: &[(&str, &str)] = embed![
     "templates/compare.html",
     "templates/404.html",
     "templates/root.html",
+    "templates/source.html",
     "assets/site.css",
     "assets/site.js",
     "assets/explore.js",

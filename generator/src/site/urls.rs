@@ -60,7 +60,7 @@ pub fn file_of(rel: &str) -> String {
     }
 }
 
-pub use benchsite_model::result_page;
+pub use benchsite_model::{result_page, source_page};
 
 #[cfg(test)]
 mod tests {

@@ -125,7 +125,7 @@ pub fn header_groups(t: &dyn Fn(&str) -> String) -> Vec<HeaderGroup> {
 }
 
 /// One table cell: the number as text and the line it was printed on.
-#[derive(Serialize)]
+#[derive(Serialize, Debug)]
 pub struct Cell {
     pub text: String,
     /// The value as printed, when the text shows it otherwise (a latency moved to seconds).
@@ -136,7 +136,7 @@ pub struct Cell {
 }
 
 /// One row of a results table.
-#[derive(Serialize)]
+#[derive(Serialize, Debug)]
 pub struct Row {
     pub run_id: String,
     /// `run-L78`: anchor of the row on its result page.

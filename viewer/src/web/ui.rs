@@ -51,9 +51,9 @@ impl Ui {
         format_metric(value, if metric.unit == "ms" { "ms" } else { "" }, metric.origin(), &self.lang)
     }
 
-    /// Link to a run's line on its result page (site runs only).
+    /// Link to a run's line on its file's source page, one for both languages (site runs only).
     pub fn source_href(&self, store: &Store, i: usize, line: u32) -> Option<String> {
-        (!store.local[i]).then(|| format!("{}{}/{}#L{line}", self.base, self.lang, benchsite_model::result_page(&store.paths[i])))
+        (!store.local[i]).then(|| format!("{}{}#L{line}", self.base, benchsite_model::source_page(&store.paths[i])))
     }
 
     /// Link to a run's row on its result page (site runs only).
