@@ -203,6 +203,42 @@ pub fn find(hay: &str, needle: &str) -> Option<usize> {
     memchr::memmem::find(hay.as_bytes(), needle.as_bytes())
 }
 
+/// A word searched for in many texts (a detector's signature, a client's name): its
+/// `memchr::memmem` finder is built once, on first use, instead of on every search (building
+/// costs more than searching a code block or a line).
+pub struct Needle {
+    text: &'static str,
+    finder: std::sync::OnceLock<memchr::memmem::Finder<'static>>,
+}
+
+impl Needle {
+    pub const fn new(text: &'static str) -> Needle {
+        Needle { text, finder: std::sync::OnceLock::new() }
+    }
+
+    pub fn text(&self) -> &'static str {
+        self.text
+    }
+
+    /// Byte offset of the first occurrence in `hay`.
+    pub fn find(&self, hay: &str) -> Option<usize> {
+        self.finder().find(hay.as_bytes())
+    }
+
+    pub fn is_in(&self, hay: &str) -> bool {
+        self.find(hay).is_some()
+    }
+
+    /// Byte offsets of every occurrence in `hay` (not overlapping).
+    pub fn find_iter<'h>(&'h self, hay: &'h str) -> impl Iterator<Item = usize> + 'h {
+        self.finder().find_iter(hay.as_bytes())
+    }
+
+    fn finder(&self) -> &memchr::memmem::Finder<'static> {
+        self.finder.get_or_init(|| memchr::memmem::Finder::new(self.text))
+    }
+}
+
 /// Whether `hay` holds `needle`, ASCII letters compared without case.
 pub fn contains_ignore_ascii_case(hay: &str, needle: &str) -> bool {
     find_ignore_ascii_case(hay.as_bytes(), needle.as_bytes()).is_some()

@@ -909,24 +909,37 @@ fn report(notice: &Notice, sink: &mut Sink) {
 // Summaries
 
 /// Every number a run states, keyed like `source.lines` (`metrics.ttft_ms.mean`).
-fn numbers(run: &Run) -> Vec<(String, f64)> {
+/// A number a run states: its field (`request_throughput`, or a latency group) and, for a
+/// latency, its statistic; borrowed from the run, so indexing every run allocates no key.
+type Key<'r> = (&'static str, &'r str);
+
+/// How a duplicate finding names a number: `request_throughput`, `ttft_ms.mean`.
+fn key_name((field, stat): Key<'_>) -> String {
+    if stat.is_empty() {
+        field.to_string()
+    } else {
+        format!("{field}.{stat}")
+    }
+}
+
+fn numbers(run: &Run) -> Vec<(Key<'_>, f64)> {
     let m = &run.metrics;
-    let mut out: Vec<(String, f64)> = [
-        ("metrics.request_throughput", m.request_throughput),
-        ("metrics.output_throughput", m.output_throughput),
-        ("metrics.total_throughput", m.total_throughput),
-        ("metrics.input_throughput", m.input_throughput),
-        ("metrics.duration_s", m.duration_s),
-        ("metrics.completed", m.completed.map(|c| c as f64)),
-        ("metrics.total_input_tokens", m.total_input_tokens.map(|c| c as f64)),
-        ("metrics.total_output_tokens", m.total_output_tokens.map(|c| c as f64)),
+    let mut out: Vec<(Key<'_>, f64)> = [
+        ("request_throughput", m.request_throughput),
+        ("output_throughput", m.output_throughput),
+        ("total_throughput", m.total_throughput),
+        ("input_throughput", m.input_throughput),
+        ("duration_s", m.duration_s),
+        ("completed", m.completed.map(|c| c as f64)),
+        ("total_input_tokens", m.total_input_tokens.map(|c| c as f64)),
+        ("total_output_tokens", m.total_output_tokens.map(|c| c as f64)),
     ]
     .into_iter()
-    .filter_map(|(k, v)| v.map(|v| (k.to_string(), v)))
+    .filter_map(|(k, v)| v.map(|v| ((k, ""), v)))
     .collect();
     for (group, lat) in [("ttft_ms", &m.ttft_ms), ("tpot_ms", &m.tpot_ms), ("itl_ms", &m.itl_ms), ("e2e_ms", &m.e2e_ms)] {
         for (stat, v) in lat.iter().flatten() {
-            out.push((format!("metrics.{group}.{stat}"), *v));
+            out.push(((group, &stat[..]), *v));
         }
     }
     out
@@ -966,8 +979,23 @@ const MAX_CANDIDATES: usize = 16;
 /// every number they state, so a row is compared only with runs sharing its first number.
 /// `runs` are in line order.
 pub fn summaries(runs: &mut Vec<Run>, sink: &mut Sink) {
-    let mut index: HashMap<String, BTreeMap<u64, Vec<usize>>> = HashMap::new();
+    // Only table rows are dropped: a file without any (most logs) has nothing to compare.
+    if !runs.iter().any(|r| r.format == NAME) {
+        return;
+    }
     let mut keep = vec![true; runs.len()];
+    let drop = duplicates(runs, &mut keep, sink);
+    if drop {
+        let mut flags = keep.into_iter();
+        runs.retain(|_| flags.next().unwrap_or(true));
+    }
+}
+
+/// Marks in `keep` the table rows of `runs` that repeat an earlier run, with a finding each;
+/// whether any was marked.
+fn duplicates(runs: &[Run], keep: &mut [bool], sink: &mut Sink) -> bool {
+    let mut dropped = false;
+    let mut index: HashMap<Key<'_>, BTreeMap<u64, Vec<usize>>> = HashMap::new();
     for i in 0..runs.len() {
         let own = numbers(&runs[i]);
         if runs[i].format == NAME && own.len() >= 2 {
@@ -983,12 +1011,13 @@ pub fn summaries(runs: &mut Vec<Run>, sink: &mut Sink) {
             let mut candidates = candidates.unwrap_or_default();
             candidates.sort_unstable();
             let original = candidates.into_iter().filter(|&j| keep[j]).take(MAX_CANDIDATES).find(|&j| {
-                let theirs: HashMap<String, f64> = numbers(&runs[j]).into_iter().collect();
+                let theirs: HashMap<Key<'_>, f64> = numbers(&runs[j]).into_iter().collect();
                 same_scenario(&runs[i], &runs[j]) && own.iter().all(|(k, v)| theirs.get(k).is_some_and(|w| (v - w).abs() <= tolerance(*v)))
             });
             if let Some(j) = original {
                 keep[i] = false;
-                let fields: Vec<&str> = own.iter().map(|(k, _)| k.trim_start_matches("metrics.")).collect();
+                dropped = true;
+                let fields: Vec<String> = own.iter().map(|(k, _)| key_name(*k)).collect();
                 sink.info(
                     "duplicate",
                     runs[i].source.line,
@@ -1009,8 +1038,7 @@ pub fn summaries(runs: &mut Vec<Run>, sink: &mut Sink) {
             }
         }
     }
-    let mut flags = keep.into_iter();
-    runs.retain(|_| flags.next().unwrap_or(true));
+    dropped
 }
 
 #[cfg(test)]
