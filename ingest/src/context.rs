@@ -201,7 +201,7 @@ pub fn gpu_in(text: &str) -> Option<(String, Option<u32>)> {
     let bytes = upper.as_bytes();
     for name in GPUS {
         let mut from = 0;
-        while let Some(pos) = upper[from..].find(name) {
+        while let Some(pos) = crate::text::find_short(&upper[from..], name) {
             let start = from + pos;
             let end = start + name.len();
             from = start + 1;
@@ -253,7 +253,7 @@ pub fn tp_in(text: &str) -> Option<u32> {
     let lower = text.to_ascii_lowercase();
     let bytes = lower.as_bytes();
     let mut from = 0;
-    while let Some(pos) = lower[from..].find("tp") {
+    while let Some(pos) = crate::text::find_short(&lower[from..], "tp") {
         let start = from + pos;
         from = start + 2;
         if start > 0 && bytes[start - 1].is_ascii_alphanumeric() {

@@ -239,6 +239,21 @@ impl Needle {
     }
 }
 
+/// `hay.find(needle)` for a short text (a header cell, a heading, a label): the rest of the
+/// needle is compared only where its first byte occurs, and no searcher is built (building
+/// `str::find`'s two-way searcher costs more than reading a cell).
+pub fn find_short(hay: &str, needle: &str) -> Option<usize> {
+    let (h, n) = (hay.as_bytes(), needle.as_bytes());
+    let Some(&first) = n.first() else { return Some(0) };
+    // A plain loop: on a few dozen bytes, `memchr`'s vector set-up costs more than it saves.
+    (0..h.len()).find(|&i| h[i] == first && h[i..].starts_with(n))
+}
+
+/// `hay.contains(needle)` for a short text: [`find_short`].
+pub fn contains_short(hay: &str, needle: &str) -> bool {
+    find_short(hay, needle).is_some()
+}
+
 /// Whether `hay` holds `needle`, ASCII letters compared without case.
 pub fn contains_ignore_ascii_case(hay: &str, needle: &str) -> bool {
     find_ignore_ascii_case(hay.as_bytes(), needle.as_bytes()).is_some()
@@ -283,6 +298,11 @@ mod tests {
             assert_eq!(find_ignore_ascii_case(hay.as_bytes(), needle.as_bytes()), hay.to_ascii_lowercase().find(needle), "{needle}");
         }
         assert_eq!(find_ignore_ascii_case(b"ab", b"abc"), None);
+        for needle in ["serving benchmark result", "RESULT", "vLLM", "==", "1", "x", "", "absent words", "v1 ", "é"] {
+            assert_eq!(find_short(&hay, needle), hay.find(needle), "{needle}");
+            assert_eq!(find_short(&hay[41..], needle), hay[41..].find(needle), "{needle}");
+        }
+        assert!(contains_short("首 token 延迟", "token 延") && !contains_short("ab", "abc") && !contains_short("", "a"));
         for t in ["", " ", "\t x \u{3000}", "\u{a0} y\t", "a b", "  \r\n", "          x     y                  ", "\x0b\x0c\x1c"] {
             assert_eq!(trim(t), t.trim(), "{t:?}");
         }

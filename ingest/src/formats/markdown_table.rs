@@ -28,6 +28,7 @@ use crate::fields;
 use crate::framework;
 use crate::scan::{Block, Format as ScanFormat, Row};
 use crate::sink::{FindingExt, Sink};
+use crate::text::contains_short;
 use crate::value::{self, Cell, Value};
 use benchsite_model::{ContextRef, Note, Run};
 use std::collections::{BTreeMap, HashMap};
@@ -69,7 +70,7 @@ fn unit_of(text: &str) -> Unit {
         "us" | "µs" | "μs" | "microseconds" | "微秒" => Unit::Time(0.001),
         "min" | "mins" | "minute" | "minutes" | "分钟" => Unit::Time(60_000.0),
         "%" | "percent" => Unit::Percent,
-        _ if t.contains("/u") || t.contains("user") || t.contains("/用户") => Unit::PerUser,
+        _ if contains_short(t, "/u") || contains_short(t, "user") || contains_short(t, "/用户") => Unit::PerUser,
         _ if t.ends_with("/min") || t == "rpm" || t == "qpm" => Unit::PerMinute,
         "qps" | "rps" | "req/s" | "reqs/s" | "request/s" | "requests/s" | "req/sec" | "requests/sec" | "request/sec" | "请求/s"
         | "请求/秒" | "it/s" => Unit::RequestRate,
@@ -155,12 +156,27 @@ fn clean(text: &str) -> String {
     t.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// Whether `word` is one of the words of `text` (split at every character that is not
+/// alphanumeric, `@` or `.`): an occurrence with no word character on either side, found
+/// without splitting the text.
 fn has_word(text: &str, word: &str) -> bool {
-    text.split(|c: char| !(c.is_alphanumeric() || c == '@' || c == '.')).any(|w| w == word)
+    let inside = |c: char| c.is_alphanumeric() || c == '@' || c == '.';
+    if word.is_empty() || !word.chars().all(inside) {
+        return text.split(|c: char| !inside(c)).any(|w| w == word);
+    }
+    let mut from = 0;
+    while let Some(at) = crate::text::find_short(&text[from..], word).map(|p| from + p) {
+        let end = at + word.len();
+        if !text[..at].chars().next_back().is_some_and(inside) && !text[end..].chars().next().is_some_and(inside) {
+            return true;
+        }
+        from = at + text[at..].chars().next().map_or(1, char::len_utf8);
+    }
+    false
 }
 
 fn any_in(text: &str, needles: &[&str]) -> bool {
-    needles.iter().any(|n| text.contains(n))
+    needles.iter().any(|n| contains_short(text, n))
 }
 
 fn stat_word(word: &str) -> Option<String> {
@@ -188,7 +204,7 @@ fn stat_in(text: &str) -> Option<String> {
         }
     }
     for (zh, s) in [("平均", "mean"), ("中位", "median"), ("最小", "min"), ("最大", "max")] {
-        if text.contains(zh) {
+        if contains_short(text, zh) {
             return Some(s.to_string());
         }
     }
@@ -215,13 +231,13 @@ fn latency_group(t: &str) -> Option<&'static str> {
 }
 
 fn token_kind(t: &str) -> Kind {
-    if t.contains("prompt + completion") || t.contains("prompt+completion") {
+    if contains_short(t, "prompt + completion") || contains_short(t, "prompt+completion") {
         Kind::Total
     } else if any_in(t, &["output", "generat", "decode", "decoding", "completion", "输出", "生成", "解码"]) || has_word(t, "out") || has_word(t, "gen") {
         Kind::Output
     } else if any_in(t, &["input", "prompt", "prefill", "pre-fill", "输入", "预填充"]) || has_word(t, "in") {
         Kind::Input
-    } else if t.contains("total") || t.contains("总") || t.contains("overall") {
+    } else if contains_short(t, "total") || contains_short(t, "总") || contains_short(t, "overall") {
         Kind::Total
     } else {
         Kind::Unqualified
@@ -338,11 +354,11 @@ fn column(raw: &str) -> Col {
     }
     let col = |column| Col { raw: raw.clone(), column, unit, key: key.clone() };
     let t = body.as_str();
-    let skip = SKIP.iter().any(|s| if s.is_ascii() { has_word(t, s) } else { t.contains(s) });
+    let skip = SKIP.iter().any(|s| if s.is_ascii() { has_word(t, s) } else { contains_short(t, s) });
     if skip || has_word(t, "vs") {
         return col(Column::Skip);
     }
-    if EVAL.iter().any(|e| t.contains(e)) || ["acc", "wer", "cer", "f1", "score", "分数"].iter().any(|w| has_word(t, w)) {
+    if EVAL.iter().any(|e| contains_short(t, e)) || ["acc", "wer", "cer", "f1", "score", "分数"].iter().any(|w| has_word(t, w)) {
         return col(Column::Eval);
     }
     if unit == Unit::PerUser || unit == Unit::PerMinute {
@@ -358,7 +374,7 @@ fn column(raw: &str) -> Col {
         let tokens = any_in(t, &["token", "tok/", "tokens", "词"]) || has_word(t, "tps") || has_word(t, "tok");
         let requests = any_in(t, &["request", "req/", "请求"]) || has_word(t, "qps") || has_word(t, "rps") || has_word(t, "req");
         let measure = match unit {
-            _ if t.contains("peak") && !requests => Measure::Peak,
+            _ if contains_short(t, "peak") && !requests => Measure::Peak,
             Unit::TokenRate => Measure::Tokens(token_kind(t)),
             Unit::RequestRate => Measure::Requests,
             _ if tokens && !requests => Measure::Tokens(token_kind(t)),
@@ -379,10 +395,10 @@ fn column(raw: &str) -> Col {
     if any_in(t, &["failed", "failures", "失败"]) {
         return col(Column::Measure(Measure::Failed));
     }
-    if (t.contains("total") || t.contains("总")) && any_in(t, &["input token", "prompt token", "输入"]) {
+    if (contains_short(t, "total") || contains_short(t, "总")) && any_in(t, &["input token", "prompt token", "输入"]) {
         return col(Column::Measure(Measure::TotalInput));
     }
-    if (t.contains("total") || t.contains("总")) && any_in(t, &["generated token", "output token", "输出", "生成"]) {
+    if (contains_short(t, "total") || contains_short(t, "总")) && any_in(t, &["generated token", "output token", "输出", "生成"]) {
         return col(Column::Measure(Measure::TotalOutput));
     }
     match context_of(t) {
@@ -1044,6 +1060,18 @@ fn duplicates(runs: &[Run], keep: &mut [bool], sink: &mut Sink) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn finds_words_as_splitting_did() {
+        fn split(text: &str, word: &str) -> bool {
+            text.split(|c: char| !(c.is_alphanumeric() || c == '@' || c == '.')).any(|w| w == word)
+        }
+        for text in ["", "tps", "out tps", "tps/gpu", "mtps tps2", "a.tps", "(tps)", "首token tps", "vs. old", "pass@1 acc", "ab ab", "abab ab"] {
+            for word in ["tps", "acc", "vs", "ab", "", "pass@1", "a b", "首token"] {
+                assert_eq!(has_word(text, word), split(text, word), "{text:?} {word:?}");
+            }
+        }
+    }
 
     fn kind(h: &str) -> (Column, Unit) {
         let c = column(h);
