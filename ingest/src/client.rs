@@ -60,6 +60,9 @@ pub fn namespace(line: &str) -> Option<benchsite_model::Map<String>> {
         i += 1;
     }
     insert_field(&mut fields, &body[part_start..end]);
+    // Sorted here, on borrowed keys (cheaper to compare than the map's inline ones), stably so
+    // that of a repeated key the last one stays; the map then finds them in order.
+    fields.sort_by(|a, b| a.0.cmp(b.0));
     Some(fields.into_iter().collect())
 }
 
@@ -165,11 +168,11 @@ pub fn joined_commands(block: &str, first_line: u32) -> Vec<(u32, String)> {
     out
 }
 
-/// The commands of `block`, cut as [`joined_commands`] cuts them, that hold one of `words`
-/// (which hold no whitespace and no `\\`, so a word never spans the space a join puts
-/// between lines): each word is searched for in the whole block at once and only the commands
-/// around its hits are joined, so a long log costs a few vectorised searches rather than a
-/// `String` per line.
+/// The commands of `block`, cut as [`joined_commands`] cuts them, that have a line holding
+/// one of `words`: each word is searched for in the whole block at once and only the
+/// commands around its hits are joined, so a long log costs a few vectorised searches rather
+/// than a `String` per line. For words without whitespace or `\\` (a word never spans the
+/// space a join puts between lines) these are exactly the commands whose text holds one.
 pub fn joined_commands_with(block: &str, first_line: u32, words: &[&Needle]) -> Vec<(u32, String)> {
     let bytes = block.as_bytes();
     let mut hits: Vec<usize> = words.iter().flat_map(|w| w.find_iter(block)).collect();
