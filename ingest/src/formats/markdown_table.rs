@@ -61,7 +61,7 @@ enum Unit {
 }
 
 fn unit_of(text: &str) -> Unit {
-    let t = text.trim().to_lowercase().replace(' ', "");
+    let t = squeeze_lower(text);
     let t = t.trim_start_matches("out").trim_start_matches("total").trim_start_matches("output").trim_start_matches("input");
     match t {
         "" => Unit::None,
@@ -150,7 +150,35 @@ struct Col {
     key: String,
 }
 
+/// `text.trim().to_lowercase().replace(' ', "")`, in one pass for ASCII text (most headers).
+fn squeeze_lower(text: &str) -> String {
+    if text.is_ascii() {
+        let t = text.trim();
+        return t.bytes().filter(|&b| b != b' ').map(|b| char::from(b.to_ascii_lowercase())).collect();
+    }
+    text.trim().to_lowercase().replace(' ', "")
+}
+
+/// A header cell without markup (`*`, `` ` ``), full-width brackets made ASCII, blanks
+/// collapsed to one space.
 fn clean(text: &str) -> String {
+    if text.is_ascii() {
+        // What the general path below makes of ASCII text, in one pass.
+        let mut out = String::with_capacity(text.len());
+        let mut space = false;
+        for c in text.chars().filter(|c| !matches!(c, '*' | '`')) {
+            if c.is_whitespace() {
+                space = !out.is_empty();
+            } else {
+                if space {
+                    out.push(' ');
+                    space = false;
+                }
+                out.push(c);
+            }
+        }
+        return out;
+    }
     let t: String = text.chars().filter(|c| !matches!(c, '*' | '`')).collect();
     let t = t.replace(['（', '【'], "(").replace(['）', '】'], ")").replace('\u{a0}', " ");
     t.split_whitespace().collect::<Vec<_>>().join(" ")
@@ -1060,6 +1088,19 @@ fn duplicates(runs: &[Run], keep: &mut [bool], sink: &mut Sink) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cleans_and_squeezes_ascii_as_the_general_path_does() {
+        fn clean_general(text: &str) -> String {
+            let t: String = text.chars().filter(|c| !matches!(c, '*' | '`')).collect();
+            let t = t.replace(['（', '【'], "(").replace(['）', '】'], ")").replace('\u{a0}', " ");
+            t.split_whitespace().collect::<Vec<_>>().join(" ")
+        }
+        for text in ["", " ", "**TTFT** (ms)", "a * b", "`x`\t\u{b}y ", "  Mean  TTFT  ", "*", "Tok/s\n", "\u{c}p99\r", "Out Tok/s"] {
+            assert_eq!(clean(text), clean_general(text), "{text:?}");
+            assert_eq!(squeeze_lower(text), text.trim().to_lowercase().replace(' ', ""), "{text:?}");
+        }
+    }
 
     #[test]
     fn finds_words_as_splitting_did() {
