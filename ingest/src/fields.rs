@@ -70,7 +70,8 @@ pub fn normalise_into(label: &str, out: &mut String) {
                 simple = false;
                 break;
             }
-            repair |= matches!(b, b'-' | b'q' | b'Q');
+            // `-` or `qe` in either case (`| 0x20` lower-cases a letter and makes no other byte a `q` or `e`).
+            repair |= (b == b'-') | (((prev | 0x20) == b'q') & ((b | 0x20) == b'e'));
             prev = b;
         }
         if simple {
@@ -121,7 +122,7 @@ pub fn normalise_into(label: &str, out: &mut String) {
 /// Spellings printers got wrong or write two ways.
 fn repair_typos(out: &mut String) {
     // Most labels need neither repair: don't copy them twice more.
-    if out.contains("reqeuest") || out.contains("inter-token") {
+    if crate::text::contains_short(out, "reqeuest") || crate::text::contains_short(out, "inter-token") {
         *out = out.replace("reqeuest", "request").replace("inter-token", "inter token");
     }
 }
