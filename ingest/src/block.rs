@@ -10,6 +10,7 @@ use crate::sink::{FindingExt, Sink};
 use crate::text::contains_ignore_ascii_case;
 use crate::value::{integer, Value};
 use benchsite_model::{Latency, RequestRate, Run, SweepRef};
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 /// Resolves a block into a run, or `None` when it holds no metric: a template (placeholders
@@ -283,13 +284,14 @@ impl Resolver<'_> {
         }
         let m = &mut self.run.metrics;
         let s = &mut self.run.scenario;
-        let key: String = match target {
+        // The source line's key: a fixed name for most fields, built only for latencies and extras.
+        let key: Cow<'static, str> = match target {
             Completed => set_int(&mut m.completed, n, "metrics.completed"),
             Failed => set_int(&mut m.failed, n, "metrics.failed"),
             Duration(f) => {
                 let f = if row.cell.unit == "ms" { 0.001 } else { *f };
                 m.duration_s = Some(scale(n, f));
-                "metrics.duration_s".into()
+                Cow::Borrowed("metrics.duration_s")
             }
             TotalInput => set_int(&mut m.total_input_tokens, n, "metrics.total_input_tokens"),
             TotalOutput => set_int(&mut m.total_output_tokens, n, "metrics.total_output_tokens"),
@@ -319,16 +321,22 @@ impl Resolver<'_> {
                     "itl_ms" => &mut m.itl_ms,
                     _ => &mut m.e2e_ms,
                 };
-                slot.get_or_insert_with(benchsite_model::Latency::new).insert(stat.clone(), scale(n, *factor));
-                ["metrics.", group, ".", stat].concat()
+                slot.get_or_insert_with(benchsite_model::Latency::new).insert(stat, scale(n, *factor));
+                // Built inline (`metrics.ttft_ms.p99.9` fits a map key's 24 bytes): no allocation.
+                let mut key = benchsite_model::map::Key::const_new("metrics.");
+                for part in [*group, ".", stat.as_str()] {
+                    key.push_str(part);
+                }
+                self.run.source.lines.insert(key, row.line);
+                return;
             }
             Extra(k) => {
-                m.extra.insert(k.clone(), n);
-                format!("metrics.extra.{k}")
+                m.extra.insert(k, n);
+                Cow::Owned(format!("metrics.extra.{k}"))
             }
             RequestRate => {
                 s.request_rate = Some(benchsite_model::RequestRate::PerSecond(n));
-                "scenario.request_rate".into()
+                Cow::Borrowed("scenario.request_rate")
             }
             MaxConcurrency => set_int(&mut s.max_concurrency, n, "scenario.max_concurrency"),
             NumPrompts => set_int(&mut s.num_prompts, n, "scenario.num_prompts"),
@@ -337,11 +345,11 @@ impl Resolver<'_> {
             RangeRatio => set_f(&mut s.range_ratio, n, "scenario.range_ratio"),
             Tp => {
                 self.run.tp = integer(n).map(|v| v as u32);
-                "tp".into()
+                Cow::Borrowed("tp")
             }
             Pp => {
                 self.run.client.namespace.insert("pp", format_number(n));
-                "client.pp".into()
+                Cow::Borrowed("client.pp")
             }
             Backend | Model | Dataset | Precision => return,
         };
@@ -510,14 +518,14 @@ impl Resolver<'_> {
     }
 }
 
-fn set_int(slot: &mut Option<u64>, n: f64, key: &str) -> String {
+fn set_int(slot: &mut Option<u64>, n: f64, key: &'static str) -> Cow<'static, str> {
     *slot = integer(n).or(Some(n.round() as u64));
-    key.to_string()
+    Cow::Borrowed(key)
 }
 
-fn set_f(slot: &mut Option<f64>, n: f64, key: &str) -> String {
+fn set_f(slot: &mut Option<f64>, n: f64, key: &'static str) -> Cow<'static, str> {
     *slot = Some(n);
-    key.to_string()
+    Cow::Borrowed(key)
 }
 
 /// Converts units without adding float noise (`0.585 s` → `585` ms, not `584.9999999`).

@@ -2,6 +2,7 @@
 //! X`, the `Namespace(...)` repr of their arguments, planned token counts, warm-up time and
 //! progress bars. Each reader takes one logical line and returns what it literally says.
 
+use crate::text::Needle;
 use std::borrow::Cow;
 
 /// `Running benchmark --dataset-name sharegpt --num-prompts 10000 with backend: lmdeploy`.
@@ -13,10 +14,13 @@ pub fn running_benchmark(line: &str) -> Option<(&str, Option<&str>)> {
     }
 }
 
+/// Where a `Namespace(...)` repr starts; every log line is looked at for one.
+pub static NAMESPACE: Needle = Needle::new("Namespace(");
+
 /// `Namespace(backend='vllm', model='Qwen/Qwen3-8B', num_prompts=10000, ...)`: fields in
 /// order of appearance, string quotes removed, other values as written (`None`, `inf`, `[1, 2]`).
 pub fn namespace(line: &str) -> Option<benchsite_model::Map<String>> {
-    let start = line.find("Namespace(")? + "Namespace(".len();
+    let start = NAMESPACE.find(line)? + "Namespace(".len();
     let body = &line[start..];
     // Gathered in order and built into the map at once (sorted, the last of a repeated key
     // kept, as inserting one by one would), rather than searched for every field.
@@ -56,14 +60,17 @@ pub fn namespace(line: &str) -> Option<benchsite_model::Map<String>> {
         i += 1;
     }
     insert_field(&mut fields, &body[part_start..end]);
+    // Sorted here, on borrowed keys (cheaper to compare than the map's inline ones), stably so
+    // that of a repeated key the last one stays; the map then finds them in order.
+    fields.sort_by(|a, b| a.0.cmp(b.0));
     Some(fields.into_iter().collect())
 }
 
-fn insert_field(fields: &mut Vec<(String, String)>, part: &str) {
+fn insert_field<'a>(fields: &mut Vec<(&'a str, String)>, part: &'a str) {
     if let Some(eq) = memchr::memchr(b'=', part.as_bytes()) {
         let (key, value) = (crate::text::trim(&part[..eq]), &part[eq + 1..]);
         if !key.is_empty() && key.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_') {
-            fields.push((key.to_string(), unquote(crate::text::trim(value)).to_string()));
+            fields.push((key, unquote(crate::text::trim(value)).to_string()));
         }
     }
 }
@@ -157,6 +164,58 @@ pub fn joined_commands(block: &str, first_line: u32) -> Vec<(u32, String)> {
     }
     if !joined.is_empty() {
         out.push((start, joined));
+    }
+    out
+}
+
+/// The commands of `block`, cut as [`joined_commands`] cuts them, that have a line holding
+/// one of `words`: each word is searched for in the whole block at once and only the
+/// commands around its hits are joined, so a long log costs a few vectorised searches rather
+/// than a `String` per line. For words without whitespace or `\\` (a word never spans the
+/// space a join puts between lines) these are exactly the commands whose text holds one.
+pub fn joined_commands_with(block: &str, first_line: u32, words: &[&Needle]) -> Vec<(u32, String)> {
+    let bytes = block.as_bytes();
+    let mut hits: Vec<usize> = words.iter().flat_map(|w| w.find_iter(block)).collect();
+    hits.sort_unstable();
+    let continued = |line: &str| crate::text::trim(line).ends_with('\\');
+    let mut out = Vec::new();
+    // Lines before `done` belong to commands already read; `counted` is where `line` is the
+    // number of the line starting there.
+    let (mut done, mut counted, mut line) = (0, 0, first_line);
+    for hit in hits {
+        if hit < done {
+            continue;
+        }
+        // Back to the command's first line: over the lines before it that end in `\`.
+        let mut start = memchr::memrchr(b'\n', &bytes[..hit]).map_or(0, |p| p + 1);
+        while start > done {
+            let before = memchr::memrchr(b'\n', &bytes[..start - 1]).map_or(0, |p| p + 1);
+            if !continued(&block[before..start - 1]) {
+                break;
+            }
+            start = before;
+        }
+        line += crate::text::count_newlines(&bytes[counted..start]) as u32;
+        counted = start;
+        let mut joined = String::new();
+        let mut at = start;
+        while at < block.len() {
+            let end = memchr::memchr(b'\n', &bytes[at..]).map_or(block.len(), |p| at + p);
+            let text = crate::text::trim(&block[at..end]);
+            at = end + 1;
+            match text.strip_suffix('\\') {
+                Some(body) => {
+                    joined.push_str(body);
+                    joined.push(' ');
+                }
+                None => {
+                    joined.push_str(text);
+                    break;
+                }
+            }
+        }
+        out.push((line, joined));
+        done = at.min(block.len()).max(hit + 1);
     }
     out
 }
@@ -281,6 +340,13 @@ mod tests {
     }
 
     proptest::proptest! {
+        #[test]
+        fn commands_with_a_word_are_the_joined_commands_holding_it(block in "(bench|x|\\\\| |\r|\n|ben|ch|é){0,30}") {
+            let words = [&Needle::new("bench"), &Needle::new("ch")];
+            let all = joined_commands(&block, 7).into_iter().filter(|(_, t)| words.iter().any(|w| t.contains(w.text())));
+            proptest::prop_assert_eq!(joined_commands_with(&block, 7, &words), all.collect::<Vec<_>>());
+        }
+
         #[test]
         fn namespace_reads_as_the_char_reader_did(body in "[ab=',\"\\\\()\\[\\]{} é\u{a0}]{0,40}") {
             let line = format!("x Namespace({body}");

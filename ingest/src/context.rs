@@ -11,6 +11,7 @@
 //! (innermost heading first), the front matter. A file name is not evidence.
 
 use crate::client::flags;
+use crate::text::Needle;
 use crate::framework;
 use crate::serve::Serve;
 use crate::value::integer;
@@ -200,7 +201,7 @@ pub fn gpu_in(text: &str) -> Option<(String, Option<u32>)> {
     let bytes = upper.as_bytes();
     for name in GPUS {
         let mut from = 0;
-        while let Some(pos) = upper[from..].find(name) {
+        while let Some(pos) = crate::text::find_short(&upper[from..], name) {
             let start = from + pos;
             let end = start + name.len();
             from = start + 1;
@@ -252,7 +253,7 @@ pub fn tp_in(text: &str) -> Option<u32> {
     let lower = text.to_ascii_lowercase();
     let bytes = lower.as_bytes();
     let mut from = 0;
-    while let Some(pos) = lower[from..].find("tp") {
+    while let Some(pos) = crate::text::find_short(&lower[from..], "tp") {
         let start = from + pos;
         from = start + 2;
         if start > 0 && bytes[start - 1].is_ascii_alphanumeric() {
@@ -282,31 +283,36 @@ pub struct ClientCommand {
 }
 
 /// The words that make a line a benchmark client command.
-const CLIENTS: [&str; 8] = [
-    "vllm bench serve",
-    "sglang.bench_serving",
-    "benchmark_serving.py",
-    "bench_serving.py",
-    "profile_restful_api.py",
-    "sglang bench serving",
+static CLIENTS: [Needle; 8] = [
+    Needle::new("vllm bench serve"),
+    Needle::new("sglang.bench_serving"),
+    Needle::new("benchmark_serving.py"),
+    Needle::new("bench_serving.py"),
+    Needle::new("profile_restful_api.py"),
+    Needle::new("sglang bench serving"),
     // Offline throughput: the client runs the engine itself, so its TP is the run's.
-    "vllm bench throughput",
-    "benchmark_throughput.py",
+    Needle::new("vllm bench throughput"),
+    Needle::new("benchmark_throughput.py"),
 ];
+static BENCH: Needle = Needle::new("bench");
+static PROFILE_RESTFUL_API: Needle = Needle::new("profile_restful_api");
 
 /// Every client command in a code block whose first line is `first_line`; continuation
-/// lines (`\`) are joined, prompts (`$ `) dropped.
+/// lines (`\`) are joined, prompts (`$ `) dropped. Every client's words hold `bench` but
+/// LMDeploy's script: only the commands holding one of them are joined and read (a log's
+/// lines are never copied).
 pub fn client_commands(block: &str, first_line: u32) -> Vec<ClientCommand> {
-    crate::client::joined_commands(block, first_line).into_iter().filter_map(|(line, text)| client_command(&text, line)).collect()
+    let commands = crate::client::joined_commands_with(block, first_line, &[&BENCH, &PROFILE_RESTFUL_API]);
+    commands.into_iter().filter_map(|(line, text)| client_command(&text, line)).collect()
 }
 
 fn client_command(text: &str, line: u32) -> Option<ClientCommand> {
     let text = text.trim().trim_start_matches("$ ").trim();
     // Every client's words hold `bench` but LMDeploy's script: one search rules out most lines.
-    if !crate::text::contains(text, "bench") && !crate::text::contains(text, "profile_restful_api") {
+    if !BENCH.is_in(text) && !PROFILE_RESTFUL_API.is_in(text) {
         return None;
     }
-    let at = CLIENTS.iter().filter_map(|c| crate::text::find(text, c).map(|i| (i, c.len()))).min()?;
+    let at = CLIENTS.iter().filter_map(|c| c.find(text).map(|i| (i, c.text().len()))).min()?;
     // Only a launcher may stand before the tool (`python3 -m`, `KEY=value`, `uv run`); a log
     // line that quotes a command is no command.
     let word_start = text[..at.0].char_indices().rev().find(|(_, c)| c.is_whitespace()).map_or(0, |(i, c)| i + c.len_utf8());

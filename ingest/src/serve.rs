@@ -6,6 +6,7 @@
 //! about precision is read in `precision`.
 
 use crate::client::flags;
+use crate::text::Needle;
 use benchsite_model::{Flag, Params};
 
 /// A parsed serve command.
@@ -28,9 +29,17 @@ const DOCKER_VALUE_OPTS: [&str; 24] = [
     "-u", "--user", "--mount", "--env-file",
 ];
 
-/// Finds the serve command in a shell block whose first line is `first_line`.
+/// What a serve command holds, as written or behind shell quoting (`vllm 'serve'`, `ser\ve`):
+/// every command word `is_serve` looks for holds `serve`, `entrypoints` or `docker`, and only a
+/// quote or a backslash can make shell splitting produce one the text does not hold.
+static SERVE_HINTS: [Needle; 6] =
+    [Needle::new("serve"), Needle::new("entrypoints"), Needle::new("docker"), Needle::new("'"), Needle::new("\""), Needle::new("\\")];
+
+/// Finds the serve command in a shell block whose first line is `first_line`. Only the
+/// commands holding a hint are split into words (a log block's lines are not).
 pub fn parse_serve(block: &str, first_line: u32) -> Option<Serve> {
-    crate::client::joined_commands(block, first_line).into_iter().find_map(|(line, text)| parse_command(&text, line))
+    let hints: Vec<&Needle> = SERVE_HINTS.iter().collect();
+    crate::client::joined_commands_with(block, first_line, &hints).into_iter().find_map(|(line, text)| parse_command(&text, line))
 }
 
 fn is_serve(words: &[String]) -> bool {
@@ -134,6 +143,16 @@ fn server(words: &[String], serve: &mut Serve) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        #[test]
+        fn finds_the_serve_command_every_command_was_tried_for(
+            block in "(vllm|sglang|lmdeploy|docker run|python -m|api_server|trtllm-|serve|ser\\\\ve|entry|points| --tp 2|'|\"|\\\\|\n|\\.| |x){0,24}"
+        ) {
+            let every = crate::client::joined_commands(&block, 3).into_iter().find_map(|(line, text)| parse_command(&text, line));
+            proptest::prop_assert_eq!(parse_serve(&block, 3), every);
+        }
+    }
 
     #[test]
     fn reads_lmdeploy_command() {

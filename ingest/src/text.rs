@@ -203,6 +203,57 @@ pub fn find(hay: &str, needle: &str) -> Option<usize> {
     memchr::memmem::find(hay.as_bytes(), needle.as_bytes())
 }
 
+/// A word searched for in many texts (a detector's signature, a client's name): its
+/// `memchr::memmem` finder is built once, on first use, instead of on every search (building
+/// costs more than searching a code block or a line).
+pub struct Needle {
+    text: &'static str,
+    finder: std::sync::OnceLock<memchr::memmem::Finder<'static>>,
+}
+
+impl Needle {
+    pub const fn new(text: &'static str) -> Needle {
+        Needle { text, finder: std::sync::OnceLock::new() }
+    }
+
+    pub fn text(&self) -> &'static str {
+        self.text
+    }
+
+    /// Byte offset of the first occurrence in `hay`.
+    pub fn find(&self, hay: &str) -> Option<usize> {
+        self.finder().find(hay.as_bytes())
+    }
+
+    pub fn is_in(&self, hay: &str) -> bool {
+        self.find(hay).is_some()
+    }
+
+    /// Byte offsets of every occurrence in `hay` (not overlapping).
+    pub fn find_iter<'h>(&'h self, hay: &'h str) -> impl Iterator<Item = usize> + 'h {
+        self.finder().find_iter(hay.as_bytes())
+    }
+
+    fn finder(&self) -> &memchr::memmem::Finder<'static> {
+        self.finder.get_or_init(|| memchr::memmem::Finder::new(self.text))
+    }
+}
+
+/// `hay.find(needle)` for a short text (a header cell, a heading, a label): the rest of the
+/// needle is compared only where its first byte occurs, and no searcher is built (building
+/// `str::find`'s two-way searcher costs more than reading a cell).
+pub fn find_short(hay: &str, needle: &str) -> Option<usize> {
+    let (h, n) = (hay.as_bytes(), needle.as_bytes());
+    let Some(&first) = n.first() else { return Some(0) };
+    // A plain loop: on a few dozen bytes, `memchr`'s vector set-up costs more than it saves.
+    (0..h.len()).find(|&i| h[i] == first && h[i..].starts_with(n))
+}
+
+/// `hay.contains(needle)` for a short text: [`find_short`].
+pub fn contains_short(hay: &str, needle: &str) -> bool {
+    find_short(hay, needle).is_some()
+}
+
 /// Whether `hay` holds `needle`, ASCII letters compared without case.
 pub fn contains_ignore_ascii_case(hay: &str, needle: &str) -> bool {
     find_ignore_ascii_case(hay.as_bytes(), needle.as_bytes()).is_some()
@@ -247,6 +298,11 @@ mod tests {
             assert_eq!(find_ignore_ascii_case(hay.as_bytes(), needle.as_bytes()), hay.to_ascii_lowercase().find(needle), "{needle}");
         }
         assert_eq!(find_ignore_ascii_case(b"ab", b"abc"), None);
+        for needle in ["serving benchmark result", "RESULT", "vLLM", "==", "1", "x", "", "absent words", "v1 ", "é"] {
+            assert_eq!(find_short(&hay, needle), hay.find(needle), "{needle}");
+            assert_eq!(find_short(&hay[41..], needle), hay[41..].find(needle), "{needle}");
+        }
+        assert!(contains_short("首 token 延迟", "token 延") && !contains_short("ab", "abc") && !contains_short("", "a"));
         for t in ["", " ", "\t x \u{3000}", "\u{a0} y\t", "a b", "  \r\n", "          x     y                  ", "\x0b\x0c\x1c"] {
             assert_eq!(trim(t), t.trim(), "{t:?}");
         }

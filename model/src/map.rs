@@ -155,7 +155,10 @@ impl<K: AsRef<str>, V> FromIterator<(K, V)> for Map<V> {
     /// would leave it), not searched per entry.
     fn from_iter<I: IntoIterator<Item = (K, V)>>(items: I) -> Self {
         let mut entries: Vec<(Key, V)> = items.into_iter().map(|(k, v)| (Key::new(k.as_ref()), v)).collect();
-        entries.sort_by(|a, b| a.0.as_str().cmp(b.0.as_str()));
+        // Often given in order already (argparse prints a `Namespace` sorted): no sort then.
+        if !entries.is_sorted_by(|a, b| a.0.as_str() <= b.0.as_str()) {
+            entries.sort_by(|a, b| a.0.as_str().cmp(b.0.as_str()));
+        }
         let mut kept: Vec<(Key, V)> = Vec::with_capacity(entries.len());
         for entry in entries {
             match kept.last_mut() {

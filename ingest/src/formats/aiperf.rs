@@ -213,8 +213,11 @@ fn number(text: &str) -> Option<f64> {
 
 // ---- The console table ----
 
+static AIPERF_TITLE: crate::text::Needle = crate::text::Needle::new("NVIDIA AIPerf");
+static GENAI_PERF_TITLE: crate::text::Needle = crate::text::Needle::new("NVIDIA GenAI-Perf");
+
 fn detect_table(input: &Input<'_>) -> bool {
-    input.has("NVIDIA AIPerf") || input.has("NVIDIA GenAI-Perf")
+    input.has(&AIPERF_TITLE) || input.has(&GENAI_PERF_TITLE)
 }
 
 /// The tool a title line names: `NVIDIA AIPerf | LLM Metrics` (centred, maybe indented).
@@ -366,8 +369,10 @@ fn table_stats<'a>(rows: &[TableRow<'a>], columns: &[String], sink: &mut Sink) -
 
 // ---- The JSON exports ----
 
+static UNIT_KEY: crate::text::Needle = crate::text::Needle::new("\"unit\"");
+
 fn detect_json(input: &Input<'_>) -> bool {
-    input.has("\"unit\"")
+    input.has(&UNIT_KEY)
 }
 
 type Members<'a> = [(Cow<'a, str>, Spanned<'a>)];

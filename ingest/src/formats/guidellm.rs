@@ -54,8 +54,10 @@ fn block_of<'a>(rows: Vec<Row<'a>>, start: u32, end: u32) -> Block<'a> {
 // JSON report
 // ---------------------------------------------------------------------------------------
 
+static BENCHMARKS: crate::text::Needle = crate::text::Needle::new("\"benchmarks\"");
+
 fn detect_json(input: &Input<'_>) -> bool {
-    input.has("\"benchmarks\"")
+    input.has(&BENCHMARKS)
 }
 
 fn get<'s, 'a>(value: &'s Spanned<'a>, key: &str) -> Option<&'s Spanned<'a>> {
@@ -258,8 +260,15 @@ fn metric_rows<'a>(metrics: &Spanned<'a>, bench: &Spanned<'a>, rows: &mut Vec<Ro
 // Console tables
 // ---------------------------------------------------------------------------------------
 
+static TEXT_TITLES: [crate::text::Needle; 4] = [
+    crate::text::Needle::new("Benchmarks Stats"),
+    crate::text::Needle::new("Request Latency Statistics"),
+    crate::text::Needle::new("Server Throughput Statistics"),
+    crate::text::Needle::new("Run Summary Info"),
+];
+
 fn detect_text(input: &Input<'_>) -> bool {
-    ["Benchmarks Stats", "Request Latency Statistics", "Server Throughput Statistics", "Run Summary Info"].iter().any(|t| input.has(t))
+    TEXT_TITLES.iter().any(|t| input.has(t))
 }
 
 /// The `Benchmarks Stats` columns after `Benchmark`, as guidellm 0.2–0.3 prints them
@@ -611,8 +620,10 @@ fn boxed_runs(report: Vec<(Boxed, BoxedTable<'_>)>, sink: &mut Sink) -> Vec<Run>
 // HTML report
 // ---------------------------------------------------------------------------------------
 
+static WINDOW_BENCHMARKS: crate::text::Needle = crate::text::Needle::new("window.benchmarks");
+
 fn detect_html(input: &Input<'_>) -> bool {
-    matches!(input.extension().as_str(), "html" | "htm") && input.has("window.benchmarks")
+    matches!(input.extension().as_str(), "html" | "htm") && input.has(&WINDOW_BENCHMARKS)
 }
 
 /// The JSON value assigned to `window.<name> =` in the page, its lines those of the file.

@@ -42,8 +42,12 @@ fn any(_: &Input<'_>) -> bool {
     true
 }
 
+static VERSION: crate::text::Needle = crate::text::Needle::new("version:");
+static TTFT: crate::text::Needle = crate::text::Needle::new("time_to_first_token");
+static REQUEST_PERFORMANCE: crate::text::Needle = crate::text::Needle::new("request_performance");
+
 fn is_yaml(input: &Input<'_>) -> bool {
-    matches!(input.extension().as_str(), "yaml" | "yml") && input.has("version:")
+    matches!(input.extension().as_str(), "yaml" | "yml") && input.has(&VERSION)
 }
 
 fn read_json(_: &Input<'_>, objects: &[Object<'_>], sink: &mut Sink) -> Option<Vec<Run>> {
@@ -55,7 +59,7 @@ fn read_yaml(input: &Input<'_>, sink: &mut Sink) -> Option<Vec<Run>> {
         Ok(objects) => read_reports(&objects, sink),
         Err((line, message)) => {
             // Only claim a broken file that names itself a report.
-            let ours = input.has("time_to_first_token") || input.has("request_performance");
+            let ours = input.has(&TTFT) || input.has(&REQUEST_PERFORMANCE);
             ours.then(|| {
                 sink.error(
                     "invalid-yaml",

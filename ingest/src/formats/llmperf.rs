@@ -25,8 +25,11 @@ pub const NAME: &str = "llmperf";
 
 pub static FORMAT: Format = Format { name: NAME, detect, read: Read::Json(read) };
 
+static RESULTS: crate::text::Needle = crate::text::Needle::new("results_");
+static E2E_LATENCY: crate::text::Needle = crate::text::Needle::new("\"end_to_end_latency_s\"");
+
 fn detect(input: &Input<'_>) -> bool {
-    input.has("results_") || input.has("\"end_to_end_latency_s\"")
+    input.has(&RESULTS) || input.has(&E2E_LATENCY)
 }
 
 fn is_summary(obj: &Object<'_>) -> bool {

@@ -28,6 +28,7 @@ use crate::fields;
 use crate::framework;
 use crate::scan::{Block, Format as ScanFormat, Row};
 use crate::sink::{FindingExt, Sink};
+use crate::text::contains_short;
 use crate::value::{self, Cell, Value};
 use benchsite_model::{ContextRef, Note, Run};
 use std::collections::{BTreeMap, HashMap};
@@ -60,7 +61,7 @@ enum Unit {
 }
 
 fn unit_of(text: &str) -> Unit {
-    let t = text.trim().to_lowercase().replace(' ', "");
+    let t = squeeze_lower(text);
     let t = t.trim_start_matches("out").trim_start_matches("total").trim_start_matches("output").trim_start_matches("input");
     match t {
         "" => Unit::None,
@@ -69,7 +70,7 @@ fn unit_of(text: &str) -> Unit {
         "us" | "µs" | "μs" | "microseconds" | "微秒" => Unit::Time(0.001),
         "min" | "mins" | "minute" | "minutes" | "分钟" => Unit::Time(60_000.0),
         "%" | "percent" => Unit::Percent,
-        _ if t.contains("/u") || t.contains("user") || t.contains("/用户") => Unit::PerUser,
+        _ if contains_short(t, "/u") || contains_short(t, "user") || contains_short(t, "/用户") => Unit::PerUser,
         _ if t.ends_with("/min") || t == "rpm" || t == "qpm" => Unit::PerMinute,
         "qps" | "rps" | "req/s" | "reqs/s" | "request/s" | "requests/s" | "req/sec" | "requests/sec" | "request/sec" | "请求/s"
         | "请求/秒" | "it/s" => Unit::RequestRate,
@@ -149,18 +150,61 @@ struct Col {
     key: String,
 }
 
+/// `text.trim().to_lowercase().replace(' ', "")`, in one pass for ASCII text (most headers).
+fn squeeze_lower(text: &str) -> String {
+    if text.is_ascii() {
+        let t = text.trim();
+        return t.bytes().filter(|&b| b != b' ').map(|b| char::from(b.to_ascii_lowercase())).collect();
+    }
+    text.trim().to_lowercase().replace(' ', "")
+}
+
+/// A header cell without markup (`*`, `` ` ``), full-width brackets made ASCII, blanks
+/// collapsed to one space.
 fn clean(text: &str) -> String {
+    if text.is_ascii() {
+        // What the general path below makes of ASCII text, in one pass.
+        let mut out = String::with_capacity(text.len());
+        let mut space = false;
+        for c in text.chars().filter(|c| !matches!(c, '*' | '`')) {
+            if c.is_whitespace() {
+                space = !out.is_empty();
+            } else {
+                if space {
+                    out.push(' ');
+                    space = false;
+                }
+                out.push(c);
+            }
+        }
+        return out;
+    }
     let t: String = text.chars().filter(|c| !matches!(c, '*' | '`')).collect();
     let t = t.replace(['（', '【'], "(").replace(['）', '】'], ")").replace('\u{a0}', " ");
     t.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// Whether `word` is one of the words of `text` (split at every character that is not
+/// alphanumeric, `@` or `.`): an occurrence with no word character on either side, found
+/// without splitting the text.
 fn has_word(text: &str, word: &str) -> bool {
-    text.split(|c: char| !(c.is_alphanumeric() || c == '@' || c == '.')).any(|w| w == word)
+    let inside = |c: char| c.is_alphanumeric() || c == '@' || c == '.';
+    if word.is_empty() || !word.chars().all(inside) {
+        return text.split(|c: char| !inside(c)).any(|w| w == word);
+    }
+    let mut from = 0;
+    while let Some(at) = crate::text::find_short(&text[from..], word).map(|p| from + p) {
+        let end = at + word.len();
+        if !text[..at].chars().next_back().is_some_and(inside) && !text[end..].chars().next().is_some_and(inside) {
+            return true;
+        }
+        from = at + text[at..].chars().next().map_or(1, char::len_utf8);
+    }
+    false
 }
 
 fn any_in(text: &str, needles: &[&str]) -> bool {
-    needles.iter().any(|n| text.contains(n))
+    needles.iter().any(|n| contains_short(text, n))
 }
 
 fn stat_word(word: &str) -> Option<String> {
@@ -188,7 +232,7 @@ fn stat_in(text: &str) -> Option<String> {
         }
     }
     for (zh, s) in [("平均", "mean"), ("中位", "median"), ("最小", "min"), ("最大", "max")] {
-        if text.contains(zh) {
+        if contains_short(text, zh) {
             return Some(s.to_string());
         }
     }
@@ -215,13 +259,13 @@ fn latency_group(t: &str) -> Option<&'static str> {
 }
 
 fn token_kind(t: &str) -> Kind {
-    if t.contains("prompt + completion") || t.contains("prompt+completion") {
+    if contains_short(t, "prompt + completion") || contains_short(t, "prompt+completion") {
         Kind::Total
     } else if any_in(t, &["output", "generat", "decode", "decoding", "completion", "输出", "生成", "解码"]) || has_word(t, "out") || has_word(t, "gen") {
         Kind::Output
     } else if any_in(t, &["input", "prompt", "prefill", "pre-fill", "输入", "预填充"]) || has_word(t, "in") {
         Kind::Input
-    } else if t.contains("total") || t.contains("总") || t.contains("overall") {
+    } else if contains_short(t, "total") || contains_short(t, "总") || contains_short(t, "overall") {
         Kind::Total
     } else {
         Kind::Unqualified
@@ -338,11 +382,11 @@ fn column(raw: &str) -> Col {
     }
     let col = |column| Col { raw: raw.clone(), column, unit, key: key.clone() };
     let t = body.as_str();
-    let skip = SKIP.iter().any(|s| if s.is_ascii() { has_word(t, s) } else { t.contains(s) });
+    let skip = SKIP.iter().any(|s| if s.is_ascii() { has_word(t, s) } else { contains_short(t, s) });
     if skip || has_word(t, "vs") {
         return col(Column::Skip);
     }
-    if EVAL.iter().any(|e| t.contains(e)) || ["acc", "wer", "cer", "f1", "score", "分数"].iter().any(|w| has_word(t, w)) {
+    if EVAL.iter().any(|e| contains_short(t, e)) || ["acc", "wer", "cer", "f1", "score", "分数"].iter().any(|w| has_word(t, w)) {
         return col(Column::Eval);
     }
     if unit == Unit::PerUser || unit == Unit::PerMinute {
@@ -358,7 +402,7 @@ fn column(raw: &str) -> Col {
         let tokens = any_in(t, &["token", "tok/", "tokens", "词"]) || has_word(t, "tps") || has_word(t, "tok");
         let requests = any_in(t, &["request", "req/", "请求"]) || has_word(t, "qps") || has_word(t, "rps") || has_word(t, "req");
         let measure = match unit {
-            _ if t.contains("peak") && !requests => Measure::Peak,
+            _ if contains_short(t, "peak") && !requests => Measure::Peak,
             Unit::TokenRate => Measure::Tokens(token_kind(t)),
             Unit::RequestRate => Measure::Requests,
             _ if tokens && !requests => Measure::Tokens(token_kind(t)),
@@ -379,10 +423,10 @@ fn column(raw: &str) -> Col {
     if any_in(t, &["failed", "failures", "失败"]) {
         return col(Column::Measure(Measure::Failed));
     }
-    if (t.contains("total") || t.contains("总")) && any_in(t, &["input token", "prompt token", "输入"]) {
+    if (contains_short(t, "total") || contains_short(t, "总")) && any_in(t, &["input token", "prompt token", "输入"]) {
         return col(Column::Measure(Measure::TotalInput));
     }
-    if (t.contains("total") || t.contains("总")) && any_in(t, &["generated token", "output token", "输出", "生成"]) {
+    if (contains_short(t, "total") || contains_short(t, "总")) && any_in(t, &["generated token", "output token", "输出", "生成"]) {
         return col(Column::Measure(Measure::TotalOutput));
     }
     match context_of(t) {
@@ -909,24 +953,37 @@ fn report(notice: &Notice, sink: &mut Sink) {
 // Summaries
 
 /// Every number a run states, keyed like `source.lines` (`metrics.ttft_ms.mean`).
-fn numbers(run: &Run) -> Vec<(String, f64)> {
+/// A number a run states: its field (`request_throughput`, or a latency group) and, for a
+/// latency, its statistic; borrowed from the run, so indexing every run allocates no key.
+type Key<'r> = (&'static str, &'r str);
+
+/// How a duplicate finding names a number: `request_throughput`, `ttft_ms.mean`.
+fn key_name((field, stat): Key<'_>) -> String {
+    if stat.is_empty() {
+        field.to_string()
+    } else {
+        format!("{field}.{stat}")
+    }
+}
+
+fn numbers(run: &Run) -> Vec<(Key<'_>, f64)> {
     let m = &run.metrics;
-    let mut out: Vec<(String, f64)> = [
-        ("metrics.request_throughput", m.request_throughput),
-        ("metrics.output_throughput", m.output_throughput),
-        ("metrics.total_throughput", m.total_throughput),
-        ("metrics.input_throughput", m.input_throughput),
-        ("metrics.duration_s", m.duration_s),
-        ("metrics.completed", m.completed.map(|c| c as f64)),
-        ("metrics.total_input_tokens", m.total_input_tokens.map(|c| c as f64)),
-        ("metrics.total_output_tokens", m.total_output_tokens.map(|c| c as f64)),
+    let mut out: Vec<(Key<'_>, f64)> = [
+        ("request_throughput", m.request_throughput),
+        ("output_throughput", m.output_throughput),
+        ("total_throughput", m.total_throughput),
+        ("input_throughput", m.input_throughput),
+        ("duration_s", m.duration_s),
+        ("completed", m.completed.map(|c| c as f64)),
+        ("total_input_tokens", m.total_input_tokens.map(|c| c as f64)),
+        ("total_output_tokens", m.total_output_tokens.map(|c| c as f64)),
     ]
     .into_iter()
-    .filter_map(|(k, v)| v.map(|v| (k.to_string(), v)))
+    .filter_map(|(k, v)| v.map(|v| ((k, ""), v)))
     .collect();
     for (group, lat) in [("ttft_ms", &m.ttft_ms), ("tpot_ms", &m.tpot_ms), ("itl_ms", &m.itl_ms), ("e2e_ms", &m.e2e_ms)] {
         for (stat, v) in lat.iter().flatten() {
-            out.push((format!("metrics.{group}.{stat}"), *v));
+            out.push(((group, &stat[..]), *v));
         }
     }
     out
@@ -966,8 +1023,23 @@ const MAX_CANDIDATES: usize = 16;
 /// every number they state, so a row is compared only with runs sharing its first number.
 /// `runs` are in line order.
 pub fn summaries(runs: &mut Vec<Run>, sink: &mut Sink) {
-    let mut index: HashMap<String, BTreeMap<u64, Vec<usize>>> = HashMap::new();
+    // Only table rows are dropped: a file without any (most logs) has nothing to compare.
+    if !runs.iter().any(|r| r.format == NAME) {
+        return;
+    }
     let mut keep = vec![true; runs.len()];
+    let drop = duplicates(runs, &mut keep, sink);
+    if drop {
+        let mut flags = keep.into_iter();
+        runs.retain(|_| flags.next().unwrap_or(true));
+    }
+}
+
+/// Marks in `keep` the table rows of `runs` that repeat an earlier run, with a finding each;
+/// whether any was marked.
+fn duplicates(runs: &[Run], keep: &mut [bool], sink: &mut Sink) -> bool {
+    let mut dropped = false;
+    let mut index: HashMap<Key<'_>, BTreeMap<u64, Vec<usize>>> = HashMap::new();
     for i in 0..runs.len() {
         let own = numbers(&runs[i]);
         if runs[i].format == NAME && own.len() >= 2 {
@@ -983,12 +1055,13 @@ pub fn summaries(runs: &mut Vec<Run>, sink: &mut Sink) {
             let mut candidates = candidates.unwrap_or_default();
             candidates.sort_unstable();
             let original = candidates.into_iter().filter(|&j| keep[j]).take(MAX_CANDIDATES).find(|&j| {
-                let theirs: HashMap<String, f64> = numbers(&runs[j]).into_iter().collect();
+                let theirs: HashMap<Key<'_>, f64> = numbers(&runs[j]).into_iter().collect();
                 same_scenario(&runs[i], &runs[j]) && own.iter().all(|(k, v)| theirs.get(k).is_some_and(|w| (v - w).abs() <= tolerance(*v)))
             });
             if let Some(j) = original {
                 keep[i] = false;
-                let fields: Vec<&str> = own.iter().map(|(k, _)| k.trim_start_matches("metrics.")).collect();
+                dropped = true;
+                let fields: Vec<String> = own.iter().map(|(k, _)| key_name(*k)).collect();
                 sink.info(
                     "duplicate",
                     runs[i].source.line,
@@ -1009,13 +1082,37 @@ pub fn summaries(runs: &mut Vec<Run>, sink: &mut Sink) {
             }
         }
     }
-    let mut flags = keep.into_iter();
-    runs.retain(|_| flags.next().unwrap_or(true));
+    dropped
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cleans_and_squeezes_ascii_as_the_general_path_does() {
+        fn clean_general(text: &str) -> String {
+            let t: String = text.chars().filter(|c| !matches!(c, '*' | '`')).collect();
+            let t = t.replace(['（', '【'], "(").replace(['）', '】'], ")").replace('\u{a0}', " ");
+            t.split_whitespace().collect::<Vec<_>>().join(" ")
+        }
+        for text in ["", " ", "**TTFT** (ms)", "a * b", "`x`\t\u{b}y ", "  Mean  TTFT  ", "*", "Tok/s\n", "\u{c}p99\r", "Out Tok/s"] {
+            assert_eq!(clean(text), clean_general(text), "{text:?}");
+            assert_eq!(squeeze_lower(text), text.trim().to_lowercase().replace(' ', ""), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn finds_words_as_splitting_did() {
+        fn split(text: &str, word: &str) -> bool {
+            text.split(|c: char| !(c.is_alphanumeric() || c == '@' || c == '.')).any(|w| w == word)
+        }
+        for text in ["", "tps", "out tps", "tps/gpu", "mtps tps2", "a.tps", "(tps)", "首token tps", "vs. old", "pass@1 acc", "ab ab", "abab ab"] {
+            for word in ["tps", "acc", "vs", "ab", "", "pass@1", "a b", "首token"] {
+                assert_eq!(has_word(text, word), split(text, word), "{text:?} {word:?}");
+            }
+        }
+    }
 
     fn kind(h: &str) -> (Column, Unit) {
         let c = column(h);

@@ -47,9 +47,10 @@ pub struct Input<'a> {
 
 impl Input<'_> {
     /// Whether the text holds `needle` anywhere: a detector's test, so the SIMD search of
-    /// `memchr::memmem` (every detector looks through every file) rather than `str::contains`.
-    pub fn has(&self, needle: &str) -> bool {
-        crate::text::contains(self.text, needle)
+    /// `memchr::memmem` (every detector looks through every file and code block) rather than
+    /// `str::contains`, with the needle's finder built once.
+    pub fn has(&self, needle: &crate::text::Needle) -> bool {
+        needle.is_in(self.text)
     }
 
     /// The file name's extension, lower-cased (`json`, `jsonl`, `csv`, `md`, ...).
@@ -68,11 +69,11 @@ impl Input<'_> {
 pub enum Read {
     /// Runs found in a text (a log, a code block); the second value counts the result blocks
     /// seen, with or without a run (a block that yields no run still says "results here").
-    Text(fn(&Input<'_>, &mut Sink) -> (Vec<Run>, usize)),
+    Text(TextRead),
     /// Runs from a JSON document; `None` when its objects are not this tool's output.
-    Json(fn(&Input<'_>, &[json::Object<'_>], &mut Sink) -> Option<Vec<Run>>),
+    Json(JsonRead),
     /// Runs from a whole file of the format's own syntax; `None` when it is not this tool's.
-    File(fn(&Input<'_>, &mut Sink) -> Option<Vec<Run>>),
+    File(FileRead),
     /// Runs from the rows of a markdown table; none for a table that holds no results.
     Table(fn(&TableInput<'_>, &mut Sink) -> Vec<Run>),
 }
@@ -91,6 +92,35 @@ pub struct Format {
     /// Whether the reader should look at this input at all; cheap, and may be generous.
     pub detect: fn(&Input<'_>) -> bool,
     pub read: Read,
+}
+
+type TextRead = fn(&Input<'_>, &mut Sink) -> (Vec<Run>, usize);
+type JsonRead = fn(&Input<'_>, &[json::Object<'_>], &mut Sink) -> Option<Vec<Run>>;
+type FileRead = fn(&Input<'_>, &mut Sink) -> Option<Vec<Run>>;
+
+/// A format's reader of one kind, when it is of that kind and detects itself in the input:
+/// the detector runs only for formats of the kind asked for.
+impl Format {
+    fn text(&self, input: &Input<'_>) -> Option<TextRead> {
+        match self.read {
+            Read::Text(read) if (self.detect)(input) => Some(read),
+            _ => None,
+        }
+    }
+
+    fn json(&self, input: &Input<'_>) -> Option<JsonRead> {
+        match self.read {
+            Read::Json(read) if (self.detect)(input) => Some(read),
+            _ => None,
+        }
+    }
+
+    fn file(&self, input: &Input<'_>) -> Option<FileRead> {
+        match self.read {
+            Read::File(read) if (self.detect)(input) => Some(read),
+            _ => None,
+        }
+    }
 }
 
 /// Every format, in the order they are tried. JSON formats go from the most specific shape
@@ -128,7 +158,7 @@ pub fn read_file(input: &Input<'_>, sink: &mut Sink) -> Vec<Run> {
         match json::parse(input.text) {
             json::Parsed::Objects(objects) => {
                 for format in FORMATS {
-                    if let (Read::Json(read), true) = (&format.read, (format.detect)(input)) {
+                    if let Some(read) = format.json(input) {
                         if let Some(runs) = read(input, &objects, sink) {
                             return runs;
                         }
@@ -139,7 +169,7 @@ pub fn read_file(input: &Input<'_>, sink: &mut Sink) -> Vec<Run> {
         }
     }
     for format in FORMATS {
-        if let (Read::File(read), true) = (&format.read, (format.detect)(input)) {
+        if let Some(read) = format.file(input) {
             if let Some(runs) = read(input, sink) {
                 return runs;
             }
@@ -163,7 +193,7 @@ pub fn read_text(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
     let mut blocks = 0;
     let mut formats = 0;
     for format in FORMATS {
-        if let (Read::Text(read), true) = (&format.read, (format.detect)(input)) {
+        if let Some(read) = format.text(input) {
             let (found, seen) = read(input, sink);
             formats += usize::from(!found.is_empty());
             // Taken whole when it is the first: copying a large log's runs would hold them twice.
@@ -228,7 +258,7 @@ fn read_document(input: &Input<'_>, json: bool, sink: &mut Sink) -> Vec<Run> {
     if json {
         if let json::Parsed::Objects(objects) = json::parse_at(input.text, input.first_line) {
             for format in FORMATS {
-                if let (Read::Json(read), true) = (&format.read, (format.detect)(input)) {
+                if let Some(read) = format.json(input) {
                     if let Some(runs) = read(input, &objects, sink) {
                         return runs;
                     }
@@ -238,7 +268,7 @@ fn read_document(input: &Input<'_>, json: bool, sink: &mut Sink) -> Vec<Run> {
         return Vec::new();
     }
     for format in FORMATS {
-        if let (Read::File(read), true) = (&format.read, (format.detect)(input)) {
+        if let Some(read) = format.file(input) {
             if let Some(runs) = read(input, sink) {
                 return runs;
             }

@@ -30,8 +30,10 @@ pub const JSON_NAME: &str = "vllm-throughput-json";
 pub static FORMAT: Format = Format { name: NAME, detect, read: Read::Text(read) };
 pub static JSON: Format = Format { name: JSON_NAME, detect: detect_json, read: Read::Json(read_json) };
 
+static REQUESTS_PER_S: crate::text::Needle = crate::text::Needle::new("requests/s");
+
 fn detect(input: &Input<'_>) -> bool {
-    input.has("requests/s")
+    input.has(&REQUESTS_PER_S)
 }
 
 fn detect_json(_: &Input<'_>) -> bool {
