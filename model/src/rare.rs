@@ -1,5 +1,6 @@
 //! `Rare<T>`: a part of a run that many runs leave empty (the client's own words, the serve
-//! parameters), kept behind a pointer that is only allocated when something is written.
+//! parameters, the scenario and derived values of a bare block), kept behind a pointer
+//! that is only allocated when something is written.
 //!
 //! A build holds every run at once, so a run's inline size is most of what a log of tiny
 //! blocks costs: `Rare` puts 8 bytes in the run instead of the whole part. It reads as the
@@ -31,6 +32,13 @@ impl<T: Empty> Deref for Rare<T> {
 impl<T: Empty> DerefMut for Rare<T> {
     fn deref_mut(&mut self) -> &mut T {
         self.0.get_or_insert_with(Box::default)
+    }
+}
+
+impl<T: Empty + PartialEq> Rare<T> {
+    /// Replaces the part; an empty one frees it (reads as before: empty).
+    pub fn set(&mut self, part: T) {
+        self.0 = (part != *T::empty()).then(|| Box::new(part));
     }
 }
 

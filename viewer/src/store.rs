@@ -607,7 +607,7 @@ pub(crate) mod tests {
         let mut r = Run { id: id.into(), framework: Some(fw.into()), framework_version: Some(ver.into()), gpu: Some(gpu.into()), model: Some(model.into()), tp: Some(1), ..Run::default() };
         r.source.path = format!("{fw}/{gpu}_v{ver}.md");
         r.source.line = id.rsplit('L').next().and_then(|l| l.parse().ok()).unwrap_or(1);
-        r.scenario = Scenario { dataset: Some("random".into()), input_len: Some(1024), output_len: Some(1024), num_prompts: Some(100), range_ratio: Some(1.0), ..Scenario::default() };
+        r.scenario = Scenario { dataset: Some("random".into()), input_len: Some(1024), output_len: Some(1024), num_prompts: Some(100), range_ratio: Some(1.0), ..Scenario::default() }.into();
         r.metrics.output_throughput = Some(out_tps);
         r.metrics.ttft_ms = Some(Latency::from([("p99".to_string(), ttft_p99), ("mean".to_string(), ttft_p99 / 2.0)]));
         r.metrics.tpot_ms = Some(Latency::from([("mean".to_string(), 20.0)]));
