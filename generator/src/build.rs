@@ -108,11 +108,16 @@ pub(crate) fn check_with(content_dir: &Path, ingest: Ingest) -> Result<Outcome, 
     crate::phases::mark("read + parse");
     let files = outputs.iter().filter(|o| o.source.kind != "sidecar").count();
     let mut data = assemble(outputs);
-    // A finding's lists were grown one entry at a time (room for four values and four runs
-    // where most have one): a log of small blocks has a finding per run.
+    // Lists grown one entry at a time keep room to grow (a finding's values and runs, room
+    // for four where most have one; a run's source lines, room for 32 where a block has 25):
+    // given back, since a build holds every run and finding to the end.
     for finding in &mut data.findings {
         finding.values.shrink_to_fit();
         finding.runs.shrink_to_fit();
+    }
+    for run in &mut data.runs {
+        run.source.lines.shrink_to_fit();
+        run.findings.shrink_to_fit();
     }
     crate::phases::mark("assemble");
     // Extended by exactly what comes (a list of one finding per run doubled here).

@@ -287,7 +287,7 @@ fn shard_text(out: &mut String, store: &Store, sweeps: &[(String, String, String
     });
     for (k, &i) in members.iter().enumerate() {
         let id = &store.ids[i];
-        if *id != format!("{}#L{}", store.paths[i], store.lines[i]) {
+        if *id != format!("{}#L{}", store.path(i), store.lines[i]) {
             let _ = writeln!(out, "id\t{k}\t{}", esc(id));
         }
         if !store.findings[i].is_empty() {
@@ -504,7 +504,7 @@ pub struct Part {
     pub cells: Vec<u32>,
     /// Per metric of the index: values and lines (empty where the shard has none).
     pub metrics: Vec<(Vec<f64>, Vec<u32>)>,
-    pub sweeps: Vec<Option<SweepPoint>>,
+    pub sweeps: Vec<Option<Box<SweepPoint>>>,
     pub sets: Vec<u32>,
 }
 
@@ -575,7 +575,7 @@ pub fn read_shard(index: &Index, shard: usize, text: &str) -> Result<Part, Strin
                         }
                         let (code, x) = s.split_once(':')?;
                         let (id, header, axis) = index.sweeps.get(code.parse::<usize>().ok()?)?.clone();
-                        Some(Some(SweepPoint { id, header, axis, x: benchsite_model::number::parse_f64(x)? }))
+                        Some(Some(Box::new(SweepPoint { id, header, axis, x: benchsite_model::number::parse_f64(x)? })))
                     })
                     .collect::<Option<_>>()
                     .ok_or_else(|| bad("sweep"))?;
@@ -625,12 +625,11 @@ pub fn assemble(index: &Index, parts: &[&Part]) -> Store {
         store.dims.get_mut(&dim).expect("every dimension is read").codes = codes;
     }
     store.lines = parts.iter().flat_map(|p| p.lines.iter().copied()).collect();
-    store.paths = store.dims[&Dim::Source].codes.iter().map(|&c| source[c as usize].clone()).collect();
     store.ids = parts
         .iter()
         .flat_map(|p| p.ids.iter())
-        .zip(store.paths.iter().zip(&store.lines))
-        .map(|(id, (path, line))| id.clone().unwrap_or_else(|| format!("{path}#L{line}")))
+        .zip(store.dims[&Dim::Source].codes.iter().zip(&store.lines))
+        .map(|(id, (&path, line))| id.clone().unwrap_or_else(|| format!("{}#L{line}", source[path as usize])))
         .collect();
     store.local = vec![false; n];
     store.findings = parts.iter().flat_map(|p| p.findings.iter().cloned()).collect();
@@ -650,7 +649,6 @@ pub fn from_store(store: &Store) -> (Index, Part) {
     let n = store.len();
     let mut base = store.clone();
     base.ids.clear();
-    base.paths.clear();
     base.lines.clear();
     base.local.clear();
     base.findings.clear();
@@ -660,7 +658,7 @@ pub fn from_store(store: &Store) -> (Index, Part) {
     base.cells.of.clear();
     base.metrics.iter_mut().for_each(|m| (m.values, m.lines) = (Vec::new(), Vec::new()));
     base.dims.values_mut().for_each(|c| c.codes.clear());
-    let id_of = |i: usize| (store.ids[i] != format!("{}#L{}", store.paths[i], store.lines[i])).then(|| store.ids[i].clone());
+    let id_of = |i: usize| (store.ids[i] != format!("{}#L{}", store.path(i), store.lines[i])).then(|| store.ids[i].clone());
     let part = Part {
         ids: (0..n).map(id_of).collect(),
         lines: store.lines.clone(),
@@ -707,7 +705,7 @@ pub fn check_round_trip(runs: &[Run], findings: &[Finding], shard_runs: usize) -
     if got.ids != want.ids || got.ids.iter().zip(&ordered).any(|(id, r)| *id != r.id) {
         return differ("a run id");
     }
-    if got.paths != want.paths || got.lines != want.lines || got.findings != want.findings || got.local != want.local {
+    if (0..got.len()).any(|i| got.path(i) != want.path(i)) || got.lines != want.lines || got.findings != want.findings || got.local != want.local {
         return differ("a file, line or finding list");
     }
     for dim in Dim::ALL {

@@ -181,7 +181,6 @@ pub struct SweepPoint {
 #[derive(Debug, Default, Clone)]
 pub struct Store {
     pub ids: Vec<String>,
-    pub paths: Vec<String>,
     pub lines: Vec<u32>,
     pub local: Vec<bool>,
     /// Indices into the findings list of each run (empty for a clean run).
@@ -191,7 +190,8 @@ pub struct Store {
     pub colors: Vec<crate::palette::Rgb>,
     pub dims: BTreeMap<Dim, Column>,
     pub metrics: Vec<Metric>,
-    pub sweeps: Vec<Option<SweepPoint>>,
+    /// Boxed: most runs are in no sweep (8 bytes a run, not 80).
+    pub sweeps: Vec<Option<Box<SweepPoint>>>,
     /// Effective parameters, for the tuning explanations.
     pub tuning: Tuning,
     /// Each run's chart series, bar group and trade-off line, as dense codes.
@@ -363,7 +363,6 @@ impl Store {
         let n = runs.len();
         let mut store = Store {
             ids: runs.iter().map(|r| r.id.clone()).collect(),
-            paths: runs.iter().map(|r| r.source.path.clone()).collect(),
             lines: runs.iter().map(|r| r.source.line).collect(),
             local,
             findings: runs.iter().map(|r| r.findings.iter().map(|&f| f as u32).collect()).collect(),
@@ -395,7 +394,7 @@ impl Store {
                     "input_len" => s.input_tokens_per_request.or(s.declared)?,
                     _ => s.requests.map(|n| n as f64).or(s.declared)?,
                 };
-                Some(SweepPoint { id: s.id.clone(), header: s.header.lines().next().unwrap_or("").trim().to_string(), axis: s.axis.clone(), x })
+                Some(Box::new(SweepPoint { id: s.id.clone(), header: s.header.lines().next().unwrap_or("").trim().to_string(), axis: s.axis.clone(), x }))
             })
             .collect();
         store.tuning = Tuning::new(runs);
@@ -464,7 +463,6 @@ impl Store {
             out.dims.insert(dim, Column { values, codes });
         }
         out.ids = [self.ids.clone(), other.ids.clone()].concat();
-        out.paths = [self.paths.clone(), other.paths.clone()].concat();
         out.lines = [self.lines.clone(), other.lines.clone()].concat();
         out.local = [self.local.clone(), other.local.clone()].concat();
         out.findings = [self.findings.clone(), other.findings.clone()].concat();
@@ -521,6 +519,11 @@ impl Store {
 
     pub fn metric(&self, key: &str) -> Option<&Metric> {
         self.metrics.iter().find(|m| m.key == key)
+    }
+
+    /// The file of run `i` (its [`Dim::Source`] value).
+    pub fn path(&self, i: usize) -> &str {
+        self.value(Dim::Source, i)
     }
 
     /// The value of `dim` for run `i`.
