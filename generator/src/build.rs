@@ -16,6 +16,7 @@ use benchsite_ingest::models::Catalog;
 use benchsite_ingest::names::Names;
 use benchsite_ingest::assemble;
 use benchsite_model::{Run, RunsFile, Severity};
+use benchsite_viewer::store::Store;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
@@ -107,7 +108,20 @@ pub(crate) fn check_with(content_dir: &Path, ingest: Ingest) -> Result<Outcome, 
     crate::phases::mark("read + parse");
     let files = outputs.iter().filter(|o| o.source.kind != "sidecar").count();
     let mut data = assemble(outputs);
+    // Lists grown one entry at a time keep room to grow (a finding's values and runs, room
+    // for four where most have one; a run's source lines, room for 32 where a block has 25):
+    // given back, since a build holds every run and finding to the end.
+    for finding in &mut data.findings {
+        finding.values.shrink_to_fit();
+        finding.runs.shrink_to_fit();
+    }
+    for run in &mut data.runs {
+        run.source.lines.shrink_to_fit();
+        run.findings.shrink_to_fit();
+    }
     crate::phases::mark("assemble");
+    // Extended by exactly what comes (a list of one finding per run doubled here).
+    data.findings.reserve_exact(models.findings.len() + names.findings.len());
     data.findings.extend(models.findings);
     inputs.extend(models.input);
     data.findings.extend(names.findings);
@@ -120,6 +134,7 @@ pub(crate) fn check_with(content_dir: &Path, ingest: Ingest) -> Result<Outcome, 
             inputs.push(Input { rel: rel.clone(), abs: content_dir.join(rel), text: text.clone() });
         }
     }
+    data.findings.reserve_exact(findings.len());
     data.findings.extend(findings);
     crate::phases::mark("kv memory");
     Ok(Outcome { data, inputs, dropped_texts, files, site, written: None, blocked: None, notices: Vec::new(), elapsed: started.elapsed() })
@@ -241,7 +256,7 @@ fn write_shared(dir: &Path, outcome: &Outcome, data: &Arc<RunsFile>, texts: &[Ar
     // The explorer's data goes with the explore page (a serve rebuild writes it with the
     // pages that show every run).
     if (only.pages)("explore/") {
-        write_explore(dir, data, opts.explore_shard_runs.unwrap_or(benchsite_viewer::columns::SHARD_RUNS))?;
+        write_explore(dir, data, charts.store(), opts.explore_shard_runs.unwrap_or(benchsite_viewer::columns::SHARD_RUNS))?;
         crate::phases::mark("explorer data");
     }
     let urls = Urls::new(opts.base_url.as_deref());
@@ -262,19 +277,41 @@ fn write_shared(dir: &Path, outcome: &Outcome, data: &Arc<RunsFile>, texts: &[Ar
 }
 
 /// The explorer's own data (`data/explore/`, see `benchsite_viewer::columns`): the index,
-/// and per shard its columns and its runs' details.
-pub fn write_explore(dir: &Path, data: &RunsFile, shard_runs: usize) -> Result<(), String> {
+/// and per shard its columns and its runs' details, written one shard at a time. `store`:
+/// the runs' own (`Charts::store`), shared with the charts rather than made again.
+pub fn write_explore(dir: &Path, data: &RunsFile, store: &Store, shard_runs: usize) -> Result<(), String> {
     use benchsite_viewer::columns;
     let to = dir.join(columns::DIR);
     std::fs::create_dir_all(&to).map_err(|e| format!("could not create {}: {e}", to.display()))?;
-    let files = columns::write(&data.runs, &data.findings, shard_runs);
-    let put = |name: String, text: &str| std::fs::write(to.join(&name), text).map_err(|e| format!("could not write {}/{name}: {e}", to.display()));
-    put(columns::INDEX.into(), &files.index)?;
-    for (k, (shard, details)) in files.shards.iter().zip(&files.details).enumerate() {
-        put(format!("{k}.txt"), shard)?;
-        put(format!("{k}.params.json"), details)?;
+    columns::write_to(store, &data.runs, &data.findings, shard_runs, &mut ExploreDir(&to))
+}
+
+/// The explorer's data as files in a folder.
+struct ExploreDir<'a>(&'a Path);
+
+impl ExploreDir<'_> {
+    fn put(&self, name: &str, text: &str) -> Result<(), String> {
+        std::fs::write(self.0.join(name), text).map_err(|e| format!("could not write {}/{name}: {e}", self.0.display()))
     }
-    Ok(())
+}
+
+impl benchsite_viewer::columns::Out for ExploreDir<'_> {
+    fn shard(&mut self, k: usize, columns: &str, details: &str) -> Result<(), String> {
+        self.put(&format!("{k}.txt"), columns)?;
+        self.put(&format!("{k}.params.json"), details)
+    }
+
+    fn set_hash(&mut self, k: usize, at: usize, hash: &str) -> Result<(), String> {
+        use std::io::{Seek, SeekFrom, Write};
+        let path = self.0.join(format!("{k}.txt"));
+        let fail = |e: std::io::Error| format!("could not write {}: {e}", path.display());
+        let mut file = std::fs::OpenOptions::new().write(true).open(&path).map_err(fail)?;
+        file.seek(SeekFrom::Start(at as u64)).and_then(|_| file.write_all(hash.as_bytes())).map_err(fail)
+    }
+
+    fn index(&mut self, text: &str) -> Result<(), String> {
+        self.put(benchsite_viewer::columns::INDEX, text)
+    }
 }
 
 /// Pretty JSON and a final newline, streamed: `runs.json` of a large log is several times

@@ -133,7 +133,8 @@ fn main() -> ExitCode {
                 let parsed = started.elapsed();
                 let dir = out.join(benchsite_viewer::columns::DIR);
                 let _ = std::fs::remove_dir_all(&dir);
-                benchsite::build::write_explore(&out, &data, explore_shard_runs.unwrap_or(benchsite_viewer::columns::SHARD_RUNS))?;
+                let store = benchsite_viewer::store::Store::new(&data.runs, Vec::new());
+                benchsite::build::write_explore(&out, &data, &store, explore_shard_runs.unwrap_or(benchsite_viewer::columns::SHARD_RUNS))?;
                 Ok((data.runs.len(), parsed, dir))
             });
             return match written {

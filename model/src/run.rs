@@ -42,10 +42,10 @@ pub struct Run {
     pub backend: Option<String>,
     /// Heading of the markdown section the run sits in.
     pub section: Option<String>,
-    pub scenario: Scenario,
-    pub metrics: Metrics,
-    pub derived: Derived,
     /// Most runs of a log of bare blocks state none of these: kept behind a pointer (`Rare`).
+    pub scenario: Rare<Scenario>,
+    pub metrics: Metrics,
+    pub derived: Rare<Derived>,
     pub client: Rare<ClientInfo>,
     pub params: Rare<Params>,
     pub sweep: Option<Box<SweepRef>>,
@@ -60,17 +60,18 @@ impl Run {
     /// Computes `derived` from the metrics and GPU count. The only place these formulas live.
     pub fn derive(&mut self) {
         let gpus = self.gpu_count.or(self.tp).filter(|&n| n > 0);
-        self.derived.output_throughput_per_gpu = match (self.metrics.output_throughput, gpus) {
+        let output_throughput_per_gpu = match (self.metrics.output_throughput, gpus) {
             (Some(t), Some(n)) => Some(round6(t / f64::from(n))),
             _ => None,
         };
-        self.derived.interactivity = self
+        let interactivity = self
             .metrics
             .tpot_ms
             .as_ref()
             .and_then(|l| l.get("mean"))
             .filter(|&&tpot| tpot > 0.0)
             .map(|tpot| round6(1000.0 / tpot));
+        self.derived.set(Derived { output_throughput_per_gpu, interactivity });
     }
 }
 
@@ -132,6 +133,13 @@ impl Scenario {
             (Some(i), None) => format!("{dataset} {i}/–"),
             _ => dataset.to_string(),
         }
+    }
+}
+
+impl Empty for Scenario {
+    fn empty() -> &'static Self {
+        static EMPTY: Scenario = Scenario { dataset: None, num_prompts: None, input_len: None, output_len: None, range_ratio: None, request_rate: None, max_concurrency: None };
+        &EMPTY
     }
 }
 
@@ -237,6 +245,13 @@ pub struct Derived {
     pub output_throughput_per_gpu: Option<f64>,
     /// 1000 / mean TPOT: tokens per second a single user sees.
     pub interactivity: Option<f64>,
+}
+
+impl Empty for Derived {
+    fn empty() -> &'static Self {
+        static EMPTY: Derived = Derived { output_throughput_per_gpu: None, interactivity: None };
+        &EMPTY
+    }
 }
 
 /// What the benchmark client said about itself before the result block.
@@ -373,6 +388,6 @@ mod tests {
         run.metrics.output_throughput = Some(1000.0);
         run.metrics.tpot_ms = Some(Latency::from([("mean".to_string(), 0.0)]));
         run.derive();
-        assert_eq!(run.derived, Derived::default());
+        assert_eq!(*run.derived, Derived::default());
     }
 }

@@ -1027,7 +1027,7 @@ fn sharded_site(runs: usize) -> tempfile::TempDir {
     broken_site(move |s| {
         let data: benchsite_model::RunsFile = serde_json::from_str(&std::fs::read_to_string(s.join("data/runs.json")).unwrap()).unwrap();
         std::fs::remove_dir_all(s.join("data/explore")).unwrap();
-        benchsite::build::write_explore(s, &data, runs).unwrap();
+        benchsite::build::write_explore(s, &data, &benchsite_viewer::store::Store::new(&data.runs, Vec::new()), runs).unwrap();
     })
 }
 

@@ -23,7 +23,7 @@ fn every_value_the_explorer_shows_of_content_equals_runs_json() {
 fn a_built_site_holds_the_explorer_data_the_round_trip_checks() {
     let dir = tempfile::tempdir().unwrap();
     let data = content();
-    benchsite::build::write_explore(dir.path(), &data, 40).unwrap();
+    benchsite::build::write_explore(dir.path(), &data, &benchsite_viewer::store::Store::new(&data.runs, Vec::new()), 40).unwrap();
     let explore = dir.path().join(benchsite_viewer::columns::DIR);
     let index = benchsite_viewer::columns::read_index(&std::fs::read_to_string(explore.join("index.txt")).unwrap()).unwrap();
     assert_eq!(index.runs, data.runs.len());
@@ -35,4 +35,12 @@ fn a_built_site_holds_the_explorer_data_the_round_trip_checks() {
         benchsite_viewer::columns::read_details(&std::fs::read_to_string(explore.join(format!("{k}.params.json"))).unwrap()).unwrap();
     }
     assert_eq!(read, data.runs.len());
+    // Written shard by shard, each shard's hash put in afterwards: the same bytes as made in
+    // memory at once.
+    let files = benchsite_viewer::columns::write(&data.runs, &data.findings, 40);
+    assert_eq!(std::fs::read_to_string(explore.join("index.txt")).unwrap(), files.index);
+    for (k, (shard, details)) in files.shards.iter().zip(&files.details).enumerate() {
+        assert_eq!(&std::fs::read_to_string(explore.join(format!("{k}.txt"))).unwrap(), shard, "shard {k}");
+        assert_eq!(&std::fs::read_to_string(explore.join(format!("{k}.params.json"))).unwrap(), details, "shard {k}");
+    }
 }

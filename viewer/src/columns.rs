@@ -38,6 +38,7 @@ const UNITS: [&str; 4] = ["req/s", "tok/s", "ms", ""];
 
 /// The files of the explorer's data: the index and, per shard, its columns and its
 /// selected-run details (JSON, written natively only).
+#[derive(Default)]
 pub struct Files {
     pub index: String,
     pub shards: Vec<String>,
@@ -112,18 +113,62 @@ fn order(store: &Store) -> Vec<usize> {
     order
 }
 
+/// Where [`write_to`] puts the files, one shard at a time (a build holds one shard's text,
+/// not all of them). A shard's first line names the data hash, which is known only once
+/// every shard is made: the shards are put with [`HASH_PLACEHOLDER`] there, then `set_hash`
+/// overwrites those bytes (the hash has a fixed width), then the index is put.
+pub trait Out {
+    /// Shard `k`: its columns text (the whole file) and its details.
+    fn shard(&mut self, k: usize, columns: &str, details: &str) -> Result<(), String>;
+    /// Overwrites `hash.len()` bytes of shard `k`'s columns text at byte `at` with `hash`.
+    fn set_hash(&mut self, k: usize, at: usize, hash: &str) -> Result<(), String>;
+    fn index(&mut self, text: &str) -> Result<(), String>;
+}
+
+/// What a shard's hash reads until every shard is made.
+pub const HASH_PLACEHOLDER: &str = "00000000";
+
+/// In memory (tests, the round trip).
+impl Out for Files {
+    fn shard(&mut self, k: usize, columns: &str, details: &str) -> Result<(), String> {
+        debug_assert_eq!(k, self.shards.len());
+        self.shards.push(columns.to_string());
+        self.details.push(details.to_string());
+        Ok(())
+    }
+
+    fn set_hash(&mut self, k: usize, at: usize, hash: &str) -> Result<(), String> {
+        self.shards[k].replace_range(at..at + hash.len(), hash);
+        Ok(())
+    }
+
+    fn index(&mut self, text: &str) -> Result<(), String> {
+        self.index = text.to_string();
+        Ok(())
+    }
+}
+
 /// Writes the explorer's data for `runs` (with their `findings`), in shards of about
-/// `shard_runs` runs (whole source files), and the default view.
+/// `shard_runs` runs (whole source files), and the default view, in memory.
 pub fn write(runs: &[Run], findings: &[Finding], shard_runs: usize) -> Files {
+    let mut files = Files::default();
     let store = Store::new(runs, vec![false; runs.len()]);
-    let order = order(&store);
+    write_to(&store, runs, findings, shard_runs, &mut files).expect("writing to memory does not fail");
+    files
+}
+
+/// [`write`] through `out`, with `store` the runs' own (`Store::new(runs, …)` with no local
+/// run: a build shares the one its charts use), holding one shard's text at a time.
+pub fn write_to(store: &Store, runs: &[Run], findings: &[Finding], shard_runs: usize, out: &mut dyn Out) -> Result<(), String> {
+    debug_assert!(store.len() == runs.len() && !store.local.iter().any(|&l| l), "the store of these runs, none local");
+    let order = order(store);
     // Shards: consecutive blocks until a shard holds `shard_runs` runs.
     let mut members: Vec<Vec<usize>> = vec![Vec::new()];
     let mut shard_of = vec![0u32; runs.len()];
     let mut start = 0;
     while start < order.len() {
-        let key = block(&store, order[start]);
-        let end = start + order[start..].iter().take_while(|&&i| block(&store, i) == key).count();
+        let key = block(store, order[start]);
+        let end = start + order[start..].iter().take_while(|&&i| block(store, i) == key).count();
         let last = members.last_mut().expect("one shard at least");
         if !last.is_empty() && last.len() + (end - start) > shard_runs.max(1) {
             members.push(Vec::new());
@@ -133,12 +178,11 @@ pub fn write(runs: &[Run], findings: &[Finding], shard_runs: usize) -> Files {
         members[k].extend_from_slice(&order[start..end]);
         start = end;
     }
-    let shards: Vec<String> = members.iter().map(|m| shard_text(&store, runs, m)).collect();
-    let details: Vec<String> = members.iter().map(|m| details_json(runs, m)).collect();
+    drop(order);
 
     let mut body = String::new();
     let metric = store.default_metric();
-    let default = store.metric(&metric).and_then(|m| crate::headline::pick(&store, m)).map(|h| h.view(&metric).to_query()).unwrap_or_default();
+    let default = store.metric(&metric).and_then(|m| crate::headline::pick(store, m)).map(|h| h.view(&metric).to_query()).unwrap_or_default();
     let _ = writeln!(body, "default\t{}", esc(&default));
     for dim in Dim::ALL {
         let _ = write!(body, "dim\t{}", dim.key());
@@ -150,7 +194,7 @@ pub fn write(runs: &[Run], findings: &[Finding], shard_runs: usize) -> Files {
     for m in &store.metrics {
         let _ = writeln!(body, "metric\t{}\t{}\t{}\t{}", esc(&m.key), m.unit, u8::from(m.higher_is_better), u8::from(m.derived));
     }
-    let sweeps = sweep_table(&store);
+    let sweeps = sweep_table(store);
     for s in &sweeps {
         let _ = writeln!(body, "sweep\t{}\t{}\t{}", esc(&s.0), esc(&s.1), esc(&s.2));
     }
@@ -173,6 +217,7 @@ pub fn write(runs: &[Run], findings: &[Finding], shard_runs: usize) -> Files {
     for i in 0..store.len() {
         cell_shard[cells.of[i] as usize] = shard_of[i];
     }
+    drop(shard_of);
     // Each code written only where it differs from the previous cell's (cells come in the
     // order of their codes, so most repeat).
     let mut previous = [u32::MAX; Dim::ALL.len()];
@@ -181,13 +226,28 @@ pub fn write(runs: &[Run], findings: &[Finding], shard_runs: usize) -> Files {
         previous = cells.codes[c];
         let _ = writeln!(body, "cell\t{shard}\t{}\t{}\t{}", u8::from(cells.flagged[c]), cells.runs[c], codes.join(","));
     }
+    // The hash covers the body, then each shard's columns (without their first line).
     let mut fnv = Fnv(0xcbf29ce484222325);
     fnv.feed(&body);
-    shards.iter().for_each(|s| fnv.feed(s));
+    let hash_at = shard_head(HASH_PLACEHOLDER, 0).find(HASH_PLACEHOLDER).expect("the head names the hash");
+    for (k, m) in members.iter().enumerate() {
+        let mut text = shard_head(HASH_PLACEHOLDER, m.len());
+        let head = text.len();
+        shard_text(&mut text, store, &sweeps, m);
+        fnv.feed(&text[head..]);
+        out.shard(k, &text, &details_json(runs, m))?;
+    }
     let hash = fnv.hex();
-    let index = format!("benchsite-explore\t{SCHEMA}\t{hash}\t{}\n{body}", runs.len());
-    let shards = shards.into_iter().zip(&members).map(|(s, m)| format!("benchsite-explore-shard\t{SCHEMA}\t{hash}\t{}\n{s}", m.len())).collect();
-    Files { index, shards, details }
+    debug_assert_eq!(hash.len(), HASH_PLACEHOLDER.len());
+    for k in 0..members.len() {
+        out.set_hash(k, hash_at, &hash)?;
+    }
+    out.index(&format!("benchsite-explore\t{SCHEMA}\t{hash}\t{}\n{body}", runs.len()))
+}
+
+/// A shard's first line.
+fn shard_head(hash: &str, runs: usize) -> String {
+    format!("benchsite-explore-shard\t{SCHEMA}\t{hash}\t{runs}\n")
 }
 
 /// Distinct sweeps (id, header, axis) in the order their runs come.
@@ -203,8 +263,8 @@ fn number(out: &mut String, x: f64) {
     let _ = write!(out, "{x}");
 }
 
-fn shard_text(store: &Store, runs: &[Run], members: &[usize]) -> String {
-    let mut out = String::new();
+/// Appends the columns of the runs `members` to `out`; `sweeps` is [`sweep_table`].
+fn shard_text(out: &mut String, store: &Store, sweeps: &[(String, String, String)], members: &[usize]) {
     let column = |out: &mut String, key: &str, f: &mut dyn FnMut(&mut String, usize)| {
         out.push_str(key);
         out.push('\t');
@@ -216,18 +276,18 @@ fn shard_text(store: &Store, runs: &[Run], members: &[usize]) -> String {
         }
         out.push('\n');
     };
-    column(&mut out, "cell", &mut |o, i| {
+    column(out, "cell", &mut |o, i| {
         let _ = write!(o, "{}", store.cells.of[i]);
     });
     let mut last = 0i64;
-    column(&mut out, "line", &mut |o, i| {
+    column(out, "line", &mut |o, i| {
         let line = i64::from(store.lines[i]);
         let _ = write!(o, "{}", line - last);
         last = line;
     });
     for (k, &i) in members.iter().enumerate() {
         let id = &store.ids[i];
-        if *id != format!("{}#L{}", store.paths[i], store.lines[i]) {
+        if *id != format!("{}#L{}", store.path(i), store.lines[i]) {
             let _ = writeln!(out, "id\t{k}\t{}", esc(id));
         }
         if !store.findings[i].is_empty() {
@@ -239,34 +299,31 @@ fn shard_text(store: &Store, runs: &[Run], members: &[usize]) -> String {
         if members.iter().all(|&i| metric.values[i].is_nan()) {
             continue;
         }
-        column(&mut out, &format!("m\t{m}"), &mut |o, i| {
+        column(out, &format!("m\t{m}"), &mut |o, i| {
             if !metric.values[i].is_nan() {
                 number(o, metric.values[i]);
             }
         });
-        column(&mut out, &format!("ml\t{m}"), &mut |o, i| {
+        column(out, &format!("ml\t{m}"), &mut |o, i| {
             if metric.lines[i] != 0 {
                 let _ = write!(o, "{}", i64::from(metric.lines[i]) - i64::from(store.lines[i]));
             }
         });
     }
     if members.iter().any(|&i| store.sweeps[i].is_some()) {
-        let table = sweep_table(store);
-        column(&mut out, "sweep", &mut |o, i| {
+        column(out, "sweep", &mut |o, i| {
             if let Some(s) = &store.sweeps[i] {
-                let code = table.binary_search(&(s.id.clone(), s.header.clone(), s.axis.clone())).unwrap_or(0);
+                let code = sweeps.binary_search(&(s.id.clone(), s.header.clone(), s.axis.clone())).unwrap_or(0);
                 let _ = write!(o, "{code}:");
                 number(o, s.x);
             }
         });
     }
     if members.iter().any(|&i| store.tuning.codes[i] != 0) {
-        column(&mut out, "set", &mut |o, i| {
+        column(out, "set", &mut |o, i| {
             let _ = write!(o, "{}", store.tuning.codes[i]);
         });
     }
-    let _ = runs;
-    out
 }
 
 /// What the selected-run panel shows beyond the columns: the run's effective parameters and
@@ -447,7 +504,7 @@ pub struct Part {
     pub cells: Vec<u32>,
     /// Per metric of the index: values and lines (empty where the shard has none).
     pub metrics: Vec<(Vec<f64>, Vec<u32>)>,
-    pub sweeps: Vec<Option<SweepPoint>>,
+    pub sweeps: Vec<Option<Box<SweepPoint>>>,
     pub sets: Vec<u32>,
 }
 
@@ -525,7 +582,7 @@ pub fn read_shard(index: &Index, shard: usize, text: &str) -> Result<Part, Strin
                         }
                         let (code, x) = s.split_once(':')?;
                         let (id, header, axis) = index.sweeps.get(code.parse::<usize>().ok()?)?.clone();
-                        Some(Some(SweepPoint { id, header, axis, x: benchsite_model::number::parse_f64(x)? }))
+                        Some(Some(Box::new(SweepPoint { id, header, axis, x: benchsite_model::number::parse_f64(x)? })))
                     })
                     .collect::<Option<_>>()
                     .ok_or_else(|| bad("sweep"))?;
@@ -575,12 +632,11 @@ pub fn assemble(index: &Index, parts: &[&Part]) -> Store {
         store.dims.get_mut(&dim).expect("every dimension is read").codes = codes;
     }
     store.lines = parts.iter().flat_map(|p| p.lines.iter().copied()).collect();
-    store.paths = store.dims[&Dim::Source].codes.iter().map(|&c| source[c as usize].clone()).collect();
     store.ids = parts
         .iter()
         .flat_map(|p| p.ids.iter())
-        .zip(store.paths.iter().zip(&store.lines))
-        .map(|(id, (path, line))| id.clone().unwrap_or_else(|| format!("{path}#L{line}")))
+        .zip(store.dims[&Dim::Source].codes.iter().zip(&store.lines))
+        .map(|(id, (&path, line))| id.clone().unwrap_or_else(|| format!("{}#L{line}", source[path as usize])))
         .collect();
     store.local = vec![false; n];
     store.findings = parts.iter().flat_map(|p| p.findings.iter().cloned()).collect();
@@ -600,7 +656,6 @@ pub fn from_store(store: &Store) -> (Index, Part) {
     let n = store.len();
     let mut base = store.clone();
     base.ids.clear();
-    base.paths.clear();
     base.lines.clear();
     base.local.clear();
     base.findings.clear();
@@ -610,7 +665,7 @@ pub fn from_store(store: &Store) -> (Index, Part) {
     base.cells.of.clear();
     base.metrics.iter_mut().for_each(|m| (m.values, m.lines) = (Vec::new(), Vec::new()));
     base.dims.values_mut().for_each(|c| c.codes.clear());
-    let id_of = |i: usize| (store.ids[i] != format!("{}#L{}", store.paths[i], store.lines[i])).then(|| store.ids[i].clone());
+    let id_of = |i: usize| (store.ids[i] != format!("{}#L{}", store.path(i), store.lines[i])).then(|| store.ids[i].clone());
     let part = Part {
         ids: (0..n).map(id_of).collect(),
         lines: store.lines.clone(),
@@ -657,7 +712,7 @@ pub fn check_round_trip(runs: &[Run], findings: &[Finding], shard_runs: usize) -
     if got.ids != want.ids || got.ids.iter().zip(&ordered).any(|(id, r)| *id != r.id) {
         return differ("a run id");
     }
-    if got.paths != want.paths || got.lines != want.lines || got.findings != want.findings || got.local != want.local {
+    if (0..got.len()).any(|i| got.path(i) != want.path(i)) || got.lines != want.lines || got.findings != want.findings || got.local != want.local {
         return differ("a file, line or finding list");
     }
     for dim in Dim::ALL {

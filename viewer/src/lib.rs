@@ -43,7 +43,7 @@ pub fn synthetic_runs(n: usize) -> Vec<benchsite_model::Run> {
                 model: Some(model.into()),
                 tp: Some(1 << (i % 4)),
                 precision: Some(if i % 3 == 0 { "fp8" } else { "bf16" }.into()),
-                scenario: Scenario { dataset: Some("random".into()), input_len: Some(inp), output_len: Some(out), num_prompts: Some(500 + (i % 5) as u64 * 500), ..Scenario::default() },
+                scenario: Scenario { dataset: Some("random".into()), input_len: Some(inp), output_len: Some(out), num_prompts: Some(500 + (i % 5) as u64 * 500), ..Scenario::default() }.into(),
                 ..Run::default()
             };
             r.source.path = format!("synthetic/{fw}/{gpu}_v{ver}.md");

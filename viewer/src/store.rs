@@ -181,7 +181,6 @@ pub struct SweepPoint {
 #[derive(Debug, Default, Clone)]
 pub struct Store {
     pub ids: Vec<String>,
-    pub paths: Vec<String>,
     pub lines: Vec<u32>,
     pub local: Vec<bool>,
     /// Indices into the findings list of each run (empty for a clean run).
@@ -191,7 +190,8 @@ pub struct Store {
     pub colors: Vec<crate::palette::Rgb>,
     pub dims: BTreeMap<Dim, Column>,
     pub metrics: Vec<Metric>,
-    pub sweeps: Vec<Option<SweepPoint>>,
+    /// Boxed: most runs are in no sweep (8 bytes a run, not 80).
+    pub sweeps: Vec<Option<Box<SweepPoint>>>,
     /// Effective parameters, for the tuning explanations.
     pub tuning: Tuning,
     /// Each run's chart series, bar group and trade-off line, as dense codes.
@@ -363,7 +363,6 @@ impl Store {
         let n = runs.len();
         let mut store = Store {
             ids: runs.iter().map(|r| r.id.clone()).collect(),
-            paths: runs.iter().map(|r| r.source.path.clone()).collect(),
             lines: runs.iter().map(|r| r.source.line).collect(),
             local,
             findings: runs.iter().map(|r| r.findings.iter().map(|&f| f as u32).collect()).collect(),
@@ -396,7 +395,7 @@ impl Store {
                     "input_len" => s.input_tokens_per_request.or(s.declared)?,
                     _ => s.requests.map(|n| n as f64).or(s.declared)?,
                 };
-                Some(SweepPoint { id: s.id.clone(), header: s.header.lines().next().unwrap_or("").trim().to_string(), axis: s.axis.clone(), x })
+                Some(Box::new(SweepPoint { id: s.id.clone(), header: s.header.lines().next().unwrap_or("").trim().to_string(), axis: s.axis.clone(), x }))
             })
             .collect();
         store.tuning = Tuning::new(runs);
@@ -465,7 +464,6 @@ impl Store {
             out.dims.insert(dim, Column { values, codes });
         }
         out.ids = [self.ids.clone(), other.ids.clone()].concat();
-        out.paths = [self.paths.clone(), other.paths.clone()].concat();
         out.lines = [self.lines.clone(), other.lines.clone()].concat();
         out.local = [self.local.clone(), other.local.clone()].concat();
         out.findings = [self.findings.clone(), other.findings.clone()].concat();
@@ -610,6 +608,11 @@ impl Store {
         self.metrics.iter().find(|m| m.key == key)
     }
 
+    /// The file of run `i` (its [`Dim::Source`] value).
+    pub fn path(&self, i: usize) -> &str {
+        self.value(Dim::Source, i)
+    }
+
     /// The value of `dim` for run `i`.
     pub fn value(&self, dim: Dim, i: usize) -> &str {
         self.dims[&dim].at(i)
@@ -713,7 +716,7 @@ pub(crate) mod tests {
         let mut r = Run { id: id.into(), framework: Some(fw.into()), framework_version: Some(ver.into()), gpu: Some(gpu.into()), model: Some(model.into()), tp: Some(1), ..Run::default() };
         r.source.path = format!("{fw}/{gpu}_v{ver}.md");
         r.source.line = id.rsplit('L').next().and_then(|l| l.parse().ok()).unwrap_or(1);
-        r.scenario = Scenario { dataset: Some("random".into()), input_len: Some(1024), output_len: Some(1024), num_prompts: Some(100), range_ratio: Some(1.0), ..Scenario::default() };
+        r.scenario = Scenario { dataset: Some("random".into()), input_len: Some(1024), output_len: Some(1024), num_prompts: Some(100), range_ratio: Some(1.0), ..Scenario::default() }.into();
         r.metrics.output_throughput = Some(out_tps);
         r.metrics.ttft_ms = Some(Latency::from([("p99".to_string(), ttft_p99), ("mean".to_string(), ttft_p99 / 2.0)]));
         r.metrics.tpot_ms = Some(Latency::from([("mean".to_string(), 20.0)]));

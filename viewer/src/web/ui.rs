@@ -53,12 +53,12 @@ impl Ui {
 
     /// Link to a run's line on its file's source page, one for both languages (site runs only).
     pub fn source_href(&self, store: &Store, i: usize, line: u32) -> Option<String> {
-        (!store.local[i]).then(|| format!("{}{}#L{line}", self.base, benchsite_model::source_page(&store.paths[i])))
+        (!store.local[i]).then(|| format!("{}{}#L{line}", self.base, benchsite_model::source_page(store.path(i))))
     }
 
     /// Link to a run's row on its result page (site runs only).
     pub fn run_href(&self, store: &Store, i: usize) -> Option<String> {
-        (!store.local[i]).then(|| format!("{}{}/{}#run-L{}", self.base, self.lang, benchsite_model::result_page(&store.paths[i]), store.lines[i]))
+        (!store.local[i]).then(|| format!("{}{}/{}#run-L{}", self.base, self.lang, benchsite_model::result_page(store.path(i)), store.lines[i]))
     }
 
     /// Link to a finding on the result page of its file.
