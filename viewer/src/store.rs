@@ -530,7 +530,6 @@ impl Store {
         }
         for p in pieces {
             out.ids.extend_from_slice(&p.store.ids[rows(p)]);
-            out.paths.extend_from_slice(&p.store.paths[rows(p)]);
             out.lines.extend_from_slice(&p.store.lines[rows(p)]);
             out.local.extend_from_slice(&p.store.local[rows(p)]);
             out.sweeps.extend_from_slice(&p.store.sweeps[rows(p)]);
