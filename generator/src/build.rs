@@ -272,7 +272,7 @@ pub fn write_explore(dir: &Path, data: &RunsFile, shard_runs: usize) -> Result<(
     put(columns::INDEX.into(), &files.index)?;
     for (k, (shard, details)) in files.shards.iter().zip(&files.details).enumerate() {
         put(format!("{k}.txt"), shard)?;
-        put(format!("{k}.params.json"), details)?;
+        put(format!("{k}.params.txt"), details)?;
     }
     Ok(())
 }

@@ -16,7 +16,7 @@ use crate::store::{Dim, Store};
 use crate::{compare, filter};
 use benchsite_model::number::parse_f64;
 use benchsite_model::tuning::Catalog;
-use benchsite_model::{Finding, Run};
+use benchsite_model::Finding;
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 use wasm_bindgen::prelude::*;
@@ -34,7 +34,9 @@ pub struct App {
     fetching: BTreeSet<usize>,
     /// Per shard: its runs' details (effective parameters, KV estimate) once fetched.
     details: BTreeMap<usize, Option<BTreeMap<usize, Detail>>>,
-    local_runs: Vec<Run>,
+    /// The runs of the logs the reader added (`local.rs`), and their details by position.
+    local: Option<Store>,
+    local_details: BTreeMap<usize, Detail>,
     catalog: Catalog,
     /// The site's findings, then those of the logs the reader added.
     findings: Vec<Finding>,
@@ -63,7 +65,10 @@ impl App {
     fn rebuild_store(&mut self) {
         let parts: Vec<&Part> = self.parts.iter().flatten().collect();
         let site = columns::assemble(&self.index, &parts);
-        self.store = if self.local_runs.is_empty() { site } else { site.merged(&Store::new(&self.local_runs, vec![true; self.local_runs.len()])) };
+        self.store = match &self.local {
+            Some(local) => site.merged(local),
+            None => site,
+        };
         self.priced = None;
         self.apply_prices();
     }
@@ -73,7 +78,7 @@ impl App {
     /// reader's among them, the cells are the loaded runs', so every shard is needed.
     fn missing(&self) -> Vec<usize> {
         let unread = |k: &usize| self.parts[*k].is_none();
-        if !self.local_runs.is_empty() {
+        if self.local.is_some() {
             return (0..self.parts.len()).filter(unread).collect();
         }
         let mut state = self.state.clone();
@@ -109,7 +114,7 @@ impl App {
     fn detail(&self, i: usize) -> Option<Detail> {
         let site: usize = self.parts.iter().flatten().map(|p| p.cells.len()).sum();
         if i >= site {
-            return self.local_runs.get(i - site).map(Detail::of);
+            return self.local.as_ref().filter(|l| i - site < l.len()).map(|_| self.local_details.get(&(i - site)).cloned().unwrap_or_default());
         }
         let (k, within) = self.locate(i)?;
         Some(self.details.get(&k)?.as_ref()?.get(&within).cloned().unwrap_or_default())
@@ -139,9 +144,19 @@ pub fn fail_to_start(reason: &str) {
     fail(&template.replace("{error}", reason));
 }
 
-/// The UI strings the page hands over (`#viewer-strings`, JSON), by key.
+/// The UI strings the page hands over (`#viewer-strings`, a JSON object of strings), by
+/// key, read by the browser's JSON parser.
 fn page_strings() -> BTreeMap<String, String> {
-    dom::by_id("viewer-strings").and_then(|s| s.text_content()).and_then(|j| serde_json::from_str(&j).ok()).unwrap_or_default()
+    let Some(text) = dom::by_id("viewer-strings").and_then(|s| s.text_content()) else { return BTreeMap::new() };
+    let Ok(object) = js_sys::JSON::parse(&text) else { return BTreeMap::new() };
+    let Ok(object) = object.dyn_into::<js_sys::Object>() else { return BTreeMap::new() };
+    js_sys::Object::entries(&object)
+        .iter()
+        .filter_map(|pair| {
+            let pair: js_sys::Array = pair.dyn_into().ok()?;
+            Some((pair.get(0).as_string()?, pair.get(1).as_string()?))
+        })
+        .collect()
 }
 
 /// Starts a request; the data and the catalog are fetched at the same time.
@@ -211,7 +226,7 @@ fn load_details(k: usize) {
         let Some(url) = with_app_mut(|app| {
             let first = !app.details.contains_key(&k);
             app.details.entry(k).or_default();
-            first.then(|| format!("{}{k}.params.json", app.shard_url))
+            first.then(|| format!("{}{k}.params.txt", app.shard_url))
         })
         .flatten() else {
             return;
@@ -249,10 +264,10 @@ pub async fn run() -> Result<(), String> {
     let (index_req, params_req) = (start_fetch(&explore_url), start_fetch(&params_url));
     let index = columns::read_index(&fetch_text(index_req).await?)?;
     let mut notices = Vec::new();
-    let catalog = match fetch_text(params_req).await.and_then(|t| serde_json::from_str::<Catalog>(&t).map_err(|e| e.to_string())) {
+    let catalog = match fetch_text(params_req).await.and_then(|t| crate::catalog::read(&t)) {
         Ok(c) => c,
         Err(e) => {
-            notices.push(format!("parameters.json: {e}"));
+            notices.push(format!("parameters.txt: {e}"));
             Catalog::default()
         }
     };
@@ -265,7 +280,8 @@ pub async fn run() -> Result<(), String> {
         shard_url: explore_url.rsplit_once('/').map_or(String::new(), |(dir, _)| format!("{dir}/")),
         fetching: BTreeSet::new(),
         details: BTreeMap::new(),
-        local_runs: Vec::new(),
+        local: None,
+        local_details: BTreeMap::new(),
         catalog,
         findings: index.findings.clone(),
         hash: index.hash.clone(),
@@ -784,52 +800,42 @@ fn cancel_parse() {
     }
 }
 
-/// Calls `window.benchsiteParse(name, text)`, which `explore.js` defines: it loads the
-/// parser module on first use and returns the runs as JSON.
+/// Calls `window.benchsiteParse(name, text, stated)`, which `explore.js` defines: it loads
+/// the parser module on first use and returns the runs in the explorer's format (`local.rs`).
 async fn parse_with_module(name: &str, text: &str) -> Result<String, String> {
+    let stated = crate::local::stated(&stated("fw"), &stated("ver"), &stated("gpu"), &stated("gpus"));
     let window = web_sys::window().ok_or("no window")?;
     let f = js_sys::Reflect::get(&window, &JsValue::from_str("benchsiteParse")).map_err(|_| "no parser")?;
     let f: js_sys::Function = f.dyn_into().map_err(|_| "the log parser is not available on this page")?;
-    let promise: js_sys::Promise = f.call2(&JsValue::NULL, &JsValue::from_str(name), &JsValue::from_str(text)).map_err(|e| format!("{e:?}"))?.dyn_into().map_err(|_| "parser did not return a promise")?;
+    let promise: js_sys::Promise = f.call3(&JsValue::NULL, &JsValue::from_str(name), &JsValue::from_str(text), &JsValue::from_str(&stated)).map_err(|e| format!("{e:?}"))?.dyn_into().map_err(|_| "parser did not return a promise")?;
     let out = JsFuture::from(promise).await.map_err(|e| e.dyn_ref::<js_sys::Error>().map_or_else(|| format!("{e:?}"), |e| String::from(e.message())))?;
     out.as_string().ok_or_else(|| "the log parser returned no text".into())
 }
 
-#[derive(serde::Deserialize)]
-struct Parsed {
-    runs: Vec<Run>,
-    findings: Vec<Finding>,
-}
-
 /// What the reader stated about an added file in the form (trimmed, empty when not).
-fn stated(id: &str) -> Option<String> {
-    dom::by_id_as::<HtmlInputElement>(&format!("local-{id}")).map(|i| i.value().trim().to_string()).filter(|v| !v.is_empty())
+fn stated(id: &str) -> String {
+    dom::by_id_as::<HtmlInputElement>(&format!("local-{id}")).map(|i| i.value().trim().to_string()).unwrap_or_default()
 }
 
-/// Adds the runs of a parsed log (`{"runs": [...], "findings": [...]}`) as local runs,
-/// with their findings, and with what the reader stated where the log is silent.
-pub fn add_runs(name: &str, json: &str) -> Result<usize, String> {
-    let parsed: Parsed = serde_json::from_str(json).map_err(|e| format!("parser output could not be read: {e}"))?;
-    let added = parsed.runs.len();
-    let (fw, ver, gpu, gpus) = (stated("fw").map(|f| crate::filter::lowercase(&f)), stated("ver").map(|v| v.trim_start_matches('v').to_string()), stated("gpu"), stated("gpus").and_then(|n| n.parse::<u32>().ok()).filter(|&n| n > 0));
+/// Adds the runs of a parsed log (the log parser's output, `local.rs`: the runs with their
+/// findings and what the reader stated where the log is silent) as local runs.
+pub fn add_runs(name: &str, parsed: &str) -> Result<usize, String> {
+    let local = crate::local::read(parsed)?;
+    let added = local.index.runs;
     with_app_mut(|app| {
-        let offset = app.findings.len();
-        let mut runs = parsed.runs;
-        for r in &mut runs {
-            let own: Vec<usize> = parsed.findings.iter().enumerate().filter(|(_, f)| f.runs.contains(&r.id)).map(|(k, _)| offset + k).collect();
-            r.findings = own;
-            r.id = format!("local:{}", r.id);
-            r.framework = r.framework.take().or_else(|| fw.clone());
-            r.framework_version = r.framework_version.take().or_else(|| ver.clone());
-            r.gpu = r.gpu.take().or_else(|| gpu.clone());
-            r.gpu_count = r.gpu_count.or(gpus);
-            r.derive();
-        }
-        app.findings.extend(parsed.findings.iter().cloned());
-        app.catalog.apply(&mut runs);
-        app.local_runs.extend(runs);
+        let offset = app.findings.len() as u32;
+        let mut store = columns::assemble(&local.index, &[&local.part]);
+        store.local = vec![true; store.len()];
+        store.findings.iter_mut().flatten().for_each(|f| *f += offset);
+        let before = app.local.as_ref().map_or(0, Store::len);
+        app.local_details.extend(local.details.into_iter().map(|(k, d)| (before + k, d)));
+        app.local = Some(match app.local.take() {
+            Some(old) => old.merged(&store),
+            None => store,
+        });
+        app.findings.extend(local.index.findings.iter().cloned());
         reload(app);
-        let message = app.ui.fill("viewer.local_added", &[("file", name), ("runs", &added.to_string()), ("findings", &parsed.findings.len().to_string())]);
+        let message = app.ui.fill("viewer.local_added", &[("file", name), ("runs", &added.to_string()), ("findings", &local.index.findings.len().to_string())]);
         app.notices.push(message);
     });
     render();
@@ -853,7 +859,8 @@ pub fn replace_with_synthetic(n: usize) {
         app.parts = vec![Some(part)];
         app.index = index;
         app.details = BTreeMap::from([(0, Some(BTreeMap::new()))]);
-        app.local_runs.clear();
+        app.local = None;
+        app.local_details.clear();
         app.findings.clear();
         app.state = ViewState::default();
         reload(app);
