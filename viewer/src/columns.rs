@@ -353,8 +353,17 @@ fn detail_text(d: &Detail) -> String {
     out
 }
 
+/// A shard's details: (position within the shard, details) of each run that has some,
+/// by position. A list, not a map: one collection type fewer in the wasm.
+pub type Details = Vec<(usize, Detail)>;
+
+/// The details of the run at `within` (none when it has none listed).
+pub fn detail_at(details: &Details, within: usize) -> Option<&Detail> {
+    details.iter().find(|(k, _)| *k == within).map(|(_, d)| d)
+}
+
 /// Reads a shard's details file: the details of each run within the shard that has some.
-pub fn read_details(text: &str) -> Result<BTreeMap<usize, Detail>, String> {
+pub fn read_details(text: &str) -> Result<Details, String> {
     let (_, lines) = header(text, "benchsite-explore-details")?;
     let mut runs: Vec<(usize, usize)> = Vec::new();
     let mut details: Vec<Detail> = Vec::new();
@@ -781,7 +790,7 @@ pub fn check_round_trip(runs: &[Run], findings: &[Finding], shard_runs: usize) -
     if (0..got.len()).any(|i| cell(&got, i) != cell(&want, i)) {
         return differ("a cell");
     }
-    let detail_of = |k: usize, within: usize| -> Result<Option<Detail>, String> { Ok(read_details(&files.details[k])?.remove(&within)) };
+    let detail_of = |k: usize, within: usize| -> Result<Option<Detail>, String> { Ok(detail_at(&read_details(&files.details[k])?, within).cloned()) };
     let mut at = 0;
     for (k, part) in parts.iter().enumerate() {
         for within in 0..part.cells.len() {

@@ -4,10 +4,9 @@
 //! writes the runs as explorer data of one shard ([`bundle`]); the explorer reads them as
 //! it reads the site's ([`read`]), so it carries no JSON reader and no catalog resolution.
 
-use crate::columns::{self, Detail, Index, Part};
+use crate::columns::{self, Details, Index, Part};
 use benchsite_model::tuning::Catalog;
 use benchsite_model::{Finding, Run};
-use std::collections::BTreeMap;
 
 const KIND: &str = "benchsite-local";
 
@@ -46,7 +45,7 @@ pub fn bundle(mut runs: Vec<Run>, findings: &[Finding], stated: &str, catalog: &
 pub struct Local {
     pub index: Index,
     pub part: Part,
-    pub details: BTreeMap<usize, Detail>,
+    pub details: Details,
 }
 
 pub fn read(text: &str) -> Result<Local, String> {
@@ -62,7 +61,7 @@ pub fn read(text: &str) -> Result<Local, String> {
     let index = columns::read_index(index)?;
     // A file with findings and no run has no shard to read.
     let part = if index.runs == 0 { Part::default() } else { columns::read_shard(&index, 0, shard)? };
-    let details = if index.runs == 0 { BTreeMap::new() } else { columns::read_details(details)? };
+    let details = if index.runs == 0 { Vec::new() } else { columns::read_details(details)? };
     Ok(Local { index, part, details })
 }
 
@@ -110,7 +109,7 @@ mod tests {
         run.params.command = Some("python3 -m sglang.launch_server --tp 2".into());
         run.params.flags = vec![benchsite_model::Flag { name: "--tp".into(), value: Some("2".into()) }];
         let local = read(&bundle(vec![run], &[], &stated("sglang", "0.5.1", "H800", ""), &catalog)).unwrap();
-        let e = &local.details[&0].effective;
+        let e = &columns::detail_at(&local.details, 0).unwrap().effective;
         assert_eq!((e[0].flag.as_str(), e[0].value.as_deref()), ("--tp-size", Some("2")));
     }
 

@@ -8,7 +8,7 @@ use super::chart::{self, Hit};
 use super::dom::{self, append, attr, clear, el, link, select};
 use super::{cost, table, versus};
 use super::timing::lap;
-use super::ui::Ui;
+use super::ui::{Strings, Ui};
 use super::view::View;
 use crate::state::{Chart, ViewState, MAX_LISTED};
 use crate::columns::{self, Detail, Index, Part};
@@ -18,7 +18,6 @@ use benchsite_model::number::parse_f64;
 use benchsite_model::tuning::Catalog;
 use benchsite_model::Finding;
 use std::cell::RefCell;
-use std::collections::{BTreeMap, BTreeSet};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
@@ -31,12 +30,13 @@ pub struct App {
     parts: Vec<Option<Part>>,
     /// Where the shards are (`…/data/explore/`), and those being fetched.
     shard_url: String,
-    fetching: BTreeSet<usize>,
+    fetching: Vec<usize>,
     /// Per shard: its runs' details (effective parameters, KV estimate) once fetched.
-    details: BTreeMap<usize, Option<BTreeMap<usize, Detail>>>,
+    /// (shard, its details once read: `None` while fetched).
+    details: Vec<(usize, Option<columns::Details>)>,
     /// The runs of the logs the reader added (`local.rs`), and their details by position.
     local: Option<Store>,
-    local_details: BTreeMap<usize, Detail>,
+    local_details: columns::Details,
     catalog: Catalog,
     /// The site's findings, then those of the logs the reader added.
     findings: Vec<Finding>,
@@ -114,10 +114,11 @@ impl App {
     fn detail(&self, i: usize) -> Option<Detail> {
         let site: usize = self.parts.iter().flatten().map(|p| p.cells.len()).sum();
         if i >= site {
-            return self.local.as_ref().filter(|l| i - site < l.len()).map(|_| self.local_details.get(&(i - site)).cloned().unwrap_or_default());
+            return self.local.as_ref().filter(|l| i - site < l.len()).map(|_| columns::detail_at(&self.local_details, i - site).cloned().unwrap_or_default());
         }
         let (k, within) = self.locate(i)?;
-        Some(self.details.get(&k)?.as_ref()?.get(&within).cloned().unwrap_or_default())
+        let details = self.details.iter().find(|(s, _)| *s == k)?.1.as_ref()?;
+        Some(columns::detail_at(details, within).cloned().unwrap_or_default())
     }
 }
 
@@ -144,19 +145,21 @@ pub fn fail_to_start(reason: &str) {
     fail(&template.replace("{error}", reason));
 }
 
-/// The UI strings the page hands over (`#viewer-strings`, a JSON object of strings), by
-/// key, read by the browser's JSON parser.
-fn page_strings() -> BTreeMap<String, String> {
-    let Some(text) = dom::by_id("viewer-strings").and_then(|s| s.text_content()) else { return BTreeMap::new() };
-    let Ok(object) = js_sys::JSON::parse(&text) else { return BTreeMap::new() };
-    let Ok(object) = object.dyn_into::<js_sys::Object>() else { return BTreeMap::new() };
-    js_sys::Object::entries(&object)
-        .iter()
-        .filter_map(|pair| {
-            let pair: js_sys::Array = pair.dyn_into().ok()?;
-            Some((pair.get(0).as_string()?, pair.get(1).as_string()?))
-        })
-        .collect()
+/// The UI strings the page hands over (`#viewer-strings`, a JSON object of strings), read
+/// by the browser's JSON parser.
+fn page_strings() -> Strings {
+    let Some(text) = dom::by_id("viewer-strings").and_then(|s| s.text_content()) else { return Strings::default() };
+    let Ok(object) = js_sys::JSON::parse(&text) else { return Strings::default() };
+    let Ok(object) = object.dyn_into::<js_sys::Object>() else { return Strings::default() };
+    Strings::new(
+        js_sys::Object::entries(&object)
+            .iter()
+            .filter_map(|pair| {
+                let pair: js_sys::Array = pair.dyn_into().ok()?;
+                Some((pair.get(0).as_string()?, pair.get(1).as_string()?))
+            })
+            .collect(),
+    )
 }
 
 /// Starts a request; the data and the catalog are fetched at the same time.
@@ -202,9 +205,7 @@ fn ensure_loaded() {
     wasm_bindgen_futures::spawn_local(async move {
         let result = load_shards(&missing).await;
         let idle = with_app_mut(|app| {
-            missing.iter().for_each(|k| {
-                app.fetching.remove(k);
-            });
+            app.fetching.retain(|k| !missing.contains(k));
             app.fetching.is_empty()
         });
         if idle == Some(true) {
@@ -224,8 +225,10 @@ fn ensure_loaded() {
 fn load_details(k: usize) {
     wasm_bindgen_futures::spawn_local(async move {
         let Some(url) = with_app_mut(|app| {
-            let first = !app.details.contains_key(&k);
-            app.details.entry(k).or_default();
+            let first = !app.details.iter().any(|(s, _)| *s == k);
+            if first {
+                app.details.push((k, None));
+            }
             first.then(|| format!("{}{k}.params.txt", app.shard_url))
         })
         .flatten() else {
@@ -233,7 +236,7 @@ fn load_details(k: usize) {
         };
         match fetch_text(start_fetch(&url)).await.and_then(|t| columns::read_details(&t)) {
             Ok(map) => {
-                with_app_mut(|app| app.details.insert(k, Some(map)));
+                with_app_mut(|app| app.details.iter_mut().find(|(s, _)| *s == k).map(|d| d.1 = Some(map)));
                 render();
             }
             Err(e) => fail(&e),
@@ -278,10 +281,10 @@ pub async fn run() -> Result<(), String> {
         store: columns::assemble(&index, &[]),
         parts: vec![None; index.shards.len()],
         shard_url: explore_url.rsplit_once('/').map_or(String::new(), |(dir, _)| format!("{dir}/")),
-        fetching: BTreeSet::new(),
-        details: BTreeMap::new(),
+        fetching: Vec::new(),
+        details: Vec::new(),
         local: None,
-        local_details: BTreeMap::new(),
+        local_details: Vec::new(),
         catalog,
         findings: index.findings.clone(),
         hash: index.hash.clone(),
@@ -858,7 +861,7 @@ pub fn replace_with_synthetic(n: usize) {
     with_app_mut(|app| {
         app.parts = vec![Some(part)];
         app.index = index;
-        app.details = BTreeMap::from([(0, Some(BTreeMap::new()))]);
+        app.details = vec![(0, Some(Vec::new()))];
         app.local = None;
         app.local_details.clear();
         app.findings.clear();
@@ -1044,8 +1047,9 @@ fn render_banner(app: &App, view: &View) {
             let p = el("div", "warn", &ui.tr("viewer.data_changed"));
             attr(&p, "id", "data-changed");
             if let Some(ids) = &view.state.in_view {
-                let known: BTreeSet<&String> = view.store.ids.iter().collect();
-                let gone: Vec<&String> = ids.iter().filter(|id| !known.contains(id)).collect();
+                let mut known: Vec<&String> = view.store.ids.iter().collect();
+                crate::order::sort_by(&mut known, |a, b| a.cmp(b));
+                let gone: Vec<&String> = ids.iter().filter(|id| known.binary_search(id).is_err()).collect();
                 if !gone.is_empty() {
                     append(&p, &el("p", "", &ui.tr("viewer.gone")));
                     let ul = el("ul", "gone", "");
@@ -1220,17 +1224,22 @@ fn effective_params(app: &App, ui: &Ui, run: &Detail, panel: &Element) {
 fn render_tuning(app: &App, view: &View) {
     let Some(panel) = dom::by_id("tuning-panel") else { return };
     let ui = view.ui;
-    // (framework, flag) → (value, origin) → number of runs.
-    type Values = BTreeMap<(String, &'static str), usize>;
-    let mut seen: BTreeMap<(String, String), Values> = BTreeMap::new();
+    // (framework, flag, value, origin, number of runs), in that order, each once.
+    let mut seen: Vec<(&str, &str, &str, &'static str, usize)> = Vec::new();
     let tuning = &view.store.tuning;
     let mut runs_per_set = vec![0usize; tuning.sets.len()];
     view.rows.iter().for_each(|&i| runs_per_set[tuning.codes[i as usize] as usize] += 1);
     for (set, n) in tuning.sets.iter().zip(runs_per_set).filter(|(_, n)| *n > 0) {
-        for (flag, value, origin) in &set.params {
-            *seen.entry((set.framework.clone(), flag.clone())).or_default().entry((value.clone(), *origin)).or_default() += n;
-        }
+        seen.extend(set.params.iter().map(|(flag, value, origin)| (set.framework.as_str(), flag.as_str(), value.as_str(), *origin, n)));
     }
+    crate::order::sort_by(&mut seen, |a, b| (a.0, a.1, a.2, a.3).cmp(&(b.0, b.1, b.2, b.3)));
+    seen.dedup_by(|later, kept| {
+        let same = (later.0, later.1, later.2, later.3) == (kept.0, kept.1, kept.2, kept.3);
+        if same {
+            kept.4 += later.4;
+        }
+        same
+    });
     if dom::built_from(&panel, &format!("{seen:?}")) {
         return;
     }
@@ -1239,7 +1248,16 @@ fn render_tuning(app: &App, view: &View) {
         return;
     }
     append(&panel, &el("h2", "", &ui.tr("viewer.tuning")));
-    for ((fw, flag), values) in seen {
+    // One entry per (framework, flag), with its (value, origin) and number of runs.
+    type Values<'a> = Vec<((&'a str, &'a str), usize)>;
+    let mut groups: Vec<((String, String), Values)> = Vec::new();
+    for (fw, flag, value, origin, n) in seen {
+        match groups.last_mut() {
+            Some(((f, g), values)) if f == fw && g == flag => values.push(((value, origin), n)),
+            _ => groups.push(((fw.to_string(), flag.to_string()), vec![((value, origin), n)])),
+        }
+    }
+    for ((fw, flag), values) in groups {
         let d = el("details", "param", "");
         let summary = el("summary", "", "");
         append(&summary, &el("code", "", &format!("{fw} {flag}")));
