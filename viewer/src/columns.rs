@@ -477,6 +477,8 @@ pub fn read_index(text: &str) -> Result<Index, String> {
     let (head, lines) = header(text, "benchsite-explore")?;
     let mut index = Index { hash: head.get(2).unwrap_or(&"").to_string(), runs: int(head.get(3).copied(), "run count")?, ..Index::default() };
     let base = &mut index.base;
+    // Which dimensions the index has given values (every one must be there).
+    let mut read = [false; Dim::ALL.len()];
     base.tuning.sets.clear();
     for line in lines {
         let (key, mut f) = fields(line);
@@ -485,6 +487,7 @@ pub fn read_index(text: &str) -> Result<Index, String> {
             "dim" => {
                 let dim = Dim::from_key(f.next().unwrap_or("")).ok_or("explorer data: unknown dimension")?;
                 base.dims.insert(dim, Column { values: f.map(unesc).collect(), codes: Vec::new() });
+                read[dim.index()] = true;
             }
             "metric" => {
                 let key = unesc(f.next().unwrap_or(""));
@@ -531,7 +534,7 @@ pub fn read_index(text: &str) -> Result<Index, String> {
             _ => {}
         }
     }
-    if Dim::ALL.iter().any(|d| !base.dims.contains_key(d)) {
+    if read.contains(&false) {
         return Err("explorer data: a dimension is missing".into());
     }
     for (c, codes) in base.cells.codes.iter().enumerate() {
