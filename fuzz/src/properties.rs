@@ -68,44 +68,45 @@ pub fn split_path(input: &[u8]) -> (String, &[u8]) {
 }
 
 /// Any bytes as any content file, through the CLI's entry point ([`parse_anything`]) and
-/// the browser's (`benchsite_viewer_parse::parse_log_json`, a file dropped with the same
-/// name): both keep their line pointers inside the text, the browser's answer is JSON, and
-/// for a file that is not laid out as a result file by its folder (the browser has none)
-/// both give the same runs — the same count, and each the same line, scenario and metrics.
+/// the browser's (`benchsite_viewer_parse::parse_local`, a file dropped with the same name,
+/// handed back in the explorer's own format): both keep their line pointers inside the text,
+/// the browser's answer reads back, and for a file that is not laid out as a result file by
+/// its folder (the browser has none) both give the same runs — the same count, lines and
+/// metric values (rows compared in line order: the explorer groups dropped runs its own way).
 pub fn any_file(input: &[u8]) -> Result<(), String> {
+    use benchsite_viewer::{columns, local, store::Store};
     let (path, bytes) = split_path(input);
     parse_anything(&path, bytes)?;
     let name = path.rsplit('/').next().unwrap_or(&path);
-    let json = benchsite_viewer_parse::parse_log_json(name, &String::from_utf8_lossy(bytes));
-    let browser: serde_json::Value = serde_json::from_str(&json).map_err(|e| format!("the browser's parser gave no JSON ({e}): {json}"))?;
     let text = String::from_utf8_lossy(bytes);
-    let lines = text.split('\n').count() as u64;
-    let runs = browser["runs"].as_array().ok_or("the browser's parser gave no run list")?;
-    for run in runs {
-        let (line, end) = (run["source"]["line"].as_u64().unwrap_or(0), run["source"]["end_line"].as_u64().unwrap_or(0));
-        if !(1 <= line && line <= end && end <= lines) {
-            return Err(format!("in the browser, a run spans lines {line}..={end} of a {lines}-line text"));
-        }
+    let bundle = benchsite_viewer_parse::parse_local(name, &text, "", "")?;
+    let l = local::read(&bundle).map_err(|e| format!("the browser's parser gave data the explorer cannot read ({e})"))?;
+    let browser = columns::assemble(&l.index, &[&l.part]);
+    let lines = text.split('\n').count() as u32;
+    if let Some(&line) = browser.lines.iter().find(|&&line| !(1 <= line && line <= lines)) {
+        return Err(format!("in the browser, a run starts at line {line} of a {lines}-line text"));
     }
     let by_folder = matches!(benchsite_ingest::layout::layout(&path), benchsite_ingest::layout::Layout::Result { .. });
     if !by_folder && benchsite_ingest::layout::gpu_and_version(name).is_none() {
         let cli = benchsite_ingest::parse_file(&format!("raw/{}", name.replace('\\', "_")), &text, None);
-        if cli.runs.len() != runs.len() {
-            return Err(format!("the CLI reads {} runs from `raw/{name}` and the browser {} from the same bytes dropped as `{name}`", cli.runs.len(), runs.len()));
+        if cli.runs.len() != browser.len() {
+            return Err(format!("the CLI reads {} runs from `raw/{name}` and the browser {} from the same bytes dropped as `{name}`", cli.runs.len(), browser.len()));
         }
-        for (r, b) in cli.runs.iter().zip(runs) {
-            // The CLI's values as text, read back as the browser's were (serde_json's reading
-            // of a float may differ in the last bit from the value written: both go through it).
-            let read_back = |json: Result<String, serde_json::Error>| json.and_then(|j| serde_json::from_str::<serde_json::Value>(&j)).map_err(|e| e.to_string());
-            let fields = [
-                ("source.line", read_back(serde_json::to_string(&r.source.line)), &b["source"]["line"]),
-                ("metrics", read_back(serde_json::to_string(&r.metrics)), &b["metrics"]),
-                ("scenario", read_back(serde_json::to_string(&r.scenario)), &b["scenario"]),
-            ];
-            for (what, cli, browser) in fields {
-                let cli = cli?;
-                if cli != *browser {
-                    return Err(format!("the run at line {} of `{name}` has another {what} in the CLI ({cli}) than in the browser ({browser})", r.source.line));
+        let cli = Store::new(&cli.runs, vec![false; cli.runs.len()]);
+        let in_line_order = |s: &Store| {
+            let mut rows: Vec<usize> = (0..s.len()).collect();
+            rows.sort_by_key(|&i| s.lines[i]);
+            rows
+        };
+        let (c, b) = (in_line_order(&cli), in_line_order(&browser));
+        for (&i, &j) in c.iter().zip(&b) {
+            if cli.lines[i] != browser.lines[j] {
+                return Err(format!("the CLI has a run at line {} of `{name}` where the browser has one at line {}", cli.lines[i], browser.lines[j]));
+            }
+            for m in &cli.metrics {
+                let theirs = browser.metric(&m.key).map_or(f64::NAN, |bm| bm.values[j]);
+                if m.values[i].to_bits() != theirs.to_bits() && !(m.values[i].is_nan() && theirs.is_nan()) {
+                    return Err(format!("the run at line {} of `{name}` has {} {} in the CLI and {theirs} in the browser", cli.lines[i], m.key, m.values[i]));
                 }
             }
         }

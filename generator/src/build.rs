@@ -298,7 +298,7 @@ impl ExploreDir<'_> {
 impl benchsite_viewer::columns::Out for ExploreDir<'_> {
     fn shard(&mut self, k: usize, columns: &str, details: &str) -> Result<(), String> {
         self.put(&format!("{k}.txt"), columns)?;
-        self.put(&format!("{k}.params.json"), details)
+        self.put(&format!("{k}.params.txt"), details)
     }
 
     fn set_hash(&mut self, k: usize, at: usize, hash: &str) -> Result<(), String> {

@@ -32,7 +32,7 @@ fn a_built_site_holds_the_explorer_data_the_round_trip_checks() {
     for k in 0..index.shards.len() {
         let part = benchsite_viewer::columns::read_shard(&index, k, &std::fs::read_to_string(explore.join(format!("{k}.txt"))).unwrap()).unwrap();
         read += part.cells.len();
-        benchsite_viewer::columns::read_details(&std::fs::read_to_string(explore.join(format!("{k}.params.json"))).unwrap()).unwrap();
+        benchsite_viewer::columns::read_details(&std::fs::read_to_string(explore.join(format!("{k}.params.txt"))).unwrap()).unwrap();
     }
     assert_eq!(read, data.runs.len());
     // Written shard by shard, each shard's hash put in afterwards: the same bytes as made in

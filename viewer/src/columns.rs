@@ -11,13 +11,15 @@
 //! (one line each, values separated by `,`): cell, line, metric values and their lines,
 //! sweep position, parameter set; ids and findings only where a run has them. Runs are
 //! grouped by model family, GPU and source file, and a shard holds whole groups, so a cell
-//! is never split and the first view (one family on one GPU) needs few shards. `data/explore/<k>.params.json` holds the
+//! is never split and the first view (one family on one GPU) needs few shards. `data/explore/<k>.params.txt` holds the
 //! selected-run panel's effective parameters and KV-cache estimate, fetched when a run of the
 //! shard is selected.
 //!
 //! Every line is `key\tfield\tfield…`; text fields escape `\\`, tab, newline and CR.
 
 use crate::store::{Column, Dim, Metric, ParamSet, Store, SweepPoint, Tuning};
+use benchsite_model::memory::{Assumption, Equivalent, KvCase, KvMemory};
+use benchsite_model::tuning::{Effective, Origin};
 use benchsite_model::{Finding, Run, Severity};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -37,7 +39,7 @@ const ORIGINS: [&str; 3] = ["explicit", "default", "unknown"];
 const UNITS: [&str; 4] = ["req/s", "tok/s", "ms", ""];
 
 /// The files of the explorer's data: the index and, per shard, its columns and its
-/// selected-run details (JSON, written natively only).
+/// selected-run details.
 #[derive(Default)]
 pub struct Files {
     pub index: String,
@@ -235,7 +237,7 @@ pub fn write_to(store: &Store, runs: &[Run], findings: &[Finding], shard_runs: u
         let head = text.len();
         shard_text(&mut text, store, &sweeps, m);
         fnv.feed(&text[head..]);
-        out.shard(k, &text, &details_json(runs, m))?;
+        out.shard(k, &text, &details_text(runs, m))?;
     }
     let hash = fnv.hex();
     debug_assert_eq!(hash.len(), HASH_PLACEHOLDER.len());
@@ -328,18 +330,13 @@ fn shard_text(out: &mut String, store: &Store, sweeps: &[(String, String, String
 
 /// What the selected-run panel shows beyond the columns: the run's effective parameters and
 /// its KV-cache estimate, with the framework, GPU and family they are read with.
-#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Detail {
-    #[serde(default)]
     pub framework: Option<String>,
-    #[serde(default)]
     pub gpu: Option<String>,
-    #[serde(default)]
     pub family: Option<String>,
-    #[serde(default)]
-    pub effective: Vec<benchsite_model::tuning::Effective>,
-    #[serde(default)]
-    pub kv_memory: Option<Box<benchsite_model::memory::KvMemory>>,
+    pub effective: Vec<Effective>,
+    pub kv_memory: Option<Box<KvMemory>>,
 }
 
 impl Detail {
@@ -348,36 +345,147 @@ impl Detail {
     }
 }
 
-/// A shard's details: each distinct one once, and per run (within the shard) that has
-/// effective parameters or a KV-cache estimate, which one.
-#[derive(serde::Serialize, serde::Deserialize)]
-struct DetailsFile {
-    details: Vec<Detail>,
-    runs: Vec<(usize, usize)>,
+/// An optional text: `+text`, or nothing for none.
+fn opt(s: Option<&str>) -> String {
+    s.map_or_else(String::new, |s| format!("+{}", esc(s)))
 }
 
-fn details_json(runs: &[Run], members: &[usize]) -> String {
-    let mut file = DetailsFile { details: Vec::new(), runs: Vec::new() };
+fn read_opt(s: Option<&str>) -> Option<String> {
+    s.and_then(|s| s.strip_prefix('+')).map(unesc)
+}
+
+fn origin_of(s: Option<&str>) -> Result<Origin, String> {
+    [Origin::Explicit, Origin::Default, Origin::Unknown].into_iter().find(|o| Some(o.as_str()) == s).ok_or_else(|| "the run details: unknown origin".into())
+}
+
+fn num(s: Option<&str>) -> Result<f64, String> {
+    s.and_then(benchsite_model::number::parse_f64).ok_or_else(|| "the run details: bad number".into())
+}
+
+/// A shard's details (`<k>.params.txt`): each distinct detail once, as a `detail` line
+/// followed by its lines (`eff`, `kv`, `case`, `eq`, `assume`), then per run within the
+/// shard that has effective parameters or a KV-cache estimate, which one (`run`).
+fn details_text(runs: &[Run], members: &[usize]) -> String {
+    let mut details: Vec<String> = Vec::new();
     let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    let mut out = format!("benchsite-explore-details\t{SCHEMA}\n");
     for (k, &i) in members.iter().enumerate() {
         if runs[i].params.effective.is_empty() && runs[i].params.kv_memory.is_none() {
             continue;
         }
-        let detail = Detail::of(&runs[i]);
-        let key = serde_json::to_string(&detail).unwrap_or_default();
-        let d = *seen.entry(key).or_insert_with(|| {
-            file.details.push(detail);
-            file.details.len() - 1
+        let text = detail_text(&Detail::of(&runs[i]));
+        let d = *seen.entry(text.clone()).or_insert_with(|| {
+            details.push(text);
+            details.len() - 1
         });
-        file.runs.push((k, d));
+        let _ = writeln!(out, "run\t{k}\t{d}");
     }
-    serde_json::to_string(&file).unwrap_or_else(|_| "{}".into())
+    details.iter().for_each(|d| out.push_str(d));
+    out
+}
+
+fn detail_text(d: &Detail) -> String {
+    let mut out = format!("detail\t{}\t{}\t{}\n", opt(d.framework.as_deref()), opt(d.gpu.as_deref()), opt(d.family.as_deref()));
+    for e in &d.effective {
+        let rule = e.rule.map_or_else(String::new, |r| r.to_string());
+        let _ = writeln!(out, "eff\t{}\t{}\t{}\t{}\t{rule}", esc(&e.flag), opt(e.value.as_deref()), e.origin.as_str(), opt(e.concept.as_deref()));
+    }
+    let Some(kv) = &d.kv_memory else { return out };
+    let _ = writeln!(out, "kv\t{}\t{}\t{}\t{}\t{}\t{}\t{}", esc(&kv.flag), kv.fraction, kv.origin.as_str(), kv.parameters_billion, esc(&kv.precision), kv.tp, esc(&kv.tp_from));
+    for c in &kv.cases {
+        let _ = writeln!(out, "case\t{}\t{}\t{}", c.gpu_memory_gib, c.weights_gib, c.kv_gib);
+        for e in &c.equivalents {
+            let _ = writeln!(out, "eq\t{}\t{}\t{}", esc(&e.framework), esc(&e.flag), e.fraction.map_or_else(String::new, |f| format!("+{f}")));
+        }
+    }
+    for a in &kv.assumptions {
+        let _ = match a {
+            Assumption::BytesPerParameter { precision, bytes } => writeln!(out, "assume\tbytes\t{}\t{bytes}", esc(precision)),
+            Assumption::WeightsSplitEvenly { tp } => writeln!(out, "assume\tsplit\t{tp}"),
+            Assumption::OverheadIgnored => writeln!(out, "assume\toverhead"),
+            Assumption::FreeIsTotalMinusWeights => writeln!(out, "assume\tfree"),
+            Assumption::StartupFreeIsTotal => writeln!(out, "assume\tstartup"),
+        };
+    }
+    out
+}
+
+/// A shard's details: (position within the shard, details) of each run that has some,
+/// by position. A list, not a map: one collection type fewer in the wasm.
+pub type Details = Vec<(usize, Detail)>;
+
+/// The details of the run at `within` (none when it has none listed).
+pub fn detail_at(details: &Details, within: usize) -> Option<&Detail> {
+    details.iter().find(|(k, _)| *k == within).map(|(_, d)| d)
 }
 
 /// Reads a shard's details file: the details of each run within the shard that has some.
-pub fn read_details(text: &str) -> Result<BTreeMap<usize, Detail>, String> {
-    let file: DetailsFile = serde_json::from_str(text).map_err(|e| format!("the run details could not be read: {e}"))?;
-    file.runs.into_iter().map(|(k, d)| Ok((k, file.details.get(d).cloned().ok_or("the run details name a detail that is not there")?))).collect()
+pub fn read_details(text: &str) -> Result<Details, String> {
+    let (_, lines) = header(text, "benchsite-explore-details")?;
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    let mut details: Vec<Detail> = Vec::new();
+    let bad = |what: &str| format!("the run details: bad {what}");
+    for line in lines {
+        let (key, mut f) = fields(line);
+        if key == "run" {
+            runs.push((int(f.next(), "run")?, int(f.next(), "detail")?));
+            continue;
+        }
+        if key == "detail" {
+            details.push(Detail { framework: read_opt(f.next()), gpu: read_opt(f.next()), family: read_opt(f.next()), ..Detail::default() });
+            continue;
+        }
+        let d = details.last_mut().ok_or_else(|| bad("line order"))?;
+        match key {
+            "eff" => {
+                let (flag, value, origin, concept) = (unesc(f.next().unwrap_or("")), read_opt(f.next()), origin_of(f.next())?, read_opt(f.next()));
+                let rule = match f.next().unwrap_or("") {
+                    "" => None,
+                    r => Some(int(Some(r), "rule")?),
+                };
+                d.effective.push(Effective { flag, value, origin, concept, rule });
+            }
+            "kv" => {
+                d.kv_memory = Some(Box::new(KvMemory {
+                    flag: unesc(f.next().unwrap_or("")),
+                    fraction: num(f.next())?,
+                    origin: origin_of(f.next())?,
+                    parameters_billion: num(f.next())?,
+                    precision: unesc(f.next().unwrap_or("")),
+                    tp: int(f.next(), "tp")?,
+                    tp_from: unesc(f.next().unwrap_or("")),
+                    cases: Vec::new(),
+                    assumptions: Vec::new(),
+                }))
+            }
+            "case" => {
+                let kv = d.kv_memory.as_mut().ok_or_else(|| bad("line order"))?;
+                kv.cases.push(KvCase { gpu_memory_gib: num(f.next())?, weights_gib: num(f.next())?, kv_gib: num(f.next())?, equivalents: Vec::new() });
+            }
+            "eq" => {
+                let case = d.kv_memory.as_mut().and_then(|kv| kv.cases.last_mut()).ok_or_else(|| bad("line order"))?;
+                let (framework, flag) = (unesc(f.next().unwrap_or("")), unesc(f.next().unwrap_or("")));
+                let fraction = match f.next().unwrap_or("").strip_prefix('+') {
+                    Some(x) => Some(num(Some(x))?),
+                    None => None,
+                };
+                case.equivalents.push(Equivalent { framework, flag, fraction });
+            }
+            "assume" => {
+                let kv = d.kv_memory.as_mut().ok_or_else(|| bad("line order"))?;
+                kv.assumptions.push(match f.next() {
+                    Some("bytes") => Assumption::BytesPerParameter { precision: unesc(f.next().unwrap_or("")), bytes: num(f.next())? },
+                    Some("split") => Assumption::WeightsSplitEvenly { tp: int(f.next(), "tp")? },
+                    Some("overhead") => Assumption::OverheadIgnored,
+                    Some("free") => Assumption::FreeIsTotalMinusWeights,
+                    Some("startup") => Assumption::StartupFreeIsTotal,
+                    _ => return Err(bad("assumption")),
+                });
+            }
+            _ => {}
+        }
+    }
+    runs.into_iter().map(|(k, d)| Ok((k, details.get(d).cloned().ok_or("the run details name a detail that is not there")?))).collect()
 }
 
 /// The index: everything but the runs' own columns.
@@ -426,6 +534,8 @@ pub fn read_index(text: &str) -> Result<Index, String> {
     let (head, lines) = header(text, "benchsite-explore")?;
     let mut index = Index { hash: head.get(2).unwrap_or(&"").to_string(), runs: int(head.get(3).copied(), "run count")?, ..Index::default() };
     let base = &mut index.base;
+    // Which dimensions the index has given values (every one must be there).
+    let mut read = [false; Dim::ALL.len()];
     base.tuning.sets.clear();
     for line in lines {
         let (key, mut f) = fields(line);
@@ -434,6 +544,7 @@ pub fn read_index(text: &str) -> Result<Index, String> {
             "dim" => {
                 let dim = Dim::from_key(f.next().unwrap_or("")).ok_or("explorer data: unknown dimension")?;
                 base.dims.insert(dim, Column { values: f.map(unesc).collect(), codes: Vec::new() });
+                read[dim.index()] = true;
             }
             "metric" => {
                 let key = unesc(f.next().unwrap_or(""));
@@ -480,7 +591,7 @@ pub fn read_index(text: &str) -> Result<Index, String> {
             _ => {}
         }
     }
-    if Dim::ALL.iter().any(|d| !base.dims.contains_key(d)) {
+    if read.contains(&false) {
         return Err("explorer data: a dimension is missing".into());
     }
     for (c, codes) in base.cells.codes.iter().enumerate() {
@@ -744,7 +855,7 @@ pub fn check_round_trip(runs: &[Run], findings: &[Finding], shard_runs: usize) -
     if (0..got.len()).any(|i| cell(&got, i) != cell(&want, i)) {
         return differ("a cell");
     }
-    let detail_of = |k: usize, within: usize| -> Result<Option<Detail>, String> { Ok(read_details(&files.details[k])?.remove(&within)) };
+    let detail_of = |k: usize, within: usize| -> Result<Option<Detail>, String> { Ok(detail_at(&read_details(&files.details[k])?, within).cloned()) };
     let mut at = 0;
     for (k, part) in parts.iter().enumerate() {
         for within in 0..part.cells.len() {

@@ -7,14 +7,13 @@
 //! per million total tokens. A run whose GPU has no price, whose GPU count is not stated or
 //! whose throughput is missing has no cost: nothing is assumed.
 
-use std::collections::BTreeMap;
-
 /// Highest price per GPU-hour taken as typed; above it the value is refused as a typo.
 pub const MAX_PRICE: f64 = 10_000.0;
 
-/// Prices per GPU-hour by GPU name, as the runs name GPUs.
+/// Prices per GPU-hour by GPU name, as the runs name GPUs: (GPU, price) in GPU order, each
+/// GPU once (a list, not a map: no map code for it in the wasm).
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Prices(pub BTreeMap<String, f64>);
+pub struct Prices(pub Vec<(String, f64)>);
 
 /// Why a typed price was not used.
 #[derive(Clone, Debug, PartialEq)]
@@ -31,7 +30,7 @@ impl Prices {
     /// Reads `GPU:price` pairs separated by `,` (already percent-decoded). Each bad pair is
     /// refused on its own; the good ones are kept.
     pub fn parse(text: &str) -> (Prices, Vec<Refused>) {
-        let mut prices = BTreeMap::new();
+        let mut prices: Vec<(String, f64)> = Vec::new();
         let mut refused = Vec::new();
         for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             let Some((gpu, value)) = item.rsplit_once(':').map(|(g, v)| (g.trim(), v.trim())).filter(|(g, v)| !g.is_empty() && !v.is_empty()) else {
@@ -40,12 +39,15 @@ impl Prices {
             };
             match benchsite_model::number::parse_f64(value) {
                 Some(v) if v.is_finite() && v > 0.0 && v <= MAX_PRICE => {
-                    prices.insert(gpu.to_string(), v);
+                    // A GPU typed twice: the last price, as the input shows it.
+                    prices.retain(|(g, _)| g != gpu);
+                    prices.push((gpu.to_string(), v));
                 }
                 Some(v) if !v.is_nan() => refused.push(Refused::OutOfRange { gpu: gpu.to_string(), text: value.to_string() }),
                 _ => refused.push(Refused::NotANumber { gpu: gpu.to_string(), text: value.to_string() }),
             }
         }
+        crate::order::sort_by(&mut prices, |a, b| a.0.cmp(&b.0));
         (Prices(prices), refused)
     }
 
@@ -55,7 +57,7 @@ impl Prices {
     }
 
     pub fn get(&self, gpu: &str) -> Option<f64> {
-        self.0.get(gpu).copied()
+        self.0.binary_search_by(|(g, _)| g.as_str().cmp(gpu)).ok().map(|i| self.0[i].1)
     }
 
     pub fn is_empty(&self) -> bool {
@@ -79,7 +81,7 @@ pub fn set_price(text: &str, gpu: &str, price: &str) -> String {
     if !price.trim().is_empty() {
         items.push((gpu.to_string(), price.trim().to_string()));
     }
-    items.sort();
+    crate::order::sort_by(&mut items, Ord::cmp);
     items.into_iter().map(|(g, v)| if g.is_empty() { v } else { format!("{g}:{v}") }).collect::<Vec<_>>().join(",")
 }
 

@@ -3,6 +3,7 @@
 //! modules below and tested natively; `web/` (wasm32 only) holds the DOM, the canvas and the
 //! exported entry points.
 
+pub mod catalog;
 pub mod columns;
 pub mod compare;
 pub mod cost;
@@ -10,6 +11,7 @@ pub mod csv;
 pub mod filter;
 pub mod headline;
 pub mod labels;
+pub mod local;
 pub mod order;
 pub mod palette;
 pub mod series;
@@ -17,7 +19,7 @@ pub mod state;
 pub mod store;
 pub mod versus;
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "web"))]
 mod web;
 
 /// Synthetic runs for the performance benchmark: `n` runs over a few frameworks, GPUs,

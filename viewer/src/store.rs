@@ -123,6 +123,33 @@ pub fn natural(a: &str, b: &str) -> Ordering {
     }
 }
 
+/// The column of each dimension, indexed as a map would be (`dims[&Dim::Gpu]`): an array,
+/// so the wasm carries no map code for it.
+#[derive(Debug, Default, Clone)]
+pub struct Dims([Column; Dim::ALL.len()]);
+
+impl Dims {
+    pub fn insert(&mut self, dim: Dim, column: Column) {
+        self.0[dim.index()] = column;
+    }
+
+    pub fn get_mut(&mut self, dim: &Dim) -> Option<&mut Column> {
+        self.0.get_mut(dim.index())
+    }
+
+    pub fn values_mut(&mut self) -> std::slice::IterMut<'_, Column> {
+        self.0.iter_mut()
+    }
+}
+
+impl std::ops::Index<&Dim> for Dims {
+    type Output = Column;
+
+    fn index(&self, dim: &Dim) -> &Column {
+        &self.0[dim.index()]
+    }
+}
+
 /// Distinct values (in [`natural`] order) and the code of each run. Codes follow the
 /// ordered values, so comparing codes compares values.
 #[derive(Debug, Default, Clone)]
@@ -188,7 +215,7 @@ pub struct Store {
     /// Colour of each run's series: its framework's hue, in the shade of its version and
     /// GPU among that framework's in the whole data, so no filter or sort changes it.
     pub colors: Vec<crate::palette::Rgb>,
-    pub dims: BTreeMap<Dim, Column>,
+    pub dims: Dims,
     pub metrics: Vec<Metric>,
     /// Boxed: most runs are in no sweep (8 bytes a run, not 80).
     pub sweeps: Vec<Option<Box<SweepPoint>>>,

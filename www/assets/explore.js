@@ -37,7 +37,9 @@ const callParser = (message) =>
     pending.set(id, { resolve, reject });
     worker.postMessage({ id, base, ...message });
   });
-window.benchsiteParse = (name, text) => callParser({ name, text });
+// Resolves to the runs in the explorer's own format (`viewer/src/local.rs`); `stated` is
+// what the reader wrote in the form (`framework\tversion\tGPU\tcount`).
+window.benchsiteParse = (name, text, stated) => callParser({ name, text, stated: stated || "" });
 window.benchsiteCancelParse = () => endWorker("cancelled");
 // For the recovery test: makes the parser trap as a failing parse would.
 window.benchsiteTrapParser = () => callParser({ name: "", text: "", trap: true });

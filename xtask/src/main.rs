@@ -69,7 +69,11 @@ fn site(args: &[String]) -> Result<(), String> {
     let out = flag(args, "--out").map_or_else(|| root.join("public"), PathBuf::from);
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     ensure_wasm_target()?;
-    run(Command::new(&cargo).current_dir(&root).args(["build", "--locked", "--profile", "wasm", "--target", "wasm32-unknown-unknown", "-p", "benchsite-viewer", "-p", "benchsite-viewer-parse"]))?;
+    // One build each: built together, the parser's worker would get the viewer crate with its
+    // `web` feature (features unify within a build), and with it the explorer's entry points.
+    for krate in ["benchsite-viewer", "benchsite-viewer-parse"] {
+        run(Command::new(&cargo).current_dir(&root).args(["build", "--locked", "--profile", "wasm", "--target", "wasm32-unknown-unknown", "-p", krate]))?;
+    }
     let pkg = root.join("target/viewer-pkg");
     let mut wasm_opt = None;
     // The explorer, and the parsers it loads only when a reader adds a log.
@@ -275,7 +279,7 @@ fn gzip_len_at(bytes: &[u8], level: u32) -> u64 {
 /// measures what the browser really loads.
 fn size(args: &[String]) -> Result<(), String> {
     let out = flag(args, "--out").map_or_else(|| root().join("public"), PathBuf::from);
-    let mut files: Vec<String> = ["en/explore/index.html", "assets/site.css", "assets/site.js", "assets/explore.js", "assets/viewer/benchsite_viewer.js", "assets/viewer/benchsite_viewer_bg.wasm", "data/explore/index.txt", "data/parameters.json"].map(String::from).to_vec();
+    let mut files: Vec<String> = ["en/explore/index.html", "assets/site.css", "assets/site.js", "assets/explore.js", "assets/viewer/benchsite_viewer.js", "assets/viewer/benchsite_viewer_bg.wasm", "data/explore/index.txt", "data/parameters.txt"].map(String::from).to_vec();
     // The shards the first view reads: all of them when there is one.
     if file_len(&out.join("data/explore/1.txt")) == 0 {
         files.push("data/explore/0.txt".into());

@@ -1,6 +1,7 @@
 //! The page list and the writing of every page: each page once per language with the same
 //! relative path, plus the language chooser at the root, a bilingual `404.html`,
-//! `sitemap.xml`, `.nojekyll`, the assets from `www/assets/` and `data/parameters.json`.
+//! `sitemap.xml`, `.nojekyll`, the assets from `www/assets/`, `data/parameters.json` and the
+//! explorer's reading of it, `data/parameters.txt`.
 //! Templates come from `www/templates/` through minijinja with HTML auto-escaping and
 //! strict undefined values, so content reaches the page as text and a missing string fails.
 //!
@@ -278,6 +279,8 @@ pub fn write_some(dir: &Path, inputs: &Inputs, progress: &ProgressBar, pages: &(
     write(dir, "sitemap.xml", &sitemap_xml(inputs.urls, &sitemap))?;
     let catalog = serde_json::to_string_pretty(&inputs.site.tuning).map_err(|e| e.to_string())?;
     write(dir, "data/parameters.json", &(catalog + "\n"))?;
+    // What the explorer reads of the catalog, without a JSON reader (`benchsite_viewer::catalog`).
+    write(dir, "data/parameters.txt", &benchsite_viewer::catalog::write(&inputs.site.tuning))?;
     for media in &inputs.site.media {
         let to = dir.join(MEDIA_DIR).join(&media.rel);
         std::fs::create_dir_all(to.parent().expect("media have a folder")).map_err(|e| e.to_string())?;

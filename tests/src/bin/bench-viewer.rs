@@ -33,7 +33,7 @@ fn loaded(b: &Browser, n: &str) -> Result<(), String> {
         first.push(t.as_f64().unwrap_or(f64::NAN));
         shards = b.exec("return performance.getEntriesByType('resource').filter(e => /data\\/explore\\/[0-9]+\\.txt$/.test(e.name)).length", json!([]))?.as_f64().unwrap_or(0.0);
     }
-    let files = std::fs::read_dir(site_dir().join("data/explore")).map_err(|e| e.to_string())?.filter(|e| e.as_ref().is_ok_and(|e| e.file_name().to_string_lossy().ends_with(".params.json"))).count();
+    let files = std::fs::read_dir(site_dir().join("data/explore")).map_err(|e| e.to_string())?.filter(|e| e.as_ref().is_ok_and(|e| e.file_name().to_string_lossy().ends_with(".params.txt"))).count();
     println!("{n} runs: navigation → first chart (default view, {shards} of {files} shards read, {loads} loads): median {:.0} ms, max {:.0} ms (budget 2,000 ms)", median(first.clone()), first.iter().cloned().fold(0.0, f64::max));
     b.goto("/en/explore/?v=1")?;
     let all = b.wait_for_within("return !document.getElementById('viewer').hasAttribute('data-loading') && document.querySelectorAll('#results-body tr').length && performance.getEntriesByName('benchsite-first-chart').length && performance.now()", "every run", limit)?;

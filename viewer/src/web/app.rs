@@ -8,7 +8,7 @@ use super::chart::{self, Hit};
 use super::dom::{self, append, attr, clear, el, link, select};
 use super::{cost, table, versus};
 use super::timing::lap;
-use super::ui::Ui;
+use super::ui::{Strings, Ui};
 use super::view::View;
 use crate::state::{Chart, ViewState, MAX_LISTED};
 use crate::columns::{self, Detail, Index, Part};
@@ -16,9 +16,8 @@ use crate::store::{Dim, Store};
 use crate::{compare, filter};
 use benchsite_model::number::parse_f64;
 use benchsite_model::tuning::Catalog;
-use benchsite_model::{Finding, Run};
+use benchsite_model::Finding;
 use std::cell::RefCell;
-use std::collections::{BTreeMap, BTreeSet};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
@@ -31,10 +30,13 @@ pub struct App {
     parts: Vec<Option<Part>>,
     /// Where the shards are (`…/data/explore/`), and those being fetched.
     shard_url: String,
-    fetching: BTreeSet<usize>,
+    fetching: Vec<usize>,
     /// Per shard: its runs' details (effective parameters, KV estimate) once fetched.
-    details: BTreeMap<usize, Option<BTreeMap<usize, Detail>>>,
-    local_runs: Vec<Run>,
+    /// (shard, its details once read: `None` while fetched).
+    details: Vec<(usize, Option<columns::Details>)>,
+    /// The runs of the logs the reader added (`local.rs`), and their details by position.
+    local: Option<Store>,
+    local_details: columns::Details,
     catalog: Catalog,
     /// The site's findings, then those of the logs the reader added.
     findings: Vec<Finding>,
@@ -63,7 +65,10 @@ impl App {
     fn rebuild_store(&mut self) {
         let parts: Vec<&Part> = self.parts.iter().flatten().collect();
         let site = columns::assemble(&self.index, &parts);
-        self.store = if self.local_runs.is_empty() { site } else { site.merged(&Store::new(&self.local_runs, vec![true; self.local_runs.len()])) };
+        self.store = match &self.local {
+            Some(local) => site.merged(local),
+            None => site,
+        };
         self.priced = None;
         self.apply_prices();
     }
@@ -73,7 +78,7 @@ impl App {
     /// reader's among them, the cells are the loaded runs', so every shard is needed.
     fn missing(&self) -> Vec<usize> {
         let unread = |k: &usize| self.parts[*k].is_none();
-        if !self.local_runs.is_empty() {
+        if self.local.is_some() {
             return (0..self.parts.len()).filter(unread).collect();
         }
         let mut state = self.state.clone();
@@ -109,10 +114,11 @@ impl App {
     fn detail(&self, i: usize) -> Option<Detail> {
         let site: usize = self.parts.iter().flatten().map(|p| p.cells.len()).sum();
         if i >= site {
-            return self.local_runs.get(i - site).map(Detail::of);
+            return self.local.as_ref().filter(|l| i - site < l.len()).map(|_| columns::detail_at(&self.local_details, i - site).cloned().unwrap_or_default());
         }
         let (k, within) = self.locate(i)?;
-        Some(self.details.get(&k)?.as_ref()?.get(&within).cloned().unwrap_or_default())
+        let details = self.details.iter().find(|(s, _)| *s == k)?.1.as_ref()?;
+        Some(columns::detail_at(details, within).cloned().unwrap_or_default())
     }
 }
 
@@ -139,9 +145,21 @@ pub fn fail_to_start(reason: &str) {
     fail(&template.replace("{error}", reason));
 }
 
-/// The UI strings the page hands over (`#viewer-strings`, JSON), by key.
-fn page_strings() -> BTreeMap<String, String> {
-    dom::by_id("viewer-strings").and_then(|s| s.text_content()).and_then(|j| serde_json::from_str(&j).ok()).unwrap_or_default()
+/// The UI strings the page hands over (`#viewer-strings`, a JSON object of strings), read
+/// by the browser's JSON parser.
+fn page_strings() -> Strings {
+    let Some(text) = dom::by_id("viewer-strings").and_then(|s| s.text_content()) else { return Strings::default() };
+    let Ok(object) = js_sys::JSON::parse(&text) else { return Strings::default() };
+    let Ok(object) = object.dyn_into::<js_sys::Object>() else { return Strings::default() };
+    Strings::new(
+        js_sys::Object::entries(&object)
+            .iter()
+            .filter_map(|pair| {
+                let pair: js_sys::Array = pair.dyn_into().ok()?;
+                Some((pair.get(0).as_string()?, pair.get(1).as_string()?))
+            })
+            .collect(),
+    )
 }
 
 /// Starts a request; the data and the catalog are fetched at the same time.
@@ -187,9 +205,7 @@ fn ensure_loaded() {
     wasm_bindgen_futures::spawn_local(async move {
         let result = load_shards(&missing).await;
         let idle = with_app_mut(|app| {
-            missing.iter().for_each(|k| {
-                app.fetching.remove(k);
-            });
+            app.fetching.retain(|k| !missing.contains(k));
             app.fetching.is_empty()
         });
         if idle == Some(true) {
@@ -209,16 +225,18 @@ fn ensure_loaded() {
 fn load_details(k: usize) {
     wasm_bindgen_futures::spawn_local(async move {
         let Some(url) = with_app_mut(|app| {
-            let first = !app.details.contains_key(&k);
-            app.details.entry(k).or_default();
-            first.then(|| format!("{}{k}.params.json", app.shard_url))
+            let first = !app.details.iter().any(|(s, _)| *s == k);
+            if first {
+                app.details.push((k, None));
+            }
+            first.then(|| format!("{}{k}.params.txt", app.shard_url))
         })
         .flatten() else {
             return;
         };
         match fetch_text(start_fetch(&url)).await.and_then(|t| columns::read_details(&t)) {
             Ok(map) => {
-                with_app_mut(|app| app.details.insert(k, Some(map)));
+                with_app_mut(|app| app.details.iter_mut().find(|(s, _)| *s == k).map(|d| d.1 = Some(map)));
                 render();
             }
             Err(e) => fail(&e),
@@ -249,10 +267,10 @@ pub async fn run() -> Result<(), String> {
     let (index_req, params_req) = (start_fetch(&explore_url), start_fetch(&params_url));
     let index = columns::read_index(&fetch_text(index_req).await?)?;
     let mut notices = Vec::new();
-    let catalog = match fetch_text(params_req).await.and_then(|t| serde_json::from_str::<Catalog>(&t).map_err(|e| e.to_string())) {
+    let catalog = match fetch_text(params_req).await.and_then(|t| crate::catalog::read(&t)) {
         Ok(c) => c,
         Err(e) => {
-            notices.push(format!("parameters.json: {e}"));
+            notices.push(format!("parameters.txt: {e}"));
             Catalog::default()
         }
     };
@@ -263,9 +281,10 @@ pub async fn run() -> Result<(), String> {
         store: columns::assemble(&index, &[]),
         parts: vec![None; index.shards.len()],
         shard_url: explore_url.rsplit_once('/').map_or(String::new(), |(dir, _)| format!("{dir}/")),
-        fetching: BTreeSet::new(),
-        details: BTreeMap::new(),
-        local_runs: Vec::new(),
+        fetching: Vec::new(),
+        details: Vec::new(),
+        local: None,
+        local_details: Vec::new(),
         catalog,
         findings: index.findings.clone(),
         hash: index.hash.clone(),
@@ -784,52 +803,42 @@ fn cancel_parse() {
     }
 }
 
-/// Calls `window.benchsiteParse(name, text)`, which `explore.js` defines: it loads the
-/// parser module on first use and returns the runs as JSON.
+/// Calls `window.benchsiteParse(name, text, stated)`, which `explore.js` defines: it loads
+/// the parser module on first use and returns the runs in the explorer's format (`local.rs`).
 async fn parse_with_module(name: &str, text: &str) -> Result<String, String> {
+    let stated = crate::local::stated(&stated("fw"), &stated("ver"), &stated("gpu"), &stated("gpus"));
     let window = web_sys::window().ok_or("no window")?;
     let f = js_sys::Reflect::get(&window, &JsValue::from_str("benchsiteParse")).map_err(|_| "no parser")?;
     let f: js_sys::Function = f.dyn_into().map_err(|_| "the log parser is not available on this page")?;
-    let promise: js_sys::Promise = f.call2(&JsValue::NULL, &JsValue::from_str(name), &JsValue::from_str(text)).map_err(|e| format!("{e:?}"))?.dyn_into().map_err(|_| "parser did not return a promise")?;
+    let promise: js_sys::Promise = f.call3(&JsValue::NULL, &JsValue::from_str(name), &JsValue::from_str(text), &JsValue::from_str(&stated)).map_err(|e| format!("{e:?}"))?.dyn_into().map_err(|_| "parser did not return a promise")?;
     let out = JsFuture::from(promise).await.map_err(|e| e.dyn_ref::<js_sys::Error>().map_or_else(|| format!("{e:?}"), |e| String::from(e.message())))?;
     out.as_string().ok_or_else(|| "the log parser returned no text".into())
 }
 
-#[derive(serde::Deserialize)]
-struct Parsed {
-    runs: Vec<Run>,
-    findings: Vec<Finding>,
-}
-
 /// What the reader stated about an added file in the form (trimmed, empty when not).
-fn stated(id: &str) -> Option<String> {
-    dom::by_id_as::<HtmlInputElement>(&format!("local-{id}")).map(|i| i.value().trim().to_string()).filter(|v| !v.is_empty())
+fn stated(id: &str) -> String {
+    dom::by_id_as::<HtmlInputElement>(&format!("local-{id}")).map(|i| i.value().trim().to_string()).unwrap_or_default()
 }
 
-/// Adds the runs of a parsed log (`{"runs": [...], "findings": [...]}`) as local runs,
-/// with their findings, and with what the reader stated where the log is silent.
-pub fn add_runs(name: &str, json: &str) -> Result<usize, String> {
-    let parsed: Parsed = serde_json::from_str(json).map_err(|e| format!("parser output could not be read: {e}"))?;
-    let added = parsed.runs.len();
-    let (fw, ver, gpu, gpus) = (stated("fw").map(|f| crate::filter::lowercase(&f)), stated("ver").map(|v| v.trim_start_matches('v').to_string()), stated("gpu"), stated("gpus").and_then(|n| n.parse::<u32>().ok()).filter(|&n| n > 0));
+/// Adds the runs of a parsed log (the log parser's output, `local.rs`: the runs with their
+/// findings and what the reader stated where the log is silent) as local runs.
+pub fn add_runs(name: &str, parsed: &str) -> Result<usize, String> {
+    let local = crate::local::read(parsed)?;
+    let added = local.index.runs;
     with_app_mut(|app| {
-        let offset = app.findings.len();
-        let mut runs = parsed.runs;
-        for r in &mut runs {
-            let own: Vec<usize> = parsed.findings.iter().enumerate().filter(|(_, f)| f.runs.contains(&r.id)).map(|(k, _)| offset + k).collect();
-            r.findings = own;
-            r.id = format!("local:{}", r.id);
-            r.framework = r.framework.take().or_else(|| fw.clone());
-            r.framework_version = r.framework_version.take().or_else(|| ver.clone());
-            r.gpu = r.gpu.take().or_else(|| gpu.clone());
-            r.gpu_count = r.gpu_count.or(gpus);
-            r.derive();
-        }
-        app.findings.extend(parsed.findings.iter().cloned());
-        app.catalog.apply(&mut runs);
-        app.local_runs.extend(runs);
+        let offset = app.findings.len() as u32;
+        let mut store = columns::assemble(&local.index, &[&local.part]);
+        store.local = vec![true; store.len()];
+        store.findings.iter_mut().flatten().for_each(|f| *f += offset);
+        let before = app.local.as_ref().map_or(0, Store::len);
+        app.local_details.extend(local.details.into_iter().map(|(k, d)| (before + k, d)));
+        app.local = Some(match app.local.take() {
+            Some(old) => old.merged(&store),
+            None => store,
+        });
+        app.findings.extend(local.index.findings.iter().cloned());
         reload(app);
-        let message = app.ui.fill("viewer.local_added", &[("file", name), ("runs", &added.to_string()), ("findings", &parsed.findings.len().to_string())]);
+        let message = app.ui.fill("viewer.local_added", &[("file", name), ("runs", &added.to_string()), ("findings", &local.index.findings.len().to_string())]);
         app.notices.push(message);
     });
     render();
@@ -852,8 +861,9 @@ pub fn replace_with_synthetic(n: usize) {
     with_app_mut(|app| {
         app.parts = vec![Some(part)];
         app.index = index;
-        app.details = BTreeMap::from([(0, Some(BTreeMap::new()))]);
-        app.local_runs.clear();
+        app.details = vec![(0, Some(Vec::new()))];
+        app.local = None;
+        app.local_details.clear();
         app.findings.clear();
         app.state = ViewState::default();
         reload(app);
@@ -1037,8 +1047,9 @@ fn render_banner(app: &App, view: &View) {
             let p = el("div", "warn", &ui.tr("viewer.data_changed"));
             attr(&p, "id", "data-changed");
             if let Some(ids) = &view.state.in_view {
-                let known: BTreeSet<&String> = view.store.ids.iter().collect();
-                let gone: Vec<&String> = ids.iter().filter(|id| !known.contains(id)).collect();
+                let mut known: Vec<&String> = view.store.ids.iter().collect();
+                crate::order::sort_by(&mut known, |a, b| a.cmp(b));
+                let gone: Vec<&String> = ids.iter().filter(|id| known.binary_search(id).is_err()).collect();
                 if !gone.is_empty() {
                     append(&p, &el("p", "", &ui.tr("viewer.gone")));
                     let ul = el("ul", "gone", "");
@@ -1213,17 +1224,22 @@ fn effective_params(app: &App, ui: &Ui, run: &Detail, panel: &Element) {
 fn render_tuning(app: &App, view: &View) {
     let Some(panel) = dom::by_id("tuning-panel") else { return };
     let ui = view.ui;
-    // (framework, flag) → (value, origin) → number of runs.
-    type Values = BTreeMap<(String, &'static str), usize>;
-    let mut seen: BTreeMap<(String, String), Values> = BTreeMap::new();
+    // (framework, flag, value, origin, number of runs), in that order, each once.
+    let mut seen: Vec<(&str, &str, &str, &'static str, usize)> = Vec::new();
     let tuning = &view.store.tuning;
     let mut runs_per_set = vec![0usize; tuning.sets.len()];
     view.rows.iter().for_each(|&i| runs_per_set[tuning.codes[i as usize] as usize] += 1);
     for (set, n) in tuning.sets.iter().zip(runs_per_set).filter(|(_, n)| *n > 0) {
-        for (flag, value, origin) in &set.params {
-            *seen.entry((set.framework.clone(), flag.clone())).or_default().entry((value.clone(), *origin)).or_default() += n;
-        }
+        seen.extend(set.params.iter().map(|(flag, value, origin)| (set.framework.as_str(), flag.as_str(), value.as_str(), *origin, n)));
     }
+    crate::order::sort_by(&mut seen, |a, b| (a.0, a.1, a.2, a.3).cmp(&(b.0, b.1, b.2, b.3)));
+    seen.dedup_by(|later, kept| {
+        let same = (later.0, later.1, later.2, later.3) == (kept.0, kept.1, kept.2, kept.3);
+        if same {
+            kept.4 += later.4;
+        }
+        same
+    });
     if dom::built_from(&panel, &format!("{seen:?}")) {
         return;
     }
@@ -1232,7 +1248,16 @@ fn render_tuning(app: &App, view: &View) {
         return;
     }
     append(&panel, &el("h2", "", &ui.tr("viewer.tuning")));
-    for ((fw, flag), values) in seen {
+    // One entry per (framework, flag), with its (value, origin) and number of runs.
+    type Values<'a> = Vec<((&'a str, &'a str), usize)>;
+    let mut groups: Vec<((String, String), Values)> = Vec::new();
+    for (fw, flag, value, origin, n) in seen {
+        match groups.last_mut() {
+            Some(((f, g), values)) if f == fw && g == flag => values.push(((value, origin), n)),
+            _ => groups.push(((fw.to_string(), flag.to_string()), vec![((value, origin), n)])),
+        }
+    }
+    for ((fw, flag), values) in groups {
         let d = el("details", "param", "");
         let summary = el("summary", "", "");
         append(&summary, &el("code", "", &format!("{fw} {flag}")));

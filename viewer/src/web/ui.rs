@@ -5,11 +5,27 @@
 use crate::palette::{self, Rgb};
 use crate::store::{Dim, Metric, Store};
 use benchsite_model::{format_metric, Finding};
-use std::collections::BTreeMap;
+/// UI strings by key: sorted pairs, looked up by binary search (a map type fewer in the wasm).
+#[derive(Default)]
+pub struct Strings(Vec<(String, String)>);
+
+impl Strings {
+    /// The pairs, the last of a repeated key kept (as a map would).
+    pub fn new(mut pairs: Vec<(String, String)>) -> Strings {
+        pairs.reverse();
+        crate::order::sort_by(&mut pairs, |a, b| a.0.cmp(&b.0));
+        pairs.dedup_by(|a, b| a.0 == b.0);
+        Strings(pairs)
+    }
+
+    pub fn get(&self, key: &str) -> Option<&String> {
+        self.0.binary_search_by(|(k, _)| k.as_str().cmp(key)).ok().map(|i| &self.0[i].1)
+    }
+}
 
 /// The page's language, its UI strings and where the site lives.
 pub struct Ui {
-    pub t: BTreeMap<String, String>,
+    pub t: Strings,
     pub lang: String,
     pub base: String,
 }
