@@ -15,6 +15,7 @@ pub mod palette;
 pub mod series;
 pub mod state;
 pub mod store;
+pub mod tally;
 pub mod versus;
 
 #[cfg(target_arch = "wasm32")]

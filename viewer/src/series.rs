@@ -91,39 +91,63 @@ pub fn group_label(store: &Store, i: usize) -> [String; 3] {
 /// one series has several runs in a group (repeats), the bar is the best of them and says
 /// how many there were; the table lists every run.
 pub fn bars(store: &Store, rows: &[u32], metric: &Metric) -> Bars {
+    let candidates = rows.iter().filter(|&&i| !metric.values[i as usize].is_nan()).map(|&i| Candidate { run: i, value: metric.values[i as usize], count: 1 });
+    bars_of(store, metric, candidates)
+}
+
+/// The best run of some runs of one series in one bar group, and how many runs have a value
+/// (one run, or a part's tally).
+#[derive(Debug, Clone, Copy)]
+pub struct Candidate {
+    pub run: u32,
+    pub value: f64,
+    pub count: u32,
+}
+
+/// The bars of `candidates` (see [`bars`]); each bar is the best of its candidates, a tie
+/// going to the run first in the store, so the bars do not depend on the table's order.
+/// Only the first [`MAX_GROUPS`] groups are built.
+pub fn bars_of(store: &Store, metric: &Metric, candidates: impl Iterator<Item = Candidate> + Clone) -> Bars {
     let (series_code, group_code) = (&store.combos.series, &store.combos.group);
+    // Groups in family, then workload order (codes follow the values): the first ones.
+    let mut present = vec![false; store.combos.group_count];
     let mut series_index: Vec<Option<usize>> = vec![None; store.combos.series_count];
     let mut firsts: Vec<u32> = Vec::new();
-    let mut group_index: Vec<Option<usize>> = vec![None; store.combos.group_count];
-    let mut groups: Vec<(u32, Vec<Bar>)> = Vec::new();
-    // Per group, the bar of each series (by series code): no search through a group's bars.
-    let mut bar_index: Vec<Vec<u32>> = Vec::new();
-    for &i in rows {
-        let value = metric.values[i as usize];
-        if value.is_nan() {
-            continue;
-        }
-        let code = series_code[i as usize] as usize;
-        let s = *series_index[code].get_or_insert_with(|| {
-            firsts.push(i);
+    for c in candidates.clone() {
+        present[group_code[c.run as usize] as usize] = true;
+        series_index[series_code[c.run as usize] as usize].get_or_insert_with(|| {
+            firsts.push(c.run);
             firsts.len() - 1
         });
-        let g = *group_index[group_code[i as usize] as usize].get_or_insert_with(|| {
-            groups.push((i, Vec::new()));
-            bar_index.push(vec![u32::MAX; store.combos.series_count]);
-            groups.len() - 1
-        });
-        let bars = &mut groups[g].1;
+    }
+    let total = present.iter().filter(|p| **p).count();
+    let mut slot = vec![u32::MAX; present.len()];
+    let mut groups: Vec<(u32, Vec<Bar>)> = Vec::new();
+    for (g, _) in present.iter().enumerate().filter(|(_, p)| **p).take(MAX_GROUPS) {
+        slot[g] = groups.len() as u32;
+        groups.push((u32::MAX, Vec::new()));
+    }
+    // Per group, the bar of each series (by series code): no search through a group's bars.
+    let mut bar_index: Vec<Vec<u32>> = vec![vec![u32::MAX; store.combos.series_count]; groups.len()];
+    for c in candidates {
+        let g = slot[group_code[c.run as usize] as usize];
+        if g == u32::MAX {
+            continue;
+        }
+        let (g, code) = (g as usize, series_code[c.run as usize] as usize);
+        let s = series_index[code].unwrap_or(0);
+        let (first, bars) = &mut groups[g];
+        *first = (*first).min(c.run);
         match bar_index[g][code] {
             u32::MAX => {
                 bar_index[g][code] = bars.len() as u32;
-                bars.push(Bar { series: s, run: i, value, count: 1 });
+                bars.push(Bar { series: s, run: c.run, value: c.value, count: c.count });
             }
             b => {
                 let bar = &mut bars[b as usize];
-                bar.count += 1;
-                if metric.better(value, bar.value) {
-                    (bar.run, bar.value) = (i, value);
+                bar.count += c.count;
+                if metric.better(c.value, bar.value) || (c.value == bar.value && c.run < bar.run) {
+                    (bar.run, bar.value) = (c.run, c.value);
                 }
             }
         }
@@ -134,12 +158,8 @@ pub fn bars(store: &Store, rows: &[u32], metric: &Metric) -> Bars {
     let mut rank = vec![0; firsts.len()];
     order.iter().enumerate().for_each(|(r, &s)| rank[s as usize] = r);
     let firsts: Vec<u32> = order.iter().map(|&s| firsts[s as usize]).collect();
-    // Groups in family, then workload order.
-    crate::order::sort_by_key(&mut groups, |(first, _)| group_code[*first as usize]);
-    let total = groups.len();
     let groups: Vec<Group> = groups
         .into_iter()
-        .take(MAX_GROUPS)
         .map(|(first, mut bars)| {
             bars.iter_mut().for_each(|b| b.series = rank[b.series]);
             crate::order::sort_by_key(&mut bars, |b| (b.series, b.run));

@@ -40,7 +40,7 @@ pub struct App {
     findings: Vec<Finding>,
     hash: String,
     pub state: ViewState,
-    rows: Vec<u32>,
+    rows: filter::Rows,
     ui: Ui,
     notices: Vec<String>,
     /// What the last render drew, and where: the tooltip reads them.
@@ -73,6 +73,9 @@ impl App {
     /// reader's among them, the cells are the loaded runs', so every shard is needed.
     fn missing(&self) -> Vec<usize> {
         let unread = |k: &usize| self.parts[*k].is_none();
+        if self.parts.iter().all(Option::is_some) {
+            return Vec::new();
+        }
         if !self.local_runs.is_empty() {
             return (0..self.parts.len()).filter(unread).collect();
         }
@@ -271,7 +274,7 @@ pub async fn run() -> Result<(), String> {
         hash: index.hash.clone(),
         index,
         state,
-        rows: Vec::new(),
+        rows: filter::Rows::default(),
         ui: Ui { t: page_strings(), lang, base },
         notices,
         plan: chart::Plan::Nothing,
@@ -885,9 +888,7 @@ pub fn render() {
     let table_view = table::viewport();
     with_app_mut(|app| {
         app.apply_prices();
-        let mut rows = filter::matching(&app.store, &app.state);
-        table::sort_rows(&app.store, &app.state, &mut rows);
-        app.rows = rows;
+        app.rows = filter::rows(&app.store, &app.state);
     });
     lap("filter+sort");
     let drawn = with_app(|app| {
@@ -1010,7 +1011,7 @@ fn render_banner(app: &App, view: &View) {
     let ui = view.ui;
     let count = ui.fill("viewer.count", &[("shown", &view.rows.len().to_string()), ("total", &view.store.total().to_string())]);
     // The compare view pairs alike runs itself and names what differs within each pair.
-    let diffs = if view.state.chart == Chart::Compare { Vec::new() } else { compare::differences(view.store, view.rows) };
+    let diffs = if view.state.chart == Chart::Compare { Vec::new() } else { compare::differences_of(view.store, view.rows) };
     if dom::built_from(&banner, &format!("{count}\u{0}{diffs:?}\u{0}{:?}\u{0}{:?}\u{0}{:?}\u{0}{}\u{0}{}", view.state.data_hash, view.state.in_view, app.notices, view.store.len(), ui.lang)) {
         return;
     }
@@ -1218,7 +1219,8 @@ fn render_tuning(app: &App, view: &View) {
     let mut seen: BTreeMap<(String, String), Values> = BTreeMap::new();
     let tuning = &view.store.tuning;
     let mut runs_per_set = vec![0usize; tuning.sets.len()];
-    view.rows.iter().for_each(|&i| runs_per_set[tuning.codes[i as usize] as usize] += 1);
+    let per_unit = view.store.set_counts(view.rows.grain);
+    view.rows.held(view.store).flat_map(|u| &per_unit[u]).for_each(|&(set, n)| runs_per_set[set as usize] += n as usize);
     for (set, n) in tuning.sets.iter().zip(runs_per_set).filter(|(_, n)| *n > 0) {
         for (flag, value, origin) in &set.params {
             *seen.entry((set.framework.clone(), flag.clone())).or_default().entry((value.clone(), *origin)).or_default() += n;
@@ -1257,7 +1259,7 @@ fn render_tuning(app: &App, view: &View) {
 fn current_state(app: &App) -> ViewState {
     let mut state = app.state.clone();
     state.data_hash = Some(app.hash.clone());
-    state.in_view = (app.rows.len() <= MAX_LISTED && app.rows.len() < app.store.total()).then(|| app.rows.iter().filter(|&&i| !app.store.local[i as usize]).map(|&i| app.store.ids[i as usize].clone()).collect());
+    state.in_view = (app.rows.len() <= MAX_LISTED && app.rows.len() < app.store.total()).then(|| app.rows.iter(&app.store).filter(|&i| !app.store.local[i as usize]).map(|i| app.store.ids[i as usize].clone()).collect());
     state
 }
 

@@ -53,12 +53,19 @@ pub enum Plan {
 pub fn plan(view: &View) -> Plan {
     let Some(metric) = view.metric() else { return Plan::Nothing };
     match view.state.chart {
-        Chart::Bars => Plan::Bars(series::bars(view.store, view.rows, metric)),
-        Chart::Tradeoff => match view.store.metric(&view.x_metric) {
-            Some(x) => Plan::Tradeoff(series::tradeoff(view.store, view.rows, x, metric)),
+        // Each unit in view gives its best run: the chart reads units, not runs.
+        Chart::Bars => match view.tally(&view.metric) {
+            Some(t) => {
+                let candidates = view.rows.held(view.store).filter(|&u| t.best[u] != u32::MAX).map(|u| series::Candidate { run: t.best[u], value: t.value[u], count: t.count[u] });
+                Plan::Bars(series::bars_of(view.store, metric, candidates))
+            }
             None => Plan::Nothing,
         },
-        Chart::Sweep => Plan::Sweeps(series::sweeps(view.store, view.rows, metric)),
+        Chart::Tradeoff => match view.store.metric(&view.x_metric) {
+            Some(x) => Plan::Tradeoff(series::tradeoff(view.store, &view.rows.to_vec(view.store), x, metric)),
+            None => Plan::Nothing,
+        },
+        Chart::Sweep => Plan::Sweeps(series::sweeps(view.store, &view.rows.to_vec(view.store), metric)),
         Chart::Compare => Plan::Nothing,
     }
 }
@@ -189,7 +196,7 @@ struct Scale {
 /// are drawn in seconds, as the table writes them.
 fn axis(view: &View, key: &str) -> (String, f64) {
     let Some(m) = view.store.metric(key) else { return (String::new(), 1.0) };
-    let max = view.rows.iter().map(|&i| m.values[i as usize].abs()).filter(|v| !v.is_nan()).fold(0.0, f64::max);
+    let max = view.tally(key).map_or(0.0, |t| view.rows.held(view.store).map(|u| t.max_abs[u]).fold(0.0, f64::max));
     if m.unit == "ms" && max >= 10_000.0 {
         (format!("{} (s)", view.ui.metric_label(view.store, key, false)), 1000.0)
     } else {
