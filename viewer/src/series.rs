@@ -68,6 +68,7 @@ pub struct Group {
 
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Bars {
+    /// The series of the bars drawn.
     pub series: Vec<Series>,
     pub groups: Vec<Group>,
     /// Groups left out to keep the chart readable.
@@ -76,6 +77,9 @@ pub struct Bars {
 
 /// Most bar groups drawn; the table still lists every run.
 pub const MAX_GROUPS: usize = 40;
+/// Most bars drawn, unless the first group alone has more: about two pixels a bar on a
+/// wide screen. Groups past it are left out like those past [`MAX_GROUPS`] and counted.
+pub const MAX_BARS: usize = 400;
 
 /// The three lines of a group's label.
 pub fn group_label(store: &Store, i: usize) -> [String; 3] {
@@ -106,7 +110,7 @@ pub struct Candidate {
 
 /// The bars of `candidates` (see [`bars`]); each bar is the best of its candidates, a tie
 /// going to the run first in the store, so the bars do not depend on the table's order.
-/// Only the first [`MAX_GROUPS`] groups are built.
+/// Only the first [`MAX_GROUPS`] groups are built, and kept up to [`MAX_BARS`] bars.
 pub fn bars_of(store: &Store, metric: &Metric, candidates: impl Iterator<Item = Candidate> + Clone) -> Bars {
     let (series_code, group_code) = (&store.combos.series, &store.combos.group);
     // Groups in family, then workload order (codes follow the values): the first ones.
@@ -127,34 +131,50 @@ pub fn bars_of(store: &Store, metric: &Metric, candidates: impl Iterator<Item = 
         slot[g] = groups.len() as u32;
         groups.push((u32::MAX, Vec::new()));
     }
-    // Per group, the bar of each series (by series code): no search through a group's bars.
-    let mut bar_index: Vec<Vec<u32>> = vec![vec![u32::MAX; store.combos.series_count]; groups.len()];
+    // The candidates of each group built, then each group's bars: `bar_of` holds the bar of
+    // each series code in the group at hand (no search through a group's bars), reset after.
+    let mut members: Vec<Vec<Candidate>> = vec![Vec::new(); groups.len()];
     for c in candidates {
-        let g = slot[group_code[c.run as usize] as usize];
-        if g == u32::MAX {
-            continue;
+        if let Some(list) = members.get_mut(slot[group_code[c.run as usize] as usize] as usize) {
+            list.push(c);
         }
-        let (g, code) = (g as usize, series_code[c.run as usize] as usize);
-        let s = series_index[code].unwrap_or(0);
-        let (first, bars) = &mut groups[g];
-        *first = (*first).min(c.run);
-        match bar_index[g][code] {
-            u32::MAX => {
-                bar_index[g][code] = bars.len() as u32;
-                bars.push(Bar { series: s, run: c.run, value: c.value, count: c.count });
-            }
-            b => {
-                let bar = &mut bars[b as usize];
-                bar.count += c.count;
-                if metric.better(c.value, bar.value) || (c.value == bar.value && c.run < bar.run) {
-                    (bar.run, bar.value) = (c.run, c.value);
+    }
+    let mut bar_of = vec![u32::MAX; store.combos.series_count];
+    for ((first, bars), list) in groups.iter_mut().zip(members) {
+        for c in list {
+            let code = series_code[c.run as usize] as usize;
+            *first = (*first).min(c.run);
+            match bar_of[code] {
+                u32::MAX => {
+                    bar_of[code] = bars.len() as u32;
+                    bars.push(Bar { series: series_index[code].unwrap_or(0), run: c.run, value: c.value, count: c.count });
+                }
+                b => {
+                    let bar = &mut bars[b as usize];
+                    bar.count += c.count;
+                    if metric.better(c.value, bar.value) || (c.value == bar.value && c.run < bar.run) {
+                        (bar.run, bar.value) = (c.run, c.value);
+                    }
                 }
             }
         }
+        bars.iter().for_each(|b| bar_of[series_code[b.run as usize] as usize] = u32::MAX);
     }
-    // Series in a fixed order (framework, version, GPU, ...: codes follow the values), so a
-    // framework's bars stand in the same place in every group whatever the table's sort.
-    let order = crate::order::permutation(firsts.len(), &|a, b| series_code[firsts[a] as usize].cmp(&series_code[firsts[b] as usize]));
+    // Groups beyond the first that would take the bars past `MAX_BARS` are left out too.
+    let mut bars_kept = 0;
+    let kept = groups.iter().take_while(|(_, bars)| {
+        bars_kept += bars.len();
+        bars_kept <= MAX_BARS
+    });
+    let kept = kept.count().max(1).min(groups.len());
+    groups.truncate(kept);
+    // The series drawn (those of the groups kept), in a fixed order (framework, version,
+    // GPU, ...: codes follow the values), so a framework's bars stand in the same place in
+    // every group whatever the table's sort.
+    let mut drawn = vec![false; firsts.len()];
+    groups.iter().flat_map(|(_, bars)| bars).for_each(|b| drawn[b.series] = true);
+    let mut order: Vec<u32> = (0..firsts.len() as u32).filter(|&s| drawn[s as usize]).collect();
+    crate::order::sort_by_key(&mut order, |&s| series_code[firsts[s as usize] as usize]);
     let mut rank = vec![0; firsts.len()];
     order.iter().enumerate().for_each(|(r, &s)| rank[s as usize] = r);
     let firsts: Vec<u32> = order.iter().map(|&s| firsts[s as usize]).collect();

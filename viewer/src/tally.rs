@@ -114,31 +114,37 @@ impl Parts {
     /// The parts of `store`'s cells (which cover every run, loaded or not), and of its
     /// loaded runs. A cell's local flag is that of its loaded runs (cells of shards not
     /// loaded hold site runs).
+    ///
+    /// Cells come ordered by series, bar group, framework and model, then file and
+    /// findings (`Cells::new`, and the index keeps that order), so the cells of a part are
+    /// neighbours but for the flagged ones among them: one pass, no sort. Cells in another
+    /// order would only give more, smaller parts, each still one configuration.
     pub fn new(store: &Store) -> Parts {
         let cells = &store.cells;
         let mut local = vec![false; cells.len()];
         cells.of.iter().zip(&store.local).filter(|(_, l)| **l).for_each(|(&c, _)| local[c as usize] = true);
         let src = Dim::Source.index();
-        let key = |c: usize| {
-            let mut k = cells.codes[c];
-            k[src] = 0;
-            (k, cells.flagged[c], local[c])
-        };
-        let order = crate::order::permutation(cells.len(), &|a, b| key(a).cmp(&key(b)));
-        let mut parts = Parts { of_cell: vec![0; cells.len()], ..Parts::default() };
-        let mut previous = None;
-        for &c in &order {
-            let c = c as usize;
-            let k = key(c);
-            if previous.as_ref() != Some(&k) {
-                parts.codes.push(k.0);
-                parts.flagged.push(k.1);
-                parts.runs.push(0);
-                previous = Some(k);
+        let mut parts = Parts { of_cell: Vec::with_capacity(cells.len()), ..Parts::default() };
+        let mut current = None;
+        // The part of the current run of alike cells, without and with findings.
+        let mut ids = [u32::MAX; 2];
+        for c in 0..cells.len() {
+            let mut codes = cells.codes[c];
+            codes[src] = 0;
+            if current != Some((codes, local[c])) {
+                current = Some((codes, local[c]));
+                ids = [u32::MAX; 2];
             }
-            let p = parts.codes.len() - 1;
-            parts.of_cell[c] = p as u32;
-            parts.runs[p] += cells.runs.get(c).copied().unwrap_or(0);
+            let flagged = cells.flagged[c];
+            let id = &mut ids[usize::from(flagged)];
+            if *id == u32::MAX {
+                *id = parts.codes.len() as u32;
+                parts.codes.push(codes);
+                parts.flagged.push(flagged);
+                parts.runs.push(0);
+            }
+            parts.of_cell.push(*id);
+            parts.runs[*id as usize] += cells.runs.get(c).copied().unwrap_or(0);
         }
         parts.of = cells.of.iter().map(|&c| parts.of_cell[c as usize]).collect();
         parts.loaded = vec![0; parts.codes.len()];

@@ -955,13 +955,19 @@ fn mark_first_chart() {
 
 /// Puts counts and checked states in the facets, and the state into the controls.
 fn sync_controls(view: &View) {
-    let counts = filter::facet_counts(view.store, view.state);
     let doc = dom::document();
+    // A folded facet is counted only while open.
+    let shown: Vec<bool> = Dim::ALL
+        .iter()
+        .map(|dim| {
+            let folded = (view.store.dims[dim].values.len() > FACET_FOLDED_FROM).then(|| doc.query_selector(&format!("details.facet-more[data-dim={}]", dim.key())).ok().flatten()).flatten();
+            !folded.is_some_and(|d| !d.has_attribute("open") || d.query_selector("label").ok().flatten().is_none())
+        })
+        .collect();
+    let counts = filter::facet_counts_of(view.store, view.state, shown[Dim::Source.index()]);
     for dim in Dim::ALL {
         let chosen = view.state.filters.get(&dim);
-        // A folded facet is counted only while open.
-        let folded = doc.query_selector(&format!("details.facet-more[data-dim={}]", dim.key())).ok().flatten();
-        if folded.is_some_and(|d| !d.has_attribute("open") || d.query_selector("label").ok().flatten().is_none()) {
+        if !shown[dim.index()] {
             continue;
         }
         for (code, value) in view.store.dims[&dim].values.iter().enumerate() {

@@ -265,9 +265,20 @@ impl Pen {
         Some(Pen { ctx, ink: css(fg), font: format!("{}px system-ui, sans-serif", (12.0 * dpr).round()), dpr })
     }
 
-    /// Set before every measure and text: resizing the canvas resets the context's font.
+    /// Checked before every measure and text: resizing the canvas resets the context's
+    /// font. Setting a font parses it, so it is set only when the context holds another
+    /// (the context reports it normalised: that form is what is compared).
     fn font(&self) {
+        thread_local! {
+            /// A font as set, and as the context then reports it.
+            static NORMALISED: std::cell::RefCell<(String, String)> = const { std::cell::RefCell::new((String::new(), String::new())) };
+        }
+        let current = self.ctx.font();
+        if current == self.font || NORMALISED.with(|n| *n.borrow() == (self.font.clone(), current)) {
+            return;
+        }
         self.ctx.set_font(&self.font);
+        NORMALISED.with(|n| *n.borrow_mut() = (self.font.clone(), self.ctx.font()));
     }
 
     fn width(&self, text: &str) -> f64 {
@@ -302,6 +313,16 @@ impl Pen {
         self.ctx.line_to(x1, y1);
         self.ctx.stroke();
         self.ctx.restore();
+    }
+
+    /// Rectangles `(x, y, width, height)` in one colour, as one path filled once.
+    fn fill_rects(&self, color: Rgb, rects: &[(f64, f64, f64, f64)]) {
+        self.ctx.set_fill_style_str(&css(color));
+        self.ctx.begin_path();
+        for &(x, y, w, h) in rects {
+            self.ctx.rect(x, y, w, h);
+        }
+        self.ctx.fill();
     }
 
     /// A run with findings: a ⚠ mark centred above `(x, y)`.
@@ -421,20 +442,27 @@ fn draw_bars(view: &View, root: &Area, pen: &Pen, bars: &Bars, label: &str, fg: 
         let width = (0.8 / n as f64).min(0.25);
         (gi as f64 + 0.5 - width * n as f64 / 2.0, width)
     };
-    // One draw call for every bar (a call per bar costs milliseconds at 40 groups).
-    let rects: Vec<Rectangle<(f64, f64)>> = bars
-        .groups
-        .iter()
-        .enumerate()
-        .flat_map(|(gi, group)| {
-            let (start, width) = place(gi, group.bars.len());
-            group.bars.iter().enumerate().map(move |(bi, bar)| {
-                let x0 = start + bi as f64 * width;
-                Rectangle::new([(x0, base), (x0 + width * 0.92, s.y(bar.value))], rgb(bars.series[bar.series].color).filled())
-            })
-        })
-        .collect();
-    chart.draw_series(rects).map_err(err)?;
+    // One path per series colour, filled once: a draw call per bar costs milliseconds when
+    // groups hold many bars.
+    let mut paths: Vec<(Rgb, Vec<(f64, f64, f64, f64)>)> = Vec::new();
+    for (gi, group) in bars.groups.iter().enumerate() {
+        let (start, width) = place(gi, group.bars.len());
+        for (bi, bar) in group.bars.iter().enumerate() {
+            let x0 = start + bi as f64 * width;
+            let (px0, py0) = chart.backend_coord(&(x0, s.y(bar.value)));
+            let (px1, py1) = chart.backend_coord(&(x0 + width * 0.92, base));
+            let (x, y) = (f64::from(px0.min(px1)), f64::from(py0.min(py1)));
+            let rect = (x, y, f64::from(px0.max(px1)) - x + 1.0, f64::from(py0.max(py1)) - y + 1.0);
+            let color = bars.series[bar.series].color;
+            match paths.iter_mut().find(|(c, _)| *c == color) {
+                Some((_, rects)) => rects.push(rect),
+                None => paths.push((color, vec![rect])),
+            }
+        }
+    }
+    for (color, rects) in &paths {
+        pen.fill_rects(*color, rects);
+    }
     // Every group has the same room for its label, so a label fits the same in each.
     let mut fitted: std::collections::BTreeMap<&str, (String, bool)> = std::collections::BTreeMap::new();
     for (gi, group) in bars.groups.iter().enumerate() {
@@ -465,15 +493,20 @@ fn draw_bars(view: &View, root: &Area, pen: &Pen, bars: &Bars, label: &str, fg: 
         for (li, part) in group_labels[gi].iter().enumerate() {
             // Groups repeat their family and workload: each label is fitted once per draw.
             let (text, was_cut) = fitted.entry(part.as_str()).or_insert_with(|| {
-                let mut text = part.clone();
-                let mut chars = text.chars().count();
-                let mut was_cut = false;
-                while pen.width(&text) > room && chars > 2 {
-                    chars -= 1;
-                    text = labels::fit(part, chars);
-                    was_cut = true;
+                if part.chars().count() <= 2 || pen.width(part) <= room {
+                    return (part.clone(), false);
                 }
-                (text, was_cut)
+                // The longest cut that fits (at least two characters), by halving.
+                let (mut fits, mut too_long) = (2, part.chars().count());
+                while too_long - fits > 1 {
+                    let mid = (fits + too_long) / 2;
+                    if pen.width(&labels::fit(part, mid)) <= room {
+                        fits = mid;
+                    } else {
+                        too_long = mid;
+                    }
+                }
+                (labels::fit(part, fits), true)
             });
             cut |= *was_cut;
             pen.text(text, f64::from(cx), f64::from(cy) + 6.0 * s.dpr + li as f64 * 15.0 * s.dpr, "center", "top");
