@@ -1269,15 +1269,16 @@ fn current_state(app: &App) -> ViewState {
     state
 }
 
-/// Writes the state into the address bar, the permalink and the language switch.
+/// Writes the state into the permalink and the language switch, and into the address bar
+/// once the redraw is done: `history.replaceState` costs milliseconds, and several redraws
+/// in a row need only the last state's address.
 fn update_url(app: &App) {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    static PENDING: AtomicBool = AtomicBool::new(false);
     let Some(window) = web_sys::window() else { return };
     let query = current_state(app).to_query();
     let path = window.location().pathname().unwrap_or_default();
     let url = format!("{path}?{query}");
-    if let Ok(history) = window.history() {
-        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
-    }
     let origin = window.location().origin().unwrap_or_default();
     if let Some(p) = dom::by_id("permalink") {
         attr(&p, "href", &format!("{origin}{url}"));
@@ -1288,6 +1289,19 @@ fn update_url(app: &App) {
         let bare = href.split('?').next().unwrap_or("").to_string();
         attr(&sw, "href", &format!("{bare}?{query}"));
     }
+    if PENDING.swap(true, Ordering::Relaxed) {
+        return;
+    }
+    // The permalink then holds the last state's address.
+    let write = Closure::once_into_js(move || {
+        PENDING.store(false, Ordering::Relaxed);
+        let (Some(window), Some(url)) = (web_sys::window(), dom::by_id("permalink").and_then(|p| p.get_attribute("href"))) else { return };
+        let origin = window.location().origin().unwrap_or_default();
+        if let Ok(history) = window.history() {
+            let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(url.trim_start_matches(origin.as_str())));
+        }
+    });
+    let _ = window.set_timeout_with_callback(write.unchecked_ref());
 }
 
 fn copy_permalink() {

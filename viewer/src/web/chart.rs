@@ -281,9 +281,29 @@ impl Pen {
         NORMALISED.with(|n| *n.borrow_mut() = (self.font.clone(), self.ctx.font()));
     }
 
+    /// The width of `text` in the pen's font. Labels come back redraw after redraw, so
+    /// widths are kept per font (a few thousand at most): measuring asks the browser.
     fn width(&self, text: &str) -> f64 {
+        thread_local! {
+            static WIDTHS: std::cell::RefCell<(String, std::collections::BTreeMap<String, f64>)> = const { std::cell::RefCell::new((String::new(), std::collections::BTreeMap::new())) };
+        }
+        let known = WIDTHS.with(|w| {
+            let w = w.borrow();
+            (w.0 == self.font).then(|| w.1.get(text).copied()).flatten()
+        });
+        if let Some(width) = known {
+            return width;
+        }
         self.font();
-        self.ctx.measure_text(text).map_or(text.chars().count() as f64 * 7.0 * self.dpr, |m| m.width())
+        let width = self.ctx.measure_text(text).map_or(text.chars().count() as f64 * 7.0 * self.dpr, |m| m.width());
+        WIDTHS.with(|w| {
+            let mut w = w.borrow_mut();
+            if w.0 != self.font || w.1.len() >= 4096 {
+                *w = (self.font.clone(), std::collections::BTreeMap::new());
+            }
+            w.1.insert(text.to_string(), width);
+        });
+        width
     }
 
     /// `align`: left, center, right; `baseline`: top, middle, bottom.
