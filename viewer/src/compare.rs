@@ -16,13 +16,27 @@ const MAX_VALUES: usize = 8;
 
 pub fn differences(store: &Store, rows: &[u32]) -> Vec<Difference> {
     // The cells of the rows, then the values of those cells: one pass over the runs.
-    let cells = store.cells.holding(rows);
+    let held = store.cells.holding(rows);
+    among(store, held.iter().zip(&store.cells.codes).filter(|(held, _)| **held).map(|(_, codes)| codes))
+}
+
+/// [`differences`] of the runs in view, read from the units holding them.
+pub fn differences_of(store: &Store, rows: &crate::filter::Rows) -> Vec<Difference> {
+    let codes = store.units(rows.grain).codes;
+    among(store, rows.held(store).map(|u| &codes[u]))
+}
+
+/// What differs among units with these codes.
+fn among<'a>(store: &Store, units: impl Iterator<Item = &'a [u32; Dim::ALL.len()]>) -> Vec<Difference> {
+    let mut seen: Vec<Vec<bool>> = Dim::COMPARED.iter().map(|d| vec![false; store.dims[d].values.len()]).collect();
+    for codes in units {
+        Dim::COMPARED.iter().zip(&mut seen).for_each(|(d, seen)| seen[codes[d.index()] as usize] = true);
+    }
     Dim::COMPARED
         .into_iter()
-        .filter_map(|dim| {
+        .zip(seen)
+        .filter_map(|(dim, seen)| {
             let col = &store.dims[&dim];
-            let mut seen = vec![false; col.values.len()];
-            cells.iter().zip(&store.cells.codes).filter(|(held, _)| **held).for_each(|(_, codes)| seen[codes[dim.index()] as usize] = true);
             let mut values: Vec<String> = col.values.iter().zip(seen).filter(|(_, s)| *s).map(|(v, _)| v.clone()).collect();
             (values.len() > 1).then(|| {
                 values.truncate(MAX_VALUES);

@@ -17,6 +17,7 @@ pub mod palette;
 pub mod series;
 pub mod state;
 pub mod store;
+pub mod tally;
 pub mod versus;
 
 #[cfg(all(target_arch = "wasm32", feature = "web"))]

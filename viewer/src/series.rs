@@ -68,6 +68,7 @@ pub struct Group {
 
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Bars {
+    /// The series of the bars drawn.
     pub series: Vec<Series>,
     pub groups: Vec<Group>,
     /// Groups left out to keep the chart readable.
@@ -76,6 +77,9 @@ pub struct Bars {
 
 /// Most bar groups drawn; the table still lists every run.
 pub const MAX_GROUPS: usize = 40;
+/// Most bars drawn, unless the first group alone has more: about two pixels a bar on a
+/// wide screen. Groups past it are left out like those past [`MAX_GROUPS`] and counted.
+pub const MAX_BARS: usize = 400;
 
 /// The three lines of a group's label.
 pub fn group_label(store: &Store, i: usize) -> [String; 3] {
@@ -91,55 +95,91 @@ pub fn group_label(store: &Store, i: usize) -> [String; 3] {
 /// one series has several runs in a group (repeats), the bar is the best of them and says
 /// how many there were; the table lists every run.
 pub fn bars(store: &Store, rows: &[u32], metric: &Metric) -> Bars {
+    let candidates = rows.iter().filter(|&&i| !metric.values[i as usize].is_nan()).map(|&i| Candidate { run: i, value: metric.values[i as usize], count: 1 });
+    bars_of(store, metric, candidates)
+}
+
+/// The best run of some runs of one series in one bar group, and how many runs have a value
+/// (one run, or a part's tally).
+#[derive(Debug, Clone, Copy)]
+pub struct Candidate {
+    pub run: u32,
+    pub value: f64,
+    pub count: u32,
+}
+
+/// The bars of `candidates` (see [`bars`]); each bar is the best of its candidates, a tie
+/// going to the run first in the store, so the bars do not depend on the table's order.
+/// Only the first [`MAX_GROUPS`] groups are built, and kept up to [`MAX_BARS`] bars.
+pub fn bars_of(store: &Store, metric: &Metric, candidates: impl Iterator<Item = Candidate> + Clone) -> Bars {
     let (series_code, group_code) = (&store.combos.series, &store.combos.group);
+    // Groups in family, then workload order (codes follow the values): the first ones.
+    let mut present = vec![false; store.combos.group_count];
     let mut series_index: Vec<Option<usize>> = vec![None; store.combos.series_count];
     let mut firsts: Vec<u32> = Vec::new();
-    let mut group_index: Vec<Option<usize>> = vec![None; store.combos.group_count];
-    let mut groups: Vec<(u32, Vec<Bar>)> = Vec::new();
-    // Per group, the bar of each series (by series code): no search through a group's bars.
-    let mut bar_index: Vec<Vec<u32>> = Vec::new();
-    for &i in rows {
-        let value = metric.values[i as usize];
-        if value.is_nan() {
-            continue;
-        }
-        let code = series_code[i as usize] as usize;
-        let s = *series_index[code].get_or_insert_with(|| {
-            firsts.push(i);
+    for c in candidates.clone() {
+        present[group_code[c.run as usize] as usize] = true;
+        series_index[series_code[c.run as usize] as usize].get_or_insert_with(|| {
+            firsts.push(c.run);
             firsts.len() - 1
         });
-        let g = *group_index[group_code[i as usize] as usize].get_or_insert_with(|| {
-            groups.push((i, Vec::new()));
-            bar_index.push(vec![u32::MAX; store.combos.series_count]);
-            groups.len() - 1
-        });
-        let bars = &mut groups[g].1;
-        match bar_index[g][code] {
-            u32::MAX => {
-                bar_index[g][code] = bars.len() as u32;
-                bars.push(Bar { series: s, run: i, value, count: 1 });
-            }
-            b => {
-                let bar = &mut bars[b as usize];
-                bar.count += 1;
-                if metric.better(value, bar.value) {
-                    (bar.run, bar.value) = (i, value);
+    }
+    let total = present.iter().filter(|p| **p).count();
+    let mut slot = vec![u32::MAX; present.len()];
+    let mut groups: Vec<(u32, Vec<Bar>)> = Vec::new();
+    for (g, _) in present.iter().enumerate().filter(|(_, p)| **p).take(MAX_GROUPS) {
+        slot[g] = groups.len() as u32;
+        groups.push((u32::MAX, Vec::new()));
+    }
+    // The candidates of each group built, then each group's bars: `bar_of` holds the bar of
+    // each series code in the group at hand (no search through a group's bars), reset after.
+    let mut members: Vec<Vec<Candidate>> = vec![Vec::new(); groups.len()];
+    for c in candidates {
+        if let Some(list) = members.get_mut(slot[group_code[c.run as usize] as usize] as usize) {
+            list.push(c);
+        }
+    }
+    let mut bar_of = vec![u32::MAX; store.combos.series_count];
+    for ((first, bars), list) in groups.iter_mut().zip(members) {
+        for c in list {
+            let code = series_code[c.run as usize] as usize;
+            *first = (*first).min(c.run);
+            match bar_of[code] {
+                u32::MAX => {
+                    bar_of[code] = bars.len() as u32;
+                    bars.push(Bar { series: series_index[code].unwrap_or(0), run: c.run, value: c.value, count: c.count });
+                }
+                b => {
+                    let bar = &mut bars[b as usize];
+                    bar.count += c.count;
+                    if metric.better(c.value, bar.value) || (c.value == bar.value && c.run < bar.run) {
+                        (bar.run, bar.value) = (c.run, c.value);
+                    }
                 }
             }
         }
+        bars.iter().for_each(|b| bar_of[series_code[b.run as usize] as usize] = u32::MAX);
     }
-    // Series in a fixed order (framework, version, GPU, ...: codes follow the values), so a
-    // framework's bars stand in the same place in every group whatever the table's sort.
-    let order = crate::order::permutation(firsts.len(), &|a, b| series_code[firsts[a] as usize].cmp(&series_code[firsts[b] as usize]));
+    // Groups beyond the first that would take the bars past `MAX_BARS` are left out too.
+    let mut bars_kept = 0;
+    let kept = groups.iter().take_while(|(_, bars)| {
+        bars_kept += bars.len();
+        bars_kept <= MAX_BARS
+    });
+    let kept = kept.count().max(1).min(groups.len());
+    groups.truncate(kept);
+    // The series drawn (those of the groups kept), in a fixed order (framework, version,
+    // GPU, ...: codes follow the values), so a framework's bars stand in the same place in
+    // every group whatever the table's sort.
+    let mut drawn = vec![false; firsts.len()];
+    groups.iter().flat_map(|(_, bars)| bars).for_each(|b| drawn[b.series] = true);
+    let mut order: Vec<u32> = (0..firsts.len() as u32).filter(|&s| drawn[s as usize]).collect();
+    crate::order::sort_by_key(&mut order, |&s| series_code[firsts[s as usize] as usize]);
     let mut rank = vec![0; firsts.len()];
     order.iter().enumerate().for_each(|(r, &s)| rank[s as usize] = r);
     let firsts: Vec<u32> = order.iter().map(|&s| firsts[s as usize]).collect();
-    // Groups in family, then workload order.
-    crate::order::sort_by_key(&mut groups, |(first, _)| group_code[*first as usize]);
-    let total = groups.len();
     let groups: Vec<Group> = groups
         .into_iter()
-        .take(MAX_GROUPS)
         .map(|(first, mut bars)| {
             bars.iter_mut().for_each(|b| b.series = rank[b.series]);
             crate::order::sort_by_key(&mut bars, |b| (b.series, b.run));

@@ -225,6 +225,10 @@ pub struct Store {
     pub combos: Combos,
     /// Runs alike in every filter dimension, for filters and facet counts.
     pub cells: Cells,
+    /// Cells merged across source files, for views that do not filter on the file.
+    pub parts: crate::tally::Parts,
+    /// Tallies and table orders computed for this store's runs and prices.
+    pub memo: crate::tally::Memo,
 }
 
 /// Runs that agree on every filter dimension, on having findings and on being local fall
@@ -240,6 +244,8 @@ pub struct Cells {
     pub flagged: Vec<bool>,
     /// Per cell: how many runs it holds.
     pub runs: Vec<u32>,
+    /// Per cell: how many of its runs are loaded.
+    pub loaded: Vec<u32>,
 }
 
 impl Cells {
@@ -252,7 +258,7 @@ impl Cells {
         let flagged: Vec<u32> = (0..store.len()).map(|i| u32::from(store.flagged(i))).collect();
         let dim = |d: Dim| (store.dims[&d].codes.as_slice(), store.dims[&d].values.len());
         let (of, count) = dense(store.len(), &[(&c.series, c.series_count), (&c.group, c.group_count), dim(Dim::Framework), dim(Dim::Model), dim(Dim::Source), (&flagged, 2)]);
-        let mut cells = Cells { codes: vec![[0; Dim::ALL.len()]; count], flagged: vec![false; count], runs: vec![0; count], of };
+        let mut cells = Cells { codes: vec![[0; Dim::ALL.len()]; count], flagged: vec![false; count], runs: vec![0; count], loaded: Vec::new(), of };
         for (i, &cell) in cells.of.iter().enumerate().rev() {
             let cell = cell as usize;
             cells.codes[cell] = std::array::from_fn(|d| store.dims[&Dim::ALL[d]].codes[i]);
@@ -429,7 +435,15 @@ impl Store {
         store.combos = Combos::new(&store);
         store.cells = Cells::new(&store);
         store.colors = store.series_colors();
+        store.index_parts();
         store
+    }
+
+    /// After the cells: loaded runs per cell, the parts, and no tally of other runs.
+    fn index_parts(&mut self) {
+        self.cells.loaded = crate::tally::loaded_per_cell(self);
+        self.parts = crate::tally::Parts::new(self);
+        self.memo.clear();
     }
 
     /// After the columns of the runs are in place (the cells included): combinations and
@@ -438,6 +452,7 @@ impl Store {
     pub fn finish_columns(&mut self) {
         self.combos = Combos::new(self);
         self.colors = self.series_colors();
+        self.index_parts();
     }
 
     /// Framework hue, shaded by the rank of (version, GPU) among the framework's pairs in
@@ -522,6 +537,7 @@ impl Store {
         out.combos = Combos::new(&out);
         out.cells = Cells::new(&out);
         out.colors = out.series_colors();
+        out.index_parts();
         out
     }
 
@@ -649,6 +665,7 @@ impl Store {
     /// throughput uses) and its output or total tokens/s. Both are always there (NaN where
     /// a run has no cost), so a metric chosen before a price is typed stays chosen.
     pub fn set_prices(&mut self, prices: &crate::cost::Prices) {
+        self.memo.clear();
         self.metrics.retain(|m| !COSTS.iter().any(|(k, _)| *k == m.key));
         for (key, from) in COSTS {
             let tokens = self.metric(from).map(|m| (m.values.clone(), m.lines.clone()));

@@ -42,7 +42,7 @@ pub struct App {
     findings: Vec<Finding>,
     hash: String,
     pub state: ViewState,
-    rows: Vec<u32>,
+    rows: filter::Rows,
     ui: Ui,
     notices: Vec<String>,
     /// What the last render drew, and where: the tooltip reads them.
@@ -78,6 +78,9 @@ impl App {
     /// reader's among them, the cells are the loaded runs', so every shard is needed.
     fn missing(&self) -> Vec<usize> {
         let unread = |k: &usize| self.parts[*k].is_none();
+        if self.parts.iter().all(Option::is_some) {
+            return Vec::new();
+        }
         if self.local.is_some() {
             return (0..self.parts.len()).filter(unread).collect();
         }
@@ -290,7 +293,7 @@ pub async fn run() -> Result<(), String> {
         hash: index.hash.clone(),
         index,
         state,
-        rows: Vec::new(),
+        rows: filter::Rows::default(),
         ui: Ui { t: page_strings(), lang, base },
         notices,
         plan: chart::Plan::Nothing,
@@ -895,9 +898,7 @@ pub fn render() {
     let table_view = table::viewport();
     with_app_mut(|app| {
         app.apply_prices();
-        let mut rows = filter::matching(&app.store, &app.state);
-        table::sort_rows(&app.store, &app.state, &mut rows);
-        app.rows = rows;
+        app.rows = filter::rows(&app.store, &app.state);
     });
     lap("filter+sort");
     let drawn = with_app(|app| {
@@ -964,13 +965,19 @@ fn mark_first_chart() {
 
 /// Puts counts and checked states in the facets, and the state into the controls.
 fn sync_controls(view: &View) {
-    let counts = filter::facet_counts(view.store, view.state);
     let doc = dom::document();
+    // A folded facet is counted only while open.
+    let shown: Vec<bool> = Dim::ALL
+        .iter()
+        .map(|dim| {
+            let folded = (view.store.dims[dim].values.len() > FACET_FOLDED_FROM).then(|| doc.query_selector(&format!("details.facet-more[data-dim={}]", dim.key())).ok().flatten()).flatten();
+            !folded.is_some_and(|d| !d.has_attribute("open") || d.query_selector("label").ok().flatten().is_none())
+        })
+        .collect();
+    let counts = filter::facet_counts_of(view.store, view.state, shown[Dim::Source.index()]);
     for dim in Dim::ALL {
         let chosen = view.state.filters.get(&dim);
-        // A folded facet is counted only while open.
-        let folded = doc.query_selector(&format!("details.facet-more[data-dim={}]", dim.key())).ok().flatten();
-        if folded.is_some_and(|d| !d.has_attribute("open") || d.query_selector("label").ok().flatten().is_none()) {
+        if !shown[dim.index()] {
             continue;
         }
         for (code, value) in view.store.dims[&dim].values.iter().enumerate() {
@@ -1020,7 +1027,7 @@ fn render_banner(app: &App, view: &View) {
     let ui = view.ui;
     let count = ui.fill("viewer.count", &[("shown", &view.rows.len().to_string()), ("total", &view.store.total().to_string())]);
     // The compare view pairs alike runs itself and names what differs within each pair.
-    let diffs = if view.state.chart == Chart::Compare { Vec::new() } else { compare::differences(view.store, view.rows) };
+    let diffs = if view.state.chart == Chart::Compare { Vec::new() } else { compare::differences_of(view.store, view.rows) };
     if dom::built_from(&banner, &format!("{count}\u{0}{diffs:?}\u{0}{:?}\u{0}{:?}\u{0}{:?}\u{0}{}\u{0}{}", view.state.data_hash, view.state.in_view, app.notices, view.store.len(), ui.lang)) {
         return;
     }
@@ -1228,7 +1235,8 @@ fn render_tuning(app: &App, view: &View) {
     let mut seen: Vec<(&str, &str, &str, &'static str, usize)> = Vec::new();
     let tuning = &view.store.tuning;
     let mut runs_per_set = vec![0usize; tuning.sets.len()];
-    view.rows.iter().for_each(|&i| runs_per_set[tuning.codes[i as usize] as usize] += 1);
+    let per_unit = view.store.set_counts(view.rows.grain);
+    view.rows.held(view.store).flat_map(|u| &per_unit[u]).for_each(|&(set, n)| runs_per_set[set as usize] += n as usize);
     for (set, n) in tuning.sets.iter().zip(runs_per_set).filter(|(_, n)| *n > 0) {
         seen.extend(set.params.iter().map(|(flag, value, origin)| (set.framework.as_str(), flag.as_str(), value.as_str(), *origin, n)));
     }
@@ -1282,19 +1290,20 @@ fn render_tuning(app: &App, view: &View) {
 fn current_state(app: &App) -> ViewState {
     let mut state = app.state.clone();
     state.data_hash = Some(app.hash.clone());
-    state.in_view = (app.rows.len() <= MAX_LISTED && app.rows.len() < app.store.total()).then(|| app.rows.iter().filter(|&&i| !app.store.local[i as usize]).map(|&i| app.store.ids[i as usize].clone()).collect());
+    state.in_view = (app.rows.len() <= MAX_LISTED && app.rows.len() < app.store.total()).then(|| app.rows.iter(&app.store).filter(|&i| !app.store.local[i as usize]).map(|i| app.store.ids[i as usize].clone()).collect());
     state
 }
 
-/// Writes the state into the address bar, the permalink and the language switch.
+/// Writes the state into the permalink and the language switch, and into the address bar
+/// once the redraw is done: `history.replaceState` costs milliseconds, and several redraws
+/// in a row need only the last state's address.
 fn update_url(app: &App) {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    static PENDING: AtomicBool = AtomicBool::new(false);
     let Some(window) = web_sys::window() else { return };
     let query = current_state(app).to_query();
     let path = window.location().pathname().unwrap_or_default();
     let url = format!("{path}?{query}");
-    if let Ok(history) = window.history() {
-        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
-    }
     let origin = window.location().origin().unwrap_or_default();
     if let Some(p) = dom::by_id("permalink") {
         attr(&p, "href", &format!("{origin}{url}"));
@@ -1305,6 +1314,19 @@ fn update_url(app: &App) {
         let bare = href.split('?').next().unwrap_or("").to_string();
         attr(&sw, "href", &format!("{bare}?{query}"));
     }
+    if PENDING.swap(true, Ordering::Relaxed) {
+        return;
+    }
+    // The permalink then holds the last state's address.
+    let write = Closure::once_into_js(move || {
+        PENDING.store(false, Ordering::Relaxed);
+        let (Some(window), Some(url)) = (web_sys::window(), dom::by_id("permalink").and_then(|p| p.get_attribute("href"))) else { return };
+        let origin = window.location().origin().unwrap_or_default();
+        if let Ok(history) = window.history() {
+            let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(url.trim_start_matches(origin.as_str())));
+        }
+    });
+    let _ = window.set_timeout_with_callback(write.unchecked_ref());
 }
 
 fn copy_permalink() {

@@ -53,12 +53,19 @@ pub enum Plan {
 pub fn plan(view: &View) -> Plan {
     let Some(metric) = view.metric() else { return Plan::Nothing };
     match view.state.chart {
-        Chart::Bars => Plan::Bars(series::bars(view.store, view.rows, metric)),
-        Chart::Tradeoff => match view.store.metric(&view.x_metric) {
-            Some(x) => Plan::Tradeoff(series::tradeoff(view.store, view.rows, x, metric)),
+        // Each unit in view gives its best run: the chart reads units, not runs.
+        Chart::Bars => match view.tally(&view.metric) {
+            Some(t) => {
+                let candidates = view.rows.held(view.store).filter(|&u| t.best[u] != u32::MAX).map(|u| series::Candidate { run: t.best[u], value: t.value[u], count: t.count[u] });
+                Plan::Bars(series::bars_of(view.store, metric, candidates))
+            }
             None => Plan::Nothing,
         },
-        Chart::Sweep => Plan::Sweeps(series::sweeps(view.store, view.rows, metric)),
+        Chart::Tradeoff => match view.store.metric(&view.x_metric) {
+            Some(x) => Plan::Tradeoff(series::tradeoff(view.store, &view.rows.to_vec(view.store), x, metric)),
+            None => Plan::Nothing,
+        },
+        Chart::Sweep => Plan::Sweeps(series::sweeps(view.store, &view.rows.to_vec(view.store), metric)),
         Chart::Compare => Plan::Nothing,
     }
 }
@@ -189,7 +196,7 @@ struct Scale {
 /// are drawn in seconds, as the table writes them.
 fn axis(view: &View, key: &str) -> (String, f64) {
     let Some(m) = view.store.metric(key) else { return (String::new(), 1.0) };
-    let max = view.rows.iter().map(|&i| m.values[i as usize].abs()).filter(|v| !v.is_nan()).fold(0.0, f64::max);
+    let max = view.tally(key).map_or(0.0, |t| view.rows.held(view.store).map(|u| t.max_abs[u]).fold(0.0, f64::max));
     if m.unit == "ms" && max >= 10_000.0 {
         (format!("{} (s)", view.ui.metric_label(view.store, key, false)), 1000.0)
     } else {
@@ -258,14 +265,45 @@ impl Pen {
         Some(Pen { ctx, ink: css(fg), font: format!("{}px system-ui, sans-serif", (12.0 * dpr).round()), dpr })
     }
 
-    /// Set before every measure and text: resizing the canvas resets the context's font.
+    /// Checked before every measure and text: resizing the canvas resets the context's
+    /// font. Setting a font parses it, so it is set only when the context holds another
+    /// (the context reports it normalised: that form is what is compared).
     fn font(&self) {
+        thread_local! {
+            /// A font as set, and as the context then reports it.
+            static NORMALISED: std::cell::RefCell<(String, String)> = const { std::cell::RefCell::new((String::new(), String::new())) };
+        }
+        let current = self.ctx.font();
+        if current == self.font || NORMALISED.with(|n| *n.borrow() == (self.font.clone(), current)) {
+            return;
+        }
         self.ctx.set_font(&self.font);
+        NORMALISED.with(|n| *n.borrow_mut() = (self.font.clone(), self.ctx.font()));
     }
 
+    /// The width of `text` in the pen's font. Labels come back redraw after redraw, so
+    /// widths are kept per font (a few thousand at most): measuring asks the browser.
     fn width(&self, text: &str) -> f64 {
+        thread_local! {
+            static WIDTHS: std::cell::RefCell<(String, std::collections::BTreeMap<String, f64>)> = const { std::cell::RefCell::new((String::new(), std::collections::BTreeMap::new())) };
+        }
+        let known = WIDTHS.with(|w| {
+            let w = w.borrow();
+            (w.0 == self.font).then(|| w.1.get(text).copied()).flatten()
+        });
+        if let Some(width) = known {
+            return width;
+        }
         self.font();
-        self.ctx.measure_text(text).map_or(text.chars().count() as f64 * 7.0 * self.dpr, |m| m.width())
+        let width = self.ctx.measure_text(text).map_or(text.chars().count() as f64 * 7.0 * self.dpr, |m| m.width());
+        WIDTHS.with(|w| {
+            let mut w = w.borrow_mut();
+            if w.0 != self.font || w.1.len() >= 4096 {
+                *w = (self.font.clone(), std::collections::BTreeMap::new());
+            }
+            w.1.insert(text.to_string(), width);
+        });
+        width
     }
 
     /// `align`: left, center, right; `baseline`: top, middle, bottom.
@@ -295,6 +333,16 @@ impl Pen {
         self.ctx.line_to(x1, y1);
         self.ctx.stroke();
         self.ctx.restore();
+    }
+
+    /// Rectangles `(x, y, width, height)` in one colour, as one path filled once.
+    fn fill_rects(&self, color: Rgb, rects: &[(f64, f64, f64, f64)]) {
+        self.ctx.set_fill_style_str(&css(color));
+        self.ctx.begin_path();
+        for &(x, y, w, h) in rects {
+            self.ctx.rect(x, y, w, h);
+        }
+        self.ctx.fill();
     }
 
     /// A run with findings: a ⚠ mark centred above `(x, y)`.
@@ -414,20 +462,27 @@ fn draw_bars(view: &View, root: &Area, pen: &Pen, bars: &Bars, label: &str, fg: 
         let width = (0.8 / n as f64).min(0.25);
         (gi as f64 + 0.5 - width * n as f64 / 2.0, width)
     };
-    // One draw call for every bar (a call per bar costs milliseconds at 40 groups).
-    let rects: Vec<Rectangle<(f64, f64)>> = bars
-        .groups
-        .iter()
-        .enumerate()
-        .flat_map(|(gi, group)| {
-            let (start, width) = place(gi, group.bars.len());
-            group.bars.iter().enumerate().map(move |(bi, bar)| {
-                let x0 = start + bi as f64 * width;
-                Rectangle::new([(x0, base), (x0 + width * 0.92, s.y(bar.value))], rgb(bars.series[bar.series].color).filled())
-            })
-        })
-        .collect();
-    chart.draw_series(rects).map_err(err)?;
+    // One path per series colour, filled once: a draw call per bar costs milliseconds when
+    // groups hold many bars.
+    let mut paths: Vec<(Rgb, Vec<(f64, f64, f64, f64)>)> = Vec::new();
+    for (gi, group) in bars.groups.iter().enumerate() {
+        let (start, width) = place(gi, group.bars.len());
+        for (bi, bar) in group.bars.iter().enumerate() {
+            let x0 = start + bi as f64 * width;
+            let (px0, py0) = chart.backend_coord(&(x0, s.y(bar.value)));
+            let (px1, py1) = chart.backend_coord(&(x0 + width * 0.92, base));
+            let (x, y) = (f64::from(px0.min(px1)), f64::from(py0.min(py1)));
+            let rect = (x, y, f64::from(px0.max(px1)) - x + 1.0, f64::from(py0.max(py1)) - y + 1.0);
+            let color = bars.series[bar.series].color;
+            match paths.iter_mut().find(|(c, _)| *c == color) {
+                Some((_, rects)) => rects.push(rect),
+                None => paths.push((color, vec![rect])),
+            }
+        }
+    }
+    for (color, rects) in &paths {
+        pen.fill_rects(*color, rects);
+    }
     // Every group has the same room for its label, so a label fits the same in each.
     let mut fitted: std::collections::BTreeMap<&str, (String, bool)> = std::collections::BTreeMap::new();
     for (gi, group) in bars.groups.iter().enumerate() {
@@ -458,15 +513,20 @@ fn draw_bars(view: &View, root: &Area, pen: &Pen, bars: &Bars, label: &str, fg: 
         for (li, part) in group_labels[gi].iter().enumerate() {
             // Groups repeat their family and workload: each label is fitted once per draw.
             let (text, was_cut) = fitted.entry(part.as_str()).or_insert_with(|| {
-                let mut text = part.clone();
-                let mut chars = text.chars().count();
-                let mut was_cut = false;
-                while pen.width(&text) > room && chars > 2 {
-                    chars -= 1;
-                    text = labels::fit(part, chars);
-                    was_cut = true;
+                if part.chars().count() <= 2 || pen.width(part) <= room {
+                    return (part.clone(), false);
                 }
-                (text, was_cut)
+                // The longest cut that fits (at least two characters), by halving.
+                let (mut fits, mut too_long) = (2, part.chars().count());
+                while too_long - fits > 1 {
+                    let mid = (fits + too_long) / 2;
+                    if pen.width(&labels::fit(part, mid)) <= room {
+                        fits = mid;
+                    } else {
+                        too_long = mid;
+                    }
+                }
+                (labels::fit(part, fits), true)
             });
             cut |= *was_cut;
             pen.text(text, f64::from(cx), f64::from(cy) + 6.0 * s.dpr + li as f64 * 15.0 * s.dpr, "center", "top");

@@ -43,7 +43,7 @@ pub fn render(view: &View) {
         attr(&panel, "open", "");
     }
     let Some(notes) = dom::by_id("cost-notes") else { return };
-    let with_cost = view.store.metric("cost_out").map_or(0, |m| view.rows.iter().filter(|&&i| !m.values[i as usize].is_nan()).count());
+    let with_cost: u32 = if view.prices.is_empty() { 0 } else { view.tally("cost_out").map_or(0, |t| view.rows.held(view.store).map(|u| t.count[u]).sum()) };
     let mut lines: Vec<(&str, String)> = view.refused.iter().map(|r| ("warn", refused(view, r))).collect();
     if !view.prices.is_empty() {
         lines.push(("", ui.fill("viewer.cost.with_cost", &[("n", &with_cost.to_string()), ("total", &view.rows.len().to_string())])));

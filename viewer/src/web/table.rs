@@ -5,7 +5,7 @@
 use super::dom::{self, append, attr, clear, el, link};
 use super::view::View;
 use crate::state::ViewState;
-use crate::store::{Dim, Store};
+use crate::store::Dim;
 use wasm_bindgen::JsCast;
 
 /// Row height in CSS pixels (fixed in the stylesheet: `#results tr { height: 28px }`).
@@ -65,31 +65,6 @@ fn cell(view: &View, col: &Col, i: usize) -> (String, Option<u32>) {
             Some(metric) if !metric.values[i].is_nan() => (view.ui.number(metric, metric.values[i]), Some(metric.lines[i]).filter(|&l| l > 0)),
             _ => ("–".into(), None),
         },
-    }
-}
-
-/// Sorts `rows` by the state's sort column (numbers numerically, missing last).
-pub fn sort_rows(store: &Store, state: &ViewState, rows: &mut Vec<u32>) {
-    let Some((key, desc)) = state.sort.clone() else { return };
-    if let Some(metric) = store.metric(&key) {
-        let v = &metric.values;
-        crate::order::sort_by(rows, |&a, &b| {
-            let (x, y) = (v[a as usize], v[b as usize]);
-            match (x.is_nan(), y.is_nan()) {
-                (true, true) => std::cmp::Ordering::Equal,
-                (true, false) => std::cmp::Ordering::Greater,
-                (false, true) => std::cmp::Ordering::Less,
-                _ if desc => y.total_cmp(&x),
-                _ => x.total_cmp(&y),
-            }
-        });
-    } else if let Some(dim) = Dim::from_key(&key) {
-        let col = &store.dims[&dim];
-        // Codes index ordered distinct values, so comparing codes compares the values.
-        crate::order::sort_by_key(rows, |&i| col.codes[i as usize]);
-        if desc {
-            rows.reverse();
-        }
     }
 }
 
@@ -231,7 +206,7 @@ pub fn render(view: &View, (top, height): (f64, f64)) {
     }
     set_spacer(rows.item(0), start);
     set_spacer(rows.item(shown as u32 + 1), n - end);
-    for (k, &i) in view.rows[start..end].iter().enumerate() {
+    for (k, i) in view.rows.window(view.store, start, end).into_iter().enumerate() {
         let Some(tr) = rows.item(k as u32 + 1) else { continue };
         fill_row(view, &cols, &tr, i as usize);
     }
@@ -353,7 +328,7 @@ pub fn download_csv(view: &View) {
         _ => self::header(view, c),
     }));
     header.push(view.ui.tr("viewer.findings_col"));
-    let rows = view.rows.iter().map(|&i| {
+    let rows = view.rows.iter(view.store).map(|i| {
         let i = i as usize;
         let mut row = vec![view.store.ids[i].clone()];
         row.extend(cols.iter().map(|c| match c {

@@ -4,7 +4,7 @@
 
 use super::ui::Ui;
 use crate::cost::{Prices, Refused};
-use crate::filter::{self, Sides};
+use crate::filter::{self, Rows, Sides};
 use crate::state::{Chart, ViewState};
 use crate::store::{Metric, Store};
 use crate::versus::Thresholds;
@@ -14,7 +14,7 @@ pub struct View<'a> {
     pub store: &'a Store,
     pub state: &'a ViewState,
     /// The runs in view, in table order.
-    pub rows: &'a [u32],
+    pub rows: &'a Rows,
     pub ui: &'a Ui,
     /// Every finding (the site's, then those of logs the reader added).
     pub findings: &'a [Finding],
@@ -33,7 +33,7 @@ pub struct View<'a> {
 }
 
 impl<'a> View<'a> {
-    pub fn new(store: &'a Store, state: &'a ViewState, rows: &'a [u32], ui: &'a Ui, findings: &'a [Finding]) -> View<'a> {
+    pub fn new(store: &'a Store, state: &'a ViewState, rows: &'a Rows, ui: &'a Ui, findings: &'a [Finding]) -> View<'a> {
         let typed = (state.up.is_some() || state.down.is_some()).then(|| {
             let d = Thresholds::default();
             Thresholds::new(state.up.unwrap_or(d.up), state.down.unwrap_or(d.down))
@@ -53,6 +53,11 @@ impl<'a> View<'a> {
             prices,
             refused,
         }
+    }
+
+    /// The tally per unit of the rows' grain of metric `key`.
+    pub fn tally(&self, key: &str) -> Option<std::sync::Arc<crate::tally::Tally>> {
+        self.store.tally(self.rows.grain, key)
     }
 
     pub fn metric(&self) -> Option<&'a Metric> {
