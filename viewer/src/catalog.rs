@@ -8,36 +8,11 @@
 
 use benchsite_model::gpu::Gpu;
 use benchsite_model::tuning::{Catalog, DefaultRule, Formula, Param, Step, Text};
+use crate::columns::{esc, unesc};
 use std::fmt::Write as _;
 
 const KIND: &str = "benchsite-parameters";
 const SCHEMA: &str = "1";
-
-fn esc(s: &str) -> String {
-    s.replace('\\', "\\\\").replace('\t', "\\t").replace('\n', "\\n").replace('\r', "\\r")
-}
-
-fn unesc(s: &str) -> String {
-    if !s.contains('\\') {
-        return s.to_string();
-    }
-    let mut out = String::with_capacity(s.len());
-    let mut chars = s.chars();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        match chars.next() {
-            Some('t') => out.push('\t'),
-            Some('n') => out.push('\n'),
-            Some('r') => out.push('\r'),
-            Some(c) => out.push(c),
-            None => {}
-        }
-    }
-    out
-}
 
 /// Whether a rule's value is a memory fraction computed from the GPU's memory.
 fn fraction(rule: &DefaultRule) -> bool {

@@ -47,7 +47,7 @@ pub struct Files {
     pub details: Vec<String>,
 }
 
-fn esc(s: &str) -> String {
+pub(crate) fn esc(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -61,7 +61,7 @@ fn esc(s: &str) -> String {
     out
 }
 
-fn unesc(s: &str) -> String {
+pub(crate) fn unesc(s: &str) -> String {
     if !s.contains('\\') {
         return s.to_string();
     }

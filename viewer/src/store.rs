@@ -623,6 +623,7 @@ impl Store {
         out.combos = Combos::new(&out);
         out.cells = Cells::new(&out);
         out.colors = out.series_colors();
+        out.index_parts();
         out
     }
 
