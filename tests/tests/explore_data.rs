@@ -41,6 +41,6 @@ fn a_built_site_holds_the_explorer_data_the_round_trip_checks() {
     assert_eq!(std::fs::read_to_string(explore.join("index.txt")).unwrap(), files.index);
     for (k, (shard, details)) in files.shards.iter().zip(&files.details).enumerate() {
         assert_eq!(&std::fs::read_to_string(explore.join(format!("{k}.txt"))).unwrap(), shard, "shard {k}");
-        assert_eq!(&std::fs::read_to_string(explore.join(format!("{k}.params.json"))).unwrap(), details, "shard {k}");
+        assert_eq!(&std::fs::read_to_string(explore.join(format!("{k}.params.txt"))).unwrap(), details, "shard {k}");
     }
 }
