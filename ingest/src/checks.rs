@@ -97,7 +97,10 @@ fn read_tables(sections: &mut [Section], sink: &mut Sink) {
 /// field by field from the most direct source (see [`context`]): the block or row itself,
 /// the client command above it, the serve command of its section, the heading path, the
 /// front matter. Commands and serve commands are looked for in the run's section before it,
-/// then in the sections that enclose it; never in a sibling section.
+/// then in the sections that enclose it; never in a sibling section, but for one: a section
+/// holding a single run, with no command above it, takes the command of the section just
+/// before it when that one (with its sub-sections) holds exactly one client command and no
+/// run (`## Command` then `## Results`, as report generators write them).
 pub fn document(text: &str, sink: &mut Sink) -> Vec<Run> {
     let front = context::front_matter(text);
     // The front matter is blanked (its lines kept) so that markdown does not read it.
@@ -131,6 +134,15 @@ pub fn document(text: &str, sink: &mut Sink) -> Vec<Run> {
     fn last_before<T>(items: &[T], line: u32, at: impl Fn(&T) -> u32) -> Option<&T> {
         items[..items.partition_point(|x| at(x) < line)].last()
     }
+    // The one client command of the section just before each one (with its sub-sections),
+    // when that section holds no run: a `## Command` section before `## Results`.
+    let command_before = |i: usize| -> Option<&context::ClientCommand> {
+        let j = (0..i).rev().find(|&j| parent[j] == parent[i])?;
+        let own = &sections[j..i];
+        let mut clients = own.iter().flat_map(|s| &s.clients);
+        let only = clients.next().filter(|_| clients.next().is_none())?;
+        own.iter().all(|s| s.runs.is_empty()).then_some(only)
+    };
     let mut all = Vec::new();
     for (i, section) in sections.iter().enumerate() {
         // The sections enclosing this one, innermost first (at most one per heading level).
@@ -138,7 +150,9 @@ pub fn document(text: &str, sink: &mut Sink) -> Vec<Run> {
         for mut run in section.runs.clone() {
             let at = run.source.line;
             run.section = Some(section.title.clone()).filter(|t| !t.is_empty());
-            if let Some(c) = chain.iter().find_map(|&j| last_before(&sections[j].clients, at, |c| c.line)) {
+            let own = chain.iter().find_map(|&j| last_before(&sections[j].clients, at, |c| c.line));
+            let sibling = || (section.runs.len() == 1).then(|| command_before(i)).flatten();
+            if let Some(c) = own.or_else(sibling) {
                 for fact in c.facts() {
                     context::give(&mut run, fact, c.line, context::COMMAND);
                 }

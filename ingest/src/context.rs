@@ -322,7 +322,11 @@ fn client_command(text: &str, line: u32) -> Option<ClientCommand> {
             || matches!(w, "-m" | "-u" | "uv" | "run" | "nohup" | "time" | "sudo" | "&&" | "then" | "do")
             || w.split_once('=').is_some_and(|(k, _)| !k.is_empty() && k.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_'))
     };
-    if !text[..word_start].split_whitespace().all(launcher) {
+    // A client run inside a container (`docker exec -e KEY=1 bench vllm bench serve …`):
+    // the container's name and exec's options stand before the tool.
+    let mut words = text[..word_start].split_whitespace().skip_while(|&w| w == "sudo");
+    let in_container = matches!((words.next(), words.next()), (Some("docker" | "podman"), Some("exec")));
+    if !in_container && !text[..word_start].split_whitespace().all(launcher) {
         return None;
     }
     let args = &text[at.0 + at.1..];
@@ -532,6 +536,10 @@ mod tests {
         let c = client_commands("python benchmarks/benchmark_serving.py --backend vllm --dataset-name sharegpt --sharegpt-output-len 256 --random-input-len 9", 1);
         assert_eq!(c[0].facts(), vec![Fact::Backend("vllm".into()), Fact::Dataset("sharegpt".into()), Fact::OutputLen(256)]);
         assert!(client_commands("Successful requests: 10\nls benchmarks/", 1).is_empty());
+        // Run inside a container: exec's options and the container's name come first.
+        let c = client_commands("docker exec -e PYTHONUNBUFFERED=1 vllm-bench vllm bench serve --model m --num-prompts 50", 3);
+        assert_eq!(c[0].facts(), vec![Fact::Model("m".into()), Fact::NumPrompts(50)]);
+        assert!(client_commands("docker logs vllm-bench vllm bench serve --model m", 1).is_empty());
     }
 
     #[test]

@@ -10,7 +10,8 @@ use benchsite_ingest::parse_file;
 use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
-const SAMPLES: [&str; 2] = ["sglang_cookbook_gemma4.md", "dgxc_deepseek_r1_sglang.md"];
+const SAMPLES: [&str; 4] =
+    ["sglang_cookbook_gemma4.md", "dgxc_deepseek_r1_sglang.md", "docker_exec_fp8_readme.md", "command_then_results_report.md"];
 
 fn context(line: u32, kind: &str) -> Value {
     json!({ "line": line, "kind": kind })
@@ -103,6 +104,69 @@ fn a_cookbook_page_gives_its_logs_heading_serve_and_client_context() {
 
 /// NVIDIA's recipe README: configuration tables with ISL/OSL, concurrency and TP columns
 /// but no measured value, a metric glossary, and a command template: no run.
+/// A README that runs the client inside the server's container (`docker exec -it vllm vllm
+/// bench serve …`): the command is the run's client command all the same. Its results table
+/// has the runs as columns (`Metric | … | bf16 | FP8-Dynamic`) and adds nothing.
+#[test]
+fn a_client_run_with_docker_exec_gives_its_context() {
+    let text = fixture("markdown-document/docker_exec_fp8_readme.md");
+    let findings = check(
+        "raw/fp8.md",
+        &text,
+        &[
+            &[
+                ("/model", json!("Qwen/Qwen2.5-3B-Instruct")),
+                ("/source/context/model", context(37, "command")),
+                ("/scenario/num_prompts", json!(200)),
+                ("/scenario/input_len", json!(1024)),
+                ("/scenario/output_len", json!(256)),
+                ("/scenario/max_concurrency", json!(4)),
+                ("/source/context/scenario.max_concurrency", context(37, "command")),
+                ("/metrics/output_throughput", json!(139.66)),
+                ("/metrics/ttft_ms/median", json!(257.05)),
+            ],
+            &[
+                ("/model", json!("Qwen2.5-3B-FP8")),
+                ("/source/context/model", context(82, "command")),
+                ("/framework", json!("vllm")),
+                ("/source/context/framework", context(69, "serve")),
+                ("/scenario/dataset", json!("random")),
+                ("/metrics/tpot_ms/median", json!(16.57)),
+            ],
+        ],
+    );
+    assert_eq!(findings, ["missing-metrics@97"]);
+}
+
+/// A generated report: `## Command` holds the one client command, `## Results` the one
+/// result (not fenced). The command is in the section before the result's, not above it in
+/// the same one; it is still the command that ran it.
+#[test]
+fn a_report_takes_the_command_of_its_command_section() {
+    let text = fixture("markdown-document/command_then_results_report.md");
+    let findings = check(
+        "raw/09-reasoning.md",
+        &text,
+        &[&[
+            ("/source/line", json!(18)),
+            ("/model", json!("nvidia/Nemotron-3-Nano-Omni-30B-A3B-Reasoning-BF16")),
+            ("/source/context/model", context(13, "command")),
+            ("/backend", json!("openai-chat")),
+            ("/scenario/input_len", json!(1024)),
+            ("/scenario/output_len", json!(4096)),
+            ("/scenario/num_prompts", json!(50)),
+            ("/scenario/request_rate", json!(0.2)),
+            ("/metrics/e2e_ms/p99", json!(939497.39)),
+            ("/metrics/peak_output_throughput", json!(133.0)),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+    // Two commands in the section before: which one ran the result is not known.
+    let two = text.replacen("```bash\n", "```bash\nvllm bench serve --model other --num-prompts 9\n", 1);
+    let out = parse_file("raw/two.md", &two, None);
+    assert_eq!(out.runs[0].model, None);
+}
+
 #[test]
 fn configuration_tables_and_glossaries_yield_nothing() {
     let text = fixture("markdown-document/dgxc_deepseek_r1_sglang.md");
