@@ -10,7 +10,8 @@ use benchsite_ingest::parse_file;
 use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
-const SAMPLES: [&str; 4] = ["lmdeploy_a100_fp16.md", "framework_comparison_zh.md", "vllm_vs_trtllm.md", "ollama_bench_zh.md"];
+const SAMPLES: [&str; 5] =
+    ["lmdeploy_a100_fp16.md", "framework_comparison_zh.md", "vllm_vs_trtllm.md", "ollama_bench_zh.md", "trtllm_performance.md"];
 
 fn context(line: u32, kind: &str) -> Value {
     json!({ "line": line, "kind": kind })
@@ -185,6 +186,45 @@ fn a_comparison_readme_gives_its_tables_the_command_above_them() {
 
 /// A blog-style table: backend per row, seconds in the header, `80 / 80` requests, and a
 /// `Tokens/sec` column that does not say which tokens.
+/// TensorRT-LLM's performance page: `TP (1)` is the TP column with a footnote mark, and
+/// `Throughput (out tok/s/GPU)` is per GPU, so a TP 2 row's number is not the run's output
+/// throughput: it stays under its header in `metrics.extra`. The tables' blank spacer rows
+/// are no runs.
+#[test]
+fn a_vendor_performance_page_reads_tp_and_keeps_per_gpu_throughput_apart() {
+    let text = fixture("markdown-table/trtllm_performance.md");
+    let out = parse_file("raw/performance.md", &text, None);
+    assert_eq!(out.runs.len(), 16 + 8 + 8, "{:#?}", out.findings);
+    let run = |line: u32| {
+        let r = out.runs.iter().find(|r| r.source.line == line).unwrap_or_else(|| panic!("no run at {line}"));
+        serde_json::to_value(r).unwrap()
+    };
+    let tp2 = run(37);
+    for (pointer, want) in [
+        ("/model", json!("LLaMA 70B")),
+        ("/gpu", json!("H100")),
+        ("/framework", json!("trtllm")),
+        ("/tp", json!(2)),
+        ("/source/context/tp", context(37, "table-row")),
+        ("/scenario/max_concurrency", json!(1024)),
+        ("/scenario/input_len", json!(128)),
+        ("/metrics/output_throughput", json!(null)),
+        ("/metrics/extra/throughput (out tok~1s~1gpu)", json!(2657.0)),
+        ("/source/lines/metrics.extra.throughput (out tok~1s~1gpu)", json!(37)),
+    ] {
+        assert_eq!(tp2.pointer(pointer), Some(&want), "{pointer}: {tp2:#}");
+    }
+    let l40s = run(54);
+    assert_eq!(l40s.pointer("/gpu"), Some(&json!("L40S")));
+    assert_eq!(l40s.pointer("/tp"), Some(&json!(1)));
+    assert_eq!(l40s.pointer("/metrics/output_throughput"), Some(&json!(3630.0)));
+    let latency = run(84);
+    assert_eq!(latency.pointer("/tp"), Some(&json!(4)));
+    assert_eq!(latency.pointer("/metrics/ttft_ms/mean"), Some(&json!(26.0)));
+    assert_eq!(latency.pointer("/scenario/max_concurrency"), Some(&json!(1)));
+    assert!(out.runs.iter().all(|r| r.metrics.extra.keys().all(|k| !k.starts_with("tp"))), "TP read as a metric");
+}
+
 #[test]
 fn a_blog_table_reads_backend_units_and_counts() {
     let text = fixture("markdown-table/vllm_vs_trtllm.md");

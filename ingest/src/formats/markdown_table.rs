@@ -56,6 +56,9 @@ enum Unit {
     PerMinute,
     /// Tokens per second per user: kept as an extra number.
     PerUser,
+    /// Tokens per second per GPU (`out tok/s/GPU`): kept as an extra number under its
+    /// header, since the run's throughput is the total, which the row does not state.
+    PerGpu,
     Percent,
     Other,
 }
@@ -71,6 +74,7 @@ fn unit_of(text: &str) -> Unit {
         "min" | "mins" | "minute" | "minutes" | "分钟" => Unit::Time(60_000.0),
         "%" | "percent" => Unit::Percent,
         _ if contains_short(t, "/u") || contains_short(t, "user") || contains_short(t, "/用户") => Unit::PerUser,
+        _ if t.ends_with("/gpu") || t.ends_with("pergpu") || t.ends_with("/卡") => Unit::PerGpu,
         _ if t.ends_with("/min") || t == "rpm" || t == "qpm" => Unit::PerMinute,
         "qps" | "rps" | "req/s" | "reqs/s" | "request/s" | "requests/s" | "req/sec" | "requests/sec" | "request/sec" | "请求/s"
         | "请求/秒" | "it/s" => Unit::RequestRate,
@@ -347,6 +351,10 @@ fn column(raw: &str) -> Col {
     // `FTL(min)(s)`: with another time unit beside it, `min` is the minimum, not minutes.
     let times = groups.iter().filter(|g| matches!(unit_of(g), Unit::Time(_))).count();
     for g in &groups {
+        // A footnote mark (`TP (1)`, `Throughput [2]`, `(*)`) says nothing about the column.
+        if !g.is_empty() && g.chars().all(|c| c.is_ascii_digit() || matches!(c, '*' | '†')) {
+            continue;
+        }
         let u = unit_of(g);
         let minimum = g.trim() == "min" && times > 1;
         match u {
@@ -361,7 +369,7 @@ fn column(raw: &str) -> Col {
             u => unit = u,
         }
         // `throughput(out tok/s)`: the words of the unit still say which tokens.
-        if u == Unit::TokenRate {
+        if matches!(u, Unit::TokenRate | Unit::PerGpu) {
             body.push(' ');
             body.push_str(g);
         }
@@ -371,11 +379,11 @@ fn column(raw: &str) -> Col {
     if unit == Unit::None {
         let (rest, last) = body.rsplit_once(' ').unwrap_or(("", body.as_str()));
         let u = unit_of(last);
-        let word_unit = matches!(u, Unit::TokenRate | Unit::RequestRate | Unit::PerMinute | Unit::PerUser)
+        let word_unit = matches!(u, Unit::TokenRate | Unit::RequestRate | Unit::PerMinute | Unit::PerUser | Unit::PerGpu)
             || (matches!(u, Unit::Time(_)) && !rest.is_empty());
         if word_unit {
             unit = u;
-            if !matches!(u, Unit::TokenRate) {
+            if !matches!(u, Unit::TokenRate | Unit::PerGpu) {
                 body = rest.to_string();
             }
         }
@@ -393,7 +401,7 @@ fn column(raw: &str) -> Col {
         return col(Column::Label);
     }
     let throughput_words = any_in(t, &["throughput", "吞吐", "speed", "速度", "每秒", "per second", "per sec"]) || ["tps", "qps", "rps"].iter().any(|w| has_word(t, w));
-    let rate_unit = matches!(unit, Unit::TokenRate | Unit::RequestRate);
+    let rate_unit = matches!(unit, Unit::TokenRate | Unit::RequestRate | Unit::PerGpu);
     if let (Some(group), false, false) = (latency_group(t), throughput_words, rate_unit) {
         let stat = stat.or_else(|| stat_in(t)).unwrap_or_else(|| "mean".to_string());
         return col(Column::Measure(Measure::Latency { group, stat }));
@@ -404,6 +412,7 @@ fn column(raw: &str) -> Col {
         let measure = match unit {
             _ if contains_short(t, "peak") && !requests => Measure::Peak,
             Unit::TokenRate => Measure::Tokens(token_kind(t)),
+            Unit::PerGpu if !requests => Measure::Tokens(token_kind(t)),
             Unit::RequestRate => Measure::Requests,
             _ if tokens && !requests => Measure::Tokens(token_kind(t)),
             _ if requests => Measure::Requests,
@@ -733,6 +742,14 @@ fn build(path: &str, entries: &[Entry<'_>], start: u32, end: u32, sink: &mut Sin
         .value("placeholder", &p)
         .run(&id);
     }
+    // An extra number the resolver files under its own name goes through it as a row: a row
+    // whose only result is such a number (a throughput per GPU) is still a run, with the
+    // row's context, which a number added afterwards would not give it.
+    let (extras, as_rows): (Vec<_>, Vec<_>) =
+        extras.into_iter().partition(|(key, _, _)| !matches!(fields::classify(key), Some(fields::Target::Extra(k)) if k == *key));
+    for (key, n, line) in as_rows {
+        owned.push(Owned { line, label: key.clone(), raw: key, value: OwnedValue::Number(n) });
+    }
     let rows: Vec<Row<'_>> = owned
         .iter()
         .map(|o| Row {
@@ -846,6 +863,7 @@ fn measure(m: &Measure, n: f64, unit: Unit) -> Measured {
         (Measure::Requests, Unit::RequestRate | Unit::None) => Measured::Row("request throughput (req/s)".into(), n),
         (Measure::Peak, Unit::TokenRate | Unit::None) => Measured::Row("peak output token throughput (tok/s)".into(), n),
         (Measure::Tokens(_) | Measure::Peak | Measure::Requests | Measure::Throughput, Unit::PerMinute) => Measured::Extra(" (per minute)"),
+        (Measure::Tokens(_) | Measure::Peak | Measure::Requests | Measure::Throughput, Unit::PerGpu) => Measured::Extra(""),
         (Measure::Throughput, Unit::TokenRate) => Measured::Row("output token throughput (tok/s)".into(), n),
         (Measure::Throughput, Unit::RequestRate) => Measured::Row("request throughput (req/s)".into(), n),
         (Measure::Throughput, Unit::None) => Measured::Unitless,
@@ -1147,6 +1165,10 @@ mod tests {
         assert_eq!(kind("gen tok/s").0, Column::Measure(Measure::Tokens(Kind::Output)));
         assert_eq!(kind("pre-fill tok/s").0, Column::Measure(Measure::Tokens(Kind::Input)));
         assert_eq!(kind("Speed (t/s/u)").0, Column::Label);
+        // TensorRT-LLM's performance page: a footnote mark, and a throughput per GPU.
+        assert_eq!(kind("TP (1)").0, Column::Context(Ctx::Tp));
+        assert_eq!(kind("Throughput (out tok/s/GPU)"), (Column::Measure(Measure::Tokens(Kind::Output)), Unit::PerGpu));
+        assert_eq!(kind("Output tokens/s/GPU"), (Column::Measure(Measure::Tokens(Kind::Output)), Unit::PerGpu));
         assert_eq!(kind("duration (s)"), (Column::Measure(Measure::Duration), Unit::Time(1000.0)));
         assert_eq!(kind("Total input tokens").0, Column::Measure(Measure::TotalInput));
         assert_eq!(kind("Total generated tokens").0, Column::Measure(Measure::TotalOutput));
