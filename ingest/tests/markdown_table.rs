@@ -225,6 +225,23 @@ fn a_vendor_performance_page_reads_tp_and_keeps_per_gpu_throughput_apart() {
     assert!(out.runs.iter().all(|r| r.metrics.extra.keys().all(|k| !k.starts_with("tp"))), "TP read as a metric");
 }
 
+/// A generated report with one table per metric, the metric named only by the heading above
+/// it (`### 2.1 TTFT` over `Mean (s) | Median (s) | P95 (s)`) and a token-rate table whose
+/// columns are statistics over the requests (`Mean (tokens/s) | Median (tokens/s) | P95
+/// (tokens/s)`). Before, the P95 column overwrote the mean and every row's "output
+/// throughput" was its P95 per-request rate. Statistics of the requests' rates are not the
+/// run's throughput, and the latency tables name no metric: no run is invented, and the
+/// file is reported as holding results that were not read.
+#[test]
+fn statistics_of_per_request_rates_are_not_the_runs_throughput() {
+    let text = fixture("markdown-table/per_metric_tables_report_ko.md");
+    let findings = check("raw/report.md", &text, &[]);
+    assert_eq!(findings, ["results-not-read@19"]);
+    // A throughput column that names no other statistic beside it is still read.
+    let one = "| Model | Mean output throughput (tok/s) |\n|---|---|\n| m | 25.3 |\n";
+    check("raw/one.md", one, &[&[("/metrics/output_throughput", json!(25.3))]]);
+}
+
 #[test]
 fn a_blog_table_reads_backend_units_and_counts() {
     let text = fixture("markdown-table/vllm_vs_trtllm.md");

@@ -152,6 +152,9 @@ struct Col {
     unit: Unit,
     /// The header's normalised name, the key of `metrics.extra`.
     key: String,
+    /// The statistic a throughput header names (`Median (tokens/s)`): a statistic over the
+    /// requests' own rates, not the run's throughput.
+    throughput_stat: Option<String>,
 }
 
 /// `text.trim().to_lowercase().replace(' ', "")`, in one pass for ASCII text (most headers).
@@ -388,7 +391,7 @@ fn column(raw: &str) -> Col {
             }
         }
     }
-    let col = |column| Col { raw: raw.clone(), column, unit, key: key.clone() };
+    let col = |column| Col { raw: raw.clone(), column, unit, key: key.clone(), throughput_stat: None };
     let t = body.as_str();
     let skip = SKIP.iter().any(|s| if s.is_ascii() { has_word(t, s) } else { contains_short(t, s) });
     if skip || has_word(t, "vs") {
@@ -407,6 +410,11 @@ fn column(raw: &str) -> Col {
         return col(Column::Measure(Measure::Latency { group, stat }));
     }
     if throughput_words || rate_unit {
+        // `P95 (tokens/s)`: a percentile of the requests' rates, kept under its header.
+        let named = stat.clone().or_else(|| stat_in(t));
+        if named.as_deref().is_some_and(|s| s != "mean") {
+            return Col { throughput_stat: named, ..col(Column::Label) };
+        }
         let tokens = any_in(t, &["token", "tok/", "tokens", "词"]) || has_word(t, "tps") || has_word(t, "tok");
         let requests = any_in(t, &["request", "req/", "请求"]) || has_word(t, "qps") || has_word(t, "rps") || has_word(t, "req");
         let measure = match unit {
@@ -418,7 +426,7 @@ fn column(raw: &str) -> Col {
             _ if requests => Measure::Requests,
             _ => Measure::Throughput,
         };
-        return col(Column::Measure(measure));
+        return Col { throughput_stat: named, ..col(Column::Measure(measure)) };
     }
     if any_in(t, &["duration", "total time", "elapsed", "wall time", "耗时", "总时间", "用时", "运行时间", "benchmark time"]) {
         return col(Column::Measure(Measure::Duration));
@@ -587,9 +595,16 @@ fn read(input: &TableInput<'_>, sink: &mut Sink) -> Vec<Run> {
     // LMDeploy's `--csv` header pasted as a table: its columns are named by that script.
     let lmdeploy = super::lmdeploy_profile_csv::is_header(&table.header);
     let column = |h: &String| if lmdeploy { column(&super::lmdeploy_profile_csv::label_of(h)) } else { column(h) };
-    let cols: Vec<Col> = table.header.iter().map(column).collect();
+    let mut cols: Vec<Col> = table.header.iter().map(column).collect();
     if cols.iter().any(|c| c.column == Column::Eval) {
         return Vec::new();
+    }
+    // `Mean | Median | P95 (tokens/s)`: beside the other statistics, the mean is one more
+    // statistic of the requests' rates, not the run's throughput.
+    if cols.iter().any(|c| c.throughput_stat.as_deref().is_some_and(|s| s != "mean")) {
+        for c in cols.iter_mut().filter(|c| c.throughput_stat.as_deref() == Some("mean")) {
+            c.column = Column::Label;
+        }
     }
     let mut notice = Notice::default();
     let mut runs = Vec::new();
@@ -1169,6 +1184,10 @@ mod tests {
         assert_eq!(kind("TP (1)").0, Column::Context(Ctx::Tp));
         assert_eq!(kind("Throughput (out tok/s/GPU)"), (Column::Measure(Measure::Tokens(Kind::Output)), Unit::PerGpu));
         assert_eq!(kind("Output tokens/s/GPU"), (Column::Measure(Measure::Tokens(Kind::Output)), Unit::PerGpu));
+        // A statistic of a throughput is one of the requests' rates, not the run's.
+        assert_eq!(kind("P95 (tokens/s)").0, Column::Label);
+        assert_eq!(kind("Median output throughput (tok/s)").0, Column::Label);
+        assert_eq!(kind("Mean (tokens/s)").0, Column::Measure(Measure::Tokens(Kind::Unqualified)));
         assert_eq!(kind("duration (s)"), (Column::Measure(Measure::Duration), Unit::Time(1000.0)));
         assert_eq!(kind("Total input tokens").0, Column::Measure(Measure::TotalInput));
         assert_eq!(kind("Total generated tokens").0, Column::Measure(Measure::TotalOutput));
