@@ -154,6 +154,10 @@ pub fn read(text: &str, sink: &mut Sink, mut scan_log: impl FnMut(&str, &str, u3
                     }
                 }
             }
+            // An indented block that runs straight into the next line is the indented first
+            // line of a log pasted without a fence (genai-perf's centred title over its
+            // table): it is left to the unfenced scan, with the rest of that log.
+            Event::Start(Tag::CodeBlock(CodeBlockKind::Indented)) if runs_on(text, range.end) => mark_content(&mut doc),
             Event::Start(Tag::CodeBlock(kind)) => {
                 code_ranges.push((range.start, range.end));
                 let info = match kind {
@@ -284,6 +288,13 @@ pub fn read(text: &str, sink: &mut Sink, mut scan_log: impl FnMut(&str, &str, u3
     }
     read_unfenced(text, &index, &code_ranges, &paragraphs, &mut doc, sink, scan_log);
     doc
+}
+
+/// Whether the line after the one that ends before `end` holds text (no blank line between).
+fn runs_on(text: &str, end: usize) -> bool {
+    let rest = &text[end.min(text.len())..];
+    let rest = if text[..end.min(text.len())].ends_with('\n') { rest } else { rest.split_once('\n').map_or("", |(_, r)| r) };
+    rest.lines().next().is_some_and(|l| !l.trim().is_empty())
 }
 
 /// Scans the text between code blocks for logs pasted without a fence (or inside HTML),

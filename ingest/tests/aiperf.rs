@@ -322,6 +322,30 @@ fn reads_a_table_in_a_readme_code_block() {
     numbers_trace_to_their_lines(&readme, &out);
 }
 
+/// A docs page saved as markdown with the sample output pasted without a fence: the table's
+/// centred title is indented by more than four spaces, so markdown makes it a code block of
+/// its own and the table a paragraph. Before, the title alone was read (`aiperf-table-cut`)
+/// and the table not at all.
+#[test]
+fn reads_a_table_pasted_without_a_fence_under_its_indented_title() {
+    let text = fixture("aiperf/genai_perf_unfenced_docs_page.md");
+    let findings = check(
+        "raw/speculative_decoding.md",
+        &text,
+        &[&[
+            ("/format", json!("genai-perf")),
+            ("/source/line", json!(19)),
+            ("/metrics/e2e_ms/mean", json!(7510.69)),
+            ("/metrics/e2e_ms/p75", json!(7832.68)),
+            ("/metrics/output_throughput", json!(43.27)),
+            ("/metrics/request_throughput", json!(0.13)),
+            ("/metrics/completed", json!(4)),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+    numbers_trace_to_their_lines(&text, &parse_file("raw/speculative_decoding.md", &text, None));
+}
+
 /// The sweep aggregate AIPerf writes to `sweep_aggregate/profile_export_aiperf_sweep.json`,
 /// as its documentation shows it (in a ```json block): one run per combination, the mean
 /// over the trials as the value with its spread, the swept concurrency as the scenario.
