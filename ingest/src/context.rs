@@ -283,8 +283,10 @@ pub struct ClientCommand {
 }
 
 /// The words that make a line a benchmark client command.
-static CLIENTS: [Needle; 8] = [
+static CLIENTS: [Needle; 9] = [
     Needle::new("vllm bench serve"),
+    // TensorRT-LLM's copy of vLLM's client (`python -m tensorrt_llm.serve.scripts.benchmark_serving`).
+    Needle::new("serve.scripts.benchmark_serving"),
     Needle::new("sglang.bench_serving"),
     Needle::new("benchmark_serving.py"),
     Needle::new("bench_serving.py"),

@@ -64,6 +64,10 @@ fn is_placeholder(lower: &str) -> bool {
         || lower.chars().all(|c| c == '.' || c == '…') && !lower.is_empty()
         || (lower.starts_with('<') && lower.ends_with('>'))
         || (lower.starts_with('{') && lower.ends_with('}'))
+        // `[result]`: a word in square brackets (a list of numbers is no placeholder).
+        || lower.strip_prefix('[').and_then(|l| l.strip_suffix(']')).is_some_and(|w| {
+            !w.is_empty() && w.chars().all(|c| c.is_alphabetic() || matches!(c, ' ' | '_' | '-'))
+        })
         || matches!(lower, "tbd" | "todo" | "tba" | "?" | "??" | "???" | "x.xx" | "xx.xx")
         || lower.contains("xx.x")
 }
@@ -175,8 +179,11 @@ mod tests {
 
     #[test]
     fn classifies_placeholders() {
-        for p in ["xxx", "XX", "...", "<value>", "TBD", "xx.xx", "…"] {
+        for p in ["xxx", "XX", "...", "<value>", "TBD", "xx.xx", "…", "[result]", "[your value]"] {
             assert!(matches!(parse_cell(p).value, Value::Placeholder(_)), "{p}");
+        }
+        for not in ["[50, 90, 99]", "[]", "[1]"] {
+            assert!(!matches!(parse_cell(not).value, Value::Placeholder(_)), "{not}");
         }
     }
 

@@ -10,8 +10,13 @@ use benchsite_ingest::parse_file;
 use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
-const SAMPLES: [&str; 4] =
-    ["sglang_cookbook_gemma4.md", "dgxc_deepseek_r1_sglang.md", "docker_exec_fp8_readme.md", "command_then_results_report.md"];
+const SAMPLES: [&str; 5] = [
+    "sglang_cookbook_gemma4.md",
+    "dgxc_deepseek_r1_sglang.md",
+    "docker_exec_fp8_readme.md",
+    "command_then_results_report.md",
+    "trtllm_recipe_placeholders.md",
+];
 
 fn context(line: u32, kind: &str) -> Value {
     json!({ "line": line, "kind": kind })
@@ -165,6 +170,29 @@ fn a_report_takes_the_command_of_its_command_section() {
     let two = text.replacen("```bash\n", "```bash\nvllm bench serve --model other --num-prompts 9\n", 1);
     let out = parse_file("raw/two.md", &two, None);
     assert_eq!(out.runs[0].model, None);
+}
+
+/// TensorRT-LLM's deployment recipe: its client is `python -m
+/// tensorrt_llm.serve.scripts.benchmark_serving` (its own copy of vLLM's), and its sample
+/// output keeps the counts but shows `[result]` for every rate and latency. Before, the
+/// command gave nothing and each `[result]` was a warning of its own (15 of them).
+#[test]
+fn a_recipe_with_bracketed_placeholders_keeps_its_counts_and_its_command() {
+    let text = fixture("markdown-document/trtllm_recipe_placeholders.md");
+    let findings = check(
+        "raw/recipe.md",
+        &text,
+        &[&[
+            ("/model", json!("nvidia/Llama-3.3-70B-Instruct-FP8")),
+            ("/source/context/model", context(16, "command")),
+            ("/scenario/dataset", json!("random")),
+            ("/metrics/completed", json!(16)),
+            ("/metrics/duration_s", json!(17.66)),
+            ("/metrics/request_throughput", json!(null)),
+            ("/metrics/ttft_ms", json!(null)),
+        ]],
+    );
+    assert_eq!(findings, ["placeholder-value@48", "missing-metrics@43"]);
 }
 
 #[test]
