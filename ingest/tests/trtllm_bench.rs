@@ -5,6 +5,16 @@
 //! `token_output_speed_tok_s` and for `--report_json` in issues and pages: only scripts that
 //! read the report, and a synthetic one in a test, came up), so the input below has the
 //! source's keys and layout (`json.dump(..., indent=4)`) with numbers of one run.
+//! Searched again (samples session): `find_string` on `"output_throughput_per_gpu_tok_s":`
+//! (4 hits: TensorRT-LLM's writer, two parsers, and a self-test fixture in a parse script
+//! that "mirrors the real 1.3.0rc12 bench_report.json schema" with model `selftest/model`,
+//! which shows a newer top-level `energy` section; read as a schema check, it gives one run
+//! and the section is ignored), code search on `trtllm-bench report_json output
+//! request_throughput_req_s system_output_throughput_tok_s` (scripts that pass
+//! `--report_json`, e.g. alexm-redhat/vllm_bench_scripts `trt/trt_bench.sh`, whose stored
+//! files hold no report), and the issues corpus on `trtllm-bench --report_json report.json`
+//! (NVIDIA/TensorRT-LLM #4071 and #10528 discuss the file; neither pastes one): still no
+//! published report.
 
 mod common;
 

@@ -1,6 +1,12 @@
 //! vLLM offline throughput (`benchmark_throughput.py`, `vllm bench throughput`): the
 //! console line in both of its spellings, with the scenario from the command above it, and
 //! the `--output-json` file.
+//!
+//! No published `--output-json` file was found: the samples session searched `find_string`
+//! `"total_num_tokens":` (the writers in vLLM's scripts and copies of them, test fixtures
+//! with round numbers) and the issues corpus for `benchmark_throughput.py --output-json
+//! "elapsed_time" "requests_per_second" "tokens_per_second"` (vllm-project/vllm #29495 shows
+//! an "example new JSON output" in a diff, not a run; #4847 asks for the option).
 
 mod common;
 
