@@ -327,11 +327,13 @@ fn check_notes(section: &Section, sink: &mut Sink) {
     if let (Some(i), false) = (first, more.is_empty()) {
         let lines: Vec<String> = more.iter().map(u32::to_string).collect();
         let f = &mut sink.findings[i];
-        f.message.push_str(&format!(
-            " {} more note(s) of this section contradict the log as well (line(s) {}).",
+        f.message = format!(
+            "{} {} more note(s) of this section contradict the log as well (line(s) {}).",
+            f.message,
             more.len(),
             lines.join(", ")
-        ));
+        )
+        .into();
         f.value("other_note_lines", lines.join(", "));
     }
 }

@@ -957,7 +957,7 @@ mod tests {
                 r.source.lines.insert("metrics.output_throughput", line + (i as u32 % 7));
                 if i % 5 == 0 {
                     r.findings = vec![findings.len()];
-                    findings.push(Finding::new(Severity::Warning, "unit-unknown", &r.source.path, *line, "m".into()));
+                    findings.push(Finding::new(Severity::Warning, "unit-unknown", &r.source.path, *line, "m"));
                     r.model = None;
                     r.metrics.tpot_ms = None;
                 }

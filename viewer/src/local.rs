@@ -82,7 +82,7 @@ mod tests {
             r.metrics.output_throughput = Some(100.0 + i as f64);
         }
         runs[1].framework = Some("sglang".into());
-        let findings = vec![Finding { runs: vec!["local/a.log#L2".into()], ..Finding::new(benchsite_model::Severity::Warning, "unit-unknown", "local/a.log", 2, "m".into()) }];
+        let findings = vec![Finding { runs: vec!["local/a.log#L2".into()], ..Finding::new(benchsite_model::Severity::Warning, "unit-unknown", "local/a.log", 2, "m") }];
         let text = bundle(runs.clone(), &findings, &stated(" vLLM ", "v0.10.1", "H800", "8"), &Catalog::default());
         let local = read(&text).unwrap();
         let got = columns::assemble(&local.index, &[&local.part]);

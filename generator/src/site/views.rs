@@ -253,7 +253,7 @@ pub fn finding_view(f: &Finding, title: String, help: String, label: &dyn Fn(&st
         code: f.code.to_string(),
         title,
         help,
-        message: f.message.clone(),
+        message: f.message.to_string(),
         line: f.line,
         values: f.values.iter().map(|(k, v)| (label(k), v.clone())).collect(),
     }
