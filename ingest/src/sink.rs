@@ -74,14 +74,14 @@ impl FindingExt for Finding {
 
     fn run(&mut self, id: &str) -> &mut Self {
         if !self.runs.iter().any(|r| r == id) {
-            self.runs.push(id.to_string());
+            self.runs.push(Key::new(id));
         }
         self
     }
 
     fn runs<'i>(&mut self, ids: impl IntoIterator<Item = &'i str>) -> &mut Self {
-        let mut seen: HashSet<&str> = self.runs.iter().map(String::as_str).collect();
-        let new: Vec<String> = ids.into_iter().filter(|id| seen.insert(id)).map(str::to_string).collect();
+        let mut seen: HashSet<&str> = self.runs.iter().map(Key::as_str).collect();
+        let new: Vec<Key> = ids.into_iter().filter(|id| seen.insert(id)).map(Key::new).collect();
         self.runs.extend(new);
         self
     }

@@ -43,7 +43,7 @@ pub struct Finding {
     pub values: Map<String>,
     /// Ids of the runs this finding concerns.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub runs: Vec<String>,
+    pub runs: Vec<Key>,
 }
 
 impl Finding {

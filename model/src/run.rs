@@ -2,7 +2,7 @@
 //! source lines every number came from.
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use crate::map::Map;
+use crate::map::{Key, Map};
 use crate::rare::{Empty, Rare};
 
 /// Latency statistics in milliseconds keyed `mean`, `median`, `std`, `min`, `max`, `p50`,
@@ -11,12 +11,13 @@ pub type Latency = Map<f64>;
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
 pub struct Run {
-    /// Stable id: `<path>#L<line>` of the block's first line.
-    pub id: String,
+    /// Stable id: `<path>#L<line>` of the block's first line (inline up to 24 bytes, as
+    /// `path` and `format`: a build holds every run).
+    pub id: Key,
     pub source: Source,
     /// Which printer produced the block: `serving-text`, `vllm-json`, `sglang-jsonl`,
     /// `lmdeploy-profile`, `trtllm-bench`.
-    pub format: String,
+    pub format: Key,
     pub framework: Option<String>,
     pub framework_version: Option<String>,
     pub gpu: Option<String>,
@@ -84,7 +85,7 @@ fn round6(x: f64) -> f64 {
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
 pub struct Source {
     /// Path relative to the content folder, with `/`.
-    pub path: String,
+    pub path: Key,
     /// 1-based line where the block starts.
     pub line: u32,
     /// 1-based line where the block ends (inclusive).

@@ -85,7 +85,7 @@ impl Dim {
                 Some(RequestRate::PerSecond(r)) => benchsite_model::format_number(r),
             },
             Dim::Concurrency => number(run.scenario.max_concurrency),
-            Dim::Source => run.source.path.clone(),
+            Dim::Source => run.source.path.to_string(),
         }
     }
 }
@@ -395,7 +395,7 @@ impl Store {
     pub fn new(runs: &[Run], local: Vec<bool>) -> Store {
         let n = runs.len();
         let mut store = Store {
-            ids: runs.iter().map(|r| r.id.clone()).collect(),
+            ids: runs.iter().map(|r| r.id.to_string()).collect(),
             lines: runs.iter().map(|r| r.source.line).collect(),
             local,
             findings: runs.iter().map(|r| r.findings.iter().map(|&f| f as u32).collect()).collect(),
@@ -758,7 +758,7 @@ pub(crate) mod tests {
 
     pub fn run(id: &str, fw: &str, ver: &str, gpu: &str, model: &str, out_tps: f64, ttft_p99: f64) -> Run {
         let mut r = Run { id: id.into(), framework: Some(fw.into()), framework_version: Some(ver.into()), gpu: Some(gpu.into()), model: Some(model.into()), tp: Some(1), ..Run::default() };
-        r.source.path = format!("{fw}/{gpu}_v{ver}.md");
+        r.source.path = format!("{fw}/{gpu}_v{ver}.md").into();
         r.source.line = id.rsplit('L').next().and_then(|l| l.parse().ok()).unwrap_or(1);
         r.scenario = Scenario { dataset: Some("random".into()), input_len: Some(1024), output_len: Some(1024), num_prompts: Some(100), range_ratio: Some(1.0), ..Scenario::default() }.into();
         r.metrics.output_throughput = Some(out_tps);

@@ -186,7 +186,7 @@ pub fn row(run: &Run, findings: &[Finding], loc: Locale) -> Row {
         .map(|s| s.as_str());
     let scenario_line = ["scenario.input_len", "scenario.dataset", "scenario.num_prompts"].iter().find_map(|k| run.source.lines.get(k).copied());
     Row {
-        run_id: run.id.clone(),
+        run_id: run.id.to_string(),
         anchor: run_anchor(run),
         line: run.source.line,
         scenario: scenario_label(run, loc),
