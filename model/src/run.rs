@@ -536,9 +536,7 @@ mod tests {
 
     #[test]
     fn metrics_keep_their_json_layout_and_rare_ones_cost_a_pointer_until_written() {
-        let mut m = Metrics::default();
-        m.completed = Some(10);
-        m.ttft_ms = Some(Latency::from([("p99".to_string(), 5.0)]));
+        let mut m = Metrics { completed: Some(10), ttft_ms: Some(Latency::from([("p99".to_string(), 5.0)])), ..Metrics::default() };
         assert!(!m.more.is_allocated() && m.e2e_ms.is_none() && m.extra.is_empty(), "read without allocating");
         let plain = serde_json::to_string(&m).unwrap();
         assert_eq!(
