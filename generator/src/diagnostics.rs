@@ -144,7 +144,7 @@ mod tests {
     #[test]
     fn renders_path_line_source_and_advice() {
         let inputs = vec![Input { rel: "raw/a.log".into(), abs: "a".into(), text: "one\nMean TTFT (ms): xxx\n".into() }];
-        let finding = Finding::new(Severity::Error, "placeholder-value", "raw/a.log", 2, "replace it".into());
+        let finding = Finding::new(Severity::Error, "placeholder-value", "raw/a.log", 2, "replace it");
         let mut out = NoColor::new(Vec::new());
         emit(&mut out, &[finding], &inputs).unwrap();
         let text = String::from_utf8(out.into_inner()).unwrap();
@@ -160,8 +160,8 @@ mod tests {
         let text: String = (1..=50).map(|i| format!("line {i}\n")).collect();
         let inputs = vec![Input { rel: "raw/a.log".into(), abs: "a".into(), text }];
         let mut findings: Vec<Finding> = (1..=45).map(|i| Finding::new(Severity::Warning, "no-scenario", "raw/a.log", i, format!("flaw {i}"))).collect();
-        findings.push(Finding::new(Severity::Error, "placeholder-value", "raw/a.log", 46, "other 46".into()));
-        findings.push(Finding::new(Severity::Error, "placeholder-value", "raw/a.log", 47, "other 47".into()));
+        findings.push(Finding::new(Severity::Error, "placeholder-value", "raw/a.log", 46, "other 46"));
+        findings.push(Finding::new(Severity::Error, "placeholder-value", "raw/a.log", 47, "other 47"));
         let mut out = NoColor::new(Vec::new());
         emit(&mut out, &findings, &inputs).unwrap();
         let text = String::from_utf8(out.into_inner()).unwrap();

@@ -173,8 +173,8 @@ fn generated_runs(n: usize) -> benchsite_model::RunsFile {
     let mut runs = benchsite_viewer::synthetic_runs(n);
     for (i, r) in runs.iter_mut().enumerate() {
         let (dir, name) = r.source.path.rsplit_once('/').unwrap_or(("", ""));
-        r.source.path = format!("{dir}/{}.{}.md", name.trim_end_matches(".md"), i / 25);
-        r.id = format!("{}#L{}", r.source.path, r.source.line);
+        r.source.path = format!("{dir}/{}.{}.md", name.trim_end_matches(".md"), i / 25).into();
+        r.id = format!("{}#L{}", r.source.path, r.source.line).into();
         r.scenario.max_concurrency = Some(1 + (i % 25) as u64 * 8);
     }
     benchsite_model::RunsFile { runs, ..Default::default() }

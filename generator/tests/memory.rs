@@ -40,8 +40,10 @@ fn a_log_of_tiny_blocks_builds_in_a_bounded_multiple_of_its_size() {
     // per-run tables are `model::Map`s and the rarely filled parts `Rare` (a run is ~1 KB
     // inline, and this input is 244 bytes per run); about 12.7× since the explorer's data
     // is written a shard at a time from the charts' store, scenario and derived values are
-    // `Rare` too (832 bytes inline) and lists are shrunk after assembly. 16× leaves room for
-    // allocator noise.
+    // `Rare` too (832 bytes inline) and lists are shrunk after assembly (13.0× measured here);
+    // about 10.8× since findings that say the same share one message, run ids, formats and
+    // paths are inline keys and the rarely filled metrics are `Rare` (672 bytes inline).
+    // 11.5× leaves room for allocator noise; the build before these changes fails it.
     eprintln!("peak {:.0} MB for {:.1} MB of blocks ({ratio:.1}×)", peak / 1e6, text.len() as f64 / 1e6);
-    assert!(ratio < 16.0, "peak {:.0} MB for {:.1} MB of blocks ({ratio:.1}×)", peak / 1e6, text.len() as f64 / 1e6);
+    assert!(ratio < 11.5, "peak {:.0} MB for {:.1} MB of blocks ({ratio:.1}×)", peak / 1e6, text.len() as f64 / 1e6);
 }

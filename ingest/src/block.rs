@@ -37,8 +37,8 @@ fn resolve_with(block: &Block, namespace: Option<benchsite_model::Map<String>>, 
         block.rows.iter().filter(|r| matches!(r.cell.value, Value::Placeholder(_))).collect();
     let findings_before = sink.findings.len();
 
-    let mut run = Run { id: id.clone(), format: block.format.name().to_string(), ..Run::default() };
-    run.source.path = sink.path.clone();
+    let mut run = Run { id: id.as_str().into(), format: block.format.name().into(), ..Run::default() };
+    run.source.path = sink.path.as_str().into();
     run.source.line = block.start;
     run.source.end_line = block.end;
 

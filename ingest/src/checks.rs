@@ -260,7 +260,7 @@ fn resolve_model(section: &mut Section, sink: &mut Sink) {
         let client = run.model.clone();
         if let (Some(c), Some(s)) = (&client, &serve_model) {
             if basename(c) != basename(s) {
-                mismatch.get_or_insert_with(|| (c.clone(), Vec::new())).1.push(run.id.clone());
+                mismatch.get_or_insert_with(|| (c.clone(), Vec::new())).1.push(run.id.to_string());
             }
         }
         match client.or_else(|| serve_model.clone()) {
@@ -341,11 +341,13 @@ fn check_notes(section: &Section, sink: &mut Sink) {
     if let (Some(i), false) = (first, more.is_empty()) {
         let lines: Vec<String> = more.iter().map(u32::to_string).collect();
         let f = &mut sink.findings[i];
-        f.message.push_str(&format!(
-            " {} more note(s) of this section contradict the log as well (line(s) {}).",
+        f.message = format!(
+            "{} {} more note(s) of this section contradict the log as well (line(s) {}).",
+            f.message,
             more.len(),
             lines.join(", ")
-        ));
+        )
+        .into();
         f.value("other_note_lines", lines.join(", "));
     }
 }
@@ -740,7 +742,7 @@ mod tests {
     }
 
     fn run(line: u32, (format, completed, duration, rate, dataset, prompts): (bool, u8, u8, Option<u8>, Option<u8>, u8)) -> Run {
-        let mut r = Run { id: format!("x#L{line}"), format: if format { "vllm-json" } else { "serving-text" }.into(), ..Run::default() };
+        let mut r = Run { id: format!("x#L{line}").into(), format: if format { "vllm-json" } else { "serving-text" }.into(), ..Run::default() };
         r.source.line = line;
         r.metrics.completed = (completed > 0).then_some(u64::from(completed));
         r.metrics.duration_s = Some(f64::from(duration));

@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 use crate::map::{Key, Map};
+use crate::message::Message;
 
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[serde(rename_all = "lowercase")]
@@ -35,24 +36,24 @@ pub struct Finding {
     pub path: Key,
     /// 1-based line the finding is about; 0 when it concerns the whole file.
     pub line: u32,
-    /// English sentence saying what is wrong and what to do.
-    pub message: String,
+    /// English sentence saying what is wrong and what to do; findings alike share one.
+    pub message: Message,
     /// The values the finding is about, by name (e.g. `expected`, `found`).
     #[serde(default, skip_serializing_if = "Map::is_empty")]
     pub values: Map<String>,
     /// Ids of the runs this finding concerns.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub runs: Vec<String>,
+    pub runs: Vec<Key>,
 }
 
 impl Finding {
-    pub fn new(severity: Severity, code: &str, path: &str, line: u32, message: String) -> Self {
+    pub fn new(severity: Severity, code: &str, path: &str, line: u32, message: impl Into<Message>) -> Self {
         Finding {
             severity,
             code: Key::new(code),
             path: Key::new(path),
             line,
-            message,
+            message: message.into(),
             values: Map::new(),
             runs: Vec::new(),
         }

@@ -8,6 +8,7 @@
 mod finding;
 pub mod gpu;
 pub mod map;
+mod message;
 pub mod rare;
 pub mod memory;
 pub mod number;
@@ -16,10 +17,11 @@ pub mod tuning;
 
 pub use finding::{Finding, Severity};
 pub use map::Map;
+pub use message::Message;
 pub use rare::Rare;
 pub use number::{format_count, format_metric, Origin};
 pub use run::{
-    ClientInfo, ContextRef, Derived, Flag, Latency, Metrics, Note, Params, RequestRate, Run,
+    ClientInfo, ContextRef, Derived, Flag, Latency, Metrics, MoreMetrics, Note, Params, RequestRate, Run,
     Scenario, Source, Spread, SweepRef,
 };
 

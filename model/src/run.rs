@@ -2,7 +2,7 @@
 //! source lines every number came from.
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use crate::map::Map;
+use crate::map::{Key, Map};
 use crate::rare::{Empty, Rare};
 
 /// Latency statistics in milliseconds keyed `mean`, `median`, `std`, `min`, `max`, `p50`,
@@ -11,12 +11,13 @@ pub type Latency = Map<f64>;
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
 pub struct Run {
-    /// Stable id: `<path>#L<line>` of the block's first line.
-    pub id: String,
+    /// Stable id: `<path>#L<line>` of the block's first line (inline up to 24 bytes, as
+    /// `path` and `format`: a build holds every run).
+    pub id: Key,
     pub source: Source,
     /// Which printer produced the block: `serving-text`, `vllm-json`, `sglang-jsonl`,
     /// `lmdeploy-profile`, `trtllm-bench`.
-    pub format: String,
+    pub format: Key,
     pub framework: Option<String>,
     pub framework_version: Option<String>,
     pub gpu: Option<String>,
@@ -84,7 +85,7 @@ fn round6(x: f64) -> f64 {
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
 pub struct Source {
     /// Path relative to the content folder, with `/`.
-    pub path: String,
+    pub path: Key,
     /// 1-based line where the block starts.
     pub line: u32,
     /// 1-based line where the block ends (inclusive).
@@ -178,43 +179,194 @@ impl<'de> Deserialize<'de> for RequestRate {
 }
 
 /// Everything the result block printed, in canonical units.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
+///
+/// A build holds every run, and most blocks print the rows of a vLLM/SGLang serving block
+/// and nothing else: the fields a run rarely has (`MoreMetrics`: goodput, peaks, measured
+/// concurrency, acceptance length, end-to-end latency, extra rows, spread) are kept behind a
+/// pointer allocated on first write (`Rare`) and read through `Deref` as if they were
+/// fields of `Metrics` (`run.metrics.e2e_ms`). Serialised field by field in the order
+/// `runs.json` has always had, so the file does not change.
+#[derive(Clone, Debug, PartialEq, Default)]
 pub struct Metrics {
     pub completed: Option<u64>,
     pub failed: Option<u64>,
     pub duration_s: Option<f64>,
     pub total_input_tokens: Option<u64>,
     pub total_output_tokens: Option<u64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub total_output_tokens_retokenized: Option<u64>,
     pub request_throughput: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub request_goodput: Option<f64>,
     pub input_throughput: Option<f64>,
     pub output_throughput: Option<f64>,
     pub total_throughput: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub peak_output_throughput: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub peak_concurrent_requests: Option<f64>,
-    /// Measured concurrency (SGLang's `Concurrency:` row), not the configured limit.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub concurrency: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub accept_length: Option<f64>,
     pub ttft_ms: Option<Latency>,
     pub tpot_ms: Option<Latency>,
     pub itl_ms: Option<Latency>,
+    pub more: Rare<MoreMetrics>,
+}
+
+/// The metrics most runs leave empty; read and written as fields of [`Metrics`].
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
+pub struct MoreMetrics {
+    pub total_output_tokens_retokenized: Option<u64>,
+    pub request_goodput: Option<f64>,
+    pub peak_output_throughput: Option<f64>,
+    pub peak_concurrent_requests: Option<f64>,
+    /// Measured concurrency (SGLang's `Concurrency:` row), not the configured limit.
+    pub concurrency: Option<f64>,
+    pub accept_length: Option<f64>,
     pub e2e_ms: Option<Latency>,
     /// Numeric rows this schema does not name (vision tokens, speculative decoding, ...),
     /// keyed by their normalised label, so no printed number is dropped.
-    #[serde(default, skip_serializing_if = "Map::is_empty")]
     pub extra: Map<f64>,
     /// How much a value varied over the repeated runs it aggregates (AIPerf/genai-perf
     /// multi-run `aggregate/` reports), keyed by the field the value fills
     /// (`output_throughput`, `ttft_ms.p99`), in that field's unit.
-    #[serde(default, skip_serializing_if = "Map::is_empty")]
     pub spread: Map<Spread>,
+}
+
+impl Empty for MoreMetrics {
+    fn empty() -> &'static Self {
+        static EMPTY: MoreMetrics = MoreMetrics {
+            total_output_tokens_retokenized: None,
+            request_goodput: None,
+            peak_output_throughput: None,
+            peak_concurrent_requests: None,
+            concurrency: None,
+            accept_length: None,
+            e2e_ms: None,
+            extra: Map::new(),
+            spread: Map::new(),
+        };
+        &EMPTY
+    }
+}
+
+impl std::ops::Deref for Metrics {
+    type Target = MoreMetrics;
+    fn deref(&self) -> &MoreMetrics {
+        &self.more
+    }
+}
+
+/// Writing one of the rare fields (or borrowing it to write) allocates them.
+impl std::ops::DerefMut for Metrics {
+    fn deref_mut(&mut self) -> &mut MoreMetrics {
+        &mut self.more
+    }
+}
+
+/// `Metrics` as `runs.json` lays it out: every field in its place, the rare ones left out
+/// when empty (as before they moved behind a pointer).
+#[derive(Serialize, Deserialize, Default)]
+struct MetricsLayout<L, M: Layout, S: Layout> {
+    completed: Option<u64>,
+    failed: Option<u64>,
+    duration_s: Option<f64>,
+    total_input_tokens: Option<u64>,
+    total_output_tokens: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    total_output_tokens_retokenized: Option<u64>,
+    request_throughput: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    request_goodput: Option<f64>,
+    input_throughput: Option<f64>,
+    output_throughput: Option<f64>,
+    total_throughput: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    peak_output_throughput: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    peak_concurrent_requests: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    concurrency: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    accept_length: Option<f64>,
+    ttft_ms: Option<L>,
+    tpot_ms: Option<L>,
+    itl_ms: Option<L>,
+    e2e_ms: Option<L>,
+    #[serde(default, skip_serializing_if = "Layout::is_empty")]
+    extra: M,
+    #[serde(default, skip_serializing_if = "Layout::is_empty")]
+    spread: S,
+}
+
+/// A map field of [`MetricsLayout`], owned (reading) or borrowed (writing).
+trait Layout {
+    fn is_empty(&self) -> bool;
+}
+
+impl<V> Layout for Map<V> {
+    fn is_empty(&self) -> bool {
+        Map::is_empty(self)
+    }
+}
+
+impl<V> Layout for &Map<V> {
+    fn is_empty(&self) -> bool {
+        Map::is_empty(self)
+    }
+}
+
+impl Serialize for Metrics {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let m: &MoreMetrics = &self.more;
+        MetricsLayout {
+            completed: self.completed,
+            failed: self.failed,
+            duration_s: self.duration_s,
+            total_input_tokens: self.total_input_tokens,
+            total_output_tokens: self.total_output_tokens,
+            total_output_tokens_retokenized: m.total_output_tokens_retokenized,
+            request_throughput: self.request_throughput,
+            request_goodput: m.request_goodput,
+            input_throughput: self.input_throughput,
+            output_throughput: self.output_throughput,
+            total_throughput: self.total_throughput,
+            peak_output_throughput: m.peak_output_throughput,
+            peak_concurrent_requests: m.peak_concurrent_requests,
+            concurrency: m.concurrency,
+            accept_length: m.accept_length,
+            ttft_ms: self.ttft_ms.as_ref(),
+            tpot_ms: self.tpot_ms.as_ref(),
+            itl_ms: self.itl_ms.as_ref(),
+            e2e_ms: m.e2e_ms.as_ref(),
+            extra: &m.extra,
+            spread: &m.spread,
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Metrics {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let l = MetricsLayout::<Latency, Map<f64>, Map<Spread>>::deserialize(d)?;
+        let mut more: Rare<MoreMetrics> = Rare::default();
+        more.set(MoreMetrics {
+            total_output_tokens_retokenized: l.total_output_tokens_retokenized,
+            request_goodput: l.request_goodput,
+            peak_output_throughput: l.peak_output_throughput,
+            peak_concurrent_requests: l.peak_concurrent_requests,
+            concurrency: l.concurrency,
+            accept_length: l.accept_length,
+            e2e_ms: l.e2e_ms,
+            extra: l.extra,
+            spread: l.spread,
+        });
+        Ok(Metrics {
+            completed: l.completed,
+            failed: l.failed,
+            duration_s: l.duration_s,
+            total_input_tokens: l.total_input_tokens,
+            total_output_tokens: l.total_output_tokens,
+            request_throughput: l.request_throughput,
+            input_throughput: l.input_throughput,
+            output_throughput: l.output_throughput,
+            total_throughput: l.total_throughput,
+            ttft_ms: l.ttft_ms,
+            tpot_ms: l.tpot_ms,
+            itl_ms: l.itl_ms,
+            more,
+        })
+    }
 }
 
 /// The spread of an aggregated value over repeated runs.
@@ -380,6 +532,32 @@ mod tests {
         run.gpu_count = Some(4);
         run.derive();
         assert_eq!(run.derived.output_throughput_per_gpu, Some(250.0));
+    }
+
+    #[test]
+    fn metrics_keep_their_json_layout_and_rare_ones_cost_a_pointer_until_written() {
+        let mut m = Metrics { completed: Some(10), ttft_ms: Some(Latency::from([("p99".to_string(), 5.0)])), ..Metrics::default() };
+        assert!(!m.more.is_allocated() && m.e2e_ms.is_none() && m.extra.is_empty(), "read without allocating");
+        let plain = serde_json::to_string(&m).unwrap();
+        assert_eq!(
+            plain,
+            r#"{"completed":10,"failed":null,"duration_s":null,"total_input_tokens":null,"total_output_tokens":null,"request_throughput":null,"input_throughput":null,"output_throughput":null,"total_throughput":null,"ttft_ms":{"p99":5.0},"tpot_ms":null,"itl_ms":null,"e2e_ms":null}"#
+        );
+        m.concurrency = Some(3.5);
+        m.total_output_tokens_retokenized = Some(7);
+        m.e2e_ms = Some(Latency::from([("mean".to_string(), 1.0)]));
+        m.extra.insert("vision_tokens", 2.0);
+        m.spread.insert("output_throughput", Spread { runs: Some(3), ..Spread::default() });
+        let full = serde_json::to_string(&m).unwrap();
+        let keys: Vec<String> = serde_json::from_str::<serde_json::Value>(&full).unwrap().as_object().unwrap().keys().cloned().collect();
+        let at = |k: &str| full.find(&format!("\"{k}\":")).unwrap();
+        assert!(at("total_output_tokens") < at("total_output_tokens_retokenized") && at("total_output_tokens_retokenized") < at("request_throughput"));
+        assert!(at("total_throughput") < at("concurrency") && at("concurrency") < at("ttft_ms") && at("e2e_ms") < at("extra") && at("extra") < at("spread"), "{full}");
+        assert_eq!(keys.len(), 17);
+        let back: Metrics = serde_json::from_str(&full).unwrap();
+        assert_eq!(back, m);
+        let back: Metrics = serde_json::from_str(&plain).unwrap();
+        assert!(!back.more.is_allocated(), "an empty rare part is not allocated when read");
     }
 
     #[test]

@@ -949,15 +949,15 @@ mod tests {
             let mut findings = Vec::new();
             let runs: Vec<Run> = rows.iter().enumerate().map(|(i, (fw, ver, gpu, model, file, out, ttft, conc, rate, line, odd_id))| {
                 let mut r = run(&format!("x#L{i}"), fw, ver, gpu, model, if out.is_finite() { out.abs() } else { 1.5 }, *ttft);
-                r.source.path = format!("{fw}/f{file}.md");
+                r.source.path = format!("{fw}/f{file}.md").into();
                 r.source.line = *line;
-                r.id = if *odd_id { format!("{}#L{line}.{i}", r.source.path) } else { format!("{}#L{line}", r.source.path) };
+                r.id = if *odd_id { format!("{}#L{line}.{i}", r.source.path) } else { format!("{}#L{line}", r.source.path) }.into();
                 r.scenario.max_concurrency = *conc;
                 r.scenario.request_rate = rate.map(benchsite_model::RequestRate::PerSecond);
                 r.source.lines.insert("metrics.output_throughput", line + (i as u32 % 7));
                 if i % 5 == 0 {
                     r.findings = vec![findings.len()];
-                    findings.push(Finding::new(Severity::Warning, "unit-unknown", &r.source.path, *line, "m".into()));
+                    findings.push(Finding::new(Severity::Warning, "unit-unknown", &r.source.path, *line, "m"));
                     r.model = None;
                     r.metrics.tpot_ms = None;
                 }

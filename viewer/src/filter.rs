@@ -346,8 +346,8 @@ mod tests {
                 r.findings = vec![k];
             }
             // Several files per configuration, so that parts span files.
-            r.source.path = format!("{}.{}.md", r.source.path, (k / 480) % 3);
-            r.id = format!("{}#L{}", r.source.path, r.source.line);
+            r.source.path = format!("{}.{}.md", r.source.path, (k / 480) % 3).into();
+            r.id = format!("{}#L{}", r.source.path, r.source.line).into();
         }
         let s = Store::new(&runs, vec![]);
         assert!(s.parts.codes.len() < s.cells.len(), "parts merge cells across files");

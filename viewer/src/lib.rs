@@ -39,7 +39,7 @@ pub fn synthetic_runs(n: usize) -> Vec<benchsite_model::Run> {
             let (inp, out) = lens[(i / 120) % lens.len()];
             let k = (i % 97) as f64;
             let mut r = Run {
-                id: format!("synthetic/{fw}/{gpu}_v{ver}.md#L{}", i + 1),
+                id: format!("synthetic/{fw}/{gpu}_v{ver}.md#L{}", i + 1).into(),
                 framework: Some(fw.into()),
                 framework_version: Some(ver.into()),
                 gpu: Some(gpu.into()),
@@ -49,7 +49,7 @@ pub fn synthetic_runs(n: usize) -> Vec<benchsite_model::Run> {
                 scenario: Scenario { dataset: Some("random".into()), input_len: Some(inp), output_len: Some(out), num_prompts: Some(500 + (i % 5) as u64 * 500), ..Scenario::default() }.into(),
                 ..Run::default()
             };
-            r.source.path = format!("synthetic/{fw}/{gpu}_v{ver}.md");
+            r.source.path = format!("synthetic/{fw}/{gpu}_v{ver}.md").into();
             r.source.line = i as u32 + 1;
             r.metrics.request_throughput = Some(1.0 + k / 10.0);
             r.metrics.output_throughput = Some(1000.0 + k * 97.0);

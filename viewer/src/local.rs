@@ -26,7 +26,7 @@ pub fn bundle(mut runs: Vec<Run>, findings: &[Finding], stated: &str, catalog: &
     let (fw, ver, gpu, gpus) = (next().map(|f| crate::filter::lowercase(&f)), next().map(|v| v.trim_start_matches('v').to_string()), next(), next().and_then(|n| n.parse::<u32>().ok()).filter(|&n| n > 0));
     for r in &mut runs {
         r.findings = findings.iter().enumerate().filter(|(_, f)| f.runs.contains(&r.id)).map(|(k, _)| k).collect();
-        r.id = format!("local:{}", r.id);
+        r.id = format!("local:{}", r.id).into();
         r.framework = r.framework.take().or_else(|| fw.clone());
         r.framework_version = r.framework_version.take().or_else(|| ver.clone());
         r.gpu = r.gpu.take().or_else(|| gpu.clone());
@@ -76,13 +76,13 @@ mod tests {
     fn a_bundle_reads_back_as_the_store_of_its_runs() {
         let mut runs = vec![Run::default(), Run::default()];
         for (i, r) in runs.iter_mut().enumerate() {
-            r.id = format!("local/a.log#L{}", i + 1);
+            r.id = format!("local/a.log#L{}", i + 1).into();
             r.source.path = "local/a.log".into();
             r.source.line = i as u32 + 1;
             r.metrics.output_throughput = Some(100.0 + i as f64);
         }
         runs[1].framework = Some("sglang".into());
-        let findings = vec![Finding { runs: vec!["local/a.log#L2".into()], ..Finding::new(benchsite_model::Severity::Warning, "unit-unknown", "local/a.log", 2, "m".into()) }];
+        let findings = vec![Finding { runs: vec!["local/a.log#L2".into()], ..Finding::new(benchsite_model::Severity::Warning, "unit-unknown", "local/a.log", 2, "m") }];
         let text = bundle(runs.clone(), &findings, &stated(" vLLM ", "v0.10.1", "H800", "8"), &Catalog::default());
         let local = read(&text).unwrap();
         let got = columns::assemble(&local.index, &[&local.part]);

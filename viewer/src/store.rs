@@ -85,7 +85,7 @@ impl Dim {
                 Some(RequestRate::PerSecond(r)) => benchsite_model::format_number(r),
             },
             Dim::Concurrency => number(run.scenario.max_concurrency),
-            Dim::Source => run.source.path.clone(),
+            Dim::Source => run.source.path.to_string(),
         }
     }
 }
@@ -161,11 +161,11 @@ pub struct Column {
 impl Column {
     /// The column of `raw`, one value per run.
     pub fn new(raw: Vec<String>) -> Column {
-        let mut values = raw.clone();
+        // The distinct values first (a handful): sorting a copy of every run's value held
+        // each run's text twice for a moment, in each dimension.
+        let distinct: std::collections::BTreeSet<&str> = raw.iter().map(String::as_str).collect();
+        let mut values: Vec<String> = distinct.into_iter().map(str::to_string).collect();
         crate::order::sort_by(&mut values, |a, b| natural(a, b));
-        values.dedup();
-        // Room for one value per run is kept otherwise: 24 bytes a run in each dimension.
-        values.shrink_to_fit();
         let codes = raw.iter().map(|v| values.binary_search_by(|x| natural(x, v)).expect("every value is among the distinct ones") as u32).collect();
         Column { values, codes }
     }
@@ -395,7 +395,7 @@ impl Store {
     pub fn new(runs: &[Run], local: Vec<bool>) -> Store {
         let n = runs.len();
         let mut store = Store {
-            ids: runs.iter().map(|r| r.id.clone()).collect(),
+            ids: runs.iter().map(|r| r.id.to_string()).collect(),
             lines: runs.iter().map(|r| r.source.line).collect(),
             local,
             findings: runs.iter().map(|r| r.findings.iter().map(|&f| f as u32).collect()).collect(),
@@ -758,7 +758,7 @@ pub(crate) mod tests {
 
     pub fn run(id: &str, fw: &str, ver: &str, gpu: &str, model: &str, out_tps: f64, ttft_p99: f64) -> Run {
         let mut r = Run { id: id.into(), framework: Some(fw.into()), framework_version: Some(ver.into()), gpu: Some(gpu.into()), model: Some(model.into()), tp: Some(1), ..Run::default() };
-        r.source.path = format!("{fw}/{gpu}_v{ver}.md");
+        r.source.path = format!("{fw}/{gpu}_v{ver}.md").into();
         r.source.line = id.rsplit('L').next().and_then(|l| l.parse().ok()).unwrap_or(1);
         r.scenario = Scenario { dataset: Some("random".into()), input_len: Some(1024), output_len: Some(1024), num_prompts: Some(100), range_ratio: Some(1.0), ..Scenario::default() }.into();
         r.metrics.output_throughput = Some(out_tps);

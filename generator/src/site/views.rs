@@ -186,7 +186,7 @@ pub fn row(run: &Run, findings: &[Finding], loc: Locale) -> Row {
         .map(|s| s.as_str());
     let scenario_line = ["scenario.input_len", "scenario.dataset", "scenario.num_prompts"].iter().find_map(|k| run.source.lines.get(k).copied());
     Row {
-        run_id: run.id.clone(),
+        run_id: run.id.to_string(),
         anchor: run_anchor(run),
         line: run.source.line,
         scenario: scenario_label(run, loc),
@@ -253,7 +253,7 @@ pub fn finding_view(f: &Finding, title: String, help: String, label: &dyn Fn(&st
         code: f.code.to_string(),
         title,
         help,
-        message: f.message.clone(),
+        message: f.message.to_string(),
         line: f.line,
         values: f.values.iter().map(|(k, v)| (label(k), v.clone())).collect(),
     }

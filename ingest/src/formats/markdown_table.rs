@@ -789,8 +789,8 @@ fn build(path: &str, entries: &[Entry<'_>], start: u32, end: u32, sink: &mut Sin
     scratch.findings.retain(|f| f.code != "empty-block");
     sink.findings.append(&mut scratch.findings);
     let mut run = resolved.unwrap_or_else(|| {
-        let mut r = Run { id: id.clone(), format: NAME.to_string(), ..Run::default() };
-        r.source.path = path.to_string();
+        let mut r = Run { id: id.as_str().into(), format: NAME.into(), ..Run::default() };
+        r.source.path = path.into();
         r.source.line = start;
         r.source.end_line = end;
         r
@@ -817,10 +817,10 @@ fn build(path: &str, entries: &[Entry<'_>], start: u32, end: u32, sink: &mut Sin
     }
     run.notes = notes;
     for (line, col) in unitless {
-        notice.unitless.entry((line, col.raw.clone())).or_insert_with(|| (col.key.clone(), Vec::new())).1.push(run.id.clone());
+        notice.unitless.entry((line, col.raw.clone())).or_insert_with(|| (col.key.clone(), Vec::new())).1.push(run.id.to_string());
     }
     for (line, col) in unqualified {
-        notice.unqualified.entry((line, col.raw.clone())).or_insert_with(|| (col.key.clone(), Vec::new())).1.push(run.id.clone());
+        notice.unqualified.entry((line, col.raw.clone())).or_insert_with(|| (col.key.clone(), Vec::new())).1.push(run.id.to_string());
     }
     Some(run)
 }
