@@ -244,9 +244,12 @@ impl Needle {
 /// `str::find`'s two-way searcher costs more than reading a cell).
 pub fn find_short(hay: &str, needle: &str) -> Option<usize> {
     let (h, n) = (hay.as_bytes(), needle.as_bytes());
-    let Some(&first) = n.first() else { return Some(0) };
+    let Some((&first, rest)) = n.split_first() else { return Some(0) };
     // A plain loop: on a few dozen bytes, `memchr`'s vector set-up costs more than it saves.
-    (0..h.len()).find(|&i| h[i] == first && h[i..].starts_with(n))
+    // Only the places the needle fits are tried (a table's many words are mostly longer
+    // than the header cell they are looked for in).
+    let last = h.len().checked_sub(n.len())?;
+    (0..=last).find(|&i| h[i] == first && &h[i + 1..i + n.len()] == rest)
 }
 
 /// `hay.contains(needle)` for a short text: [`find_short`].
@@ -309,6 +312,21 @@ mod tests {
         let long = "a\nbc\n".repeat(100);
         assert_eq!((count_newlines(long.as_bytes()), count_newlines(&long.as_bytes()[1..199])), (200, 79));
         assert_eq!((line_count(""), line_count("a"), line_count("a\n"), line_count("a\nb"), line_count("\n\n")), (0, 1, 1, 2, 2));
+    }
+
+    /// The search [`find_short`] replaced: every position tried.
+    fn find_short_by_every_position(hay: &str, needle: &str) -> Option<usize> {
+        let (h, n) = (hay.as_bytes(), needle.as_bytes());
+        let Some(&first) = n.first() else { return Some(0) };
+        (0..h.len()).find(|&i| h[i] == first && h[i..].starts_with(n))
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn short_search_finds_what_every_position_and_str_find_find(hay in "[ab é/]{0,12}", needle in "[ab é/]{0,4}") {
+            proptest::prop_assert_eq!(find_short(&hay, &needle), find_short_by_every_position(&hay, &needle));
+            proptest::prop_assert_eq!(find_short(&hay, &needle), hay.find(needle.as_str()));
+        }
     }
 
     #[test]

@@ -61,8 +61,8 @@ enum Unit {
 }
 
 fn unit_of(text: &str) -> Unit {
-    let t = squeeze_lower(text);
-    let t = t.trim_start_matches("out").trim_start_matches("total").trim_start_matches("output").trim_start_matches("input");
+    let squeezed = squeeze_lower(text);
+    let t = strip_token_words(&squeezed);
     match t {
         "" => Unit::None,
         "ms" | "msec" | "msecs" | "millisecond" | "milliseconds" | "毫秒" => Unit::Time(1.0),
@@ -78,6 +78,17 @@ fn unit_of(text: &str) -> Unit {
         | "token/秒" | "tokens/秒" | "词/秒" => Unit::TokenRate,
         _ => Unit::Other,
     }
+}
+
+/// A unit without the words before it that say which tokens (`outtok/s` → `tok/s`):
+/// `trim_start_matches` for each word in turn, without building a searcher for each.
+fn strip_token_words(mut t: &str) -> &str {
+    for word in ["out", "total", "output", "input"] {
+        while let Some(rest) = t.strip_prefix(word) {
+            t = rest;
+        }
+    }
+    t
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1088,6 +1099,14 @@ fn duplicates(runs: &[Run], keep: &mut [bool], sink: &mut Sink) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        #[test]
+        fn token_words_are_stripped_as_trim_start_matches_did(t in "(out|total|output|input|in|o|tok/s|put)*") {
+            let by_trim = t.trim_start_matches("out").trim_start_matches("total").trim_start_matches("output").trim_start_matches("input");
+            proptest::prop_assert_eq!(strip_token_words(&t), by_trim);
+        }
+    }
 
     #[test]
     fn cleans_and_squeezes_ascii_as_the_general_path_does() {
