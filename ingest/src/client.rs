@@ -281,19 +281,28 @@ pub fn joined_commands_with(block: &str, first_line: u32, words: &[&Needle]) -> 
 
 /// Splits command-line style arguments into `--flag value` pairs (`None` for switches).
 pub fn flags(args: &str) -> Vec<(String, Option<String>)> {
+    borrowed_flags(args).into_iter().map(|(k, v)| (k.into_owned(), v.map(Cow::into_owned))).collect()
+}
+
+/// [`flags`], borrowing from `args` where the shell words do (a plain command line).
+pub fn borrowed_flags(args: &str) -> Vec<(Cow<'_, str>, Option<Cow<'_, str>>)> {
     let words = words(args);
     let mut out = Vec::new();
     let mut i = 0;
     while i < words.len() {
         let w = &words[i];
         if w.starts_with('-') && w.len() > 1 && !is_negative_number(w) {
-            if let Some((k, v)) = w.split_once('=') {
-                out.push((k.to_string(), Some(v.to_string())));
+            if let Some(eq) = w.find('=') {
+                let (k, v): (Cow<'_, str>, Cow<'_, str>) = match w {
+                    Cow::Borrowed(b) => (Cow::Borrowed(&b[..eq]), Cow::Borrowed(&b[eq + 1..])),
+                    Cow::Owned(o) => (Cow::Owned(o[..eq].to_string()), Cow::Owned(o[eq + 1..].to_string())),
+                };
+                out.push((k, Some(v)));
             } else if i + 1 < words.len() && (!words[i + 1].starts_with('-') || is_negative_number(&words[i + 1])) {
-                out.push((w.to_string(), Some(words[i + 1].to_string())));
+                out.push((w.clone(), Some(words[i + 1].clone())));
                 i += 1;
             } else {
-                out.push((w.to_string(), None));
+                out.push((w.clone(), None));
             }
         }
         i += 1;
@@ -398,7 +407,34 @@ mod tests {
         Some(fields.into_iter().collect())
     }
 
+    /// The flag reader [`borrowed_flags`] replaced, copying every word.
+    fn flags_by_copies(args: &str) -> Vec<(String, Option<String>)> {
+        let words = words(args);
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < words.len() {
+            let w = &words[i];
+            if w.starts_with('-') && w.len() > 1 && !is_negative_number(w) {
+                if let Some((k, v)) = w.split_once('=') {
+                    out.push((k.to_string(), Some(v.to_string())));
+                } else if i + 1 < words.len() && (!words[i + 1].starts_with('-') || is_negative_number(&words[i + 1])) {
+                    out.push((w.to_string(), Some(words[i + 1].to_string())));
+                    i += 1;
+                } else {
+                    out.push((w.to_string(), None));
+                }
+            }
+            i += 1;
+        }
+        out
+    }
+
     proptest::proptest! {
+        #[test]
+        fn flags_read_as_the_copying_reader_did(args in r#"(--a|-b|-1|x|=|'|"| |\\|é|[.]|#)*"#) {
+            proptest::prop_assert_eq!(flags(&args), flags_by_copies(&args));
+        }
+
         #[test]
         fn commands_with_a_word_are_the_joined_commands_holding_it(block in "(bench|x|\\\\| |\r|\n|ben|ch|é){0,30}") {
             let words = [&Needle::new("bench"), &Needle::new("ch")];
