@@ -552,6 +552,53 @@ pub fn apply_meta(runs: &mut [Run], meta: &Meta) {
 /// Runs are looked up by their numbers in hash maps, so the check is linear in the runs:
 /// the original of a run is the first kept run with the same numbers that either comes
 /// from another printer or states the same scenario.
+/// The hasher of [`duplicates`]' maps: their keys are a run's numbers and short names, and a
+/// file's runs are no attacker's to choose against a build of that file, so a multiply-rotate
+/// hash (as rustc's `FxHasher`) instead of SipHash; lookups only, never iterated, so the
+/// output does not depend on it.
+type Quick = std::hash::BuildHasherDefault<QuickHasher>;
+
+#[derive(Default)]
+struct QuickHasher(u64);
+
+impl QuickHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+impl std::hash::Hasher for QuickHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            self.add(u64::from_le_bytes(chunk.try_into().expect("eight bytes")));
+        }
+        let mut rest = [0u8; 8];
+        rest[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
+        self.add(u64::from_le_bytes(rest));
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.add(u64::from(n));
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.add(u64::from(n));
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.add(n);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.add(n as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
 pub fn duplicates(runs: &mut Vec<Run>, sink: &mut Sink) {
     type Numbers = (u64, u64, u64, Option<u64>);
     let numbers = |r: &Run| -> Option<Numbers> {
@@ -566,8 +613,8 @@ pub fn duplicates(runs: &mut Vec<Run>, sink: &mut Sink) {
         }
         // The first kept run per printer (at most a handful of formats per number key), and
         // per scenario.
-        let mut by_format: HashMap<Numbers, Vec<(&str, usize)>> = HashMap::new();
-        let mut by_scenario = HashMap::new();
+        let mut by_format: HashMap<Numbers, Vec<(&str, usize)>, Quick> = HashMap::with_capacity_and_hasher(runs.len(), Quick::default());
+        let mut by_scenario = HashMap::with_capacity_and_hasher(runs.len(), Quick::default());
         for (i, run) in runs.iter().enumerate() {
             let Some(key) = numbers(run) else { continue };
             let formats = by_format.entry(key).or_default();

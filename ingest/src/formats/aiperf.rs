@@ -213,11 +213,10 @@ fn number(text: &str) -> Option<f64> {
 
 // ---- The console table ----
 
-static AIPERF_TITLE: crate::text::Needle = crate::text::Needle::new("NVIDIA AIPerf");
-static GENAI_PERF_TITLE: crate::text::Needle = crate::text::Needle::new("NVIDIA GenAI-Perf");
+static NVIDIA: crate::text::Needle = crate::text::Needle::new("NVIDIA ");
 
 fn detect_table(input: &Input<'_>) -> bool {
-    input.has(&AIPERF_TITLE) || input.has(&GENAI_PERF_TITLE)
+    NVIDIA.any_of_in(&["NVIDIA AIPerf", "NVIDIA GenAI-Perf"], input.text)
 }
 
 /// The tool a title line names: `NVIDIA AIPerf | LLM Metrics` (centred, maybe indented).
