@@ -2,6 +2,10 @@
 //! run, and in which unit. Every printer's spelling is listed here and nowhere else, so a
 //! new spelling is a one-line change.
 
+/// A latency statistic's name (`mean`, `p99`, `p99.9`): inline, as the map key it becomes
+/// (`benchsite_model::map::Key`), so classifying a row allocates nothing for it.
+pub type Stat = benchsite_model::map::Key;
+
 /// Where a row's value goes.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Target {
@@ -35,13 +39,13 @@ pub enum Target {
     Concurrency,
     AcceptLength,
     /// A latency statistic: group (`ttft_ms`...), statistic (`mean`, `p99`...), factor to ms.
-    Latency { group: &'static str, stat: String, factor: f64 },
+    Latency { group: &'static str, stat: Stat, factor: f64 },
     /// A latency statistic whose label states no unit (`median_ttft`, `Mean TTFT`): the unit
     /// must come from the cell (`1.94s`), the section header (`Breakdown (ms)`) or a rule of
     /// the tool; otherwise the number is kept in `metrics.extra` with a finding. Never a
     /// default: a summary JSON written by a post-processor may hold seconds under the very
     /// spelling another tool uses for ms.
-    UnitlessLatency { group: &'static str, stat: String },
+    UnitlessLatency { group: &'static str, stat: Stat },
     /// A number the schema does not name; kept under this key in `metrics.extra`.
     Extra(String),
 }
@@ -213,7 +217,7 @@ pub fn named(label: &str) -> Option<Target> {
 }
 
 fn latency(group: &'static str, stat: &str, factor: f64) -> Target {
-    Target::Latency { group, stat: stat.to_string(), factor }
+    Target::Latency { group, stat: Stat::new(stat), factor }
 }
 
 /// Latency rows in every spelling: `Mean TTFT (ms)`, `P99.9 E2E Latency (ms)`,
@@ -267,7 +271,7 @@ fn group_of(metric: &str) -> Option<&'static str> {
     })
 }
 
-fn stat_of(stat: &str) -> Option<String> {
+fn stat_of(stat: &str) -> Option<Stat> {
     let s = match stat {
         "mean" | "avg" | "average" | "ave" => "mean",
         "median" => "median",
@@ -279,10 +283,10 @@ fn stat_of(stat: &str) -> Option<String> {
             let ok = !digits.is_empty()
                 && digits.chars().all(|c| c.is_ascii_digit() || c == '.')
                 && digits.chars().next().is_some_and(|c| c.is_ascii_digit());
-            return ok.then(|| stat.to_string());
+            return ok.then(|| Stat::new(stat));
         }
     };
-    Some(s.to_string())
+    Some(Stat::const_new(s))
 }
 
 #[cfg(test)]
