@@ -21,9 +21,9 @@ pub fn resolve(block: &Block, sweeps: &[Sweep], sink: &mut Sink) -> Option<Run> 
 
 /// [`resolve`] for a block its caller drops afterwards (the scanner's): the client's
 /// `Namespace(...)` map moves into the run instead of being copied.
-pub fn resolve_owned(mut block: Block<'_>, sweeps: &[Sweep], sink: &mut Sink) -> Option<Run> {
+pub fn resolve_owned(block: &mut Block<'_>, sweeps: &[Sweep], sink: &mut Sink) -> Option<Run> {
     let namespace = block.context.namespace.as_mut().map(|(_, map)| std::mem::take(map));
-    resolve_with(&block, namespace, sweeps, sink)
+    resolve_with(block, namespace, sweeps, sink)
 }
 
 /// `namespace` is the block's `Namespace(...)` map when the caller gave it up.

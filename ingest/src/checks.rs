@@ -62,6 +62,8 @@ pub fn result_file(text: &str, sink: &mut Sink, framework: Option<&str>, gpu: &s
         check_notes(section, sink);
     }
     check_neighbours(&sections, sink);
+    // Sized once: a run is large, and a list doubling as it grew copied them again each time.
+    all.reserve_exact(sections.iter().map(|s| s.runs.len()).sum());
     for s in sections {
         all.extend(s.runs);
     }
@@ -113,6 +115,9 @@ pub fn document(text: &str, sink: &mut Sink) -> Vec<Run> {
     read_tables(&mut doc.sections, sink);
     let front_facts = front.map(|fm| fm.facts()).unwrap_or_default();
     let title = doc.title.as_ref().map(|(t, l)| (context::heading(t).facts(), *l));
+    // Each section's runs, taken out of it (moved into the result, not copied); the sections
+    // are read below only for their commands, serve commands and headings.
+    let section_runs: Vec<Vec<Run>> = doc.sections.iter_mut().map(|s| std::mem::take(&mut s.runs)).collect();
     let sections = &doc.sections;
     // Each section's enclosing section (the nearest one before it of a lower level), found
     // with a stack of open sections, and what each heading states, read once.
@@ -131,11 +136,11 @@ pub fn document(text: &str, sink: &mut Sink) -> Vec<Run> {
     fn last_before<T>(items: &[T], line: u32, at: impl Fn(&T) -> u32) -> Option<&T> {
         items[..items.partition_point(|x| at(x) < line)].last()
     }
-    let mut all = Vec::new();
-    for (i, section) in sections.iter().enumerate() {
+    let mut all = Vec::with_capacity(section_runs.iter().map(Vec::len).sum());
+    for ((i, section), runs) in sections.iter().enumerate().zip(section_runs) {
         // The sections enclosing this one, innermost first (at most one per heading level).
         let chain: Vec<usize> = std::iter::successors(Some(i), |&j| parent[j]).collect();
-        for mut run in section.runs.clone() {
+        for mut run in runs {
             let at = run.source.line;
             run.section = Some(section.title.clone()).filter(|t| !t.is_empty());
             if let Some(c) = chain.iter().find_map(|&j| last_before(&sections[j].clients, at, |c| c.line)) {

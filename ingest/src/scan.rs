@@ -108,6 +108,10 @@ impl<'a> Block<'a> {
 /// so memory holds a bounded number of rows, and the rest is read as ordinary log lines.
 pub const MAX_BLOCK_ROWS: usize = 1000;
 
+/// The rows a block's list has room for when its first row comes (a serving block prints
+/// 20 to 30).
+const ROWS_AT_ONCE: usize = 32;
+
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Scan<'a> {
     pub blocks: Vec<Block<'a>>,
@@ -163,6 +167,8 @@ pub struct Scanner<'a> {
     prefix: Option<Prefix>,
     /// A buffer for the labels of context lines.
     label: String,
+    /// The row list of a block already resolved, for the next block to fill.
+    spare_rows: Vec<Row<'a>>,
 }
 
 /// Scans logical lines for result blocks, all at once (tests and small texts).
@@ -182,6 +188,15 @@ impl<'a> Scanner<'a> {
     pub fn feed(&mut self, line: Line<'a>, out: &mut Vec<Block<'a>>) {
         self.line(line);
         out.append(&mut self.closed);
+    }
+
+    /// Takes back the row list of a block the caller is done with: the next block fills it
+    /// (a log of many blocks allocates it once).
+    pub fn recycle(&mut self, mut rows: Vec<Row<'a>>) {
+        rows.clear();
+        if rows.capacity() > self.spare_rows.capacity() {
+            self.spare_rows = rows;
+        }
     }
 
     /// The sweeps read so far (the ones closed blocks point into).
@@ -254,7 +269,7 @@ impl<'a> Scanner<'a> {
             start: no,
             end: no,
             terminated: false,
-            rows: Vec::new(),
+            rows: std::mem::take(&mut self.spare_rows),
             context: std::mem::take(&mut self.context),
             sweep,
             cut_at: None,
@@ -322,6 +337,10 @@ impl<'a> Scanner<'a> {
         }
         let row = Row { line: line.no, label, raw_label, cell: parse_cell(value), section: self.section };
         if let Some(b) = self.block.as_mut() {
+            if b.rows.capacity() == 0 {
+                // Room for a serving block's rows at once, not grown through four sizes.
+                b.rows.reserve(ROWS_AT_ONCE);
+            }
             b.rows.push(row);
             b.end = line.no;
         }
