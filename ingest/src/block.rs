@@ -331,7 +331,7 @@ impl Resolver<'_> {
             }
             Extra(k) => {
                 m.extra.insert(k, n);
-                Cow::Owned(format!("metrics.extra.{k}"))
+                Cow::Owned(crate::text::concat(&["metrics.extra.", k]))
             }
             RequestRate => {
                 s.request_rate = Some(benchsite_model::RequestRate::PerSecond(n));
