@@ -17,6 +17,12 @@ pub fn running_benchmark(line: &str) -> Option<(&str, Option<&str>)> {
 /// Where a `Namespace(...)` repr starts; every log line is looked at for one.
 pub static NAMESPACE: Needle = Needle::new("Namespace(");
 
+/// Whether a line holds `Namespace(`: looked at only where an `N` is (rare in log lines),
+/// cheaper on a short line than setting up a substring search.
+pub fn has_namespace(line: &str) -> bool {
+    memchr::memchr_iter(b'N', line.as_bytes()).any(|at| line.as_bytes()[at..].starts_with(b"Namespace("))
+}
+
 /// `Namespace(backend='vllm', model='Qwen/Qwen3-8B', num_prompts=10000, ...)`: fields in
 /// order of appearance, string quotes removed, other values as written (`None`, `inf`, `[1, 2]`).
 pub fn namespace(line: &str) -> Option<benchsite_model::Map<String>> {
@@ -440,6 +446,11 @@ mod tests {
             let words = [&Needle::new("bench"), &Needle::new("ch")];
             let all = joined_commands(&block, 7).into_iter().filter(|(_, t)| words.iter().any(|w| t.contains(w.text())));
             proptest::prop_assert_eq!(joined_commands_with(&block, 7, &words), all.collect::<Vec<_>>());
+        }
+
+        #[test]
+        fn namespace_is_seen_where_the_substring_search_sees_it(line in "(N|Namespace|\\(|a| |Name){0,8}") {
+            proptest::prop_assert_eq!(has_namespace(&line), NAMESPACE.is_in(&line));
         }
 
         #[test]

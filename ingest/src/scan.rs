@@ -308,7 +308,7 @@ impl<'a> Scanner<'a> {
             }
             return true;
         }
-        if client::running_benchmark(t).is_some() || client::NAMESPACE.is_in(t) || client::planned_tokens(t).is_some() {
+        if client::running_benchmark(t).is_some() || client::has_namespace(t) || client::planned_tokens(t).is_some() {
             return false;
         }
         if let Some(title) = section_title(t) {
@@ -367,7 +367,7 @@ impl<'a> Scanner<'a> {
                 *c = Context::default();
             }
             c.running = Some((no, args, backend));
-        } else if let Some(ns) = client::NAMESPACE.is_in(t).then(|| client::namespace(t)).flatten() {
+        } else if let Some(ns) = client::has_namespace(t).then(|| client::namespace(t)).flatten() {
             c.namespace = Some((no, ns));
         } else if let Some((input, n)) = client::planned_tokens(t) {
             if input {
