@@ -11,7 +11,6 @@ use crate::text::contains_ignore_ascii_case;
 use crate::value::{integer, Value};
 use benchsite_model::{Latency, RequestRate, Run, SweepRef};
 use std::borrow::Cow;
-use std::collections::BTreeMap;
 
 /// Resolves a block into a run, or `None` when it holds no metric: a template (placeholders
 /// instead of numbers) is a note, a block of nothing recognisable a warning. A block with
@@ -22,9 +21,9 @@ pub fn resolve(block: &Block, sweeps: &[Sweep], sink: &mut Sink) -> Option<Run> 
 
 /// [`resolve`] for a block its caller drops afterwards (the scanner's): the client's
 /// `Namespace(...)` map moves into the run instead of being copied.
-pub fn resolve_owned(mut block: Block<'_>, sweeps: &[Sweep], sink: &mut Sink) -> Option<Run> {
+pub fn resolve_owned(block: &mut Block<'_>, sweeps: &[Sweep], sink: &mut Sink) -> Option<Run> {
     let namespace = block.context.namespace.as_mut().map(|(_, map)| std::mem::take(map));
-    resolve_with(&block, namespace, sweeps, sink)
+    resolve_with(block, namespace, sweeps, sink)
 }
 
 /// `namespace` is the block's `Namespace(...)` map when the caller gave it up.
@@ -332,7 +331,7 @@ impl Resolver<'_> {
             }
             Extra(k) => {
                 m.extra.insert(k, n);
-                Cow::Owned(format!("metrics.extra.{k}"))
+                Cow::Owned(crate::text::concat(&["metrics.extra.", k]))
             }
             RequestRate => {
                 s.request_rate = Some(benchsite_model::RequestRate::PerSecond(n));
@@ -434,26 +433,26 @@ impl Resolver<'_> {
         let run = &mut *self.run;
         let ns = &run.client.namespace;
         let ns_line = block.context.namespace.as_ref().map(|(n, _)| *n);
-        let args: BTreeMap<String, Option<String>> =
-            run.client.args.as_deref().map(client::flags).unwrap_or_default().into_iter().collect();
+        // Borrowed: only the values a run keeps are copied. Of a flag given twice, the last.
+        let args = run.client.args.as_deref().map(client::borrowed_flags).unwrap_or_default();
         let args_line = block.context.running.map(|(n, _, _)| n);
-        let lookup = |ns_key: &str, flag: &str| -> Option<(String, u32)> {
-            let from_ns = ns.get(ns_key).filter(|v| *v != "None").zip(ns_line);
-            let from_args = args.get(flag).cloned().flatten().zip(args_line);
-            from_ns.map(|(v, l)| (v.clone(), l)).or(from_args)
+        let lookup = |ns_key: &str, flag: &str| {
+            let from_ns = ns.get(ns_key).filter(|v| *v != "None").map(String::as_str).zip(ns_line);
+            let from_args = args.iter().rev().find(|(k, _)| k == flag).and_then(|(_, v)| v.as_deref()).zip(args_line);
+            from_ns.or(from_args)
         };
         let s = &mut run.scenario;
         let mut lines: Vec<(&str, u32)> = Vec::new();
         if s.dataset.is_none() {
             if let Some((v, l)) = lookup("dataset_name", "--dataset-name").or_else(|| lookup("dataset", "--dataset")) {
-                s.dataset = Some(v);
+                s.dataset = Some(v.to_string());
                 lines.push(("scenario.dataset", l));
             }
         }
         let int = |v: &str| v.parse::<f64>().ok().and_then(integer);
         if s.num_prompts.is_none() {
             if let Some((v, l)) = lookup("num_prompts", "--num-prompts") {
-                s.num_prompts = int(&v);
+                s.num_prompts = int(v);
                 lines.push(("scenario.num_prompts", l));
             }
         }
@@ -466,7 +465,7 @@ impl Resolver<'_> {
                 .or_else(|| if takes_random { lookup("random_input_len", "--random-input-len") } else { None })
                 .or_else(|| lookup("input_len", "--input-len"));
             if let Some((v, l)) = found.filter(|(v, _)| int(v).is_some()) {
-                s.input_len = int(&v);
+                s.input_len = int(v);
                 lines.push(("scenario.input_len", l));
             }
         }
@@ -475,7 +474,7 @@ impl Resolver<'_> {
                 .or_else(|| if takes_random { lookup("random_output_len", "--random-output-len") } else { None })
                 .or_else(|| lookup("output_len", "--output-len"));
             if let Some((v, l)) = found.filter(|(v, _)| int(v).is_some()) {
-                s.output_len = int(&v);
+                s.output_len = int(v);
                 lines.push(("scenario.output_len", l));
             }
         }
@@ -496,19 +495,19 @@ impl Resolver<'_> {
         }
         if s.max_concurrency.is_none() {
             if let Some((v, l)) = lookup("max_concurrency", "--max-concurrency") {
-                s.max_concurrency = int(&v);
+                s.max_concurrency = int(v);
                 lines.push(("scenario.max_concurrency", l));
             }
         }
         if run.model.is_none() {
             if let Some((v, l)) = lookup("model", "--model") {
-                run.model = Some(v);
+                run.model = Some(v.to_string());
                 lines.push(("model", l));
             }
         }
         if run.backend.is_none() {
             if let Some((v, l)) = lookup("backend", "--backend") {
-                run.backend = Some(v);
+                run.backend = Some(v.to_string());
                 lines.push(("backend", l));
             }
         }

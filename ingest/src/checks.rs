@@ -62,6 +62,8 @@ pub fn result_file(text: &str, sink: &mut Sink, framework: Option<&str>, gpu: &s
         check_notes(section, sink);
     }
     check_neighbours(&sections, sink);
+    // Sized once: a run is large, and a list doubling as it grew copied them again each time.
+    all.reserve_exact(sections.iter().map(|s| s.runs.len()).sum());
     for s in sections {
         all.extend(s.runs);
     }
@@ -116,6 +118,9 @@ pub fn document(text: &str, sink: &mut Sink) -> Vec<Run> {
     read_tables(&mut doc.sections, sink);
     let front_facts = front.map(|fm| fm.facts()).unwrap_or_default();
     let title = doc.title.as_ref().map(|(t, l)| (context::heading(t).facts(), *l));
+    // Each section's runs, taken out of it (moved into the result, not copied); the sections
+    // are read below only for their commands, serve commands and headings.
+    let section_runs: Vec<Vec<Run>> = doc.sections.iter_mut().map(|s| std::mem::take(&mut s.runs)).collect();
     let sections = &doc.sections;
     // Each section's enclosing section (the nearest one before it of a lower level), found
     // with a stack of open sections, and what each heading states, read once.
@@ -134,6 +139,8 @@ pub fn document(text: &str, sink: &mut Sink) -> Vec<Run> {
     fn last_before<T>(items: &[T], line: u32, at: impl Fn(&T) -> u32) -> Option<&T> {
         items[..items.partition_point(|x| at(x) < line)].last()
     }
+    // How many runs each section held, before they were taken out.
+    let run_counts: Vec<usize> = section_runs.iter().map(Vec::len).collect();
     // The one client command of the section just before each one (with its sub-sections),
     // when that section holds no run: a `## Command` section before `## Results`.
     let command_before = |i: usize| -> Option<&context::ClientCommand> {
@@ -141,17 +148,17 @@ pub fn document(text: &str, sink: &mut Sink) -> Vec<Run> {
         let own = &sections[j..i];
         let mut clients = own.iter().flat_map(|s| &s.clients);
         let only = clients.next().filter(|_| clients.next().is_none())?;
-        own.iter().all(|s| s.runs.is_empty()).then_some(only)
+        run_counts[j..i].iter().all(|&n| n == 0).then_some(only)
     };
-    let mut all = Vec::new();
-    for (i, section) in sections.iter().enumerate() {
+    let mut all = Vec::with_capacity(run_counts.iter().sum());
+    for ((i, section), runs) in sections.iter().enumerate().zip(section_runs) {
         // The sections enclosing this one, innermost first (at most one per heading level).
         let chain: Vec<usize> = std::iter::successors(Some(i), |&j| parent[j]).collect();
-        for mut run in section.runs.clone() {
+        for mut run in runs {
             let at = run.source.line;
             run.section = Some(section.title.clone()).filter(|t| !t.is_empty());
             let own = chain.iter().find_map(|&j| last_before(&sections[j].clients, at, |c| c.line));
-            let sibling = || (section.runs.len() == 1).then(|| command_before(i)).flatten();
+            let sibling = || (run_counts[i] == 1).then(|| command_before(i)).flatten();
             if let Some(c) = own.or_else(sibling) {
                 for fact in c.facts() {
                     context::give(&mut run, fact, c.line, context::COMMAND);
@@ -568,6 +575,53 @@ pub fn apply_meta(runs: &mut [Run], meta: &Meta) {
 /// Runs are looked up by their numbers in hash maps, so the check is linear in the runs:
 /// the original of a run is the first kept run with the same numbers that either comes
 /// from another printer or states the same scenario.
+/// The hasher of [`duplicates`]' maps: their keys are a run's numbers and short names, and a
+/// file's runs are no attacker's to choose against a build of that file, so a multiply-rotate
+/// hash (as rustc's `FxHasher`) instead of SipHash; lookups only, never iterated, so the
+/// output does not depend on it.
+type Quick = std::hash::BuildHasherDefault<QuickHasher>;
+
+#[derive(Default)]
+struct QuickHasher(u64);
+
+impl QuickHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+impl std::hash::Hasher for QuickHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            self.add(u64::from_le_bytes(chunk.try_into().expect("eight bytes")));
+        }
+        let mut rest = [0u8; 8];
+        rest[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
+        self.add(u64::from_le_bytes(rest));
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.add(u64::from(n));
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.add(u64::from(n));
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.add(n);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.add(n as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
 pub fn duplicates(runs: &mut Vec<Run>, sink: &mut Sink) {
     type Numbers = (u64, u64, u64, Option<u64>);
     let numbers = |r: &Run| -> Option<Numbers> {
@@ -582,8 +636,8 @@ pub fn duplicates(runs: &mut Vec<Run>, sink: &mut Sink) {
         }
         // The first kept run per printer (at most a handful of formats per number key), and
         // per scenario.
-        let mut by_format: HashMap<Numbers, Vec<(&str, usize)>> = HashMap::new();
-        let mut by_scenario = HashMap::new();
+        let mut by_format: HashMap<Numbers, Vec<(&str, usize)>, Quick> = HashMap::with_capacity_and_hasher(runs.len(), Quick::default());
+        let mut by_scenario = HashMap::with_capacity_and_hasher(runs.len(), Quick::default());
         for (i, run) in runs.iter().enumerate() {
             let Some(key) = numbers(run) else { continue };
             let formats = by_format.entry(key).or_default();

@@ -17,62 +17,127 @@ pub fn running_benchmark(line: &str) -> Option<(&str, Option<&str>)> {
 /// Where a `Namespace(...)` repr starts; every log line is looked at for one.
 pub static NAMESPACE: Needle = Needle::new("Namespace(");
 
+/// Whether a line holds `Namespace(`: looked at only where an `N` is (rare in log lines),
+/// cheaper on a short line than setting up a substring search.
+pub fn has_namespace(line: &str) -> bool {
+    memchr::memchr_iter(b'N', line.as_bytes()).any(|at| line.as_bytes()[at..].starts_with(b"Namespace("))
+}
+
 /// `Namespace(backend='vllm', model='Qwen/Qwen3-8B', num_prompts=10000, ...)`: fields in
 /// order of appearance, string quotes removed, other values as written (`None`, `inf`, `[1, 2]`).
 pub fn namespace(line: &str) -> Option<benchsite_model::Map<String>> {
     let start = NAMESPACE.find(line)? + "Namespace(".len();
-    let body = &line[start..];
-    // Gathered in order and built into the map at once (sorted, the last of a repeated key
-    // kept, as inserting one by one would), rather than searched for every field.
-    let mut fields = Vec::with_capacity(64);
-    let mut depth = 0i32;
-    let mut part_start = 0;
-    let mut end = body.len();
-    // Bytes, not chars: every delimiter is ASCII, and no byte of a multi-byte character
-    // equals one. A quoted string is crossed with `memchr2` (its quote or a backslash, which
-    // hides the byte after it).
-    let b = body.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            q @ (b'\'' | b'"') => {
-                let mut j = i + 1;
-                loop {
-                    match b.get(j..).and_then(|rest| memchr::memchr2(q, b'\\', rest)) {
-                        Some(p) if b[j + p] == b'\\' => j += p + 2,
-                        Some(p) => break i = j + p, // the closing quote
-                        None => break i = b.len(), // a string left open runs to the end
-                    }
-                }
+    // Gathered borrowing from the line (on the stack: a few dozen fields), sorted stably on
+    // the borrowed keys, and only then copied into the map, which finds them in order and
+    // keeps the last of a repeated key, as inserting one by one would.
+    const ON_STACK: usize = 48;
+    let mut stack = [(0u64, "", ""); ON_STACK];
+    let mut more = Vec::new();
+    let mut n = 0;
+    for (key, value) in (NamespaceFields { body: &line[start..], at: 0, done: false }) {
+        // Keys compare by their first eight bytes as one number first (the same order as the
+        // bytes: a key holds no NUL), then in full.
+        let mut head = [0u8; 8];
+        let h = key.len().min(8);
+        head[..h].copy_from_slice(&key.as_bytes()[..h]);
+        let field = (u64::from_be_bytes(head), key, value);
+        if n < ON_STACK {
+            stack[n] = field;
+        } else {
+            if more.is_empty() {
+                more.extend_from_slice(&stack);
             }
-            b'(' | b'[' | b'{' => depth += 1,
-            b')' if depth == 0 => {
-                end = i;
-                break;
-            }
-            b')' | b']' | b'}' => depth -= 1,
-            b',' if depth == 0 => {
-                insert_field(&mut fields, &body[part_start..i]);
-                part_start = i + 1;
-            }
-            _ => {}
+            more.push(field);
         }
-        i += 1;
+        n += 1;
     }
-    insert_field(&mut fields, &body[part_start..end]);
-    // Sorted here, on borrowed keys (cheaper to compare than the map's inline ones), stably so
-    // that of a repeated key the last one stays; the map then finds them in order.
-    fields.sort_by(|a, b| a.0.cmp(b.0));
-    Some(fields.into_iter().collect())
+    let fields = if n <= ON_STACK { &mut stack[..n] } else { &mut more[..] };
+    fields.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(b.1)));
+    Some(fields.iter().map(|&(_, k, v)| (k, v.to_string())).collect())
 }
 
-fn insert_field<'a>(fields: &mut Vec<(&'a str, String)>, part: &'a str) {
-    if let Some(eq) = memchr::memchr(b'=', part.as_bytes()) {
-        let (key, value) = (crate::text::trim(&part[..eq]), &part[eq + 1..]);
-        if !key.is_empty() && key.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_') {
-            fields.push((key, unquote(crate::text::trim(value)).to_string()));
+/// The `key=value` fields of a `Namespace(` body, in order; parts that are no such field are
+/// skipped.
+struct NamespaceFields<'a> {
+    body: &'a str,
+    /// Where the next part starts.
+    at: usize,
+    done: bool,
+}
+
+impl<'a> Iterator for NamespaceFields<'a> {
+    type Item = (&'a str, &'a str);
+
+    fn next(&mut self) -> Option<(&'a str, &'a str)> {
+        while !self.done {
+            let part = self.next_part();
+            if let Some(field) = field(part) {
+                return Some(field);
+            }
         }
+        None
     }
+}
+
+impl<'a> NamespaceFields<'a> {
+    /// The text up to the next `,` at depth 0, or up to the closing `)` (or the end), which
+    /// ends the fields.
+    fn next_part(&mut self) -> &'a str {
+        // Bytes, not chars: every delimiter is ASCII, and no byte of a multi-byte character
+        // equals one. A quoted string is crossed with `memchr2` (its quote or a backslash, which
+        // hides the byte after it).
+        let b = self.body.as_bytes();
+        let (from, mut depth, mut i) = (self.at, 0i32, self.at);
+        while i < b.len() {
+            if !DELIMITER[usize::from(b[i])] {
+                i += 1;
+                continue;
+            }
+            match b[i] {
+                q @ (b'\'' | b'"') => {
+                    let mut j = i + 1;
+                    loop {
+                        match b.get(j..).and_then(|rest| memchr::memchr2(q, b'\\', rest)) {
+                            Some(p) if b[j + p] == b'\\' => j += p + 2,
+                            Some(p) => break i = j + p, // the closing quote
+                            None => break i = b.len(), // a string left open runs to the end
+                        }
+                    }
+                }
+                b'(' | b'[' | b'{' => depth += 1,
+                b')' if depth == 0 => break,
+                b')' | b']' | b'}' => depth -= 1,
+                b',' if depth == 0 => {
+                    self.at = i + 1;
+                    return &self.body[from..i];
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        self.done = true;
+        &self.body[from..i.min(b.len())]
+    }
+}
+
+/// The bytes [`NamespaceFields::next_part`] looks at; the others are skipped by one table
+/// lookup.
+static DELIMITER: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut i = 0;
+    let delimiters = b"'\"([{)]},";
+    while i < delimiters.len() {
+        table[delimiters[i] as usize] = true;
+        i += 1;
+    }
+    table
+};
+
+/// A `key=value` part: the key an identifier, the value trimmed and unquoted.
+fn field(part: &str) -> Option<(&str, &str)> {
+    let eq = memchr::memchr(b'=', part.as_bytes())?;
+    let (key, value) = (crate::text::trim(&part[..eq]), &part[eq + 1..]);
+    (!key.is_empty() && key.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')).then(|| (key, unquote(crate::text::trim(value))))
 }
 
 /// Removes one pair of matching Python string quotes.
@@ -222,19 +287,28 @@ pub fn joined_commands_with(block: &str, first_line: u32, words: &[&Needle]) -> 
 
 /// Splits command-line style arguments into `--flag value` pairs (`None` for switches).
 pub fn flags(args: &str) -> Vec<(String, Option<String>)> {
+    borrowed_flags(args).into_iter().map(|(k, v)| (k.into_owned(), v.map(Cow::into_owned))).collect()
+}
+
+/// [`flags`], borrowing from `args` where the shell words do (a plain command line).
+pub fn borrowed_flags(args: &str) -> Vec<(Cow<'_, str>, Option<Cow<'_, str>>)> {
     let words = words(args);
     let mut out = Vec::new();
     let mut i = 0;
     while i < words.len() {
         let w = &words[i];
         if w.starts_with('-') && w.len() > 1 && !is_negative_number(w) {
-            if let Some((k, v)) = w.split_once('=') {
-                out.push((k.to_string(), Some(v.to_string())));
+            if let Some(eq) = w.find('=') {
+                let (k, v): (Cow<'_, str>, Cow<'_, str>) = match w {
+                    Cow::Borrowed(b) => (Cow::Borrowed(&b[..eq]), Cow::Borrowed(&b[eq + 1..])),
+                    Cow::Owned(o) => (Cow::Owned(o[..eq].to_string()), Cow::Owned(o[eq + 1..].to_string())),
+                };
+                out.push((k, Some(v)));
             } else if i + 1 < words.len() && (!words[i + 1].starts_with('-') || is_negative_number(&words[i + 1])) {
-                out.push((w.to_string(), Some(words[i + 1].to_string())));
+                out.push((w.clone(), Some(words[i + 1].clone())));
                 i += 1;
             } else {
-                out.push((w.to_string(), None));
+                out.push((w.clone(), None));
             }
         }
         i += 1;
@@ -339,7 +413,34 @@ mod tests {
         Some(fields.into_iter().collect())
     }
 
+    /// The flag reader [`borrowed_flags`] replaced, copying every word.
+    fn flags_by_copies(args: &str) -> Vec<(String, Option<String>)> {
+        let words = words(args);
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < words.len() {
+            let w = &words[i];
+            if w.starts_with('-') && w.len() > 1 && !is_negative_number(w) {
+                if let Some((k, v)) = w.split_once('=') {
+                    out.push((k.to_string(), Some(v.to_string())));
+                } else if i + 1 < words.len() && (!words[i + 1].starts_with('-') || is_negative_number(&words[i + 1])) {
+                    out.push((w.to_string(), Some(words[i + 1].to_string())));
+                    i += 1;
+                } else {
+                    out.push((w.to_string(), None));
+                }
+            }
+            i += 1;
+        }
+        out
+    }
+
     proptest::proptest! {
+        #[test]
+        fn flags_read_as_the_copying_reader_did(args in r#"(--a|-b|-1|x|=|'|"| |\\|é|[.]|#)*"#) {
+            proptest::prop_assert_eq!(flags(&args), flags_by_copies(&args));
+        }
+
         #[test]
         fn commands_with_a_word_are_the_joined_commands_holding_it(block in "(bench|x|\\\\| |\r|\n|ben|ch|é){0,30}") {
             let words = [&Needle::new("bench"), &Needle::new("ch")];
@@ -348,8 +449,23 @@ mod tests {
         }
 
         #[test]
+        fn namespace_is_seen_where_the_substring_search_sees_it(line in "(N|Namespace|\\(|a| |Name){0,8}") {
+            proptest::prop_assert_eq!(has_namespace(&line), NAMESPACE.is_in(&line));
+        }
+
+        #[test]
         fn namespace_reads_as_the_char_reader_did(body in "[ab=',\"\\\\()\\[\\]{} é\u{a0}]{0,40}") {
             let line = format!("x Namespace({body}");
+            proptest::prop_assert_eq!(namespace(&line), namespace_by_chars(&line));
+        }
+
+        #[test]
+        fn namespace_fields_in_any_order_read_as_the_char_reader_did(
+            fields in proptest::collection::vec(("[a-c_]{1,3}", "[0-9a-z' ,()]{0,6}"), 0..12),
+            close in proptest::bool::ANY,
+        ) {
+            let body: Vec<String> = fields.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            let line = format!("INFO Namespace({}{}", body.join(", "), if close { ") tail=1" } else { "" });
             proptest::prop_assert_eq!(namespace(&line), namespace_by_chars(&line));
         }
     }

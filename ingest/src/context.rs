@@ -197,9 +197,19 @@ fn framework_word(word: &str) -> Option<&'static str> {
 /// A GPU name and the count written with it: `1x H200`, `8xH100-SXM`, `H100 x 8`,
 /// `A100-80G`, `2 × MI300X`. The name is returned as written (`H100-SXM`).
 pub fn gpu_in(text: &str) -> Option<(String, Option<u32>)> {
+    // A name is looked for only when its first and last bytes occur in the text (most of the
+    // forty names are not in a heading or a cell at all).
+    let mut present = [false; 256];
+    for &b in text.as_bytes() {
+        present[usize::from(b.to_ascii_uppercase())] = true;
+    }
     let upper = text.to_ascii_uppercase();
     let bytes = upper.as_bytes();
     for name in GPUS {
+        let (first, last) = (name.as_bytes()[0], name.as_bytes()[name.len() - 1]);
+        if !present[usize::from(first)] || !present[usize::from(last)] {
+            continue;
+        }
         let mut from = 0;
         while let Some(pos) = crate::text::find_short(&upper[from..], name) {
             let start = from + pos;
@@ -492,6 +502,41 @@ impl FrontMatter {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The search [`gpu_in`] replaced: every name looked for.
+    fn gpu_in_by_every_name(text: &str) -> Option<(String, Option<u32>)> {
+        let upper = text.to_ascii_uppercase();
+        let bytes = upper.as_bytes();
+        for name in GPUS {
+            let mut from = 0;
+            while let Some(pos) = crate::text::find_short(&upper[from..], name) {
+                let start = from + pos;
+                let end = start + name.len();
+                from = start + 1;
+                let before_ok = start == 0 || !bytes[start - 1].is_ascii_alphanumeric() || count_before(&upper[..start]).is_some();
+                let after_ok = end == upper.len() || !bytes[end].is_ascii_alphanumeric();
+                if !before_ok || !after_ok {
+                    continue;
+                }
+                let mut stop = end;
+                let rest = &text[end..];
+                if rest.starts_with('-') {
+                    stop = end + rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '-')).unwrap_or(rest.len());
+                }
+                let written = text[start..stop].trim_end_matches('-').to_string();
+                let count = count_before(&upper[..start]).or_else(|| count_after(&upper[stop..]));
+                return Some((written, count));
+            }
+        }
+        None
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn gpus_are_found_as_looking_for_every_name_found_them(text in "(h100|H200|a100-80g|mi300x|rtx 4090|Gaudi3|8x |x 2| |-|é|L4|T4|Model)*") {
+            proptest::prop_assert_eq!(gpu_in(&text), gpu_in_by_every_name(&text));
+        }
+    }
 
     #[test]
     fn reads_headings() {

@@ -2,6 +2,10 @@
 //! run, and in which unit. Every printer's spelling is listed here and nowhere else, so a
 //! new spelling is a one-line change.
 
+/// A latency statistic's name (`mean`, `p99`, `p99.9`): inline, as the map key it becomes
+/// (`benchsite_model::map::Key`), so classifying a row allocates nothing for it.
+pub type Stat = benchsite_model::map::Key;
+
 /// Where a row's value goes.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Target {
@@ -35,13 +39,13 @@ pub enum Target {
     Concurrency,
     AcceptLength,
     /// A latency statistic: group (`ttft_ms`...), statistic (`mean`, `p99`...), factor to ms.
-    Latency { group: &'static str, stat: String, factor: f64 },
+    Latency { group: &'static str, stat: Stat, factor: f64 },
     /// A latency statistic whose label states no unit (`median_ttft`, `Mean TTFT`): the unit
     /// must come from the cell (`1.94s`), the section header (`Breakdown (ms)`) or a rule of
     /// the tool; otherwise the number is kept in `metrics.extra` with a finding. Never a
     /// default: a summary JSON written by a post-processor may hold seconds under the very
     /// spelling another tool uses for ms.
-    UnitlessLatency { group: &'static str, stat: String },
+    UnitlessLatency { group: &'static str, stat: Stat },
     /// A number the schema does not name; kept under this key in `metrics.extra`.
     Extra(String),
 }
@@ -64,16 +68,8 @@ pub fn normalise_into(label: &str, out: &mut String) {
         // Most labels are already one space between words, with no `_` or other blank: copied
         // and lower-cased whole, which is what the byte loop below would make of them.
         let bytes = label.as_bytes();
-        let (mut simple, mut repair, mut prev) = (bytes.first() != Some(&b' ') && bytes.last() != Some(&b' '), false, 0u8);
-        for &b in bytes {
-            if b == b'_' || (b'\t'..=b'\r').contains(&b) || (b == b' ' && prev == b' ') {
-                simple = false;
-                break;
-            }
-            // `-` or `qe` in either case (`| 0x20` lower-cases a letter and makes no other byte a `q` or `e`).
-            repair |= (b == b'-') | (((prev | 0x20) == b'q') & ((b | 0x20) == b'e'));
-            prev = b;
-        }
+        let (blank, repair) = ascii_label_marks(bytes);
+        let simple = !blank && bytes.first() != Some(&b' ') && bytes.last() != Some(&b' ');
         if simple {
             out.push_str(label);
             out.make_ascii_lowercase();
@@ -117,6 +113,37 @@ pub fn normalise_into(label: &str, out: &mut String) {
         out.push(c);
     }
     repair_typos(out);
+}
+
+/// Of an ASCII label: whether it holds a `_`, a control blank (tab to carriage return) or
+/// two spaces in a row (it is not in normal form but for its case), and whether it holds a
+/// `-` or a `qe` in either case (a typo repair may apply). Eight bytes at a time: each test
+/// sets the top bit of the bytes it holds for (exact for ASCII, whose bytes carry nothing
+/// into their neighbours), and a pair test looks at the byte before, across words too.
+fn ascii_label_marks(bytes: &[u8]) -> (bool, bool) {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let eq = |x: u64, c: u8| {
+        let t = x ^ (LO * u64::from(c));
+        !((t & !HI).wrapping_add(!HI & (LO * 0x7f)) | t) & HI
+    };
+    let ge = |x: u64, n: u8| x.wrapping_add(LO * u64::from(0x80 - n)) & HI;
+    let (mut blank, mut repair, mut prev_space, mut prev_q) = (0u64, 0u64, 0u64, 0u64);
+    let mut words = bytes.chunks(8).map(|chunk| {
+        // A short last word is padded with a letter that no test holds for.
+        let mut word = [b'a'; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        u64::from_le_bytes(word)
+    });
+    for x in &mut words {
+        let space = eq(x, b' ');
+        let lower = x | (LO * 0x20);
+        let (q, e) = (eq(lower, b'q'), eq(lower, b'e'));
+        blank |= eq(x, b'_') | (ge(x, b'\t') & !ge(x, b'\r' + 1)) | (space & ((space << 8) | (prev_space >> 56)));
+        repair |= eq(x, b'-') | (e & ((q << 8) | (prev_q >> 56)));
+        (prev_space, prev_q) = (space, q);
+    }
+    (blank != 0, repair != 0)
 }
 
 /// Spellings printers got wrong or write two ways.
@@ -190,7 +217,7 @@ pub fn named(label: &str) -> Option<Target> {
 }
 
 fn latency(group: &'static str, stat: &str, factor: f64) -> Target {
-    Target::Latency { group, stat: stat.to_string(), factor }
+    Target::Latency { group, stat: Stat::new(stat), factor }
 }
 
 /// Latency rows in every spelling: `Mean TTFT (ms)`, `P99.9 E2E Latency (ms)`,
@@ -244,7 +271,7 @@ fn group_of(metric: &str) -> Option<&'static str> {
     })
 }
 
-fn stat_of(stat: &str) -> Option<String> {
+fn stat_of(stat: &str) -> Option<Stat> {
     let s = match stat {
         "mean" | "avg" | "average" | "ave" => "mean",
         "median" => "median",
@@ -256,10 +283,10 @@ fn stat_of(stat: &str) -> Option<String> {
             let ok = !digits.is_empty()
                 && digits.chars().all(|c| c.is_ascii_digit() || c == '.')
                 && digits.chars().next().is_some_and(|c| c.is_ascii_digit());
-            return ok.then(|| stat.to_string());
+            return ok.then(|| Stat::new(stat));
         }
     };
-    Some(s.to_string())
+    Some(Stat::const_new(s))
 }
 
 #[cfg(test)]
@@ -312,7 +339,28 @@ mod tests {
         out
     }
 
+    /// The byte loop [`ascii_label_marks`] replaced.
+    fn ascii_label_marks_by_bytes(bytes: &[u8]) -> (bool, bool) {
+        let (mut blank, mut repair, mut prev) = (false, false, 0u8);
+        for &b in bytes {
+            blank |= b == b'_' || (b'\t'..=b'\r').contains(&b) || (b == b' ' && prev == b' ');
+            repair |= (b == b'-') | (((prev | 0x20) == b'q') & ((b | 0x20) == b'e'));
+            prev = b;
+        }
+        (blank, repair)
+    }
+
     proptest::proptest! {
+        #[test]
+        fn label_marks_are_found_as_the_byte_loop_found_them(label in "[ -~\t\n\x0b\x0c\r\x00\x7f]{0,40}") {
+            proptest::prop_assert_eq!(ascii_label_marks(label.as_bytes()), ascii_label_marks_by_bytes(label.as_bytes()));
+        }
+
+        #[test]
+        fn label_marks_of_pairs_across_words(label in "(q|Q|e|E| |_|-|a|\t|\x0e|\x08){0,24}") {
+            proptest::prop_assert_eq!(ascii_label_marks(label.as_bytes()), ascii_label_marks_by_bytes(label.as_bytes()));
+        }
+
         #[test]
         fn normalises_as_the_char_loop_did(label in "(Mean|TTFT|reqeuest|Inter-token|_|q|e| |  |\t|:|\\(ms\\)|é){0,12}") {
             proptest::prop_assert_eq!(normalise(&label), normalise_by_chars(&label));

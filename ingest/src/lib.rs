@@ -188,17 +188,18 @@ pub(crate) fn scan_log(text: &str, first_line: u32, sink: &mut Sink) -> (Vec<Run
     for line in text::logical_lines(text, first_line) {
         last_line = Some(line.no);
         scanner.feed(line, &mut closed);
-        for block in closed.drain(..) {
+        for mut block in closed.drain(..) {
             blocks += 1;
             report_cut(&block, sink);
-            runs.extend(block::resolve_owned(block, scanner.sweeps(), sink));
+            runs.extend(block::resolve_owned(&mut block, scanner.sweeps(), sink));
+            scanner.recycle(block.rows);
         }
     }
     let (last, end) = scanner.finish();
     if let Some(mut block) = last {
         blocks += 1;
         drop_cut_value(&mut block, last_line, text, sink);
-        runs.extend(block::resolve_owned(block, &end.sweeps, sink));
+        runs.extend(block::resolve_owned(&mut block, &end.sweeps, sink));
     }
     if let Some(trailing) = &end.trailing {
         if let Some(&line) = trailing.errors.first() {

@@ -204,7 +204,13 @@ pub fn read(text: &str, sink: &mut Sink, mut scan_log: impl FnMut(&str, &str, u3
                         current(&mut doc).clients.extend(clients);
                     }
                     if !runs.is_empty() {
-                        current(&mut doc).runs.extend(runs);
+                        // The block's list is taken whole when it is the section's first.
+                        let section = current(&mut doc);
+                        if section.runs.is_empty() {
+                            section.runs = runs;
+                        } else {
+                            section.runs.extend(runs);
+                        }
                     }
                 }
             }

@@ -108,6 +108,10 @@ impl<'a> Block<'a> {
 /// so memory holds a bounded number of rows, and the rest is read as ordinary log lines.
 pub const MAX_BLOCK_ROWS: usize = 1000;
 
+/// The rows a block's list has room for when its first row comes (a serving block prints
+/// 20 to 30).
+const ROWS_AT_ONCE: usize = 32;
+
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Scan<'a> {
     pub blocks: Vec<Block<'a>>,
@@ -163,6 +167,45 @@ pub struct Scanner<'a> {
     prefix: Option<Prefix>,
     /// A buffer for the labels of context lines.
     label: String,
+    /// The row list of a block already resolved, for the next block to fill.
+    spare_rows: Vec<Row<'a>>,
+    /// The normalised labels of a resolved block's rows, by raw label: the next block of the
+    /// same printer takes them back instead of normalising (and allocating) its labels anew.
+    labels: Labels<'a>,
+}
+
+/// Normalised labels kept by raw label, one per slot of a small table (a label whose slot
+/// another took is normalised again: nothing but time is lost).
+#[derive(Default)]
+struct Labels<'a> {
+    slots: Vec<Option<(&'a str, String)>>,
+}
+
+impl<'a> Labels<'a> {
+    const SLOTS: usize = 64;
+
+    fn slot(raw: &str) -> usize {
+        let b = raw.as_bytes();
+        let (first, last, middle) = (b.first().copied(), b.last().copied(), b.get(b.len() / 2).copied());
+        let mix = b.len() * 31 + usize::from(first.unwrap_or(0)) * 7 + usize::from(last.unwrap_or(0)) * 3 + usize::from(middle.unwrap_or(0));
+        mix % Self::SLOTS
+    }
+
+    /// `normalise(raw)`, taken from the table when a row of an earlier block left it there.
+    fn take(&mut self, raw: &'a str) -> String {
+        let slot = self.slots.get_mut(Self::slot(raw));
+        match slot {
+            Some(slot) if slot.as_ref().is_some_and(|(r, _)| *r == raw) => slot.take().expect("checked").1,
+            _ => normalise(raw),
+        }
+    }
+
+    fn keep(&mut self, raw: &'a str, label: String) {
+        if self.slots.is_empty() {
+            self.slots.resize_with(Self::SLOTS, || None);
+        }
+        self.slots[Self::slot(raw)] = Some((raw, label));
+    }
 }
 
 /// Scans logical lines for result blocks, all at once (tests and small texts).
@@ -182,6 +225,17 @@ impl<'a> Scanner<'a> {
     pub fn feed(&mut self, line: Line<'a>, out: &mut Vec<Block<'a>>) {
         self.line(line);
         out.append(&mut self.closed);
+    }
+
+    /// Takes back the row list of a block the caller is done with: the next block fills it
+    /// (a log of many blocks allocates it once).
+    pub fn recycle(&mut self, mut rows: Vec<Row<'a>>) {
+        for row in rows.drain(..) {
+            self.labels.keep(row.raw_label, row.label);
+        }
+        if rows.capacity() > self.spare_rows.capacity() {
+            self.spare_rows = rows;
+        }
     }
 
     /// The sweeps read so far (the ones closed blocks point into).
@@ -254,7 +308,7 @@ impl<'a> Scanner<'a> {
             start: no,
             end: no,
             terminated: false,
-            rows: Vec::new(),
+            rows: std::mem::take(&mut self.spare_rows),
             context: std::mem::take(&mut self.context),
             sweep,
             cut_at: None,
@@ -293,7 +347,7 @@ impl<'a> Scanner<'a> {
             }
             return true;
         }
-        if client::running_benchmark(t).is_some() || client::NAMESPACE.is_in(t) || client::planned_tokens(t).is_some() {
+        if client::running_benchmark(t).is_some() || client::has_namespace(t) || client::planned_tokens(t).is_some() {
             return false;
         }
         if let Some(title) = section_title(t) {
@@ -309,7 +363,7 @@ impl<'a> Scanner<'a> {
             // Interleaved server output or progress noise: skip without ending the block.
             return true;
         };
-        let label = normalise(raw_label);
+        let label = self.labels.take(raw_label);
         if is_sweep_header(&label, value) {
             return false;
         }
@@ -322,6 +376,10 @@ impl<'a> Scanner<'a> {
         }
         let row = Row { line: line.no, label, raw_label, cell: parse_cell(value), section: self.section };
         if let Some(b) = self.block.as_mut() {
+            if b.rows.capacity() == 0 {
+                // Room for a serving block's rows at once, not grown through four sizes.
+                b.rows.reserve(ROWS_AT_ONCE);
+            }
             b.rows.push(row);
             b.end = line.no;
         }
@@ -348,7 +406,7 @@ impl<'a> Scanner<'a> {
                 *c = Context::default();
             }
             c.running = Some((no, args, backend));
-        } else if let Some(ns) = client::NAMESPACE.is_in(t).then(|| client::namespace(t)).flatten() {
+        } else if let Some(ns) = client::has_namespace(t).then(|| client::namespace(t)).flatten() {
             c.namespace = Some((no, ns));
         } else if let Some((input, n)) = client::planned_tokens(t) {
             if input {
@@ -441,6 +499,38 @@ fn block_start(text: &str, current: Option<Format>) -> Option<Format> {
 mod tests {
     use super::*;
     use crate::text::logical_lines;
+
+    proptest::proptest! {
+        /// Labels kept from earlier rows and taken back are the labels normalised anew.
+        #[test]
+        fn labels_taken_back_are_normalised_labels(kept in proptest::collection::vec("[A-Za-z_ ()]{0,12}", 0..40), taken in proptest::collection::vec("[A-Za-z_ ()]{0,12}", 0..40)) {
+            let mut labels = Labels::default();
+            for raw in &kept {
+                labels.keep(raw, normalise(raw));
+            }
+            for raw in taken.iter().chain(&kept) {
+                proptest::prop_assert_eq!(labels.take(raw), normalise(raw));
+            }
+        }
+    }
+
+    #[test]
+    fn blocks_of_one_printer_read_the_same_rows() {
+        let block = "============ Serving Benchmark Result ============\nSuccessful requests: 2\nMean TTFT (ms): 3.5\nMean TTFT (ms): 4\n==================================================\n";
+        let text = block.repeat(3);
+        let mut scanner = Scanner::default();
+        let mut closed = Vec::new();
+        let mut labels = Vec::new();
+        for line in logical_lines(&text, 1) {
+            scanner.feed(line, &mut closed);
+            for block in closed.drain(..) {
+                labels.push(block.rows.iter().map(|r| r.label.clone()).collect::<Vec<_>>());
+                scanner.recycle(block.rows);
+            }
+        }
+        let want = vec!["successful requests".to_string(), "mean ttft (ms)".into(), "mean ttft (ms)".into()];
+        assert_eq!(labels, vec![want.clone(), want.clone(), want]);
+    }
 
     #[test]
     fn cuts_blocks_and_attaches_context() {

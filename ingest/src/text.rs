@@ -121,6 +121,18 @@ fn strip_tags(mut s: &str) -> &str {
 
 /// Removes the decoration around a pasted log line.
 pub fn unwrap(raw: &str) -> &str {
+    // Most lines start with a letter or digit and end in a visible ASCII character other than
+    // `>`: no blank, mark, tag, `STDOUT:`, `# ` or `> ` to remove.
+    if let (Some(&first), Some(&last)) = (raw.as_bytes().first(), raw.as_bytes().last()) {
+        if first.is_ascii_alphanumeric() && (first | 0x20) != b's' && last.is_ascii_graphic() && last != b'>' {
+            return raw;
+        }
+    }
+    unwrap_decorated(raw)
+}
+
+/// [`unwrap`] of any line.
+fn unwrap_decorated(raw: &str) -> &str {
     let mut s = strip_tags(trim(raw.trim_start_matches('\u{feff}')));
     for prefix in ["STDOUT:", "STDERR:", "stdout:", "stderr:"] {
         if let Some(rest) = s.strip_prefix(prefix) {
@@ -192,6 +204,16 @@ pub fn find_ignore_ascii_case(hay: &[u8], needle: &[u8]) -> Option<usize> {
     None
 }
 
+/// The parts joined, in a string allocated once at its length: what `format!` makes of
+/// `{}{}{}`, without growing the string part by part (a label or key built per row).
+pub fn concat(parts: &[&str]) -> String {
+    let mut out = String::with_capacity(parts.iter().map(|p| p.len()).sum());
+    for part in parts {
+        out.push_str(part);
+    }
+    out
+}
+
 /// Whether `needle` occurs in `hay`, by `memchr::memmem` (vectorised; `str::contains` is
 /// several times slower on long texts).
 pub fn contains(hay: &str, needle: &str) -> bool {
@@ -234,6 +256,16 @@ impl Needle {
         self.finder().find_iter(hay.as_bytes())
     }
 
+    /// Whether `hay` holds any of `words`, each of which holds this needle (`" Stat"` in
+    /// `"Benchmarks Stats"`, `"Request Latency Statistics"`): one search for the needle, the
+    /// words compared only where it occurs, instead of one search through `hay` per word.
+    /// The needle must not overlap itself (`"aa"`), so that no occurrence is skipped.
+    pub fn any_of_in(&self, words: &[&str], hay: &str) -> bool {
+        self.find_iter(hay).any(|at| {
+            words.iter().any(|w| w.find(self.text).is_some_and(|k| at >= k && hay.as_bytes()[at - k..].starts_with(w.as_bytes())))
+        })
+    }
+
     fn finder(&self) -> &memchr::memmem::Finder<'static> {
         self.finder.get_or_init(|| memchr::memmem::Finder::new(self.text))
     }
@@ -244,9 +276,12 @@ impl Needle {
 /// `str::find`'s two-way searcher costs more than reading a cell).
 pub fn find_short(hay: &str, needle: &str) -> Option<usize> {
     let (h, n) = (hay.as_bytes(), needle.as_bytes());
-    let Some(&first) = n.first() else { return Some(0) };
+    let Some((&first, rest)) = n.split_first() else { return Some(0) };
     // A plain loop: on a few dozen bytes, `memchr`'s vector set-up costs more than it saves.
-    (0..h.len()).find(|&i| h[i] == first && h[i..].starts_with(n))
+    // Only the places the needle fits are tried (a table's many words are mostly longer
+    // than the header cell they are looked for in).
+    let last = h.len().checked_sub(n.len())?;
+    (0..=last).find(|&i| h[i] == first && &h[i + 1..i + n.len()] == rest)
 }
 
 /// `hay.contains(needle)` for a short text: [`find_short`].
@@ -309,6 +344,44 @@ mod tests {
         let long = "a\nbc\n".repeat(100);
         assert_eq!((count_newlines(long.as_bytes()), count_newlines(&long.as_bytes()[1..199])), (200, 79));
         assert_eq!((line_count(""), line_count("a"), line_count("a\n"), line_count("a\nb"), line_count("\n\n")), (0, 1, 1, 2, 2));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn plain_lines_unwrap_as_decorated_lines_do(line in "[aSs#<>b/ 9é\t:]{0,8}(STDOUT:|pre>|<b>|# |> )?[a>é \t]{0,3}") {
+            proptest::prop_assert_eq!(unwrap(&line), unwrap_decorated(&line));
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn words_around_a_needle_are_found_as_searching_each_word_finds_them(hay in "(N| |V|NV|VN| V|A|AV|x)*") {
+            static NEEDLE: Needle = Needle::new("NV ");
+            let words = ["NV AV", "x NV A", "NV ", " NV V"];
+            proptest::prop_assert_eq!(NEEDLE.any_of_in(&words, &hay), words.iter().any(|w| hay.contains(w)));
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn concatenates_as_format_does(a in "[a-zé ]{0,9}", b in "[(ms) ]{0,5}", c in ".{0,4}") {
+            proptest::prop_assert_eq!(concat(&[&a, " ", &b, " (", &c, ")"]), format!("{a} {b} ({c})"));
+        }
+    }
+
+    /// The search [`find_short`] replaced: every position tried.
+    fn find_short_by_every_position(hay: &str, needle: &str) -> Option<usize> {
+        let (h, n) = (hay.as_bytes(), needle.as_bytes());
+        let Some(&first) = n.first() else { return Some(0) };
+        (0..h.len()).find(|&i| h[i] == first && h[i..].starts_with(n))
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn short_search_finds_what_every_position_and_str_find_find(hay in "[ab é/]{0,12}", needle in "[ab é/]{0,4}") {
+            proptest::prop_assert_eq!(find_short(&hay, &needle), find_short_by_every_position(&hay, &needle));
+            proptest::prop_assert_eq!(find_short(&hay, &needle), hay.find(needle.as_str()));
+        }
     }
 
     #[test]

@@ -132,8 +132,41 @@ pub fn leading_number(s: &str) -> Option<(f64, &str)> {
             i = j;
         }
     }
-    let n: f64 = s[..i].parse().ok()?;
+    let n: f64 = match short_decimal(&b[..i]) {
+        Some(n) => n,
+        None => s[..i].parse().ok()?,
+    };
     n.is_finite().then_some((n, &s[i..]))
+}
+
+/// A number without exponent of at most 15 digits (`-12.345`), the way nearly every cell
+/// prints one: its digits as an integer divided by the power of ten of its decimals. Both
+/// are exact doubles (below 2^53; 10^22 at most), so the one rounding of the division gives
+/// the nearest double, as `str::parse` does. `None` for any other text.
+fn short_decimal(b: &[u8]) -> Option<f64> {
+    const TENS: [f64; 16] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
+    let (negative, digits) = match b.split_first() {
+        Some((b'-', rest)) => (true, rest),
+        Some((b'+', rest)) => (false, rest),
+        _ => (false, b),
+    };
+    let (mut mantissa, mut count, mut decimals, mut dot) = (0u64, 0usize, 0usize, false);
+    for &c in digits {
+        match c {
+            b'0'..=b'9' if count < 15 => {
+                mantissa = mantissa * 10 + u64::from(c - b'0');
+                count += 1;
+                decimals += usize::from(dot);
+            }
+            b'.' if !dot => dot = true,
+            _ => return None,
+        }
+    }
+    if count == 0 {
+        return None;
+    }
+    let n = mantissa as f64 / TENS[decimals];
+    Some(if negative { -n } else { n })
 }
 
 /// Parses a whole integer cell such as `10000`; `None` for anything else.
@@ -144,6 +177,23 @@ pub fn integer(n: f64) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        #[test]
+        fn short_decimals_read_as_str_parse_reads_them(text in "[-+]?[0-9]{0,17}(\\.[0-9]{0,17})?") {
+            if let Some(n) = short_decimal(text.as_bytes()) {
+                proptest::prop_assert_eq!(n.to_bits(), text.parse::<f64>().unwrap().to_bits(), "{}", text);
+            }
+        }
+
+        #[test]
+        fn leading_numbers_read_as_str_parse_reads_them(int in 0u64..1_000_000_000_000_000, frac in 0u64..1_000_000, zeros in 0usize..10, neg in proptest::bool::ANY) {
+            let text = format!("{}{int}.{}{frac} ms", if neg { "-" } else { "" }, "0".repeat(zeros));
+            let (n, rest) = leading_number(&text).unwrap();
+            let want: f64 = text[..text.len() - 3].parse().unwrap();
+            proptest::prop_assert_eq!((n.to_bits(), rest), (want.to_bits(), " ms"));
+        }
+    }
 
     fn check(input: &str, expected: Value, unit: &str) {
         assert_eq!(parse_cell(input), Cell { value: expected, unit }, "input {input:?}");

@@ -30,6 +30,7 @@ use crate::json::reader::{Json, Spanned};
 use crate::json::Object;
 use crate::scan::{Block, Row};
 use crate::sink::{FindingExt, Sink};
+use crate::text::concat;
 use crate::value::{Cell, Value};
 use benchsite_model::{ContextRef, RequestRate, Run, Spread};
 use std::borrow::Cow;
@@ -94,7 +95,7 @@ fn label_of(s: &Stat<'_>) -> (String, f64, f64) {
     let stat = s.stat.as_str();
     let unit = s.unit.as_str();
     let summary = matches!(stat, "avg" | "min" | "max" | "std" | "median") || is_percentile(stat);
-    let latency = |short: &str| latency_factor(unit).filter(|_| summary).map(|f| (format!("{stat} {short} (ms)"), f));
+    let latency = |short: &str| latency_factor(unit).filter(|_| summary).map(|f| (concat(&[stat, " ", short, " (ms)"]), f));
     let single = |label: &str, ok: bool| (ok && stat == "avg").then(|| (label.to_string(), 1.0));
     // A count that is not a whole number in range is not rounded into one.
     let whole = crate::value::integer(s.value).is_some();
@@ -122,7 +123,7 @@ fn label_of(s: &Stat<'_>) -> (String, f64, f64) {
 /// `p99 time to second token (ms)`: a number kept in `metrics.extra` under what the tool
 /// called it; never a label the vocabulary would read as another field.
 fn extra_label(s: &Stat<'_>) -> String {
-    let label = if s.unit.is_empty() { format!("{} {}", s.stat, s.name) } else { format!("{} {} ({})", s.stat, s.name, s.unit) };
+    let label = if s.unit.is_empty() { concat(&[&s.stat, " ", &s.name]) } else { concat(&[&s.stat, " ", &s.name, " (", &s.unit, ")"]) };
     let label = normalise(&label);
     match classify(&label) {
         Some(Target::Extra(_)) => label,
@@ -133,7 +134,7 @@ fn extra_label(s: &Stat<'_>) -> String {
 /// The field a label fills, as `metrics.spread` keys it (`ttft_ms.p99`, `output_throughput`).
 fn field_key(target: &Target) -> Option<String> {
     Some(match target {
-        Target::Latency { group, stat, .. } => format!("{group}.{stat}"),
+        Target::Latency { group, stat, .. } => concat(&[group, ".", stat]),
         Target::OutputThroughput => "output_throughput".into(),
         Target::TotalThroughput => "total_throughput".into(),
         Target::RequestThroughput(_) => "request_throughput".into(),
@@ -213,11 +214,10 @@ fn number(text: &str) -> Option<f64> {
 
 // ---- The console table ----
 
-static AIPERF_TITLE: crate::text::Needle = crate::text::Needle::new("NVIDIA AIPerf");
-static GENAI_PERF_TITLE: crate::text::Needle = crate::text::Needle::new("NVIDIA GenAI-Perf");
+static NVIDIA: crate::text::Needle = crate::text::Needle::new("NVIDIA ");
 
 fn detect_table(input: &Input<'_>) -> bool {
-    input.has(&AIPERF_TITLE) || input.has(&GENAI_PERF_TITLE)
+    NVIDIA.any_of_in(&["NVIDIA AIPerf", "NVIDIA GenAI-Perf"], input.text)
 }
 
 /// The tool a title line names: `NVIDIA AIPerf | LLM Metrics` (centred, maybe indented).

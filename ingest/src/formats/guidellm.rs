@@ -260,15 +260,11 @@ fn metric_rows<'a>(metrics: &Spanned<'a>, bench: &Spanned<'a>, rows: &mut Vec<Ro
 // Console tables
 // ---------------------------------------------------------------------------------------
 
-static TEXT_TITLES: [crate::text::Needle; 4] = [
-    crate::text::Needle::new("Benchmarks Stats"),
-    crate::text::Needle::new("Request Latency Statistics"),
-    crate::text::Needle::new("Server Throughput Statistics"),
-    crate::text::Needle::new("Run Summary Info"),
-];
+static STAT: crate::text::Needle = crate::text::Needle::new(" Stat");
+static RUN_SUMMARY: crate::text::Needle = crate::text::Needle::new("Run Summary Info");
 
 fn detect_text(input: &Input<'_>) -> bool {
-    TEXT_TITLES.iter().any(|t| input.has(t))
+    STAT.any_of_in(&["Benchmarks Stats", "Request Latency Statistics", "Server Throughput Statistics"], input.text) || input.has(&RUN_SUMMARY)
 }
 
 /// The `Benchmarks Stats` columns after `Benchmark`, as guidellm 0.2–0.3 prints them

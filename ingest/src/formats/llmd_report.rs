@@ -23,6 +23,7 @@
 
 use super::{Format, Input, Read};
 use crate::block;
+use crate::text::concat;
 use crate::json::reader::{Json, Spanned};
 use crate::json::Object;
 use crate::scan::{Block, Row};
@@ -211,8 +212,8 @@ fn requests<'a>(rows: &mut Vec<Row<'a>>, m: &'a Members<'a>, path: &str, sink: &
         match key.as_ref() {
             "total" => number_row(rows, v, "total requests", key),
             "failures" => number_row(rows, v, "failed requests", key),
-            _ if matches!(v.value, Json::Object(_)) => statistics(rows, v, &format!("{path}.{key}"), None, sink),
-            _ => number_row(rows, v, &extra(format!("{path}.{key}")), key),
+            _ if matches!(v.value, Json::Object(_)) => statistics(rows, v, &concat(&[path, ".", key]), None, sink),
+            _ => number_row(rows, v, &extra(concat(&[path, ".", key])), key),
         }
     }
 }
@@ -296,8 +297,8 @@ fn statistics<'a>(
             continue;
         }
         let label = match (group, suffix, stat_name(stat)) {
-            (Some(g), Some(suffix), Some(name)) => format!("{name} {g}{suffix}"),
-            _ => extra(format!("{path}.{stat} ({})", unit.as_deref().unwrap_or("no unit"))),
+            (Some(g), Some(suffix), Some(name)) => concat(&[&name, " ", g, suffix]),
+            _ => extra(concat(&[path, ".", stat, " (", unit.as_deref().unwrap_or("no unit"), ")"])),
         };
         number_row(rows, s, &label, stat);
     }

@@ -64,8 +64,8 @@ enum Unit {
 }
 
 fn unit_of(text: &str) -> Unit {
-    let t = squeeze_lower(text);
-    let t = t.trim_start_matches("out").trim_start_matches("total").trim_start_matches("output").trim_start_matches("input");
+    let squeezed = squeeze_lower(text);
+    let t = strip_token_words(&squeezed);
     match t {
         "" => Unit::None,
         "ms" | "msec" | "msecs" | "millisecond" | "milliseconds" | "毫秒" => Unit::Time(1.0),
@@ -82,6 +82,17 @@ fn unit_of(text: &str) -> Unit {
         | "token/秒" | "tokens/秒" | "词/秒" => Unit::TokenRate,
         _ => Unit::Other,
     }
+}
+
+/// A unit without the words before it that say which tokens (`outtok/s` → `tok/s`):
+/// `trim_start_matches` for each word in turn, without building a searcher for each.
+fn strip_token_words(mut t: &str) -> &str {
+    for word in ["out", "total", "output", "input"] {
+        while let Some(rest) = t.strip_prefix(word) {
+            t = rest;
+        }
+    }
+    t
 }
 
 // ---------------------------------------------------------------------------------------
@@ -195,8 +206,16 @@ fn clean(text: &str) -> String {
 /// alphanumeric, `@` or `.`): an occurrence with no word character on either side, found
 /// without splitting the text.
 fn has_word(text: &str, word: &str) -> bool {
+    if word.len() > text.len() {
+        return false; // no part of the text is that long
+    }
     let inside = |c: char| c.is_alphanumeric() || c == '@' || c == '.';
-    if word.is_empty() || !word.chars().all(inside) {
+    let word_chars = if word.is_ascii() {
+        word.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'@' || b == b'.')
+    } else {
+        word.chars().all(inside)
+    };
+    if word.is_empty() || !word_chars {
         return text.split(|c: char| !inside(c)).any(|w| w == word);
     }
     let mut from = 0;
@@ -208,10 +227,6 @@ fn has_word(text: &str, word: &str) -> bool {
         from = at + text[at..].chars().next().map_or(1, char::len_utf8);
     }
     false
-}
-
-fn any_in(text: &str, needles: &[&str]) -> bool {
-    needles.iter().any(|n| contains_short(text, n))
 }
 
 fn stat_word(word: &str) -> Option<String> {
@@ -246,33 +261,73 @@ fn stat_in(text: &str) -> Option<String> {
     None
 }
 
+/// A header's text and the bytes it holds: a word is looked for only when its first and last
+/// bytes occur in the text (most of the vocabulary's words are in no given header).
+struct Words<'t> {
+    text: &'t str,
+    seen: [bool; 256],
+}
+
+impl<'t> Words<'t> {
+    fn new(text: &'t str) -> Self {
+        let mut seen = [false; 256];
+        for &b in text.as_bytes() {
+            seen[usize::from(b)] = true;
+        }
+        Words { text, seen }
+    }
+
+    /// Whether the text may hold `needle`: false only when it cannot.
+    fn may_hold(&self, needle: &str) -> bool {
+        match (needle.as_bytes().first(), needle.as_bytes().last()) {
+            (Some(&f), Some(&l)) => self.seen[usize::from(f)] && self.seen[usize::from(l)],
+            _ => true,
+        }
+    }
+
+    /// [`contains_short`].
+    fn has(&self, needle: &str) -> bool {
+        self.may_hold(needle) && contains_short(self.text, needle)
+    }
+
+    /// [`has_word`].
+    fn word(&self, word: &str) -> bool {
+        self.may_hold(word) && has_word(self.text, word)
+    }
+
+    /// Whether the text holds any of `needles`.
+    fn any(&self, needles: &[&str]) -> bool {
+        needles.iter().any(|n| self.has(n))
+    }
+}
+
 const EVAL: [&str; 12] = ["accuracy", "mmlu", "gsm8k", "humaneval", "pass@", "bleu", "rouge", "exact match", "准确率", "正确率", "得分", "评分"];
 const SKIP: [&str; 14] =
     ["change", "diff", "difference", "delta", "speedup", "speed-up", "improvement", "ratio", "提升", "变化", "差距", "倍数", "gain", "relative"];
 
-fn latency_group(t: &str) -> Option<&'static str> {
+fn latency_group(h: &Words<'_>) -> Option<&'static str> {
     // TPOT first: `TPOT (excl. 1st token)` mentions the first token too.
-    if any_in(t, &["tpot", "time per output token", "time-per-output-token", "每token", "每 token", "每个token", "每输出token"]) {
+    if h.any(&["tpot", "time per output token", "time-per-output-token", "每token", "每 token", "每个token", "每输出token"]) {
         Some("tpot_ms")
-    } else if any_in(t, &["ttft", "time to first token", "time-to-first-token", "first token", "first-token", "1st token", "ftl", "首token", "首 token", "首字", "首词"]) {
+    } else if h.any(&["ttft", "time to first token", "time-to-first-token", "first token", "first-token", "1st token", "ftl", "首token", "首 token", "首字", "首词"]) {
         Some("ttft_ms")
-    } else if any_in(t, &["itl", "inter-token", "inter token", "intertoken", "per-token latency", "per token latency", "token间", "token 间"]) {
+    } else if h.any(&["itl", "inter-token", "inter token", "intertoken", "per-token latency", "per token latency", "token间", "token 间"]) {
         Some("itl_ms")
-    } else if any_in(t, &["e2e", "end-to-end", "end to end", "latency", "response time", "延迟", "时延", "响应时间", "端到端"]) {
+    } else if h.any(&["e2e", "end-to-end", "end to end", "latency", "response time", "延迟", "时延", "响应时间", "端到端"]) {
         Some("e2e_ms")
     } else {
         None
     }
 }
 
-fn token_kind(t: &str) -> Kind {
-    if contains_short(t, "prompt + completion") || contains_short(t, "prompt+completion") {
+fn token_kind(h: &Words<'_>) -> Kind {
+    if h.has("prompt + completion") || h.has("prompt+completion") {
         Kind::Total
-    } else if any_in(t, &["output", "generat", "decode", "decoding", "completion", "输出", "生成", "解码"]) || has_word(t, "out") || has_word(t, "gen") {
+    } else if h.any(&["output", "generat", "decode", "decoding", "completion", "输出", "生成", "解码"]) || h.word("out") || h.word("gen") {
         Kind::Output
-    } else if any_in(t, &["input", "prompt", "prefill", "pre-fill", "输入", "预填充"]) || has_word(t, "in") {
+    } else if h.any(&["input", "prompt", "prefill", "pre-fill", "输入", "预填充"]) || h.word("in") {
         Kind::Input
-    } else if contains_short(t, "total") || contains_short(t, "总") || contains_short(t, "overall") {
+    } else if h.has("total") || h.has("总") || h.has("overall") {
         Kind::Total
     } else {
         Kind::Unqualified
@@ -393,19 +448,20 @@ fn column(raw: &str) -> Col {
     }
     let col = |column| Col { raw: raw.clone(), column, unit, key: key.clone(), throughput_stat: None };
     let t = body.as_str();
-    let skip = SKIP.iter().any(|s| if s.is_ascii() { has_word(t, s) } else { contains_short(t, s) });
-    if skip || has_word(t, "vs") {
+    let h = Words::new(t);
+    let skip = SKIP.iter().any(|s| if s.is_ascii() { h.word(s) } else { h.has(s) });
+    if skip || h.word("vs") {
         return col(Column::Skip);
     }
-    if EVAL.iter().any(|e| contains_short(t, e)) || ["acc", "wer", "cer", "f1", "score", "分数"].iter().any(|w| has_word(t, w)) {
+    if EVAL.iter().any(|e| h.has(e)) || ["acc", "wer", "cer", "f1", "score", "分数"].iter().any(|w| h.word(w)) {
         return col(Column::Eval);
     }
     if unit == Unit::PerUser || unit == Unit::PerMinute {
         return col(Column::Label);
     }
-    let throughput_words = any_in(t, &["throughput", "吞吐", "speed", "速度", "每秒", "per second", "per sec"]) || ["tps", "qps", "rps"].iter().any(|w| has_word(t, w));
+    let throughput_words = h.any(&["throughput", "吞吐", "speed", "速度", "每秒", "per second", "per sec"]) || ["tps", "qps", "rps"].iter().any(|w| h.word(w));
     let rate_unit = matches!(unit, Unit::TokenRate | Unit::RequestRate | Unit::PerGpu);
-    if let (Some(group), false, false) = (latency_group(t), throughput_words, rate_unit) {
+    if let (Some(group), false, false) = (latency_group(&h), throughput_words, rate_unit) {
         let stat = stat.or_else(|| stat_in(t)).unwrap_or_else(|| "mean".to_string());
         return col(Column::Measure(Measure::Latency { group, stat }));
     }
@@ -415,35 +471,35 @@ fn column(raw: &str) -> Col {
         if named.as_deref().is_some_and(|s| s != "mean") {
             return Col { throughput_stat: named, ..col(Column::Label) };
         }
-        let tokens = any_in(t, &["token", "tok/", "tokens", "词"]) || has_word(t, "tps") || has_word(t, "tok");
-        let requests = any_in(t, &["request", "req/", "请求"]) || has_word(t, "qps") || has_word(t, "rps") || has_word(t, "req");
+        let tokens = h.any(&["token", "tok/", "tokens", "词"]) || h.word("tps") || h.word("tok");
+        let requests = h.any(&["request", "req/", "请求"]) || h.word("qps") || h.word("rps") || h.word("req");
         let measure = match unit {
-            _ if contains_short(t, "peak") && !requests => Measure::Peak,
-            Unit::TokenRate => Measure::Tokens(token_kind(t)),
-            Unit::PerGpu if !requests => Measure::Tokens(token_kind(t)),
+            _ if h.has("peak") && !requests => Measure::Peak,
+            Unit::TokenRate => Measure::Tokens(token_kind(&h)),
+            Unit::PerGpu if !requests => Measure::Tokens(token_kind(&h)),
             Unit::RequestRate => Measure::Requests,
-            _ if tokens && !requests => Measure::Tokens(token_kind(t)),
+            _ if tokens && !requests => Measure::Tokens(token_kind(&h)),
             _ if requests => Measure::Requests,
             _ => Measure::Throughput,
         };
         return Col { throughput_stat: named, ..col(Column::Measure(measure)) };
     }
-    if any_in(t, &["duration", "total time", "elapsed", "wall time", "耗时", "总时间", "用时", "运行时间", "benchmark time"]) {
+    if h.any(&["duration", "total time", "elapsed", "wall time", "耗时", "总时间", "用时", "运行时间", "benchmark time"]) {
         return col(Column::Measure(Measure::Duration));
     }
-    if any_in(t, &["accept length", "acceptance length", "accept len", "接受长度"]) {
+    if h.any(&["accept length", "acceptance length", "accept len", "接受长度"]) {
         return col(Column::Measure(Measure::AcceptLength));
     }
-    if any_in(t, &["successful", "completed", "成功"]) {
+    if h.any(&["successful", "completed", "成功"]) {
         return col(Column::Measure(Measure::Completed));
     }
-    if any_in(t, &["failed", "failures", "失败"]) {
+    if h.any(&["failed", "failures", "失败"]) {
         return col(Column::Measure(Measure::Failed));
     }
-    if (contains_short(t, "total") || contains_short(t, "总")) && any_in(t, &["input token", "prompt token", "输入"]) {
+    if (h.has("total") || h.has("总")) && h.any(&["input token", "prompt token", "输入"]) {
         return col(Column::Measure(Measure::TotalInput));
     }
-    if (contains_short(t, "total") || contains_short(t, "总")) && any_in(t, &["generated token", "output token", "输出", "生成"]) {
+    if (h.has("total") || h.has("总")) && h.any(&["generated token", "output token", "输出", "生成"]) {
         return col(Column::Measure(Measure::TotalOutput));
     }
     match context_of(t) {
@@ -1121,6 +1177,27 @@ fn duplicates(runs: &[Run], keep: &mut [bool], sink: &mut Sink) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        #[test]
+        fn header_words_are_found_as_searching_the_whole_text_finds_them(text in "(tps| |a|b|\\.|@|首|/|é|ttft){0,10}", word in "(tps|a|b|\\.|@|首| |t|é){0,3}") {
+            let words = Words::new(&text);
+            proptest::prop_assert_eq!(words.has(&word), contains_short(&text, &word));
+            proptest::prop_assert_eq!(words.word(&word), has_word(&text, &word));
+        }
+
+        #[test]
+        fn words_are_found_as_splitting_finds_them(text in "(tps| |a|b|\\.|@|首|/|é){0,10}", word in "(tps|a|b|\\.|@|首| ){0,3}") {
+            let split = text.split(|c: char| !(c.is_alphanumeric() || c == '@' || c == '.')).any(|w| w == word);
+            proptest::prop_assert_eq!(has_word(&text, &word), split);
+        }
+
+        #[test]
+        fn token_words_are_stripped_as_trim_start_matches_did(t in "(out|total|output|input|in|o|tok/s|put)*") {
+            let by_trim = t.trim_start_matches("out").trim_start_matches("total").trim_start_matches("output").trim_start_matches("input");
+            proptest::prop_assert_eq!(strip_token_words(&t), by_trim);
+        }
+    }
 
     #[test]
     fn cleans_and_squeezes_ascii_as_the_general_path_does() {

@@ -1,0 +1,88 @@
+//! The parser's output on every input the benchmark and tests know, for checking that a
+//! speed change leaves runs and findings byte-identical, and a loop over the benchmark's
+//! mixed corpus for profiling (`valgrind --tool=callgrind`).
+//!
+//! `cargo run --release -p benchsite-ingest --example parse_dump -- dump out.json`: one JSON
+//! line per input (every file of `content/`, the fuzz seeds, the test fixtures, and the
+//! benchmark's groups, logs cut from code blocks included): its path, runs and findings.
+//! `... -- loop N`: parses the mixed corpus N times (`PARSE_ONLY=<group substring>` keeps
+//! only the groups whose name contains it).
+
+#[path = "../benches/corpus/mod.rs"]
+mod corpus;
+
+use benchsite_ingest::parse_file;
+use std::io::Write;
+use std::path::Path;
+
+fn walk(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            walk(&path, out);
+        } else {
+            out.push(path);
+        }
+    }
+}
+
+/// The profiled part (`valgrind --tool=callgrind --toggle-collect=parse_dump::parse_loop`).
+#[inline(never)]
+fn parse_loop(items: &[corpus::Item], n: usize) -> usize {
+    let mut runs = 0;
+    for _ in 0..n {
+        runs += items.iter().map(|i| parse_file(&i.path, &i.text, None).runs.len()).sum::<usize>();
+    }
+    runs
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    match args.get(1).map(String::as_str) {
+        Some("dump") => {
+            let mut out = std::io::BufWriter::new(std::fs::File::create(&args[2]).unwrap());
+            let mut inputs: Vec<(String, String)> = Vec::new();
+            for (dir, prefix) in [("content", ""), ("fuzz/seeds", "raw/"), ("ingest/tests/fixtures", ""), ("ingest/benches/corpus", "raw/")] {
+                let base = root.join(dir);
+                let mut files = Vec::new();
+                walk(&base, &mut files);
+                files.sort();
+                for f in files {
+                    let Ok(text) = std::fs::read_to_string(&f) else { continue };
+                    let rel = f.strip_prefix(&base).unwrap().to_string_lossy().replace('\\', "/");
+                    inputs.push((format!("{prefix}{rel}"), text.clone()));
+                    if !prefix.is_empty() {
+                        // Also as a raw log / as a result file where the path allows.
+                        inputs.push((rel, text));
+                    }
+                }
+            }
+            for g in corpus::groups() {
+                for i in g.items {
+                    inputs.push((i.path, i.text));
+                }
+            }
+            for (path, text) in &inputs {
+                let o = parse_file(path, text, None);
+                let line = serde_json::json!({ "path": path, "source": o.source, "runs": o.runs, "findings": o.findings });
+                writeln!(out, "{line}").unwrap();
+            }
+            eprintln!("{} inputs", inputs.len());
+        }
+        Some("loop") => {
+            let n: usize = args[2].parse().unwrap();
+            let only = std::env::var("PARSE_ONLY").ok();
+            let items: Vec<corpus::Item> = corpus::groups()
+                .into_iter()
+                .filter(|g| only.as_deref().is_none_or(|o| g.name.contains(o)))
+                .flat_map(|g| g.items)
+                .collect();
+            let bytes: usize = items.iter().map(|i| i.text.len()).sum();
+            let runs = parse_loop(&items, n);
+            eprintln!("{} files, {bytes} bytes, {runs} runs", items.len());
+        }
+        _ => eprintln!("usage: parse_dump dump <out.json> | loop <n>"),
+    }
+}
