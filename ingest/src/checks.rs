@@ -76,20 +76,52 @@ pub fn result_file(text: &str, sink: &mut Sink, framework: Option<&str>, gpu: &s
     all
 }
 
-/// Reads every section's tables with the table formats; their runs join the section's, in
-/// line order.
+/// Reads every section's tables with the table formats; their runs join the section of the
+/// table their first row is in, in line order.
 fn read_tables(sections: &mut [Section], sink: &mut Sink) {
-    let path = sink.path.clone();
-    for section in sections {
-        let before = section.runs.len();
-        for table in &section.tables {
-            let runs = formats::read_table(&path, table, sink);
-            section.runs.extend(runs);
-        }
-        if section.runs.len() > before {
-            section.runs.sort_by_key(|r| r.source.line);
-        }
+    if sections.iter().all(|s| s.tables.is_empty()) {
+        return;
     }
+    let path = sink.path.clone();
+    let parent = parents(sections);
+    let inputs: Vec<formats::TableInput<'_>> = sections
+        .iter()
+        .enumerate()
+        .flat_map(|(i, s)| {
+            let (path, parent) = (&path, &parent);
+            s.tables.iter().map(move |table| formats::TableInput { path, table, heading: &s.title, scope: parent[i], section: i })
+        })
+        .collect();
+    // Each table's rows, in line order: (first line, last line, section).
+    let spans: Vec<(u32, u32, usize)> =
+        inputs.iter().map(|t| (t.table.line, t.table.rows.last().map_or(t.table.line, |r| r.line), t.section)).collect();
+    let runs = formats::read_tables(&inputs, sink);
+    drop(inputs);
+    let mut touched = HashSet::new();
+    for run in runs {
+        let at = run.source.line;
+        let Some(&(_, _, i)) = spans.iter().find(|(a, b, _)| (*a..=*b).contains(&at)) else { continue };
+        sections[i].runs.push(run);
+        touched.insert(i);
+    }
+    for i in touched {
+        sections[i].runs.sort_by_key(|r| r.source.line);
+    }
+}
+
+/// Each section's enclosing section (the nearest one before it of a lower level), found with
+/// a stack of open sections.
+fn parents(sections: &[Section]) -> Vec<Option<usize>> {
+    let mut parent: Vec<Option<usize>> = Vec::with_capacity(sections.len());
+    let mut open: Vec<usize> = Vec::new();
+    for (i, s) in sections.iter().enumerate() {
+        while open.last().is_some_and(|&j| sections[j].level >= s.level) {
+            open.pop();
+        }
+        parent.push(open.last().copied());
+        open.push(i);
+    }
+    parent
 }
 
 /// Parses a markdown document outside the result layout (a README, a docs page from another
@@ -117,17 +149,8 @@ pub fn document(text: &str, sink: &mut Sink) -> Vec<Run> {
     let front_facts = front.map(|fm| fm.facts()).unwrap_or_default();
     let title = doc.title.as_ref().map(|(t, l)| (context::heading(t).facts(), *l));
     let sections = &doc.sections;
-    // Each section's enclosing section (the nearest one before it of a lower level), found
-    // with a stack of open sections, and what each heading states, read once.
-    let mut parent: Vec<Option<usize>> = Vec::with_capacity(sections.len());
-    let mut open: Vec<usize> = Vec::new();
-    for (i, s) in sections.iter().enumerate() {
-        while open.last().is_some_and(|&j| sections[j].level >= s.level) {
-            open.pop();
-        }
-        parent.push(open.last().copied());
-        open.push(i);
-    }
+    // Each section's enclosing section, and what each heading states, read once.
+    let parent = parents(sections);
     let headings: Vec<Vec<context::Fact>> =
         sections.iter().map(|s| if s.title.is_empty() { Vec::new() } else { context::heading(&s.title).facts() }).collect();
     // The last item before `line` of a list in line order.

@@ -226,20 +226,81 @@ fn a_vendor_performance_page_reads_tp_and_keeps_per_gpu_throughput_apart() {
 }
 
 /// A generated report with one table per metric, the metric named only by the heading above
-/// it (`### 2.1 TTFT` over `Mean (s) | Median (s) | P95 (s)`) and a token-rate table whose
-/// columns are statistics over the requests (`Mean (tokens/s) | Median (tokens/s) | P95
-/// (tokens/s)`). Before, the P95 column overwrote the mean and every row's "output
-/// throughput" was its P95 per-request rate. Statistics of the requests' rates are not the
-/// run's throughput, and the latency tables name no metric: no run is invented, and the
-/// file is reported as holding results that were not read.
+/// it (`### 2.1 TTFT` over `Mean (s) | Median (s) | P95 (s)`, `### 2.2 총 응답 시간` = total
+/// response time), a token-rate table whose columns are statistics over the requests
+/// (`Mean (tokens/s) | Median (tokens/s) | P95 (tokens/s)`: labelled numbers, not the run's
+/// throughput) and a success table. The four tables list the same configurations in the same
+/// order (`Target | Model | Workload`), so each row is one run read from four tables; the
+/// all-`nan` row is no run.
 #[test]
-fn statistics_of_per_request_rates_are_not_the_runs_throughput() {
+fn per_metric_tables_named_by_their_headings_join_into_one_run_per_row() {
     let text = fixture("markdown-table/per_metric_tables_report_ko.md");
-    let findings = check("raw/report.md", &text, &[]);
-    assert_eq!(findings, ["results-not-read@19"]);
+    let row = |ttft: f64, ttft_line: u32, e2e_p99: f64, failed: u64, rate_p95: f64| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/source/line", json!(ttft_line)),
+            ("/metrics/ttft_ms/mean", json!(ttft)),
+            ("/source/lines/metrics.ttft_ms.mean", json!(ttft_line)),
+            ("/metrics/e2e_ms/p99", json!(e2e_p99)),
+            ("/source/lines/metrics.e2e_ms.p99", json!(ttft_line + 13)),
+            ("/metrics/failed", json!(failed)),
+            ("/source/lines/metrics.failed", json!(ttft_line + 39)),
+            ("/metrics/extra/p95 (tokens~1s)", json!(rate_p95)),
+        ]
+    };
+    let runs = [
+        row(91.0, 23, 14454.0, 0, 26.3),
+        row(228.0, 24, 136879.0, 0, 7.7),
+        row(282886.0, 25, 696204.0, 6272, 6.4),
+        row(225.0, 26, 40992.0, 0, 12.1),
+        row(36490.0, 28, 110753.0, 0, 7.7),
+        row(283006.0, 29, 738701.0, 4722, 6.4),
+        row(39697.0, 30, 118652.0, 0, 7.7),
+    ];
+    let expected: Vec<&[(&str, Value)]> = runs.iter().map(Vec::as_slice).collect();
+    let findings = check("raw/report.md", &text, &expected);
+    assert!(!findings.iter().any(|f| f.starts_with("results-not-read")), "{findings:?}");
+    numbers_trace_to_their_lines(&text, &parse_file("raw/report.md", &text, None));
     // A throughput column that names no other statistic beside it is still read.
     let one = "| Model | Mean output throughput (tok/s) |\n|---|---|\n| m | 25.3 |\n";
     check("raw/one.md", one, &[&[("/metrics/output_throughput", json!(25.3))]]);
+}
+
+/// Per-metric tables whose rows do not list the same configurations are not joined: each
+/// keeps its own runs, and a finding says why.
+#[test]
+fn per_metric_tables_with_different_rows_stay_apart() {
+    let text = "\
+## Results
+
+### TTFT
+
+| Model | Mean (ms) |
+|---|---|
+| a | 10 |
+| b | 20 |
+
+### Throughput
+
+| Model | Output throughput (tok/s) |
+|---|---|
+| b | 300 |
+| a | 400 |
+";
+    let findings = check(
+        "raw/apart.md",
+        text,
+        &[
+            &[("/metrics/ttft_ms/mean", json!(10.0))],
+            &[("/metrics/ttft_ms/mean", json!(20.0))],
+            &[("/metrics/output_throughput", json!(300.0))],
+            &[("/metrics/output_throughput", json!(400.0))],
+        ],
+    );
+    assert!(findings.contains(&"tables-not-joined@12".to_string()), "{findings:?}");
+    // Sibling sections whose headings name different GPUs hold different runs, even with
+    // the same rows.
+    let gpus = "## H100\n\n| Model | TTFT (ms) |\n|---|---|\n| a | 10 |\n\n## A100\n\n| Model | Output throughput (tok/s) |\n|---|---|\n| a | 400 |\n";
+    check("raw/gpus.md", gpus, &[&[("/gpu", json!("H100"))], &[("/gpu", json!("A100"))]]);
 }
 
 #[test]
