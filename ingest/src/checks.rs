@@ -167,6 +167,8 @@ pub fn document(text: &str, sink: &mut Sink) -> Vec<Run> {
         own.iter().all(|s| s.runs.is_empty()).then_some(only)
     };
     let mut all = Vec::new();
+    // (serve line, client line) pairs already reported as not matching.
+    let mut refused = HashSet::new();
     for (i, section) in sections.iter().enumerate() {
         // The sections enclosing this one, innermost first (at most one per heading level).
         let chain: Vec<usize> = std::iter::successors(Some(i), |&j| parent[j]).collect();
@@ -175,9 +177,15 @@ pub fn document(text: &str, sink: &mut Sink) -> Vec<Run> {
             run.section = Some(section.title.clone()).filter(|t| !t.is_empty());
             let own = chain.iter().find_map(|&j| last_before(&sections[j].clients, at, |c| c.line));
             let sibling = || (section.runs.len() == 1).then(|| command_before(i)).flatten();
-            if let Some(c) = own.or_else(sibling) {
+            let client = own.or_else(sibling);
+            if let Some(c) = client {
                 for fact in c.facts() {
                     context::give(&mut run, fact, c.line, context::COMMAND);
+                }
+                for fact in c.metadata_facts() {
+                    if context::give(&mut run, fact.clone(), c.line, context::METADATA) {
+                        run.source.lines.insert(fact.key(), c.line);
+                    }
                 }
             }
             // The client's backend names the framework before any serve command does.
@@ -186,6 +194,29 @@ pub fn document(text: &str, sink: &mut Sink) -> Vec<Run> {
                 .iter()
                 .find_map(|&j| last_before(&sections[j].serves, at, |s| s.line))
                 .or(doc.default_serve.as_ref().filter(|s| s.line < at));
+            // A server started for another model or port did not serve this client.
+            let serve = match (serve, client) {
+                (Some(s), Some(c)) => match context::serve_contradicts(s, c) {
+                    Some(why) => {
+                        if refused.insert((s.line, c.line)) {
+                            sink.info(
+                                "serve-not-applied",
+                                c.line,
+                                format!(
+                                    "the serve command at line {} did not serve this benchmark client: {why}. Its model, TP and \
+                                     flags are not given to the client's runs.",
+                                    s.line
+                                ),
+                            )
+                            .value("serve", s.line.to_string())
+                            .run(&run.id);
+                        }
+                        None
+                    }
+                    None => Some(s),
+                },
+                (s, _) => s,
+            };
             if let Some(s) = serve {
                 for fact in context::serve_facts(s) {
                     context::give(&mut run, fact, s.line, context::SERVE);

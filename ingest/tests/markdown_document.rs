@@ -10,12 +10,14 @@ use benchsite_ingest::parse_file;
 use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
-const SAMPLES: [&str; 5] = [
+const SAMPLES: [&str; 7] = [
     "sglang_cookbook_gemma4.md",
     "dgxc_deepseek_r1_sglang.md",
     "docker_exec_fp8_readme.md",
     "command_then_results_report.md",
     "trtllm_recipe_placeholders.md",
+    "genai_perf_command_ko.md",
+    "serve_for_another_client.md",
 ];
 
 fn context(line: u32, kind: &str) -> Value {
@@ -127,6 +129,9 @@ fn a_client_run_with_docker_exec_gives_its_context() {
                 ("/scenario/output_len", json!(256)),
                 ("/scenario/max_concurrency", json!(4)),
                 ("/source/context/scenario.max_concurrency", context(37, "command")),
+                // `--metadata precision=bf16 model=Qwen2.5-3B gpu=GB10` on the command.
+                ("/gpu", json!("GB10")),
+                ("/source/context/gpu", context(37, "metadata")),
                 ("/metrics/output_throughput", json!(139.66)),
                 ("/metrics/ttft_ms/median", json!(257.05)),
             ],
@@ -136,6 +141,8 @@ fn a_client_run_with_docker_exec_gives_its_context() {
                 ("/framework", json!("vllm")),
                 ("/source/context/framework", context(69, "serve")),
                 ("/scenario/dataset", json!("random")),
+                ("/gpu", json!("GB10")),
+                ("/source/context/gpu", context(82, "metadata")),
                 ("/metrics/tpot_ms/median", json!(16.57)),
             ],
         ],
@@ -236,3 +243,57 @@ framework: SGLang
     assert!(findings.is_empty(), "{findings:?}");
 }
 
+
+/// `genai-perf profile --model … --concurrency 10 --num-prompts 100` above its console table:
+/// the command gives the run its model and concurrency. GenAI-Perf's `--num-prompts` is the
+/// number of distinct prompts generated, not of requests sent (the table counts 20), so it
+/// is not the run's prompt count.
+#[test]
+fn a_genai_perf_command_gives_its_run_model_and_concurrency() {
+    let text = fixture("markdown-document/genai_perf_command_ko.md");
+    let findings = check(
+        "raw/genai.md",
+        &text,
+        &[&[
+            ("/model", json!("Qwen/Qwen2.5-72B-Instruct")),
+            ("/source/context/model", context(6, "command")),
+            ("/scenario/max_concurrency", json!(10)),
+            ("/source/context/scenario.max_concurrency", context(6, "command")),
+            ("/scenario/num_prompts", Value::Null),
+            ("/metrics/e2e_ms/mean", json!(37719.87)),
+            ("/metrics/output_throughput", json!(91.19)),
+        ]],
+    );
+    assert!(findings.iter().all(|f| !f.starts_with("results-not-read")), "{findings:?}");
+    let aiperf = "```bash\naiperf profile -m Qwen/Qwen3-0.6B --url localhost:8000 --endpoint-type chat --streaming \\\n  --isl 128 --osl 64 --concurrency 8 --request-count 40 --request-rate 2\n```\n";
+    let c = &benchsite_ingest::context::client_commands(aiperf, 1)[0];
+    use benchsite_ingest::context::Fact;
+    assert_eq!(
+        c.facts(),
+        vec![Fact::Model("Qwen/Qwen3-0.6B".into()), Fact::NumPrompts(40), Fact::InputLen(128), Fact::OutputLen(64), Fact::MaxConcurrency(8), Fact::RequestRate(benchsite_model::RequestRate::PerSecond(2.0))]
+    );
+}
+
+/// moguizhizi/learning_project: `vllm serve` (TP 4, served as `qwen2_5_vl_72B_quant`), a
+/// client asking for that name, then a client asking another server (`--host 10.20.42.106
+/// --port 7013`) for another model. The serve command is the first run's; the second gets
+/// none of it, and a note says why.
+#[test]
+fn a_serve_command_gives_nothing_to_a_client_of_another_server() {
+    let text = fixture("markdown-document/serve_for_another_client.md");
+    let findings = check(
+        "raw/learning.md",
+        &text,
+        &[
+            &[("/tp", json!(4)), ("/source/context/tp", context(10, "serve")), ("/framework", json!("vllm")), ("/params/command", json!(text.lines().nth(9).unwrap()))],
+            &[
+                ("/tp", Value::Null),
+                ("/framework", Value::Null),
+                ("/params/command", Value::Null),
+                ("/model", json!("/home/temp/llm_model/Qwen/Qwen2.5-VL-72B-Instruct")),
+                ("/scenario/num_prompts", json!(32)),
+            ],
+        ],
+    );
+    assert!(findings.contains(&"serve-not-applied@47".to_string()), "{findings:?}");
+}
