@@ -10,8 +10,15 @@ use benchsite_ingest::parse_file;
 use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
-const SAMPLES: [&str; 5] =
-    ["lmdeploy_a100_fp16.md", "framework_comparison_zh.md", "vllm_vs_trtllm.md", "ollama_bench_zh.md", "trtllm_performance.md"];
+const SAMPLES: [&str; 7] = [
+    "lmdeploy_a100_fp16.md",
+    "framework_comparison_zh.md",
+    "vllm_vs_trtllm.md",
+    "ollama_bench_zh.md",
+    "trtllm_performance.md",
+    "per_metric_tables_report_ko.md",
+    "vllm_nightly_serving_table.md",
+];
 
 fn context(line: u32, kind: &str) -> Value {
     json!({ "line": line, "kind": kind })
@@ -513,4 +520,29 @@ proptest::proptest! {
         let out = parse_file("raw/shuffled.md", &text, None);
         numbers_trace_to_their_lines(&text, &out);
     }
+}
+
+/// vLLM's nightly-benchmarks table (`convert-results-json-to-markdown.py`): `# of req.` is
+/// the script's `completed`, and the `Test name` (`tp8_pp1_qps_01`) states the TP and the
+/// request rate of the row. The pandas JSON of the same numbers below it adds no run.
+#[test]
+fn vllm_nightly_table_reads_completed_requests_and_its_test_names() {
+    let text = fixture("markdown-table/vllm_nightly_serving_table.md");
+    let row = |line: u32, rate: Value, tput: f64| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/metrics/completed", json!(200)),
+            ("/source/lines/metrics.completed", json!(line)),
+            ("/tp", json!(8)),
+            ("/source/context/tp", context(line, "table-row")),
+            ("/scenario/request_rate", rate),
+            ("/source/context/scenario.request_rate", context(line, "table-row")),
+            ("/metrics/request_throughput", json!(tput)),
+        ]
+    };
+    let runs = [row(31, json!(1.0), 0.974567), row(32, json!(4.0), 3.17519), row(33, json!(16.0), 6.33325), row(34, json!("inf"), 8.3983)];
+    let expected: Vec<&[(&str, Value)]> = runs.iter().map(Vec::as_slice).collect();
+    let findings = check("raw/benchmark_results.md", &text, &expected);
+    assert!(findings.is_empty(), "{findings:?}");
+    let out = parse_file("raw/benchmark_results.md", &text, None);
+    assert!(out.runs.iter().all(|r| r.metrics.extra.is_empty()), "{:?}", out.runs[0].metrics.extra);
 }

@@ -130,6 +130,9 @@ enum Ctx {
     /// `ISL/OSL` with `1024/128` cells.
     InputOutput,
     RequestRate,
+    /// vLLM nightly-benchmarks' `Test name` (`serving_llama8B_tp1_sharegpt_qps_16`): kept as a
+    /// note, and its `tpN` and `qps_R` are the row's TP and request rate.
+    TestName,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -318,6 +321,8 @@ fn context_of(body: &str) -> Option<Ctx> {
         Ctx::OutputLen
     } else if one_of(&["request rate", "rate", "req rate", "请求速率", "arrival rate", "target qps", "target rps"]) {
         Ctx::RequestRate
+    } else if one_of(&["test name"]) {
+        Ctx::TestName
     } else if let Some((a, c)) = b.split_once('/') {
         let (a, c) = (a.trim(), c.trim());
         let input = ["isl", "input", "in", "输入", "input len", "prompt"].contains(&a);
@@ -434,7 +439,9 @@ fn column(raw: &str) -> Col {
     if any_in(t, &["accept length", "acceptance length", "accept len", "接受长度"]) {
         return col(Column::Measure(Measure::AcceptLength));
     }
-    if any_in(t, &["successful", "completed", "成功"]) || (has_word(t, "success") && !has_word(t, "rate")) {
+    // `# of req.`: what vLLM's nightly-benchmarks tables print for `completed`.
+    let vllm_count = matches!(t.trim(), "# of req." | "# of req" | "# of requests");
+    if vllm_count || any_in(t, &["successful", "completed", "成功"]) || (has_word(t, "success") && !has_word(t, "rate")) {
         return col(Column::Measure(Measure::Completed));
     }
     if any_in(t, &["failed", "failures", "失败"]) {
@@ -856,6 +863,10 @@ fn build(path: &str, entries: &[Entry<'_>], start: u32, end: u32, sink: &mut Sin
             (_, Num::Placeholder(p)) => {
                 placeholder.get_or_insert((e.line, col.raw.clone(), p));
             }
+            (Column::Context(Ctx::TestName), Num::Text(t)) => {
+                notes.push(Note { line: e.line, text: format!("{}: {t}", col.raw) });
+                context_cell(Ctx::TestName, Num::Text(t), e, &mut owned, &mut facts, &mut extras);
+            }
             (Column::Context(ctx), num) => context_cell(*ctx, num, e, &mut owned, &mut facts, &mut extras),
             (_, Num::Absent | Num::NotMeasured) => {}
             (Column::Measure(m), Num::Number(n, cell_unit)) => {
@@ -1102,6 +1113,16 @@ fn context_cell(ctx: Ctx, num: Num, e: &Entry<'_>, owned: &mut Vec<Owned>, facts
         (Ctx::OutputLen, Num::Number(n, Unit::None | Unit::Other)) => push("output len", OwnedValue::Number(n)),
         (Ctx::RequestRate, Num::Number(n, Unit::None | Unit::RequestRate)) => push("request rate", OwnedValue::Number(n)),
         (Ctx::RequestRate, Num::Inf) => push("request rate", OwnedValue::Inf),
+        (Ctx::TestName, Num::Text(t)) => {
+            if let Some(tp) = context::tp_in(&t) {
+                push("tp size", OwnedValue::Number(f64::from(tp)));
+            }
+            match qps_in(&t) {
+                Some(Some(rate)) => push("request rate", OwnedValue::Number(rate)),
+                Some(None) => push("request rate", OwnedValue::Inf),
+                None => {}
+            }
+        }
         (Ctx::InputOutput, _) => {
             let parts: Vec<Option<f64>> = text.split(['/', ':']).map(|p| ungroup(p.trim()).parse().ok()).collect();
             if let [Some(i), Some(o)] = parts.as_slice() {
@@ -1111,6 +1132,18 @@ fn context_cell(ctx: Ctx, num: Num, e: &Entry<'_>, owned: &mut Vec<Owned>, facts
         }
         _ => {}
     }
+}
+
+/// The rate a test name states (`qps_16` → 16, `qps_inf` → infinite: `Some(None)`).
+fn qps_in(name: &str) -> Option<Option<f64>> {
+    let lower = name.to_ascii_lowercase();
+    let at = lower.find("qps")?;
+    let rest = lower[at + 3..].trim_start_matches(['_', '-', '=']);
+    if rest.starts_with("inf") {
+        return Some(None);
+    }
+    let digits: String = rest.chars().take_while(|c| c.is_ascii_digit() || *c == '.').collect();
+    digits.parse::<f64>().ok().filter(|r| r.is_finite() && *r > 0.0).map(Some)
 }
 
 /// Findings about columns, once per column.
