@@ -260,8 +260,10 @@ fn metric_rows<'a>(metrics: &Spanned<'a>, bench: &Spanned<'a>, rows: &mut Vec<Ro
 // Console tables
 // ---------------------------------------------------------------------------------------
 
-static TEXT_TITLES: [crate::text::Needle; 4] = [
+static TEXT_TITLES: [crate::text::Needle; 5] = [
     crate::text::Needle::new("Benchmarks Stats"),
+    // The same table under the title some copies carry (`Benchmark Stats:`).
+    crate::text::Needle::new("Benchmark Stats:"),
     crate::text::Needle::new("Request Latency Statistics"),
     crate::text::Needle::new("Server Throughput Statistics"),
     crate::text::Needle::new("Run Summary Info"),
@@ -388,7 +390,7 @@ fn read_text(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
             info = table(&lines, i);
             continue;
         }
-        if !title.starts_with("Benchmarks Stats") {
+        if !title.starts_with("Benchmarks Stats") && !title.starts_with("Benchmark Stats:") {
             continue;
         }
         blocks += 1;
