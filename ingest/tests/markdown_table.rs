@@ -10,7 +10,7 @@ use benchsite_ingest::parse_file;
 use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
-const SAMPLES: [&str; 7] = [
+const SAMPLES: [&str; 8] = [
     "lmdeploy_a100_fp16.md",
     "framework_comparison_zh.md",
     "vllm_vs_trtllm.md",
@@ -18,6 +18,7 @@ const SAMPLES: [&str; 7] = [
     "trtllm_performance.md",
     "per_metric_tables_report_ko.md",
     "vllm_nightly_serving_table.md",
+    "sglang_vs_vllm_rps.md",
 ];
 
 fn context(line: u32, kind: &str) -> Value {
@@ -545,4 +546,28 @@ fn vllm_nightly_table_reads_completed_requests_and_its_test_names() {
     assert!(findings.is_empty(), "{findings:?}");
     let out = parse_file("raw/benchmark_results.md", &text, None);
     assert!(out.runs.iter().all(|r| r.metrics.extra.is_empty()), "{:?}", out.runs[0].metrics.extra);
+}
+
+/// SGLang's comparison with vLLM 0.6.0: `RPS` holds the rate the client sent at (`4`, `8`,
+/// `inf`; the commands below say `--request-rate 4`), not a measured throughput: whole
+/// numbers and `inf`, in a column before the measurements, beside a `Request throughput`
+/// column in the offline tables. The latency columns state no unit: kept aside, as before.
+#[test]
+fn a_whole_number_rps_column_is_the_request_rate() {
+    let text = fixture("markdown-table/sglang_vs_vllm_rps.md");
+    let out = parse_file("raw/README.md", &text, None);
+    assert_eq!(out.runs.len(), 12, "{:?}", out.findings);
+    let run = |line: u32| serde_json::to_value(out.runs.iter().find(|r| r.source.line == line).unwrap()).unwrap();
+    let online = run(12);
+    assert_eq!(online["scenario"]["request_rate"], json!(4.0));
+    assert_eq!(online["source"]["context"]["scenario.request_rate"], context(12, "table-row"));
+    assert_eq!(online["metrics"]["request_throughput"], Value::Null);
+    assert_eq!(online["framework"], json!("sglang"));
+    let offline = run(32);
+    assert_eq!(offline["scenario"]["request_rate"], json!("inf"));
+    assert_eq!(offline["metrics"]["request_throughput"], json!(22.03));
+    assert_eq!(offline["metrics"]["output_throughput"], json!(4281.51));
+    // A measured RPS with decimals (LMDeploy's `--csv`) is still the throughput.
+    let measured = "| batch | RPS | throughput(out tok/s) |\n|---|---|---|\n| 128 | 5.049 | 2582.949 |\n";
+    check("raw/m.md", measured, &[&[("/metrics/request_throughput", json!(5.049))]]);
 }

@@ -30,7 +30,7 @@ use crate::scan::{Block, Format as ScanFormat, Row};
 use crate::sink::{FindingExt, Sink};
 use crate::text::contains_short;
 use crate::value::{self, Cell, Value};
-use benchsite_model::{ContextRef, Note, Run};
+use benchsite_model::{ContextRef, Note, RequestRate, Run};
 use std::collections::{BTreeMap, HashMap};
 
 pub static FORMAT: Format = Format { name: NAME, detect, read: Read::Table(read) };
@@ -653,6 +653,7 @@ fn prepare<'t>(input: &'t TableInput<'t>) -> Prepared<'t> {
             c.column = Column::Label;
         }
     }
+    rates_not_throughputs(table, &mut cols);
     let eval = cols.iter().any(|c| c.column == Column::Eval);
     let words_only = |i: usize| table.rows.iter().all(|r| matches!(cell(r.cells.get(i).map_or("", String::as_str)), Num::Text(_) | Num::Absent));
     let keys = (0..cols.len())
@@ -663,6 +664,32 @@ fn prepare<'t>(input: &'t TableInput<'t>) -> Prepared<'t> {
         })
         .collect();
     Prepared { input, cols, eval, keys }
+}
+
+/// `RPS | Num prompts | Engine | Median TTFT`: a bare `RPS`/`QPS` column of whole numbers and
+/// `inf` is the rate the client sent at, not a measured throughput (a measured rate has
+/// decimals and is never infinite) when it says so by an `inf`, by standing beside another
+/// request-throughput column, or by coming before every measurement, with the run's settings.
+fn rates_not_throughputs(table: &crate::markdown::Table, cols: &mut [Col]) {
+    let first_measure = |cols: &[Col], except: usize| cols.iter().enumerate().position(|(j, c)| j != except && matches!(c.column, Column::Measure(_)));
+    for i in 0..cols.len() {
+        let bare = matches!(squeeze_lower(&cols[i].raw).as_str(), "rps" | "qps");
+        if !bare || cols[i].column != Column::Measure(Measure::Requests) {
+            continue;
+        }
+        let cells: Vec<Num> = table.rows.iter().map(|r| cell(r.cells.get(i).map_or("", String::as_str))).filter(|n| *n != Num::Absent).collect();
+        let whole = !cells.is_empty()
+            && cells.iter().all(|n| matches!(n, Num::Inf) || matches!(n, Num::Number(v, Unit::None | Unit::RequestRate) if v.fract() == 0.0));
+        if !whole {
+            continue;
+        }
+        let inf = cells.iter().any(|n| *n == Num::Inf);
+        let other = cols.iter().enumerate().any(|(j, c)| j != i && c.column == Column::Measure(Measure::Requests));
+        let before = first_measure(cols, i).is_none_or(|j| i < j);
+        if inf || other || before {
+            cols[i].column = Column::Context(Ctx::RequestRate);
+        }
+    }
 }
 
 /// The metric a heading names, without its numbering (`2.1 TTFT (Time To First Token)` →
@@ -955,6 +982,7 @@ fn build(path: &str, entries: &[Entry<'_>], start: u32, end: u32, sink: &mut Sin
     let resolved = block::resolve(&block, &[], &mut scratch);
     scratch.findings.retain(|f| f.code != "empty-block");
     sink.findings.append(&mut scratch.findings);
+    let resolved_any = resolved.is_some();
     let mut run = resolved.unwrap_or_else(|| {
         let mut r = Run { id: id.clone(), format: NAME.to_string(), ..Run::default() };
         r.source.path = path.to_string();
@@ -962,6 +990,11 @@ fn build(path: &str, entries: &[Entry<'_>], start: u32, end: u32, sink: &mut Sin
         r.source.end_line = end;
         r
     });
+    // A row whose only results are numbers kept aside (latencies without a unit) was not
+    // resolved: what its cells state about the run is given directly, so it is not lost.
+    if !resolved_any {
+        facts.extend(owned.iter().filter_map(|o| Some((row_fact(o)?, o.line))));
+    }
     for (key, n, line) in extras {
         run.metrics.extra.insert(key.clone(), n);
         run.source.lines.insert(format!("metrics.extra.{key}"), line);
@@ -990,6 +1023,24 @@ fn build(path: &str, entries: &[Entry<'_>], start: u32, end: u32, sink: &mut Sin
         notice.unqualified.entry((line, col.raw.clone())).or_insert_with(|| (col.key.clone(), Vec::new())).1.push(run.id.clone());
     }
     Some(run)
+}
+
+/// The fact a context row states (what the resolver would have read from it).
+fn row_fact(o: &Owned) -> Option<Fact> {
+    let whole = |v: f64| value::integer(v).filter(|&n| n > 0);
+    Some(match (o.label.as_str(), &o.value) {
+        ("model", OwnedValue::Text(t)) => Fact::Model(t.clone()),
+        ("backend", OwnedValue::Text(t)) => Fact::Backend(t.clone()),
+        ("dataset", OwnedValue::Text(t)) => Fact::Dataset(t.clone()),
+        ("num prompts", OwnedValue::Number(n)) => Fact::NumPrompts(whole(*n)?),
+        ("input len", OwnedValue::Number(n)) => Fact::InputLen(whole(*n)?),
+        ("output len", OwnedValue::Number(n)) => Fact::OutputLen(whole(*n)?),
+        ("max concurrency", OwnedValue::Number(n)) => Fact::MaxConcurrency(whole(*n)?),
+        ("tp size", OwnedValue::Number(n)) => Fact::Tp(u32::try_from(whole(*n)?).ok()?),
+        ("request rate", OwnedValue::Number(n)) if *n > 0.0 && n.is_finite() => Fact::RequestRate(RequestRate::PerSecond(*n)),
+        ("request rate", OwnedValue::Inf) => Fact::RequestRate(RequestRate::Inf),
+        _ => return None,
+    })
 }
 
 fn time_suffix(ms_per_unit: f64) -> &'static str {
