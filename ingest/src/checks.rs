@@ -244,6 +244,7 @@ pub fn document(text: &str, sink: &mut Sink) -> Vec<Run> {
     }
     all.sort_by_key(|r| r.source.line);
     markdown_table::summaries(&mut all, sink);
+    crate::formats::llmperf::console_repeats(&mut all, sink);
     all
 }
 

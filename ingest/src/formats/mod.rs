@@ -140,6 +140,7 @@ pub static FORMATS: &[&Format] = &[
     &vllm_throughput::FORMAT,
     &aiperf::TABLE,
     &guidellm::FORMAT,
+    &llmperf::CONSOLE,
     &trtllm_bench::FORMAT,
     &aiperf::JSON,
     &guidellm::JSON,
