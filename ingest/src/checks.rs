@@ -132,7 +132,8 @@ fn parents(sections: &[Section]) -> Vec<Option<usize>> {
 /// then in the sections that enclose it; never in a sibling section, but for one: a section
 /// holding a single run, with no command above it, takes the command of the section just
 /// before it when that one (with its sub-sections) holds exactly one client command and no
-/// run (`## Command` then `## Results`, as report generators write them).
+/// run (`## Command` then `## Results`, as report generators write them); and a document's
+/// only client command, in a section of no run, gives the runs after it that have none.
 pub fn document(text: &str, sink: &mut Sink) -> Vec<Run> {
     let front = context::front_matter(text);
     // The front matter is blanked (its lines kept) so that markdown does not read it.
@@ -166,6 +167,15 @@ pub fn document(text: &str, sink: &mut Sink) -> Vec<Run> {
         let only = clients.next().filter(|_| clients.next().is_none())?;
         own.iter().all(|s| s.runs.is_empty()).then_some(only)
     };
+    // The document's only client command, when its section holds no run (`### Benchmark
+    // command` in a setup chapter): it ran the runs after it that have no command of their own.
+    let only_client = {
+        let mut clients = sections.iter().flat_map(|s| s.clients.iter().map(move |c| (s, c)));
+        match (clients.next(), clients.next()) {
+            (Some((s, c)), None) if s.runs.is_empty() => Some(c),
+            _ => None,
+        }
+    };
     let mut all = Vec::new();
     // (serve line, client line) pairs already reported as not matching.
     let mut refused = HashSet::new();
@@ -177,7 +187,7 @@ pub fn document(text: &str, sink: &mut Sink) -> Vec<Run> {
             run.section = Some(section.title.clone()).filter(|t| !t.is_empty());
             let own = chain.iter().find_map(|&j| last_before(&sections[j].clients, at, |c| c.line));
             let sibling = || (section.runs.len() == 1).then(|| command_before(i)).flatten();
-            let client = own.or_else(sibling);
+            let client = own.or_else(sibling).or_else(|| only_client.filter(|c| c.line < at));
             if let Some(c) = client {
                 for fact in c.facts() {
                     context::give(&mut run, fact, c.line, context::COMMAND);

@@ -10,7 +10,7 @@ use benchsite_ingest::parse_file;
 use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
-const SAMPLES: [&str; 7] = [
+const SAMPLES: [&str; 8] = [
     "sglang_cookbook_gemma4.md",
     "dgxc_deepseek_r1_sglang.md",
     "docker_exec_fp8_readme.md",
@@ -18,6 +18,7 @@ const SAMPLES: [&str; 7] = [
     "trtllm_recipe_placeholders.md",
     "genai_perf_command_ko.md",
     "serve_for_another_client.md",
+    "one_client_command_zh_blog.md",
 ];
 
 fn context(line: u32, kind: &str) -> Value {
@@ -296,4 +297,29 @@ fn a_serve_command_gives_nothing_to_a_client_of_another_server() {
         ],
     );
     assert!(findings.contains(&"serve-not-applied@47".to_string()), "{findings:?}");
+}
+
+/// A Chinese blog: one benchmark command (`### 基准测试的命令`, under `## 准备`) and, in the
+/// next chapter, one section per server configuration with its `vllm serve` and its log. The
+/// document's only client command ran every log after it: each run takes its dataset,
+/// prompts and backend (its model agrees with the serve command's); the summary table repeats
+/// the two runs.
+#[test]
+fn a_documents_only_client_command_gives_the_runs_after_it_their_scenario() {
+    let text = fixture("markdown-document/one_client_command_zh_blog.md");
+    let run = |serve: u32| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/scenario/dataset", json!("sharegpt")),
+            ("/source/context/scenario.dataset", context(20, "command")),
+            ("/scenario/num_prompts", json!(100)),
+            ("/backend", json!("vllm")),
+            ("/model", json!("Qwen/Qwen3-4B")),
+            ("/source/context/model", context(20, "command")),
+            ("/framework", json!("vllm")),
+            ("/source/lines/params.command", json!(serve)),
+        ]
+    };
+    let (a, b) = (run(36), run(71));
+    let findings = check("raw/blog.md", &text, &[&a, &b]);
+    assert_eq!(findings.iter().filter(|f| f.starts_with("duplicate@")).count(), 2, "{findings:?}");
 }
