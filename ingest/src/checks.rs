@@ -148,10 +148,21 @@ pub fn document(text: &str, sink: &mut Sink) -> Vec<Run> {
     let mut doc = markdown::read(body, sink, read_log);
     read_tables(&mut doc.sections, sink);
     let front_facts = front.map(|fm| fm.facts()).unwrap_or_default();
+    // What the prose's labelled lines state (`**Hardware:** …`): given to a run from its own
+    // section chain first, then from the nearest such line above it anywhere (a setup
+    // chapter's `- **GPU**: T4` holds for the chapters after it).
+    let labelled = context::labelled_lines(body, 1);
     let title = doc.title.as_ref().map(|(t, l)| (context::heading(t).facts(), *l));
     let sections = &doc.sections;
     // Each section's enclosing section, and what each heading states, read once.
     let parent = parents(sections);
+    let section_of = |line: u32| sections[..sections.partition_point(|s| s.line <= line)].len().checked_sub(1);
+    let mut labelled_by: Vec<Vec<(context::Fact, u32)>> = vec![Vec::new(); sections.len()];
+    for (fact, line) in &labelled {
+        if let Some(i) = section_of(*line) {
+            labelled_by[i].push((fact.clone(), *line));
+        }
+    }
     let headings: Vec<Vec<context::Fact>> =
         sections.iter().map(|s| if s.title.is_empty() { Vec::new() } else { context::heading(&s.title).facts() }).collect();
     // The last item before `line` of a list in line order.
@@ -244,6 +255,12 @@ pub fn document(text: &str, sink: &mut Sink) -> Vec<Run> {
             if let Some((facts, line)) = &title {
                 for fact in facts {
                     context::give(&mut run, fact.clone(), *line, context::HEADING);
+                }
+            }
+            let above = labelled[..labelled.partition_point(|(_, l)| *l < at)].iter().rev();
+            for (fact, line) in chain.iter().flat_map(|&j| &labelled_by[j]).chain(above) {
+                if *line < at && context::give(&mut run, fact.clone(), *line, context::LABELLED_LINE) {
+                    run.source.lines.insert(fact.key(), *line);
                 }
             }
             for (fact, line) in &front_facts {

@@ -65,6 +65,8 @@ pub const FRONT_MATTER: &str = "front-matter";
 pub const TABLE_ROW: &str = "table-row";
 /// A client command's `--metadata KEY=VALUE` entries, as a saved result records them.
 pub const METADATA: &str = "metadata";
+/// A labelled line of the document's prose (`**Hardware:** DGX Spark NVIDIA GB10`, `- GPU: H200`).
+pub const LABELLED_LINE: &str = "labelled-line";
 
 /// Fills the field `fact` names when the run has no value for it yet, and records where the
 /// value came from. Returns whether it filled the field.
@@ -548,6 +550,86 @@ pub fn serve_facts(serve: &Serve) -> Vec<Fact> {
 }
 
 // ---------------------------------------------------------------------------------------
+// Labelled lines
+
+/// What the labelled lines of a document's prose state, with their lines: `**Hardware:** DGX
+/// Spark NVIDIA GB10 128GB`, `- **GPU**: \`Tesla T4\` (16G)`, `- Hardware: H200`, `**Model:**
+/// Qwen/Qwen3-8B`, `- **模型**: Qwen/Qwen3-4B`. Only a GPU name the GPU words know, a
+/// checkpoint-like model word, a whole TP and a framework word are taken; code blocks (fenced
+/// or indented) are skipped. `first_line` is the number of the text's first line.
+pub fn labelled_lines(text: &str, first_line: u32) -> Vec<(Fact, u32)> {
+    let mut out = Vec::new();
+    let mut fence: Option<&str> = None;
+    for (i, raw) in text.lines().enumerate() {
+        let line = first_line + i as u32;
+        let t = raw.trim();
+        if let Some(open) = fence {
+            if t.starts_with(open) {
+                fence = None;
+            }
+            continue;
+        }
+        if t.starts_with("```") || t.starts_with("~~~") {
+            fence = Some(&t[..3]);
+            continue;
+        }
+        if raw.starts_with("    ") || raw.starts_with('\t') || t.len() > 200 {
+            continue;
+        }
+        let t = t.strip_prefix(['-', '*', '+']).filter(|r| r.starts_with(' ')).map_or(t, str::trim_start);
+        // `**Label:** value`, `**Label**: value`, `Label: value`.
+        let (label, value) = match t.strip_prefix("**").and_then(|r| r.split_once("**")) {
+            Some((label, rest)) => {
+                let rest = rest.trim_start();
+                match label.strip_suffix([':', '：']) {
+                    Some(label) => (label, rest),
+                    None => match rest.strip_prefix([':', '：']) {
+                        Some(rest) => (label, rest),
+                        None => continue,
+                    },
+                }
+            }
+            None => match t.split_once([':', '：']) {
+                Some((label, rest)) if label.chars().count() <= 24 && !label.contains('`') => (label, rest),
+                _ => continue,
+            },
+        };
+        let label = label.trim().to_lowercase();
+        let value = value.trim().replace(['`', '*'], "");
+        let value = value.trim();
+        if value.is_empty() {
+            continue;
+        }
+        match label.as_str() {
+            "gpu" | "gpus" | "hardware" | "device" | "accelerator" | "gpu type" | "gpu model" | "显卡" | "硬件" | "测试硬件" | "硬件平台" => {
+                if let Some((gpu, count)) = gpu_in(value) {
+                    out.push((Fact::Gpu(gpu), line));
+                    out.extend(count.map(|c| (Fact::GpuCount(c), line)));
+                }
+            }
+            "model" | "model name" | "模型" | "测试模型" | "모델" | "테스트 모델" => {
+                if let Some(w) = value.split_whitespace().next().filter(|w| is_model_word(w)) {
+                    out.push((Fact::Model(w.trim_end_matches([',', ';', '.']).to_string()), line));
+                }
+            }
+            "tp" | "tensor parallel" | "tensor parallel size" | "tp size" | "张量并行" => {
+                if let Some(tp) = value.split_whitespace().next().and_then(|w| w.parse::<u32>().ok()).filter(|&n| n > 0) {
+                    out.push((Fact::Tp(tp), line));
+                }
+            }
+            "framework" | "engine" | "inference engine" | "tool" | "推理框架" | "框架" | "推理引擎" | "引擎" => {
+                let named: Vec<&'static str> = words(value).iter().filter_map(|w| framework_word(w)).collect();
+                if let [one] = named.as_slice() {
+                    out.push((Fact::Framework(one.to_string()), line));
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------------------
 // Front matter
 
 /// A document's front matter (`---` … `---` at the top): its `key: value` lines.
@@ -682,6 +764,22 @@ mod tests {
         let c = client_commands("vllm bench serve --model m --metadata hardware=8xH100 env=TP4PP1 note=x --save-result", 1);
         assert_eq!(c[0].metadata_facts(), vec![Fact::Gpu("H100".into()), Fact::GpuCount(8), Fact::Tp(4)]);
         assert_eq!(c[0].facts(), vec![Fact::Model("m".into())]);
+    }
+
+    #[test]
+    fn reads_labelled_lines() {
+        let text = "**Generated:** 2026-08-06\n**Model:** nvidia/Nemotron-3-Nano-30B-BF16\n**Hardware:** DGX Spark NVIDIA GB10 128GB\n**Tool:** vllm\n\n- **GPU**: `Tesla T4` (16G)\n```\nGPU: H100\n```\n    Hardware: A100\n- Hardware: 8x H200\nModel: the big one\n";
+        assert_eq!(
+            labelled_lines(text, 1),
+            vec![
+                (Fact::Model("nvidia/Nemotron-3-Nano-30B-BF16".into()), 2),
+                (Fact::Gpu("GB10".into()), 3),
+                (Fact::Framework("vllm".into()), 4),
+                (Fact::Gpu("T4".into()), 6),
+                (Fact::Gpu("H200".into()), 11),
+                (Fact::GpuCount(8), 11),
+            ]
+        );
     }
 
     #[test]

@@ -171,13 +171,19 @@ fn a_report_takes_the_command_of_its_command_section() {
             ("/scenario/request_rate", json!(0.2)),
             ("/metrics/e2e_ms/p99", json!(939497.39)),
             ("/metrics/peak_output_throughput", json!(133.0)),
+            // `**Hardware:** DGX Spark NVIDIA GB10 128GB` under the title.
+            ("/gpu", json!("GB10")),
+            ("/source/context/gpu", context(7, "labelled-line")),
         ]],
     );
     assert!(findings.is_empty(), "{findings:?}");
     // Two commands in the section before: which one ran the result is not known.
     let two = text.replacen("```bash\n", "```bash\nvllm bench serve --model other --num-prompts 9\n", 1);
     let out = parse_file("raw/two.md", &two, None);
-    assert_eq!(out.runs[0].model, None);
+    assert_eq!(out.runs[0].scenario.num_prompts, None);
+    // The report's own `**Model:**` line still names the model.
+    assert_eq!(out.runs[0].model.as_deref(), Some("nvidia/Nemotron-3-Nano-Omni-30B-A3B-Reasoning-BF16"));
+    assert_eq!(out.runs[0].source.context["model"].kind, "labelled-line");
 }
 
 /// TensorRT-LLM's deployment recipe: its client is `python -m
@@ -317,6 +323,9 @@ fn a_documents_only_client_command_gives_the_runs_after_it_their_scenario() {
             ("/source/context/model", context(20, "command")),
             ("/framework", json!("vllm")),
             ("/source/lines/params.command", json!(serve)),
+            // `- **GPU**: \`Tesla T4\` (16G)` in the setup chapter's list.
+            ("/gpu", json!("T4")),
+            ("/source/context/gpu", context(4, "labelled-line")),
         ]
     };
     let (a, b) = (run(36), run(71));
