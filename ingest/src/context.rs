@@ -617,7 +617,9 @@ pub fn labelled_lines(text: &str, first_line: u32) -> Vec<(Fact, u32)> {
                     out.push((Fact::Tp(tp), line));
                 }
             }
-            "framework" | "engine" | "inference engine" | "tool" | "推理框架" | "框架" | "推理引擎" | "引擎" => {
+            // Not `Tool:`: a report's tool is the benchmark client (`vllm bench serve` measures
+            // any server), not the engine served.
+            "framework" | "engine" | "inference engine" | "serving engine" | "推理框架" | "框架" | "推理引擎" | "引擎" => {
                 let named: Vec<&'static str> = words(value).iter().filter_map(|w| framework_word(w)).collect();
                 if let [one] = named.as_slice() {
                     out.push((Fact::Framework(one.to_string()), line));
@@ -768,13 +770,13 @@ mod tests {
 
     #[test]
     fn reads_labelled_lines() {
-        let text = "**Generated:** 2026-08-06\n**Model:** nvidia/Nemotron-3-Nano-30B-BF16\n**Hardware:** DGX Spark NVIDIA GB10 128GB\n**Tool:** vllm\n\n- **GPU**: `Tesla T4` (16G)\n```\nGPU: H100\n```\n    Hardware: A100\n- Hardware: 8x H200\nModel: the big one\n";
+        let text = "**Generated:** 2026-08-06\n**Model:** nvidia/Nemotron-3-Nano-30B-BF16\n**Hardware:** DGX Spark NVIDIA GB10 128GB\n**Tool:** vllm\n**Engine:** SGLang\n- **GPU**: `Tesla T4` (16G)\n```\nGPU: H100\n```\n    Hardware: A100\n- Hardware: 8x H200\nModel: the big one\n";
         assert_eq!(
             labelled_lines(text, 1),
             vec![
                 (Fact::Model("nvidia/Nemotron-3-Nano-30B-BF16".into()), 2),
                 (Fact::Gpu("GB10".into()), 3),
-                (Fact::Framework("vllm".into()), 4),
+                (Fact::Framework("sglang".into()), 5),
                 (Fact::Gpu("T4".into()), 6),
                 (Fact::Gpu("H200".into()), 11),
                 (Fact::GpuCount(8), 11),
