@@ -267,6 +267,14 @@ fn per_metric_tables_named_by_their_headings_join_into_one_run_per_row() {
     let expected: Vec<&[(&str, Value)]> = runs.iter().map(Vec::as_slice).collect();
     let findings = check("raw/report.md", &text, &expected);
     assert!(!findings.iter().any(|f| f.starts_with("results-not-read")), "{findings:?}");
+    // The Model column is cut (`Qwen/Qwen3-Coder-30B-A3B-Instr...`): no model is made of it;
+    // the report's `- **테스트 모델:** Qwen/Qwen3-Coder-30B-A3B-Instruct` line names it.
+    let out = parse_file("raw/report.md", &text, None);
+    for run in &out.runs {
+        assert_eq!(run.model.as_deref(), Some("Qwen/Qwen3-Coder-30B-A3B-Instruct"), "{}", run.id);
+        assert_eq!(run.source.context["model"].kind, "labelled-line");
+        assert!(run.notes.iter().any(|n| n.text.contains("Instr...")), "{:?}", run.notes);
+    }
     numbers_trace_to_their_lines(&text, &parse_file("raw/report.md", &text, None));
     // A throughput column that names no other statistic beside it is still read.
     let one = "| Model | Mean output throughput (tok/s) |\n|---|---|\n| m | 25.3 |\n";

@@ -890,6 +890,11 @@ fn build(path: &str, entries: &[Entry<'_>], start: u32, end: u32, sink: &mut Sin
             (_, Num::Placeholder(p)) => {
                 placeholder.get_or_insert((e.line, col.raw.clone(), p));
             }
+            // A name cut short by the table's writer (`Qwen/Qwen3-Coder-30B-A3B-Instr...`) is no
+            // model: kept as a note, so a fuller statement elsewhere can name it.
+            (Column::Context(Ctx::Model), Num::Text(t)) if t.ends_with("...") || t.ends_with('…') => {
+                notes.push(Note { line: e.line, text: format!("{}: {t}", col.raw) });
+            }
             (Column::Context(Ctx::TestName), Num::Text(t)) => {
                 notes.push(Note { line: e.line, text: format!("{}: {t}", col.raw) });
                 context_cell(Ctx::TestName, Num::Text(t), e, &mut owned, &mut facts, &mut extras);
