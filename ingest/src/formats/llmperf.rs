@@ -191,7 +191,6 @@ fn read_console(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
     }
     let end = input.first_line + input.text.lines().count() as u32;
     finish(&mut rows, start, end.saturating_sub(1).max(start), sink);
-    drop(finish);
     (runs, blocks)
 }
 

@@ -683,7 +683,7 @@ fn rates_not_throughputs(table: &crate::markdown::Table, cols: &mut [Col]) {
         if !whole {
             continue;
         }
-        let inf = cells.iter().any(|n| *n == Num::Inf);
+        let inf = cells.contains(&Num::Inf);
         let other = cols.iter().enumerate().any(|(j, c)| j != i && c.column == Column::Measure(Measure::Requests));
         let before = first_measure(cols, i).is_none_or(|j| i < j);
         if inf || other || before {
