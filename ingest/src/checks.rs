@@ -78,20 +78,52 @@ pub fn result_file(text: &str, sink: &mut Sink, framework: Option<&str>, gpu: &s
     all
 }
 
-/// Reads every section's tables with the table formats; their runs join the section's, in
-/// line order.
+/// Reads every section's tables with the table formats; their runs join the section of the
+/// table their first row is in, in line order.
 fn read_tables(sections: &mut [Section], sink: &mut Sink) {
-    let path = sink.path.clone();
-    for section in sections {
-        let before = section.runs.len();
-        for table in &section.tables {
-            let runs = formats::read_table(&path, table, sink);
-            section.runs.extend(runs);
-        }
-        if section.runs.len() > before {
-            section.runs.sort_by_key(|r| r.source.line);
-        }
+    if sections.iter().all(|s| s.tables.is_empty()) {
+        return;
     }
+    let path = sink.path.clone();
+    let parent = parents(sections);
+    let inputs: Vec<formats::TableInput<'_>> = sections
+        .iter()
+        .enumerate()
+        .flat_map(|(i, s)| {
+            let (path, parent) = (&path, &parent);
+            s.tables.iter().map(move |table| formats::TableInput { path, table, heading: &s.title, scope: parent[i], section: i })
+        })
+        .collect();
+    // Each table's rows, in line order: (first line, last line, section).
+    let spans: Vec<(u32, u32, usize)> =
+        inputs.iter().map(|t| (t.table.line, t.table.rows.last().map_or(t.table.line, |r| r.line), t.section)).collect();
+    let runs = formats::read_tables(&inputs, sink);
+    drop(inputs);
+    let mut touched = HashSet::new();
+    for run in runs {
+        let at = run.source.line;
+        let Some(&(_, _, i)) = spans.iter().find(|(a, b, _)| (*a..=*b).contains(&at)) else { continue };
+        sections[i].runs.push(run);
+        touched.insert(i);
+    }
+    for i in touched {
+        sections[i].runs.sort_by_key(|r| r.source.line);
+    }
+}
+
+/// Each section's enclosing section (the nearest one before it of a lower level), found with
+/// a stack of open sections.
+fn parents(sections: &[Section]) -> Vec<Option<usize>> {
+    let mut parent: Vec<Option<usize>> = Vec::with_capacity(sections.len());
+    let mut open: Vec<usize> = Vec::new();
+    for (i, s) in sections.iter().enumerate() {
+        while open.last().is_some_and(|&j| sections[j].level >= s.level) {
+            open.pop();
+        }
+        parent.push(open.last().copied());
+        open.push(i);
+    }
+    parent
 }
 
 /// Parses a markdown document outside the result layout (a README, a docs page from another
@@ -102,7 +134,8 @@ fn read_tables(sections: &mut [Section], sink: &mut Sink) {
 /// then in the sections that enclose it; never in a sibling section, but for one: a section
 /// holding a single run, with no command above it, takes the command of the section just
 /// before it when that one (with its sub-sections) holds exactly one client command and no
-/// run (`## Command` then `## Results`, as report generators write them).
+/// run (`## Command` then `## Results`, as report generators write them); and a document's
+/// only client command, in a section of no run, gives the runs after it that have none.
 pub fn document(text: &str, sink: &mut Sink) -> Vec<Run> {
     let front = context::front_matter(text);
     // The front matter is blanked (its lines kept) so that markdown does not read it.
@@ -117,21 +150,23 @@ pub fn document(text: &str, sink: &mut Sink) -> Vec<Run> {
     let mut doc = markdown::read(body, sink, read_log);
     read_tables(&mut doc.sections, sink);
     let front_facts = front.map(|fm| fm.facts()).unwrap_or_default();
+    // What the prose's labelled lines state (`**Hardware:** …`): given to a run from its own
+    // section chain first, then from the nearest such line above it anywhere (a setup
+    // chapter's `- **GPU**: T4` holds for the chapters after it).
+    let labelled = context::labelled_lines(body, 1);
     let title = doc.title.as_ref().map(|(t, l)| (context::heading(t).facts(), *l));
     // Each section's runs, taken out of it (moved into the result, not copied); the sections
     // are read below only for their commands, serve commands and headings.
     let section_runs: Vec<Vec<Run>> = doc.sections.iter_mut().map(|s| std::mem::take(&mut s.runs)).collect();
     let sections = &doc.sections;
-    // Each section's enclosing section (the nearest one before it of a lower level), found
-    // with a stack of open sections, and what each heading states, read once.
-    let mut parent: Vec<Option<usize>> = Vec::with_capacity(sections.len());
-    let mut open: Vec<usize> = Vec::new();
-    for (i, s) in sections.iter().enumerate() {
-        while open.last().is_some_and(|&j| sections[j].level >= s.level) {
-            open.pop();
+    // Each section's enclosing section, and what each heading states, read once.
+    let parent = parents(sections);
+    let section_of = |line: u32| sections[..sections.partition_point(|s| s.line <= line)].len().checked_sub(1);
+    let mut labelled_by: Vec<Vec<(context::Fact, u32)>> = vec![Vec::new(); sections.len()];
+    for (fact, line) in &labelled {
+        if let Some(i) = section_of(*line) {
+            labelled_by[i].push((fact.clone(), *line));
         }
-        parent.push(open.last().copied());
-        open.push(i);
     }
     let headings: Vec<Vec<context::Fact>> =
         sections.iter().map(|s| if s.title.is_empty() { Vec::new() } else { context::heading(&s.title).facts() }).collect();
@@ -150,7 +185,18 @@ pub fn document(text: &str, sink: &mut Sink) -> Vec<Run> {
         let only = clients.next().filter(|_| clients.next().is_none())?;
         run_counts[j..i].iter().all(|&n| n == 0).then_some(only)
     };
+    // The document's only client command, when its section holds no run (`### Benchmark
+    // command` in a setup chapter): it ran the runs after it that have no command of their own.
+    let only_client = {
+        let mut clients = sections.iter().enumerate().flat_map(|(i, s)| s.clients.iter().map(move |c| (i, c)));
+        match (clients.next(), clients.next()) {
+            (Some((i, c)), None) if run_counts[i] == 0 => Some(c),
+            _ => None,
+        }
+    };
     let mut all = Vec::with_capacity(run_counts.iter().sum());
+    // (serve line, client line) pairs already reported as not matching.
+    let mut refused = HashSet::new();
     for ((i, section), runs) in sections.iter().enumerate().zip(section_runs) {
         // The sections enclosing this one, innermost first (at most one per heading level).
         let chain: Vec<usize> = std::iter::successors(Some(i), |&j| parent[j]).collect();
@@ -159,9 +205,15 @@ pub fn document(text: &str, sink: &mut Sink) -> Vec<Run> {
             run.section = Some(section.title.clone()).filter(|t| !t.is_empty());
             let own = chain.iter().find_map(|&j| last_before(&sections[j].clients, at, |c| c.line));
             let sibling = || (run_counts[i] == 1).then(|| command_before(i)).flatten();
-            if let Some(c) = own.or_else(sibling) {
+            let client = own.or_else(sibling).or_else(|| only_client.filter(|c| c.line < at));
+            if let Some(c) = client {
                 for fact in c.facts() {
                     context::give(&mut run, fact, c.line, context::COMMAND);
+                }
+                for fact in c.metadata_facts() {
+                    if context::give(&mut run, fact.clone(), c.line, context::METADATA) {
+                        run.source.lines.insert(fact.key(), c.line);
+                    }
                 }
             }
             // The client's backend names the framework before any serve command does.
@@ -170,6 +222,29 @@ pub fn document(text: &str, sink: &mut Sink) -> Vec<Run> {
                 .iter()
                 .find_map(|&j| last_before(&sections[j].serves, at, |s| s.line))
                 .or(doc.default_serve.as_ref().filter(|s| s.line < at));
+            // A server started for another model or port did not serve this client.
+            let serve = match (serve, client) {
+                (Some(s), Some(c)) => match context::serve_contradicts(s, c) {
+                    Some(why) => {
+                        if refused.insert((s.line, c.line)) {
+                            sink.info(
+                                "serve-not-applied",
+                                c.line,
+                                format!(
+                                    "the serve command at line {} did not serve this benchmark client: {why}. Its model, TP and \
+                                     flags are not given to the client's runs.",
+                                    s.line
+                                ),
+                            )
+                            .value("serve", s.line.to_string())
+                            .run(&run.id);
+                        }
+                        None
+                    }
+                    None => Some(s),
+                },
+                (s, _) => s,
+            };
             if let Some(s) = serve {
                 for fact in context::serve_facts(s) {
                     context::give(&mut run, fact, s.line, context::SERVE);
@@ -189,6 +264,12 @@ pub fn document(text: &str, sink: &mut Sink) -> Vec<Run> {
                     context::give(&mut run, fact.clone(), *line, context::HEADING);
                 }
             }
+            let above = labelled[..labelled.partition_point(|(_, l)| *l < at)].iter().rev();
+            for (fact, line) in chain.iter().flat_map(|&j| &labelled_by[j]).chain(above) {
+                if *line < at && context::give(&mut run, fact.clone(), *line, context::LABELLED_LINE) {
+                    run.source.lines.insert(fact.key(), *line);
+                }
+            }
             for (fact, line) in &front_facts {
                 context::give(&mut run, fact.clone(), *line, context::FRONT_MATTER);
             }
@@ -197,6 +278,7 @@ pub fn document(text: &str, sink: &mut Sink) -> Vec<Run> {
     }
     all.sort_by_key(|r| r.source.line);
     markdown_table::summaries(&mut all, sink);
+    crate::formats::llmperf::console_repeats(&mut all, sink);
     all
 }
 

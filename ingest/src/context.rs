@@ -63,6 +63,10 @@ pub const SERVE: &str = "serve";
 pub const HEADING: &str = "heading";
 pub const FRONT_MATTER: &str = "front-matter";
 pub const TABLE_ROW: &str = "table-row";
+/// A client command's `--metadata KEY=VALUE` entries, as a saved result records them.
+pub const METADATA: &str = "metadata";
+/// A labelled line of the document's prose (`**Hardware:** DGX Spark NVIDIA GB10`, `- GPU: H200`).
+pub const LABELLED_LINE: &str = "labelled-line";
 
 /// Fills the field `fact` names when the run has no value for it yet, and records where the
 /// value came from. Returns whether it filled the field.
@@ -112,10 +116,10 @@ const FAMILIES: [&str; 40] = [
 
 /// GPU names (upper case) a heading or table cell may name, longest first where one is the
 /// prefix of another.
-const GPUS: [&str; 40] = [
+const GPUS: [&str; 41] = [
     "GB300", "GB200", "B300", "B200", "B100", "H800", "H200", "H100", "H20", "A800", "A100", "A6000", "A40", "A30", "A10G",
     "A10", "L40S", "L40", "L20", "L4", "V100", "T4", "MI355X", "MI350X", "MI325X", "MI300X", "MI300A", "MI300", "MI250X",
-    "MI250", "MI210", "RTX PRO 6000", "RTX 6000", "RTX 5090", "RTX 4090", "RTX 3090", "910B", "GAUDI3", "GAUDI2", "GH200",
+    "MI250", "MI210", "RTX PRO 6000", "RTX 6000", "RTX 5090", "RTX 4090", "RTX 3090", "910B", "GAUDI3", "GAUDI2", "GH200", "GB10",
 ];
 
 /// What one heading states.
@@ -290,10 +294,12 @@ pub struct ClientCommand {
     pub command: String,
     /// `--flag value` pairs after the tool's name (the last one wins); switches map to "".
     pub flags: BTreeMap<String, String>,
+    /// The `KEY=VALUE` entries of `--metadata`, in order.
+    pub metadata: Vec<(String, String)>,
 }
 
 /// The words that make a line a benchmark client command.
-static CLIENTS: [Needle; 9] = [
+static CLIENTS: [Needle; 11] = [
     Needle::new("vllm bench serve"),
     // TensorRT-LLM's copy of vLLM's client (`python -m tensorrt_llm.serve.scripts.benchmark_serving`).
     Needle::new("serve.scripts.benchmark_serving"),
@@ -305,23 +311,27 @@ static CLIENTS: [Needle; 9] = [
     // Offline throughput: the client runs the engine itself, so its TP is the run's.
     Needle::new("vllm bench throughput"),
     Needle::new("benchmark_throughput.py"),
+    // NVIDIA GenAI-Perf and its successor AIPerf.
+    Needle::new("genai-perf profile"),
+    Needle::new("aiperf profile"),
 ];
 static BENCH: Needle = Needle::new("bench");
-static PROFILE_RESTFUL_API: Needle = Needle::new("profile_restful_api");
+/// LMDeploy's `profile_restful_api.py`, `genai-perf profile`, `aiperf profile`.
+static PROFILE: Needle = Needle::new("profile");
 
 /// Every client command in a code block whose first line is `first_line`; continuation
-/// lines (`\`) are joined, prompts (`$ `) dropped. Every client's words hold `bench` but
-/// LMDeploy's script: only the commands holding one of them are joined and read (a log's
-/// lines are never copied).
+/// lines (`\`) are joined, prompts (`$ `) dropped. Every client's words hold `bench` or
+/// `profile`: only the commands holding one of them are joined and read (a log's lines are
+/// never copied).
 pub fn client_commands(block: &str, first_line: u32) -> Vec<ClientCommand> {
-    let commands = crate::client::joined_commands_with(block, first_line, &[&BENCH, &PROFILE_RESTFUL_API]);
+    let commands = crate::client::joined_commands_with(block, first_line, &[&BENCH, &PROFILE]);
     commands.into_iter().filter_map(|(line, text)| client_command(&text, line)).collect()
 }
 
 fn client_command(text: &str, line: u32) -> Option<ClientCommand> {
     let text = text.trim().trim_start_matches("$ ").trim();
-    // Every client's words hold `bench` but LMDeploy's script: one search rules out most lines.
-    if !BENCH.is_in(text) && !PROFILE_RESTFUL_API.is_in(text) {
+    // Every client's words hold `bench` or `profile`: one search rules out most lines.
+    if !BENCH.is_in(text) && !PROFILE.is_in(text) {
         return None;
     }
     let at = CLIENTS.iter().filter_map(|c| c.find(text).map(|i| (i, c.text().len()))).min()?;
@@ -346,7 +356,21 @@ fn client_command(text: &str, line: u32) -> Option<ClientCommand> {
     for (name, value) in flags(args) {
         flag_map.insert(name.replace('_', "-"), value.unwrap_or_default());
     }
-    Some(ClientCommand { line, command: text.to_string(), flags: flag_map })
+    Some(ClientCommand { line, command: text.to_string(), flags: flag_map, metadata: metadata(args) })
+}
+
+/// `--metadata gpu=GB10 precision=bf16 env=TP4PP1`: the `KEY=VALUE` words after the flag
+/// (vLLM's client writes them into the saved result), keys lower-cased.
+fn metadata(args: &str) -> Vec<(String, String)> {
+    let mut words = args.split_whitespace().skip_while(|&w| w != "--metadata").skip(1);
+    let mut out = Vec::new();
+    while let Some((k, v)) = words.next().filter(|w| !w.starts_with('-')).and_then(|w| w.split_once('=')) {
+        let v = v.trim_matches(['"', '\'']);
+        if !k.is_empty() && !v.is_empty() {
+            out.push((k.trim_matches(['"', '\'']).to_ascii_lowercase(), v.to_string()));
+        }
+    }
+    out
 }
 
 impl ClientCommand {
@@ -354,8 +378,67 @@ impl ClientCommand {
         names.iter().find_map(|n| self.flags.get(*n)).map(String::as_str).filter(|v| !v.is_empty() && !v.contains('$'))
     }
 
+    /// Whether this is GenAI-Perf or AIPerf, whose flags name other things.
+    fn is_profiler(&self) -> bool {
+        self.command.contains("genai-perf profile") || self.command.contains("aiperf profile")
+    }
+
+    /// What `genai-perf profile` / `aiperf profile` say about the run (flag names from
+    /// AIPerf's `docs/cli_options.md`, aliases included). Their `--num-prompts` counts the
+    /// distinct prompts generated, not the requests sent (`--request-count`); the synthetic
+    /// input length says nothing when the prompts come from a file or a public dataset.
+    fn profiler_facts(&self) -> Vec<Fact> {
+        let mut out = Vec::new();
+        let int = |v: Option<&str>| v.and_then(|v| v.parse::<f64>().ok()).and_then(integer);
+        let model = self.get(&["--model", "-m", "--model-names"]).filter(|m| !m.contains(','));
+        out.extend(model.map(|m| Fact::Model(m.to_string())));
+        out.extend(self.get(&["--backend"]).map(|b| Fact::Backend(b.to_string())));
+        let dataset = self.get(&["--public-dataset"]);
+        out.extend(dataset.map(|d| Fact::Dataset(d.to_string())));
+        out.extend(int(self.get(&["--request-count", "--num-requests"])).map(Fact::NumPrompts));
+        if dataset.is_none() && self.get(&["--input-file", "--input-dataset"]).is_none() {
+            let input = self.get(&["--synthetic-input-tokens-mean", "--prompt-input-tokens-mean", "--isl"]);
+            out.extend(int(input).map(Fact::InputLen));
+        }
+        out.extend(int(self.get(&["--output-tokens-mean", "--prompt-output-tokens-mean", "--osl"])).map(Fact::OutputLen));
+        out.extend(int(self.get(&["--concurrency"])).map(Fact::MaxConcurrency));
+        out.extend(self.request_rate().map(Fact::RequestRate));
+        out
+    }
+
+    fn request_rate(&self) -> Option<RequestRate> {
+        let rate = self.get(&["--request-rate"])?;
+        match rate.to_ascii_lowercase().as_str() {
+            "inf" | "infinity" => Some(RequestRate::Inf),
+            r => r.parse().ok().filter(|r: &f64| r.is_finite() && *r > 0.0).map(RequestRate::PerSecond),
+        }
+    }
+
+    /// What the command's `--metadata KEY=VALUE` entries say about the hardware (the keys a
+    /// saved result's metadata is read with: `gpu`, `hardware`, ...; `tp`; `env=TP4PP1`),
+    /// given with kind [`METADATA`].
+    pub fn metadata_facts(&self) -> Vec<Fact> {
+        let get = |keys: &[&str]| keys.iter().find_map(|k| self.metadata.iter().find(|(key, _)| key == k)).map(|(_, v)| v.as_str());
+        let mut out = Vec::new();
+        if let Some(v) = get(&["gpu", "hardware", "device", "gpu_type", "gpu_name", "accelerator"]) {
+            match gpu_in(v) {
+                Some((gpu, count)) => {
+                    out.push(Fact::Gpu(gpu));
+                    out.extend(count.map(Fact::GpuCount));
+                }
+                None => out.push(Fact::Gpu(v.to_string())),
+            }
+        }
+        let tp = get(&["tp", "tp_size", "tensor_parallel_size"]).and_then(|v| v.parse::<u32>().ok()).or_else(|| get(&["env"]).and_then(env_tp));
+        out.extend(tp.filter(|&n| n > 0).map(Fact::Tp));
+        out
+    }
+
     /// What the command says about the run it started.
     pub fn facts(&self) -> Vec<Fact> {
+        if self.is_profiler() {
+            return self.profiler_facts();
+        }
         let mut out = Vec::new();
         let int = |v: Option<&str>| v.and_then(|v| v.parse::<f64>().ok()).and_then(integer);
         out.extend(self.get(&["--model"]).map(|m| Fact::Model(m.to_string())));
@@ -380,14 +463,69 @@ impl ClientCommand {
         if offline {
             out.extend(int(self.get(&["--tensor-parallel-size", "-tp"])).and_then(|n| u32::try_from(n).ok()).map(Fact::Tp));
         }
-        if let Some(rate) = self.get(&["--request-rate"]) {
-            let rate = match rate.to_ascii_lowercase().as_str() {
-                "inf" | "infinity" => Some(RequestRate::Inf),
-                r => r.parse().ok().filter(|r: &f64| r.is_finite() && *r > 0.0).map(RequestRate::PerSecond),
-            };
-            out.extend(rate.map(Fact::RequestRate));
-        }
+        out.extend(self.request_rate().map(Fact::RequestRate));
         out
+    }
+
+    /// The port the client sends to: `--port`, or the one in `--base-url` / `--url`.
+    fn port(&self) -> Option<u32> {
+        if let Some(p) = self.get(&["--port"]) {
+            return p.parse().ok();
+        }
+        let url = self.get(&["--base-url", "--url", "-u"])?;
+        let host = url.split_once("://").map_or(url, |(_, rest)| rest);
+        let host = host.split('/').next()?;
+        host.rsplit_once(':')?.1.parse().ok()
+    }
+
+    /// The model names the client may ask a server for: what it sends
+    /// (`--served-model-name`), the model it names (`--model`) and its tokenizer's.
+    fn model_names(&self) -> Vec<&str> {
+        ["--served-model-name", "--model", "-m", "--model-names", "--tokenizer"].iter().filter_map(|n| self.get(&[n])).collect()
+    }
+}
+
+/// The TP of an environment label (`TP4PP1`, `tp8`).
+fn env_tp(label: &str) -> Option<u32> {
+    let lower = label.to_ascii_lowercase();
+    let at = lower.find("tp")?;
+    lower[at + 2..].chars().take_while(char::is_ascii_digit).collect::<String>().parse().ok()
+}
+
+/// The name a model is served and asked under, compared without folders and case
+/// (`/models/Qwen3-8B` = `Qwen/Qwen3-8B`); ModelScope's download folders write `.` as `___`.
+fn model_key(name: &str) -> String {
+    let base = name.trim_end_matches('/').rsplit('/').next().unwrap_or(name);
+    base.replace("___", ".").to_ascii_lowercase()
+}
+
+/// Why `serve` did not serve what `client` measured: the client asks a vLLM server for a model
+/// it does not serve under any of its names, or sends to another port than the server's
+/// (its `--port`, or the framework's default outside a container). `None` when nothing
+/// contradicts (either side may not say).
+pub fn serve_contradicts(serve: &Serve, client: &ClientCommand) -> Option<String> {
+    let flag = |names: &[&str]| serve.params.flags.iter().filter(|f| names.contains(&f.name.as_str())).filter_map(|f| f.value.clone()).collect::<Vec<_>>();
+    let mut served = flag(&["--served-model-name"]);
+    served.extend(serve.model.clone());
+    let served: Vec<String> = served.iter().filter(|m| !m.contains('$')).map(|m| model_key(m)).collect();
+    let asked = client.model_names();
+    // vLLM answers only for the names it serves; SGLang and LMDeploy answer for any name.
+    let checks_names = serve_framework(serve) == Some("vllm");
+    if checks_names && !served.is_empty() && !asked.is_empty() && !asked.iter().any(|a| served.contains(&model_key(a))) {
+        return Some(format!("the client asks for `{}`, which the server does not serve", asked[0]));
+    }
+    // A server in a container may be published on another port; its own port says nothing.
+    let default = match serve_framework(serve) {
+        _ if serve.params.image.is_some() => None,
+        Some("vllm" | "trtllm") => Some(8000),
+        Some("sglang") => Some(30000),
+        Some("lmdeploy") => Some(23333),
+        _ => None,
+    };
+    let listens = flag(&["--port", "--server-port"]).first().and_then(|p| p.parse::<u32>().ok()).or(default.filter(|_| serve.params.image.is_none()));
+    match (listens, client.port()) {
+        (Some(s), Some(c)) if s != c => Some(format!("the client sends to port {c}, the server listens on port {s}")),
+        _ => None,
     }
 }
 
@@ -418,6 +556,88 @@ pub fn serve_facts(serve: &Serve) -> Vec<Fact> {
     out.extend(serve.tp.map(Fact::Tp));
     out.extend(serve.gpu_count.map(Fact::GpuCount));
     out.extend(serve_framework(serve).map(|f| Fact::Framework(f.to_string())));
+    out
+}
+
+// ---------------------------------------------------------------------------------------
+// Labelled lines
+
+/// What the labelled lines of a document's prose state, with their lines: `**Hardware:** DGX
+/// Spark NVIDIA GB10 128GB`, `- **GPU**: \`Tesla T4\` (16G)`, `- Hardware: H200`, `**Model:**
+/// Qwen/Qwen3-8B`, `- **模型**: Qwen/Qwen3-4B`. Only a GPU name the GPU words know, a
+/// checkpoint-like model word, a whole TP and a framework word are taken; code blocks (fenced
+/// or indented) are skipped. `first_line` is the number of the text's first line.
+pub fn labelled_lines(text: &str, first_line: u32) -> Vec<(Fact, u32)> {
+    let mut out = Vec::new();
+    let mut fence: Option<&str> = None;
+    for (i, raw) in text.lines().enumerate() {
+        let line = first_line + i as u32;
+        let t = raw.trim();
+        if let Some(open) = fence {
+            if t.starts_with(open) {
+                fence = None;
+            }
+            continue;
+        }
+        if t.starts_with("```") || t.starts_with("~~~") {
+            fence = Some(&t[..3]);
+            continue;
+        }
+        if raw.starts_with("    ") || raw.starts_with('\t') || t.len() > 200 {
+            continue;
+        }
+        let t = t.strip_prefix(['-', '*', '+']).filter(|r| r.starts_with(' ')).map_or(t, str::trim_start);
+        // `**Label:** value`, `**Label**: value`, `Label: value`.
+        let (label, value) = match t.strip_prefix("**").and_then(|r| r.split_once("**")) {
+            Some((label, rest)) => {
+                let rest = rest.trim_start();
+                match label.strip_suffix([':', '：']) {
+                    Some(label) => (label, rest),
+                    None => match rest.strip_prefix([':', '：']) {
+                        Some(rest) => (label, rest),
+                        None => continue,
+                    },
+                }
+            }
+            None => match t.split_once([':', '：']) {
+                Some((label, rest)) if label.chars().count() <= 24 && !label.contains('`') => (label, rest),
+                _ => continue,
+            },
+        };
+        let label = label.trim().to_lowercase();
+        let value = value.trim().replace(['`', '*'], "");
+        let value = value.trim();
+        if value.is_empty() {
+            continue;
+        }
+        match label.as_str() {
+            "gpu" | "gpus" | "hardware" | "device" | "accelerator" | "gpu type" | "gpu model" | "显卡" | "硬件" | "测试硬件" | "硬件平台" => {
+                if let Some((gpu, count)) = gpu_in(value) {
+                    out.push((Fact::Gpu(gpu), line));
+                    out.extend(count.map(|c| (Fact::GpuCount(c), line)));
+                }
+            }
+            "model" | "model name" | "模型" | "测试模型" | "모델" | "테스트 모델" => {
+                if let Some(w) = value.split_whitespace().next().filter(|w| is_model_word(w)) {
+                    out.push((Fact::Model(w.trim_end_matches([',', ';', '.']).to_string()), line));
+                }
+            }
+            "tp" | "tensor parallel" | "tensor parallel size" | "tp size" | "张量并行" => {
+                if let Some(tp) = value.split_whitespace().next().and_then(|w| w.parse::<u32>().ok()).filter(|&n| n > 0) {
+                    out.push((Fact::Tp(tp), line));
+                }
+            }
+            // Not `Tool:`: a report's tool is the benchmark client (`vllm bench serve` measures
+            // any server), not the engine served.
+            "framework" | "engine" | "inference engine" | "serving engine" | "推理框架" | "框架" | "推理引擎" | "引擎" => {
+                let named: Vec<&'static str> = words(value).iter().filter_map(|w| framework_word(w)).collect();
+                if let [one] = named.as_slice() {
+                    out.push((Fact::Framework(one.to_string()), line));
+                }
+            }
+            _ => {}
+        }
+    }
     out
 }
 
@@ -587,6 +807,26 @@ mod tests {
         let c = client_commands("docker exec -e PYTHONUNBUFFERED=1 vllm-bench vllm bench serve --model m --num-prompts 50", 3);
         assert_eq!(c[0].facts(), vec![Fact::Model("m".into()), Fact::NumPrompts(50)]);
         assert!(client_commands("docker logs vllm-bench vllm bench serve --model m", 1).is_empty());
+        // `--metadata KEY=VALUE ...` as vLLM's client takes it.
+        let c = client_commands("vllm bench serve --model m --metadata hardware=8xH100 env=TP4PP1 note=x --save-result", 1);
+        assert_eq!(c[0].metadata_facts(), vec![Fact::Gpu("H100".into()), Fact::GpuCount(8), Fact::Tp(4)]);
+        assert_eq!(c[0].facts(), vec![Fact::Model("m".into())]);
+    }
+
+    #[test]
+    fn reads_labelled_lines() {
+        let text = "**Generated:** 2026-08-06\n**Model:** nvidia/Nemotron-3-Nano-30B-BF16\n**Hardware:** DGX Spark NVIDIA GB10 128GB\n**Tool:** vllm\n**Engine:** SGLang\n- **GPU**: `Tesla T4` (16G)\n```\nGPU: H100\n```\n    Hardware: A100\n- Hardware: 8x H200\nModel: the big one\n";
+        assert_eq!(
+            labelled_lines(text, 1),
+            vec![
+                (Fact::Model("nvidia/Nemotron-3-Nano-30B-BF16".into()), 2),
+                (Fact::Gpu("GB10".into()), 3),
+                (Fact::Framework("sglang".into()), 5),
+                (Fact::Gpu("T4".into()), 6),
+                (Fact::Gpu("H200".into()), 11),
+                (Fact::GpuCount(8), 11),
+            ]
+        );
     }
 
     #[test]

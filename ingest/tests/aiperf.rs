@@ -476,3 +476,24 @@ fn genai_perf_config_file_layout_fills_the_scenario() {
         &[&[("/scenario/request_rate", json!(2.5)), ("/scenario/max_concurrency", json!(null)), ("/scenario/input_len", json!(null))]],
     );
 }
+
+/// AIPerf's template-endpoint tutorial: the console prints `-` for the statistics a rate has
+/// not (`Request Throughput (req/s) │ 8.78 │ - │ - │`), as GenAI-Perf printed `N/A`. A dash is
+/// "not applicable", not an unreadable value: no warning, and the run keeps its numbers and
+/// the `aiperf profile` command's model.
+#[test]
+fn a_dash_under_a_rates_statistics_is_not_applicable() {
+    let text = fixture("aiperf/template_endpoint_dash_cells.md");
+    let findings = check(
+        "raw/template.md",
+        &text,
+        &[&[
+            ("/metrics/request_throughput", json!(8.78)),
+            ("/metrics/ttft_ms/p99", json!(109.23)),
+            ("/metrics/e2e_ms/mean", json!(456.78)),
+            ("/model", json!("your-model")),
+            ("/source/context/model", json!({"line": 7, "kind": "command"})),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+}

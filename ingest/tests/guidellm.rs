@@ -211,6 +211,33 @@ fn hostile_inputs_give_findings_not_runs() {
     assert!(out.runs.is_empty() && out.findings.iter().any(|f| f.code == "guidellm-table"), "{:?}", out.findings);
 }
 
+/// A README that pastes three `Benchmark Stats:` tables (the title without the `s`, the
+/// same 17 columns, cells run together as `16.7| 16.4`), one per model under a heading that
+/// names it. Before: no run and only a `no-runs` note.
+#[test]
+fn reads_benchmark_stats_tables_pasted_under_model_headings() {
+    let text = fixture("guidellm/benchmark_stats_ollama_readme.md");
+    let out = parse_file("raw/guidellm.md", &text, None);
+    assert_eq!(out.runs.len(), 12, "{:?}", out.findings);
+    let run = |line: u32| serde_json::to_value(out.runs.iter().find(|r| r.source.line == line).unwrap_or_else(|| panic!("no run at {line}"))).unwrap();
+    let first = run(45);
+    assert_eq!(first["scenario"]["max_concurrency"], json!(1));
+    assert_eq!(first["metrics"]["e2e_ms"]["mean"], json!(1970.0));
+    assert_eq!(first["metrics"]["ttft_ms"]["p99"], json!(272.8));
+    assert_eq!(first["metrics"]["itl_ms"]["p99"], json!(16.7));
+    assert_eq!(first["metrics"]["tpot_ms"]["mean"], json!(16.4));
+    assert_eq!(first["metrics"]["output_throughput"], json!(52.4));
+    assert_eq!(first["model"], json!("Qwen2.5:1.5B"));
+    assert_eq!(first["source"]["context"]["model"], json!({"line": 37, "kind": "heading"}));
+    let big = run(76);
+    assert_eq!(big["scenario"]["max_concurrency"], json!(2));
+    assert_eq!(big["metrics"]["e2e_ms"]["median"], json!(30780.0));
+    assert_eq!(big["metrics"]["ttft_ms"]["mean"], json!(11911.1));
+    assert_eq!(big["model"], json!("Qwen2.5:14B"));
+    assert!(out.findings.iter().all(|f| f.code != "no-runs"), "{:?}", out.findings);
+    numbers_trace_to_their_lines(&text, &out);
+}
+
 #[test]
 fn every_cut_of_the_samples_parses() {
     for (name, path) in [
@@ -219,6 +246,7 @@ fn every_cut_of_the_samples_parses() {
         ("guidellm/v0.5_concurrent_benchmarks.json", "x.json"),
         ("guidellm/v0.5_console_bench.log", "x.log"),
         ("guidellm/v0.5_benchmarks.html", "x.html"),
+        ("guidellm/benchmark_stats_ollama_readme.md", "x.md"),
     ] {
         let text = fixture(name);
         let step = (text.len() / 400).max(1);

@@ -83,3 +83,40 @@ fn every_cut_of_the_samples_parses() {
         }
     }
 }
+
+/// llmperf's console summary (`ttft_s` then `    mean = 0.2538…`, `Overall Output Throughput:`)
+/// is a run of its own when pasted alone, with seconds converted; pasted beside the summary
+/// JSON of the same run (a Korean workshop blog), it is the same run: one run, from the JSON,
+/// and a `duplicate` note for the console.
+#[test]
+fn reads_the_console_summary_and_knows_it_from_the_json() {
+    let text = fixture("llmperf/console_and_summary_blog_ko.md");
+    let findings = check(
+        "raw/blog.md",
+        &text,
+        &[&[
+            ("/format", json!("llmperf")),
+            ("/metrics/ttft_ms/mean", json!(253.82229144)),
+            ("/metrics/output_throughput", json!(335.40081105324157)),
+        ]],
+    );
+    assert!(findings.iter().any(|f| f.starts_with("duplicate@")), "{findings:?}");
+    let console: String = text.lines().take(62).collect::<Vec<_>>().join("\n");
+    let findings = check(
+        "raw/console.md",
+        &console,
+        &[&[
+            ("/format", json!("llmperf-console")),
+            ("/metrics/ttft_ms/mean", json!(253.82229144)),
+            ("/metrics/ttft_ms/p99", json!(587.469376919)),
+            ("/metrics/e2e_ms/p50", json!(1181.625857002)),
+            ("/metrics/itl_ms/mean", json!(11.929198805)),
+            ("/metrics/output_throughput", json!(335.40081105324157)),
+            ("/metrics/completed", json!(50)),
+            ("/metrics/failed", json!(0)),
+            ("/source/lines/metrics.ttft_ms.mean", json!(42)),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+    numbers_trace_to_their_lines(&console, &parse_file("raw/console.md", &console, None));
+}

@@ -10,12 +10,15 @@ use benchsite_ingest::parse_file;
 use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
-const SAMPLES: [&str; 5] = [
+const SAMPLES: [&str; 8] = [
     "sglang_cookbook_gemma4.md",
     "dgxc_deepseek_r1_sglang.md",
     "docker_exec_fp8_readme.md",
     "command_then_results_report.md",
     "trtllm_recipe_placeholders.md",
+    "genai_perf_command_ko.md",
+    "serve_for_another_client.md",
+    "one_client_command_zh_blog.md",
 ];
 
 fn context(line: u32, kind: &str) -> Value {
@@ -127,6 +130,9 @@ fn a_client_run_with_docker_exec_gives_its_context() {
                 ("/scenario/output_len", json!(256)),
                 ("/scenario/max_concurrency", json!(4)),
                 ("/source/context/scenario.max_concurrency", context(37, "command")),
+                // `--metadata precision=bf16 model=Qwen2.5-3B gpu=GB10` on the command.
+                ("/gpu", json!("GB10")),
+                ("/source/context/gpu", context(37, "metadata")),
                 ("/metrics/output_throughput", json!(139.66)),
                 ("/metrics/ttft_ms/median", json!(257.05)),
             ],
@@ -136,6 +142,8 @@ fn a_client_run_with_docker_exec_gives_its_context() {
                 ("/framework", json!("vllm")),
                 ("/source/context/framework", context(69, "serve")),
                 ("/scenario/dataset", json!("random")),
+                ("/gpu", json!("GB10")),
+                ("/source/context/gpu", context(82, "metadata")),
                 ("/metrics/tpot_ms/median", json!(16.57)),
             ],
         ],
@@ -163,13 +171,19 @@ fn a_report_takes_the_command_of_its_command_section() {
             ("/scenario/request_rate", json!(0.2)),
             ("/metrics/e2e_ms/p99", json!(939497.39)),
             ("/metrics/peak_output_throughput", json!(133.0)),
+            // `**Hardware:** DGX Spark NVIDIA GB10 128GB` under the title.
+            ("/gpu", json!("GB10")),
+            ("/source/context/gpu", context(7, "labelled-line")),
         ]],
     );
     assert!(findings.is_empty(), "{findings:?}");
     // Two commands in the section before: which one ran the result is not known.
     let two = text.replacen("```bash\n", "```bash\nvllm bench serve --model other --num-prompts 9\n", 1);
     let out = parse_file("raw/two.md", &two, None);
-    assert_eq!(out.runs[0].model, None);
+    assert_eq!(out.runs[0].scenario.num_prompts, None);
+    // The report's own `**Model:**` line still names the model.
+    assert_eq!(out.runs[0].model.as_deref(), Some("nvidia/Nemotron-3-Nano-Omni-30B-A3B-Reasoning-BF16"));
+    assert_eq!(out.runs[0].source.context["model"].kind, "labelled-line");
 }
 
 /// TensorRT-LLM's deployment recipe: its client is `python -m
@@ -236,3 +250,85 @@ framework: SGLang
     assert!(findings.is_empty(), "{findings:?}");
 }
 
+
+/// `genai-perf profile --model … --concurrency 10 --num-prompts 100` above its console table:
+/// the command gives the run its model and concurrency. GenAI-Perf's `--num-prompts` is the
+/// number of distinct prompts generated, not of requests sent (the table counts 20), so it
+/// is not the run's prompt count.
+#[test]
+fn a_genai_perf_command_gives_its_run_model_and_concurrency() {
+    let text = fixture("markdown-document/genai_perf_command_ko.md");
+    let findings = check(
+        "raw/genai.md",
+        &text,
+        &[&[
+            ("/model", json!("Qwen/Qwen2.5-72B-Instruct")),
+            ("/source/context/model", context(6, "command")),
+            ("/scenario/max_concurrency", json!(10)),
+            ("/source/context/scenario.max_concurrency", context(6, "command")),
+            ("/scenario/num_prompts", Value::Null),
+            ("/metrics/e2e_ms/mean", json!(37719.87)),
+            ("/metrics/output_throughput", json!(91.19)),
+        ]],
+    );
+    assert!(findings.iter().all(|f| !f.starts_with("results-not-read")), "{findings:?}");
+    let aiperf = "```bash\naiperf profile -m Qwen/Qwen3-0.6B --url localhost:8000 --endpoint-type chat --streaming \\\n  --isl 128 --osl 64 --concurrency 8 --request-count 40 --request-rate 2\n```\n";
+    let c = &benchsite_ingest::context::client_commands(aiperf, 1)[0];
+    use benchsite_ingest::context::Fact;
+    assert_eq!(
+        c.facts(),
+        vec![Fact::Model("Qwen/Qwen3-0.6B".into()), Fact::NumPrompts(40), Fact::InputLen(128), Fact::OutputLen(64), Fact::MaxConcurrency(8), Fact::RequestRate(benchsite_model::RequestRate::PerSecond(2.0))]
+    );
+}
+
+/// moguizhizi/learning_project: `vllm serve` (TP 4, served as `qwen2_5_vl_72B_quant`), a
+/// client asking for that name, then a client asking another server (`--host 10.20.42.106
+/// --port 7013`) for another model. The serve command is the first run's; the second gets
+/// none of it, and a note says why.
+#[test]
+fn a_serve_command_gives_nothing_to_a_client_of_another_server() {
+    let text = fixture("markdown-document/serve_for_another_client.md");
+    let findings = check(
+        "raw/learning.md",
+        &text,
+        &[
+            &[("/tp", json!(4)), ("/source/context/tp", context(10, "serve")), ("/framework", json!("vllm")), ("/params/command", json!(text.lines().nth(9).unwrap()))],
+            &[
+                ("/tp", Value::Null),
+                ("/framework", Value::Null),
+                ("/params/command", Value::Null),
+                ("/model", json!("/home/temp/llm_model/Qwen/Qwen2.5-VL-72B-Instruct")),
+                ("/scenario/num_prompts", json!(32)),
+            ],
+        ],
+    );
+    assert!(findings.contains(&"serve-not-applied@47".to_string()), "{findings:?}");
+}
+
+/// A Chinese blog: one benchmark command (`### 基准测试的命令`, under `## 准备`) and, in the
+/// next chapter, one section per server configuration with its `vllm serve` and its log. The
+/// document's only client command ran every log after it: each run takes its dataset,
+/// prompts and backend (its model agrees with the serve command's); the summary table repeats
+/// the two runs.
+#[test]
+fn a_documents_only_client_command_gives_the_runs_after_it_their_scenario() {
+    let text = fixture("markdown-document/one_client_command_zh_blog.md");
+    let run = |serve: u32| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/scenario/dataset", json!("sharegpt")),
+            ("/source/context/scenario.dataset", context(20, "command")),
+            ("/scenario/num_prompts", json!(100)),
+            ("/backend", json!("vllm")),
+            ("/model", json!("Qwen/Qwen3-4B")),
+            ("/source/context/model", context(20, "command")),
+            ("/framework", json!("vllm")),
+            ("/source/lines/params.command", json!(serve)),
+            // `- **GPU**: \`Tesla T4\` (16G)` in the setup chapter's list.
+            ("/gpu", json!("T4")),
+            ("/source/context/gpu", context(4, "labelled-line")),
+        ]
+    };
+    let (a, b) = (run(36), run(71));
+    let findings = check("raw/blog.md", &text, &[&a, &b]);
+    assert_eq!(findings.iter().filter(|f| f.starts_with("duplicate@")).count(), 2, "{findings:?}");
+}

@@ -10,8 +10,16 @@ use benchsite_ingest::parse_file;
 use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
-const SAMPLES: [&str; 5] =
-    ["lmdeploy_a100_fp16.md", "framework_comparison_zh.md", "vllm_vs_trtllm.md", "ollama_bench_zh.md", "trtllm_performance.md"];
+const SAMPLES: [&str; 8] = [
+    "lmdeploy_a100_fp16.md",
+    "framework_comparison_zh.md",
+    "vllm_vs_trtllm.md",
+    "ollama_bench_zh.md",
+    "trtllm_performance.md",
+    "per_metric_tables_report_ko.md",
+    "vllm_nightly_serving_table.md",
+    "sglang_vs_vllm_rps.md",
+];
 
 fn context(line: u32, kind: &str) -> Value {
     json!({ "line": line, "kind": kind })
@@ -226,20 +234,89 @@ fn a_vendor_performance_page_reads_tp_and_keeps_per_gpu_throughput_apart() {
 }
 
 /// A generated report with one table per metric, the metric named only by the heading above
-/// it (`### 2.1 TTFT` over `Mean (s) | Median (s) | P95 (s)`) and a token-rate table whose
-/// columns are statistics over the requests (`Mean (tokens/s) | Median (tokens/s) | P95
-/// (tokens/s)`). Before, the P95 column overwrote the mean and every row's "output
-/// throughput" was its P95 per-request rate. Statistics of the requests' rates are not the
-/// run's throughput, and the latency tables name no metric: no run is invented, and the
-/// file is reported as holding results that were not read.
+/// it (`### 2.1 TTFT` over `Mean (s) | Median (s) | P95 (s)`, `### 2.2 총 응답 시간` = total
+/// response time), a token-rate table whose columns are statistics over the requests
+/// (`Mean (tokens/s) | Median (tokens/s) | P95 (tokens/s)`: labelled numbers, not the run's
+/// throughput) and a success table. The four tables list the same configurations in the same
+/// order (`Target | Model | Workload`), so each row is one run read from four tables; the
+/// all-`nan` row is no run.
 #[test]
-fn statistics_of_per_request_rates_are_not_the_runs_throughput() {
+fn per_metric_tables_named_by_their_headings_join_into_one_run_per_row() {
     let text = fixture("markdown-table/per_metric_tables_report_ko.md");
-    let findings = check("raw/report.md", &text, &[]);
-    assert_eq!(findings, ["results-not-read@19"]);
+    let row = |ttft: f64, ttft_line: u32, e2e_p99: f64, failed: u64, rate_p95: f64| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/source/line", json!(ttft_line)),
+            ("/metrics/ttft_ms/mean", json!(ttft)),
+            ("/source/lines/metrics.ttft_ms.mean", json!(ttft_line)),
+            ("/metrics/e2e_ms/p99", json!(e2e_p99)),
+            ("/source/lines/metrics.e2e_ms.p99", json!(ttft_line + 13)),
+            ("/metrics/failed", json!(failed)),
+            ("/source/lines/metrics.failed", json!(ttft_line + 39)),
+            ("/metrics/extra/p95 (tokens~1s)", json!(rate_p95)),
+        ]
+    };
+    let runs = [
+        row(91.0, 23, 14454.0, 0, 26.3),
+        row(228.0, 24, 136879.0, 0, 7.7),
+        row(282886.0, 25, 696204.0, 6272, 6.4),
+        row(225.0, 26, 40992.0, 0, 12.1),
+        row(36490.0, 28, 110753.0, 0, 7.7),
+        row(283006.0, 29, 738701.0, 4722, 6.4),
+        row(39697.0, 30, 118652.0, 0, 7.7),
+    ];
+    let expected: Vec<&[(&str, Value)]> = runs.iter().map(Vec::as_slice).collect();
+    let findings = check("raw/report.md", &text, &expected);
+    assert!(!findings.iter().any(|f| f.starts_with("results-not-read")), "{findings:?}");
+    // The Model column is cut (`Qwen/Qwen3-Coder-30B-A3B-Instr...`): no model is made of it;
+    // the report's `- **테스트 모델:** Qwen/Qwen3-Coder-30B-A3B-Instruct` line names it.
+    let out = parse_file("raw/report.md", &text, None);
+    for run in &out.runs {
+        assert_eq!(run.model.as_deref(), Some("Qwen/Qwen3-Coder-30B-A3B-Instruct"), "{}", run.id);
+        assert_eq!(run.source.context["model"].kind, "labelled-line");
+        assert!(run.notes.iter().any(|n| n.text.contains("Instr...")), "{:?}", run.notes);
+    }
+    numbers_trace_to_their_lines(&text, &parse_file("raw/report.md", &text, None));
     // A throughput column that names no other statistic beside it is still read.
     let one = "| Model | Mean output throughput (tok/s) |\n|---|---|\n| m | 25.3 |\n";
     check("raw/one.md", one, &[&[("/metrics/output_throughput", json!(25.3))]]);
+}
+
+/// Per-metric tables whose rows do not list the same configurations are not joined: each
+/// keeps its own runs, and a finding says why.
+#[test]
+fn per_metric_tables_with_different_rows_stay_apart() {
+    let text = "\
+## Results
+
+### TTFT
+
+| Model | Mean (ms) |
+|---|---|
+| a | 10 |
+| b | 20 |
+
+### Throughput
+
+| Model | Output throughput (tok/s) |
+|---|---|
+| b | 300 |
+| a | 400 |
+";
+    let findings = check(
+        "raw/apart.md",
+        text,
+        &[
+            &[("/metrics/ttft_ms/mean", json!(10.0))],
+            &[("/metrics/ttft_ms/mean", json!(20.0))],
+            &[("/metrics/output_throughput", json!(300.0))],
+            &[("/metrics/output_throughput", json!(400.0))],
+        ],
+    );
+    assert!(findings.contains(&"tables-not-joined@12".to_string()), "{findings:?}");
+    // Sibling sections whose headings name different GPUs hold different runs, even with
+    // the same rows.
+    let gpus = "## H100\n\n| Model | TTFT (ms) |\n|---|---|\n| a | 10 |\n\n## A100\n\n| Model | Output throughput (tok/s) |\n|---|---|\n| a | 400 |\n";
+    check("raw/gpus.md", gpus, &[&[("/gpu", json!("H100"))], &[("/gpu", json!("A100"))]]);
 }
 
 #[test]
@@ -452,4 +529,53 @@ proptest::proptest! {
         let out = parse_file("raw/shuffled.md", &text, None);
         numbers_trace_to_their_lines(&text, &out);
     }
+}
+
+/// vLLM's nightly-benchmarks table (`convert-results-json-to-markdown.py`): `# of req.` is
+/// the script's `completed`, and the `Test name` (`tp8_pp1_qps_01`) states the TP and the
+/// request rate of the row. The pandas JSON of the same numbers below it adds no run.
+#[test]
+fn vllm_nightly_table_reads_completed_requests_and_its_test_names() {
+    let text = fixture("markdown-table/vllm_nightly_serving_table.md");
+    let row = |line: u32, rate: Value, tput: f64| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/metrics/completed", json!(200)),
+            ("/source/lines/metrics.completed", json!(line)),
+            ("/tp", json!(8)),
+            ("/source/context/tp", context(line, "table-row")),
+            ("/scenario/request_rate", rate),
+            ("/source/context/scenario.request_rate", context(line, "table-row")),
+            ("/metrics/request_throughput", json!(tput)),
+        ]
+    };
+    let runs = [row(31, json!(1.0), 0.974567), row(32, json!(4.0), 3.17519), row(33, json!(16.0), 6.33325), row(34, json!("inf"), 8.3983)];
+    let expected: Vec<&[(&str, Value)]> = runs.iter().map(Vec::as_slice).collect();
+    let findings = check("raw/benchmark_results.md", &text, &expected);
+    assert!(findings.is_empty(), "{findings:?}");
+    let out = parse_file("raw/benchmark_results.md", &text, None);
+    assert!(out.runs.iter().all(|r| r.metrics.extra.is_empty()), "{:?}", out.runs[0].metrics.extra);
+}
+
+/// SGLang's comparison with vLLM 0.6.0: `RPS` holds the rate the client sent at (`4`, `8`,
+/// `inf`; the commands below say `--request-rate 4`), not a measured throughput: whole
+/// numbers and `inf`, in a column before the measurements, beside a `Request throughput`
+/// column in the offline tables. The latency columns state no unit: kept aside, as before.
+#[test]
+fn a_whole_number_rps_column_is_the_request_rate() {
+    let text = fixture("markdown-table/sglang_vs_vllm_rps.md");
+    let out = parse_file("raw/README.md", &text, None);
+    assert_eq!(out.runs.len(), 12, "{:?}", out.findings);
+    let run = |line: u32| serde_json::to_value(out.runs.iter().find(|r| r.source.line == line).unwrap()).unwrap();
+    let online = run(12);
+    assert_eq!(online["scenario"]["request_rate"], json!(4.0));
+    assert_eq!(online["source"]["context"]["scenario.request_rate"], context(12, "table-row"));
+    assert_eq!(online["metrics"]["request_throughput"], Value::Null);
+    assert_eq!(online["framework"], json!("sglang"));
+    let offline = run(32);
+    assert_eq!(offline["scenario"]["request_rate"], json!("inf"));
+    assert_eq!(offline["metrics"]["request_throughput"], json!(22.03));
+    assert_eq!(offline["metrics"]["output_throughput"], json!(4281.51));
+    // A measured RPS with decimals (LMDeploy's `--csv`) is still the throughput.
+    let measured = "| batch | RPS | throughput(out tok/s) |\n|---|---|---|\n| 128 | 5.049 | 2582.949 |\n";
+    check("raw/m.md", measured, &[&[("/metrics/request_throughput", json!(5.049))]]);
 }

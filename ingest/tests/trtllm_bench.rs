@@ -19,7 +19,7 @@
 mod common;
 
 use benchsite_ingest::parse_file;
-use common::{check, numbers_trace_to_their_lines};
+use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::json;
 
 const REPORT: &str = r#"{
@@ -147,4 +147,31 @@ fn every_prefix_parses() {
     for cut in (0..REPORT.len()).step_by(step).filter(|&c| REPORT.is_char_boundary(c)) {
         let _ = parse_file("raw/cut.json", &REPORT[..cut], None);
     }
+}
+
+/// The 1.3 layout (a parser's self-test copy of a real report): `machine.name` "NVIDIA GB10"
+/// is the run's GPU (through the name table), `engine.version` is the framework version and
+/// no extra number, and the new `energy` section is kept in `metrics.extra` with the unit
+/// its key states (`_j`, `_per_w`); `average_gpu_power` states none and keeps its name.
+#[test]
+fn a_1_3_report_gives_gpu_energy_and_version_once() {
+    let text = fixture("trtllm-bench/selftest_1.3_report.json");
+    let findings = check(
+        "raw/bench_report.json",
+        &text,
+        &[&[
+            ("/gpu", json!("GB10")),
+            ("/source/context/gpu", json!({"line": 13, "kind": "metadata"})),
+            ("/source/lines/gpu", json!(13)),
+            ("/framework_version", json!("1.2")),
+            ("/metrics/extra/total energy (J)", json!(56.1)),
+            ("/metrics/extra/output throughput per watt (tok~1s~1W)", json!(0.285)),
+            ("/metrics/extra/average gpu power", json!(11.83)),
+            ("/source/lines/metrics.extra.total energy (J)", json!(43)),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+    let out = parse_file("raw/bench_report.json", &text, None);
+    assert!(!out.runs[0].metrics.extra.contains_key("version"), "{:?}", out.runs[0].metrics.extra);
+    numbers_trace_to_their_lines(&text, &out);
 }

@@ -346,7 +346,9 @@ fn table_stats<'a>(rows: &[TableRow<'a>], columns: &[String], sink: &mut Sink) -
     for row in rows {
         let (name, unit) = split_label(&row.label);
         for (column, text) in columns.iter().zip(&row.values) {
-            if text.is_empty() || text.eq_ignore_ascii_case("n/a") {
+            // GenAI-Perf prints `N/A`, AIPerf `-`, for a statistic the metric has not (a rate's
+            // percentiles).
+            if text.is_empty() || text.eq_ignore_ascii_case("n/a") || matches!(*text, "-" | "—" | "–") {
                 continue;
             }
             let Some(value) = number(text) else {

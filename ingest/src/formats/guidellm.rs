@@ -264,7 +264,8 @@ static STAT: crate::text::Needle = crate::text::Needle::new(" Stat");
 static RUN_SUMMARY: crate::text::Needle = crate::text::Needle::new("Run Summary Info");
 
 fn detect_text(input: &Input<'_>) -> bool {
-    STAT.any_of_in(&["Benchmarks Stats", "Request Latency Statistics", "Server Throughput Statistics"], input.text) || input.has(&RUN_SUMMARY)
+    // `Benchmark Stats:` is the same table under the title some copies carry.
+    STAT.any_of_in(&["Benchmarks Stats", "Benchmark Stats:", "Request Latency Statistics", "Server Throughput Statistics"], input.text) || input.has(&RUN_SUMMARY)
 }
 
 /// The `Benchmarks Stats` columns after `Benchmark`, as guidellm 0.2–0.3 prints them
@@ -384,7 +385,7 @@ fn read_text(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
             info = table(&lines, i);
             continue;
         }
-        if !title.starts_with("Benchmarks Stats") {
+        if !title.starts_with("Benchmarks Stats") && !title.starts_with("Benchmark Stats:") {
             continue;
         }
         blocks += 1;

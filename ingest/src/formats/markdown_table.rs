@@ -30,7 +30,7 @@ use crate::scan::{Block, Format as ScanFormat, Row};
 use crate::sink::{FindingExt, Sink};
 use crate::text::contains_short;
 use crate::value::{self, Cell, Value};
-use benchsite_model::{ContextRef, Note, Run};
+use benchsite_model::{ContextRef, Note, RequestRate, Run};
 use std::collections::{BTreeMap, HashMap};
 
 pub static FORMAT: Format = Format { name: NAME, detect, read: Read::Table(read) };
@@ -141,6 +141,9 @@ enum Ctx {
     /// `ISL/OSL` with `1024/128` cells.
     InputOutput,
     RequestRate,
+    /// vLLM nightly-benchmarks' `Test name` (`serving_llama8B_tp1_sharegpt_qps_16`): kept as a
+    /// note, and its `tpN` and `qps_R` are the row's TP and request rate.
+    TestName,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -313,7 +316,7 @@ fn latency_group(h: &Words<'_>) -> Option<&'static str> {
         Some("ttft_ms")
     } else if h.any(&["itl", "inter-token", "inter token", "intertoken", "per-token latency", "per token latency", "token间", "token 间"]) {
         Some("itl_ms")
-    } else if h.any(&["e2e", "end-to-end", "end to end", "latency", "response time", "延迟", "时延", "响应时间", "端到端"]) {
+    } else if h.any(&["e2e", "end-to-end", "end to end", "latency", "response time", "延迟", "时延", "响应时间", "端到端", "응답 시간", "응답시간", "지연"]) {
         Some("e2e_ms")
     } else {
         None
@@ -373,6 +376,8 @@ fn context_of(body: &str) -> Option<Ctx> {
         Ctx::OutputLen
     } else if one_of(&["request rate", "rate", "req rate", "请求速率", "arrival rate", "target qps", "target rps"]) {
         Ctx::RequestRate
+    } else if one_of(&["test name"]) {
+        Ctx::TestName
     } else if let Some((a, c)) = b.split_once('/') {
         let (a, c) = (a.trim(), c.trim());
         let input = ["isl", "input", "in", "输入", "input len", "prompt"].contains(&a);
@@ -459,7 +464,7 @@ fn column(raw: &str) -> Col {
     if unit == Unit::PerUser || unit == Unit::PerMinute {
         return col(Column::Label);
     }
-    let throughput_words = h.any(&["throughput", "吞吐", "speed", "速度", "每秒", "per second", "per sec"]) || ["tps", "qps", "rps"].iter().any(|w| h.word(w));
+    let throughput_words = h.any(&["throughput", "吞吐", "처리량", "speed", "速度", "每秒", "per second", "per sec"]) || ["tps", "qps", "rps"].iter().any(|w| h.word(w));
     let rate_unit = matches!(unit, Unit::TokenRate | Unit::RequestRate | Unit::PerGpu);
     if let (Some(group), false, false) = (latency_group(&h), throughput_words, rate_unit) {
         let stat = stat.or_else(|| stat_in(t)).unwrap_or_else(|| "mean".to_string());
@@ -490,7 +495,9 @@ fn column(raw: &str) -> Col {
     if h.any(&["accept length", "acceptance length", "accept len", "接受长度"]) {
         return col(Column::Measure(Measure::AcceptLength));
     }
-    if h.any(&["successful", "completed", "成功"]) {
+    // `# of req.`: what vLLM's nightly-benchmarks tables print for `completed`.
+    let vllm_count = matches!(t.trim(), "# of req." | "# of req" | "# of requests");
+    if vllm_count || h.any(&["successful", "completed", "成功"]) || (h.word("success") && !h.word("rate")) {
         return col(Column::Measure(Measure::Completed));
     }
     if h.any(&["failed", "failures", "失败"]) {
@@ -646,14 +653,54 @@ enum OwnedValue {
     Inf,
 }
 
-fn read(input: &TableInput<'_>, sink: &mut Sink) -> Vec<Run> {
+/// A table with its columns classified, read once.
+struct Prepared<'t> {
+    input: &'t TableInput<'t>,
+    cols: Vec<Col>,
+    /// An evaluation table: no run.
+    eval: bool,
+    /// Columns that say which run a row is (context and words, no measurement): what must
+    /// agree, row by row, for tables to be joined.
+    keys: Vec<usize>,
+}
+
+fn read(inputs: &[TableInput<'_>], sink: &mut Sink) -> Vec<Run> {
+    let prepared: Vec<Prepared<'_>> = inputs.iter().map(prepare).collect();
+    let mut notice = Notice::default();
+    let mut runs = Vec::new();
+    let mut i = 0;
+    while i < prepared.len() {
+        let mut end = i + 1;
+        while end < prepared.len() && joins(&prepared[i..end], &prepared[end], sink) {
+            end += 1;
+        }
+        let group = &prepared[i..end];
+        if group.len() > 1 {
+            runs.extend(read_joined(group, sink, &mut notice));
+        } else {
+            runs.extend(read_one(&group[0], sink, &mut notice));
+        }
+        i = end;
+    }
+    report(&notice, sink);
+    runs
+}
+
+fn prepare<'t>(input: &'t TableInput<'t>) -> Prepared<'t> {
     let table = input.table;
     // LMDeploy's `--csv` header pasted as a table: its columns are named by that script.
     let lmdeploy = super::lmdeploy_profile_csv::is_header(&table.header);
     let column = |h: &String| if lmdeploy { column(&super::lmdeploy_profile_csv::label_of(h)) } else { column(h) };
     let mut cols: Vec<Col> = table.header.iter().map(column).collect();
-    if cols.iter().any(|c| c.column == Column::Eval) {
-        return Vec::new();
+    // `### 2.1 TTFT` over `Mean (s) | Median (s) | P95 (s)`: the heading names the metric
+    // of the columns that name only a statistic.
+    if let Some(metric) = heading_metric(input.heading) {
+        for c in cols.iter_mut().filter(|c| c.column == Column::Label && c.throughput_stat.is_none() && is_bare_stat(&c.raw)) {
+            let named = self::column(&format!("{metric} {}", c.raw));
+            if matches!(named.column, Column::Measure(Measure::Latency { .. })) {
+                *c = named;
+            }
+        }
     }
     // `Mean | Median | P95 (tokens/s)`: beside the other statistics, the mean is one more
     // statistic of the requests' rates, not the run's throughput.
@@ -662,36 +709,180 @@ fn read(input: &TableInput<'_>, sink: &mut Sink) -> Vec<Run> {
             c.column = Column::Label;
         }
     }
-    let mut notice = Notice::default();
-    let mut runs = Vec::new();
-    if cols.iter().any(is_result) {
-        // Cells left empty under a text column repeat the row above (a merged cell).
-        let mut above: HashMap<usize, (&str, u32)> = HashMap::new();
-        for row in &table.rows {
-            let mut entries = Vec::new();
-            for (i, col) in cols.iter().enumerate() {
-                let text = row.cells.get(i).map(String::as_str).unwrap_or("");
-                let fills_down = matches!(
-                    col.column,
-                    Column::Context(Ctx::Framework | Ctx::Backend | Ctx::Model | Ctx::Gpu | Ctx::Precision | Ctx::Dataset)
-                );
-                let (text, line) = match (text.trim().is_empty(), above.get(&i)) {
-                    (true, Some(&(t, l))) if fills_down => (t, l),
-                    _ => (text, row.line),
-                };
-                if fills_down && !text.trim().is_empty() {
-                    above.insert(i, (text, line));
-                }
-                entries.push(Entry { col, head_line: table.line, text, line });
-            }
-            if let Some(run) = build(input.path, &entries, row.line, row.line, sink, &mut notice) {
-                runs.push(run);
-            }
+    rates_not_throughputs(table, &mut cols);
+    let eval = cols.iter().any(|c| c.column == Column::Eval);
+    let words_only = |i: usize| table.rows.iter().all(|r| matches!(cell(r.cells.get(i).map_or("", String::as_str)), Num::Text(_) | Num::Absent));
+    let keys = (0..cols.len())
+        .filter(|&i| match &cols[i].column {
+            Column::Context(_) => true,
+            Column::Label => cols[i].throughput_stat.is_none() && words_only(i),
+            _ => false,
+        })
+        .collect();
+    Prepared { input, cols, eval, keys }
+}
+
+/// `RPS | Num prompts | Engine | Median TTFT`: a bare `RPS`/`QPS` column of whole numbers and
+/// `inf` is the rate the client sent at, not a measured throughput (a measured rate has
+/// decimals and is never infinite) when it says so by an `inf`, by standing beside another
+/// request-throughput column, or by coming before every measurement, with the run's settings.
+fn rates_not_throughputs(table: &crate::markdown::Table, cols: &mut [Col]) {
+    let first_measure = |cols: &[Col], except: usize| cols.iter().enumerate().position(|(j, c)| j != except && matches!(c.column, Column::Measure(_)));
+    for i in 0..cols.len() {
+        let bare = matches!(squeeze_lower(&cols[i].raw).as_str(), "rps" | "qps");
+        if !bare || cols[i].column != Column::Measure(Measure::Requests) {
+            continue;
         }
-    } else if let Some(run) = transposed(input, sink, &mut notice) {
+        let cells: Vec<Num> = table.rows.iter().map(|r| cell(r.cells.get(i).map_or("", String::as_str))).filter(|n| *n != Num::Absent).collect();
+        let whole = !cells.is_empty()
+            && cells.iter().all(|n| matches!(n, Num::Inf) || matches!(n, Num::Number(v, Unit::None | Unit::RequestRate) if v.fract() == 0.0));
+        if !whole {
+            continue;
+        }
+        let inf = cells.contains(&Num::Inf);
+        let other = cols.iter().enumerate().any(|(j, c)| j != i && c.column == Column::Measure(Measure::Requests));
+        let before = first_measure(cols, i).is_none_or(|j| i < j);
+        if inf || other || before {
+            cols[i].column = Column::Context(Ctx::RequestRate);
+        }
+    }
+}
+
+/// The metric a heading names, without its numbering (`2.1 TTFT (Time To First Token)` →
+/// `TTFT (Time To First Token)`), when it names a latency.
+fn heading_metric(heading: &str) -> Option<String> {
+    let h = heading.trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '.' | ')' | ' ' | '#'));
+    let h = clean(h);
+    let lower = h.to_lowercase();
+    latency_group(&Words::new(&lower)).map(|_| h)
+}
+
+/// A header that names a statistic and nothing else, units aside (`Mean (s)`, `P95`).
+fn is_bare_stat(raw: &str) -> bool {
+    let lower = raw.to_lowercase();
+    let mut body = String::new();
+    let mut depth = 0usize;
+    for c in lower.chars() {
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => body.push(c),
+            _ => {}
+        }
+    }
+    stat_word(body.trim()).is_some()
+}
+
+/// What a column measures, so that two tables are seen to measure different things.
+fn measured(col: &Col) -> Option<String> {
+    match &col.column {
+        Column::Measure(Measure::Latency { group, stat }) => Some(format!("{group}.{stat}")),
+        Column::Measure(m) => Some(format!("{m:?}")),
+        Column::Label => Some(col.key.clone()),
+        _ => None,
+    }
+}
+
+/// Whether `next` holds more of the runs of `group` (the tables just before it): tables of
+/// one section or of sibling sections whose headings say nothing about the run (`### 2.1
+/// TTFT`, `### 2.2 E2E`), naming their rows by the same columns and measuring different
+/// things. Their rows must name the same runs in the same order; when they do not, the
+/// tables are read apart and a finding says so.
+fn joins(group: &[Prepared<'_>], next: &Prepared<'_>, sink: &mut Sink) -> bool {
+    let first = &group[0];
+    let has_measure = |p: &Prepared<'_>| !p.eval && p.cols.iter().any(|c| matches!(c.column, Column::Measure(_)) || c.throughput_stat.is_some());
+    if !has_measure(next) || !group.iter().all(has_measure) || next.input.scope != first.input.scope || first.keys.is_empty() {
+        return false;
+    }
+    let states_nothing = |p: &Prepared<'_>| context::heading(p.input.heading) == context::Heading::default();
+    if next.input.section != first.input.section && !(states_nothing(first) && states_nothing(next)) {
+        return false;
+    }
+    let key_names = |p: &Prepared<'_>| p.keys.iter().map(|&k| p.cols[k].key.clone()).collect::<Vec<_>>();
+    if key_names(first) != key_names(next) {
+        return false;
+    }
+    let taken: Vec<String> =
+        group.iter().flat_map(|p| p.cols.iter().enumerate().filter(|(i, _)| !p.keys.contains(i)).filter_map(|(_, c)| measured(c))).collect();
+    let own: Vec<String> = next.cols.iter().enumerate().filter(|(i, _)| !next.keys.contains(i)).filter_map(|(_, c)| measured(c)).collect();
+    if own.is_empty() || own.iter().any(|m| taken.contains(m)) {
+        return false;
+    }
+    let row_keys = |p: &Prepared<'_>| -> Vec<Vec<String>> {
+        p.input.table.rows.iter().map(|r| p.keys.iter().map(|&k| clean(r.cells.get(k).map_or("", String::as_str))).collect()).collect()
+    };
+    if row_keys(first) == row_keys(next) {
+        return true;
+    }
+    if group.iter().chain([next]).any(|p| p.cols.iter().any(is_result)) {
+        let (a, b) = (first.input.table.line, next.input.table.line);
+        sink.info(
+            "tables-not-joined",
+            b,
+            format!(
+                "this table names its rows by the same columns as the table at line {a} and measures other things, but its rows \
+                 do not list the same runs in the same order; each table's rows are read as runs of their own. If they are the \
+                 same runs, list them in the same order in both tables."
+            ),
+        )
+        .value("table", a.to_string());
+    }
+    false
+}
+
+/// One row's cells, a merged cell (left empty under a text column) repeating the row above.
+fn row_entries<'t>(p: &'t Prepared<'t>, row: &'t crate::markdown::TableRow, above: &mut HashMap<usize, (&'t str, u32)>) -> Vec<Entry<'t>> {
+    let mut entries = Vec::new();
+    for (i, col) in p.cols.iter().enumerate() {
+        let text = row.cells.get(i).map(String::as_str).unwrap_or("");
+        let fills_down =
+            matches!(col.column, Column::Context(Ctx::Framework | Ctx::Backend | Ctx::Model | Ctx::Gpu | Ctx::Precision | Ctx::Dataset));
+        let (text, line) = match (text.trim().is_empty(), above.get(&i)) {
+            (true, Some(&(t, l))) if fills_down => (t, l),
+            _ => (text, row.line),
+        };
+        if fills_down && !text.trim().is_empty() {
+            above.insert(i, (text, line));
+        }
+        entries.push(Entry { col, head_line: p.input.table.line, text, line });
+    }
+    entries
+}
+
+fn read_one(p: &Prepared<'_>, sink: &mut Sink, notice: &mut Notice) -> Vec<Run> {
+    if p.eval {
+        return Vec::new();
+    }
+    let mut runs = Vec::new();
+    if p.cols.iter().any(is_result) {
+        let mut above = HashMap::new();
+        for row in &p.input.table.rows {
+            let entries = row_entries(p, row, &mut above);
+            runs.extend(build(p.input.path, &entries, row.line, row.line, sink, notice));
+        }
+    } else if let Some(run) = transposed(p.input, sink, notice) {
         runs.push(run);
     }
-    report(&notice, sink);
+    runs
+}
+
+/// Tables that spread each run over several tables (one per metric): row `i` of every table
+/// is one run, named by the first table's row.
+fn read_joined(group: &[Prepared<'_>], sink: &mut Sink, notice: &mut Notice) -> Vec<Run> {
+    let mut above: Vec<HashMap<usize, (&str, u32)>> = vec![HashMap::new(); group.len()];
+    let mut runs = Vec::new();
+    for r in 0..group[0].input.table.rows.len() {
+        let mut entries = Vec::new();
+        let mut end = 0;
+        for (k, p) in group.iter().enumerate() {
+            let row = &p.input.table.rows[r];
+            end = end.max(row.line);
+            let own = row_entries(p, row, &mut above[k]);
+            entries.extend(own.into_iter().enumerate().filter(|(i, _)| k == 0 || !p.keys.contains(i)).map(|(_, e)| e));
+        }
+        let start = group[0].input.table.rows[r].line;
+        runs.extend(build(group[0].input.path, &entries, start, end, sink, notice));
+    }
     runs
 }
 
@@ -755,6 +946,15 @@ fn build(path: &str, entries: &[Entry<'_>], start: u32, end: u32, sink: &mut Sin
             (Column::Skip | Column::Eval, _) => {}
             (_, Num::Placeholder(p)) => {
                 placeholder.get_or_insert((e.line, col.raw.clone(), p));
+            }
+            // A name cut short by the table's writer (`Qwen/Qwen3-Coder-30B-A3B-Instr...`) is no
+            // model: kept as a note, so a fuller statement elsewhere can name it.
+            (Column::Context(Ctx::Model), Num::Text(t)) if t.ends_with("...") || t.ends_with('…') => {
+                notes.push(Note { line: e.line, text: format!("{}: {t}", col.raw) });
+            }
+            (Column::Context(Ctx::TestName), Num::Text(t)) => {
+                notes.push(Note { line: e.line, text: format!("{}: {t}", col.raw) });
+                context_cell(Ctx::TestName, Num::Text(t), e, &mut owned, &mut facts, &mut extras);
             }
             (Column::Context(ctx), num) => context_cell(*ctx, num, e, &mut owned, &mut facts, &mut extras),
             (_, Num::Absent | Num::NotMeasured) => {}
@@ -844,6 +1044,7 @@ fn build(path: &str, entries: &[Entry<'_>], start: u32, end: u32, sink: &mut Sin
     let resolved = block::resolve(&block, &[], &mut scratch);
     scratch.findings.retain(|f| f.code != "empty-block");
     sink.findings.append(&mut scratch.findings);
+    let resolved_any = resolved.is_some();
     let mut run = resolved.unwrap_or_else(|| {
         let mut r = Run { id: id.as_str().into(), format: NAME.into(), ..Run::default() };
         r.source.path = path.into();
@@ -851,6 +1052,11 @@ fn build(path: &str, entries: &[Entry<'_>], start: u32, end: u32, sink: &mut Sin
         r.source.end_line = end;
         r
     });
+    // A row whose only results are numbers kept aside (latencies without a unit) was not
+    // resolved: what its cells state about the run is given directly, so it is not lost.
+    if !resolved_any {
+        facts.extend(owned.iter().filter_map(|o| Some((row_fact(o)?, o.line))));
+    }
     for (key, n, line) in extras {
         run.metrics.extra.insert(key.clone(), n);
         run.source.lines.insert(format!("metrics.extra.{key}"), line);
@@ -879,6 +1085,24 @@ fn build(path: &str, entries: &[Entry<'_>], start: u32, end: u32, sink: &mut Sin
         notice.unqualified.entry((line, col.raw.clone())).or_insert_with(|| (col.key.clone(), Vec::new())).1.push(run.id.to_string());
     }
     Some(run)
+}
+
+/// The fact a context row states (what the resolver would have read from it).
+fn row_fact(o: &Owned) -> Option<Fact> {
+    let whole = |v: f64| value::integer(v).filter(|&n| n > 0);
+    Some(match (o.label.as_str(), &o.value) {
+        ("model", OwnedValue::Text(t)) => Fact::Model(t.clone()),
+        ("backend", OwnedValue::Text(t)) => Fact::Backend(t.clone()),
+        ("dataset", OwnedValue::Text(t)) => Fact::Dataset(t.clone()),
+        ("num prompts", OwnedValue::Number(n)) => Fact::NumPrompts(whole(*n)?),
+        ("input len", OwnedValue::Number(n)) => Fact::InputLen(whole(*n)?),
+        ("output len", OwnedValue::Number(n)) => Fact::OutputLen(whole(*n)?),
+        ("max concurrency", OwnedValue::Number(n)) => Fact::MaxConcurrency(whole(*n)?),
+        ("tp size", OwnedValue::Number(n)) => Fact::Tp(u32::try_from(whole(*n)?).ok()?),
+        ("request rate", OwnedValue::Number(n)) if *n > 0.0 && n.is_finite() => Fact::RequestRate(RequestRate::PerSecond(*n)),
+        ("request rate", OwnedValue::Inf) => Fact::RequestRate(RequestRate::Inf),
+        _ => return None,
+    })
 }
 
 fn time_suffix(ms_per_unit: f64) -> &'static str {
@@ -1002,6 +1226,16 @@ fn context_cell(ctx: Ctx, num: Num, e: &Entry<'_>, owned: &mut Vec<Owned>, facts
         (Ctx::OutputLen, Num::Number(n, Unit::None | Unit::Other)) => push("output len", OwnedValue::Number(n)),
         (Ctx::RequestRate, Num::Number(n, Unit::None | Unit::RequestRate)) => push("request rate", OwnedValue::Number(n)),
         (Ctx::RequestRate, Num::Inf) => push("request rate", OwnedValue::Inf),
+        (Ctx::TestName, Num::Text(t)) => {
+            if let Some(tp) = context::tp_in(&t) {
+                push("tp size", OwnedValue::Number(f64::from(tp)));
+            }
+            match qps_in(&t) {
+                Some(Some(rate)) => push("request rate", OwnedValue::Number(rate)),
+                Some(None) => push("request rate", OwnedValue::Inf),
+                None => {}
+            }
+        }
         (Ctx::InputOutput, _) => {
             let parts: Vec<Option<f64>> = text.split(['/', ':']).map(|p| ungroup(p.trim()).parse().ok()).collect();
             if let [Some(i), Some(o)] = parts.as_slice() {
@@ -1011,6 +1245,18 @@ fn context_cell(ctx: Ctx, num: Num, e: &Entry<'_>, owned: &mut Vec<Owned>, facts
         }
         _ => {}
     }
+}
+
+/// The rate a test name states (`qps_16` → 16, `qps_inf` → infinite: `Some(None)`).
+fn qps_in(name: &str) -> Option<Option<f64>> {
+    let lower = name.to_ascii_lowercase();
+    let at = lower.find("qps")?;
+    let rest = lower[at + 3..].trim_start_matches(['_', '-', '=']);
+    if rest.starts_with("inf") {
+        return Some(None);
+    }
+    let digits: String = rest.chars().take_while(|c| c.is_ascii_digit() || *c == '.').collect();
+    digits.parse::<f64>().ok().filter(|r| r.is_finite() && *r > 0.0).map(Some)
 }
 
 /// Findings about columns, once per column.

@@ -9,8 +9,9 @@
 //! - [`Read::Json`]: a JSON document, parsed once by [`crate::json`] and offered to each
 //!   JSON format in turn; the first that recognises the objects reads them;
 //! - [`Read::File`]: a whole file in a syntax of its own (CSV, YAML, HTML);
-//! - [`Read::Table`]: a markdown table, which the markdown walk ([`crate::markdown`]) finds in
-//!   result files and documents and hands to every table format ([`read_table`]).
+//! - [`Read::Table`]: markdown tables, which the markdown walk ([`crate::markdown`]) finds in
+//!   result files and documents and hands, all of a file at once, to every table format
+//!   ([`read_tables`]): one run may be spread over several tables, one per metric.
 //!
 //! Readers share the vocabulary of [`crate::fields`] (labels → fields and units) and, where
 //! a tool prints rows, the resolver of [`crate::block`]: a reader that turns its output into
@@ -74,15 +75,23 @@ pub enum Read {
     Json(JsonRead),
     /// Runs from a whole file of the format's own syntax; `None` when it is not this tool's.
     File(FileRead),
-    /// Runs from the rows of a markdown table; none for a table that holds no results.
-    Table(fn(&TableInput<'_>, &mut Sink) -> Vec<Run>),
+    /// Runs from the rows of a file's markdown tables, given in line order; none for a
+    /// table that holds no results.
+    Table(fn(&[TableInput<'_>], &mut Sink) -> Vec<Run>),
 }
 
-/// A markdown table and the file it sits in.
+/// A markdown table, the file it sits in and where in the file it sits.
 #[derive(Clone, Copy, Debug)]
 pub struct TableInput<'a> {
     pub path: &'a str,
     pub table: &'a Table,
+    /// The title of the section holding the table (empty above the first heading).
+    pub heading: &'a str,
+    /// The section enclosing the table's section (`None` at the top level): tables of one
+    /// section, or of sibling sections, share it.
+    pub scope: Option<usize>,
+    /// The table's section.
+    pub section: usize,
 }
 
 /// One tool family's reader.
@@ -131,6 +140,7 @@ pub static FORMATS: &[&Format] = &[
     &vllm_throughput::FORMAT,
     &aiperf::TABLE,
     &guidellm::FORMAT,
+    &llmperf::CONSOLE,
     &trtllm_bench::FORMAT,
     &aiperf::JSON,
     &guidellm::JSON,
@@ -277,16 +287,15 @@ fn read_document(input: &Input<'_>, json: bool, sink: &mut Sink) -> Vec<Run> {
     Vec::new()
 }
 
-/// Reads a markdown table with every table format; runs come in line order.
-pub fn read_table(path: &str, table: &Table, sink: &mut Sink) -> Vec<Run> {
-    let input = TableInput { path, table };
+/// Reads a file's markdown tables (in line order) with every table format; runs come in
+/// line order.
+pub fn read_tables(tables: &[TableInput<'_>], sink: &mut Sink) -> Vec<Run> {
     let mut runs = Vec::new();
     for format in FORMATS {
         if let Read::Table(read) = &format.read {
-            runs.extend(read(&input, sink));
+            runs.extend(read(tables, sink));
         }
     }
     runs.sort_by_key(|r: &Run| r.source.line);
     runs
 }
-

@@ -2,15 +2,16 @@
 //! `ReportUtility.get_statistics_dict` (`tensorrt_llm/bench/dataclasses/reporting.py`), one
 //! object with the sections `engine` (model, version, dtype, quantization), `machine`,
 //! `world_info` (tp/pp/ep/world size), `request_info`, `performance`, `streaming_metrics`
-//! (streaming runs only), `decoding_stats` and `dataset`.
+//! (streaming runs only), `decoding_stats`, `dataset` and, from 1.3, `energy` (kept in
+//! `metrics.extra` with the unit its keys state).
 //!
 //! Units are the script's: every `_ms` key and every percentile block of a latency
 //! (`request_latency_percentiles_ms`, `ttft_percentiles`, `tpot_percentiles`) is converted
 //! from nanoseconds to milliseconds before it is written (`convert_to_ms`); rates are per
 //! second (`convert_rate_to_s`). The console report of the same run is read by
 //! [`crate::scan`] (format `trtllm-bench`); the labels here are the console's, so both read
-//! the same fields. Model, precision, TP/PP and the GPU count come from the report itself
-//! and are recorded as `metadata` context.
+//! the same fields. Model, precision, TP/PP, the GPU (`machine.name`) and the GPU count come
+//! from the report itself and are recorded as `metadata` context.
 
 use super::{Format, Input, Read};
 use crate::block;
@@ -48,12 +49,17 @@ fn read(_: &Input<'_>, objects: &[Object<'_>], sink: &mut Sink) -> Option<Vec<Ru
                 continue;
             }
             for (key, v) in members {
+                // The version is the framework's, recorded by `metadata`, not a measurement.
+                if section.as_ref() == "engine" && key.as_ref() == "version" {
+                    continue;
+                }
                 push_rows(&mut rows, key, v);
             }
         }
         let block = Block::of_rows(NAME, obj.line, obj.end_line, rows);
         if let Some(mut run) = block::resolve(&block, &[], sink) {
             metadata(&mut run, obj);
+            energy(&mut run, obj);
             runs.push(run);
         }
     }
@@ -141,11 +147,43 @@ fn metadata(run: &mut Run, obj: &Object<'_>) {
         run.source.lines.insert("framework_version", *line);
         run.source.context.insert("framework_version", ContextRef { line: *line, kind: "metadata".into() });
     }
+    // `NVIDIA H100 80GB HBM3`, `NVIDIA GB10`: the device name, which the name table
+    // (`content/names.toml`) makes canonical.
+    if let Some(Spanned { line, value: Json::String(v), .. }) = member("machine", "name") {
+        if run.gpu.is_none() && !v.trim().is_empty() {
+            run.gpu = Some(v.trim().to_string());
+            run.source.lines.insert("gpu", *line);
+            run.source.context.insert("gpu", ContextRef { line: *line, kind: "metadata".into() });
+        }
+    }
     if let Some(Spanned { line, value: Json::Number(n), .. }) = member("world_info", "world_size") {
         if let Some(n) = integer(*n).and_then(|n| u32::try_from(n).ok()).filter(|&n| n > 0) {
             run.gpu_count = Some(n);
             run.source.lines.insert("gpu_count", *line);
             run.source.context.insert("gpu_count", ContextRef { line: *line, kind: "metadata".into() });
         }
+    }
+}
+
+/// The `energy` section of 1.3 reports (`total_energy_j`, `output_tps_per_w`,
+/// `average_gpu_power`): kept in `metrics.extra` under a name carrying the unit the key
+/// states; a key that states none keeps its words without a unit.
+fn energy(run: &mut Run, obj: &Object<'_>) {
+    let Some(Json::Object(members)) = obj.get("energy").map(|s| &s.value) else { return };
+    for (key, v) in members {
+        let Json::Number(n) = v.value else { continue };
+        if !n.is_finite() {
+            continue;
+        }
+        let name = match key.as_ref() {
+            "total_energy_j" => "total energy (J)".to_string(),
+            "output_tps_per_w" => "output throughput per watt (tok/s/W)".to_string(),
+            k => match k.strip_suffix("_j") {
+                Some(base) => format!("{} (J)", normalise(base)),
+                None => normalise(k),
+            },
+        };
+        run.source.lines.insert(format!("metrics.extra.{name}"), v.line);
+        run.metrics.extra.insert(name, n);
     }
 }
