@@ -1,0 +1,143 @@
+//! `benchsite serve` when the operating system refuses it resources: the real binary, real
+//! HTTP on 127.0.0.1, and real limits set on the child (`ulimit`, `prlimit`), no stand-ins.
+//! Out of file descriptors, `accept` fails; the server must log it, keep trying, and answer
+//! again once descriptors are free, without the process exiting.
+//!
+//! Unix only: the limits are set through the shell and util-linux.
+#![cfg(target_os = "linux")]
+
+mod common;
+
+use common::{write, BLOCK};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::process::{Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// A running `benchsite serve`: its address, what it has written to stderr so far, and
+/// killed when the test ends, passed or failed.
+struct Server {
+    child: std::process::Child,
+    addr: SocketAddr,
+    stderr: Arc<Mutex<String>>,
+}
+
+impl Server {
+    /// Starts `command` (a `benchsite serve` behind whatever sets its limits) and waits for
+    /// the line that names its address.
+    fn start(mut command: Command) -> Server {
+        let mut child = command.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("benchsite serve starts");
+        let stderr = Arc::new(Mutex::new(String::new()));
+        let (pipe, sink) = (child.stderr.take().unwrap(), stderr.clone());
+        std::thread::spawn(move || {
+            for line in BufReader::new(pipe).lines().map_while(Result::ok) {
+                let mut all = sink.lock().unwrap();
+                all.push_str(&line);
+                all.push('\n');
+            }
+        });
+        let (tx, rx) = std::sync::mpsc::channel();
+        let stdout = child.stdout.take().unwrap();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if let Some(addr) = line.split("http://").nth(1).and_then(|s| s.split('/').next()) {
+                    let _ = tx.send(addr.to_string());
+                }
+            }
+        });
+        let mut server = Server { child, addr: "127.0.0.1:1".parse().unwrap(), stderr };
+        let addr = rx.recv_timeout(Duration::from_secs(60)).unwrap_or_else(|_| panic!("benchsite serve named no address within 60 s; stderr:\n{}", server.stderr()));
+        server.addr = addr.parse().unwrap();
+        server
+    }
+
+    fn stderr(&self) -> String {
+        self.stderr.lock().unwrap().clone()
+    }
+
+    /// `None` while the process runs, else how it ended.
+    fn exited(&mut self) -> Option<std::process::ExitStatus> {
+        self.child.try_wait().expect("wait")
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The status line of an ordinary `GET /`, or the error that kept it from coming.
+fn get_home(addr: SocketAddr) -> Result<String, String> {
+    let mut stream = TcpStream::connect_timeout(&addr, Duration::from_secs(2)).map_err(|e| format!("connect: {e}"))?;
+    stream.set_read_timeout(Some(Duration::from_secs(2))).unwrap();
+    write!(stream, "GET /en/ HTTP/1.1\r\nHost: {addr}\r\n\r\n").map_err(|e| format!("write: {e}"))?;
+    let mut response = Vec::new();
+    let _ = stream.read_to_end(&mut response);
+    let text = String::from_utf8_lossy(&response);
+    Ok(text.lines().next().unwrap_or("").to_string())
+}
+
+/// Waits up to `limit` for `GET /en/` to be answered 200; the last outcome otherwise.
+fn answered_within(addr: SocketAddr, limit: Duration) -> Result<(), String> {
+    let started = Instant::now();
+    loop {
+        let outcome = get_home(addr);
+        match outcome {
+            Ok(status) if status.contains(" 200 ") => return Ok(()),
+            other if started.elapsed() > limit => return Err(format!("{other:?}")),
+            _ => std::thread::sleep(Duration::from_millis(100)),
+        }
+    }
+}
+
+/// A content folder with one result, so the preview has pages to serve.
+fn content() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    write(&dir.path().join("c"), "first.log", BLOCK.as_bytes());
+    dir
+}
+
+fn serve_args(dir: &std::path::Path) -> Vec<String> {
+    let (content, out) = (dir.join("c"), dir.join("o"));
+    ["serve", "--content", content.to_str().unwrap(), "--out", out.to_str().unwrap(), "--port", "0"].map(String::from).to_vec()
+}
+
+#[test]
+fn serve_survives_running_out_of_file_descriptors() {
+    let dir = content();
+    // 64 descriptors: enough for the build, the watcher and a few dozen connections.
+    let mut command = Command::new("sh");
+    command.arg("-c").arg(r#"ulimit -n 64 && exec "$0" "$@""#).arg(env!("CARGO_BIN_EXE_benchsite")).args(serve_args(dir.path())).current_dir(dir.path());
+    let mut server = Server::start(command);
+    answered_within(server.addr, Duration::from_secs(5)).expect("the preview answers before its descriptors run out");
+
+    // Connections that start a request and hold it open: the server takes each (one
+    // descriptor apiece) until it has none left; the kernel still completes the handshakes of
+    // the rest (its listen backlog), so connecting keeps working while `accept` fails.
+    let mut held = Vec::new();
+    for _ in 0..120 {
+        let Ok(mut stream) = TcpStream::connect_timeout(&server.addr, Duration::from_secs(2)) else { break };
+        let _ = stream.write_all(b"GET /en/ HTTP/1.1\r\n");
+        held.push(stream);
+    }
+    assert!(held.len() > 64, "only {} connections could be opened: too few to use up 64 descriptors", held.len());
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while !server.stderr().contains("could not accept a connection") {
+        assert!(Instant::now() < deadline, "with {} connections held, accept never failed (or it was not logged); stderr:\n{}", held.len(), server.stderr());
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let accept_error = server.stderr().lines().find(|l| l.contains("could not accept")).unwrap().to_string();
+    assert!(accept_error.contains("Too many open files") || accept_error.contains("os error 24"), "accept failed for another reason: {accept_error}");
+    assert_eq!(server.exited(), None, "the server exited when accept failed; stderr:\n{}", server.stderr());
+
+    // Closing them frees the descriptors; the next ordinary request is answered, and the
+    // process is still the one that ran out.
+    drop(held);
+    if let Err(last) = answered_within(server.addr, Duration::from_secs(10)) {
+        panic!("no answer within 10 s of freeing the descriptors (last: {last}); exited: {:?}; stderr:\n{}", server.exited(), server.stderr());
+    }
+    assert_eq!(server.exited(), None, "the server exited after accept failed; stderr:\n{}", server.stderr());
+}
