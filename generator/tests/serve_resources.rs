@@ -1,9 +1,11 @@
 //! `benchsite serve` when the operating system refuses it resources: the real binary, real
 //! HTTP on 127.0.0.1, and real limits set on the child (`ulimit`, `prlimit`), no stand-ins.
 //! Out of file descriptors, `accept` fails; the server must log it, keep trying, and answer
-//! again once descriptors are free, without the process exiting.
+//! again once descriptors are free, without the process exiting. Out of threads, it must
+//! serve with the workers it could start, or, with none, say why and exit 2 (never 0).
 //!
-//! Unix only: the limits are set through the shell and util-linux.
+//! Linux only: the limits are set through the shell and util-linux; the thread limit needs
+//! root (to give the child a user of its own) and is skipped, saying so, without it.
 #![cfg(target_os = "linux")]
 
 mod common;
@@ -26,7 +28,16 @@ struct Server {
 impl Server {
     /// Starts `command` (a `benchsite serve` behind whatever sets its limits) and waits for
     /// the line that names its address.
-    fn start(mut command: Command) -> Server {
+    fn start(command: Command) -> Server {
+        let (mut server, addresses) = Server::launch(command);
+        let addr = addresses.recv_timeout(Duration::from_secs(60)).unwrap_or_else(|_| panic!("benchsite serve named no address within 60 s; stderr:\n{}", server.stderr()));
+        server.addr = addr.parse().unwrap();
+        server
+    }
+
+    /// Starts `command` without waiting for anything; the address it names, if it does, comes
+    /// through the receiver.
+    fn launch(mut command: Command) -> (Server, std::sync::mpsc::Receiver<String>) {
         let mut child = command.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("benchsite serve starts");
         let stderr = Arc::new(Mutex::new(String::new()));
         let (pipe, sink) = (child.stderr.take().unwrap(), stderr.clone());
@@ -46,10 +57,7 @@ impl Server {
                 }
             }
         });
-        let mut server = Server { child, addr: "127.0.0.1:1".parse().unwrap(), stderr };
-        let addr = rx.recv_timeout(Duration::from_secs(60)).unwrap_or_else(|_| panic!("benchsite serve named no address within 60 s; stderr:\n{}", server.stderr()));
-        server.addr = addr.parse().unwrap();
-        server
+        (Server { child, addr: "127.0.0.1:1".parse().unwrap(), stderr }, rx)
     }
 
     fn stderr(&self) -> String {
@@ -140,4 +148,100 @@ fn serve_survives_running_out_of_file_descriptors() {
         panic!("no answer within 10 s of freeing the descriptors (last: {last}); exited: {:?}; stderr:\n{}", server.exited(), server.stderr());
     }
     assert_eq!(server.exited(), None, "the server exited after accept failed; stderr:\n{}", server.stderr());
+}
+
+/// Threads of a running process, from `/proc`.
+fn threads(pid: u32) -> usize {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    status.lines().find_map(|l| l.strip_prefix("Threads:")).and_then(|n| n.trim().parse().ok()).unwrap()
+}
+
+/// Why the thread-limit test cannot run here, if it cannot.
+fn cannot_limit_threads() -> Option<String> {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let root = status.lines().find_map(|l| l.strip_prefix("Uid:")).is_some_and(|ids| ids.split_whitespace().all(|id| id == "0"));
+    if !root {
+        return Some("not root: the child cannot be given a user of its own".into());
+    }
+    for tool in ["prlimit", "setpriv"] {
+        if Command::new(tool).arg("--version").output().map(|o| !o.status.success()).unwrap_or(true) {
+            return Some(format!("{tool} (util-linux) is missing"));
+        }
+    }
+    None
+}
+
+/// `benchsite serve` as the user `uid` whose processes may have at most `nproc` threads,
+/// or no such bound. `RLIMIT_NPROC` counts every thread of the user, and root is exempt from
+/// it, so the child gets a user id nothing else runs as: the count is its own threads only,
+/// whoever else works on the machine.
+fn serve_as(dir: &std::path::Path, uid: u32, nproc: Option<usize>) -> Command {
+    let mut command = Command::new("prlimit");
+    if let Some(n) = nproc {
+        command.arg(format!("--nproc={n}:{n}"));
+    }
+    command.args(["setpriv", &format!("--reuid={uid}"), &format!("--regid={uid}"), "--clear-groups", env!("CARGO_BIN_EXE_benchsite")]);
+    command.args(serve_args(dir)).current_dir(dir);
+    command
+}
+
+/// Gives the folder and everything in it to `uid`.
+fn give(dir: &std::path::Path, uid: u32) {
+    std::os::unix::fs::chown(dir, Some(uid), Some(uid)).unwrap();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            give(&path, uid);
+        } else {
+            std::os::unix::fs::chown(&path, Some(uid), Some(uid)).unwrap();
+        }
+    }
+}
+
+#[test]
+fn serve_that_cannot_start_every_thread_runs_with_fewer_workers_or_says_why_it_stops() {
+    if let Some(why) = cannot_limit_threads() {
+        eprintln!("skipped: {why}");
+        return;
+    }
+    let dir = content();
+    // A user id of this test's own (above any the system hands out), so that no other
+    // process counts against the limit.
+    let uid = 3_000_000_000 + std::process::id() % 1_000_000;
+    give(dir.path(), uid);
+
+    // Unbounded first, to count the threads a running preview has.
+    let full = {
+        let mut server = Server::start(serve_as(dir.path(), uid, None));
+        answered_within(server.addr, Duration::from_secs(5)).expect("the preview answers");
+        assert_eq!(server.exited(), None);
+        threads(server.child.id())
+    };
+
+    // Five threads short: the preview must run with five workers fewer, say so for each,
+    // and answer.
+    {
+        let mut server = Server::start(serve_as(dir.path(), uid, Some(full - 5)));
+        let answered = answered_within(server.addr, Duration::from_secs(5));
+        let stderr = server.stderr();
+        assert!(answered.is_ok(), "with {} threads allowed of {full}, no answer ({answered:?}); exited: {:?}; stderr:\n{stderr}", full - 5, server.exited());
+        assert_eq!(stderr.matches("going on with fewer workers").count(), 5, "five workers could not start; stderr:\n{stderr}");
+        assert_eq!(server.exited(), None);
+        assert_eq!(threads(server.child.id()), full - 5);
+    }
+
+    // Not one thread of the server's own: the preview cannot run, and says so with status 2.
+    let (mut server, _) = Server::launch(serve_as(dir.path(), uid, Some(full - 11)));
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = server.exited() {
+            break status;
+        }
+        assert!(started.elapsed() < Duration::from_secs(30), "with no thread to spare the preview neither ran nor stopped within 30 s; stderr:\n{}", server.stderr());
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    std::thread::sleep(Duration::from_millis(200));
+    let stderr = server.stderr();
+    assert_eq!(status.code(), Some(2), "stderr:\n{stderr}");
+    assert!(stderr.contains("error: could not start"), "no error naming the thread that could not start; stderr:\n{stderr}");
 }
