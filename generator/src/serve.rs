@@ -44,9 +44,9 @@ pub fn serve(opts: ServeOptions, report: impl Fn(Result<&Outcome, &str>) + Send 
     let mut live = rebuild::Live::start(opts.build.clone());
     built(&live, &builds);
     let base = crate::site::urls::Urls::new(opts.build.base_url.as_deref()).base_path().to_string();
-    let (addr, server) = serve_folder(opts.build.out.clone(), base.clone(), opts.port, Some(builds.clone()))?;
-    println!("serving {} at http://{addr}{base} (Ctrl-C stops)", opts.build.out.display());
-    let _ = std::io::stdout().flush();
+    // The watcher starts before the server, so that a process at its thread limit fails here,
+    // before listening, rather than after the server's workers took the last threads.
+    let served_builds = builds.clone();
     let watcher = std::thread::Builder::new().name("benchsite-watch".into()).spawn(move || loop {
         watch.wait();
         let now = watch::Fingerprint::take(&watched);
@@ -59,6 +59,9 @@ pub fn serve(opts: ServeOptions, report: impl Fn(Result<&Outcome, &str>) + Send 
         }
     });
     watcher.map_err(|e| format!("could not start watching {} for changes: {e}", opts.build.content.display()))?;
+    let (addr, server) = serve_folder(opts.build.out.clone(), base.clone(), opts.port, Some(served_builds))?;
+    println!("serving {} at http://{addr}{base} (Ctrl-C stops)", opts.build.out.display());
+    let _ = std::io::stdout().flush();
     // The server's threads run for as long as the process does; reaching past this join
     // means they stopped (a bug), which must not look like a clean exit.
     let _ = server.join();

@@ -889,6 +889,63 @@ mod tests {
         r
     }
 
+    /// `n` runs of one printer, shaped as `shape` says, each on its own line.
+    fn runs_shaped(n: usize, shape: Shape) -> Vec<Run> {
+        (0..n)
+            .map(|i| {
+                let mut r = Run { id: format!("x#L{i}"), format: "serving-text".into(), ..Run::default() };
+                r.source.line = i as u32 + 1;
+                let numbers = if shape == Shape::Distinct { i as u64 } else { 0 };
+                r.metrics.completed = Some(100 + numbers);
+                r.metrics.duration_s = Some(20.0);
+                r.metrics.total_output_tokens = Some(25_600 + numbers);
+                r.metrics.request_throughput = Some(5.0);
+                r.scenario.num_prompts = Some(if shape == Shape::SameNumbersOtherScenarios { i as u64 } else { 100 });
+                r
+            })
+            .collect()
+    }
+
+    /// The shapes that cost a check by pairs the most (no run has an original, so each is
+    /// compared with every earlier one) and the least (each is a copy of the first).
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    enum Shape {
+        Distinct,
+        SameNumbersOtherScenarios,
+        Identical,
+    }
+
+    /// The least time of a few checks of `runs`: the others were slowed by the machine (other
+    /// processes on its cores), not by the work.
+    fn least_time(runs: &[Run]) -> std::time::Duration {
+        (0..5)
+            .map(|_| {
+                let (mut kept, mut sink) = (runs.to_vec(), Sink::new("x"));
+                let started = std::time::Instant::now();
+                duplicates(&mut kept, &mut sink);
+                let took = started.elapsed();
+                assert_eq!(kept.len() + sink.findings.len(), runs.len());
+                took
+            })
+            .min()
+            .unwrap()
+    }
+
+    /// Ten times the runs must cost about ten times the time, not a hundred (the check by
+    /// pairs took 16 s on 50k blocks). Time is the measure because the check is a black box
+    /// over `Run`s; the least of five calls and a bound of 30× (linear work measures 10–15×,
+    /// quadratic about 100×) keep a busy machine from failing it.
+    #[test]
+    fn duplicate_check_grows_linearly_with_the_runs() {
+        for shape in [Shape::Distinct, Shape::SameNumbersOtherScenarios, Shape::Identical] {
+            let (small, large) = (runs_shaped(2_000, shape), runs_shaped(20_000, shape));
+            let (t_small, t_large) = (least_time(&small), least_time(&large));
+            let growth = t_large.as_secs_f64() / t_small.as_secs_f64().max(1e-6);
+            eprintln!("{shape:?}: 2,000 runs {t_small:?}, 20,000 runs {t_large:?} ({growth:.1}×)");
+            assert!(growth < 30.0, "{shape:?}: 2,000 runs took {t_small:?}, 20,000 runs {t_large:?}: {growth:.0}× for 10× the runs");
+        }
+    }
+
     proptest! {
         #[test]
         fn hashed_duplicates_agree_with_pairwise_comparison(

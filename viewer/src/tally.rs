@@ -71,10 +71,16 @@ pub struct Tally {
 /// counts), dropped when its runs or prices change. A clone starts empty.
 #[derive(Default)]
 pub struct Memo {
-    tallies: Mutex<Vec<((Grain, String), Arc<Tally>)>>,
-    orders: Mutex<Vec<((String, bool), Arc<Vec<u32>>)>>,
-    sets: Mutex<Vec<(Grain, Arc<Vec<Vec<(u32, u32)>>>)>>,
+    /// Per grain and metric.
+    tallies: Kept<(Grain, String), Tally>,
+    /// Per sort column and direction.
+    orders: Kept<(String, bool), Vec<u32>>,
+    /// Per grain: per unit, (parameter set, runs).
+    sets: Kept<Grain, Vec<Vec<(u32, u32)>>>,
 }
+
+/// Results kept by key, each shared with whoever asked for it.
+type Kept<K, V> = Mutex<Vec<(K, Arc<V>)>>;
 
 impl Clone for Memo {
     fn clone(&self) -> Memo {
@@ -101,7 +107,7 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 /// Looks `key` up in `list`, or makes it with `make` and keeps it.
-fn memo<K: PartialEq, V>(list: &Mutex<Vec<(K, Arc<V>)>>, key: K, make: impl FnOnce() -> V) -> Arc<V> {
+fn memo<K: PartialEq, V>(list: &Kept<K, V>, key: K, make: impl FnOnce() -> V) -> Arc<V> {
     if let Some((_, v)) = lock(list).iter().find(|(k, _)| *k == key) {
         return v.clone();
     }
@@ -128,11 +134,11 @@ impl Parts {
         let mut current = None;
         // The part of the current run of alike cells, without and with findings.
         let mut ids = [u32::MAX; 2];
-        for c in 0..cells.len() {
+        for (c, &is_local) in local.iter().enumerate() {
             let mut codes = cells.codes[c];
             codes[src] = 0;
-            if current != Some((codes, local[c])) {
-                current = Some((codes, local[c]));
+            if current != Some((codes, is_local)) {
+                current = Some((codes, is_local));
                 ids = [u32::MAX; 2];
             }
             let flagged = cells.flagged[c];

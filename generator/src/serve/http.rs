@@ -82,15 +82,23 @@ impl Response {
 
 pub type Handler = Arc<dyn Fn(&Request) -> Response + Send + Sync>;
 
-/// Starts the acceptor, the reader and the workers on `listener`; the handle is the
+/// Starts the reader, the acceptor and the workers on `listener`; the handle is the
 /// acceptor's, which runs as long as the process does.
+///
+/// The server needs its one reader and one acceptor but can do with fewer workers, so those
+/// two start first: a process at its thread limit (`RLIMIT_NPROC`) then serves with the
+/// workers it could start instead of failing on the reader after the workers took the room.
+/// A thread that fails to start drops its closure, and with it its end of the channels, so
+/// the threads already started end: the reader at once when the acceptor fails, reader and
+/// acceptor at the first connection when no worker starts.
 pub fn start(listener: TcpListener, limits: Limits, handler: Handler) -> Result<JoinHandle<()>, String> {
     let (jobs_tx, jobs_rx) = sync_channel::<Job>(limits.workers.max(1) * 4);
-    start_workers(jobs_rx, &limits, handler)?;
     let (conns_tx, conns_rx) = sync_channel::<TcpStream>(64);
     let reader_limits = limits.clone();
     spawn("benchsite-http-reader", move || read_heads(conns_rx, jobs_tx, &reader_limits))?;
-    spawn("benchsite-http-accept", move || accept(listener, conns_tx))
+    let acceptor = spawn("benchsite-http-accept", move || accept(listener, conns_tx))?;
+    start_workers(jobs_rx, &limits, handler)?;
+    Ok(acceptor)
 }
 
 fn spawn(name: &str, f: impl FnOnce() + Send + 'static) -> Result<JoinHandle<()>, String> {

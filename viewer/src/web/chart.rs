@@ -241,6 +241,8 @@ impl Scale {
 type Area = DrawingArea<CanvasBackend, plotters::coord::Shift>;
 type Plot<'a> = ChartContext<'a, CanvasBackend, Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>>;
 type Drawn = Result<Vec<Hit>, String>;
+/// A rectangle on the canvas in device pixels: x, y, width, height.
+type PixelRect = (f64, f64, f64, f64);
 
 /// The plotting area with room for axis labels: every chart is f64 × f64 (log scales are
 /// drawn as log10 values with labels formatted back).
@@ -336,7 +338,7 @@ impl Pen {
     }
 
     /// Rectangles `(x, y, width, height)` in one colour, as one path filled once.
-    fn fill_rects(&self, color: Rgb, rects: &[(f64, f64, f64, f64)]) {
+    fn fill_rects(&self, color: Rgb, rects: &[PixelRect]) {
         self.ctx.set_fill_style_str(&css(color));
         self.ctx.begin_path();
         for &(x, y, w, h) in rects {
@@ -464,7 +466,7 @@ fn draw_bars(view: &View, root: &Area, pen: &Pen, bars: &Bars, label: &str, fg: 
     };
     // One path per series colour, filled once: a draw call per bar costs milliseconds when
     // groups hold many bars.
-    let mut paths: Vec<(Rgb, Vec<(f64, f64, f64, f64)>)> = Vec::new();
+    let mut paths: Vec<(Rgb, Vec<PixelRect>)> = Vec::new();
     for (gi, group) in bars.groups.iter().enumerate() {
         let (start, width) = place(gi, group.bars.len());
         for (bi, bar) in group.bars.iter().enumerate() {
