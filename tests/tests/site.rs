@@ -527,6 +527,39 @@ fn every_finding_title_has_its_explanation() {
     }
 }
 
+/// Every finding code the ingest and generator sources raise (`sink.error/warn/info("code",
+/// …)`, `push(Severity::…, "code", …)`, the code on the call's line or the next) has a title
+/// in both catalogs, so no page shows a bare code. Unit tests' own codes (after a file's
+/// `#[cfg(test)]`) are not raised by a build.
+#[test]
+fn every_finding_code_has_a_title() {
+    let mut codes = BTreeSet::new();
+    for dir in ["ingest/src", "generator/src"] {
+        for entry in walkdir::WalkDir::new(repo().join(dir)).into_iter().filter_map(Result::ok).filter(|e| e.path().extension().is_some_and(|x| x == "rs")) {
+            let text = std::fs::read_to_string(entry.path()).unwrap();
+            let text = text.split("#[cfg(test)]").next().unwrap();
+            for call in [".error(", ".warn(", ".info(", "Severity::Error,", "Severity::Warning,", "Severity::Info,"] {
+                for part in text.split(call).skip(1) {
+                    let rest = part.trim_start();
+                    let Some(quoted) = rest.strip_prefix('"') else { continue };
+                    let code = quoted.split('"').next().unwrap();
+                    if !code.is_empty() && code.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-') {
+                        codes.insert(code.to_string());
+                    }
+                }
+            }
+        }
+    }
+    assert!(codes.len() > 40 && codes.contains("duplicate"), "found only {codes:?}: have the sink's methods been renamed?");
+    for lang in ["zh", "en"] {
+        let text = std::fs::read_to_string(repo().join(format!("content/i18n/{lang}.toml"))).unwrap();
+        let table = text.parse::<toml::Table>().unwrap();
+        let titles = table["finding"].as_table().unwrap();
+        let missing: Vec<&String> = codes.iter().filter(|c| !titles.contains_key(c.as_str())).collect();
+        assert!(missing.is_empty(), "{lang}.toml [finding] has no title for {missing:?}");
+    }
+}
+
 /// Every key a finding's values are stored under (`.value("key", …)` in the ingest and
 /// generator sources) has a label in both catalogs, so no page shows a bare key.
 #[test]
