@@ -1,7 +1,7 @@
-//! The texts result pages show. A parsed file's text is held only when a finding may quote
-//! it (diagnostics print the line); every other text was dropped after parsing and is read
-//! again when its page is written, so a build holds the texts of the pages being written,
-//! not the whole content folder. A text read again must be the one parsed (same length and
+//! The texts source pages show. Every parsed file's text was dropped after parsing (the
+//! diagnostics keep the few lines they quote, `diagnostics::Quoted`) and is read again when
+//! its page is written, so a build holds the texts of the pages being written, not the
+//! whole content folder. A text read again must be the one parsed (same length and
 //! hash, `content::Fingerprint`): a file changed during the build fails the build, whose
 //! previous output stays, rather than show lines the runs do not point at.
 
@@ -13,22 +13,17 @@ use std::sync::Arc;
 
 pub struct Texts {
     root: PathBuf,
-    held: BTreeMap<String, Arc<String>>,
     dropped: BTreeMap<String, Fingerprint>,
 }
 
 impl Texts {
-    /// `root`: the content folder; `held`: texts kept by path; `dropped`: the fingerprints
-    /// of the others.
-    pub fn new(root: PathBuf, held: BTreeMap<String, Arc<String>>, dropped: BTreeMap<String, Fingerprint>) -> Self {
-        Texts { root, held, dropped }
+    /// `root`: the content folder; `dropped`: the fingerprints of the parsed texts by path.
+    pub fn new(root: PathBuf, dropped: BTreeMap<String, Fingerprint>) -> Self {
+        Texts { root, dropped }
     }
 
     /// The text of the content file `rel` as it was parsed; empty for a file that was not.
     pub fn get(&self, rel: &str) -> Result<Arc<String>, String> {
-        if let Some(text) = self.held.get(rel) {
-            return Ok(text.clone());
-        }
         let Some(parsed) = self.dropped.get(rel) else { return Ok(Arc::default()) };
         // Its findings were reported when it was parsed; reading it again reports none.
         let mut sink = Sink::new(rel);
@@ -48,10 +43,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("a.log"), "one\ntwo\n").unwrap();
         let dropped = BTreeMap::from([("a.log".to_string(), Fingerprint::of("one\ntwo\n"))]);
-        let held = BTreeMap::from([("b.log".to_string(), Arc::new("held".to_string()))]);
-        let texts = Texts::new(dir.path().to_path_buf(), held, dropped);
+        let texts = Texts::new(dir.path().to_path_buf(), dropped);
         assert_eq!(texts.get("a.log").unwrap().as_str(), "one\ntwo\n");
-        assert_eq!(texts.get("b.log").unwrap().as_str(), "held");
         assert_eq!(texts.get("never-parsed.log").unwrap().as_str(), "");
         // Same length, other bytes: refused, with what to do.
         std::fs::write(dir.path().join("a.log"), "one\ntwO\n").unwrap();
