@@ -229,6 +229,21 @@ pub(crate) fn write_site(dir: &Path, outcome: &mut Outcome, opts: &BuildOptions,
 
 fn write_shared(dir: &Path, outcome: &Outcome, data: &Arc<RunsFile>, opts: &BuildOptions, only: &Only) -> Result<Written, String> {
     std::fs::create_dir_all(dir.join("data")).map_err(|e| e.to_string())?;
+    let urls = Urls::new(opts.base_url.as_deref());
+    let shell = crate::site::shell::Shell::new(opts.www.as_deref());
+    let progress = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} pages") {
+        progress.set_style(style);
+    }
+    // Source pages first: each reads its file again, and a large one is then not held
+    // together with the charts' store and the pages' indexes.
+    let texts = Texts::new(opts.content.clone(), outcome.dropped_texts.iter().cloned().collect());
+    let sources = pages::SourceInputs { data, site: &outcome.site, texts: &texts, urls: &urls, shell: &shell };
+    let sourced = pages::write_sources(dir, &sources, &progress, only.pages);
+    if let Err(e) = sourced {
+        progress.finish_and_clear();
+        return Err(e);
+    }
     // runs.json is written while the charts' store is built (neither needs the other), unless
     // the caller has both: `serve` writes runs.json itself and shares one store.
     let built;
@@ -246,20 +261,13 @@ fn write_shared(dir: &Path, outcome: &Outcome, data: &Arc<RunsFile>, opts: &Buil
         }
     };
     crate::phases::mark("runs.json + charts");
-    let texts = Texts::new(opts.content.clone(), outcome.dropped_texts.iter().cloned().collect());
     // The explorer's data goes with the explore page (a serve rebuild writes it with the
     // pages that show every run).
     if (only.pages)("explore/") {
         write_explore(dir, data, charts.store(), opts.explore_shard_runs.unwrap_or(benchsite_viewer::columns::SHARD_RUNS))?;
         crate::phases::mark("explorer data");
     }
-    let urls = Urls::new(opts.base_url.as_deref());
-    let shell = crate::site::shell::Shell::new(opts.www.as_deref());
-    let inputs = pages::Inputs { data, site: &outcome.site, texts: &texts, urls: &urls, shell: &shell, viewer: opts.viewer.as_deref(), charts };
-    let progress = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
-    if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} pages") {
-        progress.set_style(style);
-    }
+    let inputs = pages::Inputs { data, site: &outcome.site, urls: &urls, shell: &shell, viewer: opts.viewer.as_deref(), charts };
     let written = pages::write_some(dir, &inputs, &progress, only.pages);
     progress.finish_and_clear();
     let mut written = written?;
