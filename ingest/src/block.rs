@@ -502,13 +502,13 @@ impl Resolver<'_> {
         }
         if run.model.is_none() {
             if let Some((v, l)) = lookup("model", "--model") {
-                run.model = Some(v);
+                run.labels.model = Some(v);
                 lines.push(("model", l));
             }
         }
         if run.backend.is_none() {
             if let Some((v, l)) = lookup("backend", "--backend") {
-                run.backend = Some(v);
+                run.labels.backend = Some(v);
                 lines.push(("backend", l));
             }
         }
