@@ -388,11 +388,11 @@ struct SourceLang<'a> {
     result: String,
 }
 
-/// The source page of `inputs.data.sources[index]`: its text, read again if it was dropped
-/// (`texts.rs`), streamed into the page line by line (`lazy::Listing`).
+/// The source page of `inputs.data.sources[index]`: its text, read again from its file line
+/// by line as the page is written (`texts.rs`, `lazy::Listing`).
 fn write_source(env: &Environment, inputs: &SourceInputs, chrome: &SourceChrome, index: usize, dir: &Path) -> Result<(), String> {
     let source = &inputs.data.sources[index];
-    let text = inputs.texts.get(&source.path)?;
+    let (listing, read) = lazy::listing(inputs.texts.stream(&source.path)?);
     let urls = inputs.urls;
     let langs: Vec<SourceLang> = chrome
         .langs
@@ -412,9 +412,10 @@ fn write_source(env: &Environment, inputs: &SourceInputs, chrome: &SourceChrome,
         js => urls.asset("assets/site.js"),
         theme_dark => chrome.theme[0],
         theme_light => chrome.theme[1],
-        listing => lazy::listing(text),
+        listing => listing,
     };
-    render_to(env, "source.html", &ctx, dir, &file_of(&source_page(&source.path)))
+    let written = render_to(env, "source.html", &ctx, dir, &file_of(&source_page(&source.path)));
+    read.changed().map_or(written, Err)
 }
 
 fn write(dir: &Path, rel: &str, text: &str) -> Result<(), String> {
