@@ -757,7 +757,8 @@ pub(crate) mod tests {
     use benchsite_model::{Latency, Scenario};
 
     pub fn run(id: &str, fw: &str, ver: &str, gpu: &str, model: &str, out_tps: f64, ttft_p99: f64) -> Run {
-        let mut r = Run { id: id.into(), framework: Some(fw.into()), framework_version: Some(ver.into()), gpu: Some(gpu.into()), model: Some(model.into()), tp: Some(1), ..Run::default() };
+        let labels = benchsite_model::Labels { framework: Some(fw.into()), framework_version: Some(ver.into()), gpu: Some(gpu.into()), model: Some(model.into()), ..Default::default() };
+        let mut r = Run { id: id.into(), labels: labels.into(), tp: Some(1), ..Run::default() };
         r.source.path = format!("{fw}/{gpu}_v{ver}.md").into();
         r.source.line = id.rsplit('L').next().and_then(|l| l.parse().ok()).unwrap_or(1);
         r.scenario = Scenario { dataset: Some("random".into()), input_len: Some(1024), output_len: Some(1024), num_prompts: Some(100), range_ratio: Some(1.0), ..Scenario::default() }.into();

@@ -123,7 +123,12 @@ mod tests {
     fn streamed(texts: &Texts, rel: &str) -> Result<Vec<String>, String> {
         let mut lines = Vec::new();
         let stream = texts.stream(rel)?;
-        stream.lines(|l| Ok(lines.push(l.to_string()))).map_err(|e| format!("{e:?}"))?;
+        stream
+            .lines(|l| {
+                lines.push(l.to_string());
+                Ok(())
+            })
+            .map_err(|e| format!("{e:?}"))?;
         Ok(lines)
     }
 
