@@ -19,7 +19,6 @@ use benchsite_model::{Run, RunsFile, Severity};
 use benchsite_viewer::store::Store;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -43,10 +42,10 @@ pub struct BuildOptions {
 /// What a check or build found.
 pub struct Outcome {
     pub data: RunsFile,
-    /// The texts diagnostics may quote (files with findings, site files).
+    /// The files with findings (content and site files), with the lines the diagnostics quote.
     pub inputs: Vec<Input>,
-    /// The other parsed files, whose texts were dropped after parsing: their fingerprints,
-    /// by content path, so their pages can read them again (`site::texts`).
+    /// The parsed files, whose texts were dropped after parsing: their fingerprints, by
+    /// content path, so their pages can read them again (`site::texts`).
     pub dropped_texts: Vec<(String, Fingerprint)>,
     pub files: usize,
     pub site: SiteContent,
@@ -131,7 +130,7 @@ pub(crate) fn check_with(content_dir: &Path, ingest: Ingest) -> Result<Outcome, 
     resolve_params(&mut data.runs, &site, models.catalog.as_ref());
     for (rel, text) in &site.texts {
         if findings.iter().any(|f| f.path == rel) {
-            inputs.push(Input { rel: rel.clone(), abs: content_dir.join(rel), text: text.clone() });
+            inputs.push(Input::quoting(content_dir, rel.clone(), text, &findings));
         }
     }
     data.findings.reserve_exact(findings.len());
@@ -219,21 +218,32 @@ impl Only<'_> {
     pub const EVERYTHING: Only<'static> = Only { pages: &|_| true, runs_json: true, charts: None };
 }
 
-/// Writes the site. The runs and the texts are lent to the pages (shared, so rows made on
-/// demand can hold them, not copied) and given back to `outcome` at the end.
+/// Writes the site. The runs are lent to the pages (shared, so rows made on demand can hold
+/// them, not copied) and given back to `outcome` at the end.
 pub(crate) fn write_site(dir: &Path, outcome: &mut Outcome, opts: &BuildOptions, only: &Only) -> Result<Written, String> {
     let data = Arc::new(std::mem::take(&mut outcome.data));
-    let texts: Vec<Arc<String>> = outcome.inputs.iter_mut().map(|i| Arc::new(std::mem::take(&mut i.text))).collect();
-    let written = write_shared(dir, outcome, &data, &texts, opts, only);
+    let written = write_shared(dir, outcome, &data, opts, only);
     outcome.data = Arc::try_unwrap(data).unwrap_or_else(|shared| (*shared).clone());
-    for (input, text) in outcome.inputs.iter_mut().zip(texts) {
-        input.text = Arc::try_unwrap(text).unwrap_or_else(|shared| (*shared).clone());
-    }
     written
 }
 
-fn write_shared(dir: &Path, outcome: &Outcome, data: &Arc<RunsFile>, texts: &[Arc<String>], opts: &BuildOptions, only: &Only) -> Result<Written, String> {
+fn write_shared(dir: &Path, outcome: &Outcome, data: &Arc<RunsFile>, opts: &BuildOptions, only: &Only) -> Result<Written, String> {
     std::fs::create_dir_all(dir.join("data")).map_err(|e| e.to_string())?;
+    let urls = Urls::new(opts.base_url.as_deref());
+    let shell = crate::site::shell::Shell::new(opts.www.as_deref());
+    let progress = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} pages") {
+        progress.set_style(style);
+    }
+    // Source pages first: each reads its file again, and a large one is then not held
+    // together with the charts' store and the pages' indexes.
+    let texts = Texts::new(opts.content.clone(), outcome.dropped_texts.iter().cloned().collect());
+    let sources = pages::SourceInputs { data, site: &outcome.site, texts: &texts, urls: &urls, shell: &shell };
+    let sourced = pages::write_sources(dir, &sources, &progress, only.pages);
+    if let Err(e) = sourced {
+        progress.finish_and_clear();
+        return Err(e);
+    }
     // runs.json is written while the charts' store is built (neither needs the other), unless
     // the caller has both: `serve` writes runs.json itself and shares one store.
     let built;
@@ -251,21 +261,13 @@ fn write_shared(dir: &Path, outcome: &Outcome, data: &Arc<RunsFile>, texts: &[Ar
         }
     };
     crate::phases::mark("runs.json + charts");
-    let held: BTreeMap<String, Arc<String>> = outcome.inputs.iter().zip(texts).map(|(i, t)| (i.rel.clone(), t.clone())).collect();
-    let texts = Texts::new(opts.content.clone(), held, outcome.dropped_texts.iter().cloned().collect());
     // The explorer's data goes with the explore page (a serve rebuild writes it with the
     // pages that show every run).
     if (only.pages)("explore/") {
         write_explore(dir, data, charts.store(), opts.explore_shard_runs.unwrap_or(benchsite_viewer::columns::SHARD_RUNS))?;
         crate::phases::mark("explorer data");
     }
-    let urls = Urls::new(opts.base_url.as_deref());
-    let shell = crate::site::shell::Shell::new(opts.www.as_deref());
-    let inputs = pages::Inputs { data, site: &outcome.site, texts: &texts, urls: &urls, shell: &shell, viewer: opts.viewer.as_deref(), charts };
-    let progress = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
-    if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} pages") {
-        progress.set_style(style);
-    }
+    let inputs = pages::Inputs { data, site: &outcome.site, urls: &urls, shell: &shell, viewer: opts.viewer.as_deref(), charts };
     let written = pages::write_some(dir, &inputs, &progress, only.pages);
     progress.finish_and_clear();
     let mut written = written?;

@@ -2,6 +2,7 @@
 //! and reading each of them through `read` (links, special files, size, encoding). A file
 //! that cannot be read becomes a finding; the rest of the folder is still read.
 
+use crate::diagnostics::Quoted;
 use crate::read;
 use benchsite_ingest::models::{self, Catalog};
 use benchsite_ingest::names::{self, Names};
@@ -15,11 +16,20 @@ use walkdir::WalkDir;
 
 pub use read::MAX_FILE_BYTES;
 
-/// One scanned input: its content-relative path with `/` and its text.
+/// One file a finding is about: its content-relative path with `/` and the lines of its
+/// text the diagnostics quote (not the text: a result file's page reads it again).
 pub struct Input {
     pub rel: String,
     pub abs: PathBuf,
-    pub text: String,
+    pub quoted: Quoted,
+}
+
+impl Input {
+    /// The file `rel` of the content folder `root`, with the lines of `text` that the
+    /// diagnostics of `findings` quote.
+    pub fn quoting(root: &Path, rel: String, text: &str, findings: &[Finding]) -> Input {
+        Input { abs: root.join(&rel), quoted: Quoted::of(text, &rel, findings), rel }
+    }
 }
 
 /// What a parsed file's text was, so a page can read it again and know it is the same
@@ -43,11 +53,11 @@ impl Fingerprint {
 pub struct Ingested {
     /// One output per file (a sidecar with findings has its own, before its file's).
     pub outputs: Vec<FileOutput>,
-    /// The texts diagnostics may quote: those of files with a finding. The other files'
-    /// texts are dropped once parsed (the whole content held in memory was a fifth of a
-    /// large build's); their result pages read them again (`site::texts`).
+    /// The files with a finding, with the lines the diagnostics quote. Texts are dropped
+    /// once parsed (the whole content held in memory was a fifth of a large build's); their
+    /// pages read them again (`site::texts`).
     pub inputs: Vec<Input>,
-    /// The fingerprint of every parsed file whose text was dropped, by content path.
+    /// The fingerprint of every parsed file, by content path.
     pub dropped: Vec<(String, Fingerprint)>,
 }
 
@@ -108,7 +118,7 @@ pub fn read_models(root: &Path) -> ModelCatalog {
     let mut sink = Sink::new(models::PATH);
     let text = read::exists(root, models::PATH).then(|| read::text(root, models::PATH, &mut sink)).flatten();
     let catalog = text.as_deref().map(|text| models::parse(text, &mut sink)).filter(|c| !c.is_empty());
-    let input = text.filter(|_| !sink.findings.is_empty()).map(|text| Input { rel: models::PATH.to_string(), abs: root.join(models::PATH), text });
+    let input = text.filter(|_| !sink.findings.is_empty()).map(|text| Input::quoting(root, models::PATH.to_string(), &text, &sink.findings));
     ModelCatalog { catalog, findings: sink.findings, input }
 }
 
@@ -127,7 +137,7 @@ pub fn read_names(root: &Path) -> NameTable {
     let mut sink = Sink::new(names::PATH);
     let text = read::exists(root, names::PATH).then(|| read::text(root, names::PATH, &mut sink)).flatten();
     let table = text.as_deref().map(|text| names::parse(text, &mut sink)).filter(|n| !n.is_empty());
-    let input = text.filter(|_| !sink.findings.is_empty()).map(|text| Input { rel: names::PATH.to_string(), abs: root.join(names::PATH), text });
+    let input = text.filter(|_| !sink.findings.is_empty()).map(|text| Input::quoting(root, names::PATH.to_string(), &text, &sink.findings));
     NameTable { names: table, findings: sink.findings, input }
 }
 
@@ -177,8 +187,8 @@ impl Ingested {
 }
 
 /// What one file of `content_files` gives: a skipped file's finding, or a result candidate's
-/// output (its sidecar's first, when the sidecar has findings), and its text when a finding
-/// may quote it, else its fingerprint; nothing for the files read elsewhere (docs, catalogs,
+/// output (its sidecar's first, when the sidecar has findings), the lines its findings quote
+/// and its text's fingerprint; nothing for the files read elsewhere (docs, catalogs,
 /// a sidecar beside its file). `ingest` is these in file order; `serve` calls it for the
 /// files an edit touched.
 pub fn ingest_file(root: &Path, rel: &str, models: Option<&Catalog>, names: Option<&Names>) -> Ingested {
@@ -209,11 +219,12 @@ pub fn ingest_file(root: &Path, rel: &str, models: Option<&Catalog>, names: Opti
         findings.append(&mut out.findings);
         out.findings = findings;
     }
-    if out.findings.is_empty() {
-        one.dropped.push((rel, Fingerprint::of(&text)));
-    } else {
-        one.inputs.push(Input { abs: root.join(&rel), rel, text });
+    // The text is dropped here: the diagnostics keep the lines they quote, the file's page
+    // reads it again.
+    if !out.findings.is_empty() {
+        one.inputs.push(Input::quoting(root, rel.clone(), &text, &out.findings));
     }
+    one.dropped.push((rel, Fingerprint::of(&text)));
     one.outputs.push(out);
     one
 }
@@ -235,7 +246,7 @@ fn read_sidecar(root: &Path, rel: &str, outputs: &mut Vec<FileOutput>, inputs: &
             findings: sink.findings,
         });
         if let Some(text) = text {
-            inputs.push(Input { abs: root.join(&side_rel), rel: side_rel, text });
+            inputs.push(Input::quoting(root, side_rel, &text, &outputs.last().expect("pushed above").findings));
         }
     }
     meta

@@ -183,6 +183,18 @@ pub fn exists(root: &Path, rel: &str) -> bool {
 
 /// Reads `rel` (content-relative, `/`-separated) below `root` under the rules above.
 pub fn content_file(root: &Path, rel: &str) -> Result<ContentFile, Refusal> {
+    let (file, size, followed) = open_file(root, rel)?;
+    let mut bytes = Vec::with_capacity(size as usize);
+    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(Refusal::Unreadable)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(Refusal::TooLarge { size: bytes.len() as u64 });
+    }
+    Ok(ContentFile { bytes, followed })
+}
+
+/// Opens `rel` under the rules above, for reading it whole ([`content_file`]) or as a stream
+/// (a source page's listing): the open file, its size, and the link followed on the way.
+pub fn open_file(root: &Path, rel: &str) -> Result<(File, u64, Option<Link>), Refusal> {
     let (path, followed) = resolve(root, rel)?;
     let meta = std::fs::metadata(&path).map_err(Refusal::Unreadable)?;
     match Kind::of(&meta) {
@@ -200,12 +212,7 @@ pub fn content_file(root: &Path, rel: &str) -> Result<ContentFile, Refusal> {
     if let Kind::Special(name) = Kind::of(&meta) {
         return Err(Refusal::Special { name, via: followed });
     }
-    let mut bytes = Vec::with_capacity(meta.len() as usize);
-    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(Refusal::Unreadable)?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(Refusal::TooLarge { size: bytes.len() as u64 });
-    }
-    Ok(ContentFile { bytes, followed })
+    Ok((file, meta.len(), followed))
 }
 
 /// The real path of the folder `rel`, for listing it: `Ok(None)` when there is none, a

@@ -42,8 +42,11 @@ fn a_log_of_tiny_blocks_builds_in_a_bounded_multiple_of_its_size() {
     // is written a shard at a time from the charts' store, scenario and derived values are
     // `Rare` too (832 bytes inline) and lists are shrunk after assembly (13.0× measured here);
     // about 10.8× since findings that say the same share one message, run ids, formats and
-    // paths are inline keys and the rarely filled metrics are `Rare` (672 bytes inline).
-    // 11.5× leaves room for allocator noise; the build before these changes fails it.
+    // paths are inline keys and the rarely filled metrics are `Rare` (672 bytes inline);
+    // about 8.8× since no text is held (diagnostics keep the lines they quote, source pages
+    // are written first and stream their file), the long source-line keys are static and a
+    // run's labels are `Rare` (464 bytes inline).
+    // 9.5× leaves room for allocator noise; the build before these changes (10.9×) fails it.
     eprintln!("peak {:.0} MB for {:.1} MB of blocks ({ratio:.1}×)", peak / 1e6, text.len() as f64 / 1e6);
-    assert!(ratio < 11.5, "peak {:.0} MB for {:.1} MB of blocks ({ratio:.1}×)", peak / 1e6, text.len() as f64 / 1e6);
+    assert!(ratio < 9.5, "peak {:.0} MB for {:.1} MB of blocks ({ratio:.1}×)", peak / 1e6, text.len() as f64 / 1e6);
 }

@@ -501,13 +501,13 @@ impl Resolver<'_> {
         }
         if run.model.is_none() {
             if let Some((v, l)) = lookup("model", "--model") {
-                run.model = Some(v.to_string());
+                run.labels.model = Some(v.to_string());
                 lines.push(("model", l));
             }
         }
         if run.backend.is_none() {
             if let Some((v, l)) = lookup("backend", "--backend") {
-                run.backend = Some(v.to_string());
+                run.labels.backend = Some(v.to_string());
                 lines.push(("backend", l));
             }
         }

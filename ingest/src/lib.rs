@@ -124,8 +124,13 @@ fn parse_as(path: &str, text: &str, result: Option<ResultName<'_>>, context: Con
     }
     framework::apply(&mut runs);
     for run in &mut runs {
-        run.framework = run.framework.as_deref().map(|f| names.framework(f));
-        run.gpu = run.gpu.as_deref().map(|g| names.gpu(g));
+        // Written only when there is a name: writing allocates a run's labels (`Rare`).
+        if let Some(f) = run.framework.as_deref().map(|f| names.framework(f)) {
+            run.framework = Some(f);
+        }
+        if let Some(g) = run.gpu.as_deref().map(|g| names.gpu(g)) {
+            run.gpu = Some(g);
+        }
     }
     precision::apply(&mut runs, meta.and_then(|m| m.precision.as_deref()), models);
     checks::duplicates(&mut runs, &mut sink);

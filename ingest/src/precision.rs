@@ -256,7 +256,8 @@ mod tests {
 
     #[test]
     fn apply_sets_family_and_marks_the_source() {
-        let mut runs = vec![Run { model: Some("Qwen/Qwen3-32B-FP8".into()), ..Run::default() }, Run::default()];
+        let labels = benchsite_model::Labels { model: Some("Qwen/Qwen3-32B-FP8".into()), ..Default::default() };
+        let mut runs = vec![Run { labels: labels.into(), ..Run::default() }, Run::default()];
         apply(&mut runs, None, None);
         assert_eq!(runs[0].family.as_deref(), Some("Qwen3-32B"));
         assert_eq!((runs[0].precision.as_deref(), runs[0].precision_from.as_deref()), (Some("FP8"), Some("model-name")));

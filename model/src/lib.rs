@@ -21,7 +21,7 @@ pub use message::Message;
 pub use rare::Rare;
 pub use number::{format_count, format_metric, Origin};
 pub use run::{
-    ClientInfo, ContextRef, Derived, Flag, Latency, Metrics, MoreMetrics, Note, Params, RequestRate, Run,
+    ClientInfo, ContextRef, Derived, Flag, Labels, Latency, Metrics, MoreMetrics, Note, Params, RequestRate, Run,
     Scenario, Source, Spread, SweepRef,
 };
 

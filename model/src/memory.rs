@@ -393,7 +393,8 @@ mod run_tests {
     use crate::tuning::Effective;
 
     fn run(framework: &str, flag: &str, value: &str, gpu: &str, tp: Option<u32>) -> Run {
-        let mut run = Run { framework: Some(framework.into()), gpu: Some(gpu.into()), tp, precision: Some("FP8".into()), ..Run::default() };
+        let labels = crate::Labels { framework: Some(framework.into()), gpu: Some(gpu.into()), precision: Some("FP8".into()), ..Default::default() };
+        let mut run = Run { labels: labels.into(), tp, ..Run::default() };
         run.params.effective.push(Effective { flag: flag.into(), value: Some(value.into()), origin: Origin::Default, concept: None, rule: None });
         run
     }

@@ -49,6 +49,15 @@ impl<T: Empty + PartialEq> Rare<T> {
     }
 }
 
+impl<T: Empty + PartialEq> Rare<T> {
+    /// Frees the part when it is empty again (written, then cleared): reads as before.
+    pub fn settle(&mut self) {
+        if self.0.as_deref().is_some_and(|part| part == T::empty()) {
+            self.0 = None;
+        }
+    }
+}
+
 impl<T: Empty> From<T> for Rare<T> {
     fn from(part: T) -> Self {
         Rare(Some(Box::new(part)))
@@ -113,7 +122,13 @@ mod tests {
         // A part written and emptied again equals one never written.
         run.client.args = None;
         assert_eq!(run, Run::default());
-        // 832 bytes before the rarely filled metrics moved behind a pointer (`MoreMetrics`).
-        assert!(std::mem::size_of::<Run>() <= 672, "a run is {} bytes inline", std::mem::size_of::<Run>());
+        // 832 bytes before the rarely filled metrics moved behind a pointer (`MoreMetrics`),
+        // 672 before the labels did (`Labels`).
+        assert!(std::mem::size_of::<Run>() <= 464, "a run is {} bytes inline", std::mem::size_of::<Run>());
+        // Labels written empty are freed by `derive`, and read as before.
+        run.gpu = None;
+        assert!(run.labels.is_allocated());
+        run.derive();
+        assert!(!run.labels.is_allocated() && run.gpu.is_none());
     }
 }

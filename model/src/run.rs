@@ -9,7 +9,7 @@ use crate::rare::{Empty, Rare};
 /// `p90`, `p95`, `p99`, `p99.9`, ... (only those the tool printed).
 pub type Latency = Map<f64>;
 
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
+#[derive(Clone, Debug, PartialEq, Default)]
 pub struct Run {
     /// Stable id: `<path>#L<line>` of the block's first line (inline up to 24 bytes, as
     /// `path` and `format`: a build holds every run).
@@ -18,17 +18,36 @@ pub struct Run {
     /// Which printer produced the block: `serving-text`, `vllm-json`, `sglang-jsonl`,
     /// `lmdeploy-profile`, `trtllm-bench`.
     pub format: Key,
-    pub framework: Option<String>,
-    pub framework_version: Option<String>,
-    pub gpu: Option<String>,
+    /// Framework, version, GPU, model, family, precision, backend, section: read and written
+    /// as the run's own fields (`run.gpu`) through `Deref`. Most runs of a log of bare blocks
+    /// state none of them: kept behind a pointer (`Rare`), serialised in their old places.
+    pub labels: Rare<Labels>,
     /// Number of GPUs; equals `tp` unless metadata says otherwise.
     pub gpu_count: Option<u32>,
     pub tp: Option<u32>,
+    /// Most runs of a log of bare blocks state none of these: kept behind a pointer (`Rare`).
+    pub scenario: Rare<Scenario>,
+    pub metrics: Metrics,
+    pub derived: Rare<Derived>,
+    pub client: Rare<ClientInfo>,
+    pub params: Rare<Params>,
+    pub sweep: Option<Box<SweepRef>>,
+    pub notes: Vec<Note>,
+    /// Indices into `RunsFile::findings`.
+    pub findings: Vec<usize>,
+}
+
+/// What names a run's engine, hardware and model, and where it sits: the text fields of a
+/// run, read and written through it (`run.model`).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Labels {
+    pub framework: Option<String>,
+    pub framework_version: Option<String>,
+    pub gpu: Option<String>,
     /// Hugging Face id (`Qwen/Qwen3-8B-FP8`) or whatever name the benchmark client used.
     pub model: Option<String>,
     /// The model without organisation and precision suffix, what runs of one model in
     /// several precisions are compared under: `Qwen/Qwen3-32B-FP8` → `Qwen3-32B`.
-    #[serde(default)]
     pub family: Option<String>,
     /// `FP8`, `BF16`, `AWQ`, `MXFP4`, ...; `null` when nothing states it.
     pub precision: Option<String>,
@@ -37,24 +56,160 @@ pub struct Run {
     /// `<file>.meta.toml`), `flag` (a serve flag such as `--quantization`, `--model-format`
     /// or `--dtype`), `model-name` (a suffix such as `-FP8`) or `catalog` (the checkpoint's
     /// published dtype in `content/models.toml`). `null` with `precision`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub precision_from: Option<String>,
     /// The `backend` the benchmark client talked to, as printed.
     pub backend: Option<String>,
     /// Heading of the markdown section the run sits in.
     pub section: Option<String>,
-    /// Most runs of a log of bare blocks state none of these: kept behind a pointer (`Rare`).
-    pub scenario: Rare<Scenario>,
-    pub metrics: Metrics,
-    pub derived: Rare<Derived>,
-    pub client: Rare<ClientInfo>,
-    pub params: Rare<Params>,
-    pub sweep: Option<Box<SweepRef>>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub notes: Vec<Note>,
-    /// Indices into `RunsFile::findings`.
+}
+
+impl Empty for Labels {
+    fn empty() -> &'static Self {
+        static EMPTY: Labels = Labels { framework: None, framework_version: None, gpu: None, model: None, family: None, precision: None, precision_from: None, backend: None, section: None };
+        &EMPTY
+    }
+}
+
+impl std::ops::Deref for Run {
+    type Target = Labels;
+    fn deref(&self) -> &Labels {
+        &self.labels
+    }
+}
+
+/// Writing one of the labels (or borrowing it to write) allocates them; `Run::derive`
+/// frees them again when they stayed empty.
+impl std::ops::DerefMut for Run {
+    fn deref_mut(&mut self) -> &mut Labels {
+        &mut self.labels
+    }
+}
+
+/// `Run` as `runs.json` lays it out: the labels in their places among the other fields.
+#[derive(Serialize, Deserialize)]
+struct RunLayout<K, S, L: Absent, Sc, M, D, C, P, Sw, N: Absent, F> {
+    id: K,
+    source: S,
+    format: K,
+    framework: L,
+    framework_version: L,
+    gpu: L,
+    gpu_count: Option<u32>,
+    tp: Option<u32>,
+    model: L,
     #[serde(default)]
-    pub findings: Vec<usize>,
+    family: L,
+    precision: L,
+    #[serde(default, skip_serializing_if = "Absent::absent")]
+    precision_from: L,
+    backend: L,
+    section: L,
+    scenario: Sc,
+    metrics: M,
+    derived: D,
+    client: C,
+    params: P,
+    sweep: Sw,
+    #[serde(default, skip_serializing_if = "Absent::absent")]
+    notes: N,
+    #[serde(default)]
+    findings: F,
+}
+
+/// A field of [`RunLayout`] left out of `runs.json` when it has nothing.
+trait Absent {
+    fn absent(&self) -> bool;
+}
+
+impl Absent for &Option<String> {
+    fn absent(&self) -> bool {
+        self.is_none()
+    }
+}
+
+impl Absent for Option<String> {
+    fn absent(&self) -> bool {
+        self.is_none()
+    }
+}
+
+impl Absent for &Vec<Note> {
+    fn absent(&self) -> bool {
+        self.is_empty()
+    }
+}
+
+impl Absent for Vec<Note> {
+    fn absent(&self) -> bool {
+        self.is_empty()
+    }
+}
+
+impl Serialize for Run {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let l: &Labels = &self.labels;
+        RunLayout {
+            id: &self.id,
+            source: &self.source,
+            format: &self.format,
+            framework: &l.framework,
+            framework_version: &l.framework_version,
+            gpu: &l.gpu,
+            gpu_count: self.gpu_count,
+            tp: self.tp,
+            model: &l.model,
+            family: &l.family,
+            precision: &l.precision,
+            precision_from: &l.precision_from,
+            backend: &l.backend,
+            section: &l.section,
+            scenario: &self.scenario,
+            metrics: &self.metrics,
+            derived: &self.derived,
+            client: &self.client,
+            params: &self.params,
+            sweep: &self.sweep,
+            notes: &self.notes,
+            findings: &self.findings,
+        }
+        .serialize(s)
+    }
+}
+
+type RunFields = RunLayout<Key, Source, Option<String>, Rare<Scenario>, Metrics, Rare<Derived>, Rare<ClientInfo>, Rare<Params>, Option<Box<SweepRef>>, Vec<Note>, Vec<usize>>;
+
+impl<'de> Deserialize<'de> for Run {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let l = RunFields::deserialize(d)?;
+        let mut labels: Rare<Labels> = Rare::default();
+        labels.set(Labels {
+            framework: l.framework,
+            framework_version: l.framework_version,
+            gpu: l.gpu,
+            model: l.model,
+            family: l.family,
+            precision: l.precision,
+            precision_from: l.precision_from,
+            backend: l.backend,
+            section: l.section,
+        });
+        Ok(Run {
+            id: l.id,
+            source: l.source,
+            format: l.format,
+            labels,
+            gpu_count: l.gpu_count,
+            tp: l.tp,
+            scenario: l.scenario,
+            metrics: l.metrics,
+            derived: l.derived,
+            client: l.client,
+            params: l.params,
+            sweep: l.sweep,
+            notes: l.notes,
+            findings: l.findings,
+        })
+    }
 }
 
 impl Run {
@@ -73,6 +228,8 @@ impl Run {
             .filter(|&&tpot| tpot > 0.0)
             .map(|tpot| round6(1000.0 / tpot));
         self.derived.set(Derived { output_throughput_per_gpu, interactivity });
+        // Labels written empty (`run.gpu = None`, a name mapped over nothing) are freed.
+        self.labels.settle();
     }
 }
 

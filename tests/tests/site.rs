@@ -480,8 +480,8 @@ fn hostile_content_comes_out_as_text() {
     assert!(result.contains("&lt;img src=x onerror=alert(2)&gt;"), "model name shown as text");
 }
 
-/// A build that fails midway (here: a template the pages need is missing) leaves the
-/// previous site exactly as it was.
+/// A build that fails midway (here: the templates of the result and source pages are
+/// missing; source pages are written first) leaves the previous site exactly as it was.
 #[test]
 fn a_failed_build_leaves_the_previous_site() {
     let (dir, out) = build_site(&repo().join("content"), None);
@@ -492,8 +492,8 @@ fn a_failed_build_leaves_the_previous_site() {
         std::fs::copy(repo().join("www/templates").join(f), broken_www.join("templates").join(f)).unwrap();
     }
     let opts = BuildOptions { content: repo().join("content"), out: out.clone(), www: Some(broken_www), base_url: None, viewer: None, explore_shard_runs: None };
-    let err = build(&opts).err().expect("build must fail without result.html");
-    assert!(err.contains("result.html"), "{err}");
+    let err = build(&opts).err().expect("build must fail without source.html and result.html");
+    assert!(err.contains("source.html"), "{err}");
     let after: Vec<(String, Vec<u8>)> = walk(&out).into_iter().map(|f| { let b = std::fs::read(out.join(&f)).unwrap(); (f, b) }).collect();
     assert!(before == after, "the previous site changed");
     assert!(!dir.path().join(".site.benchsite-staging").exists(), "staging folder left behind");

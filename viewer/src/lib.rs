@@ -26,7 +26,7 @@ mod web;
 /// Synthetic runs for the performance benchmark: `n` runs over a few frameworks, GPUs,
 /// models and scenarios, with realistic magnitudes.
 pub fn synthetic_runs(n: usize) -> Vec<benchsite_model::Run> {
-    use benchsite_model::{Latency, Run, Scenario};
+    use benchsite_model::{Labels, Latency, Run, Scenario};
     let frameworks = [("lmdeploy", "0.10.0"), ("vllm", "0.10.1"), ("sglang", "0.5.1"), ("trtllm", "1.0.0")];
     let gpus = ["A100", "H800", "H100", "H200", "L40S"];
     let models = ["Qwen/Qwen3-8B", "Qwen/Qwen3-32B", "Qwen/Qwen3-30B-A3B", "openai/gpt-oss-20b", "openai/gpt-oss-120b", "meta-llama/Llama-3.1-70B"];
@@ -40,12 +40,8 @@ pub fn synthetic_runs(n: usize) -> Vec<benchsite_model::Run> {
             let k = (i % 97) as f64;
             let mut r = Run {
                 id: format!("synthetic/{fw}/{gpu}_v{ver}.md#L{}", i + 1).into(),
-                framework: Some(fw.into()),
-                framework_version: Some(ver.into()),
-                gpu: Some(gpu.into()),
-                model: Some(model.into()),
+                labels: Labels { framework: Some(fw.into()), framework_version: Some(ver.into()), gpu: Some(gpu.into()), model: Some(model.into()), precision: Some(if i % 3 == 0 { "fp8" } else { "bf16" }.into()), ..Labels::default() }.into(),
                 tp: Some(1 << (i % 4)),
-                precision: Some(if i % 3 == 0 { "fp8" } else { "bf16" }.into()),
                 scenario: Scenario { dataset: Some("random".into()), input_len: Some(inp), output_len: Some(out), num_prompts: Some(500 + (i % 5) as u64 * 500), ..Scenario::default() }.into(),
                 ..Run::default()
             };

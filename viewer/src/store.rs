@@ -3,6 +3,7 @@
 //! each value. Filtering 100,000 runs is then a scan of a few integer arrays.
 
 use benchsite_model::{RequestRate, Run};
+use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
@@ -62,30 +63,34 @@ impl Dim {
         Dim::ALL.into_iter().find(|d| d.key() == key)
     }
 
-    fn value(self, run: &Run) -> String {
-        let or_unknown = |v: &Option<String>| v.clone().unwrap_or_else(|| UNKNOWN.to_string());
-        let number = |v: Option<u64>| v.map_or_else(|| UNKNOWN.to_string(), |n| n.to_string());
+    /// Borrowed where the run holds the text (a column is made from every run's value: a
+    /// string per run per dimension was most of what making the store allocated).
+    fn value(self, run: &Run) -> Cow<'_, str> {
+        fn or_unknown(v: Option<&str>) -> Cow<'_, str> {
+            Cow::Borrowed(v.unwrap_or(UNKNOWN))
+        }
+        let number = |v: Option<u64>| v.map_or(Cow::Borrowed(UNKNOWN), |n| Cow::Owned(n.to_string()));
         match self {
-            Dim::Framework => or_unknown(&run.framework),
+            Dim::Framework => or_unknown(run.framework.as_deref()),
             Dim::Version => match (&run.framework, &run.framework_version) {
-                (Some(f), Some(v)) => format!("{f} {v}"),
-                (Some(f), None) => format!("{f} {UNKNOWN}"),
-                _ => UNKNOWN.to_string(),
+                (Some(f), Some(v)) => Cow::Owned(format!("{f} {v}")),
+                (Some(f), None) => Cow::Owned(format!("{f} {UNKNOWN}")),
+                _ => Cow::Borrowed(UNKNOWN),
             },
-            Dim::Gpu => or_unknown(&run.gpu),
-            Dim::Family => or_unknown(&run.family.clone().or_else(|| run.model.clone())),
-            Dim::Model => or_unknown(&run.model),
-            Dim::Precision => or_unknown(&run.precision),
+            Dim::Gpu => or_unknown(run.gpu.as_deref()),
+            Dim::Family => or_unknown(run.family.as_deref().or(run.model.as_deref())),
+            Dim::Model => or_unknown(run.model.as_deref()),
+            Dim::Precision => or_unknown(run.precision.as_deref()),
             Dim::Gpus => number(run.gpu_count.or(run.tp).map(u64::from)),
-            Dim::Scenario => scenario_key(run),
+            Dim::Scenario => Cow::Owned(scenario_key(run)),
             Dim::Prompts => number(run.scenario.num_prompts),
             Dim::Rate => match run.scenario.request_rate {
-                None => UNKNOWN.to_string(),
-                Some(RequestRate::Inf) => "inf".to_string(),
-                Some(RequestRate::PerSecond(r)) => benchsite_model::format_number(r),
+                None => Cow::Borrowed(UNKNOWN),
+                Some(RequestRate::Inf) => Cow::Borrowed("inf"),
+                Some(RequestRate::PerSecond(r)) => Cow::Owned(benchsite_model::format_number(r)),
             },
             Dim::Concurrency => number(run.scenario.max_concurrency),
-            Dim::Source => run.source.path.to_string(),
+            Dim::Source => Cow::Borrowed(run.source.path.as_str()),
         }
     }
 }
@@ -160,10 +165,10 @@ pub struct Column {
 
 impl Column {
     /// The column of `raw`, one value per run.
-    pub fn new(raw: Vec<String>) -> Column {
+    pub fn new(raw: Vec<Cow<'_, str>>) -> Column {
         // The distinct values first (a handful): sorting a copy of every run's value held
         // each run's text twice for a moment, in each dimension.
-        let distinct: std::collections::BTreeSet<&str> = raw.iter().map(String::as_str).collect();
+        let distinct: std::collections::BTreeSet<&str> = raw.iter().map(|v| &**v).collect();
         let mut values: Vec<String> = distinct.into_iter().map(str::to_string).collect();
         crate::order::sort_by(&mut values, |a, b| natural(a, b));
         let codes = raw.iter().map(|v| values.binary_search_by(|x| natural(x, v)).expect("every value is among the distinct ones") as u32).collect();
@@ -757,7 +762,8 @@ pub(crate) mod tests {
     use benchsite_model::{Latency, Scenario};
 
     pub fn run(id: &str, fw: &str, ver: &str, gpu: &str, model: &str, out_tps: f64, ttft_p99: f64) -> Run {
-        let mut r = Run { id: id.into(), framework: Some(fw.into()), framework_version: Some(ver.into()), gpu: Some(gpu.into()), model: Some(model.into()), tp: Some(1), ..Run::default() };
+        let labels = benchsite_model::Labels { framework: Some(fw.into()), framework_version: Some(ver.into()), gpu: Some(gpu.into()), model: Some(model.into()), ..Default::default() };
+        let mut r = Run { id: id.into(), labels: labels.into(), tp: Some(1), ..Run::default() };
         r.source.path = format!("{fw}/{gpu}_v{ver}.md").into();
         r.source.line = id.rsplit('L').next().and_then(|l| l.parse().ok()).unwrap_or(1);
         r.scenario = Scenario { dataset: Some("random".into()), input_len: Some(1024), output_len: Some(1024), num_prompts: Some(100), range_ratio: Some(1.0), ..Scenario::default() }.into();

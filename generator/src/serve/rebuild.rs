@@ -295,7 +295,7 @@ fn rebuild(opts: &BuildOptions, outcome: &mut Outcome, kept: Kept, changed: &BTr
         others.retain(|i| !outcome.site.texts.iter().any(|(rel, _)| *rel == i.rel));
         for (rel, text) in &site.texts {
             if findings.iter().any(|f| f.path == rel) {
-                others.push(Input { rel: rel.clone(), abs: root.join(rel), text: text.clone() });
+                others.push(Input::quoting(root, rel.clone(), text, &findings));
             }
         }
         outcome.site = site;

@@ -4,9 +4,10 @@
 //! each item is made when the template reaches it and dropped after, so a page costs its
 //! largest row, not all of them; the page itself is streamed to its file.
 
-use minijinja::value::{Enumerator, Object, ObjectRepr, Value};
+use super::texts::{Stopped, Stream};
+use minijinja::value::{DynObject, Enumerator, Object, ObjectRepr, Value};
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 /// `len` items, item `i` made by `item(i)` each time the template asks for it.
 pub fn seq(len: usize, item: impl Fn(usize) -> Value + Send + Sync + 'static) -> Value {
@@ -38,32 +39,57 @@ impl<F: Fn(usize) -> Value + Send + Sync + 'static> Object for Seq<F> {
     }
 }
 
-/// The listing of a source page: every line of `text` (as `str::lines` cuts them) in its
+/// The listing of a source page: every line of its text (as `str::lines` cuts them) in its
 /// numbered `<span id="L…">` (no class: `site.css` styles `.listing > span`, and a listing
 /// is most of the site's bytes), escaped, written straight into the page by the
-/// environment's formatter ([`Listing::write`]). It writes what a template loop over
+/// environment's formatter ([`Listing::write`]) as the text is read from its file
+/// (`texts::Stream`): a large log is never held whole. It writes what a template loop over
 /// [`lines`] wrote, without the template engine's work per line (a loop step, three
 /// `loop.index` lookups and a value per line were a fifth of a result page's time).
-pub fn listing(text: Arc<String>) -> Value {
-    Value::from_object(Listing { text })
+/// Returned with the listing itself, which says after the page is written whether the text
+/// was the one parsed ([`Listing::changed`]).
+pub fn listing(stream: Stream) -> (Value, Arc<Listing>) {
+    let listing = Arc::new(Listing { stream: Mutex::new(Some(stream)), changed: Mutex::new(None) });
+    (Value::from_dyn_object(DynObject::new(listing.clone())), listing)
 }
 
-#[derive(Debug)]
 pub struct Listing {
-    text: Arc<String>,
+    /// Read once, by the one `write`.
+    stream: Mutex<Option<Stream>>,
+    changed: Mutex<Option<String>>,
+}
+
+impl fmt::Debug for Listing {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("<a listing read from its file>")
+    }
 }
 
 impl Object for Listing {}
 
 impl Listing {
     pub fn write(&self, out: &mut impl fmt::Write) -> fmt::Result {
-        for (i, line) in self.text.lines().enumerate() {
-            let n = i + 1;
+        let Some(stream) = self.stream.lock().unwrap_or_else(|e| e.into_inner()).take() else { return Err(fmt::Error) };
+        let mut n = 0;
+        let written = stream.lines(|line| {
+            n += 1;
             write!(out, "<span id=\"L{n}\"><a href=\"#L{n}\">{n}</a>")?;
             super::markdown::write_escaped(out, line)?;
-            out.write_str("\n</span>")?;
+            out.write_str("\n</span>")
+        });
+        match written {
+            Ok(()) => Ok(()),
+            Err(Stopped::Write) => Err(fmt::Error),
+            Err(Stopped::Changed(why)) => {
+                *self.changed.lock().unwrap_or_else(|e| e.into_inner()) = Some(why);
+                Err(fmt::Error)
+            }
         }
-        Ok(())
+    }
+
+    /// Why the page could not be written, when its text was not the one parsed.
+    pub fn changed(&self) -> Option<String> {
+        self.changed.lock().unwrap_or_else(|e| e.into_inner()).take()
     }
 }
 
@@ -221,7 +247,8 @@ mod tests {
         for text in ["", "a", "a\n", "<b>&'x'\"</b>\r\n\n  c\r", "é ✓ 中文\n\ttab"] {
             let render = |name: &str, v: Value| env.get_template(name).unwrap().render(minijinja::context! { v => v }).unwrap();
             let want = render("loop.html", lines(Arc::new(text.to_string())));
-            assert_eq!(render("listing.html", listing(Arc::new(text.to_string()))), want, "{text:?}");
+            let stream = Stream::new(Box::new(std::io::Cursor::new(text.as_bytes().to_vec())), crate::content::Fingerprint::of(text), String::new());
+            assert_eq!(render("listing.html", listing(stream).0), want, "{text:?}");
         }
     }
 

@@ -34,8 +34,6 @@ pub struct Inputs<'a> {
     /// Shared, so the rows a result page makes on demand can hold it.
     pub data: &'a Arc<RunsFile>,
     pub site: &'a SiteContent,
-    /// Text of every published source, held or read again (`texts.rs`).
-    pub texts: &'a super::texts::Texts,
     pub urls: &'a Urls,
     /// Templates and assets.
     pub shell: &'a super::shell::Shell,
@@ -253,25 +251,6 @@ pub fn write_some(dir: &Path, inputs: &Inputs, progress: &ProgressBar, pages: &(
             ));
         }
     }
-    // Each file's original text, once for both languages, with the pages of its result page.
-    let chrome = SourceChrome::new(inputs)?;
-    sources
-        .par_iter()
-        .filter(|&&i| pages(&result_page(&inputs.data.sources[i].path)))
-        .map(|&i| {
-            let began = crate::phases::on().then(std::time::Instant::now);
-            let done = write_source(&env, inputs, &chrome, i, dir);
-            progress.inc(1);
-            if let Some(began) = began {
-                crate::phases::page(SOURCE_KIND, began.elapsed());
-            }
-            done
-        })
-        .collect::<Vec<Result<(), String>>>()
-        .into_iter()
-        .collect::<Result<Vec<()>, String>>()?;
-    crate::phases::mark("source pages");
-    crate::phases::report_pages();
     write(dir, "index.html", &render(&env, "root.html", &root_context(inputs, "root"))?)?;
     write(dir, "404.html", &render(&env, "root.html", &root_context(inputs, "404"))?)?;
     progress.inc(2);
@@ -294,6 +273,43 @@ pub fn write_some(dir: &Path, inputs: &Inputs, progress: &ProgressBar, pages: &(
     crate::phases::mark("root, sitemap, assets");
     written.files = written.pages.values().sum::<usize>() + sources.len() + 5 + assets + viewer + inputs.site.media.len();
     Ok(written)
+}
+
+/// What a source page is made from: no charts, since source pages are written before the
+/// charts' store is made (a large text read again is not held together with it).
+pub struct SourceInputs<'a> {
+    pub data: &'a RunsFile,
+    pub site: &'a SiteContent,
+    /// Text of every published source, read again (`texts.rs`).
+    pub texts: &'a super::texts::Texts,
+    pub urls: &'a Urls,
+    pub shell: &'a super::shell::Shell,
+}
+
+/// Writes each published file's original text, once for both languages (`source.html`),
+/// for the files whose result page `pages` accepts; they go with their result pages.
+pub fn write_sources(dir: &Path, inputs: &SourceInputs, progress: &ProgressBar, pages: &(dyn Fn(&str) -> bool + Sync)) -> Result<(), String> {
+    let env = environment(inputs.shell);
+    let chrome = SourceChrome::new(inputs.site)?;
+    let sources: Vec<usize> = inputs.data.sources.iter().enumerate().filter(|(_, s)| views::is_published(s)).map(|(i, _)| i).collect();
+    sources
+        .par_iter()
+        .filter(|&&i| pages(&result_page(&inputs.data.sources[i].path)))
+        .map(|&i| {
+            let began = crate::phases::on().then(std::time::Instant::now);
+            let done = write_source(&env, inputs, &chrome, i, dir);
+            progress.inc(1);
+            if let Some(began) = began {
+                crate::phases::page(SOURCE_KIND, began.elapsed());
+            }
+            done
+        })
+        .collect::<Vec<Result<(), String>>>()
+        .into_iter()
+        .collect::<Result<Vec<()>, String>>()?;
+    crate::phases::mark("source pages");
+    crate::phases::report_pages();
+    Ok(())
 }
 
 /// Copies the `.js` and `.wasm` files of the viewer's build (`parse/` included).
@@ -348,9 +364,9 @@ struct SourceChrome {
 }
 
 impl SourceChrome {
-    fn new(inputs: &Inputs) -> Result<SourceChrome, String> {
+    fn new(site: &SiteContent) -> Result<SourceChrome, String> {
         let get = |lang: Lang, key: &str| {
-            inputs.site.catalogs.strings(lang).get(key).cloned().ok_or_else(|| format!("i18n/{}.toml lacks the key {key} the source pages use; add it to both catalogs", lang.code()))
+            site.catalogs.strings(lang).get(key).cloned().ok_or_else(|| format!("i18n/{}.toml lacks the key {key} the source pages use; add it to both catalogs", lang.code()))
         };
         let mut langs = Vec::new();
         let (mut dark, mut light) = (Vec::new(), Vec::new());
@@ -372,11 +388,11 @@ struct SourceLang<'a> {
     result: String,
 }
 
-/// The source page of `inputs.data.sources[index]`: its text, read again if it was dropped
-/// (`texts.rs`), streamed into the page line by line (`lazy::Listing`).
-fn write_source(env: &Environment, inputs: &Inputs, chrome: &SourceChrome, index: usize, dir: &Path) -> Result<(), String> {
+/// The source page of `inputs.data.sources[index]`: its text, read again from its file line
+/// by line as the page is written (`texts.rs`, `lazy::Listing`).
+fn write_source(env: &Environment, inputs: &SourceInputs, chrome: &SourceChrome, index: usize, dir: &Path) -> Result<(), String> {
     let source = &inputs.data.sources[index];
-    let text = inputs.texts.get(&source.path)?;
+    let (listing, read) = lazy::listing(inputs.texts.stream(&source.path)?);
     let urls = inputs.urls;
     let langs: Vec<SourceLang> = chrome
         .langs
@@ -396,9 +412,10 @@ fn write_source(env: &Environment, inputs: &Inputs, chrome: &SourceChrome, index
         js => urls.asset("assets/site.js"),
         theme_dark => chrome.theme[0],
         theme_light => chrome.theme[1],
-        listing => lazy::listing(text),
+        listing => listing,
     };
-    render_to(env, "source.html", &ctx, dir, &file_of(&source_page(&source.path)))
+    let written = render_to(env, "source.html", &ctx, dir, &file_of(&source_page(&source.path)));
+    read.changed().map_or(written, Err)
 }
 
 fn write(dir: &Path, rel: &str, text: &str) -> Result<(), String> {
