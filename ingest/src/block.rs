@@ -462,11 +462,13 @@ impl Resolver<'_> {
             }
         }
         let dataset = s.dataset.clone().unwrap_or_default();
+        // The keys of the dataset's own lengths, joined at their length (no `format!`: every run).
+        let concat = crate::text::concat;
         let prefix = if dataset == "sharegpt" { "sharegpt" } else { dataset.as_str() };
         // `--random-*` lengths are written whatever the dataset; only random-style ones take them.
         let takes_random = dataset.is_empty() || dataset.starts_with("random");
         if s.input_len.is_none() && dataset != "sharegpt" {
-            let found = lookup(&format!("{prefix}_input_len"), &format!("--{prefix}-input-len"))
+            let found = lookup(&concat(&[prefix, "_input_len"]), &concat(&["--", prefix, "-input-len"]))
                 .or_else(|| if takes_random { lookup("random_input_len", "--random-input-len") } else { None })
                 .or_else(|| lookup("input_len", "--input-len"));
             if let Some((v, l)) = found.filter(|(v, _)| int(v).is_some()) {
@@ -475,7 +477,7 @@ impl Resolver<'_> {
             }
         }
         if s.output_len.is_none() {
-            let found = lookup(&format!("{prefix}_output_len"), &format!("--{prefix}-output-len"))
+            let found = lookup(&concat(&[prefix, "_output_len"]), &concat(&["--", prefix, "-output-len"]))
                 .or_else(|| if takes_random { lookup("random_output_len", "--random-output-len") } else { None })
                 .or_else(|| lookup("output_len", "--output-len"));
             if let Some((v, l)) = found.filter(|(v, _)| int(v).is_some()) {
