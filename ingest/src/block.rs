@@ -31,7 +31,7 @@ fn resolve_with(block: &Block, namespace: Option<benchsite_model::Map<String>>, 
     if block.format == Format::LmdeployProfile && block.rows.len() < 2 {
         return None; // a lone `concurrency: N` line is configuration, not a result
     }
-    let id = format!("{}#L{}", sink.path, block.start);
+    let id = run_id(&sink.path, block.start);
     let placeholders: Vec<&Row> =
         block.rows.iter().filter(|r| matches!(r.cell.value, Value::Placeholder(_))).collect();
     let findings_before = sink.findings.len();
@@ -126,6 +126,22 @@ fn resolve_with(block: &Block, namespace: Option<benchsite_model::Map<String>>, 
     }
     run.source.lines.shrink_to_fit();
     Some(run)
+}
+
+/// `{path}#L{line}`, the run's id: allocated once at its length, without `format!` (every
+/// block makes one).
+fn run_id(path: &str, line: u32) -> String {
+    let mut digits = [0u8; 10];
+    let (mut at, mut n) = (digits.len(), line);
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    crate::text::concat(&[path, "#L", std::str::from_utf8(&digits[at..]).expect("ASCII digits")])
 }
 
 fn run_has_metrics(run: &Run) -> bool {
@@ -667,5 +683,15 @@ fn sweep_ref(path: &str, sweep: &Sweep, pos: u32, run: &Run) -> SweepRef {
         declared,
         requests,
         input_tokens_per_request: per_request,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    proptest::proptest! {
+        #[test]
+        fn run_ids_read_as_format_writes_them(path in "[a-z/_.é]{0,12}", line in proptest::num::u32::ANY) {
+            proptest::prop_assert_eq!(super::run_id(&path, line), format!("{path}#L{line}"));
+        }
     }
 }
