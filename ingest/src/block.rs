@@ -31,7 +31,7 @@ fn resolve_with(block: &Block, namespace: Option<benchsite_model::Map<String>>, 
     if block.format == Format::LmdeployProfile && block.rows.len() < 2 {
         return None; // a lone `concurrency: N` line is configuration, not a result
     }
-    let id = format!("{}#L{}", sink.path, block.start);
+    let id = run_id(&sink.path, block.start);
     let placeholders: Vec<&Row> =
         block.rows.iter().filter(|r| matches!(r.cell.value, Value::Placeholder(_))).collect();
     let findings_before = sink.findings.len();
@@ -40,6 +40,9 @@ fn resolve_with(block: &Block, namespace: Option<benchsite_model::Map<String>>, 
     run.source.path = sink.path.as_str().into();
     run.source.line = block.start;
     run.source.end_line = block.end;
+    // A line per row and per context field, and a few the scenario adds: room made once
+    // (the map would double four times to get there), the spare given back at the end.
+    run.source.lines.reserve(block.rows.len() + block.context.rows.len() + 16);
 
     let mut ctx = Resolver { run: &mut run, sink, id: &id, format: block.format, namespace };
     ctx.apply_context(block);
@@ -84,6 +87,7 @@ fn resolve_with(block: &Block, namespace: Option<benchsite_model::Map<String>>, 
         )
         .value("format", block.format.name())
         .run(&id);
+        run.source.lines.shrink_to_fit();
         return Some(run);
     }
     if !has_metrics {
@@ -120,7 +124,24 @@ fn resolve_with(block: &Block, namespace: Option<benchsite_model::Map<String>>, 
     if let Some((i, pos)) = block.sweep {
         run.sweep = Some(Box::new(sweep_ref(&sink.path, &sweeps[i], pos, &run)));
     }
+    run.source.lines.shrink_to_fit();
     Some(run)
+}
+
+/// `{path}#L{line}`, the run's id: allocated once at its length, without `format!` (every
+/// block makes one).
+fn run_id(path: &str, line: u32) -> String {
+    let mut digits = [0u8; 10];
+    let (mut at, mut n) = (digits.len(), line);
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    crate::text::concat(&[path, "#L", std::str::from_utf8(&digits[at..]).expect("ASCII digits")])
 }
 
 fn run_has_metrics(run: &Run) -> bool {
@@ -457,11 +478,13 @@ impl Resolver<'_> {
             }
         }
         let dataset = s.dataset.clone().unwrap_or_default();
+        // The keys of the dataset's own lengths, joined at their length (no `format!`: every run).
+        let concat = crate::text::concat;
         let prefix = if dataset == "sharegpt" { "sharegpt" } else { dataset.as_str() };
         // `--random-*` lengths are written whatever the dataset; only random-style ones take them.
         let takes_random = dataset.is_empty() || dataset.starts_with("random");
         if s.input_len.is_none() && dataset != "sharegpt" {
-            let found = lookup(&format!("{prefix}_input_len"), &format!("--{prefix}-input-len"))
+            let found = lookup(&concat(&[prefix, "_input_len"]), &concat(&["--", prefix, "-input-len"]))
                 .or_else(|| if takes_random { lookup("random_input_len", "--random-input-len") } else { None })
                 .or_else(|| lookup("input_len", "--input-len"));
             if let Some((v, l)) = found.filter(|(v, _)| int(v).is_some()) {
@@ -470,7 +493,7 @@ impl Resolver<'_> {
             }
         }
         if s.output_len.is_none() {
-            let found = lookup(&format!("{prefix}_output_len"), &format!("--{prefix}-output-len"))
+            let found = lookup(&concat(&[prefix, "_output_len"]), &concat(&["--", prefix, "-output-len"]))
                 .or_else(|| if takes_random { lookup("random_output_len", "--random-output-len") } else { None })
                 .or_else(|| lookup("output_len", "--output-len"));
             if let Some((v, l)) = found.filter(|(v, _)| int(v).is_some()) {
@@ -660,5 +683,15 @@ fn sweep_ref(path: &str, sweep: &Sweep, pos: u32, run: &Run) -> SweepRef {
         declared,
         requests,
         input_tokens_per_request: per_request,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    proptest::proptest! {
+        #[test]
+        fn run_ids_read_as_format_writes_them(path in "[a-z/_.é]{0,12}", line in proptest::num::u32::ANY) {
+            proptest::prop_assert_eq!(super::run_id(&path, line), format!("{path}#L{line}"));
+        }
     }
 }

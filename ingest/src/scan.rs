@@ -182,13 +182,21 @@ struct Labels<'a> {
 }
 
 impl<'a> Labels<'a> {
-    const SLOTS: usize = 64;
+    const SLOTS: usize = 128;
 
+    /// The slot of a raw label: its first and last eight bytes (where a block's labels
+    /// differ: `Mean TTFT (ms)`, `Median TPOT (ms)`) and its length, multiplied and rotated,
+    /// so the ~30 labels of a serving block seldom share a slot.
     fn slot(raw: &str) -> usize {
         let b = raw.as_bytes();
-        let (first, last, middle) = (b.first().copied(), b.last().copied(), b.get(b.len() / 2).copied());
-        let mix = b.len() * 31 + usize::from(first.unwrap_or(0)) * 7 + usize::from(last.unwrap_or(0)) * 3 + usize::from(middle.unwrap_or(0));
-        mix % Self::SLOTS
+        let word = |s: &[u8]| {
+            let mut w = [0u8; 8];
+            w[..s.len()].copy_from_slice(s);
+            u64::from_le_bytes(w)
+        };
+        let (head, tail) = if b.len() >= 8 { (word(&b[..8]), word(&b[b.len() - 8..])) } else { (word(b), 0) };
+        let h = (head ^ tail.rotate_left(29) ^ b.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (h >> 57) as usize // the top 7 bits: one of 128 slots
     }
 
     /// `normalise(raw)`, taken from the table when a row of an earlier block left it there.

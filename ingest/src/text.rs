@@ -152,7 +152,11 @@ fn unwrap_decorated(raw: &str) -> &str {
 
 /// A rule line made of one repeated character (`=====`, `-----`), at least 10 long.
 pub fn is_rule(s: &str, ch: char) -> bool {
-    s.len() >= 10 && s.chars().all(|c| c == ch)
+    // Byte by byte for an ASCII `ch`: no byte of another character equals it.
+    match u8::try_from(ch).ok().filter(u8::is_ascii) {
+        Some(b) => s.len() >= 10 && s.bytes().all(|c| c == b),
+        None => s.len() >= 10 && s.chars().all(|c| c == ch),
+    }
 }
 
 /// Text of a section title such as `-----Time to First Token-----` or `= ENGINE DETAILS`.
@@ -161,7 +165,13 @@ pub fn section_title(s: &str) -> Option<&str> {
     if first != '-' && first != '=' {
         return None;
     }
-    let inner = s.trim_matches(|c| c == '-' || c == '=').trim();
+    // The frame's bytes are ASCII: trimmed as bytes (a rule line is long), the same cut as
+    // `trim_matches` on chars.
+    let frame = |c: &u8| *c == b'-' || *c == b'=';
+    let b = s.as_bytes();
+    let start = b.iter().position(|c| !frame(c)).unwrap_or(b.len());
+    let end = b.iter().rposition(|c| !frame(c)).map_or(start, |p| p + 1);
+    let inner = s[start..end].trim();
     if inner.is_empty() || inner.contains(':') {
         return None;
     }
@@ -347,6 +357,18 @@ mod tests {
     }
 
     proptest::proptest! {
+        #[test]
+        fn rules_and_section_titles_read_as_the_char_trims_did(s in "[-=é: a\u{a0}]{0,14}") {
+            let title = s.chars().next().filter(|c| matches!(c, '-' | '=')).and_then(|_| {
+                let inner = s.trim_matches(|c| c == '-' || c == '=').trim();
+                (!inner.is_empty() && !inner.contains(':')).then_some(inner)
+            });
+            proptest::prop_assert_eq!(section_title(&s), title);
+            for ch in ['-', '=', 'é'] {
+                proptest::prop_assert_eq!(is_rule(&s, ch), s.len() >= 10 && s.chars().all(|c| c == ch));
+            }
+        }
+
         #[test]
         fn plain_lines_unwrap_as_decorated_lines_do(line in "[aSs#<>b/ 9é\t:]{0,8}(STDOUT:|pre>|<b>|# |> )?[a>é \t]{0,3}") {
             proptest::prop_assert_eq!(unwrap(&line), unwrap_decorated(&line));

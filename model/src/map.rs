@@ -72,6 +72,12 @@ impl<V> Map<V> {
     /// Sets `key` to `value`; returns the value it replaces.
     pub fn insert(&mut self, key: impl AsRef<str>, value: V) -> Option<V> {
         let key = key.as_ref();
+        // Keys often come in order (a block's rows, a latency's statistics): a key after the
+        // last one is appended without a search.
+        if self.entries.last().is_none_or(|(last, _)| last.as_str() < key) {
+            self.entries.push((Key::new(key), value));
+            return None;
+        }
         match self.find(key) {
             Ok(i) => Some(std::mem::replace(&mut self.entries[i].1, value)),
             Err(i) => {
@@ -107,6 +113,12 @@ impl<V> Map<V> {
             }
         };
         &mut self.entries[i].1
+    }
+
+    /// Room for `additional` more entries: a map whose size its caller knows (a block's
+    /// rows) grows once instead of doubling its way there.
+    pub fn reserve(&mut self, additional: usize) {
+        self.entries.reserve_exact(additional);
     }
 
     pub fn len(&self) -> usize {
@@ -185,14 +197,17 @@ impl<K: AsRef<str>, V> FromIterator<(K, V)> for Map<V> {
         if !entries.is_sorted_by(|a, b| a.0.as_str() <= b.0.as_str()) {
             entries.sort_by(|a, b| a.0.as_str().cmp(b.0.as_str()));
         }
-        let mut kept: Vec<(Key, V)> = Vec::with_capacity(entries.len());
-        for entry in entries {
-            match kept.last_mut() {
-                Some(last) if last.0 == entry.0 => *last = entry,
-                _ => kept.push(entry),
+        // Sized as the entries given (what a collect into a growing vector may exceed).
+        entries.shrink_to_fit();
+        // In place: of equal neighbours the later one's value moves into the one kept.
+        entries.dedup_by(|later, kept| {
+            let same = later.0 == kept.0;
+            if same {
+                std::mem::swap(&mut later.1, &mut kept.1);
             }
-        }
-        Map { entries: kept }
+            same
+        });
+        Map { entries }
     }
 }
 

@@ -564,6 +564,32 @@ fn is_absent(lower: &str) -> bool {
 }
 
 fn cell(raw: &str) -> Num {
+    match plain_number(raw) {
+        Some(n) => Num::Number(n, Unit::None),
+        None => cell_general(raw),
+    }
+}
+
+/// A cell that is only a decimal number (`711.21`, maybe padded with spaces), half of a
+/// result table's cells: read as [`cell_general`] reads it, without its copies.
+fn plain_number(raw: &str) -> Option<f64> {
+    let t = raw.trim_matches(' ').as_bytes();
+    let mut dots = 0;
+    for &b in t {
+        match b {
+            b'0'..=b'9' => {}
+            b'.' => dots += 1,
+            _ => return None,
+        }
+    }
+    if dots > 1 || t.len() == dots {
+        return None;
+    }
+    let n: f64 = raw.trim_matches(' ').parse().ok()?;
+    Some(if n == 0.0 { 0.0 } else { n })
+}
+
+fn cell_general(raw: &str) -> Num {
     let s = clean(raw);
     // Footnote marks (`711.21*`, `TBD\*`) and emphasis leftovers.
     let s = s.trim().trim_end_matches(['*', '\\', '†', '‡']).trim();
@@ -1436,6 +1462,11 @@ mod tests {
         fn words_are_found_as_splitting_finds_them(text in "(tps| |a|b|\\.|@|首|/|é){0,10}", word in "(tps|a|b|\\.|@|首| ){0,3}") {
             let split = text.split(|c: char| !(c.is_alphanumeric() || c == '@' || c == '.')).any(|w| w == word);
             proptest::prop_assert_eq!(has_word(&text, &word), split);
+        }
+
+        #[test]
+        fn plain_numbers_read_as_the_general_cell_reader_reads_them(raw in "[0-9. ]{0,8}|[0-9. ,x+\\-*\t]{0,8}") {
+            proptest::prop_assert_eq!(cell(&raw), cell_general(&raw));
         }
 
         #[test]
