@@ -75,7 +75,7 @@ impl<V> Map<V> {
         // Keys often come in order (a block's rows, a latency's statistics): a key after the
         // last one is appended without a search.
         if self.entries.last().is_none_or(|(last, _)| last.as_str() < key) {
-            self.entries.push((Key::new(key), value));
+            self.entries.push((key_of(key), value));
             return None;
         }
         match self.find(key) {
