@@ -34,6 +34,8 @@ pub enum Fact {
     OutputLen(u64),
     MaxConcurrency(u64),
     RequestRate(RequestRate),
+    /// As stated, not normalised: `precision::apply` weighs it with the other statements.
+    Precision(String),
 }
 
 impl Fact {
@@ -53,6 +55,7 @@ impl Fact {
             Fact::OutputLen(_) => "scenario.output_len",
             Fact::MaxConcurrency(_) => "scenario.max_concurrency",
             Fact::RequestRate(_) => "scenario.request_rate",
+            Fact::Precision(_) => "precision",
         }
     }
 }
@@ -87,6 +90,7 @@ pub fn give(run: &mut Run, fact: Fact, line: u32, kind: &str) -> bool {
         Fact::OutputLen(v) => fill(&mut s.output_len, v),
         Fact::MaxConcurrency(v) => fill(&mut s.max_concurrency, v),
         Fact::RequestRate(v) => fill(&mut s.request_rate, v),
+        Fact::Precision(v) => fill(&mut run.precision, v),
     };
     if filled {
         run.source.context.insert(key, ContextRef { line, kind: kind.to_string() });
@@ -415,8 +419,8 @@ impl ClientCommand {
     }
 
     /// What the command's `--metadata KEY=VALUE` entries say about the hardware (the keys a
-    /// saved result's metadata is read with: `gpu`, `hardware`, ...; `tp`; `env=TP4PP1`),
-    /// given with kind [`METADATA`].
+    /// saved result's metadata is read with: `gpu`, `hardware`, ...; `tp`; `env=TP4PP1`) and
+    /// the precision (`precision=bf16`), given with kind [`METADATA`].
     pub fn metadata_facts(&self) -> Vec<Fact> {
         let get = |keys: &[&str]| keys.iter().find_map(|k| self.metadata.iter().find(|(key, _)| key == k)).map(|(_, v)| v.as_str());
         let mut out = Vec::new();
@@ -431,6 +435,7 @@ impl ClientCommand {
         }
         let tp = get(&["tp", "tp_size", "tensor_parallel_size"]).and_then(|v| v.parse::<u32>().ok()).or_else(|| get(&["env"]).and_then(env_tp));
         out.extend(tp.filter(|&n| n > 0).map(Fact::Tp));
+        out.extend(get(&["precision", "dtype", "quantization"]).map(|v| Fact::Precision(v.to_string())));
         out
     }
 
