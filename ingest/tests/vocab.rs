@@ -182,3 +182,22 @@ fn framework_from_the_namespace_records_its_context() {
                 Request throughput (req/s): 2.00\nMean TTFT (ms): 10.5\n==================================================\n";
     check("dropped.log", text, &[&[("/framework", json!("vllm")), ("/source/context/framework", json!({"line": 1, "kind": "namespace"}))]]);
 }
+
+/// A survey of cloud ASR services: its overview table has a first-token latency column, but
+/// every cell there is an estimate (`~200ms`, `<150ms`) and the numbers beside it are prices:
+/// no measured result, no `results-not-read`.
+#[test]
+fn estimates_and_prices_are_no_results_not_read() {
+    let out = parse_file("raw/asr.md", &fixture("vocab/asr_vendor_survey_zh.md"), None);
+    assert!(out.runs.is_empty());
+    assert!(out.findings.iter().all(|f| f.code != "results-not-read"), "{:?}", out.findings);
+}
+
+/// A README's measured table: `83–98 ms/token ≈ 10–12 tok/s` is a range, not a result, but
+/// the row below it (`首字延迟 … | **25.2 s**`, a time to first token) is one, and is named.
+#[test]
+fn a_range_is_passed_over_for_the_measured_row_below_it() {
+    let out = parse_file("raw/README.md", &fixture("vocab/measured_ranges_readme_zh.md"), None);
+    let found: Vec<String> = out.findings.iter().map(|f| format!("{}@{}", f.code, f.line)).collect();
+    assert_eq!(found, vec!["results-not-read@9"]);
+}
