@@ -579,3 +579,35 @@ fn a_whole_number_rps_column_is_the_request_rate() {
     let measured = "| batch | RPS | throughput(out tok/s) |\n|---|---|---|\n| 128 | 5.049 | 2582.949 |\n";
     check("raw/m.md", measured, &[&[("/metrics/request_throughput", json!(5.049))]]);
 }
+
+/// The same README titles each table with its model written with spaces (`### Llama 3.1 8B
+/// Instruct 1 x A100 80G`): the heading gives the model as its checkpoints spell it, with
+/// the GPU and count, each from the heading's line.
+#[test]
+fn a_model_written_with_spaces_in_the_heading_is_the_runs_model() {
+    let text = fixture("markdown-table/sglang_vs_vllm_rps.md");
+    check(
+        "raw/README.md",
+        &text,
+        &[
+            &[("/source/line", json!(12)), ("/model", json!("Llama-3.1-8B-Instruct")), ("/source/context/model", context(8, "heading")), ("/gpu", json!("A100"))],
+            &[("/source/line", json!(13)), ("/model", json!("Llama-3.1-8B-Instruct"))],
+            &[("/source/line", json!(14)), ("/model", json!("Llama-3.1-8B-Instruct"))],
+            &[("/source/line", json!(15)), ("/model", json!("Llama-3.1-8B-Instruct"))],
+            &[
+                ("/source/line", json!(21)),
+                ("/model", json!("Llama-3.1-70B-Instruct")),
+                ("/source/context/model", context(17, "heading")),
+                ("/gpu", json!("H100")),
+                ("/gpu_count", json!(4)),
+            ],
+            &[("/source/line", json!(22)), ("/model", json!("Llama-3.1-70B-Instruct"))],
+            &[("/source/line", json!(23)), ("/model", json!("Llama-3.1-70B-Instruct"))],
+            &[("/source/line", json!(24)), ("/model", json!("Llama-3.1-70B-Instruct"))],
+            &[("/source/line", json!(32)), ("/model", json!("Llama-3.1-8B-Instruct")), ("/source/context/model", context(28, "heading"))],
+            &[("/source/line", json!(33)), ("/model", json!("Llama-3.1-8B-Instruct"))],
+            &[("/source/line", json!(39)), ("/model", json!("Llama-3.1-70B-Instruct")), ("/source/context/model", context(35, "heading"))],
+            &[("/source/line", json!(40)), ("/model", json!("Llama-3.1-70B-Instruct"))],
+        ],
+    );
+}
