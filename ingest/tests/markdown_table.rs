@@ -346,11 +346,12 @@ fn a_blog_table_reads_backend_units_and_counts() {
 }
 
 /// A Chinese README: the header names no unit, the cells do (`30token/s`); the model is in
-/// the heading, the platform in the first column, remarks become notes.
+/// the heading, remarks become notes. The platform column names no GPU of the name list (a
+/// laptop, a CPU, `Nvidia 2080ti(22G)`, a cloud service): each is a note, not the GPU.
 #[test]
 fn a_chinese_table_takes_units_from_its_cells() {
     let text = fixture("markdown-table/ollama_bench_zh.md");
-    let note = |line: u32, text: &str| json!([{ "line": line, "text": text }]);
+    let note = |line: u32, text: &str| json!({ "line": line, "text": text });
     let findings = check(
         "raw/README_zh.md",
         &text,
@@ -358,14 +359,14 @@ fn a_chinese_table_takes_units_from_its_cells() {
             &[
                 ("/model", json!("llama3.1:latest")),
                 ("/source/context/model", context(6, "heading")),
-                ("/gpu", json!("MacBook Pro M1 Pro")),
-                ("/source/context/gpu", context(9, "table-row")),
+                ("/gpu", json!(null)),
+                ("/notes/0", note(9, "测试平台: MacBook Pro M1 Pro")),
                 ("/metrics/output_throughput", json!(30.0)),
             ],
-            &[("/metrics/output_throughput", json!(11.0)), ("/notes", note(10, "备注: 纯 CPU 推理"))],
-            &[("/gpu", json!("Nvidia 2080ti(22G)")), ("/metrics/output_throughput", json!(86.0))],
+            &[("/metrics/output_throughput", json!(11.0)), ("/notes/1", note(10, "备注: 纯 CPU 推理"))],
+            &[("/gpu", json!(null)), ("/notes/0", note(11, "测试平台: Nvidia 2080ti(22G)")), ("/metrics/output_throughput", json!(86.0))],
             &[("/metrics/output_throughput", json!(124.0))],
-            &[("/gpu", json!("Groq Cloud")), ("/metrics/output_throughput", json!(581.0))],
+            &[("/gpu", json!(null)), ("/notes/0", note(13, "测试平台: Groq Cloud")), ("/metrics/output_throughput", json!(581.0))],
         ],
     );
     assert!(findings.is_empty(), "{findings:?}");
@@ -554,6 +555,11 @@ fn vllm_nightly_table_reads_completed_requests_and_its_test_names() {
     assert!(findings.is_empty(), "{findings:?}");
     let out = parse_file("raw/benchmark_results.md", &text, None);
     assert!(out.runs.iter().all(|r| r.metrics.extra.is_empty()), "{:?}", out.runs[0].metrics.extra);
+    // The GPU column holds the Azure VM size (`1xStandard_ND96asr_v4 x 1`), no GPU name: a note.
+    for run in &out.runs {
+        assert_eq!(run.gpu, None, "{}", run.id);
+        assert!(run.notes.iter().any(|n| n.text == "GPU: 1xStandard_ND96asr_v4 x 1"), "{}: {:?}", run.id, run.notes);
+    }
 }
 
 /// SGLang's comparison with vLLM 0.6.0: `RPS` holds the rate the client sent at (`4`, `8`,

@@ -952,6 +952,12 @@ fn build(path: &str, entries: &[Entry<'_>], start: u32, end: u32, sink: &mut Sin
             (Column::Context(Ctx::Model), Num::Text(t)) if t.ends_with("...") || t.ends_with('…') => {
                 notes.push(Note { line: e.line, text: format!("{}: {t}", col.raw) });
             }
+            // A GPU column's cell naming no GPU of the name list (an Azure VM size,
+            // `1xStandard_ND96asr_v4 x 1`; a laptop, `MacBook Pro M1 Pro`; a service, `Groq
+            // Cloud`) is no GPU name: kept as a note.
+            (Column::Context(Ctx::Gpu), Num::Text(t)) if context::gpu_in(&t).is_none() => {
+                notes.push(Note { line: e.line, text: format!("{}: {t}", col.raw) });
+            }
             (Column::Context(Ctx::TestName), Num::Text(t)) => {
                 notes.push(Note { line: e.line, text: format!("{}: {t}", col.raw) });
                 context_cell(Ctx::TestName, Num::Text(t), e, &mut owned, &mut facts, &mut extras);
@@ -1202,13 +1208,13 @@ fn context_cell(ctx: Ctx, num: Num, e: &Entry<'_>, owned: &mut Vec<Owned>, facts
         (Ctx::Gpu | Ctx::GpuCount, Num::Number(n, Unit::None)) if ctx == Ctx::GpuCount || n < 16.0 => {
             facts.extend(value::integer(n).filter(|&c| c > 0).map(|c| (Fact::GpuCount(c as u32), line)));
         }
-        (Ctx::Gpu, _) if words => match context::gpu_in(&text) {
-            Some((gpu, count)) => {
+        // A cell naming no GPU is a note (see `build`), never the GPU.
+        (Ctx::Gpu, _) if words => {
+            if let Some((gpu, count)) = context::gpu_in(&text) {
                 facts.push((Fact::Gpu(gpu), line));
                 facts.extend(count.map(|c| (Fact::GpuCount(c), line)));
             }
-            None => facts.push((Fact::Gpu(text), line)),
-        },
+        }
         (Ctx::GpuCount, _) if words => {
             if let Some((_, Some(c))) = context::gpu_in(&text) {
                 facts.push((Fact::GpuCount(c), line));
