@@ -277,7 +277,12 @@ pub fn is_model_word(word: &str) -> bool {
     // The family name ends where a version, size or separator begins (`internal-2` is no
     // InternLM).
     let family = FAMILIES.iter().any(|f| {
-        base.strip_prefix(f).and_then(|rest| rest.chars().next()).is_some_and(|c| f.ends_with('-') || c.is_ascii_digit() || matches!(c, '-' | '_' | '.'))
+        base.strip_prefix(f).is_some_and(|rest| {
+            let c = rest.chars().next();
+            // DeepSeek's lettered versions are glued on in some docs: `DeepSeekV3`, `DeepSeekR1`.
+            let lettered = *f == "deepseek" && rest.strip_prefix(['v', 'r']).is_some_and(|r| r.starts_with(|d: char| d.is_ascii_digit()));
+            lettered || c.is_some_and(|c| f.ends_with('-') || c.is_ascii_digit() || matches!(c, '-' | '_' | '.'))
+        })
     });
     family && base.chars().any(|c| c.is_ascii_digit()) && gpu_in(word).is_none()
 }
@@ -885,6 +890,8 @@ mod tests {
             ("Mixtral 8x7B", Some("Mixtral-8x7B")),
             ("Gemma 3 27B it", Some("Gemma-3-27B-it")),
             ("DeepSeek R1 on 8x H200", Some("DeepSeek-R1")),
+            ("DeepSeekV3", Some("DeepSeekV3")),
+            ("DeepSeekVL tips", None),
             ("Mistral Small 3.1 24B", Some("Mistral-Small-3.1-24B")),
             ("Llama 3.1 8B FP8", Some("Llama-3.1-8B-FP8")),
             ("Qwen/Qwen3-8B 2 GPUs", Some("Qwen/Qwen3-8B")),

@@ -10,7 +10,7 @@ use benchsite_ingest::parse_file;
 use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
-const SAMPLES: [&str; 8] = [
+const SAMPLES: [&str; 9] = [
     "lmdeploy_a100_fp16.md",
     "framework_comparison_zh.md",
     "vllm_vs_trtllm.md",
@@ -19,6 +19,7 @@ const SAMPLES: [&str; 8] = [
     "per_metric_tables_report_ko.md",
     "vllm_nightly_serving_table.md",
     "sglang_vs_vllm_rps.md",
+    "lmdeploy_deepseekv3_zh.md",
 ];
 
 fn context(line: u32, kind: &str) -> Value {
@@ -616,4 +617,39 @@ fn a_model_written_with_spaces_in_the_heading_is_the_runs_model() {
             &[("/source/line", json!(40)), ("/model", json!("Llama-3.1-70B-Instruct"))],
         ],
     );
+}
+
+/// LMDeploy's own DeepSeekV3 page (Chinese docs): `prompt no` is the number of prompts, `RPS`
+/// with decimals the measured request throughput, `max bsz` the server's batch limit (kept
+/// aside, no concurrency); the two rows left empty (output 4096, 8192) are no runs; the
+/// title `# DeepSeekV3` names the model. The serve and client commands come after the table,
+/// in other sections, and give it nothing.
+#[test]
+fn lmdeploy_deepseekv3_zh_table_reads_prompt_no_and_the_title_model() {
+    let text = fixture("markdown-table/lmdeploy_deepseekv3_zh.md");
+    let row = |line: u32, prompts: u64, out: u64, rps: f64, output: f64, bsz: f64| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/source/line", json!(line)),
+            ("/model", json!("DeepSeekV3")),
+            ("/source/context/model", context(2, "heading")),
+            ("/scenario/num_prompts", json!(prompts)),
+            ("/source/context/scenario.num_prompts", context(line, "table-row")),
+            ("/scenario/input_len", json!(2048)),
+            ("/scenario/output_len", json!(out)),
+            ("/metrics/request_throughput", json!(rps)),
+            ("/metrics/output_throughput", json!(output)),
+            ("/metrics/extra/max bsz", json!(bsz)),
+            ("/scenario/max_concurrency", Value::Null),
+            ("/tp", Value::Null),
+        ]
+    };
+    let runs = [
+        row(6, 10000, 1024, 3.4, 1743.56, 1024.0),
+        row(7, 10000, 2048, 1.62, 1682.41, 1024.0),
+        row(10, 2000, 16384, 0.07, 600.07, 128.0),
+        row(11, 2000, 32768, 0.02, 281.89, 128.0),
+    ];
+    let expected: Vec<&[(&str, Value)]> = runs.iter().map(Vec::as_slice).collect();
+    let findings = check("raw/deepseekv3.md", &text, &expected);
+    assert!(findings.is_empty(), "{findings:?}");
 }

@@ -362,7 +362,7 @@ fn context_of(body: &str) -> Option<Ctx> {
         "users", "concurrent users", "concurrent requests", "批大小", "批次大小", "parallel requests", "c",
     ]) {
         Ctx::MaxConcurrency
-    } else if one_of(&["num prompts", "number of prompts", "prompts", "requests", "request count", "num requests", "请求数", "请求数量", "请求总数", "total requests"]) {
+    } else if one_of(&["num prompts", "number of prompts", "prompt no", "prompt num", "prompts", "requests", "request count", "num requests", "请求数", "请求数量", "请求总数", "total requests"]) {
         Ctx::NumPrompts
     } else if one_of(&[
         "input len", "input length", "input tokens", "prompt tokens", "prompt len", "prompt length", "isl", "输入长度", "输入token数",
