@@ -201,3 +201,34 @@ fn a_range_is_passed_over_for_the_measured_row_below_it() {
     let found: Vec<String> = out.findings.iter().map(|f| format!("{}@{}", f.code, f.line)).collect();
     assert_eq!(found, vec!["results-not-read@9"]);
 }
+
+/// A line of SGLang's `--output-file` as a script's author pasted it, wrapped over ten lines:
+/// one run; every value keeps the line of its own key; the measured `concurrency` and the
+/// spread (`std_*`) are kept, the ShareGPT run's `random_*_len` defaults and `accept_length:
+/// null` say nothing.
+#[test]
+fn sglang_output_line_wrapped_over_lines_keeps_each_values_line() {
+    let text = fixture("vocab/sglang_output_wrapped.jsonl");
+    let findings = check(
+        "raw/sglang.jsonl",
+        &text,
+        &[&[
+            ("/format", json!("sglang-jsonl")),
+            ("/framework", json!("sglang")),
+            ("/scenario/dataset", json!("sharegpt")),
+            ("/scenario/input_len", Value::Null),
+            ("/scenario/output_len", Value::Null),
+            ("/scenario/request_rate", json!(5.0)),
+            ("/scenario/max_concurrency", json!(256)),
+            ("/metrics/completed", json!(1000)),
+            ("/metrics/concurrency", json!(11.780263008980727)),
+            ("/metrics/ttft_ms/p99", json!(327.9139723521075)),
+            ("/source/lines/metrics.ttft_ms.p99", json!(9)),
+            ("/metrics/itl_ms/p95", json!(18.839622958330438)),
+            ("/source/lines/metrics.itl_ms.p95", json!(12)),
+            ("/metrics/e2e_ms/std", json!(2620.270331568627)),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+    numbers_trace_to_their_lines(&text, &parse_file("raw/sglang.jsonl", &text, None));
+}
