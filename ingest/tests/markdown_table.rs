@@ -10,7 +10,7 @@ use benchsite_ingest::parse_file;
 use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
-const SAMPLES: [&str; 9] = [
+const SAMPLES: [&str; 10] = [
     "lmdeploy_a100_fp16.md",
     "framework_comparison_zh.md",
     "vllm_vs_trtllm.md",
@@ -20,6 +20,7 @@ const SAMPLES: [&str; 9] = [
     "vllm_nightly_serving_table.md",
     "sglang_vs_vllm_rps.md",
     "lmdeploy_deepseekv3_zh.md",
+    "llama_bench_pp_tg_zh.md",
 ];
 
 fn context(line: u32, kind: &str) -> Value {
@@ -651,5 +652,26 @@ fn lmdeploy_deepseekv3_zh_table_reads_prompt_no_and_the_title_model() {
     ];
     let expected: Vec<&[(&str, Value)]> = runs.iter().map(Vec::as_slice).collect();
     let findings = check("raw/deepseekv3.md", &text, &expected);
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
+/// llama-bench's columns as an engine-comparison table writes them (`pp256 t/s`, `tg64 t/s`):
+/// `pp` is prompt processing (prefill tokens per second), `tg` text generation. Both were read
+/// as output throughput, the prefill number lost; the row of dashes is no run.
+#[test]
+fn llama_bench_pp_and_tg_columns_are_prefill_and_generation_throughput() {
+    let text = fixture("markdown-table/llama_bench_pp_tg_zh.md");
+    let row = |line: u32, fw: &str, pp: f64, tg: f64| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/source/line", json!(line)),
+            ("/framework", json!(fw)),
+            ("/metrics/input_throughput", json!(pp)),
+            ("/source/lines/metrics.input_throughput", json!(line)),
+            ("/metrics/output_throughput", json!(tg)),
+        ]
+    };
+    let runs = [row(10, "llama.cpp", 749.44, 100.44), row(11, "llama.cpp", 143.32, 22.87), row(12, "mlllm", 207.50, 76.12)];
+    let expected: Vec<&[(&str, Value)]> = runs.iter().map(Vec::as_slice).collect();
+    let findings = check("raw/optimization_log.md", &text, &expected);
     assert!(findings.is_empty(), "{findings:?}");
 }

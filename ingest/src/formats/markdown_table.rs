@@ -323,12 +323,18 @@ fn latency_group(h: &Words<'_>) -> Option<&'static str> {
     }
 }
 
+/// llama-bench's test names: `pp512` (prompt processing: prefill tokens per second of a
+/// 512-token prompt) and `tg128` (text generation: generated tokens per second).
+fn bench_test(h: &Words<'_>, prefix: &str) -> bool {
+    h.has(prefix) && h.text.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| w.strip_prefix(prefix).is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())))
+}
+
 fn token_kind(h: &Words<'_>) -> Kind {
     if h.has("prompt + completion") || h.has("prompt+completion") {
         Kind::Total
-    } else if h.any(&["output", "generat", "decode", "decoding", "completion", "输出", "生成", "解码"]) || h.word("out") || h.word("gen") {
+    } else if h.any(&["output", "generat", "decode", "decoding", "completion", "输出", "生成", "解码"]) || h.word("out") || h.word("gen") || bench_test(h, "tg") {
         Kind::Output
-    } else if h.any(&["input", "prompt", "prefill", "pre-fill", "输入", "预填充"]) || h.word("in") {
+    } else if h.any(&["input", "prompt", "prefill", "pre-fill", "输入", "预填充"]) || h.word("in") || bench_test(h, "pp") {
         Kind::Input
     } else if h.has("total") || h.has("总") || h.has("overall") {
         Kind::Total
