@@ -209,7 +209,7 @@ pub fn is_error_line(line: &str) -> bool {
 
 /// The commands of a shell block whose first line is `first_line`, with continuation lines
 /// (`\`) joined, and the lines of a quoted argument that spans lines (`--extra-inputs
-/// payload_template:'` … `}'`, see [`quote_after`]): each command's text and the line it
+/// payload_template:'` … `}'`, see [`quote_after`] and [`still_open`]): each command's text and the line it
 /// starts on. A last line that still ends in `\` or inside a quote closes the block's last
 /// command.
 pub fn joined_commands(block: &str, first_line: u32) -> Vec<(u32, String)> {
@@ -217,12 +217,16 @@ pub fn joined_commands(block: &str, first_line: u32) -> Vec<(u32, String)> {
     let mut joined = String::new();
     let mut start = first_line;
     let mut quote = None;
+    let mut offset = 0;
     for (i, raw) in block.lines().enumerate() {
         let line = raw.trim();
         if joined.is_empty() {
             start = first_line + i as u32;
         }
-        quote = quote_after(line, quote);
+        offset += raw.len();
+        let ending = &block[offset..];
+        offset += if ending.starts_with("\r\n") { 2 } else { usize::from(ending.starts_with('\n')) };
+        quote = still_open(quote_after(line, quote), &block.as_bytes()[offset..]);
         if let Some(body) = line.strip_suffix('\\') {
             joined.push_str(body);
             joined.push(' ');
@@ -268,17 +272,34 @@ pub fn quote_after(line: &str, open: Option<u8>) -> Option<u8> {
     open
 }
 
+/// A quote open at a line's end keeps the command joined only if its closing character comes
+/// later in the block: an unmatched quote (a cut log line, `'Hello wor…`) does not swallow the
+/// commands after it. The search stops at the next such character, which the joining reaches
+/// anyway, or finds none once for the rest of the block.
+fn still_open(quote: Option<u8>, rest: &[u8]) -> Option<u8> {
+    quote.filter(|&q| memchr::memchr(q, rest).is_some())
+}
+
 /// The end of the command that starts at byte `at` of `block` (the byte after its last
 /// line's newline, or the block's length), as [`joined_commands`] cuts it, and whether the
 /// block ended with the command still open (a last line ending in `\\` or in a quote).
 fn command_end(block: &str, mut at: usize) -> (usize, bool) {
     let bytes = block.as_bytes();
     let mut quote = None;
+    let mut ahead: Option<(u8, usize)> = None;
     while at < block.len() {
         let end = memchr::memchr(b'\n', &bytes[at..]).map_or(block.len(), |p| at + p);
         let text = crate::text::trim(&block[at..end]);
         at = end + 1;
         quote = quote_after(text, quote);
+        // Where the open quote's next character lies, once found: not searched again while
+        // it is still ahead (its closing may be escaped, `\"`, and the quote stay open).
+        if let Some(q) = quote {
+            if !ahead.is_some_and(|(c, p)| c == q && p >= at) {
+                ahead = memchr::memchr(q, bytes.get(at..).unwrap_or(&[])).map(|p| (q, at + p));
+                quote = ahead.map(|(c, _)| c);
+            }
+        }
         if !text.ends_with('\\') && quote.is_none() {
             return (at.min(block.len()), false);
         }
@@ -509,7 +530,22 @@ mod tests {
         out
     }
 
-    proptest::proptest! {
+/// A quoted argument over lines joins them; a quote that never closes (a cut log line) does
+    /// not swallow the commands after it.
+    #[test]
+    fn joins_a_quoted_argument_over_lines_but_not_an_unmatched_quote() {
+        let block = "aiperf profile \\\n  --extra-inputs payload_template:'\n  {\n    \"text\": 1\n  }' \\\n  --concurrency 4\n";
+        let words = [&Needle::new("profile")];
+        let got = joined_commands_with(block, 1, &words);
+        assert_eq!(got.len(), 1);
+        assert!(got[0].1.ends_with("--concurrency 4"), "{got:?}");
+        let block = "echo 'starting\nvllm bench serve --model m\n";
+        let words = [&Needle::new("bench")];
+        assert_eq!(joined_commands_with(block, 1, &words), vec![(2, "vllm bench serve --model m".to_string())]);
+        assert_eq!(joined_commands(block, 1), vec![(1, "echo 'starting".to_string()), (2, "vllm bench serve --model m".to_string())]);
+    }
+
+        proptest::proptest! {
         #[test]
         fn flags_read_as_the_copying_reader_did(args in r#"(--a|-b|-1|x|=|'|"| |\\|é|[.]|#)*"#) {
             proptest::prop_assert_eq!(flags(&args), flags_by_copies(&args));
