@@ -276,29 +276,103 @@ pub fn is_error_line(line: &str) -> bool {
 
 
 /// The commands of a shell block whose first line is `first_line`, with continuation lines
-/// (`\`) joined: each command's text and the line it starts on. A last line that still ends
-/// in `\` closes the block's last command.
+/// (`\`) joined, and the lines of a quoted argument that spans lines (`--extra-inputs
+/// payload_template:'` … `}'`, see [`quote_after`] and [`still_open`]): each command's text and the line it
+/// starts on. A last line that still ends in `\` or inside a quote closes the block's last
+/// command.
 pub fn joined_commands(block: &str, first_line: u32) -> Vec<(u32, String)> {
     let mut out = Vec::new();
     let mut joined = String::new();
     let mut start = first_line;
+    let mut quote = None;
+    let mut offset = 0;
     for (i, raw) in block.lines().enumerate() {
         let line = raw.trim();
         if joined.is_empty() {
             start = first_line + i as u32;
         }
+        offset += raw.len();
+        let ending = &block[offset..];
+        offset += if ending.starts_with("\r\n") { 2 } else { usize::from(ending.starts_with('\n')) };
+        quote = still_open(quote_after(line, quote), &block.as_bytes()[offset..]);
         if let Some(body) = line.strip_suffix('\\') {
             joined.push_str(body);
             joined.push(' ');
             continue;
         }
         joined.push_str(line);
+        if quote.is_some() {
+            joined.push(' ');
+            continue;
+        }
         out.push((start, std::mem::take(&mut joined)));
     }
     if !joined.is_empty() {
         out.push((start, joined));
     }
     out
+}
+
+/// The quote still open after `line` (`'` or `"`), given the one open before it: a quote
+/// opens only at the start of a word or after `=`, `:`, `(` … (not `don't` in a comment or a
+/// log line), closes at its match, and `\` escapes outside single quotes, as in a shell. A
+/// line without quote bytes (most lines) is not looked at byte by byte.
+pub fn quote_after(line: &str, open: Option<u8>) -> Option<u8> {
+    let b = line.as_bytes();
+    if memchr::memchr2(b'\'', b'"', b).is_none() {
+        return open;
+    }
+    let mut open = open;
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        match open {
+            Some(b'\'') if c == b'\'' => open = None,
+            Some(q) if c == b'\\' && q == b'"' => i += 1,
+            Some(q) if c == q => open = None,
+            Some(_) => {}
+            None if c == b'\\' => i += 1,
+            None if (c == b'\'' || c == b'"') && (i == 0 || !b[i - 1].is_ascii_alphanumeric()) => open = Some(c),
+            None => {}
+        }
+        i += 1;
+    }
+    open
+}
+
+/// A quote open at a line's end keeps the command joined only if its closing character comes
+/// later in the block: an unmatched quote (a cut log line, `'Hello wor…`) does not swallow the
+/// commands after it. The search stops at the next such character, which the joining reaches
+/// anyway, or finds none once for the rest of the block.
+fn still_open(quote: Option<u8>, rest: &[u8]) -> Option<u8> {
+    quote.filter(|&q| memchr::memchr(q, rest).is_some())
+}
+
+/// The end of the command that starts at byte `at` of `block` (the byte after its last
+/// line's newline, or the block's length), as [`joined_commands`] cuts it, and whether the
+/// block ended with the command still open (a last line ending in `\\` or in a quote).
+fn command_end(block: &str, mut at: usize) -> (usize, bool) {
+    let bytes = block.as_bytes();
+    let mut quote = None;
+    let mut ahead: Option<(u8, usize)> = None;
+    while at < block.len() {
+        let end = memchr::memchr(b'\n', &bytes[at..]).map_or(block.len(), |p| at + p);
+        let text = crate::text::trim(&block[at..end]);
+        at = end + 1;
+        quote = quote_after(text, quote);
+        // Where the open quote's next character lies, once found: not searched again while
+        // it is still ahead (its closing may be escaped, `\"`, and the quote stay open).
+        if let Some(q) = quote {
+            if !ahead.is_some_and(|(c, p)| c == q && p >= at) {
+                ahead = memchr::memchr(q, bytes.get(at..).unwrap_or(&[])).map(|p| (q, at + p));
+                quote = ahead.map(|(c, _)| c);
+            }
+        }
+        if !text.ends_with('\\') && quote.is_none() {
+            return (at.min(block.len()), false);
+        }
+    }
+    (block.len(), true)
 }
 
 /// The commands of `block`, cut as [`joined_commands`] cuts them, that have a line holding
@@ -311,16 +385,10 @@ pub fn joined_commands_with(block: &str, first_line: u32, words: &[&Needle]) -> 
     let mut hits: Vec<usize> = words.iter().flat_map(|w| w.find_iter(block)).collect();
     hits.sort_unstable();
     let continued = |line: &str| crate::text::trim(line).ends_with('\\');
-    let mut out = Vec::new();
-    // Lines before `done` belong to commands already read; `counted` is where `line` is the
-    // number of the line starting there.
-    let (mut done, mut counted, mut line) = (0, 0, first_line);
-    for hit in hits {
-        if hit < done {
-            continue;
-        }
-        // Back to the command's first line: over the lines before it that end in `\`.
-        let mut start = memchr::memrchr(b'\n', &bytes[..hit]).map_or(0, |p| p + 1);
+    // Back to a command's first line: over the lines before it that end in `\`, not before
+    // `done`. Exact where no quote byte lies between `done` and `at`.
+    let first_of = |at: usize, done: usize| {
+        let mut start = memchr::memrchr(b'\n', &bytes[..at]).map_or(0, |p| p + 1);
         while start > done {
             let before = memchr::memrchr(b'\n', &bytes[..start - 1]).map_or(0, |p| p + 1);
             if !continued(&block[before..start - 1]) {
@@ -328,14 +396,39 @@ pub fn joined_commands_with(block: &str, first_line: u32, words: &[&Needle]) -> 
             }
             start = before;
         }
+        start
+    };
+    let mut out = Vec::new();
+    // Lines before `done` belong to commands already read (or passed over); `counted` is
+    // where `line` is the number of the line starting there.
+    let (mut done, mut counted, mut line) = (0, 0, first_line);
+    for hit in hits {
+        if hit < done {
+            continue;
+        }
+        let mut start = first_of(hit, done);
+        // A quote may open a command before the hit's line that runs over it: the commands
+        // holding a quote byte between `done` and that line are cut in order (each once,
+        // `done` moves past them), and the hit is in the first that reaches its line.
+        while let Some(q) = memchr::memchr2(b'\'', b'"', &bytes[done..start]).map(|p| done + p) {
+            let first = first_of(q, done);
+            let (end, _) = command_end(block, first);
+            if end > start {
+                start = first;
+                break;
+            }
+            done = end;
+            start = start.max(first_of(hit, done));
+        }
         line += crate::text::count_newlines(&bytes[counted..start]) as u32;
         counted = start;
+        let (end, open) = command_end(block, start);
         let mut joined = String::new();
         let mut at = start;
-        while at < block.len() {
-            let end = memchr::memchr(b'\n', &bytes[at..]).map_or(block.len(), |p| at + p);
-            let text = crate::text::trim(&block[at..end]);
-            at = end + 1;
+        while at < end {
+            let stop = memchr::memchr(b'\n', &bytes[at..end]).map_or(end, |p| at + p);
+            let text = crate::text::trim(&block[at..stop]);
+            at = stop + 1;
             match text.strip_suffix('\\') {
                 Some(body) => {
                     joined.push_str(body);
@@ -343,12 +436,14 @@ pub fn joined_commands_with(block: &str, first_line: u32, words: &[&Needle]) -> 
                 }
                 None => {
                     joined.push_str(text);
-                    break;
+                    if at < end || open {
+                        joined.push(' ');
+                    }
                 }
             }
         }
         out.push((line, joined));
-        done = at.min(block.len()).max(hit + 1);
+        done = end.max(hit + 1);
     }
     out
 }
@@ -503,14 +598,29 @@ mod tests {
         out
     }
 
-    proptest::proptest! {
+/// A quoted argument over lines joins them; a quote that never closes (a cut log line) does
+    /// not swallow the commands after it.
+    #[test]
+    fn joins_a_quoted_argument_over_lines_but_not_an_unmatched_quote() {
+        let block = "aiperf profile \\\n  --extra-inputs payload_template:'\n  {\n    \"text\": 1\n  }' \\\n  --concurrency 4\n";
+        let words = [&Needle::new("profile")];
+        let got = joined_commands_with(block, 1, &words);
+        assert_eq!(got.len(), 1);
+        assert!(got[0].1.ends_with("--concurrency 4"), "{got:?}");
+        let block = "echo 'starting\nvllm bench serve --model m\n";
+        let words = [&Needle::new("bench")];
+        assert_eq!(joined_commands_with(block, 1, &words), vec![(2, "vllm bench serve --model m".to_string())]);
+        assert_eq!(joined_commands(block, 1), vec![(1, "echo 'starting".to_string()), (2, "vllm bench serve --model m".to_string())]);
+    }
+
+        proptest::proptest! {
         #[test]
         fn flags_read_as_the_copying_reader_did(args in r#"(--a|-b|-1|x|=|'|"| |\\|é|[.]|#)*"#) {
             proptest::prop_assert_eq!(flags(&args), flags_by_copies(&args));
         }
 
         #[test]
-        fn commands_with_a_word_are_the_joined_commands_holding_it(block in "(bench|x|\\\\| |\r|\n|ben|ch|é){0,30}") {
+        fn commands_with_a_word_are_the_joined_commands_holding_it(block in "(bench|x|\\\\| |\r|\n|ben|ch|é|'|\"|=){0,30}") {
             let words = [&Needle::new("bench"), &Needle::new("ch")];
             let all = joined_commands(&block, 7).into_iter().filter(|(_, t)| words.iter().any(|w| t.contains(w.text())));
             proptest::prop_assert_eq!(joined_commands_with(&block, 7, &words), all.collect::<Vec<_>>());

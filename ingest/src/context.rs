@@ -34,6 +34,8 @@ pub enum Fact {
     OutputLen(u64),
     MaxConcurrency(u64),
     RequestRate(RequestRate),
+    /// As stated, not normalised: `precision::apply` weighs it with the other statements.
+    Precision(String),
 }
 
 impl Fact {
@@ -53,6 +55,7 @@ impl Fact {
             Fact::OutputLen(_) => "scenario.output_len",
             Fact::MaxConcurrency(_) => "scenario.max_concurrency",
             Fact::RequestRate(_) => "scenario.request_rate",
+            Fact::Precision(_) => "precision",
         }
     }
 }
@@ -87,6 +90,7 @@ pub fn give(run: &mut Run, fact: Fact, line: u32, kind: &str) -> bool {
         Fact::OutputLen(v) => fill(&mut s.output_len, v),
         Fact::MaxConcurrency(v) => fill(&mut s.max_concurrency, v),
         Fact::RequestRate(v) => fill(&mut s.request_rate, v),
+        Fact::Precision(v) => fill(&mut run.precision, v),
     };
     if filled {
         run.source.context.insert(key, ContextRef { line, kind: kind.to_string() });
@@ -150,7 +154,7 @@ impl Heading {
 pub fn heading(title: &str) -> Heading {
     let mut h = Heading::default();
     let words = words(title);
-    h.model = words.iter().find(|w| is_model_word(w)).map(|w| w.to_string());
+    h.model = model_in(&words);
     if let Some((gpu, count)) = gpu_in(title) {
         h.gpu = Some(gpu);
         h.gpu_count = count;
@@ -175,6 +179,94 @@ fn words(text: &str) -> Vec<&str> {
         .collect()
 }
 
+/// The model a heading's words name: the first checkpoint-like word (`Qwen3-8B-FP8`), or a
+/// name written with spaces (`Llama 3.1 8B Instruct`, `Qwen2.5 7B`, `Qwen 2.5 Coder 7B`,
+/// `DeepSeek R1`) joined as its checkpoints are named (`Llama-3.1-8B-Instruct`,
+/// `Qwen2.5-7B`: Qwen glues its version to the family), so the model catalog knows it.
+fn model_in(words: &[&str]) -> Option<String> {
+    for (i, w) in words.iter().enumerate() {
+        if let Some(spaced) = spaced_model(w, &words[i + 1..]) {
+            return Some(spaced);
+        }
+        if is_model_word(w) {
+            return Some(w.to_string());
+        }
+    }
+    None
+}
+
+/// Words that may follow a family name in a model written with spaces, before or after its
+/// size (lower case): variants and precisions.
+const MODEL_VARIANTS: [&str; 24] = [
+    "instruct", "chat", "coder", "base", "it", "vl", "math", "omni", "distill", "mini", "small", "medium", "large", "nemo",
+    "fp8", "fp16", "bf16", "awq", "gptq", "int4", "int8", "nvfp4", "mxfp4", "w8a8",
+];
+
+/// A model written with spaces, starting at `first`: a family word (`Llama`, `qwen`) or a
+/// family with its version and no size (`Qwen2.5`, `Llama-3.1`), then at most one version
+/// (`3.1`, `V3`, `R1`) before one size (`8B`, `8x7B`, `A3B`) and variant words (`Instruct`,
+/// `FP8`). Only a name with a size, or DeepSeek's `V3`/`R1`, is a model: `Qwen 2.5 Series`
+/// and `Llama 3` name families.
+fn spaced_model(first: &str, rest: &[&str]) -> Option<String> {
+    let lower = first.to_ascii_lowercase();
+    let bare = FAMILIES.iter().any(|f| !f.ends_with('-') && f.len() > 2 && *f == lower);
+    // A checkpoint or tag name (`org/name`, ollama's `llama3.1:latest`) is whole as written.
+    let plain = first.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-'));
+    let versioned = plain && is_model_word(first) && !first.split('-').any(is_size);
+    if !(bare || versioned) || rest.is_empty() {
+        return None;
+    }
+    let (mut version, mut size, mut named) = (versioned, false, false);
+    let mut parts: Vec<&str> = vec![first];
+    for w in rest {
+        let l = w.to_ascii_lowercase();
+        if !size && is_size(w) {
+            size = true;
+        } else if !size && !version && (is_version(w) || is_series(&l)) {
+            version = true;
+            named |= is_series(&l) && lower == "deepseek";
+        } else if MODEL_VARIANTS.contains(&l.as_str()) {
+        } else {
+            break;
+        }
+        parts.push(w);
+    }
+    if !(size || named) || parts.len() < 2 {
+        return None;
+    }
+    let mut name = parts[0].to_string();
+    for (k, part) in parts.iter().enumerate().skip(1) {
+        // Qwen's checkpoints glue the version to the family: `Qwen2.5-7B`, `Qwen3-8B`.
+        if k == 1 && bare && matches!(lower.as_str(), "qwen" | "qwq") && is_version(part) {
+            name.push_str(part);
+        } else {
+            name.push('-');
+            name.push_str(part);
+        }
+    }
+    Some(name)
+}
+
+/// `3`, `3.1`, `2.5`: a version written apart from its family.
+fn is_version(w: &str) -> bool {
+    !w.is_empty() && w.split('.').all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit())) && w.len() <= 5
+}
+
+/// DeepSeek's and Mistral's lettered versions: `V3`, `v2.5`, `R1`.
+fn is_series(lower: &str) -> bool {
+    lower.strip_prefix(['v', 'r']).is_some_and(is_version)
+}
+
+/// A parameter count: `8B`, `0.5B`, `135M`, `8x7B`, `A3B`, `E2B`, `30B-A3B`.
+fn is_size(w: &str) -> bool {
+    let one = |p: &str| {
+        let p = p.strip_prefix(['A', 'E', 'a', 'e']).unwrap_or(p);
+        let p = p.split_once(['x', 'X']).map_or(p, |(n, rest)| if n.bytes().all(|b| b.is_ascii_digit()) && !n.is_empty() { rest } else { p });
+        p.strip_suffix(['B', 'b', 'M', 'm']).is_some_and(|n| !n.is_empty() && n.split('.').all(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit())))
+    };
+    !w.is_empty() && w.split('-').all(one)
+}
+
 /// `Qwen/Qwen3-8B-FP8`, `gpt-oss-120b`, `gemma-4-E2B-it`: a family name followed by a
 /// version or size.
 pub fn is_model_word(word: &str) -> bool {
@@ -185,7 +277,12 @@ pub fn is_model_word(word: &str) -> bool {
     // The family name ends where a version, size or separator begins (`internal-2` is no
     // InternLM).
     let family = FAMILIES.iter().any(|f| {
-        base.strip_prefix(f).and_then(|rest| rest.chars().next()).is_some_and(|c| f.ends_with('-') || c.is_ascii_digit() || matches!(c, '-' | '_' | '.'))
+        base.strip_prefix(f).is_some_and(|rest| {
+            let c = rest.chars().next();
+            // DeepSeek's lettered versions are glued on in some docs: `DeepSeekV3`, `DeepSeekR1`.
+            let lettered = *f == "deepseek" && rest.strip_prefix(['v', 'r']).is_some_and(|r| r.starts_with(|d: char| d.is_ascii_digit()));
+            lettered || c.is_some_and(|c| f.ends_with('-') || c.is_ascii_digit() || matches!(c, '-' | '_' | '.'))
+        })
     });
     family && base.chars().any(|c| c.is_ascii_digit()) && gpu_in(word).is_none()
 }
@@ -415,8 +512,8 @@ impl ClientCommand {
     }
 
     /// What the command's `--metadata KEY=VALUE` entries say about the hardware (the keys a
-    /// saved result's metadata is read with: `gpu`, `hardware`, ...; `tp`; `env=TP4PP1`),
-    /// given with kind [`METADATA`].
+    /// saved result's metadata is read with: `gpu`, `hardware`, ...; `tp`; `env=TP4PP1`) and
+    /// the precision (`precision=bf16`), given with kind [`METADATA`].
     pub fn metadata_facts(&self) -> Vec<Fact> {
         let get = |keys: &[&str]| keys.iter().find_map(|k| self.metadata.iter().find(|(key, _)| key == k)).map(|(_, v)| v.as_str());
         let mut out = Vec::new();
@@ -431,6 +528,7 @@ impl ClientCommand {
         }
         let tp = get(&["tp", "tp_size", "tensor_parallel_size"]).and_then(|v| v.parse::<u32>().ok()).or_else(|| get(&["env"]).and_then(env_tp));
         out.extend(tp.filter(|&n| n > 0).map(Fact::Tp));
+        out.extend(get(&["precision", "dtype", "quantization"]).map(|v| Fact::Precision(v.to_string())));
         out
     }
 
@@ -777,6 +875,37 @@ mod tests {
         assert_eq!(heading("SGLang v0.3.0 compared to vLLM v0.6.0").framework, None);
         assert_eq!(heading("HTTP2 and H100").gpu.as_deref(), Some("H100"));
         assert_eq!(heading("NH100").gpu, None);
+    }
+
+    /// Model names written with spaces, as result READMEs title their sections; family
+    /// names with no size are no model.
+    #[test]
+    fn reads_model_names_written_with_spaces() {
+        let cases = [
+            ("Llama 3.1 8B Instruct 1 x A100 80G", Some("Llama-3.1-8B-Instruct")),
+            ("Llama 3.1 70B Instruct 4 x H100 80G", Some("Llama-3.1-70B-Instruct")),
+            ("Qwen 2.5 Coder 7B — Q4_K_M", Some("Qwen2.5-Coder-7B")),
+            ("Qwen3 8B on 1x H100", Some("Qwen3-8B")),
+            ("Qwen2.5 7B Instruct (TP=1)", Some("Qwen2.5-7B-Instruct")),
+            ("Mixtral 8x7B", Some("Mixtral-8x7B")),
+            ("Gemma 3 27B it", Some("Gemma-3-27B-it")),
+            ("DeepSeek R1 on 8x H200", Some("DeepSeek-R1")),
+            ("DeepSeekV3", Some("DeepSeekV3")),
+            ("DeepSeekVL tips", None),
+            ("Mistral Small 3.1 24B", Some("Mistral-Small-3.1-24B")),
+            ("Llama 3.1 8B FP8", Some("Llama-3.1-8B-FP8")),
+            ("Qwen/Qwen3-8B 2 GPUs", Some("Qwen/Qwen3-8B")),
+            ("部分平台的测试结果，llama3.1:latest（8B）", Some("llama3.1:latest")),
+            ("Qwen 2.5 Series (Stable, 2024)", None),
+            ("Qwen Team results", None),
+            ("Llama 3 results", None),
+            ("Gemma Series", None),
+            ("Phi 3 notes", None),
+            ("Online benchmark results", None),
+        ];
+        for (title, want) in cases {
+            assert_eq!(heading(title).model.as_deref(), want, "{title}");
+        }
     }
 
     #[test]

@@ -5,12 +5,13 @@
 //! Precision is taken from the most explicit statement there is, in this order:
 //! 1. `log`: the benchmark tool printed it (`Quantization: FP8` in a `trtllm-bench` report);
 //! 2. `sidecar`: the author stated it in `<file>.meta.toml`;
-//! 3. `flag`: a serve flag that quantizes the weights (`--quantization`, LMDeploy
+//! 3. `metadata`: the client command that ran it says it (`--metadata precision=bf16`);
+//! 4. `flag`: a serve flag that quantizes the weights (`--quantization`, LMDeploy
 //!    `--model-format awq`, `trtllm-bench --quantization`);
-//! 4. `model-name`: a quantization word in the model name (`-FP8`, `-AWQ`, `.w4a16`);
-//! 5. `flag`: a float dtype flag (`--dtype bfloat16`);
-//! 6. `model-name`: a float word in the model name (`-BF16`);
-//! 7. `catalog`: the checkpoint's published dtype in `content/models.toml`.
+//! 5. `model-name`: a quantization word in the model name (`-FP8`, `-AWQ`, `.w4a16`);
+//! 6. `flag`: a float dtype flag (`--dtype bfloat16`);
+//! 7. `model-name`: a float word in the model name (`-BF16`);
+//! 8. `catalog`: the checkpoint's published dtype in `content/models.toml`.
 //!
 //! A float `--dtype` ranks below a quantized model name because for a quantized checkpoint it
 //! sets the compute dtype, not the weights': `Qwen3-8B-FP8 --dtype bfloat16` serves FP8
@@ -108,7 +109,7 @@ fn flag_value(params: &Params, pick: fn(&str) -> bool) -> Option<&str> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Precision {
     pub value: String,
-    /// `log`, `sidecar`, `flag`, `model-name` or `catalog`.
+    /// `log`, `sidecar`, `metadata`, `flag`, `model-name` or `catalog`.
     pub from: &'static str,
 }
 
@@ -119,6 +120,8 @@ pub struct Statements<'a> {
     pub log: Option<&'a str>,
     /// The sidecar's `precision`.
     pub sidecar: Option<&'a str>,
+    /// A client command's `--metadata precision=…` entry.
+    pub metadata: Option<&'a str>,
     pub model: Option<&'a str>,
     pub params: Option<&'a Params>,
 }
@@ -130,6 +133,9 @@ pub fn resolve(said: Statements<'_>, models: Option<&Catalog>) -> Option<Precisi
         return Some(p);
     }
     if let Some(p) = found(said.sidecar.and_then(normalise), "sidecar") {
+        return Some(p);
+    }
+    if let Some(p) = found(said.metadata.and_then(normalise), "metadata") {
         return Some(p);
     }
     let words = said.model.map(name_words).unwrap_or_default();
@@ -159,16 +165,29 @@ pub fn resolve(said: Statements<'_>, models: Option<&Catalog>) -> Option<Precisi
 }
 
 /// Sets `family`, `precision` and `precision_from` of every run. A `precision` already on the
-/// run was printed by the benchmark tool itself.
+/// run was printed by the benchmark tool itself, or given by the `--metadata` of the client
+/// command that ran it (see [`from_client_metadata`]).
 pub fn apply(runs: &mut [Run], sidecar: Option<&str>, models: Option<&Catalog>) {
     for run in runs {
         run.family = run.model.as_deref().map(family);
-        let log = run.precision.take();
-        let said = Statements { log: log.as_deref(), sidecar, model: run.model.as_deref(), params: Some(&run.params) };
+        let stated = run.precision.take();
+        let (log, metadata) = if from_client_metadata(run) { (None, stated) } else { (stated, None) };
+        let said = Statements { log: log.as_deref(), sidecar, metadata: metadata.as_deref(), model: run.model.as_deref(), params: Some(&run.params) };
         let resolved = resolve(said, models);
         run.precision = resolved.as_ref().map(|p| p.value.clone());
         run.precision_from = resolved.map(|p| p.from.to_string());
     }
+}
+
+/// Whether a run's precision came from a client command's `--metadata` rather than from the
+/// tool: both record context kind `metadata`, but a report's own metadata (trtllm-bench's
+/// `engine.quantization`) lies inside the run's block, and the client command that ran a block
+/// stands outside it.
+fn from_client_metadata(run: &Run) -> bool {
+    run.source
+        .context
+        .get("precision")
+        .is_some_and(|c| c.kind == crate::context::METADATA && !(run.source.line..=run.source.end_line).contains(&c.line))
 }
 
 #[cfg(test)]
@@ -241,11 +260,20 @@ mod tests {
         ];
         for (model, flags, log, sidecar, want) in cases {
             let p = params(flags);
-            let said = Statements { log: *log, sidecar: *sidecar, model: *model, params: Some(&p) };
+            let said = Statements { log: *log, sidecar: *sidecar, model: *model, params: Some(&p), ..Statements::default() };
             let got = resolve(said, Some(&catalog));
             let got = got.as_ref().map(|p| (p.value.as_str(), p.from));
             assert_eq!(got, *want, "{model:?} {flags:?} log={log:?} sidecar={sidecar:?}");
         }
+    }
+
+    /// A client's `--metadata precision=…` ranks after the sidecar and before every flag and name.
+    #[test]
+    fn client_metadata_ranks_after_the_sidecar() {
+        let p = params(&[("--quantization", "awq")]);
+        let said = |sidecar| Statements { sidecar, metadata: Some("bf16"), model: Some("x/Qwen3-8B-FP8"), params: Some(&p), ..Statements::default() };
+        assert_eq!(resolve(said(None), None), Some(Precision { value: "BF16".into(), from: "metadata" }));
+        assert_eq!(resolve(said(Some("fp8")), None), Some(Precision { value: "FP8".into(), from: "sidecar" }));
     }
 
     #[test]

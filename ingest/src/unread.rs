@@ -24,7 +24,9 @@ const PHRASES: [&str; 14] = [
 const WORDS: [&str; 7] = ["ttft", "tpot", "itl", "qps", "rps", "e2el", "tput"];
 
 /// Lines after a metric word in which its number may stand (a JSON key's object, a table row
-/// below its header).
+/// below its header). In a table, rules (`|---|`, `====`) and rows without a number (more
+/// header lines: guidellm's `Benchmark | Per Second | …`, `|  | Mdn | p95 |`) are not
+/// counted, so a header three or four lines above its first row is still seen.
 const NEAR: usize = 2;
 
 /// After a file was read without a run: warns on its first results-looking line, replacing
@@ -49,27 +51,86 @@ pub fn report(text: &str, sink: &mut Sink) {
     .value("line_text", quoted);
 }
 
-/// The first line holding a metric word with a number on it or on the next lines.
+/// A metric word waiting for its number on the lines below.
+struct Pending {
+    /// Line index of the metric word.
+    at: usize,
+    /// Counted lines it may still look at.
+    left: usize,
+    /// For a table header: the cells under a metric word (and the empty cells it spans,
+    /// `TTFT (ms) |||`); only their numbers count.
+    columns: Option<Vec<usize>>,
+}
+
+/// The first line holding a metric word with a measured number on it or on the next lines.
+/// Estimates and ranges (`~200ms`, `≈ 10`, `83–98 ms/token`, `1-2 秒`) are not measured
+/// numbers: a survey's or a README's rough figures are no result a reader missed.
 pub fn first_results_line(text: &str) -> Option<(u32, String)> {
     let lines: Vec<&str> = text.lines().collect();
-    let mut pending: Option<(usize, usize)> = None; // (line index of the metric word, last line that may hold its number)
+    let mut pending: Option<Pending> = None;
     for (i, line) in lines.iter().enumerate() {
-        if let Some((at, until)) = pending {
-            if has_number(line) {
-                return Some(found(&lines, at));
+        let metric = has_metric_word(line);
+        if metric && has_number(line) {
+            return Some(found(&lines, i));
+        }
+        if let Some(p) = &mut pending {
+            let table = p.columns.is_some() && is_table_row(line);
+            let number = match (&p.columns, table) {
+                (Some(columns), true) => cells(line).enumerate().any(|(c, cell)| columns.contains(&c) && has_number(cell)),
+                _ => has_number(line),
+            };
+            if number {
+                return Some(found(&lines, p.at));
             }
-            if i >= until {
-                pending = None;
+            let counted = !(table && (is_rule(line) || !has_number(line)));
+            if counted {
+                p.left -= 1;
+                if p.left == 0 {
+                    pending = None;
+                }
             }
         }
-        if has_metric_word(line) {
-            if has_number(line) {
-                return Some(found(&lines, i));
-            }
-            pending = Some((i, i + NEAR));
+        if metric {
+            let columns = is_table_row(line).then(|| metric_columns(line)).filter(|c| !c.is_empty());
+            pending = Some(Pending { at: i, left: NEAR, columns });
         }
     }
     None
+}
+
+fn is_table_row(line: &str) -> bool {
+    line.contains('|')
+}
+
+/// A table's rule: nothing but `|`, `-`, `=`, `:`, `+` and spaces.
+fn is_rule(line: &str) -> bool {
+    line.trim().chars().all(|c| matches!(c, '|' | '-' | '=' | ':' | '+' | ' '))
+}
+
+/// A table row's cells, a leading `|` dropped so that rows with and without one align.
+fn cells(line: &str) -> impl Iterator<Item = &str> {
+    let t = line.trim();
+    t.strip_prefix('|').unwrap_or(t).split('|')
+}
+
+/// The cells of a header row under a metric word, with the empty cells after each (the
+/// columns a merged header spans).
+fn metric_columns(line: &str) -> Vec<usize> {
+    let mut out = Vec::new();
+    let mut spanning = false;
+    for (c, cell) in cells(line).enumerate() {
+        if cell.trim().is_empty() {
+            if spanning {
+                out.push(c);
+            }
+            continue;
+        }
+        spanning = has_metric_word(cell);
+        if spanning {
+            out.push(c);
+        }
+    }
+    out
 }
 
 fn found(lines: &[&str], i: usize) -> (u32, String) {
@@ -83,14 +144,44 @@ fn has_metric_word(line: &str) -> bool {
         || lower.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| WORDS.contains(&w))
 }
 
-/// A number standing on its own: digits not glued to a word (`H800`, `p99`, `v0.9` are not).
+/// Signs that make the number after them an estimate or a bound (`~200ms`, `≈ 10`, `约 3`).
+fn is_estimate_sign(c: char) -> bool {
+    matches!(c, '~' | '～' | '≈' | '约' | '<' | '>' | '≤' | '≥')
+}
+
+/// Dashes and tildes between the two ends of a range (`83–98`, `1-2`, `10~12`).
+fn is_range_sign(c: char) -> bool {
+    matches!(c, '-' | '–' | '—' | '~' | '～')
+}
+
+/// A measured number standing on its own: digits not glued to a word (`H800`, `p99`, `v0.9`
+/// are not), nor an estimate or either end of a range.
 fn has_number(line: &str) -> bool {
-    let mut prev: Option<char> = None;
-    for c in line.chars() {
-        if c.is_ascii_digit() && !prev.is_some_and(|p| p.is_alphanumeric() || p == '_' || p == '.' || p == '-') {
+    let chars: Vec<char> = line.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let prev = i.checked_sub(1).map(|p| chars[p]);
+        if !c.is_ascii_digit() || prev.is_some_and(|p| p.is_alphanumeric() || p == '_' || p == '.' || p == '-') {
+            i += 1;
+            continue;
+        }
+        let mut end = i;
+        while end < chars.len() && (chars[end].is_ascii_digit() || chars[end] == '.' || chars[end] == ',') {
+            end += 1;
+        }
+        let mut back = chars[..i].iter().rev().filter(|c| !matches!(c, ' ' | '*'));
+        let before = back.next();
+        // The second end of a range: a dash with a digit before it (not a bullet's `- 5`).
+        let second = before.is_some_and(|&b| is_range_sign(b)) && back.next().is_some_and(|c| c.is_ascii_digit());
+        let after = chars[end..].iter().position(|c| *c != ' ').map(|k| end + k);
+        let ranged = after.is_some_and(|a| {
+            is_range_sign(chars[a]) && chars[a + 1..].iter().find(|c| **c != ' ').is_some_and(|c| c.is_ascii_digit())
+        });
+        if !before.is_some_and(|&b| is_estimate_sign(b)) && !second && !ranged {
             return true;
         }
-        prev = Some(c);
+        i = end.max(i + 1);
     }
     false
 }
@@ -106,5 +197,27 @@ mod tests {
         assert_eq!(first_results_line("| GPU | Throughput |\n|---|---|\n| H800 | 1234 |\n").map(|f| f.0), Some(1));
         assert_eq!(first_results_line("Output throughput on the H800 and the p99 title\n"), None);
         assert_eq!(first_results_line("The title of v0.9.2\n"), None);
+    }
+
+    /// guidellm's console tables put their metric words three or four lines above the first
+    /// row (a second header line, `|  | Mdn | p95 |`, a rule): still their header's.
+    #[test]
+    fn sees_guidellm_headers_above_their_rows() {
+        let readme = include_str!("../tests/fixtures/guidellm/benchmark_stats_ollama_readme.md");
+        assert_eq!(first_results_line(readme).map(|f| f.0), Some(42));
+        let console = include_str!("../tests/fixtures/guidellm/v0.5_console_bench.log");
+        assert_eq!(first_results_line(console).map(|f| f.0), Some(46));
+        let commented = include_str!("../tests/fixtures/guidellm/v0.2_concurrent_commented.txt");
+        assert_eq!(first_results_line(commented).map(|f| f.0), Some(19));
+    }
+
+    #[test]
+    fn estimates_and_ranges_are_no_measured_number() {
+        for text in ["~200ms", "≈ 10–12 tok/s", "83–98 ms", "1-2 秒", "0.5-1 秒", "**约 3** 秒", "10 ~ 12", "调研日期：2026-03-17"] {
+            assert!(!has_number(text), "{text}");
+        }
+        for text in ["25.2 s", "| 1.00 |", "**1.3 s**", "\"avg\": 12.5", "3.50(后付)", "- 5 runs"] {
+            assert!(has_number(text), "{text}");
+        }
     }
 }

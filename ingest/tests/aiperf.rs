@@ -497,3 +497,22 @@ fn a_dash_under_a_rates_statistics_is_not_applicable() {
     );
     assert!(findings.is_empty(), "{findings:?}");
 }
+
+/// The same tutorial's command passes a JSON payload template in single quotes over four lines
+/// (`--extra-inputs payload_template:'` … `}' \\`): the quote keeps the command joined, so the
+/// flags after it (`--synthetic-input-tokens-mean 100 … --concurrency 4 --request-count 20`)
+/// still give the run its scenario, each from the command's first line.
+#[test]
+fn a_quoted_argument_spanning_lines_does_not_end_the_command() {
+    check(
+        "raw/template.md",
+        &fixture("aiperf/template_endpoint_dash_cells.md"),
+        &[&[
+            ("/scenario/max_concurrency", json!(4)),
+            ("/scenario/num_prompts", json!(20)),
+            ("/scenario/input_len", json!(100)),
+            ("/scenario/output_len", json!(50)),
+            ("/source/context/scenario.max_concurrency", json!({"line": 7, "kind": "command"})),
+        ]],
+    );
+}

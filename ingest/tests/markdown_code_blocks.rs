@@ -1,5 +1,5 @@
 //! Tool outputs pasted into a markdown document inside a fenced code block (```` ```json ````,
-//! ```` ```yaml ````, an unlabelled block holding a JSON object): each is read by the format
+//! ```` ```yaml ````, an unlabelled block holding a JSON object or a CSV export): each is read by the format
 //! that reads the file itself, and every number points to its line in the markdown file. The
 //! samples are the real exports of the other format tests, pasted as a README would.
 
@@ -109,4 +109,27 @@ fn hostile_blocks_give_no_panic() {
     let out = parse_file("docs/many.md", &many, None);
     assert_eq!(out.runs.len(), 5000);
     assert_eq!(out.runs[4999].source.line, 4999 * 4 + 2);
+}
+
+/// NVIDIA CloudAI's AI Dynamo page pastes genai-perf's `profile_genai_perf.csv` in an
+/// unlabelled block (quoted thousands: `"1,146.31"`): read as the CSV export it is (as
+/// `aiperf/profile_export_genai_perf.csv`, the same text as a file), each number on its line
+/// of the page, instead of `results-not-read`. A block whose first line is prose with commas
+/// is still read as text.
+#[test]
+fn an_unlabelled_block_holding_a_csv_export_is_read_too() {
+    let text = fixture("markdown-document/cloudai_genai_perf_csv_block.md");
+    let out = parse_file("docs/ai_dynamo.md", &text, None);
+    assert_eq!(out.runs.len(), 1, "{:?}", out.findings);
+    assert!(out.findings.is_empty(), "{:?}", out.findings);
+    let own = parse_file("raw/profile_genai_perf.csv", &fixture("aiperf/profile_export_genai_perf.csv"), None);
+    assert_eq!(own.runs[0].metrics, out.runs[0].metrics);
+    let run = serde_json::to_value(&out.runs[0]).unwrap();
+    assert_eq!(run["metrics"]["ttft_ms"]["mean"], serde_json::json!(1146.31));
+    assert_eq!(run["source"]["lines"]["metrics.ttft_ms.mean"], serde_json::json!(12));
+    assert_eq!(run["metrics"]["completed"], serde_json::json!(40));
+    numbers_trace_to_their_lines(&text, &out);
+    let prose = pasted("", "We ran it twice, once cold, once warm.\nMean TTFT (ms): 12.5\n");
+    let out = parse_file("docs/prose.md", &prose, None);
+    assert!(out.runs.iter().all(|r| r.format != "aiperf"), "{:?}", out.runs);
 }

@@ -133,6 +133,9 @@ fn a_client_run_with_docker_exec_gives_its_context() {
                 // `--metadata precision=bf16 model=Qwen2.5-3B gpu=GB10` on the command.
                 ("/gpu", json!("GB10")),
                 ("/source/context/gpu", context(37, "metadata")),
+                ("/precision", json!("BF16")),
+                ("/precision_from", json!("metadata")),
+                ("/source/context/precision", context(37, "metadata")),
                 ("/metrics/output_throughput", json!(139.66)),
                 ("/metrics/ttft_ms/median", json!(257.05)),
             ],
@@ -144,6 +147,9 @@ fn a_client_run_with_docker_exec_gives_its_context() {
                 ("/scenario/dataset", json!("random")),
                 ("/gpu", json!("GB10")),
                 ("/source/context/gpu", context(82, "metadata")),
+                // `precision=fp8-dynamic`, above the model name's `-FP8`.
+                ("/precision", json!("FP8")),
+                ("/precision_from", json!("metadata")),
                 ("/metrics/tpot_ms/median", json!(16.57)),
             ],
         ],

@@ -10,7 +10,7 @@ use benchsite_ingest::parse_file;
 use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
-const SAMPLES: [&str; 8] = [
+const SAMPLES: [&str; 10] = [
     "lmdeploy_a100_fp16.md",
     "framework_comparison_zh.md",
     "vllm_vs_trtllm.md",
@@ -19,6 +19,8 @@ const SAMPLES: [&str; 8] = [
     "per_metric_tables_report_ko.md",
     "vllm_nightly_serving_table.md",
     "sglang_vs_vllm_rps.md",
+    "lmdeploy_deepseekv3_zh.md",
+    "llama_bench_pp_tg_zh.md",
 ];
 
 fn context(line: u32, kind: &str) -> Value {
@@ -346,11 +348,12 @@ fn a_blog_table_reads_backend_units_and_counts() {
 }
 
 /// A Chinese README: the header names no unit, the cells do (`30token/s`); the model is in
-/// the heading, the platform in the first column, remarks become notes.
+/// the heading, remarks become notes. The platform column names no GPU of the name list (a
+/// laptop, a CPU, `Nvidia 2080ti(22G)`, a cloud service): each is a note, not the GPU.
 #[test]
 fn a_chinese_table_takes_units_from_its_cells() {
     let text = fixture("markdown-table/ollama_bench_zh.md");
-    let note = |line: u32, text: &str| json!([{ "line": line, "text": text }]);
+    let note = |line: u32, text: &str| json!({ "line": line, "text": text });
     let findings = check(
         "raw/README_zh.md",
         &text,
@@ -358,14 +361,14 @@ fn a_chinese_table_takes_units_from_its_cells() {
             &[
                 ("/model", json!("llama3.1:latest")),
                 ("/source/context/model", context(6, "heading")),
-                ("/gpu", json!("MacBook Pro M1 Pro")),
-                ("/source/context/gpu", context(9, "table-row")),
+                ("/gpu", json!(null)),
+                ("/notes/0", note(9, "测试平台: MacBook Pro M1 Pro")),
                 ("/metrics/output_throughput", json!(30.0)),
             ],
-            &[("/metrics/output_throughput", json!(11.0)), ("/notes", note(10, "备注: 纯 CPU 推理"))],
-            &[("/gpu", json!("Nvidia 2080ti(22G)")), ("/metrics/output_throughput", json!(86.0))],
+            &[("/metrics/output_throughput", json!(11.0)), ("/notes/1", note(10, "备注: 纯 CPU 推理"))],
+            &[("/gpu", json!(null)), ("/notes/0", note(11, "测试平台: Nvidia 2080ti(22G)")), ("/metrics/output_throughput", json!(86.0))],
             &[("/metrics/output_throughput", json!(124.0))],
-            &[("/gpu", json!("Groq Cloud")), ("/metrics/output_throughput", json!(581.0))],
+            &[("/gpu", json!(null)), ("/notes/0", note(13, "测试平台: Groq Cloud")), ("/metrics/output_throughput", json!(581.0))],
         ],
     );
     assert!(findings.is_empty(), "{findings:?}");
@@ -554,6 +557,11 @@ fn vllm_nightly_table_reads_completed_requests_and_its_test_names() {
     assert!(findings.is_empty(), "{findings:?}");
     let out = parse_file("raw/benchmark_results.md", &text, None);
     assert!(out.runs.iter().all(|r| r.metrics.extra.is_empty()), "{:?}", out.runs[0].metrics.extra);
+    // The GPU column holds the Azure VM size (`1xStandard_ND96asr_v4 x 1`), no GPU name: a note.
+    for run in &out.runs {
+        assert_eq!(run.gpu, None, "{}", run.id);
+        assert!(run.notes.iter().any(|n| n.text == "GPU: 1xStandard_ND96asr_v4 x 1"), "{}: {:?}", run.id, run.notes);
+    }
 }
 
 /// SGLang's comparison with vLLM 0.6.0: `RPS` holds the rate the client sent at (`4`, `8`,
@@ -578,4 +586,92 @@ fn a_whole_number_rps_column_is_the_request_rate() {
     // A measured RPS with decimals (LMDeploy's `--csv`) is still the throughput.
     let measured = "| batch | RPS | throughput(out tok/s) |\n|---|---|---|\n| 128 | 5.049 | 2582.949 |\n";
     check("raw/m.md", measured, &[&[("/metrics/request_throughput", json!(5.049))]]);
+}
+
+/// The same README titles each table with its model written with spaces (`### Llama 3.1 8B
+/// Instruct 1 x A100 80G`): the heading gives the model as its checkpoints spell it, with
+/// the GPU and count, each from the heading's line.
+#[test]
+fn a_model_written_with_spaces_in_the_heading_is_the_runs_model() {
+    let text = fixture("markdown-table/sglang_vs_vllm_rps.md");
+    check(
+        "raw/README.md",
+        &text,
+        &[
+            &[("/source/line", json!(12)), ("/model", json!("Llama-3.1-8B-Instruct")), ("/source/context/model", context(8, "heading")), ("/gpu", json!("A100"))],
+            &[("/source/line", json!(13)), ("/model", json!("Llama-3.1-8B-Instruct"))],
+            &[("/source/line", json!(14)), ("/model", json!("Llama-3.1-8B-Instruct"))],
+            &[("/source/line", json!(15)), ("/model", json!("Llama-3.1-8B-Instruct"))],
+            &[
+                ("/source/line", json!(21)),
+                ("/model", json!("Llama-3.1-70B-Instruct")),
+                ("/source/context/model", context(17, "heading")),
+                ("/gpu", json!("H100")),
+                ("/gpu_count", json!(4)),
+            ],
+            &[("/source/line", json!(22)), ("/model", json!("Llama-3.1-70B-Instruct"))],
+            &[("/source/line", json!(23)), ("/model", json!("Llama-3.1-70B-Instruct"))],
+            &[("/source/line", json!(24)), ("/model", json!("Llama-3.1-70B-Instruct"))],
+            &[("/source/line", json!(32)), ("/model", json!("Llama-3.1-8B-Instruct")), ("/source/context/model", context(28, "heading"))],
+            &[("/source/line", json!(33)), ("/model", json!("Llama-3.1-8B-Instruct"))],
+            &[("/source/line", json!(39)), ("/model", json!("Llama-3.1-70B-Instruct")), ("/source/context/model", context(35, "heading"))],
+            &[("/source/line", json!(40)), ("/model", json!("Llama-3.1-70B-Instruct"))],
+        ],
+    );
+}
+
+/// LMDeploy's own DeepSeekV3 page (Chinese docs): `prompt no` is the number of prompts, `RPS`
+/// with decimals the measured request throughput, `max bsz` the server's batch limit (kept
+/// aside, no concurrency); the two rows left empty (output 4096, 8192) are no runs; the
+/// title `# DeepSeekV3` names the model. The serve and client commands come after the table,
+/// in other sections, and give it nothing.
+#[test]
+fn lmdeploy_deepseekv3_zh_table_reads_prompt_no_and_the_title_model() {
+    let text = fixture("markdown-table/lmdeploy_deepseekv3_zh.md");
+    let row = |line: u32, prompts: u64, out: u64, rps: f64, output: f64, bsz: f64| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/source/line", json!(line)),
+            ("/model", json!("DeepSeekV3")),
+            ("/source/context/model", context(2, "heading")),
+            ("/scenario/num_prompts", json!(prompts)),
+            ("/source/context/scenario.num_prompts", context(line, "table-row")),
+            ("/scenario/input_len", json!(2048)),
+            ("/scenario/output_len", json!(out)),
+            ("/metrics/request_throughput", json!(rps)),
+            ("/metrics/output_throughput", json!(output)),
+            ("/metrics/extra/max bsz", json!(bsz)),
+            ("/scenario/max_concurrency", Value::Null),
+            ("/tp", Value::Null),
+        ]
+    };
+    let runs = [
+        row(6, 10000, 1024, 3.4, 1743.56, 1024.0),
+        row(7, 10000, 2048, 1.62, 1682.41, 1024.0),
+        row(10, 2000, 16384, 0.07, 600.07, 128.0),
+        row(11, 2000, 32768, 0.02, 281.89, 128.0),
+    ];
+    let expected: Vec<&[(&str, Value)]> = runs.iter().map(Vec::as_slice).collect();
+    let findings = check("raw/deepseekv3.md", &text, &expected);
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
+/// llama-bench's columns as an engine-comparison table writes them (`pp256 t/s`, `tg64 t/s`):
+/// `pp` is prompt processing (prefill tokens per second), `tg` text generation. Both were read
+/// as output throughput, the prefill number lost; the row of dashes is no run.
+#[test]
+fn llama_bench_pp_and_tg_columns_are_prefill_and_generation_throughput() {
+    let text = fixture("markdown-table/llama_bench_pp_tg_zh.md");
+    let row = |line: u32, fw: &str, pp: f64, tg: f64| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/source/line", json!(line)),
+            ("/framework", json!(fw)),
+            ("/metrics/input_throughput", json!(pp)),
+            ("/source/lines/metrics.input_throughput", json!(line)),
+            ("/metrics/output_throughput", json!(tg)),
+        ]
+    };
+    let runs = [row(10, "llama.cpp", 749.44, 100.44), row(11, "llama.cpp", 143.32, 22.87), row(12, "mlllm", 207.50, 76.12)];
+    let expected: Vec<&[(&str, Value)]> = runs.iter().map(Vec::as_slice).collect();
+    let findings = check("raw/optimization_log.md", &text, &expected);
+    assert!(findings.is_empty(), "{findings:?}");
 }

@@ -95,6 +95,8 @@ fn reads_a_streaming_report_with_its_metadata() {
             ("/framework_version", json!("0.21.0")),
             ("/model", json!("meta-llama/Llama-3.1-8B")),
             ("/precision", json!("FP8")),
+            // The report's own `engine.quantization`: printed by the tool, not a client's `--metadata`.
+            ("/precision_from", json!("log")),
             ("/tp", json!(2)),
             ("/gpu_count", json!(2)),
             ("/source/context/tp", json!({"line": 17, "kind": "metadata"})),

@@ -182,3 +182,53 @@ fn framework_from_the_namespace_records_its_context() {
                 Request throughput (req/s): 2.00\nMean TTFT (ms): 10.5\n==================================================\n";
     check("dropped.log", text, &[&[("/framework", json!("vllm")), ("/source/context/framework", json!({"line": 1, "kind": "namespace"}))]]);
 }
+
+/// A survey of cloud ASR services: its overview table has a first-token latency column, but
+/// every cell there is an estimate (`~200ms`, `<150ms`) and the numbers beside it are prices:
+/// no measured result, no `results-not-read`.
+#[test]
+fn estimates_and_prices_are_no_results_not_read() {
+    let out = parse_file("raw/asr.md", &fixture("vocab/asr_vendor_survey_zh.md"), None);
+    assert!(out.runs.is_empty());
+    assert!(out.findings.iter().all(|f| f.code != "results-not-read"), "{:?}", out.findings);
+}
+
+/// A README's measured table: `83–98 ms/token ≈ 10–12 tok/s` is a range, not a result, but
+/// the row below it (`首字延迟 … | **25.2 s**`, a time to first token) is one, and is named.
+#[test]
+fn a_range_is_passed_over_for_the_measured_row_below_it() {
+    let out = parse_file("raw/README.md", &fixture("vocab/measured_ranges_readme_zh.md"), None);
+    let found: Vec<String> = out.findings.iter().map(|f| format!("{}@{}", f.code, f.line)).collect();
+    assert_eq!(found, vec!["results-not-read@9"]);
+}
+
+/// A line of SGLang's `--output-file` as a script's author pasted it, wrapped over ten lines:
+/// one run; every value keeps the line of its own key; the measured `concurrency` and the
+/// spread (`std_*`) are kept, the ShareGPT run's `random_*_len` defaults and `accept_length:
+/// null` say nothing.
+#[test]
+fn sglang_output_line_wrapped_over_lines_keeps_each_values_line() {
+    let text = fixture("vocab/sglang_output_wrapped.jsonl");
+    let findings = check(
+        "raw/sglang.jsonl",
+        &text,
+        &[&[
+            ("/format", json!("sglang-jsonl")),
+            ("/framework", json!("sglang")),
+            ("/scenario/dataset", json!("sharegpt")),
+            ("/scenario/input_len", Value::Null),
+            ("/scenario/output_len", Value::Null),
+            ("/scenario/request_rate", json!(5.0)),
+            ("/scenario/max_concurrency", json!(256)),
+            ("/metrics/completed", json!(1000)),
+            ("/metrics/concurrency", json!(11.780263008980727)),
+            ("/metrics/ttft_ms/p99", json!(327.9139723521075)),
+            ("/source/lines/metrics.ttft_ms.p99", json!(9)),
+            ("/metrics/itl_ms/p95", json!(18.839622958330438)),
+            ("/source/lines/metrics.itl_ms.p95", json!(12)),
+            ("/metrics/e2e_ms/std", json!(2620.270331568627)),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+    numbers_trace_to_their_lines(&text, &parse_file("raw/sglang.jsonl", &text, None));
+}

@@ -53,7 +53,7 @@ pub struct Labels {
     pub precision: Option<String>,
     /// Where `precision` comes from, most explicit first: `log` (the benchmark tool printed
     /// it, e.g. trtllm-bench's `Quantization:`), `sidecar` (the `precision` of a
-    /// `<file>.meta.toml`), `flag` (a serve flag such as `--quantization`, `--model-format`
+    /// `<file>.meta.toml`), `metadata` (the client command's `--metadata precision=…`), `flag` (a serve flag such as `--quantization`, `--model-format`
     /// or `--dtype`), `model-name` (a suffix such as `-FP8`) or `catalog` (the checkpoint's
     /// published dtype in `content/models.toml`). `null` with `precision`.
     pub precision_from: Option<String>,

@@ -323,12 +323,18 @@ fn latency_group(h: &Words<'_>) -> Option<&'static str> {
     }
 }
 
+/// llama-bench's test names: `pp512` (prompt processing: prefill tokens per second of a
+/// 512-token prompt) and `tg128` (text generation: generated tokens per second).
+fn bench_test(h: &Words<'_>, prefix: &str) -> bool {
+    h.has(prefix) && h.text.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| w.strip_prefix(prefix).is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())))
+}
+
 fn token_kind(h: &Words<'_>) -> Kind {
     if h.has("prompt + completion") || h.has("prompt+completion") {
         Kind::Total
-    } else if h.any(&["output", "generat", "decode", "decoding", "completion", "输出", "生成", "解码"]) || h.word("out") || h.word("gen") {
+    } else if h.any(&["output", "generat", "decode", "decoding", "completion", "输出", "生成", "解码"]) || h.word("out") || h.word("gen") || bench_test(h, "tg") {
         Kind::Output
-    } else if h.any(&["input", "prompt", "prefill", "pre-fill", "输入", "预填充"]) || h.word("in") {
+    } else if h.any(&["input", "prompt", "prefill", "pre-fill", "输入", "预填充"]) || h.word("in") || bench_test(h, "pp") {
         Kind::Input
     } else if h.has("total") || h.has("总") || h.has("overall") {
         Kind::Total
@@ -362,7 +368,7 @@ fn context_of(body: &str) -> Option<Ctx> {
         "users", "concurrent users", "concurrent requests", "批大小", "批次大小", "parallel requests", "c",
     ]) {
         Ctx::MaxConcurrency
-    } else if one_of(&["num prompts", "number of prompts", "prompts", "requests", "request count", "num requests", "请求数", "请求数量", "请求总数", "total requests"]) {
+    } else if one_of(&["num prompts", "number of prompts", "prompt no", "prompt num", "prompts", "requests", "request count", "num requests", "请求数", "请求数量", "请求总数", "total requests"]) {
         Ctx::NumPrompts
     } else if one_of(&[
         "input len", "input length", "input tokens", "prompt tokens", "prompt len", "prompt length", "isl", "输入长度", "输入token数",
@@ -978,6 +984,12 @@ fn build(path: &str, entries: &[Entry<'_>], start: u32, end: u32, sink: &mut Sin
             (Column::Context(Ctx::Model), Num::Text(t)) if t.ends_with("...") || t.ends_with('…') => {
                 notes.push(Note { line: e.line, text: format!("{}: {t}", col.raw) });
             }
+            // A GPU column's cell naming no GPU of the name list (an Azure VM size,
+            // `1xStandard_ND96asr_v4 x 1`; a laptop, `MacBook Pro M1 Pro`; a service, `Groq
+            // Cloud`) is no GPU name: kept as a note.
+            (Column::Context(Ctx::Gpu), Num::Text(t)) if context::gpu_in(&t).is_none() => {
+                notes.push(Note { line: e.line, text: format!("{}: {t}", col.raw) });
+            }
             (Column::Context(Ctx::TestName), Num::Text(t)) => {
                 notes.push(Note { line: e.line, text: format!("{}: {t}", col.raw) });
                 context_cell(Ctx::TestName, Num::Text(t), e, &mut owned, &mut facts, &mut extras);
@@ -1228,13 +1240,13 @@ fn context_cell(ctx: Ctx, num: Num, e: &Entry<'_>, owned: &mut Vec<Owned>, facts
         (Ctx::Gpu | Ctx::GpuCount, Num::Number(n, Unit::None)) if ctx == Ctx::GpuCount || n < 16.0 => {
             facts.extend(value::integer(n).filter(|&c| c > 0).map(|c| (Fact::GpuCount(c as u32), line)));
         }
-        (Ctx::Gpu, _) if words => match context::gpu_in(&text) {
-            Some((gpu, count)) => {
+        // A cell naming no GPU is a note (see `build`), never the GPU.
+        (Ctx::Gpu, _) if words => {
+            if let Some((gpu, count)) = context::gpu_in(&text) {
                 facts.push((Fact::Gpu(gpu), line));
                 facts.extend(count.map(|c| (Fact::GpuCount(c), line)));
             }
-            None => facts.push((Fact::Gpu(text), line)),
-        },
+        }
         (Ctx::GpuCount, _) if words => {
             if let Some((_, Some(c))) = context::gpu_in(&text) {
                 facts.push((Fact::GpuCount(c), line));

@@ -229,10 +229,16 @@ fn block_syntax(info: &str, text: &str) -> Option<&'static str> {
         "json" | "jsonc" | "json5" | "jsonl" | "jsonlines" | "ndjson" => Some("json"),
         "yaml" | "yml" => Some("yaml"),
         "csv" => Some("csv"),
-        // An unlabelled (or `text`) block that is a JSON document.
+        // An unlabelled (or `text`) block that is a JSON document, or a CSV table (a header
+        // of comma-separated names: `Metric,avg,min,max,…` as genai-perf exports it).
         "" | "text" | "txt" | "plaintext" | "output" => {
             let t = text.trim_start();
-            (t.starts_with('{') || t.starts_with("[{") || t.starts_with("[\n")).then_some("json")
+            let first = t.lines().next().unwrap_or("");
+            if t.starts_with('{') || t.starts_with("[{") || t.starts_with("[\n") {
+                Some("json")
+            } else {
+                (first.matches(',').count() >= 2 && !first.contains(['{', '[', '"'])).then_some("csv")
+            }
         }
         _ => None,
     }
@@ -240,7 +246,7 @@ fn block_syntax(info: &str, text: &str) -> Option<&'static str> {
 
 /// Reads a code block of a markdown file (`input.first_line` is the block's first line in
 /// the file). A block holding a JSON, YAML or CSV document (its info string says so, or an
-/// unlabelled block is a JSON object) is offered to the formats of that syntax first, with
+/// unlabelled block is a JSON object or starts with a CSV header) is offered to the formats of that syntax first, with
 /// its lines numbered from `first_line` (no copy of the text), so every number points to its
 /// line in the markdown file.
 /// What those formats say about a block they do not read (a config example in a doc is not
