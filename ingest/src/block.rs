@@ -40,9 +40,6 @@ fn resolve_with(block: &Block, namespace: Option<benchsite_model::Map<String>>, 
     run.source.path = sink.path.as_str().into();
     run.source.line = block.start;
     run.source.end_line = block.end;
-    // A line per row and per context field, and a few the scenario adds: room made once
-    // (the map would double four times to get there), the spare given back at the end.
-    run.source.lines.reserve(block.rows.len() + block.context.rows.len() + 16);
 
     let mut ctx = Resolver { run: &mut run, sink, id: &id, format: block.format, namespace };
     ctx.apply_context(block);
@@ -87,7 +84,6 @@ fn resolve_with(block: &Block, namespace: Option<benchsite_model::Map<String>>, 
         )
         .value("format", block.format.name())
         .run(&id);
-        run.source.lines.shrink_to_fit();
         return Some(run);
     }
     if !has_metrics {
@@ -124,7 +120,6 @@ fn resolve_with(block: &Block, namespace: Option<benchsite_model::Map<String>>, 
     if let Some((i, pos)) = block.sweep {
         run.sweep = Some(Box::new(sweep_ref(&sink.path, &sweeps[i], pos, &run)));
     }
-    run.source.lines.shrink_to_fit();
     Some(run)
 }
 
