@@ -6,12 +6,10 @@
 //! previous output stays, rather than show lines the runs do not point at.
 
 use crate::content::Fingerprint;
-use benchsite_ingest::sink::Sink;
 use std::collections::BTreeMap;
 use std::hash::Hasher;
 use std::io::BufRead;
 use std::path::PathBuf;
-use std::sync::Arc;
 
 pub struct Texts {
     root: PathBuf,
@@ -24,19 +22,6 @@ impl Texts {
         Texts { root, dropped }
     }
 
-    /// The text of the content file `rel` as it was parsed; empty for a file that was not.
-    pub fn get(&self, rel: &str) -> Result<Arc<String>, String> {
-        let Some(parsed) = self.dropped.get(rel) else { return Ok(Arc::default()) };
-        // Its findings were reported when it was parsed; reading it again reports none.
-        let mut sink = Sink::new(rel);
-        match crate::read::text(&self.root, rel, &mut sink) {
-            Some(text) if Fingerprint::of(&text) == *parsed => Ok(Arc::new(text)),
-            _ => Err(format!("{} changed while the site was being built; build again", self.root.join(rel).display())),
-        }
-    }
-}
-
-impl Texts {
     /// The text of `rel` as a stream of lines, read again from its file (a source page's
     /// listing): a large log is never held whole. Empty for a file that was not parsed.
     pub fn stream(&self, rel: &str) -> Result<Stream, String> {
@@ -103,22 +88,6 @@ impl Stream {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_text_read_again_must_be_the_one_parsed() {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::write(dir.path().join("a.log"), "one\ntwo\n").unwrap();
-        let dropped = BTreeMap::from([("a.log".to_string(), Fingerprint::of("one\ntwo\n"))]);
-        let texts = Texts::new(dir.path().to_path_buf(), dropped);
-        assert_eq!(texts.get("a.log").unwrap().as_str(), "one\ntwo\n");
-        assert_eq!(texts.get("never-parsed.log").unwrap().as_str(), "");
-        // Same length, other bytes: refused, with what to do.
-        std::fs::write(dir.path().join("a.log"), "one\ntwO\n").unwrap();
-        let err = texts.get("a.log").unwrap_err();
-        assert!(err.contains("a.log changed while the site was being built; build again"), "{err}");
-        std::fs::remove_file(dir.path().join("a.log")).unwrap();
-        assert!(texts.get("a.log").is_err());
-    }
 
     fn streamed(texts: &Texts, rel: &str) -> Result<Vec<String>, String> {
         let mut lines = Vec::new();
