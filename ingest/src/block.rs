@@ -600,10 +600,13 @@ fn check_block(run: &mut Run, block: &Block, sink: &mut Sink) {
         .run(&id);
     }
     if block.format == Format::Serving {
-        let missing: Vec<&str> = [("TTFT", m.ttft_ms.is_none()), ("TPOT", m.tpot_ms.is_none()), ("ITL", m.itl_ms.is_none())]
+        // A latency whose rows are there but hold placeholders or `N/A` is not missing: the
+        // template rule (`placeholder-value`) or `non-numeric-value` already says so.
+        let stated = |group: &str| block.rows.iter().any(|r| stated_without_number(r, group));
+        let missing: Vec<&str> = [("TTFT", m.ttft_ms.is_none(), "ttft_ms"), ("TPOT", m.tpot_ms.is_none(), "tpot_ms"), ("ITL", m.itl_ms.is_none(), "itl_ms")]
             .iter()
-            .filter(|(_, miss)| *miss)
-            .map(|(n, _)| *n)
+            .filter(|(_, miss, group)| *miss && !stated(group))
+            .map(|(n, _, _)| *n)
             .collect();
         if !missing.is_empty() {
             sink.warn(
@@ -616,6 +619,15 @@ fn check_block(run: &mut Run, block: &Block, sink: &mut Sink) {
         }
     }
     check_rates(run, sink);
+}
+
+/// Whether `row` is a latency row of `group` that holds a placeholder (`<value>`, `TBD`) or an
+/// absent value (`N/A`, `-`) instead of a number.
+fn stated_without_number(row: &Row, group: &str) -> bool {
+    if !matches!(row.cell.value, Value::Placeholder(_) | Value::Absent(_)) {
+        return false;
+    }
+    matches!(classify(&row.label), Some(Target::Latency { group: g, .. } | Target::UnitlessLatency { group: g, .. }) if g == group)
 }
 
 /// Request and token throughput must agree with counts divided by duration (to print

@@ -212,7 +212,19 @@ fn a_recipe_with_bracketed_placeholders_keeps_its_counts_and_its_command() {
             ("/metrics/ttft_ms", json!(null)),
         ]],
     );
-    assert_eq!(findings, ["placeholder-value@48", "missing-metrics@43"]);
+    // Its latencies are placeholders, which `placeholder-value` already reports: they are not
+    // "missing" rows as well (this used to add `missing-metrics@43`).
+    assert_eq!(findings, ["placeholder-value@48"]);
+    // `N/A` and `-` latency rows (absent values) are each reported once too, not again as
+    // missing; a latency with no row at all still is.
+    let absent = text.replace("Mean TTFT (ms):                           [result]", "Mean TTFT (ms):                           N/A")
+        .replace("Median TTFT (ms):                         [result]", "Median TTFT (ms):                         -")
+        .replace("P99 TTFT (ms):                            [result]\n", "")
+        .replace("Mean ITL (ms):                            [result]\nMedian ITL (ms):                          [result]\nP99 ITL (ms):                             [result]\n", "");
+    let out = parse_file("raw/recipe.md", &absent, None);
+    let found: Vec<String> = out.findings.iter().map(|f| format!("{}@{}", f.code, f.line)).collect();
+    assert_eq!(found, ["non-numeric-value@53", "non-numeric-value@54", "placeholder-value@48", "missing-metrics@43"]);
+    assert_eq!(out.findings[3].values.get("missing").map(|v| v.as_str()), Some("ITL"));
 }
 
 #[test]
