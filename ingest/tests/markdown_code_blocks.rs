@@ -124,6 +124,9 @@ fn an_unlabelled_block_holding_a_csv_export_is_read_too() {
     assert!(out.findings.is_empty(), "{:?}", out.findings);
     let own = parse_file("raw/profile_genai_perf.csv", &fixture("aiperf/profile_export_genai_perf.csv"), None);
     assert_eq!(own.runs[0].metrics, out.runs[0].metrics);
+    // The page's name says nothing of the tool; the CSV's header (percentiles from p99 down)
+    // and its `(per sec)` rates are genai-perf's (it was labelled `aiperf` by the file name).
+    assert_eq!((out.runs[0].format.as_str(), own.runs[0].format.as_str()), ("genai-perf", "genai-perf"));
     let run = serde_json::to_value(&out.runs[0]).unwrap();
     assert_eq!(run["metrics"]["ttft_ms"]["mean"], serde_json::json!(1146.31));
     assert_eq!(run["source"]["lines"]["metrics.ttft_ms.mean"], serde_json::json!(12));

@@ -834,9 +834,45 @@ fn read_csv(input: &Input<'_>, sink: &mut Sink) -> Option<Vec<Run>> {
             }
         }
     }
-    let name = input.file_name();
-    let tool = if !aggregate && name.contains("genai") { GENAI_PERF } else { AIPERF };
+    let tool = if aggregate { AIPERF } else { csv_tool(input) };
     Some(to_run(tool, (input.first_line, last), &stats, sink).into_iter().collect())
+}
+
+/// Which tool wrote a statistics CSV, by what it holds: GenAI-Perf writes its percentiles
+/// from the highest down (`Metric,avg,min,max,p99,p95,…,p25`, `csv_exporter.py`'s
+/// `REQUEST_METRICS_HEADER`) and its rates `(per sec)`; AIPerf from the lowest up with `sum`
+/// and `std` (`Metric,avg,min,max,sum,p1,p5,…,p99,std`) and its rates `(tokens/sec)`,
+/// `(requests/sec)`. The file name (`profile_export_genai_perf.csv`) decides only when the
+/// text says neither; a code block pasted in a page has the page's name, which says nothing.
+fn csv_tool(input: &Input<'_>) -> &'static str {
+    for line in input.text.lines() {
+        let cells: Vec<String> = csv_cells(line).iter().map(|c| c.trim().to_ascii_lowercase()).collect();
+        if cells.first().map(String::as_str) == Some("metric") {
+            let percentiles: Vec<f64> = cells[1..].iter().filter_map(|c| c.strip_prefix('p')?.parse().ok()).collect();
+            if percentiles.len() >= 2 {
+                let descending = percentiles.windows(2).all(|w| w[0] > w[1]);
+                let ascending = percentiles.windows(2).all(|w| w[0] < w[1]);
+                if descending && !cells.iter().any(|c| c == "sum" || c == "std") {
+                    return GENAI_PERF;
+                }
+                if ascending {
+                    return AIPERF;
+                }
+            }
+        }
+        let label = cells.first().map(String::as_str).unwrap_or("");
+        if label.ends_with("(per sec)") {
+            return GENAI_PERF;
+        }
+        if label.ends_with("(tokens/sec)") || label.ends_with("(requests/sec)") || label == "benchmark duration (sec)" {
+            return AIPERF;
+        }
+    }
+    if input.file_name().contains("genai") {
+        GENAI_PERF
+    } else {
+        AIPERF
+    }
 }
 
 fn csv_value<'a>(stats: &mut Vec<Stat<'a>>, sink: &mut Sink, at: (u32, &'a str, &str, &str, &str), text: &str) {
@@ -866,5 +902,18 @@ mod tests {
         assert_eq!(cells("│  Time to First │  42,612.16 │       │"), Some(vec!["Time to First", "42,612.16", ""]));
         assert_eq!(number("1,007.36"), Some(1007.36));
         assert_eq!(split_aggregate_key("time_to_first_token_p99"), Some(("time_to_first_token", "p99")));
+    }
+
+    /// The tool of a statistics CSV comes from its header and labels; the file name only
+    /// when they say nothing.
+    #[test]
+    fn csv_tool_is_told_by_content_before_the_file_name() {
+        let tool = |path: &str, text: &str| csv_tool(&Input { path, text, first_line: 1 });
+        assert_eq!(tool("docs/page.md", "Metric,avg,min,max,p99,p95,p90,p75,p50,p25\nX (ms),1,1,1,1,1,1,1,1,1\n"), GENAI_PERF);
+        assert_eq!(tool("genai/page.md", "Metric,avg,min,max,sum,p1,p5,p10,p25,p50,p75,p90,p95,p99,std\n"), AIPERF);
+        assert_eq!(tool("docs/page.md", "Metric,Value\nOutput Token Throughput (per sec),261.25\n"), GENAI_PERF);
+        assert_eq!(tool("genai_perf.csv", "Metric,Value\nBenchmark Duration (sec),44.52\n"), AIPERF);
+        assert_eq!(tool("profile_genai_perf.csv", "Metric,Value\nRequest Count,4\n"), GENAI_PERF);
+        assert_eq!(tool("profile_export.csv", "Metric,Value\nRequest Count,4\n"), AIPERF);
     }
 }
