@@ -1,6 +1,7 @@
 //! One name table users can extend (`content/names.toml`): the canonical name of every
-//! framework and GPU spelling (`SGLang` → `sglang`, `NVIDIA A100 80GB PCIe` → `A100`),
-//! applied to every framework or GPU name that comes from content. The generator reads the
+//! framework, GPU and model family spelling (`SGLang` → `sglang`, `NVIDIA A100 80GB PCIe` →
+//! `A100`, `DeepSeekV3` → `DeepSeek-V3`), applied to every framework or GPU name that comes
+//! from content and to every run's model family (its model stays as written). The generator reads the
 //! file through its one reader and hands its text over (no I/O here); a content folder
 //! without one, and the browser, use the built-in copy of `content/names.toml`.
 //!
@@ -19,12 +20,13 @@ pub const PATH: &str = "names.toml";
 /// The built-in copy, used when the content has no table.
 pub const BUILTIN_TOML: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../content/names.toml"));
 
-/// Canonical framework and GPU names by their spellings (folded: lower case, no spaces,
-/// `-` or `_`).
+/// Canonical framework, GPU and model family names by their spellings (folded: lower case,
+/// no spaces, `-` or `_`).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Names {
     framework: HashMap<String, String>,
     gpu: HashMap<String, String>,
+    model: HashMap<String, String>,
 }
 
 impl Names {
@@ -44,8 +46,14 @@ impl Names {
         lookup(&self.gpu, name)
     }
 
+    /// The canonical model family for `family` (`DeepSeekV3` → `DeepSeek-V3`), or `family`
+    /// as written when the table has none.
+    pub fn model(&self, family: &str) -> String {
+        lookup(&self.model, family)
+    }
+
     pub fn is_empty(&self) -> bool {
-        self.framework.is_empty() && self.gpu.is_empty()
+        self.framework.is_empty() && self.gpu.is_empty() && self.model.is_empty()
     }
 }
 
@@ -86,8 +94,9 @@ pub fn parse(text: &str, sink: &mut Sink) -> Names {
         let slot = match kind.as_str() {
             "framework" => &mut names.framework,
             "gpu" => &mut names.gpu,
+            "model" => &mut names.model,
             _ => {
-                sink.warn("names-entry-invalid", line, format!("`[{kind}]` is not a table of the name table and was ignored; known: [framework], [gpu]."))
+                sink.warn("names-entry-invalid", line, format!("`[{kind}]` is not a table of the name table and was ignored; known: [framework], [gpu], [model]."))
                     .value("key", kind);
                 continue;
             }
@@ -156,6 +165,11 @@ mod tests {
             assert_eq!(n.framework(spelling), want, "{spelling}");
         }
         assert_eq!(n.gpu("RTX 4090"), "RTX 4090");
+        // LMDeploy's docs write `DeepSeekV3`; its checkpoints `DeepSeek-V3`, `DeepSeek-V3-0324`.
+        for spelling in ["DeepSeekV3", "deepseekv3", "deepseek_v3", "DeepSeek-V3", "DeepSeek-V3-0324"] {
+            assert_eq!(n.model(spelling), "DeepSeek-V3", "{spelling}");
+        }
+        assert_eq!(n.model("DeepSeek-R1"), "DeepSeek-R1");
     }
 
     #[test]

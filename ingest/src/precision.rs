@@ -19,6 +19,7 @@
 //! the weights, and are not read here. What nothing states stays `None`.
 
 use crate::models::Catalog;
+use crate::names::Names;
 use benchsite_model::{Params, Run};
 
 /// Quantization words, as they appear in model names and flag values (lower case).
@@ -123,6 +124,9 @@ pub struct Statements<'a> {
     /// A client command's `--metadata precision=…` entry.
     pub metadata: Option<&'a str>,
     pub model: Option<&'a str>,
+    /// The model's family as the name table spells it (`DeepSeekV3` → `DeepSeek-V3`); the
+    /// model's own [`family`] when `None`.
+    pub family: Option<&'a str>,
     pub params: Option<&'a Params>,
 }
 
@@ -160,19 +164,30 @@ pub fn resolve(said: Statements<'_>, models: Option<&Catalog>) -> Option<Precisi
     if let Some(p) = found(name_word(&FLOAT), "model-name") {
         return Some(p);
     }
-    let entry = models.and_then(|m| m.get(&family(said.model?)))?;
+    // The catalog may name the family either way.
+    let own = said.model.map(family);
+    let entry = models.and_then(|m| said.family.and_then(|f| m.get(f)).or_else(|| m.get(own.as_deref()?)))?;
     found(normalise(&entry.precision), "catalog")
 }
 
-/// Sets `family`, `precision` and `precision_from` of every run. A `precision` already on the
-/// run was printed by the benchmark tool itself, or given by the `--metadata` of the client
-/// command that ran it (see [`from_client_metadata`]).
-pub fn apply(runs: &mut [Run], sidecar: Option<&str>, models: Option<&Catalog>) {
+/// Sets `family`, `precision` and `precision_from` of every run. The family is the model's
+/// [`family`] spelled as the name table spells it (`DeepSeekV3` → `DeepSeek-V3`): runs of one
+/// model written two ways stand side by side, while `model` keeps what the source wrote. A
+/// `precision` already on the run was printed by the benchmark tool itself, or given by the
+/// `--metadata` of the client command that ran it (see [`from_client_metadata`]).
+pub fn apply(runs: &mut [Run], sidecar: Option<&str>, models: Option<&Catalog>, names: &Names) {
     for run in runs {
-        run.family = run.model.as_deref().map(family);
+        run.family = run.model.as_deref().map(|m| names.model(&family(m)));
         let stated = run.precision.take();
         let (log, metadata) = if from_client_metadata(run) { (None, stated) } else { (stated, None) };
-        let said = Statements { log: log.as_deref(), sidecar, metadata: metadata.as_deref(), model: run.model.as_deref(), params: Some(&run.params) };
+        let said = Statements {
+            log: log.as_deref(),
+            sidecar,
+            metadata: metadata.as_deref(),
+            model: run.model.as_deref(),
+            family: run.family.as_deref(),
+            params: Some(&run.params),
+        };
         let resolved = resolve(said, models);
         run.precision = resolved.as_ref().map(|p| p.value.clone());
         run.precision_from = resolved.map(|p| p.from.to_string());
@@ -286,7 +301,7 @@ mod tests {
     fn apply_sets_family_and_marks_the_source() {
         let labels = benchsite_model::Labels { model: Some("Qwen/Qwen3-32B-FP8".into()), ..Default::default() };
         let mut runs = vec![Run { labels: labels.into(), ..Run::default() }, Run::default()];
-        apply(&mut runs, None, None);
+        apply(&mut runs, None, None, Names::builtin());
         assert_eq!(runs[0].family.as_deref(), Some("Qwen3-32B"));
         assert_eq!((runs[0].precision.as_deref(), runs[0].precision_from.as_deref()), (Some("FP8"), Some("model-name")));
         assert_eq!((runs[1].family.as_ref(), runs[1].precision.as_ref(), runs[1].precision_from.as_ref()), (None, None, None));

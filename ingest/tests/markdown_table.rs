@@ -631,7 +631,9 @@ fn lmdeploy_deepseekv3_zh_table_reads_prompt_no_and_the_title_model() {
     let row = |line: u32, prompts: u64, out: u64, rps: f64, output: f64, bsz: f64| -> Vec<(&'static str, Value)> {
         vec![
             ("/source/line", json!(line)),
+            // The heading's spelling is kept as the model; the family is the name table's.
             ("/model", json!("DeepSeekV3")),
+            ("/family", json!("DeepSeek-V3")),
             ("/source/context/model", context(2, "heading")),
             ("/scenario/num_prompts", json!(prompts)),
             ("/source/context/scenario.num_prompts", context(line, "table-row")),
