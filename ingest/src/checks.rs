@@ -11,6 +11,7 @@ use crate::formats::{self, markdown_table};
 use crate::framework;
 use crate::infer;
 use crate::json;
+use crate::precision;
 use crate::markdown::{self, Section};
 use crate::scan::{self, Format};
 use crate::serve::Serve;
@@ -194,6 +195,17 @@ pub fn document(text: &str, sink: &mut Sink) -> Vec<Run> {
             _ => None,
         }
     };
+    // The document's only serve command (LMDeploy's deepseekv3 page: results first, `## 3.
+    // 启动DeepSeekV3 API服务` below): given, as the last source, to runs no serve command of
+    // their own sections served, when nothing the run states contradicts it.
+    let only_serve = {
+        let mut serves = doc.default_serve.iter().chain(sections.iter().flat_map(|s| &s.serves));
+        match (serves.next(), serves.next()) {
+            (Some(s), None) if !s.template => Some(s),
+            _ => None,
+        }
+    };
+    let mut only_serve_refused = false;
     let mut all = Vec::with_capacity(run_counts.iter().sum());
     // (serve line, client line) pairs already reported as not matching.
     let mut refused = HashSet::new();
@@ -245,6 +257,7 @@ pub fn document(text: &str, sink: &mut Sink) -> Vec<Run> {
                 },
                 (s, _) => s,
             };
+            let served = serve.is_some();
             if let Some(s) = serve {
                 for fact in context::serve_facts(s) {
                     context::give(&mut run, fact, s.line, context::SERVE);
@@ -273,6 +286,34 @@ pub fn document(text: &str, sink: &mut Sink) -> Vec<Run> {
             for (fact, line) in &front_facts {
                 context::give(&mut run, fact.clone(), *line, context::FRONT_MATTER);
             }
+            if let Some(s) = only_serve.filter(|_| !served) {
+                match serve_elsewhere_conflict(s, &run, client) {
+                    None => {
+                        for fact in context::serve_facts(s) {
+                            context::give(&mut run, fact, s.line, context::SERVE);
+                        }
+                        if run.params.command.is_none() {
+                            run.params = s.params.clone().into();
+                            run.source.lines.insert("params.command", s.line);
+                        }
+                    }
+                    Some(why) if !only_serve_refused => {
+                        only_serve_refused = true;
+                        sink.info(
+                            "serve-elsewhere-not-applied",
+                            at,
+                            format!(
+                                "the document's only serve command (line {}) is outside this run's section and {why}; its model, TP \
+                                 and flags are not given to this run. Put the serve command in the section of the runs it served.",
+                                s.line
+                            ),
+                        )
+                        .value("serve", s.line.to_string())
+                        .run(&run.id);
+                    }
+                    Some(_) => {}
+                }
+            }
             all.push(run);
         }
     }
@@ -280,6 +321,38 @@ pub fn document(text: &str, sink: &mut Sink) -> Vec<Run> {
     markdown_table::summaries(&mut all, sink);
     crate::formats::llmperf::console_repeats(&mut all, sink);
     all
+}
+
+/// Why the document's only serve command, found outside a run's sections, may not have
+/// served it: its client talks to another server, or the run already states another model
+/// (compared by family, case, `-`, `_` and `.` aside: `DeepSeekV3` is
+/// `deepseek-ai/DeepSeek-V3`), framework, TP or GPU count. `None` when nothing contradicts it.
+fn serve_elsewhere_conflict(serve: &Serve, run: &Run, client: Option<&context::ClientCommand>) -> Option<String> {
+    if let Some(why) = client.and_then(|c| context::serve_contradicts(serve, c)) {
+        return Some(why);
+    }
+    let key = |m: &str| precision::family(m).chars().filter(|c| !matches!(c, '-' | '_' | ' ' | '.')).flat_map(char::to_lowercase).collect::<String>();
+    if let (Some(a), Some(b)) = (run.model.as_deref(), serve.model.as_deref()) {
+        if key(a) != key(b) {
+            return Some(format!("it serves `{b}`, while the run is of `{a}`"));
+        }
+    }
+    if let (Some(a), Some(b)) = (run.framework.as_deref(), context::serve_framework(serve)) {
+        if framework::of_backend(a).unwrap_or(a) != b {
+            return Some(format!("it starts {b}, while the run is of {a}"));
+        }
+    }
+    if let (Some(a), Some(b)) = (run.tp, serve.tp) {
+        if a != b {
+            return Some(format!("it sets TP {b}, while the run states TP {a}"));
+        }
+    }
+    if let (Some(a), Some(b)) = (run.gpu_count, serve.gpu_count) {
+        if a != b {
+            return Some(format!("it uses {b} GPU(s), while the run states {a}"));
+        }
+    }
+    None
 }
 
 /// A section with a serve command or a log but no result measured nothing that is shown; a

@@ -643,7 +643,14 @@ fn lmdeploy_deepseekv3_zh_table_reads_prompt_no_and_the_title_model() {
             ("/metrics/output_throughput", json!(output)),
             ("/metrics/extra/max bsz", json!(bsz)),
             ("/scenario/max_concurrency", Value::Null),
-            ("/tp", Value::Null),
+            // The page's only serve command, in section 3 below the table, names the same
+            // model (`deepseek-ai/DeepSeek-V3`) and nothing contradicts it: its TP, framework
+            // and flags are the runs', with its line.
+            ("/tp", json!(16)),
+            ("/source/context/tp", context(24, "serve")),
+            ("/framework", json!("lmdeploy")),
+            ("/source/context/framework", context(24, "serve")),
+            ("/params/flags/0/name", json!("--backend")),
         ]
     };
     let runs = [
@@ -655,6 +662,14 @@ fn lmdeploy_deepseekv3_zh_table_reads_prompt_no_and_the_title_model() {
     let expected: Vec<&[(&str, Value)]> = runs.iter().map(Vec::as_slice).collect();
     let findings = check("raw/deepseekv3.md", &text, &expected);
     assert!(findings.is_empty(), "{findings:?}");
+    // A page whose title names another model: the one serve command did not serve these
+    // rows, so nothing of it is given, and a finding says why (once).
+    let other = text.replacen("# DeepSeekV3\n", "# Qwen3-235B-A22B\n", 1);
+    let out = parse_file("raw/other.md", &other, None);
+    assert_eq!(out.runs.len(), 4);
+    assert!(out.runs.iter().all(|r| r.tp.is_none() && r.framework.is_none() && r.params.command.is_none()), "{:?}", out.runs);
+    let found: Vec<String> = out.findings.iter().map(|f| format!("{}@{}", f.code, f.line)).collect();
+    assert_eq!(found, ["serve-elsewhere-not-applied@6"]);
 }
 
 /// llama-bench's columns as an engine-comparison table writes them (`pp256 t/s`, `tg64 t/s`):
