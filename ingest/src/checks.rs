@@ -13,6 +13,7 @@ use crate::infer;
 use crate::json;
 use crate::precision;
 use crate::markdown::{self, Section};
+use crate::names::Names;
 use crate::scan::{self, Format};
 use crate::serve::Serve;
 use crate::sidecar::Meta;
@@ -24,9 +25,9 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// Parses a `<framework>/<GPU>_v<version>.md` file.
 /// `framework` is `None` for a file dropped in the browser (no folder names it).
-pub fn result_file(text: &str, sink: &mut Sink, framework: Option<&str>, gpu: &str, version: &str) -> Vec<Run> {
+pub fn result_file(text: &str, sink: &mut Sink, framework: Option<&str>, gpu: &str, version: &str, names: &Names) -> Vec<Run> {
     let mut doc = markdown::read(text, sink, read_log);
-    read_tables(&mut doc.sections, sink);
+    read_tables(&mut doc.sections, sink, names);
     if let Some(framework) = framework {
         check_title(doc.title.as_ref(), text, sink, framework, version);
     }
@@ -81,7 +82,7 @@ pub fn result_file(text: &str, sink: &mut Sink, framework: Option<&str>, gpu: &s
 
 /// Reads every section's tables with the table formats; their runs join the section of the
 /// table their first row is in, in line order.
-fn read_tables(sections: &mut [Section], sink: &mut Sink) {
+fn read_tables(sections: &mut [Section], sink: &mut Sink, names: &Names) {
     if sections.iter().all(|s| s.tables.is_empty()) {
         return;
     }
@@ -92,7 +93,7 @@ fn read_tables(sections: &mut [Section], sink: &mut Sink) {
         .enumerate()
         .flat_map(|(i, s)| {
             let (path, parent) = (&path, &parent);
-            s.tables.iter().map(move |table| formats::TableInput { path, table, heading: &s.title, scope: parent[i], section: i })
+            s.tables.iter().map(move |table| formats::TableInput { path, table, heading: &s.title, scope: parent[i], section: i, names })
         })
         .collect();
     // Each table's rows, in line order: (first line, last line, section).
@@ -137,7 +138,7 @@ fn parents(sections: &[Section]) -> Vec<Option<usize>> {
 /// before it when that one (with its sub-sections) holds exactly one client command and no
 /// run (`## Command` then `## Results`, as report generators write them); and a document's
 /// only client command, in a section of no run, gives the runs after it that have none.
-pub fn document(text: &str, sink: &mut Sink) -> Vec<Run> {
+pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
     let front = context::front_matter(text);
     // The front matter is blanked (its lines kept) so that markdown does not read it.
     let blanked;
@@ -149,7 +150,7 @@ pub fn document(text: &str, sink: &mut Sink) -> Vec<Run> {
         None => text,
     };
     let mut doc = markdown::read(body, sink, read_log);
-    read_tables(&mut doc.sections, sink);
+    read_tables(&mut doc.sections, sink, names);
     let front_facts = front.map(|fm| fm.facts()).unwrap_or_default();
     // What the prose's labelled lines state (`**Hardware:** …`): given to a run from its own
     // section chain first, then from the nearest such line above it anywhere (a setup

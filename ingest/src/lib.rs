@@ -101,11 +101,11 @@ fn parse_as(path: &str, text: &str, result: Option<ResultName<'_>>, context: Con
     let lines = text::line_count(text) as u32;
     let (kind, mut runs) = match result {
         Some(ResultName { framework, gpu, version }) => {
-            let runs = checks::result_file(text, &mut sink, framework, gpu, version);
+            let runs = checks::result_file(text, &mut sink, framework, gpu, version, names);
             ("result-file", runs)
         }
         None => {
-            let runs = if is_markdown(path) { checks::document(text, &mut sink) } else { parse_raw(text, &mut sink) };
+            let runs = if is_markdown(path) { checks::document(text, &mut sink, names) } else { parse_raw(text, &mut sink) };
             if runs.is_empty() && sink.findings.is_empty() {
                 sink.info(
                     "no-runs",

@@ -46,6 +46,30 @@ impl Names {
         lookup(&self.gpu, name)
     }
 
+    /// The canonical GPU a table cell or heading names when the table knows it: as written,
+    /// or without a memory size in brackets (`3090(24G)`, `2080ti（22G）`) and a vendor word
+    /// before it (`Nvidia`, `NVIDIA GeForce`, `AMD`). `None` for a name the table lacks.
+    pub fn known_gpu(&self, text: &str) -> Option<String> {
+        let mut name = text.trim();
+        if let Some(open) = name.find(['(', '（']) {
+            let inside = name[open..].trim_start_matches(['(', '（']).trim_end_matches([')', '）']).trim();
+            let memory = inside.trim_end_matches(['B', 'b']).trim_end_matches(['G', 'g']).trim_end();
+            if !memory.is_empty() && memory.bytes().all(|b| b.is_ascii_digit()) && name.ends_with([')', '）']) {
+                name = name[..open].trim_end();
+            }
+        }
+        let found = |n: &str| self.gpu.get(&fold(n)).cloned();
+        found(name).or_else(|| {
+            let mut rest = name;
+            for vendor in ["nvidia", "geforce", "amd", "instinct", "radeon"] {
+                if rest.len() > vendor.len() && rest.is_char_boundary(vendor.len()) && rest[..vendor.len()].eq_ignore_ascii_case(vendor) {
+                    rest = rest[vendor.len()..].trim_start();
+                }
+            }
+            (rest.len() < name.len()).then(|| found(rest)).flatten()
+        })
+    }
+
     /// The canonical model family for `family` (`DeepSeekV3` → `DeepSeek-V3`), or `family`
     /// as written when the table has none.
     pub fn model(&self, family: &str) -> String {
@@ -170,6 +194,36 @@ mod tests {
             assert_eq!(n.model(spelling), "DeepSeek-V3", "{spelling}");
         }
         assert_eq!(n.model("DeepSeek-R1"), "DeepSeek-R1");
+    }
+
+    /// Consumer and data-centre GPUs as tables write them, with vendor and memory.
+    #[test]
+    fn known_gpus_are_found_without_vendor_and_memory() {
+        let n = Names::builtin();
+        let cases = [
+            ("Nvidia 2080ti（22G）", Some("RTX 2080 Ti")),
+            ("Nvidia 3090（24G）", Some("RTX 3090")),
+            ("3090(24G)", Some("RTX 3090")),
+            ("RTX 4090", Some("RTX 4090")),
+            ("NVIDIA GeForce RTX 4090", Some("RTX 4090")),
+            ("L40S", Some("L40S")),
+            ("A10", Some("A10")),
+            ("T4", Some("T4")),
+            ("910B3", Some("910B3")),
+            ("MI250", Some("MI250")),
+            ("AMD Instinct MI250X", Some("MI250X")),
+            ("MacBook Pro M1 Pro", None),
+            ("Groq Cloud", None),
+            ("3090 (two cards)", None),
+        ];
+        for (text, want) in cases {
+            assert_eq!(n.known_gpu(text).as_deref(), want, "{text}");
+        }
+        // A user's table extends it.
+        let mut sink = Sink::new(PATH);
+        let own = parse("[gpu]\n\"Arc A770\" = [\"A770\", \"Intel Arc A770 16GB\"]\n", &mut sink);
+        assert_eq!(own.known_gpu("Intel A770 (16G)"), None);
+        assert_eq!(own.known_gpu("A770 (16G)").as_deref(), Some("Arc A770"));
     }
 
     #[test]

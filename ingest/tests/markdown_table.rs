@@ -348,8 +348,10 @@ fn a_blog_table_reads_backend_units_and_counts() {
 }
 
 /// A Chinese README: the header names no unit, the cells do (`30token/s`); the model is in
-/// the heading, remarks become notes. The platform column names no GPU of the name list (a
-/// laptop, a CPU, `Nvidia 2080ti(22G)`, a cloud service): each is a note, not the GPU.
+/// the heading, remarks become notes. The platform column's cells are kept as notes; those
+/// the name table knows once vendor and memory are set aside (`Nvidia 2080ti（22G）`,
+/// `Nvidia 3090（24G）`) name the GPU too (they were notes only); a laptop, a CPU and a
+/// cloud service name none.
 #[test]
 fn a_chinese_table_takes_units_from_its_cells() {
     let text = fixture("markdown-table/ollama_bench_zh.md");
@@ -366,8 +368,13 @@ fn a_chinese_table_takes_units_from_its_cells() {
                 ("/metrics/output_throughput", json!(30.0)),
             ],
             &[("/metrics/output_throughput", json!(11.0)), ("/notes/1", note(10, "备注: 纯 CPU 推理"))],
-            &[("/gpu", json!(null)), ("/notes/0", note(11, "测试平台: Nvidia 2080ti(22G)")), ("/metrics/output_throughput", json!(86.0))],
-            &[("/metrics/output_throughput", json!(124.0))],
+            &[
+                ("/gpu", json!("RTX 2080 Ti")),
+                ("/source/context/gpu", context(11, "table-row")),
+                ("/notes/0", note(11, "测试平台: Nvidia 2080ti(22G)")),
+                ("/metrics/output_throughput", json!(86.0)),
+            ],
+            &[("/gpu", json!("RTX 3090")), ("/source/context/gpu", context(12, "table-row")), ("/metrics/output_throughput", json!(124.0))],
             &[("/gpu", json!(null)), ("/notes/0", note(13, "测试平台: Groq Cloud")), ("/metrics/output_throughput", json!(581.0))],
         ],
     );

@@ -890,7 +890,7 @@ fn read_one(p: &Prepared<'_>, sink: &mut Sink, notice: &mut Notice) -> Vec<Run> 
         let mut above = HashMap::new();
         for row in &p.input.table.rows {
             let entries = row_entries(p, row, &mut above);
-            runs.extend(build(p.input.path, &entries, row.line, row.line, sink, notice));
+            runs.extend(build(p.input, &entries, row.line, row.line, sink, notice));
         }
     } else if let Some(run) = transposed(p.input, sink, notice) {
         runs.push(run);
@@ -913,7 +913,7 @@ fn read_joined(group: &[Prepared<'_>], sink: &mut Sink, notice: &mut Notice) -> 
             entries.extend(own.into_iter().enumerate().filter(|(i, _)| k == 0 || !p.keys.contains(i)).map(|(_, e)| e));
         }
         let start = group[0].input.table.rows[r].line;
-        runs.extend(build(group[0].input.path, &entries, start, end, sink, notice));
+        runs.extend(build(group[0].input, &entries, start, end, sink, notice));
     }
     runs
 }
@@ -957,11 +957,12 @@ fn transposed(input: &TableInput<'_>, sink: &mut Sink, notice: &mut Notice) -> O
         }
     }
     let end = table.rows.last().map_or(table.line, |r| r.line);
-    build(input.path, &entries, table.line, end, sink, notice)
+    build(input, &entries, table.line, end, sink, notice)
 }
 
 /// Reads one run from its cells; `None` when no cell holds a measured result.
-fn build(path: &str, entries: &[Entry<'_>], start: u32, end: u32, sink: &mut Sink, notice: &mut Notice) -> Option<Run> {
+fn build(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32, sink: &mut Sink, notice: &mut Notice) -> Option<Run> {
+    let path = input.path;
     let mut owned: Vec<Owned> = Vec::new();
     let mut extras: Vec<(String, f64, u32)> = Vec::new();
     let mut facts: Vec<(Fact, u32)> = Vec::new();
@@ -986,8 +987,13 @@ fn build(path: &str, entries: &[Entry<'_>], start: u32, end: u32, sink: &mut Sin
             }
             // A GPU column's cell naming no GPU of the name list (an Azure VM size,
             // `1xStandard_ND96asr_v4 x 1`; a laptop, `MacBook Pro M1 Pro`; a service, `Groq
-            // Cloud`) is no GPU name: kept as a note.
+            // Cloud`) is no GPU name: kept as a note. One the name table knows, as written or
+            // without its vendor and memory (`Nvidia 2080ti（22G）`: a card whose memory was
+            // modded), names that GPU; the cell stays a note too, so its memory is not lost.
             (Column::Context(Ctx::Gpu), Num::Text(t)) if context::gpu_in(&t).is_none() => {
+                if let Some(gpu) = input.names.known_gpu(&clean(&t)) {
+                    facts.push((Fact::Gpu(gpu), e.line));
+                }
                 notes.push(Note { line: e.line, text: format!("{}: {t}", col.raw) });
             }
             (Column::Context(Ctx::TestName), Num::Text(t)) => {

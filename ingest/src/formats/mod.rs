@@ -92,6 +92,8 @@ pub struct TableInput<'a> {
     pub scope: Option<usize>,
     /// The table's section.
     pub section: usize,
+    /// The name table: a GPU column's cell it knows (`Nvidia 3090（24G）`) names that GPU.
+    pub names: &'a crate::names::Names,
 }
 
 /// One tool family's reader.
