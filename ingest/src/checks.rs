@@ -27,7 +27,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 /// `framework` is `None` for a file dropped in the browser (no folder names it).
 pub fn result_file(text: &str, sink: &mut Sink, framework: Option<&str>, gpu: &str, version: &str, names: &Names) -> Vec<Run> {
     let mut doc = markdown::read(text, sink, read_log);
-    read_tables(&mut doc.sections, sink, names);
+    read_tables(&mut doc.sections, doc.title.as_ref().map(|(t, _)| t.as_str()), sink, names);
     if let Some(framework) = framework {
         check_title(doc.title.as_ref(), text, sink, framework, version);
     }
@@ -82,18 +82,30 @@ pub fn result_file(text: &str, sink: &mut Sink, framework: Option<&str>, gpu: &s
 
 /// Reads every section's tables with the table formats; their runs join the section of the
 /// table their first row is in, in line order.
-fn read_tables(sections: &mut [Section], sink: &mut Sink, names: &Names) {
+fn read_tables(sections: &mut [Section], title: Option<&str>, sink: &mut Sink, names: &Names) {
     if sections.iter().all(|s| s.tables.is_empty()) {
         return;
     }
     let path = sink.path.clone();
     let parent = parents(sections);
+    // Each section's heading path, innermost first, then the document's title.
+    let chains: Vec<Vec<&str>> = (0..sections.len())
+        .map(|i| std::iter::successors(Some(i), |&j| parent[j]).map(|j| sections[j].title.as_str()).chain(title).collect())
+        .collect();
     let inputs: Vec<formats::TableInput<'_>> = sections
         .iter()
         .enumerate()
         .flat_map(|(i, s)| {
-            let (path, parent) = (&path, &parent);
-            s.tables.iter().map(move |table| formats::TableInput { path, table, heading: &s.title, scope: parent[i], section: i, names })
+            let (path, parent, chains) = (&path, &parent, &chains);
+            s.tables.iter().map(move |table| formats::TableInput {
+                path,
+                table,
+                heading: &s.title,
+                scope: parent[i],
+                section: i,
+                headings: &chains[i],
+                names,
+            })
         })
         .collect();
     // Each table's rows, in line order: (first line, last line, section).
@@ -150,7 +162,7 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
         None => text,
     };
     let mut doc = markdown::read(body, sink, read_log);
-    read_tables(&mut doc.sections, sink, names);
+    read_tables(&mut doc.sections, doc.title.as_ref().map(|(t, _)| t.as_str()), sink, names);
     let front_facts = front.map(|fm| fm.facts()).unwrap_or_default();
     // What the prose's labelled lines state (`**Hardware:** …`): given to a run from its own
     // section chain first, then from the nearest such line above it anywhere (a setup
@@ -309,7 +321,7 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
                                 s.line
                             ),
                         )
-                        .value("serve", s.line.to_string())
+                        .value("serve_line", s.line.to_string())
                         .run(&run.id);
                     }
                     Some(_) => {}

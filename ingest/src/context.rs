@@ -257,8 +257,25 @@ fn is_series(lower: &str) -> bool {
     lower.strip_prefix(['v', 'r']).is_some_and(is_version)
 }
 
+/// What a heading or column header says of a model family, for a table cell that holds only
+/// a size (`0.8B`): the family it names without a size (`# mlllm Qwen3.5 优化日志` →
+/// `Qwen3.5`), or that it names a whole model (`Qwen3-8B`: the cell's size is not to be
+/// joined to it). `None` when it names neither.
+pub enum FamilyWord {
+    Family(String),
+    Model(String),
+}
+
+pub fn family_word_in(text: &str) -> Option<FamilyWord> {
+    let words = words(text);
+    if let Some(m) = model_in(&words).filter(|m| m.split(['-', '/']).any(is_size)) {
+        return Some(FamilyWord::Model(m));
+    }
+    words.iter().find(|w| is_model_word(w) && !w.split(['-', '/']).any(is_size)).map(|w| FamilyWord::Family(w.to_string()))
+}
+
 /// A parameter count: `8B`, `0.5B`, `135M`, `8x7B`, `A3B`, `E2B`, `30B-A3B`.
-fn is_size(w: &str) -> bool {
+pub fn is_size(w: &str) -> bool {
     let one = |p: &str| {
         let p = p.strip_prefix(['A', 'E', 'a', 'e']).unwrap_or(p);
         let p = p.split_once(['x', 'X']).map_or(p, |(n, rest)| if n.bytes().all(|b| b.is_ascii_digit()) && !n.is_empty() { rest } else { p });

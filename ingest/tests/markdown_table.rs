@@ -685,17 +685,37 @@ fn lmdeploy_deepseekv3_zh_table_reads_prompt_no_and_the_title_model() {
 #[test]
 fn llama_bench_pp_and_tg_columns_are_prefill_and_generation_throughput() {
     let text = fixture("markdown-table/llama_bench_pp_tg_zh.md");
-    let row = |line: u32, fw: &str, pp: f64, tg: f64| -> Vec<(&'static str, Value)> {
+    // The model column holds only sizes (`0.8B`, `4B`): a size is no model (it was stored as
+    // the model `0.8B`). The title names the family, `Qwen3.5`: the model is the two joined,
+    // from the row's cell, and the note keeps the cell and says where the family came from.
+    let row = |line: u32, fw: &str, size: &str, pp: f64, tg: f64| -> Vec<(&'static str, Value)> {
         vec![
             ("/source/line", json!(line)),
             ("/framework", json!(fw)),
+            ("/model", json!(format!("Qwen3.5-{size}"))),
+            ("/source/context/model", context(line, "table-row")),
+            ("/notes/0/text", json!(format!("模型: {size} (Qwen3.5 from the heading `mlllm Qwen3.5 优化日志`)"))),
             ("/metrics/input_throughput", json!(pp)),
             ("/source/lines/metrics.input_throughput", json!(line)),
             ("/metrics/output_throughput", json!(tg)),
         ]
     };
-    let runs = [row(10, "llama.cpp", 749.44, 100.44), row(11, "llama.cpp", 143.32, 22.87), row(12, "mlllm", 207.50, 76.12)];
+    let runs =
+        [row(10, "llama.cpp", "0.8B", 749.44, 100.44), row(11, "llama.cpp", "4B", 143.32, 22.87), row(12, "mlllm", "0.8B", 207.50, 76.12)];
     let expected: Vec<&[(&str, Value)]> = runs.iter().map(Vec::as_slice).collect();
     let findings = check("raw/optimization_log.md", &text, &expected);
     assert!(findings.is_empty(), "{findings:?}");
+    // With no family above it, a size stays a note and the run has no model.
+    let untitled = text.replacen("# mlllm Qwen3.5 优化日志\n", "# mlllm 优化日志\n", 1);
+    let out = parse_file("raw/untitled.md", &untitled, None);
+    assert_eq!(out.runs.len(), 3);
+    assert!(out.runs.iter().all(|r| r.model.is_none()), "{:?}", out.runs);
+    assert_eq!(out.runs[0].notes[0].text, "模型: 0.8B");
+    // A heading that names a whole model is not joined to a size; where the sizes disagree a
+    // finding says so (the heading still names the run's model, as for any run).
+    let whole = text.replacen("# mlllm Qwen3.5 优化日志\n", "# mlllm Qwen3-4B 优化日志\n", 1);
+    let out = parse_file("raw/whole.md", &whole, None);
+    assert!(out.runs.iter().all(|r| r.model.as_deref() == Some("Qwen3-4B")), "{:?}", out.runs);
+    let found: Vec<String> = out.findings.iter().map(|f| format!("{}@{}", f.code, f.line)).collect();
+    assert_eq!(found, ["model-size-differs@10", "model-size-differs@12"]);
 }

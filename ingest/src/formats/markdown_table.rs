@@ -971,6 +971,8 @@ fn build(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32, si
     let mut unitless: Vec<(u32, &Col)> = Vec::new();
     let mut unqualified: Vec<(u32, &Col)> = Vec::new();
     let mut placeholder: Option<(u32, String, String)> = None;
+    // A size-only model cell under a heading that names a model of another size.
+    let mut sizes_differ: Option<(u32, String, String, String)> = None;
     let id = format!("{path}#L{start}");
     for e in entries {
         let num = cell(e.text);
@@ -984,6 +986,26 @@ fn build(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32, si
             // model: kept as a note, so a fuller statement elsewhere can name it.
             (Column::Context(Ctx::Model), Num::Text(t)) if t.ends_with("...") || t.ends_with('…') => {
                 notes.push(Note { line: e.line, text: format!("{}: {t}", col.raw) });
+            }
+            // A model cell that holds only a size (`0.8B`, `7B`) names no model: joined to the
+            // family its column header or the headings above name (`# mlllm Qwen3.5 优化日志`
+            // → `Qwen3.5-0.8B`), else kept as a note. The note says where the family came from.
+            (Column::Context(Ctx::Model), _) if context::is_size(&clean(e.text)) => {
+                let size = clean(e.text);
+                match size_family(input, col) {
+                    Some(Ok((family, from))) => {
+                        facts.push((Fact::Model(format!("{family}-{size}")), e.line));
+                        notes.push(Note { line: e.line, text: format!("{}: {size} ({family} from {from})", col.raw) });
+                    }
+                    Some(Err((model, from))) => {
+                        notes.push(Note { line: e.line, text: format!("{}: {size}", col.raw) });
+                        let sizes = model.split(['-', '/']).any(|p| p.eq_ignore_ascii_case(&size));
+                        if !sizes {
+                            sizes_differ.get_or_insert((e.line, size.clone(), model, from));
+                        }
+                    }
+                    None => notes.push(Note { line: e.line, text: format!("{}: {size}", col.raw) }),
+                }
             }
             // A GPU column's cell naming no GPU of the name list (an Azure VM size,
             // `1xStandard_ND96asr_v4 x 1`; a laptop, `MacBook Pro M1 Pro`; a service, `Groq
@@ -1046,6 +1068,19 @@ fn build(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32, si
     }
     if results == 0 {
         return None;
+    }
+    if let Some((line, size, model, from)) = sizes_differ {
+        sink.warn(
+            "model-size-differs",
+            line,
+            format!(
+                "the model cell holds only the size `{size}`, while {from} names the model `{model}`; the two disagree, so the \
+                 run's model may be wrong. Write the whole model name in the cell."
+            ),
+        )
+        .value("size", &size)
+        .value("model", &model)
+        .run(&id);
     }
     if let Some((line, label, p)) = placeholder {
         sink.info(
@@ -1129,6 +1164,23 @@ fn build(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32, si
         notice.unqualified.entry((line, col.raw.clone())).or_insert_with(|| (col.key.clone(), Vec::new())).1.push(run.id.to_string());
     }
     Some(run)
+}
+
+/// The model family a size-only model cell belongs to, and where it was named: the column's
+/// header, then the headings above the table, innermost first. A header or heading that
+/// names a whole model (`Qwen3-8B`) ends the search: the cell's size is not joined to it.
+/// `Err` with the whole model and where it is named when that comes first.
+fn size_family(input: &TableInput<'_>, col: &Col) -> Option<Result<(String, String), (String, String)>> {
+    let places = std::iter::once((col.raw.as_str(), "the column header".to_string()))
+        .chain(input.headings.iter().filter(|h| !h.is_empty()).map(|h| (*h, format!("the heading `{h}`"))));
+    for (text, from) in places {
+        match context::family_word_in(text) {
+            Some(context::FamilyWord::Family(f)) => return Some(Ok((f, from))),
+            Some(context::FamilyWord::Model(m)) => return Some(Err((m, from))),
+            None => {}
+        }
+    }
+    None
 }
 
 /// The fact a context row states (what the resolver would have read from it).

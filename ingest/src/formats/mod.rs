@@ -92,6 +92,9 @@ pub struct TableInput<'a> {
     pub scope: Option<usize>,
     /// The table's section.
     pub section: usize,
+    /// The titles of the sections enclosing the table's, innermost first (its own first),
+    /// then the document's title.
+    pub headings: &'a [&'a str],
     /// The name table: a GPU column's cell it knows (`Nvidia 3090（24G）`) names that GPU.
     pub names: &'a crate::names::Names,
 }
