@@ -10,7 +10,7 @@ use benchsite_ingest::parse_file;
 use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
-const SAMPLES: [&str; 10] = [
+const SAMPLES: [&str; 11] = [
     "lmdeploy_a100_fp16.md",
     "framework_comparison_zh.md",
     "vllm_vs_trtllm.md",
@@ -21,6 +21,7 @@ const SAMPLES: [&str; 10] = [
     "sglang_vs_vllm_rps.md",
     "lmdeploy_deepseekv3_zh.md",
     "llama_bench_pp_tg_zh.md",
+    "treni_leaderboard_two_ttft.md",
 ];
 
 fn context(line: u32, kind: &str) -> Value {
@@ -718,4 +719,51 @@ fn llama_bench_pp_and_tg_columns_are_prefill_and_generation_throughput() {
     assert!(out.runs.iter().all(|r| r.model.as_deref() == Some("Qwen3-4B")), "{:?}", out.runs);
     let found: Vec<String> = out.findings.iter().map(|f| format!("{}@{}", f.code, f.line)).collect();
     assert_eq!(found, ["model-size-differs@10", "model-size-differs@12"]);
+}
+
+/// A leaderboard whose table has two TTFT columns, `Early TTFT` and `clean4 TTFT` (two
+/// versions of the runtime): the second used to overwrite the first as the run's mean TTFT,
+/// and `Early TTFT`'s numbers were lost. Neither is taken as the run's TTFT; both are kept
+/// under their own headers, each on its line, and a finding names the columns. Two columns
+/// with the same header are kept apart by position.
+#[test]
+fn two_columns_of_one_field_are_both_kept_and_named() {
+    let text = fixture("markdown-table/treni_leaderboard_two_ttft.md");
+    let row = |line: u32, model: &str, early: f64, clean4: f64| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/source/line", json!(line)),
+            ("/model", json!(model)),
+            ("/metrics/ttft_ms", Value::Null),
+            ("/metrics/extra/early ttft (ms)", json!(early)),
+            ("/metrics/extra/clean4 ttft (ms)", json!(clean4)),
+            ("/source/lines/metrics.extra.early ttft (ms)", json!(line)),
+        ]
+    };
+    let runs = [
+        row(16, "qwen", 27574.564, 1100.044),
+        row(17, "donut", 67360.388, 150.322),
+        row(18, "bart", 77520.798, 125.011),
+        row(19, "minilm", 23.342, 22.621),
+    ];
+    let expected: Vec<&[(&str, Value)]> = runs.iter().map(Vec::as_slice).collect();
+    let out = parse_file("raw/leaderboard.md", &text, None);
+    let findings = common::check_output("raw/leaderboard.md", &out, &expected);
+    assert_eq!(findings, ["duplicate-columns@14"]);
+    assert_eq!(out.findings[0].runs.len(), 4);
+    // The same header twice: each number under its position.
+    let same = "| Model | Throughput (tok/s) | Throughput (tok/s) |\n|---|---|---|\n| a | 10.5 | 20.5 |\n";
+    let findings = check(
+        "raw/same.md",
+        same,
+        &[&[
+            ("/metrics/output_throughput", Value::Null),
+            ("/metrics/extra/throughput (tok~1s) (column 2)", json!(10.5)),
+            ("/metrics/extra/throughput (tok~1s) (column 3)", json!(20.5)),
+        ]],
+    );
+    assert_eq!(findings, ["duplicate-columns@1"]);
+    // Columns told apart by their statistic or unit are no duplicates.
+    let apart = "| Model | Mean TTFT (ms) | P99 TTFT (ms) | Throughput (tok/s) | Throughput (req/s) |\n|---|---|---|---|---|\n| a | 1 | 2 | 3 | 4 |\n";
+    let findings = check("raw/apart.md", apart, &[&[("/metrics/ttft_ms/mean", json!(1.0)), ("/metrics/ttft_ms/p99", json!(2.0))]]);
+    assert!(findings.iter().all(|f| !f.starts_with("duplicate-columns")), "{findings:?}");
 }

@@ -156,6 +156,11 @@ enum Column {
     Skip,
     /// An evaluation column (accuracy, score): the table is no serving benchmark.
     Eval,
+    /// One of several columns that would fill the same field (`Early TTFT | clean4 TTFT`, two
+    /// `Throughput`): which one is the run's is not stated, so none fills it; each number is
+    /// kept in `metrics.extra` under its own header (and position when the headers are the
+    /// same), and `duplicate-columns` says so. `result`: the field is a result.
+    Duplicate { result: bool },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -522,7 +527,11 @@ fn column(raw: &str) -> Col {
 }
 
 fn is_result(col: &Col) -> bool {
-    matches!(&col.column, Column::Measure(Measure::Latency { .. } | Measure::Tokens(_) | Measure::Peak | Measure::Requests | Measure::Throughput))
+    matches!(
+        &col.column,
+        Column::Measure(Measure::Latency { .. } | Measure::Tokens(_) | Measure::Peak | Measure::Requests | Measure::Throughput)
+            | Column::Duplicate { result: true }
+    )
 }
 
 // ---------------------------------------------------------------------------------------
@@ -689,6 +698,8 @@ enum OwnedValue {
 struct Prepared<'t> {
     input: &'t TableInput<'t>,
     cols: Vec<Col>,
+    /// Groups of columns that would fill the same field (see [`Column::Duplicate`]).
+    duplicates: Vec<Vec<usize>>,
     /// An evaluation table: no run.
     eval: bool,
     /// Columns that say which run a row is (context and words, no measurement): what must
@@ -707,10 +718,14 @@ fn read(inputs: &[TableInput<'_>], sink: &mut Sink) -> Vec<Run> {
             end += 1;
         }
         let group = &prepared[i..end];
+        let before = runs.len();
         if group.len() > 1 {
             runs.extend(read_joined(group, sink, &mut notice));
         } else {
             runs.extend(read_one(&group[0], sink, &mut notice));
+        }
+        for p in group.iter().filter(|p| !p.eval) {
+            report_duplicates(p, &runs[before..], sink);
         }
         i = end;
     }
@@ -742,6 +757,7 @@ fn prepare<'t>(input: &'t TableInput<'t>) -> Prepared<'t> {
         }
     }
     rates_not_throughputs(table, &mut cols);
+    let duplicates = set_apart_duplicates(&mut cols);
     let eval = cols.iter().any(|c| c.column == Column::Eval);
     let words_only = |i: usize| table.rows.iter().all(|r| matches!(cell(r.cells.get(i).map_or("", String::as_str)), Num::Text(_) | Num::Absent));
     let keys = (0..cols.len())
@@ -751,7 +767,49 @@ fn prepare<'t>(input: &'t TableInput<'t>) -> Prepared<'t> {
             _ => false,
         })
         .collect();
-    Prepared { input, cols, eval, keys }
+    Prepared { input, cols, duplicates, eval, keys }
+}
+
+/// Columns that would fill the same field of the run (`Early TTFT | clean4 TTFT`: both the
+/// mean TTFT) or the same extra key (two `mem(GB)`): a later one used to overwrite the
+/// earlier. Nothing in a table says which is the run's (a header's other words, `Early`,
+/// `clean4`, name runs or variants this reader cannot tell apart), so every column of such a
+/// group becomes [`Column::Duplicate`], keyed by its own header, with its position when the
+/// headers are the same. Columns told apart by their units or statistics are no group.
+fn set_apart_duplicates(cols: &mut [Col]) -> Vec<Vec<usize>> {
+    let mut groups: Vec<(String, Vec<usize>)> = Vec::new();
+    for (i, c) in cols.iter().enumerate() {
+        let field = match &c.column {
+            Column::Measure(_) => measured(c),
+            Column::Label if c.throughput_stat.is_none() => Some(format!("extra:{}", c.key)),
+            _ => None,
+        };
+        let Some(field) = field else { continue };
+        match groups.iter_mut().find(|(f, _)| *f == field) {
+            Some((_, members)) => members.push(i),
+            None => groups.push((field, vec![i])),
+        }
+    }
+    let groups: Vec<Vec<usize>> = groups.into_iter().map(|(_, m)| m).filter(|m| m.len() > 1).collect();
+    for members in &groups {
+        let same_header = members.iter().any(|&i| members.iter().any(|&j| j != i && cols[j].key == cols[i].key));
+        for &i in members {
+            let c = &mut cols[i];
+            // Words only (a `Notes` column twice) stay notes: nothing is overwritten.
+            if c.column == Column::Label {
+                if same_header {
+                    c.key = format!("{} (column {})", c.key, i + 1);
+                }
+                continue;
+            }
+            let result = is_result(c);
+            c.column = Column::Duplicate { result };
+            if same_header {
+                c.key = format!("{} (column {})", c.key, i + 1);
+            }
+        }
+    }
+    groups
 }
 
 /// `RPS | Num prompts | Engine | Median TTFT`: a bare `RPS`/`QPS` column of whole numbers and
@@ -810,7 +868,7 @@ fn measured(col: &Col) -> Option<String> {
     match &col.column {
         Column::Measure(Measure::Latency { group, stat }) => Some(format!("{group}.{stat}")),
         Column::Measure(m) => Some(format!("{m:?}")),
-        Column::Label => Some(col.key.clone()),
+        Column::Label | Column::Duplicate { .. } => Some(col.key.clone()),
         _ => None,
     }
 }
@@ -971,6 +1029,9 @@ fn build(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32, si
     let mut unitless: Vec<(u32, &Col)> = Vec::new();
     let mut unqualified: Vec<(u32, &Col)> = Vec::new();
     let mut placeholder: Option<(u32, String, String)> = None;
+    // Numbers of duplicate columns: into `metrics.extra` as they are, never through the
+    // resolver (which would read `early ttft` as the run's TTFT again).
+    let mut kept: Vec<(String, f64, u32)> = Vec::new();
     // A size-only model cell under a heading that names a model of another size.
     let mut sizes_differ: Option<(u32, String, String, String)> = None;
     let id = format!("{path}#L{start}");
@@ -1064,6 +1125,22 @@ fn build(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32, si
                 notes.push(Note { line: e.line, text });
             }
             (Column::Label, Num::Inf) => {}
+            (Column::Duplicate { result }, Num::Number(n, u)) => {
+                if u == Unit::Other {
+                    continue;
+                }
+                results += usize::from(*result);
+                let suffix = match (col.unit, u) {
+                    (Unit::None, Unit::Time(f)) => time_suffix(f),
+                    (Unit::None, Unit::Percent) => " (%)",
+                    _ => "",
+                };
+                kept.push((format!("{}{suffix}", col.key), n, e.line));
+            }
+            (Column::Duplicate { .. }, Num::Text(t)) => {
+                notes.push(Note { line: e.line, text: format!("{}: {t}", col.raw) });
+            }
+            (Column::Duplicate { .. }, Num::Inf) => {}
         }
     }
     if results == 0 {
@@ -1136,7 +1213,7 @@ fn build(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32, si
     if !resolved_any {
         facts.extend(owned.iter().filter_map(|o| Some((row_fact(o)?, o.line))));
     }
-    for (key, n, line) in extras {
+    for (key, n, line) in extras.into_iter().chain(kept) {
         run.metrics.extra.insert(key.clone(), n);
         run.source.lines.insert(format!("metrics.extra.{key}"), line);
     }
@@ -1356,6 +1433,36 @@ fn qps_in(name: &str) -> Option<Option<f64>> {
 }
 
 /// Findings about columns, once per column.
+/// `duplicate-columns`, once per group of a table that yielded runs.
+fn report_duplicates(p: &Prepared<'_>, runs: &[Run], sink: &mut Sink) {
+    if runs.is_empty() {
+        return;
+    }
+    for members in &p.duplicates {
+        let cols: Vec<&Col> = members.iter().map(|&i| &p.cols[i]).collect();
+        if cols.iter().all(|c| c.column == Column::Label) {
+            continue; // extra numbers under a position each: nothing to choose between
+        }
+        let named: Vec<String> = members.iter().map(|&i| format!("`{}` (column {})", p.cols[i].raw, i + 1)).collect();
+        let keys: Vec<&str> = cols.iter().map(|c| c.key.as_str()).collect();
+        let finding = sink.warn(
+            "duplicate-columns",
+            p.input.table.line,
+            format!(
+                "{} would fill the same field of each run, and the table does not say which is the run's; none of them \
+                 fills it, and each number is kept as an extra value ({}). Name the columns apart (a unit, a statistic, or \
+                 a table per run) to have them read.",
+                named.join(" and "),
+                keys.join(", ")
+            ),
+        )
+        .value("columns", named.join(", "));
+        for run in runs {
+            finding.runs.push(run.id.clone());
+        }
+    }
+}
+
 fn report(notice: &Notice, sink: &mut Sink) {
     for ((line, raw), (key, ids)) in &notice.unitless {
         let f = sink.warn(
