@@ -210,7 +210,11 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
     };
     // The document's only serve command (LMDeploy's deepseekv3 page: results first, `## 3.
     // 启动DeepSeekV3 API服务` below): given, as the last source, to runs no serve command of
-    // their own sections served, when nothing the run states contradicts it.
+    // their own sections served, when nothing the run states contradicts it and the runs all
+    // lie in one section. Results in several sections may come from several setups (the
+    // English page's third table: "measured using 4 nodes (DP32 + EP32), whereas the previous
+    // results were recorded using 2 nodes (TP16)", while its one serve command says `--tp 16`).
+    let result_sections = run_counts.iter().filter(|&&n| n > 0).count();
     let only_serve = {
         let mut serves = doc.default_serve.iter().chain(sections.iter().flat_map(|s| &s.serves));
         match (serves.next(), serves.next()) {
@@ -300,7 +304,8 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
                 context::give(&mut run, fact.clone(), *line, context::FRONT_MATTER);
             }
             if let Some(s) = only_serve.filter(|_| !served) {
-                match serve_elsewhere_conflict(s, &run, client) {
+                let spread = (result_sections > 1).then(|| format!("the document's runs lie in {result_sections} sections, which may have used other servers"));
+                match spread.or_else(|| serve_elsewhere_conflict(s, &run, client)) {
                     None => {
                         for fact in context::serve_facts(s) {
                             context::give(&mut run, fact, s.line, context::SERVE);

@@ -10,7 +10,7 @@ use benchsite_ingest::parse_file;
 use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
-const SAMPLES: [&str; 11] = [
+const SAMPLES: [&str; 12] = [
     "lmdeploy_a100_fp16.md",
     "framework_comparison_zh.md",
     "vllm_vs_trtllm.md",
@@ -22,6 +22,7 @@ const SAMPLES: [&str; 11] = [
     "lmdeploy_deepseekv3_zh.md",
     "llama_bench_pp_tg_zh.md",
     "treni_leaderboard_two_ttft.md",
+    "lmdeploy_deepseekv3_en.md",
 ];
 
 fn context(line: u32, kind: &str) -> Value {
@@ -766,4 +767,20 @@ fn two_columns_of_one_field_are_both_kept_and_named() {
     let apart = "| Model | Mean TTFT (ms) | P99 TTFT (ms) | Throughput (tok/s) | Throughput (req/s) |\n|---|---|---|---|---|\n| a | 1 | 2 | 3 | 4 |\n";
     let findings = check("raw/apart.md", apart, &[&[("/metrics/ttft_ms/mean", json!(1.0)), ("/metrics/ttft_ms/p99", json!(2.0))]]);
     assert!(findings.iter().all(|f| !f.starts_with("duplicate-columns")), "{findings:?}");
+}
+
+/// The English deepseekv3 page holds three tables, one per version, and says under the third
+/// that it was "measured using 4 nodes (DP32 + EP32), whereas the previous results were
+/// recorded using 2 nodes (TP16)"; its one serve command says `--tp 16`. Runs in several
+/// sections may come from several setups: the serve command is given to none, and a finding
+/// says why (the Chinese page's single table takes it, see above).
+#[test]
+fn the_only_serve_command_is_not_given_to_runs_spread_over_sections() {
+    let text = fixture("markdown-table/lmdeploy_deepseekv3_en.md");
+    let out = parse_file("raw/deepseekv3_en.md", &text, None);
+    assert_eq!(out.runs.len(), 18);
+    assert!(out.runs.iter().all(|r| r.tp.is_none() && r.params.command.is_none() && r.family.as_deref() == Some("DeepSeek-V3")), "{:?}", out.runs);
+    let found: Vec<String> = out.findings.iter().map(|f| format!("{}@{}", f.code, f.line)).collect();
+    assert_eq!(found, ["serve-elsewhere-not-applied@12"]);
+    assert!(out.findings[0].message.contains("3 sections"), "{}", out.findings[0].message);
 }
