@@ -159,6 +159,9 @@ pub fn heading(title: &str) -> Heading {
         h.gpu = Some(gpu);
         h.gpu_count = count;
     }
+    if h.gpu_count.is_none() {
+        h.gpu_count = gpus_in(title);
+    }
     h.tp = tp_in(title);
     let frameworks: Vec<&'static str> = {
         let mut f: Vec<&'static str> = words.iter().filter_map(|w| framework_word(w)).collect();
@@ -352,16 +355,85 @@ pub fn gpu_in(text: &str) -> Option<(String, Option<u32>)> {
     None
 }
 
-/// `8x `, `8 x `, `2×`, `8*` right before a GPU name.
+/// `8x `, `8 x `, `2×`, `8*` right before a GPU name; nodes of GPUs, `2x8x`, `2 x 8 x`,
+/// `2 nodes x 8 `, `2 nodes of 8 `, `2 nodes x 8x ` (upper case): the GPUs of all the nodes, 16. A bare number
+/// (`96 H100 GPUs`) is no count: a heading may name the cluster a result ran on part of.
 fn count_before(before: &str) -> Option<u32> {
     let t = before.trim_end();
-    let t = t.strip_suffix(['X', '*']).or_else(|| t.strip_suffix('×'))?.trim_end();
-    let digits: String = t.chars().rev().take_while(char::is_ascii_digit).collect::<Vec<_>>().into_iter().rev().collect();
-    let rest = &t[..t.len() - digits.len()];
-    if digits.is_empty() || rest.chars().last().is_some_and(|c| c.is_ascii_alphanumeric()) {
+    let (per, rest) = match times_before(t) {
+        Some(t) => trailing_number(t)?,
+        // `2 NODES OF 8 `: the per-node count needs the nodes before it.
+        None => {
+            let (per, rest) = trailing_number(t)?;
+            let rest = rest.trim_end();
+            let nodes = nodes_before(rest.strip_suffix("OF").or_else(|| times_before(rest))?)?;
+            return nodes.checked_mul(per).filter(|&n| n > 0);
+        }
+    };
+    let raw_rest = rest;
+    let rest = rest.trim_end();
+    let nodes = times_before(rest).and_then(|r| trailing_number(r).filter(|(_, r)| !ends_alphanumeric(r)).map(|(n, _)| n)).or_else(|| {
+        let r = times_before(rest)?;
+        nodes_before(r)
+    });
+    if let Some(nodes) = nodes {
+        return nodes.checked_mul(per).filter(|&n| n > 0);
+    }
+    if ends_alphanumeric(raw_rest) {
         return None;
     }
-    digits.parse().ok().filter(|&n| n > 0)
+    Some(per).filter(|&n| n > 0)
+}
+
+/// The text before a times sign that ends `t` (`8x`, `8 ×`, `8*`), trimmed.
+fn times_before(t: &str) -> Option<&str> {
+    Some(t.strip_suffix(['X', '*']).or_else(|| t.strip_suffix('×'))?.trim_end())
+}
+
+/// The number `t` ends with, and the text before it.
+fn trailing_number(t: &str) -> Option<(u32, &str)> {
+    let digits = t.len() - t.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    if digits == 0 || digits > 6 {
+        return None;
+    }
+    Some((t[t.len() - digits..].parse().ok()?, &t[..t.len() - digits]))
+}
+
+/// `2 NODES` (or `NODE`) ending `t`: the node count.
+fn nodes_before(t: &str) -> Option<u32> {
+    let t = t.trim_end();
+    let t = t.strip_suffix("NODES").or_else(|| t.strip_suffix("NODE"))?.trim_end();
+    let (n, rest) = trailing_number(t)?;
+    (!ends_alphanumeric(rest)).then_some(n)
+}
+
+fn ends_alphanumeric(t: &str) -> bool {
+    t.chars().last().is_some_and(|c| c.is_ascii_alphanumeric())
+}
+
+/// A GPU count a heading states without a GPU name: `2 GPU pods`, `4 GPUs`, `8-GPU`,
+/// `8xGPU`.
+fn gpus_in(text: &str) -> Option<u32> {
+    let upper = text.to_ascii_uppercase();
+    let bytes = upper.as_bytes();
+    let mut from = 0;
+    while let Some(pos) = crate::text::find_short(&upper[from..], "GPU") {
+        let start = from + pos;
+        from = start + 3;
+        let after = &upper[start + 3..];
+        let after = after.strip_prefix('S').unwrap_or(after);
+        if after.starts_with(|c: char| c.is_ascii_alphanumeric()) || (start > 0 && bytes[start - 1].is_ascii_alphabetic() && bytes[start - 1] != b'X') {
+            continue;
+        }
+        let before = upper[..start].trim_end();
+        let before = before.strip_suffix('-').or_else(|| before.strip_suffix('X')).unwrap_or(before).trim_end();
+        if let Some((n, rest)) = trailing_number(before) {
+            if !ends_alphanumeric(rest) && n > 0 {
+                return Some(n);
+            }
+        }
+    }
+    None
 }
 
 /// ` x 8`, `*8`, `×8` right after a GPU name.
@@ -892,6 +964,28 @@ mod tests {
         assert_eq!(heading("SGLang v0.3.0 compared to vLLM v0.6.0").framework, None);
         assert_eq!(heading("HTTP2 and H100").gpu.as_deref(), Some("H100"));
         assert_eq!(heading("NH100").gpu, None);
+    }
+
+    /// GPU counts a heading states as nodes of GPUs or without a GPU name; a bare number
+    /// before a GPU name is none (`96 H100 GPUs` may name the cluster, not the run).
+    #[test]
+    fn reads_gpu_counts_of_nodes_and_pods() {
+        let count = |t: &str| {
+            let h = heading(t);
+            (h.gpu, h.gpu_count)
+        };
+        assert_eq!(count("DeepSeek V3 on 2x8xH200 (multi-node)"), (Some("H200".into()), Some(16)));
+        assert_eq!(count("DeepSeek V3 on 8xH200 (single-node)"), (Some("H200".into()), Some(8)));
+        assert_eq!(count("2 x 8 x H100"), (Some("H100".into()), Some(16)));
+        assert_eq!(count("DeepSeek-R1 on 2 nodes of 8 H800"), (Some("H800".into()), Some(16)));
+        assert_eq!(count("2 nodes x 8 H800"), (Some("H800".into()), Some(16)));
+        assert_eq!(count("8x H100"), (Some("H100".into()), Some(8)));
+        assert_eq!(count("Llama-3.1-8B on 2 GPU pods"), (None, Some(2)));
+        assert_eq!(count("Qwen3-32B, 4 GPUs"), (None, Some(4)));
+        assert_eq!(count("8-GPU node"), (None, Some(8)));
+        assert_eq!(count("SGLang on 96 H100 GPUs"), (Some("H100".into()), None));
+        assert_eq!(count("GPU utilisation"), (None, None));
+        assert_eq!(count("of 8 H100"), (Some("H100".into()), None));
     }
 
     /// Model names written with spaces, as result READMEs title their sections; family

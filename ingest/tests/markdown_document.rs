@@ -10,7 +10,7 @@ use benchsite_ingest::parse_file;
 use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
-const SAMPLES: [&str; 8] = [
+const SAMPLES: [&str; 9] = [
     "sglang_cookbook_gemma4.md",
     "dgxc_deepseek_r1_sglang.md",
     "docker_exec_fp8_readme.md",
@@ -19,6 +19,7 @@ const SAMPLES: [&str; 8] = [
     "genai_perf_command_ko.md",
     "serve_for_another_client.md",
     "one_client_command_zh_blog.md",
+    "datacrunch_h200_nodes.md",
 ];
 
 fn context(line: u32, kind: &str) -> Value {
@@ -349,4 +350,26 @@ fn a_documents_only_client_command_gives_the_runs_after_it_their_scenario() {
     let (a, b) = (run(36), run(71));
     let findings = check("raw/blog.md", &text, &[&a, &b]);
     assert_eq!(findings.iter().filter(|f| f.starts_with("duplicate@")).count(), 2, "{findings:?}");
+}
+
+/// DataCrunch's H200 results: `## DeepSeek V3 on 8xH200 (single-node)` and `## DeepSeek V3
+/// on 2x8xH200 (multi-node)`. Two nodes of eight GPUs are sixteen GPUs (the multi-node runs
+/// had no GPU, no count: `2x8x` was not read); each count is taken from its heading, with
+/// the heading's line.
+#[test]
+fn nodes_of_gpus_in_a_heading_are_the_runs_gpu_count() {
+    let text = fixture("markdown-document/datacrunch_h200_nodes.md");
+    let run = |line: u32, count: u32, heading: u32| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/source/line", json!(line)),
+            ("/gpu", json!("H200")),
+            ("/gpu_count", json!(count)),
+            ("/source/context/gpu_count", context(heading, "heading")),
+            ("/source/context/gpu", context(heading, "heading")),
+        ]
+    };
+    let runs: Vec<Vec<(&str, Value)>> = (24..28).map(|l| run(l, 8, 18)).chain((35..39).map(|l| run(l, 16, 29))).collect();
+    let expected: Vec<&[(&str, Value)]> = runs.iter().map(Vec::as_slice).collect();
+    let findings = check("raw/README.md", &text, &expected);
+    assert!(findings.iter().all(|f| !f.starts_with("gpu")), "{findings:?}");
 }
