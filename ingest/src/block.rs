@@ -591,7 +591,7 @@ fn check_block(run: &mut Run, block: &Block, sink: &mut Sink) {
             m.failed = Some(failed + missing);
         }
     }
-    if !block.terminated && matches!(block.format, Format::Serving) {
+    if !block.terminated && matches!(block.format, Format::Serving) && !ends_complete(block) {
         sink.warn(
             "partial-block",
             block.end,
@@ -619,6 +619,21 @@ fn check_block(run: &mut Run, block: &Block, sink: &mut Sink) {
         }
     }
     check_rates(run, sink);
+}
+
+/// Whether a serving block that lacks its closing rule still shows its end: it reached the
+/// inter-token latencies (printed after TTFT and TPOT) and its last row is the last statistic
+/// of the ITL or end-to-end group (`P99 ITL`, `Max ITL`, `P99 E2EL`), a number. A block cut
+/// earlier (after `P99 TTFT`, or inside the ITL rows) is partial.
+fn ends_complete(block: &Block) -> bool {
+    let last_of = |row: &Row| match classify(&row.label) {
+        Some(Target::Latency { group, stat, .. } | Target::UnitlessLatency { group, stat }) if matches!(group, "itl_ms" | "e2e_ms") => {
+            matches!(stat.as_str(), "p99" | "p99.9" | "max")
+        }
+        _ => false,
+    };
+    let has_itl = block.rows.iter().any(|r| matches!(classify(&r.label), Some(Target::Latency { group: "itl_ms", .. })));
+    has_itl && block.rows.last().is_some_and(|r| matches!(r.cell.value, Value::Number(_)) && last_of(r))
 }
 
 /// Whether `row` is a latency row of `group` that holds a placeholder (`<value>`, `TBD`) or an

@@ -794,3 +794,26 @@ fn json_objects_that_are_not_results_beside_results_are_named() {
     let f = check("raw/mixed.jsonl", text, &[&[("/metrics/completed", json!(4)), ("/source/line", json!(2))]]);
     assert_eq!(f, vec!["not-a-benchmark@1"]);
 }
+
+/// A reference output pasted without its closing `=====` rule (trimmed from a DeepSeek-V3
+/// evaluation guide): it runs to its last statistic, `Max ITL`, so it is whole, not cut off.
+/// It used to raise `partial-block` on its last line, in a log and in a markdown code block
+/// alike. Its TPOT is truly missing (that SGLang client printed none), and still said.
+#[test]
+fn a_block_that_runs_to_its_last_statistic_is_not_partial_without_its_rule() {
+    let text = common::fixture("serving-text/deeplink_dsv3_no_closing_rule.log");
+    let f = check(
+        "raw/dsv3.log",
+        &text,
+        &[&[("/metrics/itl_ms/max", json!(3469.54)), ("/source/lines/metrics.itl_ms.max", json!(28)), ("/metrics/completed", json!(2000))]],
+    );
+    assert_eq!(f, ["missing-metrics@2"]);
+    let body: String = text.lines().skip(1).map(|l| format!("{l}\n")).collect();
+    let page = format!("## step 4 Result\n\n```\n{body}```\n");
+    let f = check("raw/dsv3.md", &page, &[&[("/metrics/itl_ms/max", json!(3469.54))]]);
+    assert_eq!(f, ["missing-metrics@4"]);
+    // Cut inside the ITL rows, it is partial.
+    let cut: String = text.lines().take(26).map(|l| format!("{l}\n")).collect();
+    let f = check("raw/cut.log", &cut, &[&[("/metrics/itl_ms/p95", json!(167.02))]]);
+    assert!(f.contains(&"partial-block@26".to_string()), "{f:?}");
+}
