@@ -120,10 +120,11 @@ const FAMILIES: [&str; 40] = [
 
 /// GPU names (upper case) a heading or table cell may name, longest first where one is the
 /// prefix of another.
-const GPUS: [&str; 41] = [
+const GPUS: [&str; 48] = [
     "GB300", "GB200", "B300", "B200", "B100", "H800", "H200", "H100", "H20", "A800", "A100", "A6000", "A40", "A30", "A10G",
     "A10", "L40S", "L40", "L20", "L4", "V100", "T4", "MI355X", "MI350X", "MI325X", "MI300X", "MI300A", "MI300", "MI250X",
-    "MI250", "MI210", "RTX PRO 6000", "RTX 6000", "RTX 5090", "RTX 4090", "RTX 3090", "910B", "GAUDI3", "GAUDI2", "GH200", "GB10",
+    "MI250", "MI210", "RTX PRO 6000", "RTX 6000", "RTX 5090", "RTX 4090", "RTX 4080", "RTX 3090 TI", "RTX 3090", "RTX 3080",
+    "RTX 2080 TI", "910B4", "910B3", "910B2", "910B", "GAUDI3", "GAUDI2", "GH200", "GB10",
 ];
 
 /// What one heading states.
@@ -964,6 +965,10 @@ mod tests {
         assert_eq!(heading("SGLang v0.3.0 compared to vLLM v0.6.0").framework, None);
         assert_eq!(heading("HTTP2 and H100").gpu.as_deref(), Some("H100"));
         assert_eq!(heading("NH100").gpu, None);
+        // Ascend's 910B variants and consumer cards are GPU names of their own.
+        assert_eq!(heading("Qwen3-8B on Ascend 910B3").gpu.as_deref(), Some("910B3"));
+        assert_eq!(heading("2x RTX 2080 Ti").gpu.as_deref(), Some("RTX 2080 Ti"));
+        assert_eq!(heading("RTX 3090 Ti").gpu.as_deref(), Some("RTX 3090 Ti"));
     }
 
     /// GPU counts a heading states as nodes of GPUs or without a GPU name; a bare number
