@@ -429,7 +429,9 @@ fn gpus_in(text: &str) -> Option<u32> {
         let before = upper[..start].trim_end();
         let before = before.strip_suffix('-').or_else(|| before.strip_suffix('X')).unwrap_or(before).trim_end();
         if let Some((n, rest)) = trailing_number(before) {
-            if !ends_alphanumeric(rest) && n > 0 {
+            // `RTX 4090 GPU`, `GeForce 3090 GPU`: the number is the card's name, not a count.
+            let series = rest.split_whitespace().last().is_some_and(|w| ["RTX", "GTX", "GEFORCE", "PRO", "TESLA", "QUADRO", "RADEON", "ARC", "NVIDIA", "AMD"].contains(&w));
+            if !ends_alphanumeric(rest) && !series && n > 0 {
                 return Some(n);
             }
         }
@@ -990,6 +992,8 @@ mod tests {
         assert_eq!(count("8-GPU node"), (None, Some(8)));
         assert_eq!(count("SGLang on 96 H100 GPUs"), (Some("H100".into()), None));
         assert_eq!(count("GPU utilisation"), (None, None));
+        assert_eq!(count("Qwen3-8B on an RTX 4090 GPU"), (Some("RTX 4090".into()), None));
+        assert_eq!(count("GeForce 3090 GPU"), (None, None));
         assert_eq!(count("of 8 H100"), (Some("H100".into()), None));
     }
 
