@@ -2,7 +2,6 @@
 //! points with each series' Pareto frontier, and sweeps as lines.
 
 use crate::store::{Dim, Metric, Store};
-use std::collections::BTreeMap;
 
 /// A chart series: its label, colour and a run that belongs to it.
 #[derive(Debug, Clone, PartialEq)]
@@ -296,13 +295,13 @@ pub struct Line {
 
 /// Runs that belong to a sweep, one line per sweep, points ordered by x.
 pub fn sweeps(store: &Store, rows: &[u32], metric: &Metric) -> Vec<Line> {
-    let mut lines: BTreeMap<String, Line> = BTreeMap::new();
+    let mut lines: crate::sorted::SortedMap<String, Line> = crate::sorted::SortedMap::new();
     for &i in rows {
         let (Some(sweep), y) = (&store.sweeps[i as usize], metric.values[i as usize]) else { continue };
         if y.is_nan() {
             continue;
         }
-        let line = lines.entry(sweep.id.clone()).or_insert_with(|| Line {
+        let line = lines.get_or_insert_with(sweep.id.clone(), |_| Line {
             label: format!("{} · {} · {}", store.value(Dim::Version, i as usize), store.value(Dim::Gpu, i as usize), sweep.header),
             color: store.colors[i as usize],
             axis: sweep.axis.clone(),

@@ -699,7 +699,7 @@ fn on_control(e: web_sys::Event) {
         let Some(dim) = Dim::from_key(&dim) else { return };
         table::scroll_to_top();
         update(|app| {
-            let set = app.state.filters.entry(dim).or_default();
+            let set = app.state.filters.get_or_default(dim);
             if checked {
                 set.insert(value);
             } else {

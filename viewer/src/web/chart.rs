@@ -10,6 +10,7 @@ use super::view::View;
 use crate::labels;
 use crate::palette::Rgb;
 use crate::series::{self, Bars, Line, Tradeoff};
+use crate::sorted::{SortedMap, SortedSet};
 use crate::state::Chart;
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
@@ -287,7 +288,7 @@ impl Pen {
     /// widths are kept per font (a few thousand at most): measuring asks the browser.
     fn width(&self, text: &str) -> f64 {
         thread_local! {
-            static WIDTHS: std::cell::RefCell<(String, std::collections::BTreeMap<String, f64>)> = const { std::cell::RefCell::new((String::new(), std::collections::BTreeMap::new())) };
+            static WIDTHS: std::cell::RefCell<(String, SortedMap<String, f64>)> = std::cell::RefCell::new((String::new(), SortedMap::new()));
         }
         let known = WIDTHS.with(|w| {
             let w = w.borrow();
@@ -301,7 +302,7 @@ impl Pen {
         WIDTHS.with(|w| {
             let mut w = w.borrow_mut();
             if w.0 != self.font || w.1.len() >= 4096 {
-                *w = (self.font.clone(), std::collections::BTreeMap::new());
+                *w = (self.font.clone(), SortedMap::new());
             }
             w.1.insert(text.to_string(), width);
         });
@@ -436,7 +437,7 @@ fn err<E: std::fmt::Debug>(e: E) -> String {
 fn group_labels(view: &View, bars: &Bars) -> Vec<[String; 3]> {
     let full: Vec<[String; 3]> = bars.groups.iter().map(|g| g.label.clone().map(|l| view.ui.show(&l))).collect();
     let short: Vec<[String; 3]> = full.iter().map(|[f, w, l]| [f.clone(), labels::short_workload(w), l.clone()]).collect();
-    let distinct = |labels: &[[String; 3]]| labels.iter().collect::<std::collections::BTreeSet<_>>().len() == labels.len();
+    let distinct = |labels: &[[String; 3]]| labels.iter().collect::<SortedSet<_>>().len() == labels.len();
     if distinct(&short) {
         short
     } else {
@@ -486,7 +487,7 @@ fn draw_bars(view: &View, root: &Area, pen: &Pen, bars: &Bars, label: &str, fg: 
         pen.fill_rects(*color, rects);
     }
     // Every group has the same room for its label, so a label fits the same in each.
-    let mut fitted: std::collections::BTreeMap<&str, (String, bool)> = std::collections::BTreeMap::new();
+    let mut fitted: SortedMap<&str, (String, bool)> = SortedMap::new();
     for (gi, group) in bars.groups.iter().enumerate() {
         let (start, width) = place(gi, group.bars.len());
         let group_text = group.label.join(" · ");
@@ -514,7 +515,7 @@ fn draw_bars(view: &View, root: &Area, pen: &Pen, bars: &Bars, label: &str, fg: 
         let mut cut = false;
         for (li, part) in group_labels[gi].iter().enumerate() {
             // Groups repeat their family and workload: each label is fitted once per draw.
-            let (text, was_cut) = fitted.entry(part.as_str()).or_insert_with(|| {
+            let (text, was_cut) = fitted.get_or_insert_with(part.as_str(), |_| {
                 if part.chars().count() <= 2 || pen.width(part) <= room {
                     return (part.clone(), false);
                 }
@@ -612,7 +613,7 @@ fn draw_sweeps(view: &View, root: &Area, pen: &Pen, lines: &[Line], label: &str,
     let (y0, y1) = s.range(ylo, yhi);
     // Swept values span decades (1 to 10,000 requests; 16k to 128k tokens): log x.
     let (lx0, lx1) = (xlo.max(1e-9).log10().floor(), xhi.max(1e-9).log10().ceil().max(xlo.max(1e-9).log10().floor() + 1.0));
-    let axis_names: Vec<String> = lines.iter().map(|l| view.ui.tr(&format!("viewer.axis.{}", l.axis))).collect::<std::collections::BTreeSet<_>>().into_iter().collect();
+    let axis_names: Vec<String> = lines.iter().map(|l| view.ui.tr(&format!("viewer.axis.{}", l.axis))).collect::<SortedSet<_>>().into_iter().collect();
     let mut chart = plot(root, lx0..lx1, y0..y1, 50.0, s)?;
     let x_desc = axis_names.join(" / ");
     axes(&chart, pen, Some((&x_desc, &|v| labels::axis_tick(10f64.powf(*v)))), label, &|v| s.label(*v), s);
