@@ -856,11 +856,10 @@ fn reload(app: &mut App) {
     }
 }
 
-/// Swaps the data for `n` synthetic runs (the performance benchmark), as the explorer's
-/// data of one shard.
-pub fn replace_with_synthetic(n: usize) {
-    let runs = crate::synthetic_runs(n);
-    let (index, part) = columns::from_store(&Store::new(&runs, vec![false; n]));
+/// Swaps the data for the explorer data `index` and its one shard (the benchmark's).
+pub fn replace_data(index: &str, shard: &str) -> Result<(), String> {
+    let index = columns::read_index(index)?;
+    let part = columns::read_shard(&index, 0, shard)?;
     with_app_mut(|app| {
         app.parts = vec![Some(part)];
         app.index = index;
@@ -872,6 +871,7 @@ pub fn replace_with_synthetic(n: usize) {
         reload(app);
     });
     render();
+    Ok(())
 }
 
 pub fn with_app<R>(f: impl FnOnce(&App) -> R) -> Option<R> {
