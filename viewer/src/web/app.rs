@@ -37,7 +37,12 @@ pub struct App {
     /// The runs of the logs the reader added (`local.rs`), and their details by position.
     local: Option<Store>,
     local_details: columns::Details,
-    catalog: Catalog,
+    /// The parameter catalog (`data/parameters.txt`), fetched when a panel first needs its
+    /// words (a tuning entry opened, a run selected), not for the first chart: `None` until
+    /// read; `params_url` where it is, `catalog_asked` once the fetch started.
+    catalog: Option<Catalog>,
+    params_url: String,
+    catalog_asked: bool,
     /// The site's findings, then those of the logs the reader added.
     findings: Vec<Finding>,
     hash: String,
@@ -247,6 +252,22 @@ fn load_details(k: usize) {
     });
 }
 
+/// Fetches the parameter catalog once, then redraws (a catalog that cannot be read is a
+/// notice, and the panels go without its words). Called while drawing, like `load_details`.
+fn load_catalog() {
+    wasm_bindgen_futures::spawn_local(async move {
+        let Some(url) = with_app_mut(|app| (!std::mem::replace(&mut app.catalog_asked, true)).then(|| app.params_url.clone())).flatten() else { return };
+        let read = fetch_text(start_fetch(&url)).await.and_then(|t| crate::catalog::read(&t));
+        with_app_mut(|app| {
+            app.catalog = Some(read.unwrap_or_else(|e| {
+                app.notices.push(format!("parameters.txt: {e}"));
+                Catalog::default()
+            }))
+        });
+        render();
+    });
+}
+
 async fn fetch_text(started: Result<(String, js_sys::Promise), String>) -> Result<String, String> {
     let (url, promise) = started?;
     let url = url.as_str();
@@ -267,16 +288,8 @@ pub async fn run() -> Result<(), String> {
     let params_url = viewer.get_attribute("data-params").unwrap_or_default();
     let base = viewer.get_attribute("data-base").unwrap_or_else(|| "/".into());
     let lang = dom::document().document_element().and_then(|h| h.get_attribute("data-lang")).unwrap_or_else(|| "en".into());
-    let (index_req, params_req) = (start_fetch(&explore_url), start_fetch(&params_url));
-    let index = columns::read_index(&fetch_text(index_req).await?)?;
+    let index = columns::read_index(&fetch_text(start_fetch(&explore_url)).await?)?;
     let mut notices = Vec::new();
-    let catalog = match fetch_text(params_req).await.and_then(|t| crate::catalog::read(&t)) {
-        Ok(c) => c,
-        Err(e) => {
-            notices.push(format!("parameters.txt: {e}"));
-            Catalog::default()
-        }
-    };
     let search = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
     let (state, mut url_notices) = ViewState::from_query(&search);
     notices.append(&mut url_notices);
@@ -288,7 +301,9 @@ pub async fn run() -> Result<(), String> {
         details: Vec::new(),
         local: None,
         local_details: Vec::new(),
-        catalog,
+        catalog: None,
+        params_url,
+        catalog_asked: false,
         findings: index.findings.clone(),
         hash: index.hash.clone(),
         index,
@@ -512,7 +527,13 @@ fn facet_values(app: &App, dim: Dim, into: &Element) {
 
 /// A folded facet was opened: its values are built (once) and counted.
 fn on_toggle(e: web_sys::Event) {
-    let Some(more) = e.target().and_then(|t| t.dyn_into::<Element>().ok()).filter(|t| t.class_list().contains("facet-more")) else { return };
+    let target = e.target().and_then(|t| t.dyn_into::<Element>().ok());
+    // A tuning entry opened: its explanation needs the catalog.
+    if target.as_ref().is_some_and(|t| t.class_list().contains("param") && t.has_attribute("open")) && with_app(|app| app.catalog.is_none()) == Some(true) {
+        load_catalog();
+        return;
+    }
+    let Some(more) = target.filter(|t| t.class_list().contains("facet-more")) else { return };
     if more.has_attribute("open") && more.query_selector("label").ok().flatten().is_none() {
         let Some(dim) = more.get_attribute("data-dim").and_then(|d| Dim::from_key(&d)) else { return };
         with_app(|app| facet_values(app, dim, &more));
@@ -537,10 +558,12 @@ fn attach_listeners() -> Result<(), String> {
         }
     }
     // `toggle` does not bubble: caught on the way down.
-    if let Some(facets) = dom::by_id("filters") {
-        let closure = Closure::<dyn FnMut(web_sys::Event)>::new(on_toggle);
-        facets.add_event_listener_with_callback_and_bool("toggle", closure.as_ref().unchecked_ref(), true).map_err(|_| "could not listen to toggle")?;
-        closure.forget();
+    for id in ["filters", "tuning-panel"] {
+        if let Some(target) = dom::by_id(id) {
+            let closure = Closure::<dyn FnMut(web_sys::Event)>::new(on_toggle);
+            target.add_event_listener_with_callback_and_bool("toggle", closure.as_ref().unchecked_ref(), true).map_err(|_| "could not listen to toggle")?;
+            closure.forget();
+        }
     }
     let canvas = dom::by_id("chart-canvas").ok_or("no canvas")?;
     listen(&canvas, "mousemove", |e: web_sys::MouseEvent| {
@@ -1089,7 +1112,10 @@ fn render_selected(app: &App, view: &View) {
     let Some(panel) = dom::by_id("selected") else { return };
     let i = view.state.selected.as_ref().and_then(|id| view.store.ids.iter().position(|x| x == id));
     let detail = i.and_then(|i| app.detail(i));
-    if dom::built_from(&panel, &format!("{i:?}\u{0}{}\u{0}{}\u{0}{}\u{0}{}\u{0}{}", view.metric, view.store.len(), view.ui.lang, view.state.price, detail.is_some())) {
+    if i.is_some() && app.catalog.is_none() {
+        load_catalog();
+    }
+    if dom::built_from(&panel, &format!("{i:?}\u{0}{}\u{0}{}\u{0}{}\u{0}{}\u{0}{}\u{0}{}", view.metric, view.store.len(), view.ui.lang, view.state.price, detail.is_some(), app.catalog.is_some())) {
         return;
     }
     clear(&panel);
@@ -1150,7 +1176,7 @@ fn effective_params(app: &App, ui: &Ui, run: &Detail, panel: &Element) {
             let value = e.value.clone().unwrap_or_else(|| "?".into());
             let td = el("td", "", "");
             let code = el("code", "", &value);
-            if app.catalog.approx(framework, e, run.gpu.as_deref()) {
+            if app.catalog.as_ref().is_some_and(|c| c.approx(framework, e, run.gpu.as_deref())) {
                 dom::set_text(&code, &format!("≈{value}"));
                 attr(&code, "title", &ui.tr("tuning.approx"));
                 attr(&code, "data-approx", "1");
@@ -1170,7 +1196,7 @@ fn effective_params(app: &App, ui: &Ui, run: &Detail, panel: &Element) {
         s.trim_end_matches('0').trim_end_matches('.').to_string()
     };
     let one = |x: f64| format!("{x:.1}");
-    let memories = run.gpu.as_deref().map(|g| app.catalog.gpu(g).memories()).unwrap_or_default();
+    let memories = run.gpu.as_deref().zip(app.catalog.as_ref()).map(|(g, c)| c.gpu(g).memories()).unwrap_or_default();
     let d = el("div", "kv-estimate", "");
     attr(&d, "id", "selected-kv");
     let p = el("p", "", "");
@@ -1248,9 +1274,11 @@ fn render_tuning(app: &App, view: &View) {
         }
         same
     });
-    if dom::built_from(&panel, &format!("{seen:?}")) {
+    if dom::built_from(&panel, &format!("{seen:?}{}", app.catalog.is_some())) {
         return;
     }
+    // Entries the reader opened stay open when the panel is built again (the catalog came).
+    let open: Vec<String> = panel.query_selector_all("details.param[open] summary code").map(|l| (0..l.length()).filter_map(|k| l.item(k)?.text_content()).collect()).unwrap_or_default();
     clear(&panel);
     if seen.is_empty() {
         return;
@@ -1268,14 +1296,18 @@ fn render_tuning(app: &App, view: &View) {
     for ((fw, flag), values) in groups {
         let d = el("details", "param", "");
         let summary = el("summary", "", "");
-        append(&summary, &el("code", "", &format!("{fw} {flag}")));
+        let name = format!("{fw} {flag}");
+        if open.contains(&name) {
+            attr(&d, "open", "");
+        }
+        append(&summary, &el("code", "", &name));
         let vals: Vec<String> = values.iter().map(|((v, o), n)| format!("{v} ({}, {n})", ui.tr(&format!("origin.{o}")))).collect();
         append(&summary, &el("span", "", &format!(" = {}", vals.join("; "))));
         append(&d, &summary);
-        if let Some(p) = app.catalog.find(&fw, &flag) {
+        if let Some(p) = app.catalog.as_ref().and_then(|c| c.find(&fw, &flag)) {
             append(&d, &el("p", "", p.meaning.get(&ui.lang)));
             if let Some(concept) = p.concept.as_deref() {
-                let eq: Vec<String> = app.catalog.params.iter().filter(|q| q.concept.as_deref() == Some(concept) && q.framework != fw).map(|q| format!("{} {}", q.framework, q.flag)).collect();
+                let eq: Vec<String> = app.catalog.iter().flat_map(|c| &c.params).filter(|q| q.concept.as_deref() == Some(concept) && q.framework != fw).map(|q| format!("{} {}", q.framework, q.flag)).collect();
                 if !eq.is_empty() {
                     append(&d, &el("p", "", &format!("{}: {}", ui.tr("viewer.equivalents"), eq.join(", "))));
                 }
