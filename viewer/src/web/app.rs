@@ -1051,7 +1051,9 @@ fn render_banner(app: &App, view: &View) {
     let count = ui.fill("viewer.count", &[("shown", &view.rows.len().to_string()), ("total", &view.store.total().to_string())]);
     // The compare view pairs alike runs itself and names what differs within each pair.
     let diffs = if view.state.chart == Chart::Compare { Vec::new() } else { compare::differences_of(view.store, view.rows) };
-    if dom::built_from(&banner, &format!("{count}\u{0}{diffs:?}\u{0}{:?}\u{0}{:?}\u{0}{:?}\u{0}{}\u{0}{}", view.state.data_hash, view.state.in_view, app.notices, view.store.len(), ui.lang)) {
+    let key = diffs.iter().fold(dom::Key::default().s(&count).n(diffs.len()), |k, d| k.s(d.dim.key()).all(d.values.iter().map(String::as_str)));
+    let key = key.opt(view.state.data_hash.as_deref()).opt(view.state.in_view.as_ref().map(|_| "")).all(view.state.in_view.as_deref().unwrap_or_default().iter().map(String::as_str));
+    if dom::built_from(&banner, key.all(app.notices.iter().map(String::as_str)).n(view.store.len()).s(&ui.lang).text()) {
         return;
     }
     clear(&banner);
@@ -1115,7 +1117,8 @@ fn render_selected(app: &App, view: &View) {
     if i.is_some() && app.catalog.is_none() {
         load_catalog();
     }
-    if dom::built_from(&panel, &format!("{i:?}\u{0}{}\u{0}{}\u{0}{}\u{0}{}\u{0}{}\u{0}{}", view.metric, view.store.len(), view.ui.lang, view.state.price, detail.is_some(), app.catalog.is_some())) {
+    let key = dom::Key::default().opt(i.map(|i| view.store.ids[i].as_str())).s(&view.metric).n(view.store.len()).s(&view.ui.lang).s(&view.state.price);
+    if dom::built_from(&panel, key.n(usize::from(detail.is_some())).n(usize::from(app.catalog.is_some())).text()) {
         return;
     }
     clear(&panel);
@@ -1274,7 +1277,8 @@ fn render_tuning(app: &App, view: &View) {
         }
         same
     });
-    if dom::built_from(&panel, &format!("{seen:?}{}", app.catalog.is_some())) {
+    let key = seen.iter().fold(dom::Key::default().n(seen.len()), |k, (fw, flag, value, origin, n)| k.s(fw).s(flag).s(value).s(origin).n(*n));
+    if dom::built_from(&panel, key.n(usize::from(app.catalog.is_some())).text()) {
         return;
     }
     // Entries the reader opened stay open when the panel is built again (the catalog came).
