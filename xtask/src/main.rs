@@ -176,7 +176,7 @@ fn ensure_wasm_target() -> Result<(), String> {
 fn stamp_of(input: &[u8], optimised: bool) -> String {
     // FNV-1a over the bytes: a cache key, not a defence against someone crafting collisions.
     let hash = input.iter().fold(0xcbf29ce484222325u64, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100000001b3));
-    format!("wasm {hash:016x} {} bytes; wasm-bindgen 0.2.130, short imports, stripped glue; wasm-opt {}\n", input.len(), if optimised { "-Oz --low-memory-unused" } else { "none" })
+    format!("wasm {hash:016x} {} bytes; wasm-bindgen 0.2.130, short imports, glue stripped of indentation outside template literals; wasm-opt {}\n", input.len(), if optimised { "-Oz --low-memory-unused" } else { "none" })
 }
 
 /// True when `outputs` exist and were made from `input` (the stamp says so), with wasm-opt
