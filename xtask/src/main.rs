@@ -290,7 +290,7 @@ fn gzip_len_at(bytes: &[u8], level: u32) -> u64 {
 /// measures what the browser really loads.
 fn size(args: &[String]) -> Result<(), String> {
     let out = flag(args, "--out").map_or_else(|| root().join("public"), PathBuf::from);
-    let mut files: Vec<String> = ["en/explore/index.html", "assets/site.css", "assets/site.js", "assets/explore.js", "assets/viewer/benchsite_viewer.js", "assets/viewer/benchsite_viewer_bg.wasm", "data/explore/index.txt", "data/parameters.txt"].map(String::from).to_vec();
+    let mut files: Vec<String> = ["en/explore/index.html", "assets/site.css", "assets/site.js", "assets/explore.js", "assets/viewer/benchsite_viewer.js", "assets/viewer/benchsite_viewer_bg.wasm", "data/explore/index.txt"].map(String::from).to_vec();
     // The shards the first view reads: all of them when there is one.
     if file_len(&out.join("data/explore/1.txt")) == 0 {
         files.push("data/explore/0.txt".into());
