@@ -218,14 +218,14 @@ impl Scale {
 
     fn y(self, v: f64) -> f64 {
         if self.log {
-            v.max(1e-9).log10()
+            series::log10(v.max(1e-9))
         } else {
             v
         }
     }
 
     fn label(self, v: f64) -> String {
-        let v = if self.log { 10f64.powf(v) } else { v };
+        let v = if self.log { series::pow10(v) } else { v };
         labels::axis_tick(v / self.div)
     }
 
@@ -663,15 +663,15 @@ fn draw_sweeps(view: &View, root: &Area, pen: &Pen, lines: &[Line], label: &str,
     let (ylo, yhi) = all.fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.y), b.max(p.y)));
     let (y0, y1) = s.range(ylo, yhi);
     // Swept values span decades (1 to 10,000 requests; 16k to 128k tokens): log x.
-    let (lx0, lx1) = (xlo.max(1e-9).log10().floor(), xhi.max(1e-9).log10().ceil().max(xlo.max(1e-9).log10().floor() + 1.0));
+    let (lx0, lx1) = (series::log10(xlo.max(1e-9)).floor(), series::log10(xhi.max(1e-9)).ceil().max(series::log10(xlo.max(1e-9)).floor() + 1.0));
     let axis_names: Vec<String> = lines.iter().map(|l| view.ui.tr(&format!("viewer.axis.{}", l.axis))).collect::<SortedSet<_>>().into_iter().collect();
     let chart = plot(root, lx0..lx1, y0..y1, 50.0, s)?;
     let x_desc = axis_names.join(" / ");
-    axes(&chart, pen, Some((&x_desc, &|v| labels::axis_tick(10f64.powf(*v)))), label, &|v| s.label(*v), s);
+    axes(&chart, pen, Some((&x_desc, &|v| labels::axis_tick(series::pow10(*v)))), label, &|v| s.label(*v), s);
     let mut hits = Vec::new();
     for line in lines {
         let c = rgb(line.color);
-        let pts: Vec<(f64, f64)> = line.points.iter().map(|p| (p.x.max(1e-9).log10(), s.y(p.y))).collect();
+        let pts: Vec<(f64, f64)> = line.points.iter().map(|p| (series::log10(p.x.max(1e-9)), s.y(p.y))).collect();
         chart.draw_series(LineSeries::new(pts.clone(), c.stroke_width(s.px(2.0)))).map_err(err)?;
         chart.draw_series(pts.iter().map(|&(x, y)| Circle::new((x, y), s.px(4.0), c.filled()))).map_err(err)?;
         for (p, &(x, y)) in line.points.iter().zip(&pts) {
