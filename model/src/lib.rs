@@ -22,7 +22,7 @@ pub use rare::Rare;
 pub use number::{format_count, format_metric, Origin};
 pub use run::{
     ClientInfo, ContextRef, Derived, Flag, Labels, Latency, Metrics, MoreMetrics, Note, Params, RequestRate, Run,
-    Scenario, Source, Spread, SweepRef,
+    Scenario, Source, Spread, SweepRef, interactivity, per_gpu,
 };
 
 use serde::{Deserialize, Serialize};

@@ -217,20 +217,27 @@ impl Run {
     pub fn derive(&mut self) {
         let gpus = self.gpu_count.or(self.tp).filter(|&n| n > 0);
         let output_throughput_per_gpu = match (self.metrics.output_throughput, gpus) {
-            (Some(t), Some(n)) => Some(round6(t / f64::from(n))),
+            (Some(t), Some(n)) => Some(per_gpu(t, n)),
             _ => None,
         };
-        let interactivity = self
-            .metrics
-            .tpot_ms
-            .as_ref()
-            .and_then(|l| l.get("mean"))
-            .filter(|&&tpot| tpot > 0.0)
-            .map(|tpot| round6(1000.0 / tpot));
+        let interactivity = self.metrics.tpot_ms.as_ref().and_then(|l| l.get("mean")).and_then(|&tpot| interactivity(tpot));
         self.derived.set(Derived { output_throughput_per_gpu, interactivity });
         // Labels written empty (`run.gpu = None`, a name mapped over nothing) are freed.
         self.labels.settle();
     }
+}
+
+/// Output throughput per GPU: `throughput / gpus` (GPU count, or TP when no count is
+/// stated; more than zero), rounded as every derived value. The explorer computes it from
+/// its own columns with this function (`viewer/src/columns.rs`), so it is not in its data.
+pub fn per_gpu(throughput: f64, gpus: u32) -> f64 {
+    round6(throughput / f64::from(gpus))
+}
+
+/// Interactivity: `1000 / mean TPOT` (tokens per second a reader sees), none when the TPOT
+/// is not above zero. The explorer computes it as [`per_gpu`] says.
+pub fn interactivity(tpot_mean_ms: f64) -> Option<f64> {
+    (tpot_mean_ms > 0.0).then(|| round6(1000.0 / tpot_mean_ms))
 }
 
 /// Rounds derived values so they print stably across platforms.

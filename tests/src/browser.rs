@@ -28,4 +28,13 @@ impl Browser {
         let (addr, _server) = benchsite::serve::serve_folder(site.to_path_buf(), "/".into(), 0, None)?;
         Browser::start_at(format!("http://{addr}"))
     }
+
+    /// Replaces the open explorer's data with `n` synthetic runs (`viewer::synthetic_runs`),
+    /// written here as the explorer's own data (one shard) and handed to `benchData`: the
+    /// explorer's wasm carries no run generator.
+    pub fn load_synthetic(&self, n: usize) -> Result<(), String> {
+        let files = benchsite_viewer::columns::write(&benchsite_viewer::synthetic_runs(n), &[], usize::MAX);
+        let shard = files.shards.first().cloned().unwrap_or_default();
+        self.exec("window.benchsiteViewer.benchData(arguments[0], arguments[1])", serde_json::json!([files.index, shard])).map(|_| ())
+    }
 }

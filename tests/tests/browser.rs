@@ -248,7 +248,8 @@ fn the_windowed_table_stays_true_when_sorted_scrolled_and_filtered() {
     let Some((_g, b)) = browser() else { return };
     b.goto("/en/explore/?v=1").unwrap();
     ready(&b);
-    b.exec("window.benchsiteViewer.benchFilter(3000, 2)", json!([])).unwrap();
+    b.load_synthetic(3000).unwrap();
+    b.exec("window.benchsiteViewer.benchFilter(2)", json!([])).unwrap();
     let (drawn, spacers) = (ready(&b), b.exec("return [...document.querySelectorAll('#results-body tr.spacer')].map(r => r.hidden ? 0 : r.getBoundingClientRect().height)", json!([])).unwrap());
     assert!((10..200).contains(&drawn), "{drawn} rows drawn of 3000: not windowed");
     let spacer_px: f64 = spacers.as_array().unwrap().iter().map(|h| h.as_f64().unwrap()).sum();
@@ -355,6 +356,12 @@ fn the_tuning_panel_explains_the_effective_parameters_of_the_runs_in_view() {
     for lang in ["en", "zh"] {
         b.goto(&format!("/{lang}/explore/?v=1&fw=lmdeploy")).unwrap();
         ready(&b);
+        // The catalog's words are fetched when an entry is opened, not for the first chart.
+        let fetched = "return performance.getEntriesByType('resource').some(e => e.name.endsWith('/data/parameters.txt'))";
+        assert_eq!(b.exec(fetched, json!([])).unwrap(), json!(false), "{lang}: the catalog was fetched before anything needed it");
+        b.exec("document.querySelectorAll('#tuning-panel details.param').forEach(d => d.open = true)", json!([])).unwrap();
+        b.wait_for("return document.querySelector('#tuning-panel details.param[open] p') !== null", "the explanations").unwrap();
+        assert_eq!(b.exec(fetched, json!([])).unwrap(), json!(true));
         let params = b
             .exec(
                 "return [...document.querySelectorAll('#tuning-panel details.param')].map(d => [d.querySelector('summary code').textContent, d.querySelector('summary span').textContent, [...d.querySelectorAll('p')].map(p => p.textContent), d.querySelector('a') ? d.querySelector('a').getAttribute('href') : null])",
@@ -1017,7 +1024,7 @@ fn the_selected_run_shows_its_effective_parameters_and_kv_estimate() {
     let r = approx.expect("an SGLang run with a default --mem-fraction-static");
     b.goto(&format!("/en/explore/?v=1&sel={}", urlencode(r["id"].as_str().unwrap()))).unwrap();
     ready(&b);
-    let marks = b.wait_for("return document.getElementById('selected-effective') && [...document.querySelectorAll('#selected-effective code[data-approx]')].map(c => c.textContent + '|' + c.title)", "the parameters").unwrap();
+    let marks = b.wait_for("const m = [...document.querySelectorAll('#selected-effective code[data-approx]')].map(c => c.textContent + '|' + c.title); return m.length && m", "the approximate values (once the catalog is read)").unwrap();
     let marks: Vec<&str> = marks.as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
     assert!(marks.iter().any(|m| m.starts_with('≈') && m.contains("nominal memory")), "{marks:?}");
 }

@@ -265,6 +265,10 @@ fn number(out: &mut String, x: f64) {
     let _ = write!(out, "{x}");
 }
 
+/// The derived metrics, and the metric each is computed from when a shard is read
+/// (`model::per_gpu`, `model::interactivity`): their values are not written.
+const DERIVED: [(&str, &str); 2] = [("out_tps_gpu", "out_tps"), ("interactivity", "tpot.mean")];
+
 /// Appends the columns of the runs `members` to `out`; `sweeps` is [`sweep_table`].
 fn shard_text(out: &mut String, store: &Store, sweeps: &[(String, String, String)], members: &[usize]) {
     let column = |out: &mut String, key: &str, f: &mut dyn FnMut(&mut String, usize)| {
@@ -298,7 +302,7 @@ fn shard_text(out: &mut String, store: &Store, sweeps: &[(String, String, String
         }
     }
     for (m, metric) in store.metrics.iter().enumerate() {
-        if members.iter().all(|&i| metric.values[i].is_nan()) {
+        if members.iter().all(|&i| metric.values[i].is_nan()) || DERIVED.iter().any(|(d, _)| *d == metric.key) {
             continue;
         }
         column(out, &format!("m\t{m}"), &mut |o, i| {
@@ -718,6 +722,7 @@ pub fn read_shard(index: &Index, shard: usize, text: &str) -> Result<Part, Strin
             return Err(bad("metric length"));
         }
     }
+    derive(index, &mut part);
     if part.sets.is_empty() {
         part.sets = vec![0; n];
     } else if !whole(part.sets.len()) {
@@ -728,6 +733,29 @@ pub fn read_shard(index: &Index, shard: usize, text: &str) -> Result<Part, Strin
         return Err(bad("cell"));
     }
     Ok(part)
+}
+
+/// The derived metrics of a shard's runs, from the metrics they are computed from (a
+/// derived value's line is its source value's), as `Run::derive` computed them.
+fn derive(index: &Index, part: &mut Part) {
+    let metrics = &index.base.metrics;
+    let position = |key: &str| metrics.iter().position(|m| m.key == key);
+    let gpus_dim = &index.base.dims[&Dim::Gpus];
+    let gpus: Vec<Option<u32>> = part.cells.iter().map(|&c| gpus_dim.values[index.base.cells.codes[c as usize][Dim::Gpus.index()] as usize].parse().ok().filter(|&g| g > 0)).collect();
+    for (derived, from) in DERIVED {
+        let (Some(d), Some(f)) = (position(derived), position(from)) else { continue };
+        let (values, lines) = &part.metrics[f];
+        let computed: Vec<f64> = values
+            .iter()
+            .zip(&gpus)
+            .map(|(&v, &g)| {
+                let value = if derived == "out_tps_gpu" { g.map(|g| benchsite_model::per_gpu(v, g)) } else { benchsite_model::interactivity(v) };
+                value.filter(|_| !v.is_nan()).unwrap_or(f64::NAN)
+            })
+            .collect();
+        let lines = computed.iter().zip(lines).map(|(v, &l)| if v.is_nan() { 0 } else { l }).collect();
+        part.metrics[d] = (computed, lines);
+    }
 }
 
 /// The store of the loaded shards (in shard order, so the runs' order does not depend on

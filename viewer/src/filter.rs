@@ -5,10 +5,10 @@
 use crate::state::{Chart, ViewState};
 use crate::store::{Dim, Store};
 use crate::tally::{Grain, Units};
-use std::collections::{BTreeMap, BTreeSet};
+use crate::sorted::{SortedMap, SortedSet};
 use std::sync::Arc;
 
-type Filters = BTreeMap<Dim, BTreeSet<String>>;
+type Filters = SortedMap<Dim, SortedSet<String>>;
 
 /// For each dimension (in `Dim::ALL` order), a `Vec<bool>` over its value codes: which
 /// values the filters admit; `None` where they do not filter.
@@ -125,7 +125,7 @@ impl Rows {
 fn row_filters(state: &ViewState) -> Option<Filters> {
     let mut filters = state.filters.clone();
     if let (Chart::Compare, Some(dim)) = (state.chart, state.versus) {
-        let sides: BTreeSet<String> = [&state.base, &state.candidate].into_iter().flatten().cloned().collect();
+        let sides: SortedSet<String> = [&state.base, &state.candidate].into_iter().flatten().cloned().collect();
         if sides.is_empty() {
             return None;
         }
@@ -209,14 +209,14 @@ pub fn cells_admitted(store: &Store, state: &ViewState) -> Vec<bool> {
 
 /// For every dimension and value: how many runs would match if that value were chosen,
 /// with every other filter kept (the usual faceted-search count), summed over units.
-pub fn facet_counts(store: &Store, state: &ViewState) -> BTreeMap<Dim, Vec<u32>> {
+pub fn facet_counts(store: &Store, state: &ViewState) -> SortedMap<Dim, Vec<u32>> {
     facet_counts_of(store, state, true)
 }
 
 /// [`facet_counts`], the source files' counted only with `source` (a view that does not
 /// filter on files is counted per part, which spans files: their counts take a pass over
 /// the cells).
-pub fn facet_counts_of(store: &Store, state: &ViewState, source: bool) -> BTreeMap<Dim, Vec<u32>> {
+pub fn facet_counts_of(store: &Store, state: &ViewState, source: bool) -> SortedMap<Dim, Vec<u32>> {
     let grain = grain(&state.filters);
     let admitted = admitted(store, &state.filters);
     let mut counts: Vec<Vec<u32>> = Dim::ALL.iter().map(|d| vec![0; store.dims[d].values.len()]).collect();
@@ -259,7 +259,6 @@ pub fn facet_counts_of(store: &Store, state: &ViewState, source: bool) -> BTreeM
 mod tests {
     use super::*;
     use crate::store::tests::run;
-    use std::collections::BTreeSet;
 
     fn store() -> Store {
         Store::new(
@@ -277,11 +276,11 @@ mod tests {
         let s = store();
         let mut v = ViewState::default();
         assert_eq!(matching(&s, &v), [0, 1, 2]);
-        v.filters.insert(Dim::Framework, BTreeSet::from(["lmdeploy".into()]));
+        v.filters.insert(Dim::Framework, SortedSet::from(["lmdeploy".into()]));
         assert_eq!(matching(&s, &v), [1, 2]);
         v.search = "QWEN".into();
         assert_eq!(matching(&s, &v), [1]);
-        v.filters.insert(Dim::Gpu, BTreeSet::from(["A100".into()]));
+        v.filters.insert(Dim::Gpu, SortedSet::from(["A100".into()]));
         assert!(matching(&s, &v).is_empty());
     }
 
@@ -290,7 +289,7 @@ mod tests {
         let s = store();
         let mut v = ViewState { chart: Chart::Compare, versus: Some(Dim::Gpu), base: Some("A100".into()), candidate: Some("H800".into()), ..ViewState::default() };
         // A filter on the compared dimension does not narrow the sides; the others do.
-        v.filters.insert(Dim::Gpu, BTreeSet::from(["A100".into()]));
+        v.filters.insert(Dim::Gpu, SortedSet::from(["A100".into()]));
         v.search = "qwen".into();
         let two = sides(&s, &v).unwrap();
         assert_eq!((two.pool.as_slice(), two.base.as_slice(), two.candidate.as_slice()), (&[0, 1][..], &[0][..], &[1][..]));
@@ -323,11 +322,11 @@ mod tests {
     }
 
     /// Runs and counts decided per run, as the filter did before cells.
-    fn per_run(s: &Store, v: &ViewState) -> (Vec<u32>, BTreeMap<Dim, Vec<u32>>) {
+    fn per_run(s: &Store, v: &ViewState) -> (Vec<u32>, SortedMap<Dim, Vec<u32>>) {
         let chosen = |d: Dim, i: usize| v.filters.get(&d).is_none_or(|set| set.is_empty() || set.contains(s.value(d, i)));
         let kept = |i: usize| s.value(Dim::Model, i).to_lowercase().contains(&v.search.trim().to_lowercase()) && !(v.hide_flagged && s.flagged(i));
         let rows = (0..s.len()).filter(|&i| kept(i) && Dim::ALL.iter().all(|&d| chosen(d, i))).map(|i| i as u32).collect();
-        let mut counts: BTreeMap<Dim, Vec<u32>> = Dim::ALL.iter().map(|d| (*d, vec![0; s.dims[d].values.len()])).collect();
+        let mut counts: SortedMap<Dim, Vec<u32>> = Dim::ALL.iter().map(|d| (*d, vec![0; s.dims[d].values.len()])).collect();
         for i in (0..s.len()).filter(|&i| kept(i)) {
             for d in Dim::ALL {
                 if Dim::ALL.iter().all(|&o| o == d || chosen(o, i)) {
@@ -351,7 +350,7 @@ mod tests {
         }
         let s = Store::new(&runs, vec![]);
         assert!(s.parts.codes.len() < s.cells.len(), "parts merge cells across files");
-        let set = |values: &[&str]| values.iter().map(|v| v.to_string()).collect::<BTreeSet<String>>();
+        let set = |values: &[&str]| values.iter().map(|v| v.to_string()).collect::<SortedSet<String>>();
         let mut states = vec![ViewState::default()];
         let mut v = ViewState::default();
         v.filters.insert(Dim::Framework, set(&["vllm", "sglang"]));
@@ -426,7 +425,7 @@ mod tests {
     fn facet_counts_ignore_their_own_filter() {
         let s = store();
         let mut v = ViewState::default();
-        v.filters.insert(Dim::Framework, BTreeSet::from(["vllm".into()]));
+        v.filters.insert(Dim::Framework, SortedSet::from(["vllm".into()]));
         let c = facet_counts(&s, &v);
         // Framework counts as if no framework were chosen; model counts only vllm runs.
         assert_eq!(c[&Dim::Framework], [2, 1]);

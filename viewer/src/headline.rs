@@ -4,7 +4,7 @@
 
 use crate::state::ViewState;
 use crate::store::{Dim, Metric, Store, UNKNOWN};
-use std::collections::{BTreeMap, BTreeSet};
+use crate::sorted::{SortedMap, SortedSet};
 
 /// What a headline comparison fixes: every dimension but the engine.
 const FIXED: [Dim; 6] = [Dim::Gpu, Dim::Family, Dim::Scenario, Dim::Prompts, Dim::Rate, Dim::Concurrency];
@@ -33,7 +33,7 @@ impl Headline {
 
     /// The explorer's view of this comparison (bars of `metric`).
     pub fn view(&self, metric: &str) -> ViewState {
-        let filters = FIXED.iter().zip(&self.values).map(|(d, v)| (*d, BTreeSet::from([v.clone()]))).collect();
+        let filters = FIXED.iter().zip(&self.values).map(|(d, v)| (*d, SortedSet::from([v.clone()]))).collect();
         ViewState { filters, metric: Some(metric.to_string()), ..ViewState::default() }
     }
 }
@@ -44,7 +44,7 @@ impl Headline {
 pub fn candidates(store: &Store, metric: &Metric) -> Vec<Headline> {
     let cols: Vec<&crate::store::Column> = FIXED.iter().map(|d| &store.dims[d]).collect();
     let (fw, ver) = (&store.dims[&Dim::Framework], &store.dims[&Dim::Version]);
-    let mut groups: BTreeMap<Vec<u32>, Vec<u32>> = BTreeMap::new();
+    let mut groups: SortedMap<Vec<u32>, Vec<u32>> = SortedMap::new();
     for i in 0..store.len() {
         if store.local[i] || metric.values[i].is_nan() || fw.at(i) == UNKNOWN {
             continue;
@@ -53,13 +53,13 @@ pub fn candidates(store: &Store, metric: &Metric) -> Vec<Headline> {
         if cols[..3].iter().zip(&key).any(|(c, &k)| c.values[k as usize] == UNKNOWN) {
             continue;
         }
-        groups.entry(key).or_default().push(i as u32);
+        groups.get_or_default(key).push(i as u32);
     }
     let mut scored: Vec<((usize, usize, i64, usize), Headline)> = groups
         .into_iter()
         .map(|(key, runs)| {
-            let frameworks: BTreeSet<&str> = runs.iter().map(|&i| fw.at(i as usize)).collect();
-            let versions: BTreeSet<u32> = runs.iter().map(|&i| ver.codes[i as usize]).collect();
+            let frameworks: SortedSet<&str> = runs.iter().map(|&i| fw.at(i as usize)).collect();
+            let versions: SortedSet<u32> = runs.iter().map(|&i| ver.codes[i as usize]).collect();
             let flagged = runs.iter().filter(|&&i| store.flagged(i as usize)).count();
             let score = (frameworks.len(), versions.len(), -(flagged as i64), runs.len());
             let values = std::array::from_fn(|d| cols[d].values[key[d] as usize].clone());
@@ -78,9 +78,9 @@ pub fn pick(store: &Store, metric: &Metric) -> Option<Headline> {
 
 /// The best comparison on each GPU, in GPU order (for the home page).
 pub fn per_gpu(store: &Store, metric: &Metric) -> Vec<Headline> {
-    let mut best: BTreeMap<String, Headline> = BTreeMap::new();
+    let mut best: SortedMap<String, Headline> = SortedMap::new();
     for h in candidates(store, metric) {
-        best.entry(h.gpu().to_string()).or_insert(h);
+        best.get_or_insert_with(h.gpu().to_string(), |_| h);
     }
     let mut out: Vec<Headline> = best.into_values().collect();
     crate::order::sort_by(&mut out, |a, b| crate::store::natural(a.gpu(), b.gpu()));

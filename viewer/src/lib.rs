@@ -15,6 +15,7 @@ pub mod local;
 pub mod order;
 pub mod palette;
 pub mod series;
+pub mod sorted;
 pub mod state;
 pub mod store;
 pub mod tally;

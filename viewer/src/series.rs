@@ -2,7 +2,6 @@
 //! points with each series' Pareto frontier, and sweeps as lines.
 
 use crate::store::{Dim, Metric, Store};
-use std::collections::BTreeMap;
 
 /// A chart series: its label, colour and a run that belongs to it.
 #[derive(Debug, Clone, PartialEq)]
@@ -296,13 +295,13 @@ pub struct Line {
 
 /// Runs that belong to a sweep, one line per sweep, points ordered by x.
 pub fn sweeps(store: &Store, rows: &[u32], metric: &Metric) -> Vec<Line> {
-    let mut lines: BTreeMap<String, Line> = BTreeMap::new();
+    let mut lines: crate::sorted::SortedMap<String, Line> = crate::sorted::SortedMap::new();
     for &i in rows {
         let (Some(sweep), y) = (&store.sweeps[i as usize], metric.values[i as usize]) else { continue };
         if y.is_nan() {
             continue;
         }
-        let line = lines.entry(sweep.id.clone()).or_insert_with(|| Line {
+        let line = lines.get_or_insert_with(sweep.id.clone(), |_| Line {
             label: format!("{} · {} · {}", store.value(Dim::Version, i as usize), store.value(Dim::Gpu, i as usize), sweep.header),
             color: store.colors[i as usize],
             axis: sweep.axis.clone(),
@@ -319,6 +318,23 @@ pub fn sweeps(store: &Store, rows: &[u32], metric: &Metric) -> Vec<Line> {
         .collect()
 }
 
+/// `10^x`. In the browser JavaScript's `Math.pow`: Rust's `powf` brings a 2 KB `pow` of
+/// its own into the wasm, for axis positions and labels alone.
+pub fn pow10(x: f64) -> f64 {
+    #[cfg(target_arch = "wasm32")]
+    return js_sys::Math::pow(10.0, x);
+    #[cfg(not(target_arch = "wasm32"))]
+    return 10f64.powf(x);
+}
+
+/// `log10(x)`, in the browser JavaScript's `Math.log10` (as [`pow10`]).
+pub fn log10(x: f64) -> f64 {
+    #[cfg(target_arch = "wasm32")]
+    return js_sys::Math::log10(x);
+    #[cfg(not(target_arch = "wasm32"))]
+    return x.log10();
+}
+
 /// About `n` round tick values covering `[lo, hi]` (steps of 1, 2 or 5 × 10^k).
 pub fn ticks(lo: f64, hi: f64, n: usize) -> Vec<f64> {
     // Also catches NaN, for which every comparison is false.
@@ -326,7 +342,7 @@ pub fn ticks(lo: f64, hi: f64, n: usize) -> Vec<f64> {
         return vec![lo];
     }
     let raw = (hi - lo) / n.max(1) as f64;
-    let mag = 10f64.powf(raw.log10().floor());
+    let mag = pow10(log10(raw).floor());
     let span = hi - lo;
     let off = |st: f64| (span / st - n as f64).abs();
     let step = [1.0, 2.0, 5.0, 10.0].iter().map(|m| m * mag).min_by(|a, b| off(*a).total_cmp(&off(*b))).unwrap_or(mag);

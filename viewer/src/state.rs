@@ -24,7 +24,7 @@
 
 use crate::store::Dim;
 use percent_encoding::{percent_decode_str, utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
-use std::collections::{BTreeMap, BTreeSet};
+use crate::sorted::{SortedMap, SortedSet};
 
 pub const VERSION: &str = "1";
 
@@ -56,7 +56,7 @@ impl Chart {
 
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct ViewState {
-    pub filters: BTreeMap<Dim, BTreeSet<String>>,
+    pub filters: SortedMap<Dim, SortedSet<String>>,
     pub search: String,
     pub metric: Option<String>,
     pub x_metric: Option<String>,
@@ -230,7 +230,7 @@ impl ViewState {
                         .split(',')
                         .filter(|v| !v.is_empty())
                         .map(dec)
-                        .collect::<Option<BTreeSet<String>>>()
+                        .collect::<Option<SortedSet<String>>>()
                         .map(|v| state.filters.insert(dim, v))
                         .is_some(),
                     None => {
@@ -261,10 +261,10 @@ pub fn is_metric_key(s: &str) -> bool {
 
 /// `a.md#L1`, `a.md#L5`, `b.log#L9` → `a.md:1.5;b.log:9`.
 pub fn encode_ids(ids: &[String]) -> String {
-    let mut by_path: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    let mut by_path: SortedMap<&str, Vec<&str>> = SortedMap::new();
     for id in ids {
         let (path, line) = id.rsplit_once("#L").unwrap_or((id, ""));
-        by_path.entry(path).or_default().push(line);
+        by_path.get_or_default(path).push(line);
     }
     by_path.into_iter().map(|(p, lines)| format!("{}:{}", enc(p), lines.join("."))).collect::<Vec<_>>().join(";")
 }
@@ -292,8 +292,8 @@ mod tests {
     #[test]
     fn equal_views_give_equal_links_and_read_back() {
         let mut s = ViewState { metric: Some("ttft.p99".into()), chart: Chart::Tradeoff, log: true, hide_flagged: true, data_hash: Some("0123abcd".into()), ..ViewState::default() };
-        s.filters.insert(Dim::Framework, BTreeSet::from(["vllm".into(), "lmdeploy".into()]));
-        s.filters.insert(Dim::Model, BTreeSet::from(["Qwen/Qwen3-8B, FP8 & more".into()]));
+        s.filters.insert(Dim::Framework, SortedSet::from(["vllm".into(), "lmdeploy".into()]));
+        s.filters.insert(Dim::Model, SortedSet::from(["Qwen/Qwen3-8B, FP8 & more".into()]));
         s.sort = Some(("ttft.p99".into(), false));
         s.in_view = Some(vec!["lmdeploy/H800_v0.10.0.md#L78".into(), "lmdeploy/H800_v0.10.0.md#L116".into()]);
         let q = s.to_query();
@@ -316,7 +316,7 @@ mod tests {
     #[test]
     fn garbled_and_unknown_parameters_are_ignored_with_a_notice() {
         let (s, notices) = ViewState::from_query("?v=9&c=pie&m=<script>&zz=1&fw=vllm&in=%%%&d=nothex");
-        assert_eq!(s.filters[&Dim::Framework], BTreeSet::from(["vllm".to_string()]));
+        assert_eq!(s.filters[&Dim::Framework], SortedSet::from(["vllm".to_string()]));
         assert_eq!((s.chart, s.metric.clone(), s.data_hash.clone()), (Chart::Bars, None, None));
         assert_eq!(notices.len(), 6, "{notices:?}");
     }
@@ -344,7 +344,7 @@ mod tests {
     fn arb_state() -> impl Strategy<Value = ViewState> {
         let text = "[ -~一-龥]{0,12}";
         (
-            proptest::collection::btree_map(proptest::sample::select(Dim::ALL.to_vec()), proptest::collection::btree_set(text, 1..4), 0..4),
+            proptest::collection::vec((proptest::sample::select(Dim::ALL.to_vec()), proptest::collection::vec(text, 1..4)), 0..4),
             text,
             proptest::option::of("[a-z_]{1,8}(\\.p[0-9]{1,2})?"),
             proptest::option::of("[a-z_]{1,8}"),
@@ -365,7 +365,7 @@ mod tests {
         )
             .prop_map(|(filters, search, metric, x_metric, chart, sort, selected, (log, hide_flagged), data_hash, in_view, compare)| {
                 let (versus, base, candidate, up, down, price) = compare;
-                let filters = filters.into_iter().map(|(d, v)| (d, v.into_iter().filter(|s: &String| !s.is_empty()).collect::<BTreeSet<_>>())).filter(|(_, v)| !v.is_empty()).collect();
+                let filters = filters.into_iter().map(|(d, v)| (d, v.into_iter().filter(|s: &String| !s.is_empty()).collect::<SortedSet<_>>())).filter(|(_, v)| !v.is_empty()).collect();
                 // `in=` groups ids by path; compare in that order.
                 let in_view = in_view.map(|ids: Vec<String>| decode_ids(&encode_ids(&ids)).unwrap());
                 ViewState { filters, search, metric, x_metric, chart, sort, selected, log, hide_flagged, data_hash, in_view, versus, base, candidate, up, down, price }

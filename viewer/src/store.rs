@@ -5,7 +5,7 @@
 use benchsite_model::{RequestRate, Run};
 use std::borrow::Cow;
 use std::cmp::Ordering;
-use std::collections::BTreeMap;
+use crate::sorted::{SortedMap, SortedSet};
 
 /// A filter dimension.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -168,7 +168,7 @@ impl Column {
     pub fn new(raw: Vec<Cow<'_, str>>) -> Column {
         // The distinct values first (a handful): sorting a copy of every run's value held
         // each run's text twice for a moment, in each dimension.
-        let distinct: std::collections::BTreeSet<&str> = raw.iter().map(|v| &**v).collect();
+        let distinct: SortedSet<&str> = raw.iter().map(|v| &**v).collect();
         let mut values: Vec<String> = distinct.into_iter().map(str::to_string).collect();
         crate::order::sort_by(&mut values, |a, b| natural(a, b));
         let codes = raw.iter().map(|v| values.binary_search_by(|x| natural(x, v)).expect("every value is among the distinct ones") as u32).collect();
@@ -358,14 +358,14 @@ pub struct ParamSet {
 
 impl Tuning {
     fn new(runs: &[Run]) -> Tuning {
-        let mut index: BTreeMap<ParamSet, u32> = BTreeMap::from([(ParamSet::default(), 0)]);
+        let mut index: SortedMap<ParamSet, u32> = SortedMap::from([(ParamSet::default(), 0)]);
         let mut sets = vec![ParamSet::default()];
         let codes = runs
             .iter()
             .map(|run| {
                 let params: Vec<_> = run.params.effective.iter().filter(|e| e.concept.is_some()).map(|e| (e.flag.clone(), e.value.clone().unwrap_or_else(|| "?".into()), e.origin.as_str())).collect();
                 let set = if params.is_empty() { ParamSet::default() } else { ParamSet { framework: run.framework.clone().unwrap_or_default(), params } };
-                *index.entry(set).or_insert_with_key(|set| {
+                *index.get_or_insert_with(set, |set| {
                     sets.push(set.clone());
                     sets.len() as u32 - 1
                 })
@@ -609,14 +609,14 @@ impl Store {
         // Codes in order of first use, as `Tuning::new` gives them: a set is looked up once
         // per piece, then its code is an array read.
         let mut sets = vec![ParamSet::default()];
-        let mut index: BTreeMap<ParamSet, u32> = BTreeMap::from([(ParamSet::default(), 0)]);
+        let mut index: SortedMap<ParamSet, u32> = SortedMap::from([(ParamSet::default(), 0)]);
         let mut codes = Vec::with_capacity(out.ids.len());
         for p in pieces {
             let mut map: Vec<Option<u32>> = vec![None; p.store.tuning.sets.len()];
             for &c in &p.store.tuning.codes[rows(p)] {
                 let code = *map[c as usize].get_or_insert_with(|| {
                     let set = &p.store.tuning.sets[c as usize];
-                    *index.entry(set.clone()).or_insert_with(|| {
+                    *index.get_or_insert_with(set.clone(), |_| {
                         sets.push(set.clone());
                         sets.len() as u32 - 1
                     })

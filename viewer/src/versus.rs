@@ -79,17 +79,33 @@ pub struct Comparison {
 /// order.
 pub fn pair(store: &Store, base: &[usize], candidate: &[usize]) -> Comparison {
     let key = |i: usize| -> Vec<u32> { MATCHED_ON.iter().map(|d| store.dims[d].codes[i]).collect() };
-    // Candidates by key, each key's runs in order: a base run takes the first one left.
-    let mut open: std::collections::HashMap<Vec<u32>, std::collections::VecDeque<usize>> = std::collections::HashMap::new();
-    for &c in candidate {
-        open.entry(key(c)).or_default().push_back(c);
+    // Candidates ordered by key, each key's runs in their own order (a stable sort): a base
+    // run takes the first one of its key left. Sorted lists rather than a hash map: no
+    // hashing code in the wasm, and the same pairs.
+    let keys: Vec<Vec<u32>> = candidate.iter().map(|&c| key(c)).collect();
+    let order = crate::order::permutation(keys.len(), &|a, b| keys[a].cmp(&keys[b]));
+    let same = |p: usize, q: usize| keys[order[p] as usize] == keys[order[q] as usize];
+    // Where each position's run of equal keys ends.
+    let mut end = vec![order.len(); order.len()];
+    for p in (0..order.len().saturating_sub(1)).rev() {
+        end[p] = if same(p, p + 1) { end[p + 1] } else { p + 1 };
     }
-    let mut taken = std::collections::HashSet::new();
+    // Per key (at its first position): how many of its runs are taken.
+    let mut used = vec![0usize; order.len()];
+    let mut taken = vec![false; candidate.len()];
     let mut out = Comparison::default();
     for &b in base {
-        match open.get_mut(&key(b)).and_then(std::collections::VecDeque::pop_front) {
-            Some(c) => {
-                taken.insert(c);
+        let k = key(b);
+        let start = order.partition_point(|&j| keys[j as usize] < k);
+        let found = (start < order.len() && keys[order[start] as usize] == k && start + used[start] < end[start]).then(|| {
+            let j = order[start + used[start]] as usize;
+            used[start] += 1;
+            j
+        });
+        match found {
+            Some(j) => {
+                taken[j] = true;
+                let c = candidate[j];
                 let differs = NAMED
                     .iter()
                     .filter(|d| store.dims[*d].codes[b] != store.dims[*d].codes[c])
@@ -100,7 +116,7 @@ pub fn pair(store: &Store, base: &[usize], candidate: &[usize]) -> Comparison {
             None => out.base_only.push(b),
         }
     }
-    out.candidate_only = candidate.iter().copied().filter(|c| !taken.contains(c)).collect();
+    out.candidate_only = candidate.iter().zip(&taken).filter(|(_, t)| !**t).map(|(&c, _)| c).collect();
     out
 }
 
@@ -212,6 +228,49 @@ mod tests {
         let s = Store::new(&runs, vec![]);
         let c = pair(&s, &[0, 1], &[2]);
         assert_eq!((c.pairs.len(), c.base_only.as_slice()), (1, &[1][..]));
+    }
+
+    /// The pairing as it was written with a hash map of queues, for the proptest.
+    fn reference_pair(store: &Store, base: &[usize], candidate: &[usize]) -> (Vec<(usize, usize)>, Vec<usize>, Vec<usize>) {
+        let key = |i: usize| -> Vec<u32> { MATCHED_ON.iter().map(|d| store.dims[d].codes[i]).collect() };
+        let mut open: std::collections::HashMap<Vec<u32>, std::collections::VecDeque<usize>> = std::collections::HashMap::new();
+        for &c in candidate {
+            open.entry(key(c)).or_default().push_back(c);
+        }
+        let (mut pairs, mut base_only, mut taken) = (Vec::new(), Vec::new(), std::collections::HashSet::new());
+        for &b in base {
+            match open.get_mut(&key(b)).and_then(std::collections::VecDeque::pop_front) {
+                Some(c) => {
+                    taken.insert(c);
+                    pairs.push((b, c));
+                }
+                None => base_only.push(b),
+            }
+        }
+        (pairs, base_only, candidate.iter().copied().filter(|c| !taken.contains(c)).collect())
+    }
+
+    proptest::proptest! {
+        /// Same pairs, in the same order, and the same runs left on each side as the hash-map
+        /// pairing, with repeats and runs of no counterpart.
+        #[test]
+        fn pairing_agrees_with_the_hash_map_pairing(runs in proptest::collection::vec((0u8..3, 0u8..3, any_side()), 0..40)) {
+            let rs: Vec<Run> = runs.iter().enumerate().map(|(i, (model, load, _))| {
+                let mut r = run(&format!("a#L{i}"), "vllm", "1", "A100", ["m", "x", "y"][*model as usize], 1.0, 1.0);
+                r.scenario.max_concurrency = Some(u64::from(*load));
+                r
+            }).collect();
+            let s = Store::new(&rs, vec![]);
+            let base: Vec<usize> = runs.iter().enumerate().filter(|(_, r)| r.2).map(|(i, _)| i).collect();
+            let candidate: Vec<usize> = runs.iter().enumerate().filter(|(_, r)| !r.2).map(|(i, _)| i).collect();
+            let c = pair(&s, &base, &candidate);
+            let ours = (c.pairs.iter().map(|p| (p.base, p.candidate)).collect::<Vec<_>>(), c.base_only, c.candidate_only);
+            proptest::prop_assert_eq!(ours, reference_pair(&s, &base, &candidate));
+        }
+    }
+
+    fn any_side() -> impl proptest::strategy::Strategy<Value = bool> {
+        proptest::prelude::any::<bool>()
     }
 
     #[test]

@@ -125,13 +125,22 @@ fn put_leb(out: &mut Vec<u8>, mut value: u64) {
 }
 
 /// The glue without its comments (`/** … */` blocks and `//` lines), indentation and blank
-/// lines. Line breaks stay, so automatic semicolons fall where they did. A glue holding a
-/// template literal (whose lines' indentation would be text) keeps its indentation.
+/// lines. Line breaks stay, so automatic semicolons fall where they did. A line that
+/// continues a template literal begun above (its indentation is text) is kept as written:
+/// a literal is open after a line with an odd number of backticks (wasm-bindgen's glue
+/// writes none inside a quoted string or a regular expression but in pairs).
 pub fn strip_js(js: &str) -> String {
     let mut out = String::with_capacity(js.len());
     let mut in_doc = false;
-    let keep_indent = js.lines().any(|l| !l.trim_start().starts_with("//") && !l.trim_start().starts_with('*') && l.contains('`'));
+    let mut in_template = false;
     for line in js.lines() {
+        let continues = in_template;
+        in_template ^= line.bytes().filter(|&b| b == b'`').count() % 2 == 1;
+        if continues {
+            out.push_str(line);
+            out.push('\n');
+            continue;
+        }
         let t = line.trim();
         if in_doc {
             in_doc = !t.ends_with("*/");
@@ -144,7 +153,7 @@ pub fn strip_js(js: &str) -> String {
         if t.is_empty() || t.starts_with("//") || (t.starts_with("/*") && t.ends_with("*/")) {
             continue;
         }
-        out.push_str(if keep_indent { line } else { t });
+        out.push_str(t);
         out.push('\n');
     }
     out
@@ -207,5 +216,8 @@ mod tests {
         assert_eq!(strip_js(&js), "function imports() {\nreturn {\n__wbg_alert_0123456789abcdef: function(a) {\nalert(a);\n},\n};\n}\n");
         let template = "const s = `a\n    b`;\n";
         assert_eq!(strip_js(template), template);
+        // A one-line literal (wasm-bindgen's debugString) keeps no other line's indentation.
+        let one_line = "function f(val) {\n    return `${val}n`;\n}\n    const t = `x\n  y\n`;\n    g();\n";
+        assert_eq!(strip_js(one_line), "function f(val) {\nreturn `${val}n`;\n}\nconst t = `x\n  y\n`;\ng();\n");
     }
 }

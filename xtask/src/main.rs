@@ -1,6 +1,6 @@
 //! `cargo xtask site [--out DIR] [--base-url URL]`: the whole site in one command — the
 //! viewer compiled to wasm, its JS bindings, `wasm-opt -Oz` when a working one is present,
-//! then the generator. `cargo xtask size [--out DIR]` estimates what a first visit to the
+//! then the generator (`cargo xtask wasm`: the wasm part alone). `cargo xtask size [--out DIR]` estimates what a first visit to the
 //! explorer transfers (a fixed file list, gzip-compressed); `cargo xtask first-visit [--out
 //! DIR]` measures it in headless Chromium (`first_visit.rs`). `cargo xtask bench-viewer [--runs N,N]` times the explorer on the seed data, then
 //! on the explorer data of generated corpora of N runs (first chart, filter → redraw). `cargo xtask corpus N` writes a
@@ -26,6 +26,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("site") => site(&args[1..]),
+        Some("wasm") => wasm().map(|_| ()),
         Some("size") => size(&args[1..]),
         Some("bench-viewer") => bench_viewer(&args[1..]),
         Some("fuzz") => fuzz::fuzz(&args[1..], &root()),
@@ -35,7 +36,7 @@ fn main() -> ExitCode {
         Some("bench-serve") => bench_serve::bench_serve(&args[1..]),
         Some("first-visit") => first_visit::first_visit(&args[1..]),
         _ => Err(concat!(
-            "usage: cargo xtask site [--out DIR] [--base-url URL] | size [--out DIR] | mem [--mb N] [--only SHAPE] [--keep DIR] [--bin PATH] | first-visit [--out DIR] | bench-viewer [--out DIR] [--runs 1000,10000,100000,1000000]",
+            "usage: cargo xtask site [--out DIR] [--base-url URL] | wasm | size [--out DIR] | mem [--mb N] [--only SHAPE] [--keep DIR] [--bin PATH] | first-visit [--out DIR] | bench-viewer [--out DIR] [--runs 1000,10000,100000,1000000]",
             " | bench-site [--runs 1000,10000,100000] [--viewer DIR] [--dir DIR] [--keep] [--timeout S] | corpus N [--out DIR] [--seed S]",
             " | bench-serve [--runs seed,100000] [--edits 5] [--dir DIR] [--bin PATH] [--keep] | fuzz [TARGET] [--seconds N]"
         )
@@ -67,6 +68,22 @@ fn run(cmd: &mut Command) -> Result<(), String> {
 fn site(args: &[String]) -> Result<(), String> {
     let root = root();
     let out = flag(args, "--out").map_or_else(|| root.join("public"), PathBuf::from);
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let pkg = wasm()?;
+    let mut gen = Command::new(&cargo);
+    gen.current_dir(&root).args(["run", "--locked", "--release", "-p", "benchsite", "--", "build", "--content", "content", "--viewer"]).arg(&pkg).arg("--out").arg(&out);
+    if let Some(base) = flag(args, "--base-url") {
+        gen.args(["--base-url", &base]);
+    }
+    run(&mut gen)?;
+    eprintln!("xtask: site with explorer in {}", out.display());
+    Ok(())
+}
+
+/// `cargo xtask wasm`: the first half of `site`, the explorer's two wasm modules with their
+/// bindings in `target/viewer-pkg` (each size printed), for measuring the wasm alone.
+fn wasm() -> Result<PathBuf, String> {
+    let root = root();
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     ensure_wasm_target()?;
     // One build each: built together, the parser's worker would get the viewer crate with its
@@ -115,20 +132,14 @@ fn site(args: &[String]) -> Result<(), String> {
             // `--low-memory-unused`: nothing lives below address 1024 (the stack ends at 1 MiB
             // and would have overflowed first), so constant offsets fold into loads: 4 KB gzip.
             run(Command::new(tool).args(["-Oz", "--low-memory-unused"]).args(["--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext", "--enable-mutable-globals", "--enable-reference-types", "--enable-multivalue"]).arg(&bg).arg("-o").arg(&bg))?;
-            eprintln!("xtask: wasm-opt -Oz {krate}: {before} → {} bytes", file_len(&bg));
+            let gz = std::fs::read(&bg).map(|w| gzip_len_at(&w, 6)).unwrap_or(0);
+            eprintln!("xtask: wasm-opt -Oz {krate}: {before} → {} bytes ({gz} gzip -6)", file_len(&bg));
         }
         // Written last: an interrupted run leaves no stamp, so the next one redoes the work.
         std::fs::create_dir_all(root.join("target/viewer-stamps")).map_err(|e| e.to_string())?;
         std::fs::write(&stamp, stamp_of(&input, wasm_opt.is_some())).map_err(|e| e.to_string())?;
     }
-    let mut gen = Command::new(&cargo);
-    gen.current_dir(&root).args(["run", "--locked", "--release", "-p", "benchsite", "--", "build", "--content", "content", "--viewer"]).arg(&pkg).arg("--out").arg(&out);
-    if let Some(base) = flag(args, "--base-url") {
-        gen.args(["--base-url", &base]);
-    }
-    run(&mut gen)?;
-    eprintln!("xtask: site with explorer in {}", out.display());
-    Ok(())
+    Ok(pkg)
 }
 
 /// The JS glue and its wasm with short import names, the glue without comments or indentation
@@ -165,7 +176,7 @@ fn ensure_wasm_target() -> Result<(), String> {
 fn stamp_of(input: &[u8], optimised: bool) -> String {
     // FNV-1a over the bytes: a cache key, not a defence against someone crafting collisions.
     let hash = input.iter().fold(0xcbf29ce484222325u64, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100000001b3));
-    format!("wasm {hash:016x} {} bytes; wasm-bindgen 0.2.130, short imports, stripped glue; wasm-opt {}\n", input.len(), if optimised { "-Oz --low-memory-unused" } else { "none" })
+    format!("wasm {hash:016x} {} bytes; wasm-bindgen 0.2.130, short imports, glue stripped of indentation outside template literals; wasm-opt {}\n", input.len(), if optimised { "-Oz --low-memory-unused" } else { "none" })
 }
 
 /// True when `outputs` exist and were made from `input` (the stamp says so), with wasm-opt
@@ -279,7 +290,7 @@ fn gzip_len_at(bytes: &[u8], level: u32) -> u64 {
 /// measures what the browser really loads.
 fn size(args: &[String]) -> Result<(), String> {
     let out = flag(args, "--out").map_or_else(|| root().join("public"), PathBuf::from);
-    let mut files: Vec<String> = ["en/explore/index.html", "assets/site.css", "assets/site.js", "assets/explore.js", "assets/viewer/benchsite_viewer.js", "assets/viewer/benchsite_viewer_bg.wasm", "data/explore/index.txt", "data/parameters.txt"].map(String::from).to_vec();
+    let mut files: Vec<String> = ["en/explore/index.html", "assets/site.css", "assets/site.js", "assets/explore.js", "assets/viewer/benchsite_viewer.js", "assets/viewer/benchsite_viewer_bg.wasm", "data/explore/index.txt"].map(String::from).to_vec();
     // The shards the first view reads: all of them when there is one.
     if file_len(&out.join("data/explore/1.txt")) == 0 {
         files.push("data/explore/0.txt".into());

@@ -37,7 +37,7 @@ fn loaded(b: &Browser, n: &str) -> Result<(), String> {
     println!("{n} runs: navigation → first chart (default view, {shards} of {files} shards read, {loads} loads): median {:.0} ms, max {:.0} ms (budget 2,000 ms)", median(first.clone()), first.iter().cloned().fold(0.0, f64::max));
     b.goto("/en/explore/?v=1")?;
     let all = b.wait_for_within("return !document.getElementById('viewer').hasAttribute('data-loading') && document.querySelectorAll('#results-body tr').length && performance.getEntriesByName('benchsite-first-chart').length && performance.now()", "every run", limit)?;
-    let v = b.exec_async("const done = arguments[arguments.length - 1]; done(Array.from(window.benchsiteViewer.benchFilter(0, arguments[0])));", json!([rounds]))?;
+    let v = b.exec_async("const done = arguments[arguments.length - 1]; done(Array.from(window.benchsiteViewer.benchFilter(arguments[0])));", json!([rounds]))?;
     let times: Vec<f64> = v.as_array().ok_or("no timings")?.iter().filter_map(|x| x.as_f64()).collect();
     let steady = times[1..].to_vec();
     let medians = b.exec("return window.benchsiteViewer.roundPhases()", json!([]))?;
@@ -66,7 +66,8 @@ fn main() -> Result<(), String> {
     b.goto("/en/explore/")?;
     b.wait_for("return window.benchsiteViewer && document.querySelectorAll('#results-body tr').length", "the explorer")?;
     for n in [10_000usize, 100_000] {
-        let v = b.exec_async("const done = arguments[arguments.length - 1]; done(Array.from(window.benchsiteViewer.benchFilter(arguments[0], 31)));", json!([n]))?;
+        b.load_synthetic(n)?;
+        let v = b.exec_async("const done = arguments[arguments.length - 1]; done(Array.from(window.benchsiteViewer.benchFilter(31)));", json!([]))?;
         let phases = b.exec("return window.benchsiteViewer.renderPhases()", json!([]))?;
         let medians = b.exec("return window.benchsiteViewer.roundPhases ? window.benchsiteViewer.roundPhases() : '(not in this build)'", json!([]))?;
         let times: Vec<f64> = v.as_array().ok_or("no timings")?.iter().filter_map(|x| x.as_f64()).collect();

@@ -37,7 +37,12 @@ pub struct App {
     /// The runs of the logs the reader added (`local.rs`), and their details by position.
     local: Option<Store>,
     local_details: columns::Details,
-    catalog: Catalog,
+    /// The parameter catalog (`data/parameters.txt`), fetched when a panel first needs its
+    /// words (a tuning entry opened, a run selected), not for the first chart: `None` until
+    /// read; `params_url` where it is, `catalog_asked` once the fetch started.
+    catalog: Option<Catalog>,
+    params_url: String,
+    catalog_asked: bool,
     /// The site's findings, then those of the logs the reader added.
     findings: Vec<Finding>,
     hash: String,
@@ -247,6 +252,22 @@ fn load_details(k: usize) {
     });
 }
 
+/// Fetches the parameter catalog once, then redraws (a catalog that cannot be read is a
+/// notice, and the panels go without its words). Called while drawing, like `load_details`.
+fn load_catalog() {
+    wasm_bindgen_futures::spawn_local(async move {
+        let Some(url) = with_app_mut(|app| (!std::mem::replace(&mut app.catalog_asked, true)).then(|| app.params_url.clone())).flatten() else { return };
+        let read = fetch_text(start_fetch(&url)).await.and_then(|t| crate::catalog::read(&t));
+        with_app_mut(|app| {
+            app.catalog = Some(read.unwrap_or_else(|e| {
+                app.notices.push(format!("parameters.txt: {e}"));
+                Catalog::default()
+            }))
+        });
+        render();
+    });
+}
+
 async fn fetch_text(started: Result<(String, js_sys::Promise), String>) -> Result<String, String> {
     let (url, promise) = started?;
     let url = url.as_str();
@@ -267,16 +288,8 @@ pub async fn run() -> Result<(), String> {
     let params_url = viewer.get_attribute("data-params").unwrap_or_default();
     let base = viewer.get_attribute("data-base").unwrap_or_else(|| "/".into());
     let lang = dom::document().document_element().and_then(|h| h.get_attribute("data-lang")).unwrap_or_else(|| "en".into());
-    let (index_req, params_req) = (start_fetch(&explore_url), start_fetch(&params_url));
-    let index = columns::read_index(&fetch_text(index_req).await?)?;
+    let index = columns::read_index(&fetch_text(start_fetch(&explore_url)).await?)?;
     let mut notices = Vec::new();
-    let catalog = match fetch_text(params_req).await.and_then(|t| crate::catalog::read(&t)) {
-        Ok(c) => c,
-        Err(e) => {
-            notices.push(format!("parameters.txt: {e}"));
-            Catalog::default()
-        }
-    };
     let search = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
     let (state, mut url_notices) = ViewState::from_query(&search);
     notices.append(&mut url_notices);
@@ -288,7 +301,9 @@ pub async fn run() -> Result<(), String> {
         details: Vec::new(),
         local: None,
         local_details: Vec::new(),
-        catalog,
+        catalog: None,
+        params_url,
+        catalog_asked: false,
         findings: index.findings.clone(),
         hash: index.hash.clone(),
         index,
@@ -512,7 +527,13 @@ fn facet_values(app: &App, dim: Dim, into: &Element) {
 
 /// A folded facet was opened: its values are built (once) and counted.
 fn on_toggle(e: web_sys::Event) {
-    let Some(more) = e.target().and_then(|t| t.dyn_into::<Element>().ok()).filter(|t| t.class_list().contains("facet-more")) else { return };
+    let target = e.target().and_then(|t| t.dyn_into::<Element>().ok());
+    // A tuning entry opened: its explanation needs the catalog.
+    if target.as_ref().is_some_and(|t| t.class_list().contains("param") && t.has_attribute("open")) && with_app(|app| app.catalog.is_none()) == Some(true) {
+        load_catalog();
+        return;
+    }
+    let Some(more) = target.filter(|t| t.class_list().contains("facet-more")) else { return };
     if more.has_attribute("open") && more.query_selector("label").ok().flatten().is_none() {
         let Some(dim) = more.get_attribute("data-dim").and_then(|d| Dim::from_key(&d)) else { return };
         with_app(|app| facet_values(app, dim, &more));
@@ -537,10 +558,12 @@ fn attach_listeners() -> Result<(), String> {
         }
     }
     // `toggle` does not bubble: caught on the way down.
-    if let Some(facets) = dom::by_id("filters") {
-        let closure = Closure::<dyn FnMut(web_sys::Event)>::new(on_toggle);
-        facets.add_event_listener_with_callback_and_bool("toggle", closure.as_ref().unchecked_ref(), true).map_err(|_| "could not listen to toggle")?;
-        closure.forget();
+    for id in ["filters", "tuning-panel"] {
+        if let Some(target) = dom::by_id(id) {
+            let closure = Closure::<dyn FnMut(web_sys::Event)>::new(on_toggle);
+            target.add_event_listener_with_callback_and_bool("toggle", closure.as_ref().unchecked_ref(), true).map_err(|_| "could not listen to toggle")?;
+            closure.forget();
+        }
     }
     let canvas = dom::by_id("chart-canvas").ok_or("no canvas")?;
     listen(&canvas, "mousemove", |e: web_sys::MouseEvent| {
@@ -699,7 +722,7 @@ fn on_control(e: web_sys::Event) {
         let Some(dim) = Dim::from_key(&dim) else { return };
         table::scroll_to_top();
         update(|app| {
-            let set = app.state.filters.entry(dim).or_default();
+            let set = app.state.filters.get_or_default(dim);
             if checked {
                 set.insert(value);
             } else {
@@ -856,11 +879,10 @@ fn reload(app: &mut App) {
     }
 }
 
-/// Swaps the data for `n` synthetic runs (the performance benchmark), as the explorer's
-/// data of one shard.
-pub fn replace_with_synthetic(n: usize) {
-    let runs = crate::synthetic_runs(n);
-    let (index, part) = columns::from_store(&Store::new(&runs, vec![false; n]));
+/// Swaps the data for the explorer data `index` and its one shard (the benchmark's).
+pub fn replace_data(index: &str, shard: &str) -> Result<(), String> {
+    let index = columns::read_index(index)?;
+    let part = columns::read_shard(&index, 0, shard)?;
     with_app_mut(|app| {
         app.parts = vec![Some(part)];
         app.index = index;
@@ -872,6 +894,7 @@ pub fn replace_with_synthetic(n: usize) {
         reload(app);
     });
     render();
+    Ok(())
 }
 
 pub fn with_app<R>(f: impl FnOnce(&App) -> R) -> Option<R> {
@@ -1028,7 +1051,9 @@ fn render_banner(app: &App, view: &View) {
     let count = ui.fill("viewer.count", &[("shown", &view.rows.len().to_string()), ("total", &view.store.total().to_string())]);
     // The compare view pairs alike runs itself and names what differs within each pair.
     let diffs = if view.state.chart == Chart::Compare { Vec::new() } else { compare::differences_of(view.store, view.rows) };
-    if dom::built_from(&banner, &format!("{count}\u{0}{diffs:?}\u{0}{:?}\u{0}{:?}\u{0}{:?}\u{0}{}\u{0}{}", view.state.data_hash, view.state.in_view, app.notices, view.store.len(), ui.lang)) {
+    let key = diffs.iter().fold(dom::Key::default().s(&count).n(diffs.len()), |k, d| k.s(d.dim.key()).all(d.values.iter().map(String::as_str)));
+    let key = key.opt(view.state.data_hash.as_deref()).opt(view.state.in_view.as_ref().map(|_| "")).all(view.state.in_view.as_deref().unwrap_or_default().iter().map(String::as_str));
+    if dom::built_from(&banner, key.all(app.notices.iter().map(String::as_str)).n(view.store.len()).s(&ui.lang).text()) {
         return;
     }
     clear(&banner);
@@ -1089,7 +1114,11 @@ fn render_selected(app: &App, view: &View) {
     let Some(panel) = dom::by_id("selected") else { return };
     let i = view.state.selected.as_ref().and_then(|id| view.store.ids.iter().position(|x| x == id));
     let detail = i.and_then(|i| app.detail(i));
-    if dom::built_from(&panel, &format!("{i:?}\u{0}{}\u{0}{}\u{0}{}\u{0}{}\u{0}{}", view.metric, view.store.len(), view.ui.lang, view.state.price, detail.is_some())) {
+    if i.is_some() && app.catalog.is_none() {
+        load_catalog();
+    }
+    let key = dom::Key::default().opt(i.map(|i| view.store.ids[i].as_str())).s(&view.metric).n(view.store.len()).s(&view.ui.lang).s(&view.state.price);
+    if dom::built_from(&panel, key.n(usize::from(detail.is_some())).n(usize::from(app.catalog.is_some())).text()) {
         return;
     }
     clear(&panel);
@@ -1150,7 +1179,7 @@ fn effective_params(app: &App, ui: &Ui, run: &Detail, panel: &Element) {
             let value = e.value.clone().unwrap_or_else(|| "?".into());
             let td = el("td", "", "");
             let code = el("code", "", &value);
-            if app.catalog.approx(framework, e, run.gpu.as_deref()) {
+            if app.catalog.as_ref().is_some_and(|c| c.approx(framework, e, run.gpu.as_deref())) {
                 dom::set_text(&code, &format!("≈{value}"));
                 attr(&code, "title", &ui.tr("tuning.approx"));
                 attr(&code, "data-approx", "1");
@@ -1170,7 +1199,7 @@ fn effective_params(app: &App, ui: &Ui, run: &Detail, panel: &Element) {
         s.trim_end_matches('0').trim_end_matches('.').to_string()
     };
     let one = |x: f64| format!("{x:.1}");
-    let memories = run.gpu.as_deref().map(|g| app.catalog.gpu(g).memories()).unwrap_or_default();
+    let memories = run.gpu.as_deref().zip(app.catalog.as_ref()).map(|(g, c)| c.gpu(g).memories()).unwrap_or_default();
     let d = el("div", "kv-estimate", "");
     attr(&d, "id", "selected-kv");
     let p = el("p", "", "");
@@ -1248,9 +1277,12 @@ fn render_tuning(app: &App, view: &View) {
         }
         same
     });
-    if dom::built_from(&panel, &format!("{seen:?}")) {
+    let key = seen.iter().fold(dom::Key::default().n(seen.len()), |k, (fw, flag, value, origin, n)| k.s(fw).s(flag).s(value).s(origin).n(*n));
+    if dom::built_from(&panel, key.n(usize::from(app.catalog.is_some())).text()) {
         return;
     }
+    // Entries the reader opened stay open when the panel is built again (the catalog came).
+    let open: Vec<String> = panel.query_selector_all("details.param[open] summary code").map(|l| (0..l.length()).filter_map(|k| l.item(k)?.text_content()).collect()).unwrap_or_default();
     clear(&panel);
     if seen.is_empty() {
         return;
@@ -1268,14 +1300,18 @@ fn render_tuning(app: &App, view: &View) {
     for ((fw, flag), values) in groups {
         let d = el("details", "param", "");
         let summary = el("summary", "", "");
-        append(&summary, &el("code", "", &format!("{fw} {flag}")));
+        let name = format!("{fw} {flag}");
+        if open.contains(&name) {
+            attr(&d, "open", "");
+        }
+        append(&summary, &el("code", "", &name));
         let vals: Vec<String> = values.iter().map(|((v, o), n)| format!("{v} ({}, {n})", ui.tr(&format!("origin.{o}")))).collect();
         append(&summary, &el("span", "", &format!(" = {}", vals.join("; "))));
         append(&d, &summary);
-        if let Some(p) = app.catalog.find(&fw, &flag) {
+        if let Some(p) = app.catalog.as_ref().and_then(|c| c.find(&fw, &flag)) {
             append(&d, &el("p", "", p.meaning.get(&ui.lang)));
             if let Some(concept) = p.concept.as_deref() {
-                let eq: Vec<String> = app.catalog.params.iter().filter(|q| q.concept.as_deref() == Some(concept) && q.framework != fw).map(|q| format!("{} {}", q.framework, q.flag)).collect();
+                let eq: Vec<String> = app.catalog.iter().flat_map(|c| &c.params).filter(|q| q.concept.as_deref() == Some(concept) && q.framework != fw).map(|q| format!("{} {}", q.framework, q.flag)).collect();
                 if !eq.is_empty() {
                     append(&d, &el("p", "", &format!("{}: {}", ui.tr("viewer.equivalents"), eq.join(", "))));
                 }

@@ -10,6 +10,7 @@ use super::view::View;
 use crate::labels;
 use crate::palette::Rgb;
 use crate::series::{self, Bars, Line, Tradeoff};
+use crate::sorted::{SortedMap, SortedSet};
 use crate::state::Chart;
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
@@ -217,14 +218,14 @@ impl Scale {
 
     fn y(self, v: f64) -> f64 {
         if self.log {
-            v.max(1e-9).log10()
+            series::log10(v.max(1e-9))
         } else {
             v
         }
     }
 
     fn label(self, v: f64) -> String {
-        let v = if self.log { 10f64.powf(v) } else { v };
+        let v = if self.log { series::pow10(v) } else { v };
         labels::axis_tick(v / self.div)
     }
 
@@ -239,15 +240,66 @@ impl Scale {
 }
 
 type Area = DrawingArea<CanvasBackend, plotters::coord::Shift>;
-type Plot<'a> = ChartContext<'a, CanvasBackend, Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>>;
+type Coords = Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>;
 type Drawn = Result<Vec<Hit>, String>;
 /// A rectangle on the canvas in device pixels: x, y, width, height.
 type PixelRect = (f64, f64, f64, f64);
 
 /// The plotting area with room for axis labels: every chart is f64 × f64 (log scales are
-/// drawn as log10 values with labels formatted back).
+/// drawn as log10 values with labels formatted back). Laid out as plotters' `ChartBuilder`
+/// lays it out (a margin, then the left and bottom label areas; y pointing up), without
+/// it: its title and text layout code, which the charts never use, brought Rust's float
+/// formatting into the wasm.
 fn plot<'a>(root: &'a Area, x: std::ops::Range<f64>, y: std::ops::Range<f64>, x_label_px: f64, s: Scale) -> Result<Plot<'a>, String> {
-    ChartBuilder::on(root).margin(s.px(12.0)).x_label_area_size(s.px(x_label_px)).y_label_area_size(s.px(70.0)).build_cartesian_2d(x, y).map_err(err)
+    let margin = s.px(12.0) as i32;
+    let framed = root.margin(margin, margin, margin, margin);
+    let (w, h) = framed.dim_in_pixel();
+    let (left, bottom) = (s.px(70.0) as i32, s.px(x_label_px) as i32);
+    let area = framed.shrink((left, 0), ((w as i32 - left).max(0) as u32, (h as i32 - bottom).max(0) as u32));
+    let (mut xp, mut yp) = area.get_pixel_range();
+    xp.end -= 1;
+    yp.end -= 1;
+    let coords = Cartesian2d::new(x.clone(), y.clone(), (xp, yp.end..yp.start));
+    Ok(Plot { area: area.apply_coord_spec(coords), x, y, root: std::marker::PhantomData })
+}
+
+/// A chart's plotting area with its coordinates, what the drawing code asks of it.
+struct Plot<'a> {
+    area: DrawingArea<CanvasBackend, Coords>,
+    x: std::ops::Range<f64>,
+    y: std::ops::Range<f64>,
+    root: std::marker::PhantomData<&'a Area>,
+}
+
+impl Plot<'_> {
+    fn plotting_area(&self) -> &DrawingArea<CanvasBackend, Coords> {
+        &self.area
+    }
+
+    fn x_range(&self) -> std::ops::Range<f64> {
+        self.x.clone()
+    }
+
+    fn y_range(&self) -> std::ops::Range<f64> {
+        self.y.clone()
+    }
+
+    /// Where `(x, y)` lands on the canvas, in device pixels.
+    fn backend_coord(&self, at: &(f64, f64)) -> (i32, i32) {
+        self.area.map_coordinate(at)
+    }
+
+    fn draw_series<E, I>(&self, series: I) -> Result<(), plotters::drawing::DrawingAreaErrorKind<<CanvasBackend as plotters::prelude::DrawingBackend>::ErrorType>>
+    where
+        I: IntoIterator<Item = E>,
+        for<'b> &'b E: plotters::element::PointCollection<'b, (f64, f64)>,
+        E: plotters::element::Drawable<CanvasBackend>,
+    {
+        for element in series {
+            self.area.draw(&element)?;
+        }
+        Ok(())
+    }
 }
 
 /// Text and lines drawn straight on the 2D context. plotters lays text out by inserting a
@@ -287,7 +339,7 @@ impl Pen {
     /// widths are kept per font (a few thousand at most): measuring asks the browser.
     fn width(&self, text: &str) -> f64 {
         thread_local! {
-            static WIDTHS: std::cell::RefCell<(String, std::collections::BTreeMap<String, f64>)> = const { std::cell::RefCell::new((String::new(), std::collections::BTreeMap::new())) };
+            static WIDTHS: std::cell::RefCell<(String, SortedMap<String, f64>)> = std::cell::RefCell::new((String::new(), SortedMap::new()));
         }
         let known = WIDTHS.with(|w| {
             let w = w.borrow();
@@ -301,7 +353,7 @@ impl Pen {
         WIDTHS.with(|w| {
             let mut w = w.borrow_mut();
             if w.0 != self.font || w.1.len() >= 4096 {
-                *w = (self.font.clone(), std::collections::BTreeMap::new());
+                *w = (self.font.clone(), SortedMap::new());
             }
             w.1.insert(text.to_string(), width);
         });
@@ -436,7 +488,7 @@ fn err<E: std::fmt::Debug>(e: E) -> String {
 fn group_labels(view: &View, bars: &Bars) -> Vec<[String; 3]> {
     let full: Vec<[String; 3]> = bars.groups.iter().map(|g| g.label.clone().map(|l| view.ui.show(&l))).collect();
     let short: Vec<[String; 3]> = full.iter().map(|[f, w, l]| [f.clone(), labels::short_workload(w), l.clone()]).collect();
-    let distinct = |labels: &[[String; 3]]| labels.iter().collect::<std::collections::BTreeSet<_>>().len() == labels.len();
+    let distinct = |labels: &[[String; 3]]| labels.iter().collect::<SortedSet<_>>().len() == labels.len();
     if distinct(&short) {
         short
     } else {
@@ -454,7 +506,7 @@ fn draw_bars(view: &View, root: &Area, pen: &Pen, bars: &Bars, label: &str, fg: 
     let lo = values.fold(f64::MAX, f64::min);
     let (y0, y1) = s.range(if s.log { lo } else { 0.0 }, hi);
     let n = bars.groups.len() as f64;
-    let mut chart = plot(root, 0f64..n, y0..y1, 64.0, s)?;
+    let chart = plot(root, 0f64..n, y0..y1, 64.0, s)?;
     axes(&chart, pen, None, label, &|v| s.label(*v), s);
     let mut hits = Vec::new();
     let base = if s.log { y0 } else { 0.0 };
@@ -486,7 +538,7 @@ fn draw_bars(view: &View, root: &Area, pen: &Pen, bars: &Bars, label: &str, fg: 
         pen.fill_rects(*color, rects);
     }
     // Every group has the same room for its label, so a label fits the same in each.
-    let mut fitted: std::collections::BTreeMap<&str, (String, bool)> = std::collections::BTreeMap::new();
+    let mut fitted: SortedMap<&str, (String, bool)> = SortedMap::new();
     for (gi, group) in bars.groups.iter().enumerate() {
         let (start, width) = place(gi, group.bars.len());
         let group_text = group.label.join(" · ");
@@ -514,7 +566,7 @@ fn draw_bars(view: &View, root: &Area, pen: &Pen, bars: &Bars, label: &str, fg: 
         let mut cut = false;
         for (li, part) in group_labels[gi].iter().enumerate() {
             // Groups repeat their family and workload: each label is fitted once per draw.
-            let (text, was_cut) = fitted.entry(part.as_str()).or_insert_with(|| {
+            let (text, was_cut) = fitted.get_or_insert_with(part.as_str(), |_| {
                 if part.chars().count() <= 2 || pen.width(part) <= room {
                     return (part.clone(), false);
                 }
@@ -557,7 +609,7 @@ fn draw_tradeoff(view: &View, root: &Area, pen: &Pen, t: &Tradeoff, y_label: &st
     let total = all.count();
     let (y0, y1) = s.range(ylo, yhi);
     let pad = ((xhi - xlo) * 0.08).max(1e-9);
-    let mut chart = plot(root, (xlo - pad).min(0.0)..xhi + pad, y0..y1, 50.0, s)?;
+    let chart = plot(root, (xlo - pad).min(0.0)..xhi + pad, y0..y1, 50.0, s)?;
     axes(&chart, pen, Some((&x_label, &|v| labels::axis_tick(*v / x_div))), y_label, &|v| s.label(*v), s);
     let mut hits = Vec::new();
     for line in &t.lines {
@@ -611,15 +663,15 @@ fn draw_sweeps(view: &View, root: &Area, pen: &Pen, lines: &[Line], label: &str,
     let (ylo, yhi) = all.fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.y), b.max(p.y)));
     let (y0, y1) = s.range(ylo, yhi);
     // Swept values span decades (1 to 10,000 requests; 16k to 128k tokens): log x.
-    let (lx0, lx1) = (xlo.max(1e-9).log10().floor(), xhi.max(1e-9).log10().ceil().max(xlo.max(1e-9).log10().floor() + 1.0));
-    let axis_names: Vec<String> = lines.iter().map(|l| view.ui.tr(&format!("viewer.axis.{}", l.axis))).collect::<std::collections::BTreeSet<_>>().into_iter().collect();
-    let mut chart = plot(root, lx0..lx1, y0..y1, 50.0, s)?;
+    let (lx0, lx1) = (series::log10(xlo.max(1e-9)).floor(), series::log10(xhi.max(1e-9)).ceil().max(series::log10(xlo.max(1e-9)).floor() + 1.0));
+    let axis_names: Vec<String> = lines.iter().map(|l| view.ui.tr(&format!("viewer.axis.{}", l.axis))).collect::<SortedSet<_>>().into_iter().collect();
+    let chart = plot(root, lx0..lx1, y0..y1, 50.0, s)?;
     let x_desc = axis_names.join(" / ");
-    axes(&chart, pen, Some((&x_desc, &|v| labels::axis_tick(10f64.powf(*v)))), label, &|v| s.label(*v), s);
+    axes(&chart, pen, Some((&x_desc, &|v| labels::axis_tick(series::pow10(*v)))), label, &|v| s.label(*v), s);
     let mut hits = Vec::new();
     for line in lines {
         let c = rgb(line.color);
-        let pts: Vec<(f64, f64)> = line.points.iter().map(|p| (p.x.max(1e-9).log10(), s.y(p.y))).collect();
+        let pts: Vec<(f64, f64)> = line.points.iter().map(|p| (series::log10(p.x.max(1e-9)), s.y(p.y))).collect();
         chart.draw_series(LineSeries::new(pts.clone(), c.stroke_width(s.px(2.0)))).map_err(err)?;
         chart.draw_series(pts.iter().map(|&(x, y)| Circle::new((x, y), s.px(4.0), c.filled()))).map_err(err)?;
         for (p, &(x, y)) in line.points.iter().zip(&pts) {

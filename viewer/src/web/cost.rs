@@ -17,7 +17,7 @@ pub fn render(view: &View) {
     let ui = view.ui;
     let gpus: Vec<&String> = view.store.dims[&Dim::Gpu].values.iter().filter(|g| *g != UNKNOWN).collect();
     let Some(inputs) = dom::by_id("cost-inputs") else { return };
-    if !dom::built_from(&inputs, &format!("{gpus:?}\u{0}{}", ui.lang)) {
+    if !dom::built_from(&inputs, dom::Key::default().all(gpus.iter().map(|g| g.as_str())).s(&ui.lang).text()) {
         clear(&inputs);
         for (n, gpu) in gpus.iter().enumerate() {
             let label = el("label", "price", gpu);
@@ -48,7 +48,7 @@ pub fn render(view: &View) {
     if !view.prices.is_empty() {
         lines.push(("", ui.fill("viewer.cost.with_cost", &[("n", &with_cost.to_string()), ("total", &view.rows.len().to_string())])));
     }
-    if dom::built_from(&notes, &format!("{lines:?}")) {
+    if dom::built_from(&notes, lines.iter().fold(dom::Key::default().n(lines.len()), |k, (class, text)| k.s(class).s(text)).text()) {
         return;
     }
     clear(&notes);

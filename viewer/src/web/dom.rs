@@ -83,6 +83,52 @@ pub fn built_from(e: &Element, key: &str) -> bool {
     false
 }
 
+/// What a part of the page is built from, as one text for [`built_from`]: each item written
+/// with its length first, so no two lists of items give the same text. Written by hand
+/// rather than with `{:?}`, whose `Debug` code for every type shown weighed on the wasm.
+#[derive(Default)]
+pub struct Key(String);
+
+impl Key {
+    pub fn s(mut self, s: &str) -> Key {
+        self.0.push_str(&s.len().to_string());
+        self.0.push(':');
+        self.0.push_str(s);
+        self
+    }
+
+    pub fn n(self, n: usize) -> Key {
+        self.s(&n.to_string())
+    }
+
+    pub fn opt(self, s: Option<&str>) -> Key {
+        match s {
+            Some(s) => self.s("some").s(s),
+            None => self.s("none"),
+        }
+    }
+
+    /// A number exactly (its bits).
+    pub fn f(self, x: f64) -> Key {
+        self.s(&x.to_bits().to_string())
+    }
+
+    /// A list of numbers: its length, then each.
+    pub fn nums(self, items: &[u32]) -> Key {
+        items.iter().fold(self.n(items.len()), |k, &i| k.n(i as usize))
+    }
+
+    /// A list: its length, then its items.
+    pub fn all<'a>(self, items: impl ExactSizeIterator<Item = &'a str>) -> Key {
+        let n = items.len();
+        items.fold(self.n(n), Key::s)
+    }
+
+    pub fn text(&self) -> &str {
+        &self.0
+    }
+}
+
 /// Sets the text of `e` unless it already holds it.
 pub fn set_text(e: &Element, text: &str) {
     if e.text_content().as_deref() != Some(text) {

@@ -36,16 +36,20 @@ pub fn add_runs(name: &str, json: &str) -> Result<usize, JsValue> {
     app::add_runs(name, json).map_err(|e| JsValue::from_str(&e))
 }
 
-/// Replaces the data with `n` synthetic runs (`0`: keeps the runs loaded), then times
-/// `rounds` filter changes, each from the state change to the redrawn chart and table, laid
-/// out. Returns milliseconds per round.
+/// Replaces the data with the explorer data `index` and `shard` (shard 0 of one): the
+/// benchmark's synthetic runs, which the benchmark writes natively with `columns::write`
+/// (`crate::synthetic_runs`), so the explorer's wasm carries no run generator.
+#[wasm_bindgen(js_name = benchData)]
+pub fn bench_data(index: &str, shard: &str) -> Result<(), JsValue> {
+    app::replace_data(index, shard).map_err(|e| JsValue::from_str(&e))
+}
+
+/// Times `rounds` filter changes on the runs loaded, each from the state change to the
+/// redrawn chart and table, laid out. Returns milliseconds per round.
 #[wasm_bindgen(js_name = benchFilter)]
-pub fn bench_filter(n: usize, rounds: usize) -> Vec<f64> {
+pub fn bench_filter(rounds: usize) -> Vec<f64> {
     let perf = web_sys::window().and_then(|w| w.performance());
     let now = || perf.as_ref().map_or(0.0, |p| p.now());
-    if n > 0 {
-        app::replace_with_synthetic(n);
-    }
     let frameworks: Vec<String> = app::with_app(|a| a.store.dims[&crate::store::Dim::Framework].values.clone()).unwrap_or_default();
     let mut out = Vec::with_capacity(rounds);
     timing::ROUNDS.with(|r| r.borrow_mut().clear());
@@ -87,5 +91,5 @@ pub fn round_phases() -> String {
 /// `"phase=ms;phase=ms"` of the last redraw, for the benchmark's breakdown.
 #[wasm_bindgen(js_name = renderPhases)]
 pub fn render_phases() -> String {
-    timing::PHASES.with(|p| p.borrow().iter().map(|(name, ms)| format!("{name}={ms:.2}")).collect::<Vec<_>>().join(";"))
+    timing::last_phases()
 }

@@ -110,7 +110,7 @@ fn render_head(view: &View, cols: &[Col]) {
     let Some(thead) = dom::by_id("results-head") else { return };
     let labels: Vec<String> = cols.iter().map(|c| header(view, c)).collect();
     let keys: Vec<String> = cols.iter().map(Col::key).collect();
-    if !dom::built_from(&thead, &format!("{keys:?}{labels:?}")) {
+    if !dom::built_from(&thead, dom::Key::default().all(keys.iter().map(String::as_str)).all(labels.iter().map(String::as_str)).text()) {
         clear(&thead);
         let tr = el("tr", "", "");
         append(&tr, &el("th", "", ""));

@@ -42,10 +42,25 @@ pub fn round_medians() -> String {
             .iter()
             .map(|name| {
                 let mut v: Vec<f64> = rounds.iter().filter_map(|p| p.iter().find(|(n, _)| n == name).map(|(_, ms)| *ms)).collect();
-                v.sort_by(f64::total_cmp);
-                format!("{name}={:.2}", v.get(v.len() / 2).copied().unwrap_or(f64::NAN))
+                crate::order::sort_by(&mut v, f64::total_cmp);
+                format!("{name}={}", hundredths(v.get(v.len() / 2).copied().unwrap_or(f64::NAN)))
             })
             .collect::<Vec<_>>()
             .join(";")
     })
+}
+
+/// `ms` with two decimals (`12.35`), by integer arithmetic: `{:.2}` would bring the exact
+/// float formatting (about 7 KB) into the wasm for the benchmark's sake alone.
+pub fn hundredths(ms: f64) -> String {
+    if !ms.is_finite() || ms < 0.0 {
+        return "NaN".into();
+    }
+    let h = (ms * 100.0).round() as u64;
+    format!("{}.{:02}", h / 100, h % 100)
+}
+
+/// `"phase=ms;phase=ms"` of the last redraw.
+pub fn last_phases() -> String {
+    PHASES.with(|p| p.borrow().iter().map(|(name, ms)| format!("{name}={}", hundredths(*ms))).collect::<Vec<_>>().join(";"))
 }

@@ -62,7 +62,7 @@ fn choices(view: &View) -> Vec<String> {
 fn render_controls(view: &View, controls: &web_sys::Element) {
     let ui = view.ui;
     let values = choices(view);
-    if !dom::built_from(controls, &format!("{:?}\u{0}{values:?}\u{0}{}", view.state.versus, ui.lang)) {
+    if !dom::built_from(controls, dom::Key::default().opt(view.state.versus.map(|d| d.key())).all(values.iter().map(String::as_str)).s(&ui.lang).text()) {
         clear(controls);
         let along: Vec<(String, String)> = ALONG.iter().map(|d| (d.key().to_string(), ui.tr(&format!("viewer.dim.{}", d.key())))).collect();
         append(controls, &select("vs", &ui.tr("viewer.compare.along"), along));
@@ -132,8 +132,9 @@ fn render_results(view: &View, results: &web_sys::Element) {
         }
         return;
     };
-    let key = format!("{sides:?}\u{0}{:?}\u{0}{}\u{0}{:?}{:?}{:?}\u{0}{}\u{0}{}", view.thresholds, view.state.price, view.state.versus, view.state.base, view.state.candidate, ui.lang, view.store.len());
-    if dom::built_from(results, &key) {
+    let key = dom::Key::default().nums(&sides.pool).nums(&sides.base).nums(&sides.candidate).f(view.thresholds.up).f(view.thresholds.down).s(&view.state.price);
+    let key = key.opt(view.state.versus.map(|d| d.key())).opt(view.state.base.as_deref()).opt(view.state.candidate.as_deref()).s(&ui.lang).n(view.store.len());
+    if dom::built_from(results, key.text()) {
         return;
     }
     clear(results);
