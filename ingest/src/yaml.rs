@@ -35,12 +35,16 @@ pub fn parse(text: &str, first_line: u32) -> Result<Vec<Object<'_>>, (u32, Strin
             }
             Event::MappingEnd | Event::SequenceEnd => {
                 let Some(frame) = stack.pop() else { continue };
+                // A collection ends on its last value's line: the parser's end marker is where
+                // the next token starts, a line further (past the text when it has no final
+                // newline).
+                let end = frame.items.iter().map(|(_, v)| v.end).max().unwrap_or(line).min(line);
                 let value = if frame.mapping {
                     Json::Object(frame.items.into_iter().map(|(k, v)| (k.unwrap_or_default(), v)).collect())
                 } else {
                     Json::Array(frame.items.into_iter().map(|(_, v)| v).collect())
                 };
-                Spanned { line: frame.line, end: line, value }
+                Spanned { line: frame.line, end, value }
             }
             Event::Scalar(text, style, ..) => {
                 if let Some(frame) = stack.last_mut().filter(|f| f.mapping && f.key.is_none()) {

@@ -239,3 +239,21 @@ fn every_prefix_of_the_readme_parses() {
         let _ = parse_file("docs/cut.md", &text[..cut], None);
     }
 }
+
+/// The end of a document with no final newline is its last line: saphyr reports the mapping's
+/// end one line further, and the report's run spanned a line the text does not have (found by
+/// the property `any_damaged_sample_under_any_name_reads_alike_in_the_cli_and_the_browser`
+/// on this fixture with a blank first line and the final newline cut).
+#[test]
+fn a_report_without_its_final_newline_ends_on_its_last_line() {
+    let fixture = fixture(V01);
+    for text in [format!("\n{}", fixture.trim_end()), fixture.trim_end().to_string(), fixture.clone()] {
+        let lines = text.split('\n').count() as u32;
+        let out = parse_file("raw/benchmark_report.yaml", &text, None);
+        assert_eq!(out.runs.len(), 1, "{:?}", out.findings);
+        let source = &out.runs[0].source;
+        assert!(source.end_line <= lines, "run ends on line {} of a {lines}-line text", source.end_line);
+        // The report's last line is `version: '0.1'`.
+        assert_eq!(text.split('\n').nth(source.end_line as usize - 1).map(str::trim), Some("version: '0.1'"));
+    }
+}
