@@ -33,7 +33,7 @@ use crate::site::charts::Charts;
 use crate::site::lang::Lang;
 use crate::site::urls::file_of;
 use crate::site::{self as site_mod, compare, pages};
-use super::runs_json;
+use crate::runs_json;
 use benchsite_ingest::layout::{role, Role};
 use benchsite_viewer::columns;
 use benchsite_ingest::models::Catalog;
