@@ -656,7 +656,9 @@ fn result(inputs: &Inputs, lang: Lang, index: usize, tr: &Tr, charts: &Charts, b
     let t = |k: &str| tr.get(k);
     let loc = views::Locale { lang, t: &t };
     let source_href: Arc<str> = Arc::from(inputs.urls.asset(&source_page(&source.path)));
-    let sections: Vec<Value> = views::sections(&data.runs, runs, &effective, &source.path)
+    let mut sections = views::sections(&data.runs, runs, &effective, &source.path);
+    let flags = views::flag_notes(&mut sections);
+    let sections: Vec<Value> = sections
         .into_iter()
         .map(|mut s| {
             s.chart = charts.section(&data.runs, &s.runs, &format!("{}-chart", s.id), loc);
@@ -683,6 +685,7 @@ fn result(inputs: &Inputs, lang: Lang, index: usize, tr: &Tr, charts: &Charts, b
         source_href => &*source_href,
         groups => header_groups(&t),
         sections => sections,
+        flags => flags,
         file_findings => finding_views(data, tr, file_findings),
         comparisons => comparisons(inputs, lang, by_file, Some(index)),
     })

@@ -294,6 +294,8 @@ pub struct EffectiveView {
     pub origin: &'static str,
     /// Link to the flag's explanation on the tuning page.
     pub href: Option<String>,
+    /// Id of the flag's explanation on the result page (`flag_notes`): `f-lmdeploy-tp`.
+    pub note: Option<String>,
     pub meaning: Option<String>,
     /// How this engine defines the concept (what a fraction is a fraction of).
     pub definition: Option<String>,
@@ -374,6 +376,7 @@ pub fn kv_view(run: &Run, lang: Lang) -> Option<KvView> {
 /// A default rule's condition and source in parts; templates put them into words with the
 /// page's UI strings (`effective_views` has none).
 #[derive(Serialize)]
+#[derive(Clone, PartialEq)]
 pub struct RuleView {
     /// `≥ v0.10.0`, `v0.5.1 – v0.5.2`; `None` for every version.
     pub versions: Option<String>,
@@ -390,7 +393,7 @@ pub struct RuleView {
 }
 
 /// One step of a formula: `< 35 GiB` → `2048`; the last step has no bound.
-#[derive(Serialize)]
+#[derive(Serialize, Clone, PartialEq)]
 pub struct StepView {
     pub bound: Option<String>,
     pub value: String,
@@ -454,6 +457,7 @@ pub fn effective_views(effective: &[Effective], framework: &str, catalog: &Catal
                 value: e.value.clone().unwrap_or_else(|| if e.origin == Origin::Unknown { "?".into() } else { String::new() }),
                 origin: e.origin.as_str(),
                 href: param.map(|p| format!("{}#{}", urls.page(lang, "tuning/"), param_anchor(&p.framework, &p.flag))),
+                note: param.map(|p| format!("f-{}", param_anchor(&p.framework, &p.flag))),
                 meaning: param.map(|p| p.meaning.get(lang.code()).to_string()),
                 definition: param.and_then(|p| p.definition.as_ref()).map(|d| d.get(lang.code()).to_string()),
                 rule: param.zip(e.rule).and_then(|(p, i)| p.defaults.get(i)).map(|r| rule_view(r, lang)),
@@ -463,6 +467,47 @@ pub fn effective_views(effective: &[Effective], framework: &str, catalog: &Catal
             }
         })
         .collect()
+}
+
+/// A flag of a result page's effective parameters explained once for the page: what it
+/// means and each default rule that gave a value in the page's sections, with its note and
+/// the code it cites. The sections' tables link their flags here: the explanation used to be
+/// repeated in every section, more than a third of a generated result page.
+#[derive(Serialize)]
+pub struct FlagNote {
+    pub id: String,
+    pub flag: String,
+    /// The flag on the tuning page.
+    pub href: Option<String>,
+    pub meaning: Option<String>,
+    pub definition: Option<String>,
+    pub rules: Vec<RuleView>,
+}
+
+/// Moves the explanations out of the sections' effective parameters into one list for the
+/// page, in the order the flags first appear; each section keeps a rule's condition.
+pub fn flag_notes(sections: &mut [SectionView]) -> Vec<FlagNote> {
+    let mut notes: Vec<FlagNote> = Vec::new();
+    for e in sections.iter_mut().flat_map(|s| s.effective.iter_mut()) {
+        let Some(id) = &e.note else { continue };
+        let n = match notes.iter().position(|n| &n.id == id) {
+            Some(n) => n,
+            None => {
+                notes.push(FlagNote { id: id.clone(), flag: e.flag.clone(), href: e.href.clone(), meaning: e.meaning.take(), definition: e.definition.take(), rules: Vec::new() });
+                notes.len() - 1
+            }
+        };
+        e.meaning = None;
+        e.definition = None;
+        if let Some(rule) = &mut e.rule {
+            if !notes[n].rules.contains(rule) {
+                notes[n].rules.push(rule.clone());
+            }
+            rule.note = None;
+            rule.source = None;
+        }
+    }
+    notes
 }
 
 pub fn param_anchor(framework: &str, flag: &str) -> String {
