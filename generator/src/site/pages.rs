@@ -142,8 +142,8 @@ struct ByFile<'a> {
 }
 
 impl<'a> ByFile<'a> {
-    fn new(data: &'a RunsFile) -> Self {
-        let pairs = super::compare::natural_pairs(data);
+    fn new(data: &'a RunsFile, store: &benchsite_viewer::store::Store) -> Self {
+        let pairs = super::compare::natural_pairs(data, store);
         let mut pairs_of: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
         for (n, p) in pairs.iter().enumerate() {
             pairs_of.entry(p.base).or_default().push(n);
@@ -207,7 +207,7 @@ pub fn write_all(dir: &Path, inputs: &Inputs, progress: &ProgressBar) -> Result<
 /// `inputs.charts`); the counts and the sitemap still name every page.
 pub fn write_some(dir: &Path, inputs: &Inputs, progress: &ProgressBar, pages: &(dyn Fn(&str) -> bool + Sync)) -> Result<Written, String> {
     let env = environment(inputs.shell);
-    let by_file = ByFile::new(inputs.data);
+    let by_file = ByFile::new(inputs.data, inputs.charts.store());
     let specs = specs(inputs, &by_file.pairs);
     let charts = inputs.charts;
     crate::phases::mark("page index");
