@@ -652,9 +652,9 @@ fn result(inputs: &Inputs, lang: Lang, index: usize, tr: &Tr, charts: &Charts, b
     let source = &data.sources[index];
     let runs = by_file.runs(&source.path);
     let framework = source.framework.clone().unwrap_or_default();
-    let effective = |r: &Run| views::effective_views(&r.params.effective, &framework, &inputs.site.tuning, inputs.urls, lang);
     let t = |k: &str| tr.get(k);
     let loc = views::Locale { lang, t: &t };
+    let effective = |r: &Run| views::effective_views(&r.params.effective, &framework, &inputs.site.tuning, inputs.urls, loc);
     let source_href: Arc<str> = Arc::from(inputs.urls.asset(&source_page(&source.path)));
     let mut sections = views::sections(&data.runs, runs, &effective, &source.path);
     let flags = views::flag_notes(&mut sections);

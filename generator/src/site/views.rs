@@ -390,6 +390,8 @@ pub struct RuleView {
     pub formula: Vec<StepView>,
     pub note: Option<String>,
     pub source: Option<String>,
+    /// The condition as a result page shows it: `≥ v0.10.0 · H100 / H800 · GPU memory ≥ 70 GiB`.
+    pub when: String,
 }
 
 /// One step of a formula: `< 35 GiB` → `2048`; the last step has no bound.
@@ -399,7 +401,7 @@ pub struct StepView {
     pub value: String,
 }
 
-pub fn rule_view(rule: &DefaultRule, lang: Lang) -> RuleView {
+pub fn rule_view(rule: &DefaultRule, lang: Lang, t: &dyn Fn(&str) -> String) -> RuleView {
     let versions = match (&rule.since, &rule.before) {
         (Some(s), Some(b)) => Some(format!("v{s} – v{b}")),
         (Some(s), None) => Some(format!("≥ v{s}")),
@@ -412,6 +414,20 @@ pub fn rule_view(rule: &DefaultRule, lang: Lang) -> RuleView {
         (None, Some(hi)) => Some(format!("< {} GiB", gib(hi))),
         (None, None) => None,
     };
+    // Made here once rather than by a template macro in every row of every section.
+    let mut when = versions.clone().unwrap_or_else(|| t("tuning.any_version"));
+    if !rule.gpus.is_empty() {
+        when += &format!(" · {}", rule.gpus.join(" / "));
+    }
+    if let Some(m) = &memory {
+        when += &format!(" · {} {m}", t("tuning.memory"));
+    }
+    if !rule.not_gpus.is_empty() {
+        when += &format!(" · {} {}", t("tuning.except"), rule.not_gpus.join(" / "));
+    }
+    if rule.formula.is_some() {
+        when += &format!(" · {}", t("tuning.formula"));
+    }
     RuleView {
         versions,
         gpus: rule.gpus.clone(),
@@ -421,6 +437,7 @@ pub fn rule_view(rule: &DefaultRule, lang: Lang) -> RuleView {
         formula: rule.formula.as_ref().map(formula_steps).unwrap_or_default(),
         note: rule.note.as_ref().map(|n| n.get(lang.code()).to_string()),
         source: rule.source.clone(),
+        when,
     }
 }
 
@@ -447,7 +464,8 @@ fn gib(x: f64) -> String {
     s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
-pub fn effective_views(effective: &[Effective], framework: &str, catalog: &Catalog, urls: &Urls, lang: Lang) -> Vec<EffectiveView> {
+pub fn effective_views(effective: &[Effective], framework: &str, catalog: &Catalog, urls: &Urls, loc: Locale) -> Vec<EffectiveView> {
+    let lang = loc.lang;
     effective
         .iter()
         .map(|e| {
@@ -460,7 +478,7 @@ pub fn effective_views(effective: &[Effective], framework: &str, catalog: &Catal
                 note: param.map(|p| format!("f-{}", param_anchor(&p.framework, &p.flag))),
                 meaning: param.map(|p| p.meaning.get(lang.code()).to_string()),
                 definition: param.and_then(|p| p.definition.as_ref()).map(|d| d.get(lang.code()).to_string()),
-                rule: param.zip(e.rule).and_then(|(p, i)| p.defaults.get(i)).map(|r| rule_view(r, lang)),
+                rule: param.zip(e.rule).and_then(|(p, i)| p.defaults.get(i)).map(|r| rule_view(r, lang, loc.t)),
                 // The page does not pass the run's GPU here: every value a memory-fraction
                 // formula computed reads as approximate (the table's sizes are mostly nominal).
                 approx: catalog.approx(framework, e, None),
@@ -759,7 +777,7 @@ fn default_view(rule: &DefaultRule, after_gpu_rules: bool, lang: Lang, t: &dyn F
     } else {
         t("tuning.all_gpus")
     };
-    DefaultView { versions, gpus, value: rule.value.clone(), note: rule.note.as_ref().map(|n| n.get(lang.code()).to_string()), rule: rule_view(rule, lang) }
+    DefaultView { versions, gpus, value: rule.value.clone(), note: rule.note.as_ref().map(|n| n.get(lang.code()).to_string()), rule: rule_view(rule, lang, t) }
 }
 
 /// Per framework and flag, how many runs used each value (the first entry of a flag in a
