@@ -211,7 +211,7 @@ mod tests {
         let sources = ["a.md", "b.md"].map(|p| SourceFile { path: p.into(), runs: 2, ..SourceFile::default() }).to_vec();
         let runs = (0..4)
             .map(|i| {
-                let mut run = Run { id: Key::new(&format!("{}#L{i}", if i < 2 { "a.md" } else { "b.md" })), ..Run::default() };
+                let mut run = Run { id: Key::new(format!("{}#L{i}", if i < 2 { "a.md" } else { "b.md" })), ..Run::default() };
                 // Text that would end a line of the layout if strings were not escaped.
                 run.section = Some(format!("line one\n],\n{{\"x\": {i}}}"));
                 run
