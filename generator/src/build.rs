@@ -250,11 +250,11 @@ fn write_shared(dir: &Path, outcome: &Outcome, data: &Arc<RunsFile>, opts: &Buil
     let charts = match (only.charts, only.runs_json) {
         (Some(charts), false) => charts,
         (Some(charts), true) => {
-            write_json(&dir.join("data/runs.json"), &**data)?;
+            crate::runs_json::write_all(&dir.join("data/runs.json"), data)?;
             charts
         }
         (None, runs_json) => {
-            let (json, charts) = rayon::join(|| if runs_json { write_json(&dir.join("data/runs.json"), &**data) } else { Ok(()) }, || Charts::new(&data.runs));
+            let (json, charts) = rayon::join(|| if runs_json { crate::runs_json::write_all(&dir.join("data/runs.json"), data).map(drop) } else { Ok(()) }, || Charts::new(&data.runs));
             json?;
             built = charts;
             &built
@@ -316,12 +316,3 @@ impl benchsite_viewer::columns::Out for ExploreDir<'_> {
     }
 }
 
-/// Pretty JSON and a final newline, streamed: `runs.json` of a large log is several times
-/// its size and is never held as one string.
-fn write_json(path: &Path, value: &impl serde::Serialize) -> Result<(), String> {
-    use std::io::Write;
-    let fail = |e: &dyn std::fmt::Display| format!("could not write {}: {e}", path.display());
-    let mut out = std::io::BufWriter::new(std::fs::File::create(path).map_err(|e| fail(&e))?);
-    serde_json::to_writer_pretty(&mut out, value).map_err(|e| fail(&e))?;
-    out.write_all(b"\n").and_then(|()| out.flush()).map_err(|e| fail(&e))
-}

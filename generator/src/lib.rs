@@ -9,6 +9,7 @@ pub mod diagnostics;
 pub mod output;
 pub mod phases;
 pub mod read;
+pub mod runs_json;
 pub mod serve;
 pub mod site;
 

@@ -9,7 +9,6 @@
 
 mod http;
 mod rebuild;
-mod runs_json;
 mod watch;
 
 use crate::build::{BuildOptions, Outcome};

@@ -837,15 +837,21 @@ fn effective_defaults_cite_their_rule_and_source() {
         let text: String = row.text().collect();
         assert!(text.contains("≈0.875") || text.contains("≈0.856"), "{lang}: {text}");
         assert!(text.contains("v0.5.1 – v0.5.2") && text.contains(formula_word), "{lang}: {text}");
-        assert!(text.contains("server_args.py ServerArgs.__post_init__ @ v0.5.1"), "{lang}: {text}");
+        // The rule's note and source are on the page once, where the flag links.
+        let note = |doc: &Html, row: scraper::ElementRef| -> String {
+            let href = row.select(&sel("th a")).next().expect("the flag links to its note").attr("href").unwrap().to_string();
+            let id = href.strip_prefix('#').unwrap_or_else(|| panic!("{lang}: {href} is not on the page"));
+            doc.select(&sel(&format!("section#flags tr[id='{id}']"))).next().unwrap_or_else(|| panic!("{lang}: no note {id}")).text().collect()
+        };
+        let explained = note(&doc, row);
+        assert!(explained.contains("server_args.py ServerArgs.__post_init__ @ v0.5.1") && explained.contains("v0.5.1 – v0.5.2"), "{lang}: {explained}");
         let vllm = std::fs::read_to_string(out.join(format!("{lang}/results/vllm/H800_v0.10.1/index.html"))).unwrap();
         let doc = Html::parse_document(&vllm);
-        let row: String = doc
-            .select(&sel("details.effective tr"))
-            .map(|tr| tr.text().collect::<String>())
-            .find(|t| t.contains("--max-num-seqs"))
-            .expect("the max-num-seqs row");
-        assert!(row.contains("1024") && row.contains("≥ 70 GiB") && row.contains("A100") && row.contains("_set_default_args_v1 @ v0.9.0 and v0.10.1"), "{lang}: {row}");
+        let row = doc.select(&sel("details.effective tr")).find(|tr| tr.text().collect::<String>().contains("--max-num-seqs")).expect("the max-num-seqs row");
+        let text: String = row.text().collect();
+        assert!(text.contains("1024") && text.contains("≥ 70 GiB") && text.contains("A100"), "{lang}: {text}");
+        let explained = note(&doc, row);
+        assert!(explained.contains("≥ 70 GiB") && explained.contains("_set_default_args_v1 @ v0.9.0 and v0.10.1"), "{lang}: {explained}");
     }
     let tuning = Html::parse_document(&std::fs::read_to_string(out.join("en/tuning/index.html")).unwrap());
     for anchor in ["vllm-gpu-memory-utilization", "sglang-mem-fraction-static", "lmdeploy-cache-max-entry-count", "trtllm-kv_cache_free_gpu_memory_fraction"] {
@@ -855,6 +861,26 @@ fn effective_defaults_cite_their_rule_and_source() {
     let params: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(out.join("data/parameters.json")).unwrap()).unwrap();
     let gpus = params["gpu"].as_array().expect("the GPU table in parameters.json");
     assert!(gpus.iter().any(|g| g["name"] == "A100" && g["memory_gib"] == serde_json::json!([40.0, 80.0])), "{gpus:?}");
+}
+
+/// A result page of several sections explains each flag of their effective parameters once
+/// (meaning, default rules with their notes and sources), and every section's table links
+/// its flags there; the explanation used to be repeated in every section.
+#[test]
+fn effective_parameters_are_explained_once_per_result_page() {
+    let (_dir, out) = build_site(&repo().join("content"), None);
+    for (lang, meaning, source) in [("en", "Number of GPUs used for tensor parallelism.", "ServerArgs.pp_size @ v0.5.1"), ("zh", "张量并行使用的 GPU 数量。", "ServerArgs.pp_size @ v0.5.1")] {
+        let page = std::fs::read_to_string(out.join(format!("{lang}/results/sglang/A100_v0.5.1/index.html"))).unwrap();
+        let doc = Html::parse_document(&page);
+        let tables = doc.select(&sel("section.model details.effective table")).count();
+        assert!(tables > 1, "{lang}: {tables} sections with effective parameters");
+        assert_eq!(page.matches(meaning).count(), 1, "{lang}: {meaning}");
+        assert_eq!(page.matches(source).count(), 1, "{lang}: {source}");
+        for link in doc.select(&sel("section.model details.effective th a")) {
+            let id = link.attr("href").unwrap().strip_prefix('#').unwrap_or_else(|| panic!("{lang}: {link:?} leaves the page"));
+            assert!(doc.select(&sel(&format!("section#flags tr[id='{id}']"))).next().is_some(), "{lang}: {id}");
+        }
+    }
 }
 
 /// A doc cannot pass for the site's own UI: raw HTML with the explorer's error panel classes

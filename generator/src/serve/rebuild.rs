@@ -33,7 +33,7 @@ use crate::site::charts::Charts;
 use crate::site::lang::Lang;
 use crate::site::urls::file_of;
 use crate::site::{self as site_mod, compare, pages};
-use super::runs_json;
+use crate::runs_json;
 use benchsite_ingest::layout::{role, Role};
 use benchsite_viewer::columns;
 use benchsite_ingest::models::Catalog;
@@ -192,7 +192,8 @@ impl Live {
                 let data = &outcome.data;
                 let layout = runs_json::scan(&self.opts.out.join(RUNS_JSON))
                     .filter(|l| (l.sources.len(), l.runs.len(), l.findings.len()) == (data.sources.len(), data.runs.len(), data.findings.len()));
-                Some(Kept { units, fixed, index: PageIndex::new(data, &outcome.site), layout, charts: Charts::new(&data.runs) })
+                let charts = Charts::new(&data.runs);
+                Some(Kept { units, fixed, index: PageIndex::new(data, &outcome.site, charts.store()), layout, charts })
             }
             _ => None,
         };
@@ -329,7 +330,7 @@ fn rebuild(opts: &BuildOptions, outcome: &mut Outcome, kept: Kept, changed: &BTr
             let _ = std::fs::remove_dir_all(&staging);
         }
         let first_ms = started.elapsed().as_millis();
-        let index = PageIndex::new(&outcome.data, &outcome.site);
+        let index = PageIndex::new(&outcome.data, &outcome.site, charts.store());
         let select = touched(&index, &kept.index, &read_again, &gone);
         let removed: Vec<&String> = kept.index.pages.difference(&index.pages).collect();
         let rest = |rel: &str| select.contains(rel) && !first.contains(rel);
@@ -557,11 +558,11 @@ struct Pair {
 }
 
 impl PageIndex {
-    fn new(data: &RunsFile, site: &site_mod::SiteContent) -> PageIndex {
+    fn new(data: &RunsFile, site: &site_mod::SiteContent, store: &benchsite_viewer::store::Store) -> PageIndex {
         let published = pages::published_paths(data);
         let results: BTreeMap<String, String> = published.iter().map(|p| (p.clone(), result_page(p))).collect();
         let mut index = PageIndex { published, ..PageIndex::default() };
-        for spec in compare::natural_pairs(data) {
+        for spec in compare::natural_pairs(data, store) {
             let (b, c) = (&data.sources[spec.base], &data.sources[spec.candidate]);
             let pair = Pair {
                 framework: spec.framework.clone(),

@@ -15,7 +15,7 @@ use benchsite_viewer::labels;
 use benchsite_viewer::store::{natural, Dim, Store};
 use benchsite_viewer::versus::{self, Thresholds, Verdict};
 use serde::Serialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 
 /// One natural pair of result files.
@@ -32,8 +32,11 @@ pub struct PairSpec {
 }
 
 /// The natural pairs, in a stable order: per framework and GPU the versions in order, then
-/// per framework and version every two GPUs.
-pub fn natural_pairs(data: &RunsFile) -> Vec<PairSpec> {
+/// per framework and version every two GPUs; only those where a run of one file has a
+/// counterpart in the other (`versus::pair`'s key), since a page of two files that share no
+/// model and workload compares nothing (a third of the pairs at 100,000 generated runs).
+/// `store` holds `data.runs` in order.
+pub fn natural_pairs(data: &RunsFile, store: &Store) -> Vec<PairSpec> {
     let results: Vec<(usize, &SourceFile)> = data
         .sources
         .iter()
@@ -55,14 +58,23 @@ pub fn natural_pairs(data: &RunsFile) -> Vec<PairSpec> {
         axis,
         rel: format!("compare/{fw}/{}--{}/", file_stem(a.1), file_stem(b.1)),
     };
+    // Each file's keys of the runs it would pair (`versus::MATCHED_ON`), found in one walk.
+    let mut keys: HashMap<&str, HashSet<[u32; versus::MATCHED_ON.len()]>> = HashMap::new();
+    for (i, run) in data.runs.iter().enumerate() {
+        keys.entry(run.source.path.as_str()).or_default().insert(versus::MATCHED_ON.map(|d| store.dims[&d].codes[i]));
+    }
+    let shared = |a: &SourceFile, b: &SourceFile| match (keys.get(a.path.as_str()), keys.get(b.path.as_str())) {
+        (Some(a), Some(b)) => !a.is_disjoint(b),
+        _ => false,
+    };
     for ((fw, _), mut files) in by_gpu {
         files.sort_by_key(|f| version_key(f.1.framework_version.as_deref().unwrap_or("")));
-        out.extend(files.windows(2).filter(|w| w[0].1.framework_version != w[1].1.framework_version).map(|w| spec(&fw, w[0], w[1], "versions")));
+        out.extend(files.windows(2).filter(|w| w[0].1.framework_version != w[1].1.framework_version && shared(w[0].1, w[1].1)).map(|w| spec(&fw, w[0], w[1], "versions")));
     }
     for ((fw, _), mut files) in by_version {
         files.sort_by(|a, b| natural(a.1.gpu.as_deref().unwrap_or(""), b.1.gpu.as_deref().unwrap_or("")));
         for (n, &a) in files.iter().enumerate() {
-            out.extend(files[n + 1..].iter().filter(|b| b.1.gpu != a.1.gpu).map(|&b| spec(&fw, a, b, "gpus")));
+            out.extend(files[n + 1..].iter().filter(|b| b.1.gpu != a.1.gpu && shared(a.1, b.1)).map(|&b| spec(&fw, a, b, "gpus")));
         }
     }
     out
@@ -294,25 +306,35 @@ mod tests {
     }
 
     #[test]
-    fn natural_pairs_are_consecutive_versions_and_gpu_pairs() {
-        let data = RunsFile {
-            sources: vec![
-                source("lmdeploy/H800_v0.10.0.md", "lmdeploy", "0.10.0", "H800"),
-                source("lmdeploy/H800_v0.9.2.md", "lmdeploy", "0.9.2", "H800"),
-                source("lmdeploy/A100_v0.9.2.md", "lmdeploy", "0.9.2", "A100"),
-                source("vllm/H800_v0.10.1.md", "vllm", "0.10.1", "H800"),
-                SourceFile { kind: "raw".into(), ..source("raw/x.log", "vllm", "0.10.1", "A100") },
-            ],
-            ..RunsFile::default()
-        };
-        let pairs: Vec<(usize, usize, &str, String)> = natural_pairs(&data).into_iter().map(|p| (p.base, p.candidate, p.axis, p.rel)).collect();
+    fn natural_pairs_are_consecutive_versions_and_gpu_pairs_with_a_run_in_common() {
+        let sources = vec![
+            source("lmdeploy/H800_v0.10.0.md", "lmdeploy", "0.10.0", "H800"),
+            source("lmdeploy/H800_v0.9.2.md", "lmdeploy", "0.9.2", "H800"),
+            source("lmdeploy/A100_v0.9.2.md", "lmdeploy", "0.9.2", "A100"),
+            source("vllm/H800_v0.10.1.md", "vllm", "0.10.1", "H800"),
+            SourceFile { kind: "raw".into(), ..source("raw/x.log", "vllm", "0.10.1", "A100") },
+            // The next version measured another model only: nothing to compare with 0.10.0.
+            source("lmdeploy/H800_v0.11.0.md", "lmdeploy", "0.11.0", "H800"),
+        ];
+        let runs = sources
+            .iter()
+            .map(|s| {
+                let mut run = Run::default();
+                run.source.path = s.path.as_str().into();
+                run.family = Some(if s.path.contains("0.11.0") { "Llama-3.1-8B" } else { "Qwen3-8B" }.into());
+                run
+            })
+            .collect();
+        let data = RunsFile { sources, runs, ..RunsFile::default() };
+        let store = Store::new(&data.runs, vec![false; data.runs.len()]);
+        let pairs: Vec<(usize, usize, &str, String)> = natural_pairs(&data, &store).into_iter().map(|p| (p.base, p.candidate, p.axis, p.rel)).collect();
         assert_eq!(
             pairs,
             [
                 (1, 0, "versions", "compare/lmdeploy/H800_v0.9.2--H800_v0.10.0/".to_string()),
                 (2, 1, "gpus", "compare/lmdeploy/A100_v0.9.2--H800_v0.9.2/".to_string()),
             ],
-            "0.9.2 comes before 0.10.0; a raw log and a lone file pair with nothing"
+            "0.9.2 comes before 0.10.0; a raw log and a lone file pair with nothing; 0.11.0 shares no run with 0.10.0"
         );
     }
 }

@@ -142,8 +142,8 @@ struct ByFile<'a> {
 }
 
 impl<'a> ByFile<'a> {
-    fn new(data: &'a RunsFile) -> Self {
-        let pairs = super::compare::natural_pairs(data);
+    fn new(data: &'a RunsFile, store: &benchsite_viewer::store::Store) -> Self {
+        let pairs = super::compare::natural_pairs(data, store);
         let mut pairs_of: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
         for (n, p) in pairs.iter().enumerate() {
             pairs_of.entry(p.base).or_default().push(n);
@@ -207,7 +207,7 @@ pub fn write_all(dir: &Path, inputs: &Inputs, progress: &ProgressBar) -> Result<
 /// `inputs.charts`); the counts and the sitemap still name every page.
 pub fn write_some(dir: &Path, inputs: &Inputs, progress: &ProgressBar, pages: &(dyn Fn(&str) -> bool + Sync)) -> Result<Written, String> {
     let env = environment(inputs.shell);
-    let by_file = ByFile::new(inputs.data);
+    let by_file = ByFile::new(inputs.data, inputs.charts.store());
     let specs = specs(inputs, &by_file.pairs);
     let charts = inputs.charts;
     crate::phases::mark("page index");
@@ -652,11 +652,13 @@ fn result(inputs: &Inputs, lang: Lang, index: usize, tr: &Tr, charts: &Charts, b
     let source = &data.sources[index];
     let runs = by_file.runs(&source.path);
     let framework = source.framework.clone().unwrap_or_default();
-    let effective = |r: &Run| views::effective_views(&r.params.effective, &framework, &inputs.site.tuning, inputs.urls, lang);
     let t = |k: &str| tr.get(k);
     let loc = views::Locale { lang, t: &t };
+    let effective = |r: &Run| views::effective_views(&r.params.effective, &framework, &inputs.site.tuning, inputs.urls, loc);
     let source_href: Arc<str> = Arc::from(inputs.urls.asset(&source_page(&source.path)));
-    let sections: Vec<Value> = views::sections(&data.runs, runs, &effective, &source.path)
+    let mut sections = views::sections(&data.runs, runs, &effective, &source.path);
+    let flags = views::flag_notes(&mut sections);
+    let sections: Vec<Value> = sections
         .into_iter()
         .map(|mut s| {
             s.chart = charts.section(&data.runs, &s.runs, &format!("{}-chart", s.id), loc);
@@ -683,6 +685,7 @@ fn result(inputs: &Inputs, lang: Lang, index: usize, tr: &Tr, charts: &Charts, b
         source_href => &*source_href,
         groups => header_groups(&t),
         sections => sections,
+        flags => flags,
         file_findings => finding_views(data, tr, file_findings),
         comparisons => comparisons(inputs, lang, by_file, Some(index)),
     })

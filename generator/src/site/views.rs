@@ -294,6 +294,8 @@ pub struct EffectiveView {
     pub origin: &'static str,
     /// Link to the flag's explanation on the tuning page.
     pub href: Option<String>,
+    /// Id of the flag's explanation on the result page (`flag_notes`): `f-lmdeploy-tp`.
+    pub note: Option<String>,
     pub meaning: Option<String>,
     /// How this engine defines the concept (what a fraction is a fraction of).
     pub definition: Option<String>,
@@ -374,6 +376,7 @@ pub fn kv_view(run: &Run, lang: Lang) -> Option<KvView> {
 /// A default rule's condition and source in parts; templates put them into words with the
 /// page's UI strings (`effective_views` has none).
 #[derive(Serialize)]
+#[derive(Clone, PartialEq)]
 pub struct RuleView {
     /// `≥ v0.10.0`, `v0.5.1 – v0.5.2`; `None` for every version.
     pub versions: Option<String>,
@@ -387,16 +390,18 @@ pub struct RuleView {
     pub formula: Vec<StepView>,
     pub note: Option<String>,
     pub source: Option<String>,
+    /// The condition as a result page shows it: `≥ v0.10.0 · H100 / H800 · GPU memory ≥ 70 GiB`.
+    pub when: String,
 }
 
 /// One step of a formula: `< 35 GiB` → `2048`; the last step has no bound.
-#[derive(Serialize)]
+#[derive(Serialize, Clone, PartialEq)]
 pub struct StepView {
     pub bound: Option<String>,
     pub value: String,
 }
 
-pub fn rule_view(rule: &DefaultRule, lang: Lang) -> RuleView {
+pub fn rule_view(rule: &DefaultRule, lang: Lang, t: &dyn Fn(&str) -> String) -> RuleView {
     let versions = match (&rule.since, &rule.before) {
         (Some(s), Some(b)) => Some(format!("v{s} – v{b}")),
         (Some(s), None) => Some(format!("≥ v{s}")),
@@ -409,6 +414,20 @@ pub fn rule_view(rule: &DefaultRule, lang: Lang) -> RuleView {
         (None, Some(hi)) => Some(format!("< {} GiB", gib(hi))),
         (None, None) => None,
     };
+    // Made here once rather than by a template macro in every row of every section.
+    let mut when = versions.clone().unwrap_or_else(|| t("tuning.any_version"));
+    if !rule.gpus.is_empty() {
+        when += &format!(" · {}", rule.gpus.join(" / "));
+    }
+    if let Some(m) = &memory {
+        when += &format!(" · {} {m}", t("tuning.memory"));
+    }
+    if !rule.not_gpus.is_empty() {
+        when += &format!(" · {} {}", t("tuning.except"), rule.not_gpus.join(" / "));
+    }
+    if rule.formula.is_some() {
+        when += &format!(" · {}", t("tuning.formula"));
+    }
     RuleView {
         versions,
         gpus: rule.gpus.clone(),
@@ -418,6 +437,7 @@ pub fn rule_view(rule: &DefaultRule, lang: Lang) -> RuleView {
         formula: rule.formula.as_ref().map(formula_steps).unwrap_or_default(),
         note: rule.note.as_ref().map(|n| n.get(lang.code()).to_string()),
         source: rule.source.clone(),
+        when,
     }
 }
 
@@ -444,7 +464,8 @@ fn gib(x: f64) -> String {
     s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
-pub fn effective_views(effective: &[Effective], framework: &str, catalog: &Catalog, urls: &Urls, lang: Lang) -> Vec<EffectiveView> {
+pub fn effective_views(effective: &[Effective], framework: &str, catalog: &Catalog, urls: &Urls, loc: Locale) -> Vec<EffectiveView> {
+    let lang = loc.lang;
     effective
         .iter()
         .map(|e| {
@@ -454,15 +475,57 @@ pub fn effective_views(effective: &[Effective], framework: &str, catalog: &Catal
                 value: e.value.clone().unwrap_or_else(|| if e.origin == Origin::Unknown { "?".into() } else { String::new() }),
                 origin: e.origin.as_str(),
                 href: param.map(|p| format!("{}#{}", urls.page(lang, "tuning/"), param_anchor(&p.framework, &p.flag))),
+                note: param.map(|p| format!("f-{}", param_anchor(&p.framework, &p.flag))),
                 meaning: param.map(|p| p.meaning.get(lang.code()).to_string()),
                 definition: param.and_then(|p| p.definition.as_ref()).map(|d| d.get(lang.code()).to_string()),
-                rule: param.zip(e.rule).and_then(|(p, i)| p.defaults.get(i)).map(|r| rule_view(r, lang)),
+                rule: param.zip(e.rule).and_then(|(p, i)| p.defaults.get(i)).map(|r| rule_view(r, lang, loc.t)),
                 // The page does not pass the run's GPU here: every value a memory-fraction
                 // formula computed reads as approximate (the table's sizes are mostly nominal).
                 approx: catalog.approx(framework, e, None),
             }
         })
         .collect()
+}
+
+/// A flag of a result page's effective parameters explained once for the page: what it
+/// means and each default rule that gave a value in the page's sections, with its note and
+/// the code it cites. The sections' tables link their flags here: the explanation used to be
+/// repeated in every section, more than a third of a generated result page.
+#[derive(Serialize)]
+pub struct FlagNote {
+    pub id: String,
+    pub flag: String,
+    /// The flag on the tuning page.
+    pub href: Option<String>,
+    pub meaning: Option<String>,
+    pub definition: Option<String>,
+    pub rules: Vec<RuleView>,
+}
+
+/// Moves the explanations out of the sections' effective parameters into one list for the
+/// page, in the order the flags first appear; each section keeps a rule's condition.
+pub fn flag_notes(sections: &mut [SectionView]) -> Vec<FlagNote> {
+    let mut notes: Vec<FlagNote> = Vec::new();
+    for e in sections.iter_mut().flat_map(|s| s.effective.iter_mut()) {
+        let Some(id) = &e.note else { continue };
+        let n = match notes.iter().position(|n| &n.id == id) {
+            Some(n) => n,
+            None => {
+                notes.push(FlagNote { id: id.clone(), flag: e.flag.clone(), href: e.href.clone(), meaning: e.meaning.take(), definition: e.definition.take(), rules: Vec::new() });
+                notes.len() - 1
+            }
+        };
+        e.meaning = None;
+        e.definition = None;
+        if let Some(rule) = &mut e.rule {
+            if !notes[n].rules.contains(rule) {
+                notes[n].rules.push(rule.clone());
+            }
+            rule.note = None;
+            rule.source = None;
+        }
+    }
+    notes
 }
 
 pub fn param_anchor(framework: &str, flag: &str) -> String {
@@ -681,7 +744,7 @@ pub fn tuning_view(catalog: &Catalog, runs: &[Run], lang: Lang, t: &dyn Fn(&str)
                 .get(&(p.framework.as_str(), p.flag.as_str()))
                 .into_iter()
                 .flatten()
-                .map(|((v, o), n)| (v.clone(), *o, format_count(*n as u64, lang.code())))
+                .map(|((v, o), n)| (v.to_string(), *o, format_count(*n as u64, lang.code())))
                 .collect(),
         };
         let idx = p.concept.as_deref().and_then(|c| concepts.iter().position(|cv| cv.id == c));
@@ -714,15 +777,16 @@ fn default_view(rule: &DefaultRule, after_gpu_rules: bool, lang: Lang, t: &dyn F
     } else {
         t("tuning.all_gpus")
     };
-    DefaultView { versions, gpus, value: rule.value.clone(), note: rule.note.as_ref().map(|n| n.get(lang.code()).to_string()), rule: rule_view(rule, lang) }
+    DefaultView { versions, gpus, value: rule.value.clone(), note: rule.note.as_ref().map(|n| n.get(lang.code()).to_string()), rule: rule_view(rule, lang, t) }
 }
 
 /// Per framework and flag, how many runs used each value (the first entry of a flag in a
-/// run's effective parameters, as the page always counted), in one walk over the runs.
-type Seen<'a> = BTreeMap<(&'a str, &'a str), BTreeMap<(String, &'static str), usize>>;
+/// run's effective parameters, as the page always counted), in one walk over the runs that
+/// borrows every string (it cloned each value: a million allocations at 100,000 runs).
+type Seen<'a> = std::collections::HashMap<(&'a str, &'a str), BTreeMap<(&'a str, &'static str), usize>>;
 
 fn seen_values(runs: &[Run]) -> Seen<'_> {
-    let mut seen: Seen = BTreeMap::new();
+    let mut seen: Seen = Seen::new();
     for run in runs {
         let Some(framework) = run.framework.as_deref() else { continue };
         for (i, e) in run.params.effective.iter().enumerate() {
@@ -730,7 +794,7 @@ fn seen_values(runs: &[Run]) -> Seen<'_> {
                 continue;
             }
             let counts = seen.entry((framework, e.flag.as_str())).or_default();
-            *counts.entry((e.value.clone().unwrap_or_else(|| "?".into()), e.origin.as_str())).or_default() += 1;
+            *counts.entry((e.value.as_deref().unwrap_or("?"), e.origin.as_str())).or_default() += 1;
         }
     }
     seen

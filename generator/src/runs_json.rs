@@ -1,16 +1,19 @@
-//! `runs.json` after a rebuild without serializing every run again: at 100,000 runs the file
-//! is several hundred MB, and writing it whole took most of a rebuild. The file is what
-//! `serde_json::to_writer_pretty` writes for the whole `RunsFile`; each element of its three
-//! arrays is that element pretty-printed alone with every line indented four spaces (JSON
-//! strings hold no raw newline), so the bytes of the units an edit did not touch are copied
-//! from the previous file, and only the edited units' elements are serialized. A unit's runs
+//! `data/runs.json`, written by `build` whole and by `serve` after a rebuild without
+//! serializing every run again (at 100,000 runs the file is several hundred MB, and writing
+//! it whole took most of a rebuild). The layout is one element a line: the object's opening
+//! and `schema` on the first line, each array's name on a line of its own, each element of
+//! `sources`, `runs` and `findings` compact on its own line (JSON strings hold no raw newline),
+//! each closing bracket on its own line. Compact, so the public file is not half indentation
+//! (pretty-printed it was 1.7 times the size); a line per element, so `grep` and `head` still
+//! read it a run at a time, and so the bytes of the units an edit did not touch are copied
+//! from the previous file and only the edited units' elements are serialized. A unit's runs
 //! are serialized again also when findings before them were added or removed and they name
 //! findings (their numbers moved). The serve test compares the result with a full build's
 //! file byte for byte.
 //!
 //! Where each unit's elements lie in the previous file (`Layout`) is recorded as a file is
-//! written here, or found once by scanning a file `benchsite build` wrote (each element
-//! starts with a line `    {` and ends with a line `    }` at exactly four spaces).
+//! written here, or found once by scanning a file `benchsite build` wrote (each element is
+//! a line of its own inside an array).
 
 use benchsite_model::RunsFile;
 use std::io::{BufWriter, Read, Seek, SeekFrom, Write};
@@ -18,7 +21,7 @@ use std::ops::Range;
 use std::path::Path;
 
 /// Byte ranges of every element of the three arrays, in order.
-#[derive(Default, Clone)]
+#[derive(Default, Clone, Debug, PartialEq)]
 pub struct Layout {
     pub sources: Vec<Range<u64>>,
     pub runs: Vec<Range<u64>>,
@@ -39,6 +42,11 @@ pub struct Kept {
     pub runs_moved: bool,
 }
 
+/// Writes the whole of `data` to `to` (`benchsite build`).
+pub fn write_all(to: &Path, data: &RunsFile) -> Result<Layout, String> {
+    write(to, data, &[Part { counts: [data.sources.len(), data.runs.len(), 0], kept: None }], None)
+}
+
 /// Writes `data` to `to`, copying the kept parts from `previous` (laid out as its `Layout`
 /// says). `parts` cover the data's elements in order; the findings after them (catalogs',
 /// site's) are serialized. Returns the new file's layout.
@@ -52,7 +60,7 @@ pub fn write(to: &Path, data: &RunsFile, parts: &[Part], previous: Option<(&Path
     };
     let mut layout = Layout::default();
     let schema = serde_json::to_string(&data.schema).map_err(|e| fail(&e))?;
-    out.put(format!("{{\n  \"schema\": {schema},\n  \"sources\": [").as_bytes()).map_err(|e| fail(&e))?;
+    out.put(format!("{{\"schema\":{schema},\n\"sources\":[").as_bytes()).map_err(|e| fail(&e))?;
     let copyable = |part: &Part, k: usize| part.kept.as_ref().filter(|kept| !(k == 1 && kept.runs_moved)).map(|kept| kept.first[k]);
     let mut array = Array::default();
     let mut next = 0;
@@ -64,7 +72,7 @@ pub fn write(to: &Path, data: &RunsFile, parts: &[Part], previous: Option<(&Path
         }
         next += n;
     }
-    array.close(&mut out, ",\n  \"runs\": [")?;
+    array.close(&mut out, ",\n\"runs\":[")?;
     let mut next = 0;
     for part in parts {
         let n = part.counts[1];
@@ -74,7 +82,7 @@ pub fn write(to: &Path, data: &RunsFile, parts: &[Part], previous: Option<(&Path
         }
         next += n;
     }
-    array.close(&mut out, ",\n  \"findings\": [")?;
+    array.close(&mut out, ",\n\"findings\":[")?;
     let mut next = 0;
     for part in parts {
         let n = part.counts[2];
@@ -85,7 +93,7 @@ pub fn write(to: &Path, data: &RunsFile, parts: &[Part], previous: Option<(&Path
         next += n;
     }
     array.serialize(&mut out, &data.findings[next..], &mut layout.findings)?;
-    array.close(&mut out, "\n}\n")?;
+    array.close(&mut out, "}\n")?;
     out.inner.flush().map_err(|e| fail(&e))?;
     Ok(layout)
 }
@@ -119,17 +127,13 @@ impl Array {
     }
 
     fn serialize<T: serde::Serialize>(&mut self, out: &mut Counted, items: &[T], layout: &mut Vec<Range<u64>>) -> Result<(), String> {
+        let mut text = Vec::new();
         for item in items {
             self.separator(out)?;
-            let text = serde_json::to_vec_pretty(item).map_err(|e| e.to_string())?;
+            text.clear();
+            serde_json::to_writer(&mut text, item).map_err(|e| e.to_string())?;
             let start = out.at;
-            out.put(b"    ").map_err(|e| e.to_string())?;
-            for (n, line) in text.split(|&b| b == b'\n').enumerate() {
-                if n > 0 {
-                    out.put(b"\n    ").map_err(|e| e.to_string())?;
-                }
-                out.put(line).map_err(|e| e.to_string())?;
-            }
+            out.put(&text).map_err(|e| e.to_string())?;
             layout.push(start..out.at);
         }
         Ok(())
@@ -152,7 +156,7 @@ impl Array {
     }
 
     fn close(&mut self, out: &mut Counted, then: &str) -> Result<(), String> {
-        let end: &[u8] = if self.started { b"\n  ]" } else { b"]" };
+        let end: &[u8] = b"\n]";
         self.started = false;
         out.put(end).and_then(|()| out.put(then.as_bytes())).map_err(|e| e.to_string())
     }
@@ -165,7 +169,6 @@ pub fn scan(path: &Path) -> Option<Layout> {
     let mut layout = Layout::default();
     let mut array = 0;
     let mut at = 0u64;
-    let mut start = None;
     let mut line = Vec::new();
     loop {
         line.clear();
@@ -175,22 +178,91 @@ pub fn scan(path: &Path) -> Option<Layout> {
         }
         let text = line.strip_suffix(b"\n").unwrap_or(&line);
         match text {
-            b"  \"sources\": [" => array = 1,
-            b"  \"runs\": [" => array = 2,
-            b"  \"findings\": [" => array = 3,
-            b"    {" => start = Some(at),
-            b"    }" | b"    }," => {
-                let range = start.take()?..at + 5;
+            b"\"sources\":[" => array = 1,
+            b"\"runs\":[" => array = 2,
+            b"\"findings\":[" => array = 3,
+            b"]," | b"]}" => array = 0,
+            _ if array > 0 => {
+                let element = text.strip_suffix(b",").unwrap_or(text);
+                if !(element.starts_with(b"{") && element.ends_with(b"}")) {
+                    return None;
+                }
+                let range = at..at + element.len() as u64;
                 match array {
                     1 => layout.sources.push(range),
                     2 => layout.runs.push(range),
-                    3 => layout.findings.push(range),
-                    _ => return None,
+                    _ => layout.findings.push(range),
                 }
             }
-            _ => {}
+            _ if at == 0 && text.starts_with(b"{\"schema\":") => {}
+            _ => return None,
         }
         at += n as u64;
     }
     Some(layout)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use benchsite_model::{map::Key, Finding, Run, Severity, SourceFile};
+
+    fn data() -> RunsFile {
+        let sources = ["a.md", "b.md"].map(|p| SourceFile { path: p.into(), runs: 2, ..SourceFile::default() }).to_vec();
+        let runs = (0..4)
+            .map(|i| {
+                let mut run = Run { id: Key::new(format!("{}#L{i}", if i < 2 { "a.md" } else { "b.md" })), ..Run::default() };
+                // Text that would end a line of the layout if strings were not escaped.
+                run.section = Some(format!("line one\n],\n{{\"x\": {i}}}"));
+                run
+            })
+            .collect();
+        let findings = vec![Finding::new(Severity::Warning, "odd", "b.md", 3, "a sentence\nin two lines")];
+        RunsFile { sources, runs, findings, ..RunsFile::default() }
+    }
+
+    fn text(path: &Path) -> String {
+        std::fs::read_to_string(path).unwrap()
+    }
+
+    /// The public file is compact, one element a line, and reads back as the data.
+    #[test]
+    fn a_whole_file_is_compact_one_element_a_line_and_reads_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("runs.json");
+        let data = data();
+        write_all(&path, &data).unwrap();
+        let written = text(&path);
+        let back: RunsFile = serde_json::from_str(&written).unwrap();
+        assert_eq!(back, data);
+        let lines: Vec<&str> = written.lines().collect();
+        // Opening, three array names, 2 + 4 + 1 elements, three closing brackets.
+        assert_eq!(lines.len(), 1 + 3 + 7 + 3, "{written}");
+        assert!(lines.iter().all(|l| !l.starts_with(' ')), "indented: {written}");
+        assert_eq!(lines[1..].iter().filter(|l| l.starts_with("{\"id\":")).count(), 4, "{written}");
+    }
+
+    /// A file `build` wrote is laid out as its writing recorded, so `serve` copies the right
+    /// bytes; and a rewrite copying every unit is the same file.
+    #[test]
+    fn scan_finds_the_elements_write_recorded_and_a_copy_is_the_same_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let (path, again) = (dir.path().join("runs.json"), dir.path().join("again.json"));
+        let data = data();
+        let layout = write_all(&path, &data).unwrap();
+        assert_eq!(scan(&path), Some(layout.clone()));
+        let written = text(&path);
+        for r in layout.sources.iter().chain(&layout.runs).chain(&layout.findings) {
+            let element = &written[r.start as usize..r.end as usize];
+            assert!(element.starts_with('{') && element.ends_with('}') && !element.contains('\n'), "{element}");
+        }
+        let parts = [0, 1].map(|k| Part { counts: [1, 2, 0], kept: Some(Kept { first: [k, 2 * k, 0], runs_moved: false }) });
+        let copied = write(&again, &data, &parts, Some((&path, &layout))).unwrap();
+        assert_eq!(text(&again), written);
+        assert_eq!(copied, layout);
+        let empty = RunsFile::default();
+        let layout = write_all(&path, &empty).unwrap();
+        assert_eq!(scan(&path), Some(layout));
+        assert_eq!(serde_json::from_str::<RunsFile>(&text(&path)).unwrap(), empty);
+    }
 }
