@@ -294,18 +294,26 @@ pub fn is_model_word(word: &str) -> bool {
     if word.len() > 120 || word.contains("://") {
         return false;
     }
-    let base = word.trim_end_matches('/').rsplit('/').next().unwrap_or(word).to_ascii_lowercase();
+    let base = word.trim_end_matches('/').rsplit('/').next().unwrap_or(word);
+    // A version or size has a digit: most words (of headings, cells, prose) have none and
+    // are done without looking for a family.
+    if !base.bytes().any(|b| b.is_ascii_digit()) {
+        return false;
+    }
     // The family name ends where a version, size or separator begins (`internal-2` is no
-    // InternLM).
+    // InternLM). Compared without case, in place (no lower-case copy of the word).
     let family = FAMILIES.iter().any(|f| {
-        base.strip_prefix(f).is_some_and(|rest| {
+        let head = base.as_bytes().get(..f.len()).is_some_and(|h| h.eq_ignore_ascii_case(f.as_bytes()));
+        // The head matched ASCII bytes, so `f.len()` is a character boundary.
+        head && {
+            let rest = &base[f.len()..];
             let c = rest.chars().next();
             // DeepSeek's lettered versions are glued on in some docs: `DeepSeekV3`, `DeepSeekR1`.
-            let lettered = *f == "deepseek" && rest.strip_prefix(['v', 'r']).is_some_and(|r| r.starts_with(|d: char| d.is_ascii_digit()));
+            let lettered = *f == "deepseek" && rest.strip_prefix(['v', 'r', 'V', 'R']).is_some_and(|r| r.starts_with(|d: char| d.is_ascii_digit()));
             lettered || c.is_some_and(|c| f.ends_with('-') || c.is_ascii_digit() || matches!(c, '-' | '_' | '.'))
-        })
+        }
     });
-    family && base.chars().any(|c| c.is_ascii_digit()) && gpu_in(word).is_none()
+    family && gpu_in(word).is_none()
 }
 
 fn framework_word(word: &str) -> Option<&'static str> {
@@ -941,7 +949,30 @@ mod tests {
         None
     }
 
+    /// What [`is_model_word`] was before it compared families in place: on a lower-cased copy.
+    fn is_model_word_by_lower_copy(word: &str) -> bool {
+        if word.len() > 120 || word.contains("://") {
+            return false;
+        }
+        let base = word.trim_end_matches('/').rsplit('/').next().unwrap_or(word).to_ascii_lowercase();
+        let family = FAMILIES.iter().any(|f| {
+            base.strip_prefix(f).is_some_and(|rest| {
+                let c = rest.chars().next();
+                let lettered = *f == "deepseek" && rest.strip_prefix(['v', 'r']).is_some_and(|r| r.starts_with(|d: char| d.is_ascii_digit()));
+                lettered || c.is_some_and(|c| f.ends_with('-') || c.is_ascii_digit() || matches!(c, '-' | '_' | '.'))
+            })
+        });
+        family && base.chars().any(|c| c.is_ascii_digit()) && gpu_in(word).is_none()
+    }
+
     proptest::proptest! {
+        #[test]
+        fn model_words_are_told_as_the_lower_case_copy_told_them(
+            word in "(org/|/)?(Qwen|qwen|QWEN|DeepSeek|deepseek|Yi-|yI-|Llama|meta-llama|x)(v|R|V|r|3|8B|-|_|\\.|H100|é|首|://|/|x){0,4}"
+        ) {
+            proptest::prop_assert_eq!(is_model_word(&word), is_model_word_by_lower_copy(&word), "{}", word);
+        }
+
         #[test]
         fn gpus_are_found_as_looking_for_every_name_found_them(text in "(h100|H200|a100-80g|mi300x|rtx 4090|Gaudi3|8x |x 2| |-|é|L4|T4|Model)*") {
             proptest::prop_assert_eq!(gpu_in(&text), gpu_in_by_every_name(&text));
