@@ -521,8 +521,70 @@ static PROFILE: Needle = Needle::new("profile");
 /// `profile`: only the commands holding one of them are joined and read (a log's lines are
 /// never copied).
 pub fn client_commands(block: &str, first_line: u32) -> Vec<ClientCommand> {
+    // Most blocks holding `bench` are logs (`Running benchmark`, `Serving Benchmark`): no
+    // command is joined for them when no client's words stand around any of its hits.
+    if !may_hold_client(block) {
+        return Vec::new();
+    }
     let commands = crate::client::joined_commands_with(block, first_line, &[&BENCH, &PROFILE]);
     commands.into_iter().filter_map(|(line, text)| client_command(&text, line)).collect()
+}
+
+/// Whether a client's words (a [`CLIENTS`] entry) may stand in a command joined from
+/// `block`: around some `bench` or `profile` of the block, the rest of the entry's bytes as
+/// written, where the entry has a space any run of the bytes a join turns into one (blanks,
+/// line breaks, `\\`, and, to be safe, every non-ASCII byte). A joined command is its lines,
+/// trimmed, without a last `\\`, put together with spaces, so every client it holds passes
+/// this test; a log's `Running benchmark` does not, and is not joined.
+fn may_hold_client(block: &str) -> bool {
+    let b = block.as_bytes();
+    let gap = |c: u8| c == b' ' || (b'\t'..=b'\r').contains(&c) || c == b'\\' || !c.is_ascii();
+    // Whether `part` (with spaces as gaps) is written at `at` going forwards (ending at `at`
+    // going backwards).
+    let forwards = |mut at: usize, part: &[u8]| {
+        part.iter().all(|&p| {
+            if p == b' ' {
+                while b.get(at).is_some_and(|&c| gap(c)) {
+                    at += 1;
+                }
+                return true;
+            }
+            let ok = b.get(at) == Some(&p);
+            at += 1;
+            ok
+        })
+    };
+    let backwards = |mut at: usize, part: &[u8]| {
+        part.iter().rev().all(|&p| {
+            if p == b' ' {
+                while at > 0 && gap(b[at - 1]) {
+                    at -= 1;
+                }
+                return true;
+            }
+            let ok = at > 0 && b[at - 1] == p;
+            at = at.saturating_sub(1);
+            ok
+        })
+    };
+    [&BENCH, &PROFILE].iter().any(|word| {
+        let w = word.text();
+        let mut hits = word.find_iter(block).peekable();
+        if hits.peek().is_none() {
+            return false;
+        }
+        // The entries holding the word, split around it (each holds it once at most: a test
+        // says so).
+        let mut places = [(&b""[..], &b""[..]); CLIENTS.len()];
+        let mut n = 0;
+        for c in &CLIENTS {
+            if let Some(k) = crate::text::find_short(c.text(), w) {
+                places[n] = (&c.text().as_bytes()[..k], &c.text().as_bytes()[k + w.len()..]);
+                n += 1;
+            }
+        }
+        hits.any(|hit| places[..n].iter().any(|&(before, after)| backwards(hit, before) && forwards(hit + w.len(), after)))
+    })
 }
 
 fn client_command(text: &str, line: u32) -> Option<ClientCommand> {
@@ -973,6 +1035,17 @@ mod tests {
             proptest::prop_assert_eq!(is_model_word(&word), is_model_word_by_lower_copy(&word), "{}", word);
         }
 
+        /// Blocks turned away by `may_hold_client` hold no client command: the commands
+        /// are those of every joined command of the block, read one by one.
+        #[test]
+        fn client_commands_are_those_every_joined_command_gives(
+            block in r#"(Running benchmark|bench|'|\n| ){0,2}(\$ )?(vllm|sglang|genai-perf|python)( |\\\n|\n|\x{a0}\n|'|\\)(bench|profile|-m|sglang\.bench_serving)( |\\\n|\n|\x{a0}\n|'|\\)(serve|serving|throughput)(Running benchmark|bench|'|\n| ){0,2}"#
+        ) {
+            let every: Vec<ClientCommand> =
+                crate::client::joined_commands_with(&block, 3, &[&BENCH, &PROFILE]).into_iter().filter_map(|(line, text)| client_command(&text, line)).collect();
+            proptest::prop_assert_eq!(client_commands(&block, 3), every);
+        }
+
         #[test]
         fn gpus_are_found_as_looking_for_every_name_found_them(text in "(h100|H200|a100-80g|mi300x|rtx 4090|Gaudi3|8x |x 2| |-|é|L4|T4|Model)*") {
             proptest::prop_assert_eq!(gpu_in(&text), gpu_in_by_every_name(&text));
@@ -1056,6 +1129,15 @@ mod tests {
         ];
         for (title, want) in cases {
             assert_eq!(heading(title).model.as_deref(), want, "{title}");
+        }
+    }
+
+    #[test]
+    fn no_client_holds_bench_or_profile_twice() {
+        for c in &CLIENTS {
+            for w in [&BENCH, &PROFILE] {
+                assert!(c.text().matches(w.text()).count() <= 1, "{} holds {} twice: may_hold_client looks at one place", c.text(), w.text());
+            }
         }
     }
 
