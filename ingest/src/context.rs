@@ -329,17 +329,23 @@ fn framework_word(word: &str) -> Option<&'static str> {
 pub fn gpu_in(text: &str) -> Option<(String, Option<u32>)> {
     // A name is looked for only when its first and last bytes occur in the text (most of the
     // forty names are not in a heading or a cell at all).
+    // Every name holds a digit: a text without one (most headings and cells) names none.
+    if !text.bytes().any(|b| b.is_ascii_digit()) {
+        return None;
+    }
     let mut present = [false; 256];
     for &b in text.as_bytes() {
         present[usize::from(b.to_ascii_uppercase())] = true;
     }
-    let upper = text.to_ascii_uppercase();
-    let bytes = upper.as_bytes();
+    // Upper-cased once a name may be in the text.
+    let mut upper_case: Option<String> = None;
     for name in GPUS {
         let (first, last) = (name.as_bytes()[0], name.as_bytes()[name.len() - 1]);
         if !present[usize::from(first)] || !present[usize::from(last)] {
             continue;
         }
+        let upper = upper_case.get_or_insert_with(|| text.to_ascii_uppercase()).as_str();
+        let bytes = upper.as_bytes();
         let mut from = 0;
         while let Some(pos) = crate::text::find_short(&upper[from..], name) {
             let start = from + pos;
