@@ -146,7 +146,7 @@ pub fn read(text: &str, sink: &mut Sink, mut scan_log: impl FnMut(&str, &str, u3
             Event::Start(Tag::Heading { level, .. }) => heading = Some((level, String::new(), index.line(range.start))),
             Event::End(TagEnd::Heading(_)) => {
                 if let Some((level, title, line)) = heading.take() {
-                    let title = title.trim().to_string();
+                    let title = trimmed(title);
                     if level == HeadingLevel::H1 {
                         doc.title.get_or_insert((title, line));
                     } else {
@@ -228,7 +228,7 @@ pub fn read(text: &str, sink: &mut Sink, mut scan_log: impl FnMut(&str, &str, u3
             Event::End(TagEnd::TableCell) => {
                 if let (Some(t), Some(c)) = (table.as_mut(), cell.take()) {
                     if let Some(row) = t.rows.last_mut() {
-                        row.cells.push(c.trim().to_string());
+                        row.cells.push(trimmed(c));
                     }
                 }
             }
@@ -330,6 +330,16 @@ impl Body {
             Body::Slice(start, end) => &text[*start..*end],
             Body::Owned(s) => s,
         }
+    }
+}
+
+/// `s` without blanks at either end, reusing its buffer when it has none (a cell or a title
+/// mostly has none).
+fn trimmed(s: String) -> String {
+    if s.trim().len() == s.len() {
+        s
+    } else {
+        s.trim().to_string()
     }
 }
 
