@@ -177,9 +177,9 @@ pub fn read(text: &str, sink: &mut Sink, mut scan_log: impl FnMut(&str, &str, u3
                     let opening = index.line(range.start);
                     let shell = is_shell(&info);
                     // A serve command in an unlabelled block (documents rarely label them).
-                    let serve = if shell || info.trim().is_empty() { parse_serve(&body, first) } else { None };
-                    let clients = client_commands(&body, first);
-                    let (runs, _) = scan_log(&body, &info, first, sink);
+                    let serve = if shell || info.trim().is_empty() { parse_serve(body, first) } else { None };
+                    let clients = client_commands(body, first);
+                    let (runs, _) = scan_log(body, &info, first, sink);
                     let serve_only = !shell && runs.is_empty() && serve.is_some();
                     if let Some(s) = doc.sections.last_mut() {
                         if !shell && !serve_only {
