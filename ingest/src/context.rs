@@ -539,8 +539,8 @@ pub fn client_commands(block: &str, first_line: u32) -> Vec<ClientCommand> {
 /// Whether a client's words (a [`CLIENTS`] entry) may stand in a command joined from
 /// `block`: around some `bench` or `profile` of the block, the rest of the entry's bytes as
 /// written, where the entry has a space any run of the bytes a join turns into one (blanks,
-/// line breaks, `\\`, and, to be safe, every non-ASCII byte). A joined command is its lines,
-/// trimmed, without a last `\\`, put together with spaces, so every client it holds passes
+/// line breaks, `\`, and, to be safe, every non-ASCII byte). A joined command is its lines,
+/// trimmed, without a last `\`, put together with spaces, so every client it holds passes
 /// this test; a log's `Running benchmark` does not, and is not joined.
 fn may_hold_client(block: &str) -> bool {
     let b = block.as_bytes();
