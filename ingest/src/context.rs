@@ -294,18 +294,26 @@ pub fn is_model_word(word: &str) -> bool {
     if word.len() > 120 || word.contains("://") {
         return false;
     }
-    let base = word.trim_end_matches('/').rsplit('/').next().unwrap_or(word).to_ascii_lowercase();
+    let base = word.trim_end_matches('/').rsplit('/').next().unwrap_or(word);
+    // A version or size has a digit: most words (of headings, cells, prose) have none and
+    // are done without looking for a family.
+    if !base.bytes().any(|b| b.is_ascii_digit()) {
+        return false;
+    }
     // The family name ends where a version, size or separator begins (`internal-2` is no
-    // InternLM).
+    // InternLM). Compared without case, in place (no lower-case copy of the word).
     let family = FAMILIES.iter().any(|f| {
-        base.strip_prefix(f).is_some_and(|rest| {
+        let head = base.as_bytes().get(..f.len()).is_some_and(|h| h.eq_ignore_ascii_case(f.as_bytes()));
+        // The head matched ASCII bytes, so `f.len()` is a character boundary.
+        head && {
+            let rest = &base[f.len()..];
             let c = rest.chars().next();
             // DeepSeek's lettered versions are glued on in some docs: `DeepSeekV3`, `DeepSeekR1`.
-            let lettered = *f == "deepseek" && rest.strip_prefix(['v', 'r']).is_some_and(|r| r.starts_with(|d: char| d.is_ascii_digit()));
+            let lettered = *f == "deepseek" && rest.strip_prefix(['v', 'r', 'V', 'R']).is_some_and(|r| r.starts_with(|d: char| d.is_ascii_digit()));
             lettered || c.is_some_and(|c| f.ends_with('-') || c.is_ascii_digit() || matches!(c, '-' | '_' | '.'))
-        })
+        }
     });
-    family && base.chars().any(|c| c.is_ascii_digit()) && gpu_in(word).is_none()
+    family && gpu_in(word).is_none()
 }
 
 fn framework_word(word: &str) -> Option<&'static str> {
@@ -321,17 +329,23 @@ fn framework_word(word: &str) -> Option<&'static str> {
 pub fn gpu_in(text: &str) -> Option<(String, Option<u32>)> {
     // A name is looked for only when its first and last bytes occur in the text (most of the
     // forty names are not in a heading or a cell at all).
+    // Every name holds a digit: a text without one (most headings and cells) names none.
+    if !text.bytes().any(|b| b.is_ascii_digit()) {
+        return None;
+    }
     let mut present = [false; 256];
     for &b in text.as_bytes() {
         present[usize::from(b.to_ascii_uppercase())] = true;
     }
-    let upper = text.to_ascii_uppercase();
-    let bytes = upper.as_bytes();
+    // Upper-cased once a name may be in the text.
+    let mut upper_case: Option<String> = None;
     for name in GPUS {
         let (first, last) = (name.as_bytes()[0], name.as_bytes()[name.len() - 1]);
         if !present[usize::from(first)] || !present[usize::from(last)] {
             continue;
         }
+        let upper = upper_case.get_or_insert_with(|| text.to_ascii_uppercase()).as_str();
+        let bytes = upper.as_bytes();
         let mut from = 0;
         while let Some(pos) = crate::text::find_short(&upper[from..], name) {
             let start = from + pos;
@@ -513,8 +527,70 @@ static PROFILE: Needle = Needle::new("profile");
 /// `profile`: only the commands holding one of them are joined and read (a log's lines are
 /// never copied).
 pub fn client_commands(block: &str, first_line: u32) -> Vec<ClientCommand> {
+    // Most blocks holding `bench` are logs (`Running benchmark`, `Serving Benchmark`): no
+    // command is joined for them when no client's words stand around any of its hits.
+    if !may_hold_client(block) {
+        return Vec::new();
+    }
     let commands = crate::client::joined_commands_with(block, first_line, &[&BENCH, &PROFILE]);
     commands.into_iter().filter_map(|(line, text)| client_command(&text, line)).collect()
+}
+
+/// Whether a client's words (a [`CLIENTS`] entry) may stand in a command joined from
+/// `block`: around some `bench` or `profile` of the block, the rest of the entry's bytes as
+/// written, where the entry has a space any run of the bytes a join turns into one (blanks,
+/// line breaks, `\`, and, to be safe, every non-ASCII byte). A joined command is its lines,
+/// trimmed, without a last `\`, put together with spaces, so every client it holds passes
+/// this test; a log's `Running benchmark` does not, and is not joined.
+fn may_hold_client(block: &str) -> bool {
+    let b = block.as_bytes();
+    let gap = |c: u8| c == b' ' || (b'\t'..=b'\r').contains(&c) || c == b'\\' || !c.is_ascii();
+    // Whether `part` (with spaces as gaps) is written at `at` going forwards (ending at `at`
+    // going backwards).
+    let forwards = |mut at: usize, part: &[u8]| {
+        part.iter().all(|&p| {
+            if p == b' ' {
+                while b.get(at).is_some_and(|&c| gap(c)) {
+                    at += 1;
+                }
+                return true;
+            }
+            let ok = b.get(at) == Some(&p);
+            at += 1;
+            ok
+        })
+    };
+    let backwards = |mut at: usize, part: &[u8]| {
+        part.iter().rev().all(|&p| {
+            if p == b' ' {
+                while at > 0 && gap(b[at - 1]) {
+                    at -= 1;
+                }
+                return true;
+            }
+            let ok = at > 0 && b[at - 1] == p;
+            at = at.saturating_sub(1);
+            ok
+        })
+    };
+    [&BENCH, &PROFILE].iter().any(|word| {
+        let w = word.text();
+        let mut hits = word.find_iter(block).peekable();
+        if hits.peek().is_none() {
+            return false;
+        }
+        // The entries holding the word, split around it (each holds it once at most: a test
+        // says so).
+        let mut places = [(&b""[..], &b""[..]); CLIENTS.len()];
+        let mut n = 0;
+        for c in &CLIENTS {
+            if let Some(k) = crate::text::find_short(c.text(), w) {
+                places[n] = (&c.text().as_bytes()[..k], &c.text().as_bytes()[k + w.len()..]);
+                n += 1;
+            }
+        }
+        hits.any(|hit| places[..n].iter().any(|&(before, after)| backwards(hit, before) && forwards(hit + w.len(), after)))
+    })
 }
 
 fn client_command(text: &str, line: u32) -> Option<ClientCommand> {
@@ -941,7 +1017,41 @@ mod tests {
         None
     }
 
+    /// What [`is_model_word`] was before it compared families in place: on a lower-cased copy.
+    fn is_model_word_by_lower_copy(word: &str) -> bool {
+        if word.len() > 120 || word.contains("://") {
+            return false;
+        }
+        let base = word.trim_end_matches('/').rsplit('/').next().unwrap_or(word).to_ascii_lowercase();
+        let family = FAMILIES.iter().any(|f| {
+            base.strip_prefix(f).is_some_and(|rest| {
+                let c = rest.chars().next();
+                let lettered = *f == "deepseek" && rest.strip_prefix(['v', 'r']).is_some_and(|r| r.starts_with(|d: char| d.is_ascii_digit()));
+                lettered || c.is_some_and(|c| f.ends_with('-') || c.is_ascii_digit() || matches!(c, '-' | '_' | '.'))
+            })
+        });
+        family && base.chars().any(|c| c.is_ascii_digit()) && gpu_in(word).is_none()
+    }
+
     proptest::proptest! {
+        #[test]
+        fn model_words_are_told_as_the_lower_case_copy_told_them(
+            word in "(org/|/)?(Qwen|qwen|QWEN|DeepSeek|deepseek|Yi-|yI-|Llama|meta-llama|x)(v|R|V|r|3|8B|-|_|\\.|H100|é|首|://|/|x){0,4}"
+        ) {
+            proptest::prop_assert_eq!(is_model_word(&word), is_model_word_by_lower_copy(&word), "{}", word);
+        }
+
+        /// Blocks turned away by `may_hold_client` hold no client command: the commands
+        /// are those of every joined command of the block, read one by one.
+        #[test]
+        fn client_commands_are_those_every_joined_command_gives(
+            block in r#"(Running benchmark|bench|'|\n| ){0,2}(\$ )?(vllm|sglang|genai-perf|python)( |\\\n|\n|\x{a0}\n|'|\\)(bench|profile|-m|sglang\.bench_serving)( |\\\n|\n|\x{a0}\n|'|\\)(serve|serving|throughput)(Running benchmark|bench|'|\n| ){0,2}"#
+        ) {
+            let every: Vec<ClientCommand> =
+                crate::client::joined_commands_with(&block, 3, &[&BENCH, &PROFILE]).into_iter().filter_map(|(line, text)| client_command(&text, line)).collect();
+            proptest::prop_assert_eq!(client_commands(&block, 3), every);
+        }
+
         #[test]
         fn gpus_are_found_as_looking_for_every_name_found_them(text in "(h100|H200|a100-80g|mi300x|rtx 4090|Gaudi3|8x |x 2| |-|é|L4|T4|Model)*") {
             proptest::prop_assert_eq!(gpu_in(&text), gpu_in_by_every_name(&text));
@@ -1025,6 +1135,15 @@ mod tests {
         ];
         for (title, want) in cases {
             assert_eq!(heading(title).model.as_deref(), want, "{title}");
+        }
+    }
+
+    #[test]
+    fn no_client_holds_bench_or_profile_twice() {
+        for c in &CLIENTS {
+            for w in [&BENCH, &PROFILE] {
+                assert!(c.text().matches(w.text()).count() <= 1, "{} holds {} twice: may_hold_client looks at one place", c.text(), w.text());
+            }
         }
     }
 

@@ -136,7 +136,7 @@ pub fn read(text: &str, sink: &mut Sink, mut scan_log: impl FnMut(&str, &str, u3
     let mut code_ranges: Vec<(usize, usize)> = Vec::new();
     let mut paragraphs: HashMap<u32, u32> = HashMap::new();
     let mut heading: Option<(HeadingLevel, String, u32)> = None;
-    let mut code: Option<(String, String, u32)> = None; // info, text, first line
+    let mut code: Option<(String, Body, u32)> = None; // info, text, first line
     let mut para: Option<(String, u32)> = None;
     let mut table: Option<Table> = None;
     let mut cell: Option<String> = None;
@@ -146,7 +146,7 @@ pub fn read(text: &str, sink: &mut Sink, mut scan_log: impl FnMut(&str, &str, u3
             Event::Start(Tag::Heading { level, .. }) => heading = Some((level, String::new(), index.line(range.start))),
             Event::End(TagEnd::Heading(_)) => {
                 if let Some((level, title, line)) = heading.take() {
-                    let title = title.trim().to_string();
+                    let title = trimmed(title);
                     if level == HeadingLevel::H1 {
                         doc.title.get_or_insert((title, line));
                     } else {
@@ -169,16 +169,17 @@ pub fn read(text: &str, sink: &mut Sink, mut scan_log: impl FnMut(&str, &str, u3
                 if let Some(s) = doc.sections.last_mut() {
                     s.has_content = true;
                 }
-                code = Some((info, String::new(), first));
+                code = Some((info, Body::default(), first));
             }
             Event::End(TagEnd::CodeBlock) => {
                 if let Some((info, body, first)) = code.take() {
+                    let body = body.text(text);
                     let opening = index.line(range.start);
                     let shell = is_shell(&info);
                     // A serve command in an unlabelled block (documents rarely label them).
-                    let serve = if shell || info.trim().is_empty() { parse_serve(&body, first) } else { None };
-                    let clients = client_commands(&body, first);
-                    let (runs, _) = scan_log(&body, &info, first, sink);
+                    let serve = if shell || info.trim().is_empty() { parse_serve(body, first) } else { None };
+                    let clients = client_commands(body, first);
+                    let (runs, _) = scan_log(body, &info, first, sink);
                     let serve_only = !shell && runs.is_empty() && serve.is_some();
                     if let Some(s) = doc.sections.last_mut() {
                         if !shell && !serve_only {
@@ -227,7 +228,7 @@ pub fn read(text: &str, sink: &mut Sink, mut scan_log: impl FnMut(&str, &str, u3
             Event::End(TagEnd::TableCell) => {
                 if let (Some(t), Some(c)) = (table.as_mut(), cell.take()) {
                     if let Some(row) = t.rows.last_mut() {
-                        row.cells.push(c.trim().to_string());
+                        row.cells.push(trimmed(c));
                     }
                 }
             }
@@ -265,7 +266,7 @@ pub fn read(text: &str, sink: &mut Sink, mut scan_log: impl FnMut(&str, &str, u3
                 if let Some(c) = cell.as_mut() {
                     c.push_str(t);
                 } else if let Some((_, body, _)) = code.as_mut() {
-                    body.push_str(t);
+                    body.push(text, t);
                 } else if let Some((_, title, _)) = heading.as_mut() {
                     title.push_str(t);
                 } else if let Some((p, _)) = para.as_mut() {
@@ -294,6 +295,52 @@ pub fn read(text: &str, sink: &mut Sink, mut scan_log: impl FnMut(&str, &str, u3
     }
     read_unfenced(text, &index, &code_ranges, &paragraphs, &mut doc, sink, scan_log);
     doc
+}
+
+/// A code block's text as the parser hands it over, a line at a time: while each piece is
+/// the file's text right after the one before (a fence at the margin, outside a list or a
+/// quote), the block is that stretch of the file and nothing is copied; a piece from
+/// elsewhere (an indent or a `> ` removed) makes it a copy of the pieces.
+#[derive(Default)]
+enum Body {
+    #[default]
+    Empty,
+    /// `text[start..end]`.
+    Slice(usize, usize),
+    Owned(String),
+}
+
+impl Body {
+    fn push(&mut self, text: &str, piece: &str) {
+        // Where `piece` lies in `text`, when it is a part of it.
+        let (base, at) = (text.as_ptr() as usize, piece.as_ptr() as usize);
+        let offset = (at >= base && at + piece.len() <= base + text.len()).then(|| at - base);
+        match (&mut *self, offset) {
+            (Body::Empty, Some(o)) => *self = Body::Slice(o, o + piece.len()),
+            (Body::Slice(_, end), Some(o)) if o == *end => *end += piece.len(),
+            (Body::Owned(s), _) => s.push_str(piece),
+            (Body::Empty, None) => *self = Body::Owned(piece.to_string()),
+            (Body::Slice(start, end), _) => *self = Body::Owned([&text[*start..*end], piece].concat()),
+        }
+    }
+
+    fn text<'t>(&'t self, text: &'t str) -> &'t str {
+        match self {
+            Body::Empty => "",
+            Body::Slice(start, end) => &text[*start..*end],
+            Body::Owned(s) => s,
+        }
+    }
+}
+
+/// `s` without blanks at either end, reusing its buffer when it has none (a cell or a title
+/// mostly has none).
+fn trimmed(s: String) -> String {
+    if s.trim().len() == s.len() {
+        s
+    } else {
+        s.trim().to_string()
+    }
 }
 
 /// Whether the line after the one that ends before `end` holds text (no blank line between).
@@ -409,5 +456,27 @@ mod tests {
         assert_eq!(s.serve.as_ref().unwrap().line, 6);
         assert_eq!(s.notes, vec![Note { line: 9, text: "A note about `--num-prompts 5`.".into() }]);
         assert_eq!(seen[1], ("log line\n".to_string(), 12));
+    }
+
+    /// A code block is the file's text when its lines follow each other there, and a copy of
+    /// them when the parser removed something between them (a quote's `> `, a fence's indent).
+    #[test]
+    fn code_blocks_hold_their_lines_whether_borrowed_or_copied() {
+        let text = "```\na\n  b\n```\n\n> ```\n> c\n> d\n> ```\n\n  ```\n  e\n   f\n  ```\n\n- x\n\n  ```\n  g\n  ```\n";
+        let mut sink = Sink::new("x.md");
+        let mut seen = Vec::new();
+        read(text, &mut sink, |body, _, first, _| {
+            seen.push((body.to_string(), first));
+            (Vec::new(), 0)
+        });
+        // The code blocks first, then the text between them (the unfenced scan).
+        let blocks: Vec<(&str, u32)> = seen.iter().take(4).map(|(b, l)| (b.as_str(), *l)).collect();
+        assert_eq!(blocks, vec![("a\n  b\n", 2), ("c\nd\n", 7), ("e\n f\n", 12), ("g\n", 19)]);
+        let mut body = Body::default();
+        body.push(text, &text[4..6]);
+        body.push(text, &text[6..10]);
+        assert!(matches!(body, Body::Slice(4, 10)), "pieces that follow each other are not copied");
+        body.push(text, "z");
+        assert_eq!(body.text(text), "a\n  b\nz");
     }
 }
