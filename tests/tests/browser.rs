@@ -278,6 +278,60 @@ fn the_windowed_table_stays_true_when_sorted_scrolled_and_filtered() {
     assert_eq!(b.exec("return document.getElementById('results-live').scrollTop", json!([])).unwrap(), json!(0));
 }
 
+/// A redraw rewrites the table's cells and the facets' counts in place: the text nodes stay
+/// and only their data changes (a new node per cell would be a new layout object to build on
+/// every filter change).
+#[test]
+fn a_filter_change_rewrites_cell_and_count_text_in_place() {
+    let Some((_g, b)) = browser() else { return };
+    b.goto("/en/explore/?v=1").unwrap();
+    ready(&b);
+    b.load_synthetic(3000).unwrap();
+    b.exec("window.benchsiteViewer.benchFilter(2)", json!([])).unwrap();
+    ready(&b);
+    // Every identifying cell (columns 1 to 10, never a link) and every count of the framework facet.
+    let keep = "window.__kept = [...document.querySelectorAll('#results-body tr:not(.spacer)')].flatMap(r => [...r.cells].slice(1, 11).map(c => c.firstChild)) \
+                .concat([...document.querySelectorAll('#facets [data-dim=fw] label')].map(l => l.lastElementChild.firstChild)); \
+                return window.__kept.length";
+    let kept = b.exec(keep, json!([])).unwrap().as_u64().unwrap();
+    assert!(kept > 100, "{kept} text nodes");
+    let before = rows_text(&b, 1);
+    click(&b, "#facets [data-dim=fw] input[data-value=sglang]");
+    b.wait_for("return location.search.includes('fw=sglang')", "the filter").unwrap();
+    let after = rows_text(&b, 1);
+    assert!(after.iter().all(|f| f == "SGLang") && before.iter().any(|f| f != "SGLang"), "the filter changed no framework cell: {before:?}");
+    let now = "const now = [...document.querySelectorAll('#results-body tr:not(.spacer)')].flatMap(r => [...r.cells].slice(1, 11).map(c => c.firstChild)) \
+               .concat([...document.querySelectorAll('#facets [data-dim=fw] label')].map(l => l.lastElementChild.firstChild)); \
+               return [now.length, now.filter((n, i) => n !== window.__kept[i]).length]";
+    assert_eq!(b.exec(now, json!([])).unwrap(), json!([kept, 0]), "text nodes replaced by the redraw");
+}
+
+/// Two animation frames: the browser has decided what is on screen.
+fn settle(b: &Browser) {
+    b.exec_async("const done = arguments[arguments.length - 1]; requestAnimationFrame(() => requestAnimationFrame(() => done(true)));", json!([])).unwrap();
+}
+
+/// Below the first screen, the table is not laid out (a filter change costs it no layout);
+/// scrolled to, it shows the rows of the current view.
+#[test]
+fn the_table_below_the_first_screen_is_laid_out_only_when_scrolled_to() {
+    let Some((_g, b)) = browser() else { return };
+    let rendered = "return [document.querySelector('#results-body tr:not(.spacer) td').checkVisibility({ contentVisibilityAuto: true })]";
+    b.goto("/en/explore/?v=1").unwrap();
+    ready(&b);
+    settle(&b);
+    assert_eq!(b.exec(rendered, json!([])).unwrap()[0], json!(false), "laid out while off screen");
+    click(&b, "#facets [data-dim=fw] input[data-value=sglang]");
+    b.wait_for("return location.search.includes('fw=sglang')", "the filter").unwrap();
+    b.exec("document.getElementById('results-live').scrollIntoView()", json!([])).unwrap();
+    settle(&b);
+    assert_eq!(b.exec(rendered, json!([])).unwrap()[0], json!(true), "not laid out when scrolled to");
+    let frameworks = rows_text(&b, 1);
+    assert!(!frameworks.is_empty() && frameworks.iter().all(|f| f == "SGLang"), "{frameworks:?}");
+    let height = b.exec("const r = document.querySelector('#results-body tr:not(.spacer)').getBoundingClientRect(); return r.height", json!([])).unwrap();
+    assert_eq!(height, json!(28), "rows laid out at their height");
+}
+
 #[test]
 fn the_preview_reloads_an_open_page_after_a_content_change() {
     let Some(_g) = turn() else { return };

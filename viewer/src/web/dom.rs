@@ -129,10 +129,22 @@ impl Key {
     }
 }
 
-/// Sets the text of `e` unless it already holds it.
+/// Sets the text of `e` unless it already holds it. A lone text child keeps its node and has
+/// its data replaced (`textContent` would remove it and insert a new one, whose layout
+/// object the browser builds anew): table cells and facet counts are rewritten on every
+/// redraw.
 pub fn set_text(e: &Element, text: &str) {
-    if e.text_content().as_deref() != Some(text) {
-        e.set_text_content(Some(text));
+    match e.first_child() {
+        Some(t) if t.node_type() == web_sys::Node::TEXT_NODE && t.next_sibling().is_none() => {
+            if t.node_value().as_deref() != Some(text) {
+                t.set_node_value(Some(text));
+            }
+        }
+        _ => {
+            if e.text_content().as_deref() != Some(text) {
+                e.set_text_content(Some(text));
+            }
+        }
     }
 }
 
