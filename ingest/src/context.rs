@@ -396,7 +396,7 @@ pub struct ClientCommand {
 }
 
 /// The words that make a line a benchmark client command.
-static CLIENTS: [Needle; 11] = [
+static CLIENTS: [Needle; 12] = [
     Needle::new("vllm bench serve"),
     // TensorRT-LLM's copy of vLLM's client (`python -m tensorrt_llm.serve.scripts.benchmark_serving`).
     Needle::new("serve.scripts.benchmark_serving"),
@@ -408,6 +408,7 @@ static CLIENTS: [Needle; 11] = [
     // Offline throughput: the client runs the engine itself, so its TP is the run's.
     Needle::new("vllm bench throughput"),
     Needle::new("benchmark_throughput.py"),
+    Needle::new("sglang.bench_offline_throughput"),
     // NVIDIA GenAI-Perf and its successor AIPerf.
     Needle::new("genai-perf profile"),
     Needle::new("aiperf profile"),
@@ -445,7 +446,11 @@ fn client_command(text: &str, line: u32) -> Option<ClientCommand> {
     // the container's name and exec's options stand before the tool.
     let mut words = text[..word_start].split_whitespace().skip_while(|&w| w == "sudo");
     let in_container = matches!((words.next(), words.next()), (Some("docker" | "podman"), Some("exec")));
-    if !in_container && !text[..word_start].split_whitespace().all(launcher) {
+    // A client a shell starts for another launcher (`mpirun … bash -c 'python3 -m …'`): only
+    // the words inside the quoted script must be a launcher's.
+    let script = [" -c '", " -c \""].iter().filter_map(|q| text[..word_start].rfind(q).map(|i| i + q.len())).max();
+    let before = &text[script.unwrap_or(0)..word_start];
+    if !in_container && !before.split_whitespace().all(launcher) {
         return None;
     }
     let args = &text[at.0 + at.1..];
@@ -539,7 +544,10 @@ impl ClientCommand {
         }
         let mut out = Vec::new();
         let int = |v: Option<&str>| v.and_then(|v| v.parse::<f64>().ok()).and_then(integer);
-        out.extend(self.get(&["--model"]).map(|m| Fact::Model(m.to_string())));
+        // SGLang's offline client starts the engine itself and takes the server's flags.
+        let sglang_offline = self.command.contains("bench_offline_throughput");
+        let model: &[&str] = if sglang_offline { &["--model-path", "--model"] } else { &["--model"] };
+        out.extend(self.get(model).map(|m| Fact::Model(m.to_string())));
         out.extend(self.get(&["--backend"]).map(|b| Fact::Backend(b.to_string())));
         let dataset = self.get(&["--dataset-name", "--dataset"]);
         out.extend(dataset.map(|d| Fact::Dataset(d.to_string())));
@@ -558,8 +566,9 @@ impl ClientCommand {
         out.extend(int(self.get(&names)).map(Fact::OutputLen));
         out.extend(int(self.get(&["--max-concurrency", "--concurrency"])).map(Fact::MaxConcurrency));
         let offline = self.command.contains("bench throughput") || self.command.contains("benchmark_throughput.py");
-        if offline {
-            out.extend(int(self.get(&["--tensor-parallel-size", "-tp"])).and_then(|n| u32::try_from(n).ok()).map(Fact::Tp));
+        if offline || sglang_offline {
+            let tp = self.get(&["--tensor-parallel-size", "-tp", "--tp-size", "--tp"]);
+            out.extend(int(tp).and_then(|n| u32::try_from(n).ok()).map(Fact::Tp));
         }
         out.extend(self.request_rate().map(Fact::RequestRate));
         out
