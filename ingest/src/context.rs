@@ -27,6 +27,9 @@ pub enum Fact {
     Tp(u32),
     Framework(String),
     FrameworkVersion(String),
+    /// A version stated for one framework (`SGLang Version: 0.5.6.post1`): only a run of that
+    /// framework takes it (a page may list the versions of several engines).
+    VersionOf(&'static str, String),
     Backend(String),
     Dataset(String),
     NumPrompts(u64),
@@ -47,7 +50,7 @@ impl Fact {
             Fact::GpuCount(_) => "gpu_count",
             Fact::Tp(_) => "tp",
             Fact::Framework(_) => "framework",
-            Fact::FrameworkVersion(_) => "framework_version",
+            Fact::FrameworkVersion(_) | Fact::VersionOf(..) => "framework_version",
             Fact::Backend(_) => "backend",
             Fact::Dataset(_) => "scenario.dataset",
             Fact::NumPrompts(_) => "scenario.num_prompts",
@@ -83,6 +86,7 @@ pub fn give(run: &mut Run, fact: Fact, line: u32, kind: &str) -> bool {
         Fact::Tp(v) => fill(&mut run.tp, v),
         Fact::Framework(v) => fill(&mut run.framework, v),
         Fact::FrameworkVersion(v) => fill(&mut run.framework_version, v),
+        Fact::VersionOf(framework, v) => run.framework.as_deref() == Some(framework) && fill(&mut run.framework_version, v),
         Fact::Backend(v) => fill(&mut run.backend, v),
         Fact::Dataset(v) => fill(&mut s.dataset, v),
         Fact::NumPrompts(v) => fill(&mut s.num_prompts, v),
@@ -729,7 +733,7 @@ pub fn labelled_lines(text: &str, first_line: u32) -> Vec<(Fact, u32)> {
                     out.push((Fact::Model(w.trim_end_matches([',', ';', '.']).to_string()), line));
                 }
             }
-            "tp" | "tensor parallel" | "tensor parallel size" | "tp size" | "张量并行" => {
+            "tp" | "tensor parallel" | "tensor parallelism" | "tensor parallel size" | "tp size" | "张量并行" => {
                 if let Some(tp) = value.split_whitespace().next().and_then(|w| w.parse::<u32>().ok()).filter(|&n| n > 0) {
                     out.push((Fact::Tp(tp), line));
                 }
@@ -742,10 +746,28 @@ pub fn labelled_lines(text: &str, first_line: u32) -> Vec<(Fact, u32)> {
                     out.push((Fact::Framework(one.to_string()), line));
                 }
             }
-            _ => {}
+            _ => {
+                if let Some(fact) = version_of(&label, value) {
+                    out.push((fact, line));
+                }
+            }
         }
     }
     out
+}
+
+/// `SGLang Version: 0.5.6.post1`, `vLLM version: v0.10.1`, `LMDeploy 版本: 0.9.2`: the label
+/// names one framework and the value starts with an exact release (`0.5.8+`, `≥ 0.3`, `Latest`
+/// name none).
+fn version_of(label: &str, value: &str) -> Option<Fact> {
+    let name = label.strip_suffix("version").or_else(|| label.strip_suffix("版本"))?.trim();
+    let framework = framework_word(name)?;
+    let word = value.split_whitespace().next()?;
+    let version = word.strip_prefix(['v', 'V']).unwrap_or(word).trim_end_matches([',', ';', '.']);
+    let exact = version.starts_with(|c: char| c.is_ascii_digit())
+        && version.contains('.')
+        && version.chars().all(|c| c.is_ascii_alphanumeric() || c == '.');
+    exact.then(|| Fact::VersionOf(framework, version.to_string()))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -963,6 +985,19 @@ mod tests {
                 (Fact::Gpu("T4".into()), 6),
                 (Fact::Gpu("H200".into()), 11),
                 (Fact::GpuCount(8), 11),
+            ]
+        );
+        // The sgl-cookbook's "Test Environment" lists (index ids 70761211768, 53857427308,
+        // 6010368294, 6399045451) and a Chinese page's: a version only when exact.
+        let text = "* Tensor Parallelism: 8\n* SGLang Version: 0.5.6.post1\n- sglang version: 0.5.8+\n- SGLang Version: Latest\n\
+                    - SGLang version: ≥ 0.3 recommended\n- vLLM version: `v0.10.1`\n- LMDeploy 版本: 0.9.2\n- CUDA version: 12.8\n";
+        assert_eq!(
+            labelled_lines(text, 1),
+            vec![
+                (Fact::Tp(8), 1),
+                (Fact::VersionOf("sglang", "0.5.6.post1".into()), 2),
+                (Fact::VersionOf("vllm", "0.10.1".into()), 6),
+                (Fact::VersionOf("lmdeploy", "0.9.2".into()), 7),
             ]
         );
     }

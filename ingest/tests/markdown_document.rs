@@ -10,7 +10,7 @@ use benchsite_ingest::parse_file;
 use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
-const SAMPLES: [&str; 8] = [
+const SAMPLES: [&str; 9] = [
     "sglang_cookbook_gemma4.md",
     "dgxc_deepseek_r1_sglang.md",
     "docker_exec_fp8_readme.md",
@@ -19,6 +19,7 @@ const SAMPLES: [&str; 8] = [
     "genai_perf_command_ko.md",
     "serve_for_another_client.md",
     "one_client_command_zh_blog.md",
+    "sglang_mintlify_deepseek_r1.md",
 ];
 
 fn context(line: u32, kind: &str) -> Value {
@@ -337,4 +338,34 @@ fn a_documents_only_client_command_gives_the_runs_after_it_their_scenario() {
     let (a, b) = (run(36), run(71));
     let findings = check("raw/blog.md", &text, &[&a, &b]);
     assert_eq!(findings.iter().filter(|f| f.starts_with("duplicate@")).count(), 2, "{findings:?}");
+}
+
+/// An SGLang docs page in Mintlify markdown (fences `bash Command theme={null}`, `text Output
+/// theme={null}`): its "Test Environment" list states the SGLang version and TP
+/// (`* SGLang Version: 0.5.6.post1`, `* Tensor Parallelism: 8`); the version was lost.
+#[test]
+fn a_test_environment_list_gives_the_framework_its_version() {
+    let text = fixture("markdown-document/sglang_mintlify_deepseek_r1.md");
+    let run = |client: u32, concurrency: u64, ttft: f64| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/framework", json!("sglang")),
+            ("/framework_version", json!("0.5.6.post1")),
+            ("/source/context/framework_version", context(13, "labelled-line")),
+            ("/gpu", json!("B200")),
+            ("/tp", json!(8)),
+            ("/model", json!("deepseek-ai/DeepSeek-R1-0528")),
+            ("/source/context/model", context(client, "command")),
+            ("/scenario/max_concurrency", json!(concurrency)),
+            ("/metrics/ttft_ms/mean", json!(ttft)),
+        ]
+    };
+    let findings = check("docs/r1.md", &text, &[&run(30, 1, 153.0), &run(83, 16, 273.51)]);
+    assert!(findings.is_empty(), "{findings:?}");
+    // A version line names its framework: a vLLM run of the same page does not take it.
+    let vllm = text
+        .replace("--backend sglang", "--backend vllm")
+        .replace("Backend:                                 sglang", "Backend:                                 vllm")
+        .replace("sglang.launch_server", "vllm.entrypoints.openai.api_server");
+    let out = parse_file("docs/r1.md", &vllm, None);
+    assert!(out.runs.iter().all(|r| r.framework.as_deref() == Some("vllm") && r.framework_version.is_none()), "{:?}", out.runs[0].framework);
 }
