@@ -727,8 +727,39 @@ fn duplicates_counted(runs: &mut Vec<Run>, sink: &mut Sink) -> usize {
         // per scenario.
         let mut by_format: HashMap<Numbers, Vec<(&str, usize)>, Quick> = HashMap::with_capacity_and_hasher(runs.len(), Quick::default());
         let mut by_scenario = HashMap::with_capacity_and_hasher(runs.len(), Quick::default());
+        // A report's overview pasted again without its counts (a blog quotes trtllm-bench's
+        // `PERFORMANCE OVERVIEW` once more to explain it): the first run with its duration
+        // and both throughputs.
+        let mut by_rates: HashMap<(u64, u64, u64), usize, Quick> = HashMap::with_capacity_and_hasher(runs.len(), Quick::default());
         for (i, run) in runs.iter().enumerate() {
-            let Some(key) = numbers(run) else { continue };
+            let m = &run.metrics;
+            let rates = m.duration_s.zip(m.request_throughput).zip(m.output_throughput).map(|((d, r), o)| (d.to_bits(), r.to_bits(), o.to_bits()));
+            steps += 1;
+            let Some(key) = numbers(run) else {
+                let Some(rates) = rates else { continue };
+                match by_rates.get(&rates) {
+                    Some(&j) => {
+                        keep[i] = false;
+                        sink.info(
+                            "duplicate",
+                            run.source.line,
+                            format!(
+                                "this block repeats the run at line {} (same duration and throughputs, without its counts); it is recorded once.",
+                                runs[j].source.line
+                            ),
+                        )
+                        .value("original_line", runs[j].source.line)
+                        .run(&runs[j].id);
+                    }
+                    None => {
+                        by_rates.insert(rates, i);
+                    }
+                }
+                continue;
+            };
+            if let Some(rates) = rates {
+                by_rates.entry(rates).or_insert(i);
+            }
             let formats = by_format.entry(key).or_default();
             // Two look-ups, and each printer of these numbers looked at (up to) twice.
             steps += 2 + 2 * formats.len();
@@ -871,9 +902,18 @@ mod tests {
         let scenario = |r: &Run| (r.scenario.dataset.clone(), r.scenario.num_prompts, r.scenario.input_len, r.model.clone());
         let mut keep = vec![true; runs.len()];
         let mut found = Vec::new();
+        let rates = |r: &Run| {
+            let m = &r.metrics;
+            m.duration_s.zip(m.request_throughput).zip(m.output_throughput).map(|((d, q), o)| (d.to_bits(), q.to_bits(), o.to_bits()))
+        };
         for i in 0..runs.len() {
             let key = numbers(&runs[i]);
             if key.0.is_none() || key.1.is_none() || key.2.is_none() {
+                // Without its counts, a run repeats the first one of its duration and rates.
+                if let Some(j) = rates(&runs[i]).and_then(|r| (0..i).find(|&j| rates(&runs[j]) == Some(r))) {
+                    keep[i] = false;
+                    found.push((runs[i].source.line, runs[j].source.line));
+                }
                 continue;
             }
             let original = (0..i).find(|&j| {
@@ -894,6 +934,7 @@ mod tests {
         r.metrics.duration_s = Some(f64::from(duration));
         r.metrics.total_output_tokens = Some(1);
         r.metrics.request_throughput = rate.map(f64::from);
+        r.metrics.output_throughput = Some(f64::from(prompts));
         r.scenario.dataset = dataset.map(|d| format!("d{d}"));
         r.scenario.num_prompts = Some(u64::from(prompts));
         r
@@ -926,8 +967,8 @@ mod tests {
     }
 
     /// Steps per run of the duplicate check, at most, whatever the shape: each run's numbers
-    /// looked up once per map, and the printers already seen with those numbers (one here).
-    const DUPLICATE_STEPS_PER_RUN: usize = 4;
+    /// looked up once per map (three), and the printers already seen with those numbers (one here).
+    const DUPLICATE_STEPS_PER_RUN: usize = 5;
 
     /// The check's work is bounded by a constant per run (the check by pairs compared each
     /// run with every earlier one: 16 s on 50k blocks). Counted, not timed: the same bound at

@@ -12,8 +12,13 @@
 use crate::text::find_ignore_ascii_case;
 
 /// Words that name a block header framed by `=` (the formats `scan` opens a block on).
-const HEADERS: [&str; 4] =
-    ["serving benchmark result", "offline throughput benchmark result", "engine details", "performance overview"];
+const HEADERS: [&str; 5] = [
+    "serving benchmark result",
+    "offline throughput benchmark result",
+    "engine details",
+    "pytorch backend",
+    "performance overview",
+];
 
 /// The longest prefix learned; anything longer is prose, not a logger's decoration.
 const MAX_PREFIX: usize = 80;

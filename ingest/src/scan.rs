@@ -494,7 +494,9 @@ fn block_start(text: &str, current: Option<Format>) -> Option<Format> {
         if has("offline throughput benchmark result") {
             return Some(Format::SglangOffline);
         }
-        if has("engine details") {
+        // A report's first section: `ENGINE DETAILS` (TensorRT engines) or, since the PyTorch
+        // flow, `PYTORCH BACKEND` (`tensorrt_llm/bench/dataclasses/reporting.py`).
+        if has("engine details") || has("pytorch backend") {
             return Some(Format::TrtllmBench);
         }
         if has("performance overview") && current != Some(Format::TrtllmBench) {
