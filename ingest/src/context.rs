@@ -400,7 +400,7 @@ pub struct ClientCommand {
 }
 
 /// The words that make a line a benchmark client command.
-static CLIENTS: [Needle; 12] = [
+static CLIENTS: [Needle; 13] = [
     Needle::new("vllm bench serve"),
     // TensorRT-LLM's copy of vLLM's client (`python -m tensorrt_llm.serve.scripts.benchmark_serving`).
     Needle::new("serve.scripts.benchmark_serving"),
@@ -413,6 +413,8 @@ static CLIENTS: [Needle; 12] = [
     Needle::new("vllm bench throughput"),
     Needle::new("benchmark_throughput.py"),
     Needle::new("sglang.bench_offline_throughput"),
+    // LMDeploy's engine in the client's process (`profile_throughput.py DATASET MODEL …`).
+    Needle::new("profile_throughput.py"),
     // NVIDIA GenAI-Perf and its successor AIPerf.
     Needle::new("genai-perf profile"),
     Needle::new("aiperf profile"),
@@ -552,6 +554,15 @@ impl ClientCommand {
         let sglang_offline = self.command.contains("bench_offline_throughput");
         let model: &[&str] = if sglang_offline { &["--model-path", "--model"] } else { &["--model"] };
         out.extend(self.get(model).map(|m| Fact::Model(m.to_string())));
+        let lmdeploy_offline = self.command.contains("profile_throughput.py");
+        if lmdeploy_offline {
+            // `profile_throughput.py DATASET MODEL_PATH [flags]`: the model is the second word.
+            let after = self.command.split_once("profile_throughput.py").map_or("", |(_, rest)| rest);
+            let mut positional = after.split_whitespace().take_while(|w| !w.starts_with('-')).filter(|w| *w != "\\");
+            let model = positional.nth(1).filter(|m| !m.contains('$'));
+            out.extend(model.map(|m| Fact::Model(m.to_string())));
+            out.push(Fact::Framework("lmdeploy".to_string()));
+        }
         out.extend(self.get(&["--backend"]).map(|b| Fact::Backend(b.to_string())));
         let dataset = self.get(&["--dataset-name", "--dataset"]);
         out.extend(dataset.map(|d| Fact::Dataset(d.to_string())));
@@ -570,7 +581,7 @@ impl ClientCommand {
         out.extend(int(self.get(&names)).map(Fact::OutputLen));
         out.extend(int(self.get(&["--max-concurrency", "--concurrency"])).map(Fact::MaxConcurrency));
         let offline = self.command.contains("bench throughput") || self.command.contains("benchmark_throughput.py");
-        if offline || sglang_offline {
+        if offline || sglang_offline || lmdeploy_offline {
             let tp = self.get(&["--tensor-parallel-size", "-tp", "--tp-size", "--tp"]);
             out.extend(int(tp).and_then(|n| u32::try_from(n).ok()).map(Fact::Tp));
         }
