@@ -154,6 +154,7 @@ pub fn document(text: &str, sink: &mut Sink) -> Vec<Run> {
     // section chain first, then from the nearest such line above it anywhere (a setup
     // chapter's `- **GPU**: T4` holds for the chapters after it).
     let labelled = context::labelled_lines(body, 1);
+    let flags_above = flags_lines(body);
     let title = doc.title.as_ref().map(|(t, l)| (context::heading(t).facts(), *l));
     // Each section's runs, taken out of it (moved into the result, not copied); the sections
     // are read below only for their commands, serve commands and headings.
@@ -207,6 +208,14 @@ pub fn document(text: &str, sink: &mut Sink) -> Vec<Run> {
             let sibling = || (run_counts[i] == 1).then(|| command_before(i)).flatten();
             let client = own.or_else(sibling).or_else(|| only_client.filter(|c| c.line < at));
             if let Some(c) = client {
+                // `--tensor-parallel-size=1 结果：` above this run's block: what changed since
+                // the command, given first, from that line.
+                if let Some((line, flags)) = flags_above(at).filter(|(l, _)| *l > c.line) {
+                    let own = c.facts();
+                    for fact in c.with_flags(&flags).facts().into_iter().filter(|f| !own.contains(f)) {
+                        context::give(&mut run, fact, line, context::FLAGS_LINE);
+                    }
+                }
                 for fact in c.facts() {
                     context::give(&mut run, fact, c.line, context::COMMAND);
                 }
@@ -280,6 +289,29 @@ pub fn document(text: &str, sink: &mut Sink) -> Vec<Run> {
     markdown_table::summaries(&mut all, sink);
     crate::formats::llmperf::console_repeats(&mut all, sink);
     all
+}
+
+/// For a line inside a fenced code block, the line introducing that block with the flags it
+/// changed (`--tensor-parallel-size=1 结果：`, [`context::flags_line`]): the last non-blank
+/// line before the opening fence, when it is one.
+fn flags_lines(body: &str) -> impl Fn(u32) -> Option<(u32, String)> + '_ {
+    let lines: Vec<&str> = body.lines().collect();
+    let fences: Vec<u32> = (0..lines.len())
+        .filter(|&i| {
+            let t = lines[i].trim_start();
+            t.starts_with("```") || t.starts_with("~~~")
+        })
+        .map(|i| i as u32 + 1)
+        .collect();
+    move |line: u32| {
+        let k = fences.partition_point(|&f| f < line);
+        if k % 2 == 0 {
+            return None; // not inside a fenced block
+        }
+        let open = fences[k - 1] as usize;
+        let (i, text) = lines[..open - 1].iter().enumerate().rev().take(3).find(|(_, l)| !l.trim().is_empty())?;
+        context::flags_line(text).map(|f| (i as u32 + 1, f))
+    }
 }
 
 /// A section with a serve command or a log but no result measured nothing that is shown; a

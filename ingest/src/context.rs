@@ -73,6 +73,9 @@ pub const TABLE_ROW: &str = "table-row";
 pub const METADATA: &str = "metadata";
 /// A labelled line of the document's prose (`**Hardware:** DGX Spark NVIDIA GB10`, `- GPU: H200`).
 pub const LABELLED_LINE: &str = "labelled-line";
+/// The line introducing a result block with the flags it changed from the command above
+/// (`--tensor-parallel-size=1 结果：`, `With \`--max-concurrency 64\`:`).
+pub const FLAGS_LINE: &str = "flags-line";
 
 /// Fills the field `fact` names when the run has no value for it yet, and records where the
 /// value came from. Returns whether it filled the field.
@@ -481,7 +484,31 @@ fn metadata(args: &str) -> Vec<(String, String)> {
     out
 }
 
+/// The flags a line introducing a result block states (`--tensor-parallel-size=1 结果：`,
+/// `With \`--max-concurrency 64\`:`): a short prose line that ends with a colon and names
+/// flags with numbers; the text from its first flag on. `None` for any other line.
+pub fn flags_line(line: &str) -> Option<String> {
+    let t = line.trim();
+    if t.len() > 100 || !t.ends_with([':', '：']) || t.starts_with(['#', '|', '>', '<', '`']) && !t.starts_with("`--") {
+        return None;
+    }
+    let from = t.find("--")?;
+    let flags = t[from..].trim_end_matches([':', '：']).replace('`', " ");
+    let named = crate::client::flags(&flags);
+    // Numbers only (`--tp 2`, `--request-rate inf`): `--tensor-parallel-size must divide …` is prose.
+    let number = |v: &str| v.starts_with(|c: char| c.is_ascii_digit()) || v.eq_ignore_ascii_case("inf");
+    let all_valued = !named.is_empty() && named.iter().all(|(k, v)| k.starts_with("--") && v.as_deref().is_some_and(number));
+    all_valued.then_some(flags)
+}
+
 impl ClientCommand {
+    /// This command with `flags` written after its own (the later flag wins): what ran when
+    /// the prose above a result says which flags changed.
+    pub fn with_flags(&self, flags: &str) -> ClientCommand {
+        let command = format!("{} {flags}", self.command);
+        client_command(&command, self.line).unwrap_or_else(|| self.clone())
+    }
+
     fn get(&self, names: &[&str]) -> Option<&str> {
         names.iter().find_map(|n| self.flags.get(*n)).map(String::as_str).filter(|v| !v.is_empty() && !v.contains('$'))
     }
@@ -581,6 +608,10 @@ impl ClientCommand {
         out.extend(int(self.get(&names)).map(Fact::OutputLen));
         out.extend(int(self.get(&["--max-concurrency", "--concurrency"])).map(Fact::MaxConcurrency));
         let offline = self.command.contains("bench throughput") || self.command.contains("benchmark_throughput.py");
+        // vLLM's offline client runs vLLM's engine unless `--backend` names another (`hf`, `mii`).
+        if offline && self.get(&["--backend"]).is_none() {
+            out.push(Fact::Framework("vllm".to_string()));
+        }
         if offline || sglang_offline || lmdeploy_offline {
             let tp = self.get(&["--tensor-parallel-size", "-tp", "--tp-size", "--tp"]);
             out.extend(int(tp).and_then(|n| u32::try_from(n).ok()).map(Fact::Tp));
@@ -1011,6 +1042,24 @@ mod tests {
                 (Fact::VersionOf("lmdeploy", "0.9.2".into()), 7),
             ]
         );
+    }
+
+    /// Lines that introduce a block with the flags it changed, and lines that only mention flags.
+    #[test]
+    fn flags_lines_are_short_lines_ending_in_a_colon_with_valued_flags() {
+        assert_eq!(flags_line("--tensor-parallel-size=1 结果："), Some("--tensor-parallel-size=1 结果".to_string()));
+        assert_eq!(flags_line("With `--max-concurrency 64`:"), Some("--max-concurrency 64 ".to_string()));
+        assert_eq!(flags_line("Results with --tp 2 --num-prompts 100:"), Some("--tp 2 --num-prompts 100".to_string()));
+        for no in [
+            "--tensor-parallel-size=1 结果",
+            "Note: --tensor-parallel-size must divide the heads, see below:",
+            "Run the client with --disable-tqdm:",
+            "# Results with --tp 2:",
+            "结果：",
+            &format!("{} --tp 2:", "x".repeat(100)),
+        ] {
+            assert_eq!(flags_line(no), None, "{no}");
+        }
     }
 
     #[test]

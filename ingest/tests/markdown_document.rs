@@ -10,7 +10,7 @@ use benchsite_ingest::parse_file;
 use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
-const SAMPLES: [&str; 9] = [
+const SAMPLES: [&str; 10] = [
     "sglang_cookbook_gemma4.md",
     "dgxc_deepseek_r1_sglang.md",
     "docker_exec_fp8_readme.md",
@@ -20,6 +20,7 @@ const SAMPLES: [&str; 9] = [
     "serve_for_another_client.md",
     "one_client_command_zh_blog.md",
     "sglang_mintlify_deepseek_r1.md",
+    "vllm_ascend_flags_line_zh.md",
 ];
 
 fn context(line: u32, kind: &str) -> Value {
@@ -368,4 +369,43 @@ fn a_test_environment_list_gives_the_framework_its_version() {
         .replace("sglang.launch_server", "vllm.entrypoints.openai.api_server");
     let out = parse_file("docs/r1.md", &vllm, None);
     assert!(out.runs.iter().all(|r| r.framework.as_deref() == Some("vllm") && r.framework_version.is_none()), "{:?}", out.runs[0].framework);
+}
+
+/// vllm-ascend notes: three `vllm bench throughput` runs with `--tensor-parallel-size 4`, then
+/// two more introduced by `--tensor-parallel-size=1 结果：` (the flag the author changed): those
+/// had TP 4 from the command. `vllm bench throughput` runs vLLM's own engine: the framework is
+/// vLLM (it was not stated).
+#[test]
+fn a_flags_line_above_a_block_overrides_the_command() {
+    let text = fixture("markdown-document/vllm_ascend_flags_line_zh.md");
+    let run = |tp: u32, tp_from: Value, rps: f64| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/format", json!("vllm-throughput")),
+            ("/framework", json!("vllm")),
+            ("/source/context/framework", context(11, "command")),
+            ("/model", json!("Qwen/Qwen3-0.6B")),
+            ("/scenario/num_prompts", json!(200)),
+            ("/tp", json!(tp)),
+            ("/source/context/tp", tp_from),
+            ("/metrics/request_throughput", json!(rps)),
+        ]
+    };
+    let (four, one) = (context(11, "command"), context(36, "flags-line"));
+    let serve = |concurrency: u64| -> Vec<(&'static str, Value)> {
+        vec![("/format", json!("serving-text")), ("/tp", json!(4)), ("/scenario/max_concurrency", json!(concurrency)), ("/scenario/num_prompts", json!(null))]
+    };
+    let findings = check(
+        "docs/ascend.md",
+        &text,
+        &[
+            &run(4, four.clone(), 1.84),
+            &run(4, four.clone(), 2.13),
+            &run(4, four, 2.16),
+            &run(1, one.clone(), 1.64),
+            &run(1, one, 1.64),
+            &serve(1),
+            &serve(8),
+        ],
+    );
+    assert!(findings.iter().all(|f| !f.starts_with("duplicate")), "{findings:?}");
 }
