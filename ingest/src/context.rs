@@ -403,7 +403,7 @@ pub struct ClientCommand {
 }
 
 /// The words that make a line a benchmark client command.
-static CLIENTS: [Needle; 13] = [
+static CLIENTS: [Needle; 15] = [
     Needle::new("vllm bench serve"),
     // TensorRT-LLM's copy of vLLM's client (`python -m tensorrt_llm.serve.scripts.benchmark_serving`).
     Needle::new("serve.scripts.benchmark_serving"),
@@ -415,6 +415,8 @@ static CLIENTS: [Needle; 13] = [
     // Offline throughput: the client runs the engine itself, so its TP is the run's.
     Needle::new("vllm bench throughput"),
     Needle::new("benchmark_throughput.py"),
+    Needle::new("vllm bench latency"),
+    Needle::new("benchmark_latency.py"),
     Needle::new("sglang.bench_offline_throughput"),
     // LMDeploy's engine in the client's process (`profile_throughput.py DATASET MODEL …`).
     Needle::new("profile_throughput.py"),
@@ -607,7 +609,12 @@ impl ClientCommand {
         let names: Vec<&str> = std::iter::once(own.as_str()).chain(random.iter().copied()).chain(["--output-len"]).collect();
         out.extend(int(self.get(&names)).map(Fact::OutputLen));
         out.extend(int(self.get(&["--max-concurrency", "--concurrency"])).map(Fact::MaxConcurrency));
-        let offline = self.command.contains("bench throughput") || self.command.contains("benchmark_throughput.py");
+        let latency = self.command.contains("bench latency") || self.command.contains("benchmark_latency.py");
+        let offline = latency || self.command.contains("bench throughput") || self.command.contains("benchmark_throughput.py");
+        if latency {
+            // One batch of `--batch-size` prompts, all in flight at once.
+            out.extend(int(self.get(&["--batch-size"])).map(Fact::MaxConcurrency));
+        }
         // vLLM's offline client runs vLLM's engine unless `--backend` names another (`hf`, `mii`).
         if offline && self.get(&["--backend"]).is_none() {
             out.push(Fact::Framework("vllm".to_string()));

@@ -29,6 +29,7 @@ pub mod markdown_table;
 pub mod serving_text;
 pub mod trtllm_bench;
 pub mod vllm_json;
+pub mod vllm_latency;
 pub mod vllm_throughput;
 
 use crate::json;
@@ -138,6 +139,7 @@ impl Format {
 pub static FORMATS: &[&Format] = &[
     &serving_text::FORMAT,
     &vllm_throughput::FORMAT,
+    &vllm_latency::FORMAT,
     &aiperf::TABLE,
     &guidellm::FORMAT,
     &llmperf::CONSOLE,
