@@ -40,6 +40,27 @@ pub fn result_file(text: &str, sink: &mut Sink, framework: Option<&str>, gpu: &s
             check_image(s, sink, version);
         }
         for run in &mut section.runs {
+            // A table row naming another engine (a comparison table, `| Batch | vLLM | SGLang |`)
+            // is that engine's run: the path's framework and version are not its.
+            if let Some(other) = other_framework(run, framework) {
+                sink.warn(
+                    "framework-not-path",
+                    run.source.context.get("framework").map_or(run.source.line, |c| c.line),
+                    format!(
+                        "this table row is a run of {other}, not of the {} the file path names; it keeps {other} and no \
+                         version (the path's v{version} is {}'s). Move other engines' results to their own files.",
+                        framework.unwrap_or("?"),
+                        framework.unwrap_or("?")
+                    ),
+                )
+                .value("framework", other.as_str())
+                .value("path_framework", framework.unwrap_or(""))
+                .run(&run.id);
+                run.gpu = Some(gpu.to_string());
+                run.section = Some(section.title.clone()).filter(|t| !t.is_empty());
+                run.notes = section.notes.clone();
+                continue;
+            }
             run.framework = framework.map(str::to_string);
             run.framework_version = Some(version.to_string());
             run.gpu = Some(gpu.to_string());
@@ -634,6 +655,15 @@ fn check_image(serve: &Serve, sink: &mut Sink, version: &str) {
         .value("image", image)
         .value("path_version", version);
     }
+}
+
+/// The framework a run's table row states (`source.context` kind `table-row`), when it is not
+/// the one the file path names.
+fn other_framework(run: &Run, path_framework: Option<&str>) -> Option<String> {
+    let path = path_framework?;
+    let stated = run.framework.as_deref().filter(|_| run.source.context.get("framework").is_some_and(|c| c.kind == context::TABLE_ROW))?;
+    let path = framework::of_backend(path).unwrap_or(path);
+    (!stated.eq_ignore_ascii_case(path)).then(|| stated.to_string())
 }
 
 /// The client's `backend` naming another framework than the path.

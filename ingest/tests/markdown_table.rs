@@ -10,7 +10,7 @@ use benchsite_ingest::parse_file;
 use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
-const SAMPLES: [&str; 10] = [
+const SAMPLES: [&str; 11] = [
     "lmdeploy_a100_fp16.md",
     "framework_comparison_zh.md",
     "vllm_vs_trtllm.md",
@@ -21,6 +21,7 @@ const SAMPLES: [&str; 10] = [
     "sglang_vs_vllm_rps.md",
     "lmdeploy_deepseekv3_zh.md",
     "llama_bench_pp_tg_zh.md",
+    "engine_columns_per_metric.md",
 ];
 
 fn context(line: u32, kind: &str) -> Value {
@@ -674,4 +675,67 @@ fn llama_bench_pp_and_tg_columns_are_prefill_and_generation_throughput() {
     let expected: Vec<&[(&str, Value)]> = runs.iter().map(Vec::as_slice).collect();
     let findings = check("raw/optimization_log.md", &text, &expected);
     assert!(findings.is_empty(), "{findings:?}");
+}
+
+/// One column per engine (`| Batch Size | TensorRT-LLM | vLLM | Difference |`), the metric
+/// named by the section heading (`### Throughput (tokens/sec)`, `### Time to First Token
+/// (TTFT) in ms`), one table per metric: a run per engine and batch size, with both metrics.
+/// The file gave no run (its results-not-read warning pointed at a prose line below).
+#[test]
+fn engine_columns_under_metric_headings_give_a_run_per_engine_and_row() {
+    let text = fixture("markdown-table/engine_columns_per_metric.md");
+    let run = |row: u32, framework: &str, batch: u64, tput: f64, ttft: f64| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/format", json!("markdown-table")),
+            ("/framework", json!(framework)),
+            ("/source/context/framework", context(16, "table-row")),
+            ("/model", json!("Qwen2.5-3B-Instruct")),
+            ("/gpu", json!("A10G")),
+            ("/scenario/max_concurrency", json!(batch)),
+            ("/source/lines/scenario.max_concurrency", json!(row)),
+            ("/metrics/output_throughput", json!(tput)),
+            ("/source/lines/metrics.output_throughput", json!(row)),
+            ("/metrics/ttft_ms/mean", json!(ttft)),
+            ("/source/lines/metrics.ttft_ms.mean", json!(row + 12)),
+        ]
+    };
+    let expected = [
+        run(18, "trtllm", 1, 71.26, 17.64),
+        run(18, "vllm", 1, 68.18, 208.59),
+        run(19, "trtllm", 2, 141.35, 21.51),
+        run(19, "vllm", 2, 129.89, 343.32),
+        run(20, "trtllm", 4, 282.0, 23.85),
+        run(20, "vllm", 4, 253.91, 269.55),
+        run(21, "trtllm", 8, 490.7, 41.2),
+        run(21, "vllm", 8, 504.92, 390.26),
+        run(22, "trtllm", 16, 852.21, 246.45),
+        run(22, "vllm", 16, 924.24, 1137.57),
+        run(23, "trtllm", 32, 1458.65, 435.34),
+        run(23, "vllm", 32, 1636.74, 1176.09),
+        run(24, "trtllm", 64, 2359.84, 705.37),
+        run(24, "vllm", 64, 2545.08, 1415.44),
+    ];
+    let expected: Vec<&[(&str, Value)]> = expected.iter().map(Vec::as_slice).collect();
+    let findings = check("docs/summary.md", &text, &expected);
+    assert_eq!(findings, ["throughput-tokens-unstated@16"]);
+    let out = parse_file("docs/summary.md", &text, None);
+    let ids: Vec<&str> = out.runs.iter().take(2).map(|r| r.id.as_str()).collect();
+    assert_eq!(ids, ["docs/summary.md#L18", "docs/summary.md#L18.2"]);
+}
+
+/// The same layout in a result file (`vllm/A100_v0.10.1.md`): the SGLang column's runs are
+/// SGLang's, not vLLM v0.10.1's as the path would say; they keep their framework, no
+/// version, and a warning each. The table is the fixture's layout, its engines swapped.
+#[test]
+fn engine_columns_of_another_framework_in_a_result_file_keep_their_framework() {
+    let text = "# vLLM v0.10.1 on A100\n\n## Throughput (tokens/sec)\n\n| Batch Size | vLLM | SGLang |\n|---|---|---|\n| 1 | 68.18 | 71.26 |\n";
+    let findings = check(
+        "vllm/A100_v0.10.1.md",
+        text,
+        &[
+            &[("/framework", json!("vllm")), ("/framework_version", json!("0.10.1")), ("/metrics/output_throughput", json!(68.18))],
+            &[("/framework", json!("sglang")), ("/framework_version", json!(null)), ("/gpu", json!("A100")), ("/metrics/output_throughput", json!(71.26))],
+        ],
+    );
+    assert!(findings.contains(&"framework-not-path@5".to_string()), "{findings:?}");
 }
