@@ -403,7 +403,7 @@ pub struct ClientCommand {
 }
 
 /// The words that make a line a benchmark client command.
-static CLIENTS: [Needle; 15] = [
+static CLIENTS: [Needle; 16] = [
     Needle::new("vllm bench serve"),
     // TensorRT-LLM's copy of vLLM's client (`python -m tensorrt_llm.serve.scripts.benchmark_serving`).
     Needle::new("serve.scripts.benchmark_serving"),
@@ -420,6 +420,7 @@ static CLIENTS: [Needle; 15] = [
     Needle::new("sglang.bench_offline_throughput"),
     // LMDeploy's engine in the client's process (`profile_throughput.py DATASET MODEL …`).
     Needle::new("profile_throughput.py"),
+    Needle::new("profile_generation.py"),
     // NVIDIA GenAI-Perf and its successor AIPerf.
     Needle::new("genai-perf profile"),
     Needle::new("aiperf profile"),
@@ -583,12 +584,14 @@ impl ClientCommand {
         let sglang_offline = self.command.contains("bench_offline_throughput");
         let model: &[&str] = if sglang_offline { &["--model-path", "--model"] } else { &["--model"] };
         out.extend(self.get(model).map(|m| Fact::Model(m.to_string())));
-        let lmdeploy_offline = self.command.contains("profile_throughput.py");
-        if lmdeploy_offline {
-            // `profile_throughput.py DATASET MODEL_PATH [flags]`: the model is the second word.
-            let after = self.command.split_once("profile_throughput.py").map_or("", |(_, rest)| rest);
+        // `profile_throughput.py DATASET MODEL_PATH [flags]`, `profile_generation.py MODEL_PATH
+        // [flags]`: LMDeploy's engine in the client's process; the model is a positional word.
+        let lmdeploy_script = [("profile_throughput.py", 1), ("profile_generation.py", 0)].into_iter().find(|(s, _)| self.command.contains(s));
+        let lmdeploy_offline = lmdeploy_script.is_some();
+        if let Some((script, at)) = lmdeploy_script {
+            let after = self.command.split_once(script).map_or("", |(_, rest)| rest);
             let mut positional = after.split_whitespace().take_while(|w| !w.starts_with('-')).filter(|w| *w != "\\");
-            let model = positional.nth(1).filter(|m| !m.contains('$'));
+            let model = positional.nth(at).filter(|m| !m.contains('$'));
             out.extend(model.map(|m| Fact::Model(m.to_string())));
             out.push(Fact::Framework("lmdeploy".to_string()));
         }

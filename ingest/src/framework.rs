@@ -33,6 +33,10 @@ fn of_format(format: &str) -> Option<&'static str> {
         // `bench_offline_throughput` runs SGLang's own engine (`Backend: engine`).
         return Some("sglang");
     }
+    if format == crate::formats::lmdeploy_generation::NAME {
+        // `profile_generation.py` runs LMDeploy's own engine.
+        return Some("lmdeploy");
+    }
     (format == Format::TrtllmBench.name() || format == crate::formats::trtllm_bench::NAME).then_some("trtllm")
 }
 

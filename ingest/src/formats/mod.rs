@@ -24,6 +24,7 @@ pub mod guidellm;
 pub mod llmperf;
 pub mod inferencex;
 pub mod llmd_report;
+pub mod lmdeploy_generation;
 pub mod lmdeploy_profile_csv;
 pub mod markdown_table;
 pub mod serving_text;
@@ -140,6 +141,7 @@ pub static FORMATS: &[&Format] = &[
     &serving_text::FORMAT,
     &vllm_throughput::FORMAT,
     &vllm_latency::FORMAT,
+    &lmdeploy_generation::FORMAT,
     &aiperf::TABLE,
     &guidellm::FORMAT,
     &llmperf::CONSOLE,
