@@ -403,7 +403,7 @@ pub struct ClientCommand {
 }
 
 /// The words that make a line a benchmark client command.
-static CLIENTS: [Needle; 16] = [
+static CLIENTS: [Needle; 18] = [
     Needle::new("vllm bench serve"),
     // TensorRT-LLM's copy of vLLM's client (`python -m tensorrt_llm.serve.scripts.benchmark_serving`).
     Needle::new("serve.scripts.benchmark_serving"),
@@ -418,6 +418,8 @@ static CLIENTS: [Needle; 16] = [
     Needle::new("vllm bench latency"),
     Needle::new("benchmark_latency.py"),
     Needle::new("sglang.bench_offline_throughput"),
+    Needle::new("sglang.bench_one_batch"),
+    Needle::new("sglang.bench_latency"),
     // LMDeploy's engine in the client's process (`profile_throughput.py DATASET MODEL …`).
     Needle::new("profile_throughput.py"),
     Needle::new("profile_generation.py"),
@@ -577,6 +579,15 @@ impl ClientCommand {
     pub fn facts(&self) -> Vec<Fact> {
         if self.is_profiler() {
             return self.profiler_facts();
+        }
+        // `bench_one_batch --batch-size 1 8 16 --input-len 256 512`: its sizes and lengths may be
+        // lists (a sweep); the reader takes them from the output or a command of single values.
+        if self.command.contains("sglang.bench_one_batch") || self.command.contains("sglang.bench_latency") {
+            let mut out: Vec<Fact> = self.get(&["--model-path", "--model"]).map(|m| Fact::Model(m.to_string())).into_iter().collect();
+            let tp = self.get(&["--tp-size", "--tp", "--tensor-parallel-size"]).and_then(|v| v.parse::<u32>().ok());
+            out.extend(tp.map(Fact::Tp));
+            out.push(Fact::Framework("sglang".to_string()));
+            return out;
         }
         let mut out = Vec::new();
         let int = |v: Option<&str>| v.and_then(|v| v.parse::<f64>().ok()).and_then(integer);

@@ -28,6 +28,7 @@ pub mod lmdeploy_generation;
 pub mod lmdeploy_profile_csv;
 pub mod markdown_table;
 pub mod serving_text;
+pub mod sglang_one_batch;
 pub mod trtllm_bench;
 pub mod vllm_json;
 pub mod vllm_latency;
@@ -142,6 +143,7 @@ pub static FORMATS: &[&Format] = &[
     &vllm_throughput::FORMAT,
     &vllm_latency::FORMAT,
     &lmdeploy_generation::FORMAT,
+    &sglang_one_batch::FORMAT,
     &aiperf::TABLE,
     &guidellm::FORMAT,
     &llmperf::CONSOLE,
