@@ -15,6 +15,12 @@
 //! files hold no report), and the issues corpus on `trtllm-bench --report_json report.json`
 //! (NVIDIA/TensorRT-LLM #4071 and #10528 discuss the file; neither pastes one): still no
 //! published report.
+//! Searched again (samples4 session): `find_string` `"avg_num_concurrent_requests": ` (1 hit,
+//! the self-test report above); for the console's speculative-decoding section `= DECODING
+//! STATISTICS` and `[AL] AVERAGE` (only copies of `reporting.py` and unrelated programs) and
+//! for its `= MACHINE DETAILS` line (no trtllm-bench output): no published sample of either,
+//! so the console reader is not taught them. The console's `= PYTORCH BACKEND` report is
+//! tested below from NVIDIA's tuning blog.
 
 mod common;
 
