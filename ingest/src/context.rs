@@ -786,7 +786,8 @@ pub fn labelled_lines(text: &str, first_line: u32) -> Vec<(Fact, u32)> {
         }
         match label.as_str() {
             "gpu" | "gpus" | "hardware" | "device" | "accelerator" | "gpu type" | "gpu model" | "显卡" | "硬件" | "测试硬件" | "硬件平台" => {
-                if let Some((gpu, count)) = gpu_in(value) {
+                // `NVIDIA H200/B300 GPU (8x)`: two GPUs named, which ran is not said.
+                if let Some((gpu, count)) = gpu_in(value).filter(|(g, _)| !names_another_gpu(value, g)) {
                     out.push((Fact::Gpu(gpu), line));
                     out.extend(count.map(|c| (Fact::GpuCount(c), line)));
                 }
@@ -817,6 +818,14 @@ pub fn labelled_lines(text: &str, first_line: u32) -> Vec<(Fact, u32)> {
         }
     }
     out
+}
+
+/// Whether `value` names a GPU other than `found` (`H200/B300` names two).
+fn names_another_gpu(value: &str, found: &str) -> bool {
+    let upper = value.to_ascii_uppercase();
+    let Some(at) = upper.find(&found.to_ascii_uppercase()) else { return false };
+    let rest = format!("{} {}", &value[..at], &value[at + found.len()..]);
+    gpu_in(&rest).is_some_and(|(other, _)| !other.eq_ignore_ascii_case(found))
 }
 
 /// `SGLang Version: 0.5.6.post1`, `vLLM version: v0.10.1`, `LMDeploy 版本: 0.9.2`: the label
@@ -1051,7 +1060,9 @@ mod tests {
             ]
         );
         // The sgl-cookbook's "Test Environment" lists (index ids 70761211768, 53857427308,
-        // 6010368294, 6399045451) and a Chinese page's: a version only when exact.
+        // 6010368294, 6399045451) and a Chinese page's: a version only when exact; two GPUs
+        // named (`H200/B300`) name none.
+        assert_eq!(labelled_lines("- Hardware: NVIDIA H200/B300 GPU (8x)\n- Hardware: 8x H100-SXM\n", 1), vec![(Fact::Gpu("H100-SXM".into()), 2), (Fact::GpuCount(8), 2)]);
         let text = "* Tensor Parallelism: 8\n* SGLang Version: 0.5.6.post1\n- sglang version: 0.5.8+\n- SGLang Version: Latest\n\
                     - SGLang version: ≥ 0.3 recommended\n- vLLM version: `v0.10.1`\n- LMDeploy 版本: 0.9.2\n- CUDA version: 12.8\n";
         assert_eq!(
