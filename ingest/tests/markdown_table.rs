@@ -10,7 +10,7 @@ use benchsite_ingest::parse_file;
 use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
-const SAMPLES: [&str; 11] = [
+const SAMPLES: [&str; 12] = [
     "lmdeploy_a100_fp16.md",
     "framework_comparison_zh.md",
     "vllm_vs_trtllm.md",
@@ -22,6 +22,7 @@ const SAMPLES: [&str; 11] = [
     "lmdeploy_deepseekv3_zh.md",
     "llama_bench_pp_tg_zh.md",
     "engine_columns_per_metric.md",
+    "batch_cell_with_condition_zh.md",
 ];
 
 fn context(line: u32, kind: &str) -> Value {
@@ -738,4 +739,20 @@ fn engine_columns_of_another_framework_in_a_result_file_keep_their_framework() {
         ],
     );
     assert!(findings.contains(&"framework-not-path@5".to_string()), "{findings:?}");
+}
+
+/// `| 64 + prefix cache | 327 | 21.9 | 2712 |` under `Batch`: the words are how this run
+/// differs from the `64` row above it (a prefix cache, a TTFT nine times lower); the run keeps
+/// them as a note and no concurrency. They were dropped: the run looked like a plain one.
+#[test]
+fn a_context_cell_the_column_cannot_read_is_kept_as_a_note() {
+    let text = fixture("markdown-table/batch_cell_with_condition_zh.md");
+    let out = parse_file("docs/runtime.md", &text, None);
+    assert_eq!(out.runs.len(), 7);
+    let last = &out.runs[6];
+    assert_eq!(last.scenario.max_concurrency, None);
+    assert_eq!(last.metrics.ttft_ms.as_ref().map(|t| t["mean"]), Some(327.0));
+    let notes: Vec<(u32, &str)> = last.notes.iter().map(|n| (n.line, n.text.as_str())).collect();
+    assert_eq!(notes, [(16, "Batch: 64 + prefix cache")]);
+    assert!(out.runs[5].notes.is_empty() && out.runs[5].scenario.max_concurrency == Some(64));
 }

@@ -1085,7 +1085,19 @@ fn build_as(path: &str, entries: &[Entry<'_>], start: u32, end: u32, suffix: &st
                 notes.push(Note { line: e.line, text: format!("{}: {t}", col.raw) });
                 context_cell(Ctx::TestName, Num::Text(t), e, &mut owned, &mut facts, &mut extras);
             }
-            (Column::Context(ctx), num) => context_cell(*ctx, num, e, &mut owned, &mut facts, &mut extras),
+            (Column::Context(ctx), num) => {
+                let stated = (owned.len(), facts.len(), extras.len());
+                let words = match &num {
+                    Num::Text(t) => Some(t.clone()),
+                    _ => None,
+                };
+                context_cell(*ctx, num, e, &mut owned, &mut facts, &mut extras);
+                // Words the column's meaning cannot take (`64 + prefix cache` under `Batch`)
+                // say how the run differs: kept as a note, never dropped.
+                if let Some(t) = words.filter(|_| stated == (owned.len(), facts.len(), extras.len())) {
+                    notes.push(Note { line: e.line, text: format!("{}: {t}", col.raw) });
+                }
+            }
             (_, Num::Absent | Num::NotMeasured) => {}
             (Column::Measure(m), Num::Number(n, cell_unit)) => {
                 if n < 0.0 || cell_unit == Unit::Other {
