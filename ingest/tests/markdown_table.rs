@@ -10,7 +10,7 @@ use benchsite_ingest::parse_file;
 use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
-const SAMPLES: [&str; 12] = [
+const SAMPLES: [&str; 13] = [
     "lmdeploy_a100_fp16.md",
     "framework_comparison_zh.md",
     "vllm_vs_trtllm.md",
@@ -23,6 +23,7 @@ const SAMPLES: [&str; 12] = [
     "llama_bench_pp_tg_zh.md",
     "engine_columns_per_metric.md",
     "batch_cell_with_condition_zh.md",
+    "thousands_suffix_cells.md",
 ];
 
 fn context(line: u32, kind: &str) -> Value {
@@ -755,4 +756,38 @@ fn a_context_cell_the_column_cannot_read_is_kept_as_a_note() {
     let notes: Vec<(u32, &str)> = last.notes.iter().map(|n| (n.line, n.text.as_str())).collect();
     assert_eq!(notes, [(16, "Batch: 64 + prefix cache")]);
     assert!(out.runs[5].notes.is_empty() && out.runs[5].scenario.max_concurrency == Some(64));
+}
+
+/// `20.7k tok/s` under `Aggregate Prompt tok/s`: 20,700 input tokens a second. The column was
+/// dropped without a word (a `k` is no unit the cells knew); seconds in the cells (`0.310s`)
+/// were read.
+#[test]
+fn a_thousands_suffix_in_a_throughput_cell_is_read() {
+    let text = fixture("markdown-table/thousands_suffix_cells.md");
+    let run = |row: u32, concurrency: u64, ttft: f64, prompt: f64| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/scenario/max_concurrency", json!(concurrency)),
+            ("/metrics/ttft_ms/mean", json!(ttft)),
+            ("/metrics/input_throughput", json!(prompt)),
+            ("/source/lines/metrics.input_throughput", json!(row)),
+        ]
+    };
+    let findings = check(
+        "docs/nccl.md",
+        &text,
+        &[&run(8, 1, 310.0, 20700.0), &run(9, 1, 1329.0, 6750.0), &run(10, 16, 903.0, 115300.0), &run(11, 16, 999.0, 108100.0)],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
+/// Words where a measurement stands (`HTTP 400` in a tok/s column: the request failed) are
+/// the row's note, not dropped. Rows from a speculative-decoding write-up (index id
+/// 69399148089, its eight-case table, two rows).
+#[test]
+fn words_in_a_measure_column_are_kept_as_a_note() {
+    let text = "| Case | Target tok/s | dSpark tok/s | Official Flash tok/s (one request) |\n|---|---:|---:|---:|\n\
+                | Natural JSON | 38.05 | 81.74 | 175.33 |\n| Schema JSON | 37.78 | 70.74 | HTTP 400 |\n";
+    let out = parse_file("docs/dspark.md", text, None);
+    let notes: Vec<&str> = out.runs[1].notes.iter().map(|n| n.text.as_str()).collect();
+    assert!(notes.contains(&"Official Flash tok/s (one request): HTTP 400"), "{notes:?}");
 }

@@ -1063,8 +1063,15 @@ fn build_as(path: &str, entries: &[Entry<'_>], start: u32, end: u32, suffix: &st
     let mut placeholder: Option<(u32, String, String)> = None;
     let id = format!("{path}#L{start}{suffix}");
     for e in entries {
-        let num = cell(e.text);
         let col = e.col;
+        let num = match (&col.column, cell(e.text)) {
+            // `20.7k tok/s` under a throughput: thousands (lengths such as `8K` are not read so:
+            // a context column keeps them as words).
+            (Column::Measure(_), num @ (Num::Text(_) | Num::Number(_, Unit::Other))) => {
+                multiplied(&clean(e.text)).map_or(num, |(n, u)| Num::Number(n, u))
+            }
+            (_, num) => num,
+        };
         match (&col.column, num) {
             (Column::Skip | Column::Eval, _) => {}
             (_, Num::Placeholder(p)) => {
@@ -1124,6 +1131,8 @@ fn build_as(path: &str, entries: &[Entry<'_>], start: u32, end: u32, suffix: &st
                     Measured::No => {}
                 }
             }
+            // Words where a measurement stands (`HTTP 400`): what the row says instead, kept.
+            (Column::Measure(_), Num::Text(t)) => notes.push(Note { line: e.line, text: format!("{}: {t}", col.raw) }),
             (Column::Measure(_), _) => {}
             (Column::Label, Num::Number(n, u)) => {
                 // A unit only the cell states goes into the key, so the number keeps its meaning.
@@ -1237,6 +1246,22 @@ fn build_as(path: &str, entries: &[Entry<'_>], start: u32, end: u32, suffix: &st
         notice.unqualified.entry((line, col.raw.clone())).or_insert_with(|| (col.key.clone(), Vec::new())).1.push(run.id.to_string());
     }
     Some(run)
+}
+
+/// `20.7k tok/s`, `1.3k`, `2.1M tok/s`: a number with a thousands or millions suffix, and the
+/// unit after it (none, or one [`unit_of`] knows).
+fn multiplied(text: &str) -> Option<(f64, Unit)> {
+    let t = text.trim();
+    let end = t.find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))?;
+    let (digits, rest) = t.split_at(end);
+    let factor = match rest.chars().next()? {
+        'k' | 'K' => 1e3,
+        'M' => 1e6,
+        _ => return None,
+    };
+    let unit = unit_of(rest[1..].trim());
+    let n: f64 = ungroup(digits).parse().ok()?;
+    (unit != Unit::Other && !digits.is_empty()).then_some((n * factor, unit))
 }
 
 /// The fact a context row states (what the resolver would have read from it).
