@@ -28,10 +28,12 @@ pub const NAME: &str = "vllm-latency";
 
 pub static FORMAT: Format = Format { name: NAME, detect, read: Read::Text(read) };
 
-static LATENCY: Needle = Needle::new("latency:");
+static AVG: Needle = Needle::new("Avg latency:");
+static PERCENTILE: Needle = Needle::new("% percentile latency:");
 
+/// The script's own words, not any `latency:` (a log's every line may hold one).
 fn detect(input: &Input<'_>) -> bool {
-    input.has(&LATENCY)
+    input.has(&AVG) || input.has(&PERCENTILE)
 }
 
 /// A row of the result: `Avg latency: X seconds` or `N% percentile latency: X seconds`, with
