@@ -152,7 +152,6 @@ mod tests {
         &members.iter().find(|(k, _)| k == key).unwrap().1
     }
 
-    #[test]
     /// A report cut after a key, without a newline (a damaged sample of the property tests,
     /// `llm-d-benchmark` `br_v0_2_example.yaml` cut at `max:`): no span ends past the text.
     #[test]
