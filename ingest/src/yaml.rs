@@ -24,7 +24,7 @@ pub fn parse(text: &str, first_line: u32) -> Result<Vec<Object<'_>>, (u32, Strin
     // line after its last one; nothing is written there.
     let last = line_of(text.lines().count().max(1));
     for event in Parser::new_from_str(text) {
-        let (event, span) = event.map_err(|e| (line_of(e.marker().line()), e.info().to_string()))?;
+        let (event, span) = event.map_err(|e| (line_of(e.marker().line()).min(last), e.info().to_string()))?;
         let line = line_of(span.start.line()).min(last);
         let value = match event {
             Event::MappingStart(..) | Event::SequenceStart(..) => {
@@ -158,6 +158,8 @@ mod tests {
     fn a_text_cut_after_a_key_ends_on_its_last_line() {
         let objects = parse("results:\n  requests:\n    total: 500\n    max:", 1).unwrap();
         assert_eq!((objects[0].line, objects[0].end_line), (1, 4));
+        // An error at the cut (a flow left open) is on the last line too.
+        assert_eq!(parse("results:\n  p0p: [1,", 1).err().map(|e| e.0), Some(2));
     }
 
     #[test]
