@@ -7,6 +7,8 @@
 //! benchmark's groups, logs cut from code blocks included): its path, runs and findings.
 //! `... -- loop N`: parses the mixed corpus N times (`PARSE_ONLY=<group substring>` keeps
 //! only the groups whose name contains it).
+//! `... -- file FILE [AS]`: one file's runs and findings, pretty-printed, read as the content
+//! path `AS` (default `raw/<file name>`), for checking a public sample by hand.
 
 #[path = "../benches/corpus/mod.rs"]
 mod corpus;
@@ -83,6 +85,14 @@ fn main() {
             let runs = parse_loop(&items, n);
             eprintln!("{} files, {bytes} bytes, {runs} runs", items.len());
         }
-        _ => eprintln!("usage: parse_dump dump <out.json> | loop <n>"),
+        Some("file") => {
+            let text = std::fs::read_to_string(&args[2]).unwrap();
+            let name = Path::new(&args[2]).file_name().unwrap().to_string_lossy();
+            let path = args.get(3).cloned().unwrap_or_else(|| format!("raw/{name}"));
+            let o = parse_file(&path, &text, None);
+            let line = serde_json::json!({ "path": path, "runs": o.runs, "findings": o.findings });
+            println!("{}", serde_json::to_string_pretty(&line).unwrap());
+        }
+        _ => eprintln!("usage: parse_dump dump <out.json> | loop <n> | file <file> [<content path>]"),
     }
 }

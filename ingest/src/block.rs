@@ -241,6 +241,7 @@ impl Resolver<'_> {
         match (&target, row.cell.value) {
             (Target::Backend, v) => self.set_text(v, row, "backend", |r, s| r.backend = Some(s)),
             (Target::Model, v) => self.set_text(v, row, "model", |r, s| r.model = Some(s)),
+            (Target::Version, v) => self.set_text(v, row, "framework_version", |r, s| r.framework_version = Some(s)),
             (Target::Dataset, v) => self.set_text(v, row, "scenario.dataset", |r, s| r.scenario.dataset = Some(s)),
             (Target::Precision, v) => self.set_text(v, row, "precision", |r, s| r.precision = Some(s)),
             (Target::RequestRate, Value::Inf) => {
@@ -366,7 +367,7 @@ impl Resolver<'_> {
                 self.run.client.namespace.insert("pp", format_number(n));
                 Cow::Borrowed("client.pp")
             }
-            Backend | Model | Dataset | Precision => return,
+            Backend | Model | Version | Dataset | Precision => return,
         };
         self.run.source.lines.insert(key, row.line);
     }

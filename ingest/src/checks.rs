@@ -42,6 +42,27 @@ pub fn result_file(text: &str, sink: &mut Sink, framework: Option<&str>, gpu: &s
             check_image(s, sink, version);
         }
         for run in &mut section.runs {
+            // A table row naming another engine (a comparison table, `| Batch | vLLM | SGLang |`)
+            // is that engine's run: the path's framework and version are not its.
+            if let Some(other) = other_framework(run, framework) {
+                sink.warn(
+                    "framework-not-path",
+                    run.source.context.get("framework").map_or(run.source.line, |c| c.line),
+                    format!(
+                        "this table row is a run of {other}, not of the {} the file path names; it keeps {other} and no \
+                         version (the path's v{version} is {}'s). Move other engines' results to their own files.",
+                        framework.unwrap_or("?"),
+                        framework.unwrap_or("?")
+                    ),
+                )
+                .value("framework", other.as_str())
+                .value("path_framework", framework.unwrap_or(""))
+                .run(&run.id);
+                run.gpu = Some(gpu.to_string());
+                run.section = Some(section.title.clone()).filter(|t| !t.is_empty());
+                run.notes = section.notes.clone();
+                continue;
+            }
             run.framework = framework.map(str::to_string);
             run.framework_version = Some(version.to_string());
             run.gpu = Some(gpu.to_string());
@@ -168,6 +189,7 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
     // section chain first, then from the nearest such line above it anywhere (a setup
     // chapter's `- **GPU**: T4` holds for the chapters after it).
     let labelled = context::labelled_lines(body, 1);
+    let flags_above = flags_lines(body);
     let title = doc.title.as_ref().map(|(t, l)| (context::heading(t).facts(), *l));
     // Each section's runs, taken out of it (moved into the result, not copied); the sections
     // are read below only for their commands, serve commands and headings.
@@ -236,6 +258,14 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
             let sibling = || (run_counts[i] == 1).then(|| command_before(i)).flatten();
             let client = own.or_else(sibling).or_else(|| only_client.filter(|c| c.line < at));
             if let Some(c) = client {
+                // `--tensor-parallel-size=1 结果：` above this run's block: what changed since
+                // the command, given first, from that line.
+                if let Some((line, flags)) = flags_above(at).filter(|(l, _)| *l > c.line) {
+                    let own = c.facts();
+                    for fact in c.with_flags(&flags).facts().into_iter().filter(|f| !own.contains(f)) {
+                        context::give(&mut run, fact, line, context::FLAGS_LINE);
+                    }
+                }
                 for fact in c.facts() {
                     context::give(&mut run, fact, c.line, context::COMMAND);
                 }
@@ -303,7 +333,7 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
             for (fact, line) in &front_facts {
                 context::give(&mut run, fact.clone(), *line, context::FRONT_MATTER);
             }
-            if let Some(s) = only_serve.filter(|_| !served) {
+            if let Some(s) = only_serve.filter(|_| !served && !crate::formats::in_process(&run.format)) {
                 let spread = (result_sections > 1).then(|| format!("the document's runs lie in {result_sections} sections, which may have used other servers"));
                 match spread.or_else(|| serve_elsewhere_conflict(s, &run, client)) {
                     None => {
@@ -371,6 +401,29 @@ fn serve_elsewhere_conflict(serve: &Serve, run: &Run, client: Option<&context::C
         }
     }
     None
+}
+
+/// For a line inside a fenced code block, the line introducing that block with the flags it
+/// changed (`--tensor-parallel-size=1 结果：`, [`context::flags_line`]): the last non-blank
+/// line before the opening fence, when it is one.
+fn flags_lines(body: &str) -> impl Fn(u32) -> Option<(u32, String)> + '_ {
+    let lines: Vec<&str> = body.lines().collect();
+    let fences: Vec<u32> = (0..lines.len())
+        .filter(|&i| {
+            let t = lines[i].trim_start();
+            t.starts_with("```") || t.starts_with("~~~")
+        })
+        .map(|i| i as u32 + 1)
+        .collect();
+    move |line: u32| {
+        let k = fences.partition_point(|&f| f < line);
+        if k % 2 == 0 {
+            return None; // not inside a fenced block
+        }
+        let open = fences[k - 1] as usize;
+        let (i, text) = lines[..open - 1].iter().enumerate().rev().take(3).find(|(_, l)| !l.trim().is_empty())?;
+        context::flags_line(text).map(|f| (i as u32 + 1, f))
+    }
 }
 
 /// A section with a serve command or a log but no result measured nothing that is shown; a
@@ -695,6 +748,15 @@ fn check_image(serve: &Serve, sink: &mut Sink, version: &str) {
     }
 }
 
+/// The framework a run's table row states (`source.context` kind `table-row`), when it is not
+/// the one the file path names.
+fn other_framework(run: &Run, path_framework: Option<&str>) -> Option<String> {
+    let path = path_framework?;
+    let stated = run.framework.as_deref().filter(|_| run.source.context.get("framework").is_some_and(|c| c.kind == context::TABLE_ROW))?;
+    let path = framework::of_backend(path).unwrap_or(path);
+    (!stated.eq_ignore_ascii_case(path)).then(|| stated.to_string())
+}
+
 /// The client's `backend` naming another framework than the path.
 fn check_backend(run: &Run, framework: &str, sink: &mut Sink) {
     let Some(backend) = run.backend.as_deref() else { return };
@@ -818,8 +880,39 @@ fn duplicates_counted(runs: &mut Vec<Run>, sink: &mut Sink) -> usize {
         // per scenario.
         let mut by_format: HashMap<Numbers, Vec<(&str, usize)>, Quick> = HashMap::with_capacity_and_hasher(runs.len(), Quick::default());
         let mut by_scenario = HashMap::with_capacity_and_hasher(runs.len(), Quick::default());
+        // A report's overview pasted again without its counts (a blog quotes trtllm-bench's
+        // `PERFORMANCE OVERVIEW` once more to explain it): the first run with its duration
+        // and both throughputs.
+        let mut by_rates: HashMap<(u64, u64, u64), usize, Quick> = HashMap::with_capacity_and_hasher(runs.len(), Quick::default());
         for (i, run) in runs.iter().enumerate() {
-            let Some(key) = numbers(run) else { continue };
+            let m = &run.metrics;
+            let rates = m.duration_s.zip(m.request_throughput).zip(m.output_throughput).map(|((d, r), o)| (d.to_bits(), r.to_bits(), o.to_bits()));
+            steps += 1;
+            let Some(key) = numbers(run) else {
+                let Some(rates) = rates else { continue };
+                match by_rates.get(&rates) {
+                    Some(&j) => {
+                        keep[i] = false;
+                        sink.info(
+                            "duplicate",
+                            run.source.line,
+                            format!(
+                                "this block repeats the run at line {} (same duration and throughputs, without its counts); it is recorded once.",
+                                runs[j].source.line
+                            ),
+                        )
+                        .value("original_line", runs[j].source.line)
+                        .run(&runs[j].id);
+                    }
+                    None => {
+                        by_rates.insert(rates, i);
+                    }
+                }
+                continue;
+            };
+            if let Some(rates) = rates {
+                by_rates.entry(rates).or_insert(i);
+            }
             let formats = by_format.entry(key).or_default();
             // Two look-ups, and each printer of these numbers looked at (up to) twice.
             steps += 2 + 2 * formats.len();
@@ -962,9 +1055,18 @@ mod tests {
         let scenario = |r: &Run| (r.scenario.dataset.clone(), r.scenario.num_prompts, r.scenario.input_len, r.model.clone());
         let mut keep = vec![true; runs.len()];
         let mut found = Vec::new();
+        let rates = |r: &Run| {
+            let m = &r.metrics;
+            m.duration_s.zip(m.request_throughput).zip(m.output_throughput).map(|((d, q), o)| (d.to_bits(), q.to_bits(), o.to_bits()))
+        };
         for i in 0..runs.len() {
             let key = numbers(&runs[i]);
             if key.0.is_none() || key.1.is_none() || key.2.is_none() {
+                // Without its counts, a run repeats the first one of its duration and rates.
+                if let Some(j) = rates(&runs[i]).and_then(|r| (0..i).find(|&j| rates(&runs[j]) == Some(r))) {
+                    keep[i] = false;
+                    found.push((runs[i].source.line, runs[j].source.line));
+                }
                 continue;
             }
             let original = (0..i).find(|&j| {
@@ -985,6 +1087,7 @@ mod tests {
         r.metrics.duration_s = Some(f64::from(duration));
         r.metrics.total_output_tokens = Some(1);
         r.metrics.request_throughput = rate.map(f64::from);
+        r.metrics.output_throughput = Some(f64::from(prompts));
         r.scenario.dataset = dataset.map(|d| format!("d{d}"));
         r.scenario.num_prompts = Some(u64::from(prompts));
         r
@@ -1017,8 +1120,8 @@ mod tests {
     }
 
     /// Steps per run of the duplicate check, at most, whatever the shape: each run's numbers
-    /// looked up once per map, and the printers already seen with those numbers (one here).
-    const DUPLICATE_STEPS_PER_RUN: usize = 4;
+    /// looked up once per map (three), and the printers already seen with those numbers (one here).
+    const DUPLICATE_STEPS_PER_RUN: usize = 5;
 
     /// The check's work is bounded by a constant per run (the check by pairs compared each
     /// run with every earlier one: 16 s on 50k blocks). Counted, not timed: the same bound at

@@ -27,6 +27,9 @@ pub enum Fact {
     Tp(u32),
     Framework(String),
     FrameworkVersion(String),
+    /// A version stated for one framework (`SGLang Version: 0.5.6.post1`): only a run of that
+    /// framework takes it (a page may list the versions of several engines).
+    VersionOf(&'static str, String),
     Backend(String),
     Dataset(String),
     NumPrompts(u64),
@@ -47,7 +50,7 @@ impl Fact {
             Fact::GpuCount(_) => "gpu_count",
             Fact::Tp(_) => "tp",
             Fact::Framework(_) => "framework",
-            Fact::FrameworkVersion(_) => "framework_version",
+            Fact::FrameworkVersion(_) | Fact::VersionOf(..) => "framework_version",
             Fact::Backend(_) => "backend",
             Fact::Dataset(_) => "scenario.dataset",
             Fact::NumPrompts(_) => "scenario.num_prompts",
@@ -70,6 +73,9 @@ pub const TABLE_ROW: &str = "table-row";
 pub const METADATA: &str = "metadata";
 /// A labelled line of the document's prose (`**Hardware:** DGX Spark NVIDIA GB10`, `- GPU: H200`).
 pub const LABELLED_LINE: &str = "labelled-line";
+/// The line introducing a result block with the flags it changed from the command above
+/// (`--tensor-parallel-size=1 结果：`, `With \`--max-concurrency 64\`:`).
+pub const FLAGS_LINE: &str = "flags-line";
 
 /// Fills the field `fact` names when the run has no value for it yet, and records where the
 /// value came from. Returns whether it filled the field.
@@ -83,6 +89,7 @@ pub fn give(run: &mut Run, fact: Fact, line: u32, kind: &str) -> bool {
         Fact::Tp(v) => fill(&mut run.tp, v),
         Fact::Framework(v) => fill(&mut run.framework, v),
         Fact::FrameworkVersion(v) => fill(&mut run.framework_version, v),
+        Fact::VersionOf(framework, v) => run.framework.as_deref() == Some(framework) && fill(&mut run.framework_version, v),
         Fact::Backend(v) => fill(&mut run.backend, v),
         Fact::Dataset(v) => fill(&mut s.dataset, v),
         Fact::NumPrompts(v) => fill(&mut s.num_prompts, v),
@@ -502,7 +509,7 @@ pub struct ClientCommand {
 }
 
 /// The words that make a line a benchmark client command.
-static CLIENTS: [Needle; 11] = [
+static CLIENTS: [Needle; 18] = [
     Needle::new("vllm bench serve"),
     // TensorRT-LLM's copy of vLLM's client (`python -m tensorrt_llm.serve.scripts.benchmark_serving`).
     Needle::new("serve.scripts.benchmark_serving"),
@@ -514,6 +521,14 @@ static CLIENTS: [Needle; 11] = [
     // Offline throughput: the client runs the engine itself, so its TP is the run's.
     Needle::new("vllm bench throughput"),
     Needle::new("benchmark_throughput.py"),
+    Needle::new("vllm bench latency"),
+    Needle::new("benchmark_latency.py"),
+    Needle::new("sglang.bench_offline_throughput"),
+    Needle::new("sglang.bench_one_batch"),
+    Needle::new("sglang.bench_latency"),
+    // LMDeploy's engine in the client's process (`profile_throughput.py DATASET MODEL …`).
+    Needle::new("profile_throughput.py"),
+    Needle::new("profile_generation.py"),
     // NVIDIA GenAI-Perf and its successor AIPerf.
     Needle::new("genai-perf profile"),
     Needle::new("aiperf profile"),
@@ -613,7 +628,11 @@ fn client_command(text: &str, line: u32) -> Option<ClientCommand> {
     // the container's name and exec's options stand before the tool.
     let mut words = text[..word_start].split_whitespace().skip_while(|&w| w == "sudo");
     let in_container = matches!((words.next(), words.next()), (Some("docker" | "podman"), Some("exec")));
-    if !in_container && !text[..word_start].split_whitespace().all(launcher) {
+    // A client a shell starts for another launcher (`mpirun … bash -c 'python3 -m …'`): only
+    // the words inside the quoted script must be a launcher's.
+    let script = [" -c '", " -c \""].iter().filter_map(|q| text[..word_start].rfind(q).map(|i| i + q.len())).max();
+    let before = &text[script.unwrap_or(0)..word_start];
+    if !in_container && !before.split_whitespace().all(launcher) {
         return None;
     }
     let args = &text[at.0 + at.1..];
@@ -638,7 +657,31 @@ fn metadata(args: &str) -> Vec<(String, String)> {
     out
 }
 
+/// The flags a line introducing a result block states (`--tensor-parallel-size=1 结果：`,
+/// `With \`--max-concurrency 64\`:`): a short prose line that ends with a colon and names
+/// flags with numbers; the text from its first flag on. `None` for any other line.
+pub fn flags_line(line: &str) -> Option<String> {
+    let t = line.trim();
+    if t.len() > 100 || !t.ends_with([':', '：']) || t.starts_with(['#', '|', '>', '<', '`']) && !t.starts_with("`--") {
+        return None;
+    }
+    let from = t.find("--")?;
+    let flags = t[from..].trim_end_matches([':', '：']).replace('`', " ");
+    let named = crate::client::flags(&flags);
+    // Numbers only (`--tp 2`, `--request-rate inf`): `--tensor-parallel-size must divide …` is prose.
+    let number = |v: &str| v.starts_with(|c: char| c.is_ascii_digit()) || v.eq_ignore_ascii_case("inf");
+    let all_valued = !named.is_empty() && named.iter().all(|(k, v)| k.starts_with("--") && v.as_deref().is_some_and(number));
+    all_valued.then_some(flags)
+}
+
 impl ClientCommand {
+    /// This command with `flags` written after its own (the later flag wins): what ran when
+    /// the prose above a result says which flags changed.
+    pub fn with_flags(&self, flags: &str) -> ClientCommand {
+        let command = format!("{} {flags}", self.command);
+        client_command(&command, self.line).unwrap_or_else(|| self.clone())
+    }
+
     fn get(&self, names: &[&str]) -> Option<&str> {
         names.iter().find_map(|n| self.flags.get(*n)).map(String::as_str).filter(|v| !v.is_empty() && !v.contains('$'))
     }
@@ -705,9 +748,32 @@ impl ClientCommand {
         if self.is_profiler() {
             return self.profiler_facts();
         }
+        // `bench_one_batch --batch-size 1 8 16 --input-len 256 512`: its sizes and lengths may be
+        // lists (a sweep); the reader takes them from the output or a command of single values.
+        if self.command.contains("sglang.bench_one_batch") || self.command.contains("sglang.bench_latency") {
+            let mut out: Vec<Fact> = self.get(&["--model-path", "--model"]).map(|m| Fact::Model(m.to_string())).into_iter().collect();
+            let tp = self.get(&["--tp-size", "--tp", "--tensor-parallel-size"]).and_then(|v| v.parse::<u32>().ok());
+            out.extend(tp.map(Fact::Tp));
+            out.push(Fact::Framework("sglang".to_string()));
+            return out;
+        }
         let mut out = Vec::new();
         let int = |v: Option<&str>| v.and_then(|v| v.parse::<f64>().ok()).and_then(integer);
-        out.extend(self.get(&["--model"]).map(|m| Fact::Model(m.to_string())));
+        // SGLang's offline client starts the engine itself and takes the server's flags.
+        let sglang_offline = self.command.contains("bench_offline_throughput");
+        let model: &[&str] = if sglang_offline { &["--model-path", "--model"] } else { &["--model"] };
+        out.extend(self.get(model).map(|m| Fact::Model(m.to_string())));
+        // `profile_throughput.py DATASET MODEL_PATH [flags]`, `profile_generation.py MODEL_PATH
+        // [flags]`: LMDeploy's engine in the client's process; the model is a positional word.
+        let lmdeploy_script = [("profile_throughput.py", 1), ("profile_generation.py", 0)].into_iter().find(|(s, _)| self.command.contains(s));
+        let lmdeploy_offline = lmdeploy_script.is_some();
+        if let Some((script, at)) = lmdeploy_script {
+            let after = self.command.split_once(script).map_or("", |(_, rest)| rest);
+            let mut positional = after.split_whitespace().take_while(|w| !w.starts_with('-')).filter(|w| *w != "\\");
+            let model = positional.nth(at).filter(|m| !m.contains('$'));
+            out.extend(model.map(|m| Fact::Model(m.to_string())));
+            out.push(Fact::Framework("lmdeploy".to_string()));
+        }
         out.extend(self.get(&["--backend"]).map(|b| Fact::Backend(b.to_string())));
         let dataset = self.get(&["--dataset-name", "--dataset"]);
         out.extend(dataset.map(|d| Fact::Dataset(d.to_string())));
@@ -725,9 +791,19 @@ impl ClientCommand {
         let names: Vec<&str> = std::iter::once(own.as_str()).chain(random.iter().copied()).chain(["--output-len"]).collect();
         out.extend(int(self.get(&names)).map(Fact::OutputLen));
         out.extend(int(self.get(&["--max-concurrency", "--concurrency"])).map(Fact::MaxConcurrency));
-        let offline = self.command.contains("bench throughput") || self.command.contains("benchmark_throughput.py");
-        if offline {
-            out.extend(int(self.get(&["--tensor-parallel-size", "-tp"])).and_then(|n| u32::try_from(n).ok()).map(Fact::Tp));
+        let latency = self.command.contains("bench latency") || self.command.contains("benchmark_latency.py");
+        let offline = latency || self.command.contains("bench throughput") || self.command.contains("benchmark_throughput.py");
+        if latency {
+            // One batch of `--batch-size` prompts, all in flight at once.
+            out.extend(int(self.get(&["--batch-size"])).map(Fact::MaxConcurrency));
+        }
+        // vLLM's offline client runs vLLM's engine unless `--backend` names another (`hf`, `mii`).
+        if offline && self.get(&["--backend"]).is_none() {
+            out.push(Fact::Framework("vllm".to_string()));
+        }
+        if offline || sglang_offline || lmdeploy_offline {
+            let tp = self.get(&["--tensor-parallel-size", "-tp", "--tp-size", "--tp"]);
+            out.extend(int(tp).and_then(|n| u32::try_from(n).ok()).map(Fact::Tp));
         }
         out.extend(self.request_rate().map(Fact::RequestRate));
         out
@@ -878,7 +954,8 @@ pub fn labelled_lines(text: &str, first_line: u32) -> Vec<(Fact, u32)> {
         }
         match label.as_str() {
             "gpu" | "gpus" | "hardware" | "device" | "accelerator" | "gpu type" | "gpu model" | "显卡" | "硬件" | "测试硬件" | "硬件平台" => {
-                if let Some((gpu, count)) = gpu_in(value) {
+                // `NVIDIA H200/B300 GPU (8x)`: two GPUs named, which ran is not said.
+                if let Some((gpu, count)) = gpu_in(value).filter(|(g, _)| !names_another_gpu(value, g)) {
                     out.push((Fact::Gpu(gpu), line));
                     out.extend(count.map(|c| (Fact::GpuCount(c), line)));
                 }
@@ -888,7 +965,7 @@ pub fn labelled_lines(text: &str, first_line: u32) -> Vec<(Fact, u32)> {
                     out.push((Fact::Model(w.trim_end_matches([',', ';', '.']).to_string()), line));
                 }
             }
-            "tp" | "tensor parallel" | "tensor parallel size" | "tp size" | "张量并行" => {
+            "tp" | "tensor parallel" | "tensor parallelism" | "tensor parallel size" | "tp size" | "张量并行" => {
                 if let Some(tp) = value.split_whitespace().next().and_then(|w| w.parse::<u32>().ok()).filter(|&n| n > 0) {
                     out.push((Fact::Tp(tp), line));
                 }
@@ -901,10 +978,36 @@ pub fn labelled_lines(text: &str, first_line: u32) -> Vec<(Fact, u32)> {
                     out.push((Fact::Framework(one.to_string()), line));
                 }
             }
-            _ => {}
+            _ => {
+                if let Some(fact) = version_of(&label, value) {
+                    out.push((fact, line));
+                }
+            }
         }
     }
     out
+}
+
+/// Whether `value` names a GPU other than `found` (`H200/B300` names two).
+fn names_another_gpu(value: &str, found: &str) -> bool {
+    let upper = value.to_ascii_uppercase();
+    let Some(at) = upper.find(&found.to_ascii_uppercase()) else { return false };
+    let rest = format!("{} {}", &value[..at], &value[at + found.len()..]);
+    gpu_in(&rest).is_some_and(|(other, _)| !other.eq_ignore_ascii_case(found))
+}
+
+/// `SGLang Version: 0.5.6.post1`, `vLLM version: v0.10.1`, `LMDeploy 版本: 0.9.2`: the label
+/// names one framework and the value starts with an exact release (`0.5.8+`, `≥ 0.3`, `Latest`
+/// name none).
+fn version_of(label: &str, value: &str) -> Option<Fact> {
+    let name = label.strip_suffix("version").or_else(|| label.strip_suffix("版本"))?.trim();
+    let framework = framework_word(name)?;
+    let word = value.split_whitespace().next()?;
+    let version = word.strip_prefix(['v', 'V']).unwrap_or(word).trim_end_matches([',', ';', '.']);
+    let exact = version.starts_with(|c: char| c.is_ascii_digit())
+        && version.contains('.')
+        && version.chars().all(|c| c.is_ascii_alphanumeric() || c == '.');
+    exact.then(|| Fact::VersionOf(framework, version.to_string()))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1195,6 +1298,39 @@ mod tests {
                 (Fact::GpuCount(8), 11),
             ]
         );
+        // The sgl-cookbook's "Test Environment" lists (index ids 70761211768, 53857427308,
+        // 6010368294, 6399045451) and a Chinese page's: a version only when exact; two GPUs
+        // named (`H200/B300`) name none.
+        assert_eq!(labelled_lines("- Hardware: NVIDIA H200/B300 GPU (8x)\n- Hardware: 8x H100-SXM\n", 1), vec![(Fact::Gpu("H100-SXM".into()), 2), (Fact::GpuCount(8), 2)]);
+        let text = "* Tensor Parallelism: 8\n* SGLang Version: 0.5.6.post1\n- sglang version: 0.5.8+\n- SGLang Version: Latest\n\
+                    - SGLang version: ≥ 0.3 recommended\n- vLLM version: `v0.10.1`\n- LMDeploy 版本: 0.9.2\n- CUDA version: 12.8\n";
+        assert_eq!(
+            labelled_lines(text, 1),
+            vec![
+                (Fact::Tp(8), 1),
+                (Fact::VersionOf("sglang", "0.5.6.post1".into()), 2),
+                (Fact::VersionOf("vllm", "0.10.1".into()), 6),
+                (Fact::VersionOf("lmdeploy", "0.9.2".into()), 7),
+            ]
+        );
+    }
+
+    /// Lines that introduce a block with the flags it changed, and lines that only mention flags.
+    #[test]
+    fn flags_lines_are_short_lines_ending_in_a_colon_with_valued_flags() {
+        assert_eq!(flags_line("--tensor-parallel-size=1 结果："), Some("--tensor-parallel-size=1 结果".to_string()));
+        assert_eq!(flags_line("With `--max-concurrency 64`:"), Some("--max-concurrency 64 ".to_string()));
+        assert_eq!(flags_line("Results with --tp 2 --num-prompts 100:"), Some("--tp 2 --num-prompts 100".to_string()));
+        for no in [
+            "--tensor-parallel-size=1 结果",
+            "Note: --tensor-parallel-size must divide the heads, see below:",
+            "Run the client with --disable-tqdm:",
+            "# Results with --tp 2:",
+            "结果：",
+            &format!("{} --tp 2:", "x".repeat(100)),
+        ] {
+            assert_eq!(flags_line(no), None, "{no}");
+        }
     }
 
     #[test]

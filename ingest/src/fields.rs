@@ -11,6 +11,8 @@ pub type Stat = benchsite_model::map::Key;
 pub enum Target {
     Backend,
     Model,
+    /// The engine's release, as its own report prints it (`TensorRT-LLM Version: 0.21.0rc0`).
+    Version,
     Dataset,
     RequestRate,
     MaxConcurrency,
@@ -166,10 +168,10 @@ pub fn named(label: &str) -> Option<Target> {
     let t = match label {
         "backend" => Backend,
         "model" | "model id" | "model name" => Model,
+        "tensorrt-llm version" | "tensorrt llm version" => Version,
         "dataset" | "dataset name" => Dataset,
         "traffic request rate" | "request rate configured (rps)" | "request rate" => RequestRate,
-        "maximum request concurrency" | "max request concurrency" | "max concurrency"
-        | "number of concurrent requests" => MaxConcurrency,
+        "maximum request concurrency" | "max request concurrency" | "max concurrency" => MaxConcurrency,
         "num prompts" | "number of prompts" | "total requests" => NumPrompts,
         "random input len" | "input len" => InputLen,
         "random output len" | "output len" | "sharegpt output len" => OutputLen,
@@ -206,7 +208,9 @@ pub fn named(label: &str) -> Option<Target> {
         | "token throughput (prompt + completion token)" => TotalThroughput,
         "peak output token throughput (tok/s)" => PeakOutputThroughput,
         "peak concurrent requests" => PeakConcurrent,
-        "concurrency" => Concurrency,
+        // trtllm-bench prints its measured `avg_num_concurrent_requests` under this label
+        // (`reporting.py`: `Number of concurrent requests:  {…:.4f}`), not a limit it set.
+        "concurrency" | "number of concurrent requests" => Concurrency,
         "accept length" | "acceptance length" => AcceptLength,
         "average request latency (ms)" => latency("e2e_ms", "mean", 1.0),
         "average time-to-first-token [ttft] (ms)" => latency("ttft_ms", "mean", 1.0),

@@ -29,6 +29,14 @@ pub fn of_backend(backend: &str) -> Option<&'static str> {
 
 /// The framework a report format belongs to, for tools that measure only their own engine.
 fn of_format(format: &str) -> Option<&'static str> {
+    if format == Format::SglangOffline.name() {
+        // `bench_offline_throughput` runs SGLang's own engine (`Backend: engine`).
+        return Some("sglang");
+    }
+    if format == crate::formats::lmdeploy_generation::NAME {
+        // `profile_generation.py` runs LMDeploy's own engine.
+        return Some("lmdeploy");
+    }
     (format == Format::TrtllmBench.name() || format == crate::formats::trtllm_bench::NAME).then_some("trtllm")
 }
 

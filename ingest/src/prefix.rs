@@ -5,12 +5,20 @@
 //! the prefix is learned from the header line and stripped from the lines that follow when
 //! they carry it. A prefix is a shape, not a string: each run of digits matches any run of
 //! digits (the clock ticks, nanoseconds lose trailing zeros, ranks grow a digit) and each
-//! run of spaces any run of spaces; everything else must be the same.
+//! run of spaces any run of spaces; a `:` also matches a `-` (`grep -A` prints the matched
+//! header as `FILE:line` and the lines after it as `FILE-line`, `-n` adds `:12:` / `-13-`);
+//! everything else must be the same.
 
 use crate::text::find_ignore_ascii_case;
 
 /// Words that name a block header framed by `=` (the formats `scan` opens a block on).
-const HEADERS: [&str; 3] = ["serving benchmark result", "engine details", "performance overview"];
+const HEADERS: [&str; 5] = [
+    "serving benchmark result",
+    "offline throughput benchmark result",
+    "engine details",
+    "pytorch backend",
+    "performance overview",
+];
 
 /// The longest prefix learned; anything longer is prose, not a logger's decoration.
 const MAX_PREFIX: usize = 80;
@@ -59,6 +67,7 @@ impl Prefix {
                         i += 1;
                     }
                 }
+                Token::Char(':') if bytes.get(i) == Some(&b'-') => i += 1,
                 Token::Char(c) => {
                     if !line[i..].starts_with(*c) {
                         return None;
@@ -116,6 +125,19 @@ mod tests {
         assert_eq!(p.strip("Successful requests:  32"), None);
         let (p, header) = learn("[rank0]: = ENGINE DETAILS").unwrap();
         assert_eq!((header, p.strip("[rank12]: Model: x")), ("= ENGINE DETAILS", Some("Model: x")));
+    }
+
+    /// `grep -A 11 "Offline Throughput Benchmark Result" sglang.sh.o74993` over an MPI log
+    /// (index id 38775347448): the matched header behind `FILE:`, the lines after it behind
+    /// `FILE-`; with `-n` the line numbers too.
+    #[test]
+    fn grep_context_lines_carry_the_prefix_of_the_matched_header() {
+        let (p, header) = learn("sglang.sh.o74993:[1,0]<stdout>:====== Offline Throughput Benchmark Result =======").unwrap();
+        assert_eq!(header, "====== Offline Throughput Benchmark Result =======");
+        assert_eq!(p.strip("sglang.sh.o74993-[1,0]<stdout>:Backend:   engine"), Some("Backend:   engine"));
+        let (p, _) = learn("slurm-824.out:12:====== Offline Throughput Benchmark Result =======").unwrap();
+        assert_eq!(p.strip("slurm-824.out-13-Successful requests:   2000"), Some("Successful requests:   2000"));
+        assert_eq!(p.strip("slurm-824.out+13-Successful requests:   2000"), None);
     }
 
     #[test]

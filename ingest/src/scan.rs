@@ -1,5 +1,6 @@
 //! Stage one of log parsing: walk the logical lines of any text and cut out result blocks
-//! (vLLM/SGLang/LMDeploy `Serving Benchmark Result`, LMDeploy `profile_throughput`,
+//! (vLLM/SGLang/LMDeploy `Serving Benchmark Result`, SGLang's `Offline Throughput Benchmark
+//! Result`, LMDeploy `profile_throughput`,
 //! `trtllm-bench` reports) together with the client context printed before each block and
 //! the sweep header it falls under. Nothing is interpreted here beyond "this line says X".
 
@@ -57,6 +58,9 @@ pub struct Sweep {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
     Serving,
+    /// SGLang `bench_offline_throughput`: the engine run in the client's process, all prompts
+    /// at once, so no latencies and no request rate.
+    SglangOffline,
     LmdeployProfile,
     TrtllmBench,
     VllmJson,
@@ -70,6 +74,7 @@ impl Format {
     pub fn name(self) -> &'static str {
         match self {
             Format::Serving => "serving-text",
+            Format::SglangOffline => "sglang-offline",
             Format::LmdeployProfile => "lmdeploy-profile",
             Format::TrtllmBench => "trtllm-bench",
             Format::VllmJson => "vllm-json",
@@ -486,7 +491,12 @@ fn block_start(text: &str, current: Option<Format>) -> Option<Format> {
         if has("serving benchmark result") {
             return Some(Format::Serving);
         }
-        if has("engine details") {
+        if has("offline throughput benchmark result") {
+            return Some(Format::SglangOffline);
+        }
+        // A report's first section: `ENGINE DETAILS` (TensorRT engines) or, since the PyTorch
+        // flow, `PYTORCH BACKEND` (`tensorrt_llm/bench/dataclasses/reporting.py`).
+        if has("engine details") || has("pytorch backend") {
             return Some(Format::TrtllmBench);
         }
         if has("performance overview") && current != Some(Format::TrtllmBench) {

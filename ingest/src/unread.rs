@@ -69,6 +69,11 @@ pub fn first_results_line(text: &str) -> Option<(u32, String)> {
     let lines: Vec<&str> = text.lines().collect();
     let mut pending: Option<Pending> = None;
     for (i, line) in lines.iter().enumerate() {
+        // A command names the tool and its settings (`sglang.bench_latency --input-len 200`),
+        // not a result: the line to name is the output below it.
+        if is_command(line) {
+            continue;
+        }
         let metric = has_metric_word(line);
         if metric && has_number(line) {
             return Some(found(&lines, i));
@@ -131,6 +136,12 @@ fn metric_columns(line: &str) -> Vec<usize> {
         }
     }
     out
+}
+
+/// A shell command: a Python launch or a line of two or more `--flags`.
+fn is_command(line: &str) -> bool {
+    let t = line.trim_start().trim_start_matches(['$', '#', '>']).trim_start();
+    t.starts_with("python") || t.match_indices(" --").nth(1).is_some()
 }
 
 fn found(lines: &[&str], i: usize) -> (u32, String) {
@@ -197,6 +208,16 @@ mod tests {
         assert_eq!(first_results_line("| GPU | Throughput |\n|---|---|\n| H800 | 1234 |\n").map(|f| f.0), Some(1));
         assert_eq!(first_results_line("Output throughput on the H800 and the p99 title\n"), None);
         assert_eq!(first_results_line("The title of v0.9.2\n"), None);
+    }
+
+    /// SGLang `bench_latency` in an issue (index id 30372878957): the command names `latency`
+    /// and numbers, the result is the line below it.
+    #[test]
+    fn a_command_is_no_result_line() {
+        let text = "python3 -m sglang.bench_latency --model ../Qwen2-7B-Instruct --batch-size 1 --input-len 200 --output-len 100\n\
+                    Benchmark ...\nPrefill. latency: 0.03508 s, throughput:   5700.84 token/s\n";
+        assert_eq!(first_results_line(text).map(|f| f.0), Some(3));
+        assert_eq!(first_results_line("$ vllm bench latency --input-len 32 --output-len 128 --batch-size 8\n"), None);
     }
 
     /// guidellm's console tables put their metric words three or four lines above the first

@@ -297,6 +297,13 @@ Average time-to-first-token [TTFT] (ms):          52667.0339
     );
 }
 
+/// A saved result of a recent `vllm bench serve --save-result` (with `max_output_tokens_per_s`,
+/// `max_concurrent_requests`) was looked for in the samples4 session: `find_string`
+/// `"max_output_tokens_per_s":` and code search on the saved keys found only the writers
+/// (vLLM's `serve.py` and copies) and dicts in other projects' tests, no saved file; the
+/// console lines of those versions (`Request goodput`, `Peak output token throughput`,
+/// `Peak concurrent requests`, `P90 …`) were checked on a published run (index id 68330103659;
+/// `vocab::vllm_goodput_and_peaks_are_read_as_printed`).
 #[test]
 fn reads_vllm_save_result_json_with_string_metadata() {
     let text = r#"{

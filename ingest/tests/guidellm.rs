@@ -255,3 +255,28 @@ fn every_cut_of_the_samples_parses() {
         }
     }
 }
+
+/// A 0.2 console pasted in a guide with its `Benchmarks Metadata:` block: the model
+/// (`backend_model='…'`) and the synthetic data (`data='prompt_tokens=512,output_tokens=256'`)
+/// it states were not read; the numbers were.
+#[test]
+fn reads_model_and_data_of_the_v0_2_metadata_block() {
+    let text = fixture("guidellm/v0.2_console_metadata_readme.md");
+    let findings = check(
+        "docs/guide.md",
+        &text,
+        &[&[
+            ("/format", json!("guidellm")),
+            ("/model", json!("/root/.cache/instructlab/models/ibm-granite/granite-3.3-8b-instruct")),
+            ("/source/lines/model", json!(45)),
+            ("/scenario/input_len", json!(512)),
+            ("/scenario/output_len", json!(256)),
+            ("/source/lines/scenario.input_len", json!(48)),
+            ("/metrics/e2e_ms/mean", json!(4090.0)),
+            ("/metrics/ttft_ms/p99", json!(61.8)),
+            ("/metrics/total_input_tokens", json!(5122)),
+        ]],
+    );
+    assert_eq!(findings, ["guidellm-latency-seconds@62"]);
+    numbers_trace_to_their_lines(&text, &parse_file("docs/guide.md", &text, None));
+}

@@ -10,7 +10,7 @@ use benchsite_ingest::parse_file;
 use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
-const SAMPLES: [&str; 9] = [
+const SAMPLES: [&str; 11] = [
     "sglang_cookbook_gemma4.md",
     "dgxc_deepseek_r1_sglang.md",
     "docker_exec_fp8_readme.md",
@@ -20,6 +20,8 @@ const SAMPLES: [&str; 9] = [
     "serve_for_another_client.md",
     "one_client_command_zh_blog.md",
     "datacrunch_h200_nodes.md",
+    "sglang_mintlify_deepseek_r1.md",
+    "vllm_ascend_flags_line_zh.md",
 ];
 
 fn context(line: u32, kind: &str) -> Value {
@@ -372,4 +374,73 @@ fn nodes_of_gpus_in_a_heading_are_the_runs_gpu_count() {
     let expected: Vec<&[(&str, Value)]> = runs.iter().map(Vec::as_slice).collect();
     let findings = check("raw/README.md", &text, &expected);
     assert!(findings.iter().all(|f| !f.starts_with("gpu")), "{findings:?}");
+}
+
+/// An SGLang docs page in Mintlify markdown (fences `bash Command theme={null}`, `text Output
+/// theme={null}`): its "Test Environment" list states the SGLang version and TP
+/// (`* SGLang Version: 0.5.6.post1`, `* Tensor Parallelism: 8`); the version was lost.
+#[test]
+fn a_test_environment_list_gives_the_framework_its_version() {
+    let text = fixture("markdown-document/sglang_mintlify_deepseek_r1.md");
+    let run = |client: u32, concurrency: u64, ttft: f64| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/framework", json!("sglang")),
+            ("/framework_version", json!("0.5.6.post1")),
+            ("/source/context/framework_version", context(13, "labelled-line")),
+            ("/gpu", json!("B200")),
+            ("/tp", json!(8)),
+            ("/model", json!("deepseek-ai/DeepSeek-R1-0528")),
+            ("/source/context/model", context(client, "command")),
+            ("/scenario/max_concurrency", json!(concurrency)),
+            ("/metrics/ttft_ms/mean", json!(ttft)),
+        ]
+    };
+    let findings = check("docs/r1.md", &text, &[&run(30, 1, 153.0), &run(83, 16, 273.51)]);
+    assert!(findings.is_empty(), "{findings:?}");
+    // A version line names its framework: a vLLM run of the same page does not take it.
+    let vllm = text
+        .replace("--backend sglang", "--backend vllm")
+        .replace("Backend:                                 sglang", "Backend:                                 vllm")
+        .replace("sglang.launch_server", "vllm.entrypoints.openai.api_server");
+    let out = parse_file("docs/r1.md", &vllm, None);
+    assert!(out.runs.iter().all(|r| r.framework.as_deref() == Some("vllm") && r.framework_version.is_none()), "{:?}", out.runs[0].framework);
+}
+
+/// vllm-ascend notes: three `vllm bench throughput` runs with `--tensor-parallel-size 4`, then
+/// two more introduced by `--tensor-parallel-size=1 结果：` (the flag the author changed): those
+/// had TP 4 from the command. `vllm bench throughput` runs vLLM's own engine: the framework is
+/// vLLM (it was not stated).
+#[test]
+fn a_flags_line_above_a_block_overrides_the_command() {
+    let text = fixture("markdown-document/vllm_ascend_flags_line_zh.md");
+    let run = |tp: u32, tp_from: Value, rps: f64| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/format", json!("vllm-throughput")),
+            ("/framework", json!("vllm")),
+            ("/source/context/framework", context(11, "command")),
+            ("/model", json!("Qwen/Qwen3-0.6B")),
+            ("/scenario/num_prompts", json!(200)),
+            ("/tp", json!(tp)),
+            ("/source/context/tp", tp_from),
+            ("/metrics/request_throughput", json!(rps)),
+        ]
+    };
+    let (four, one) = (context(11, "command"), context(36, "flags-line"));
+    let serve = |concurrency: u64| -> Vec<(&'static str, Value)> {
+        vec![("/format", json!("serving-text")), ("/tp", json!(4)), ("/scenario/max_concurrency", json!(concurrency)), ("/scenario/num_prompts", json!(null))]
+    };
+    let findings = check(
+        "docs/ascend.md",
+        &text,
+        &[
+            &run(4, four.clone(), 1.84),
+            &run(4, four.clone(), 2.13),
+            &run(4, four, 2.16),
+            &run(1, one.clone(), 1.64),
+            &run(1, one, 1.64),
+            &serve(1),
+            &serve(8),
+        ],
+    );
+    assert!(findings.iter().all(|f| !f.starts_with("duplicate")), "{findings:?}");
 }

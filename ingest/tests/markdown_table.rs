@@ -10,7 +10,7 @@ use benchsite_ingest::parse_file;
 use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
-const SAMPLES: [&str; 12] = [
+const SAMPLES: [&str; 15] = [
     "lmdeploy_a100_fp16.md",
     "framework_comparison_zh.md",
     "vllm_vs_trtllm.md",
@@ -23,6 +23,9 @@ const SAMPLES: [&str; 12] = [
     "llama_bench_pp_tg_zh.md",
     "treni_leaderboard_two_ttft.md",
     "lmdeploy_deepseekv3_en.md",
+    "engine_columns_per_metric.md",
+    "batch_cell_with_condition_zh.md",
+    "thousands_suffix_cells.md",
 ];
 
 fn context(line: u32, kind: &str) -> Value {
@@ -783,4 +786,117 @@ fn the_only_serve_command_is_not_given_to_runs_spread_over_sections() {
     let found: Vec<String> = out.findings.iter().map(|f| format!("{}@{}", f.code, f.line)).collect();
     assert_eq!(found, ["serve-elsewhere-not-applied@12"]);
     assert!(out.findings[0].message.contains("3 sections"), "{}", out.findings[0].message);
+}
+
+/// One column per engine (`| Batch Size | TensorRT-LLM | vLLM | Difference |`), the metric
+/// named by the section heading (`### Throughput (tokens/sec)`, `### Time to First Token
+/// (TTFT) in ms`), one table per metric: a run per engine and batch size, with both metrics.
+/// The file gave no run (its results-not-read warning pointed at a prose line below).
+#[test]
+fn engine_columns_under_metric_headings_give_a_run_per_engine_and_row() {
+    let text = fixture("markdown-table/engine_columns_per_metric.md");
+    let run = |row: u32, framework: &str, batch: u64, tput: f64, ttft: f64| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/format", json!("markdown-table")),
+            ("/framework", json!(framework)),
+            ("/source/context/framework", context(16, "table-row")),
+            ("/model", json!("Qwen2.5-3B-Instruct")),
+            ("/gpu", json!("A10G")),
+            ("/scenario/max_concurrency", json!(batch)),
+            ("/source/lines/scenario.max_concurrency", json!(row)),
+            ("/metrics/output_throughput", json!(tput)),
+            ("/source/lines/metrics.output_throughput", json!(row)),
+            ("/metrics/ttft_ms/mean", json!(ttft)),
+            ("/source/lines/metrics.ttft_ms.mean", json!(row + 12)),
+        ]
+    };
+    let expected = [
+        run(18, "trtllm", 1, 71.26, 17.64),
+        run(18, "vllm", 1, 68.18, 208.59),
+        run(19, "trtllm", 2, 141.35, 21.51),
+        run(19, "vllm", 2, 129.89, 343.32),
+        run(20, "trtllm", 4, 282.0, 23.85),
+        run(20, "vllm", 4, 253.91, 269.55),
+        run(21, "trtllm", 8, 490.7, 41.2),
+        run(21, "vllm", 8, 504.92, 390.26),
+        run(22, "trtllm", 16, 852.21, 246.45),
+        run(22, "vllm", 16, 924.24, 1137.57),
+        run(23, "trtllm", 32, 1458.65, 435.34),
+        run(23, "vllm", 32, 1636.74, 1176.09),
+        run(24, "trtllm", 64, 2359.84, 705.37),
+        run(24, "vllm", 64, 2545.08, 1415.44),
+    ];
+    let expected: Vec<&[(&str, Value)]> = expected.iter().map(Vec::as_slice).collect();
+    let findings = check("docs/summary.md", &text, &expected);
+    assert_eq!(findings, ["throughput-tokens-unstated@16"]);
+    let out = parse_file("docs/summary.md", &text, None);
+    let ids: Vec<&str> = out.runs.iter().take(2).map(|r| r.id.as_str()).collect();
+    assert_eq!(ids, ["docs/summary.md#L18", "docs/summary.md#L18.2"]);
+}
+
+/// The same layout in a result file (`vllm/A100_v0.10.1.md`): the SGLang column's runs are
+/// SGLang's, not vLLM v0.10.1's as the path would say; they keep their framework, no
+/// version, and a warning each. The table is the fixture's layout, its engines swapped.
+#[test]
+fn engine_columns_of_another_framework_in_a_result_file_keep_their_framework() {
+    let text = "# vLLM v0.10.1 on A100\n\n## Throughput (tokens/sec)\n\n| Batch Size | vLLM | SGLang |\n|---|---|---|\n| 1 | 68.18 | 71.26 |\n";
+    let findings = check(
+        "vllm/A100_v0.10.1.md",
+        text,
+        &[
+            &[("/framework", json!("vllm")), ("/framework_version", json!("0.10.1")), ("/metrics/output_throughput", json!(68.18))],
+            &[("/framework", json!("sglang")), ("/framework_version", json!(null)), ("/gpu", json!("A100")), ("/metrics/output_throughput", json!(71.26))],
+        ],
+    );
+    assert!(findings.contains(&"framework-not-path@5".to_string()), "{findings:?}");
+}
+
+/// `| 64 + prefix cache | 327 | 21.9 | 2712 |` under `Batch`: the words are how this run
+/// differs from the `64` row above it (a prefix cache, a TTFT nine times lower); the run keeps
+/// them as a note and no concurrency. They were dropped: the run looked like a plain one.
+#[test]
+fn a_context_cell_the_column_cannot_read_is_kept_as_a_note() {
+    let text = fixture("markdown-table/batch_cell_with_condition_zh.md");
+    let out = parse_file("docs/runtime.md", &text, None);
+    assert_eq!(out.runs.len(), 7);
+    let last = &out.runs[6];
+    assert_eq!(last.scenario.max_concurrency, None);
+    assert_eq!(last.metrics.ttft_ms.as_ref().map(|t| t["mean"]), Some(327.0));
+    let notes: Vec<(u32, &str)> = last.notes.iter().map(|n| (n.line, n.text.as_str())).collect();
+    assert_eq!(notes, [(16, "Batch: 64 + prefix cache")]);
+    assert!(out.runs[5].notes.is_empty() && out.runs[5].scenario.max_concurrency == Some(64));
+}
+
+/// `20.7k tok/s` under `Aggregate Prompt tok/s`: 20,700 input tokens a second. The column was
+/// dropped without a word (a `k` is no unit the cells knew); seconds in the cells (`0.310s`)
+/// were read.
+#[test]
+fn a_thousands_suffix_in_a_throughput_cell_is_read() {
+    let text = fixture("markdown-table/thousands_suffix_cells.md");
+    let run = |row: u32, concurrency: u64, ttft: f64, prompt: f64| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/scenario/max_concurrency", json!(concurrency)),
+            ("/metrics/ttft_ms/mean", json!(ttft)),
+            ("/metrics/input_throughput", json!(prompt)),
+            ("/source/lines/metrics.input_throughput", json!(row)),
+        ]
+    };
+    let findings = check(
+        "docs/nccl.md",
+        &text,
+        &[&run(8, 1, 310.0, 20700.0), &run(9, 1, 1329.0, 6750.0), &run(10, 16, 903.0, 115300.0), &run(11, 16, 999.0, 108100.0)],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
+/// Words where a measurement stands (`HTTP 400` in a tok/s column: the request failed) are
+/// the row's note, not dropped. Rows from a speculative-decoding write-up (index id
+/// 69399148089, its eight-case table, two rows).
+#[test]
+fn words_in_a_measure_column_are_kept_as_a_note() {
+    let text = "| Case | Target tok/s | dSpark tok/s | Official Flash tok/s (one request) |\n|---|---:|---:|---:|\n\
+                | Natural JSON | 38.05 | 81.74 | 175.33 |\n| Schema JSON | 37.78 | 70.74 | HTTP 400 |\n";
+    let out = parse_file("docs/dspark.md", text, None);
+    let notes: Vec<&str> = out.runs[1].notes.iter().map(|n| n.text.as_str()).collect();
+    assert!(notes.contains(&"Official Flash tok/s (one request): HTTP 400"), "{notes:?}");
 }

@@ -15,6 +15,12 @@
 //! files hold no report), and the issues corpus on `trtllm-bench --report_json report.json`
 //! (NVIDIA/TensorRT-LLM #4071 and #10528 discuss the file; neither pastes one): still no
 //! published report.
+//! Searched again (samples4 session): `find_string` `"avg_num_concurrent_requests": ` (1 hit,
+//! the self-test report above); for the console's speculative-decoding section `= DECODING
+//! STATISTICS` and `[AL] AVERAGE` (only copies of `reporting.py` and unrelated programs) and
+//! for its `= MACHINE DETAILS` line (no trtllm-bench output): no published sample of either,
+//! so the console reader is not taught them. The console's `= PYTORCH BACKEND` report is
+//! tested below from NVIDIA's tuning blog.
 
 mod common;
 
@@ -176,4 +182,52 @@ fn a_1_3_report_gives_gpu_energy_and_version_once() {
     let out = parse_file("raw/bench_report.json", &text, None);
     assert!(!out.runs[0].metrics.extra.contains_key("version"), "{:?}", out.runs[0].metrics.extra);
     numbers_trace_to_their_lines(&text, &out);
+}
+
+/// The console report of the PyTorch flow (0.21.0rc0), as NVIDIA's tuning blog prints it: its
+/// first section is `= PYTORCH BACKEND`, not `= ENGINE DETAILS`, so the model, version, request
+/// count and TP above `PERFORMANCE OVERVIEW` were lost, and `Number of concurrent requests:
+/// 94.6050` (the measured `avg_num_concurrent_requests`, `reporting.py`) was stored as the
+/// configured limit, rounded to 95. The overview quoted again below it is the same run.
+#[test]
+fn reads_the_pytorch_backend_console_report_of_a_blog() {
+    let text = fixture("trtllm-bench/pytorch_backend_blog.md");
+    let findings = check(
+        "docs/trtllm_blog.md",
+        &text,
+        &[&[
+            ("/format", json!("trtllm-bench")),
+            ("/framework", json!("trtllm")),
+            ("/source/line", json!(26)),
+            ("/model", json!("meta-llama/Llama-3.1-8B-Instruct")),
+            ("/source/lines/model", json!(28)),
+            ("/framework_version", json!("0.21.0rc0")),
+            ("/source/lines/framework_version", json!(30)),
+            ("/tp", json!(1)),
+            ("/metrics/completed", json!(100)),
+            ("/metrics/concurrency", json!(94.605)),
+            ("/source/lines/metrics.concurrency", json!(39)),
+            ("/scenario/max_concurrency", json!(null)),
+            ("/metrics/request_throughput", json!(86.5373)),
+            ("/metrics/output_throughput", json!(11076.77)),
+            ("/metrics/ttft_ms/p99", json!(232.4339)),
+            ("/metrics/tpot_ms/mean", json!(7.3272)),
+            ("/metrics/e2e_ms/p50", json!(1091.7905)),
+        ]],
+    );
+    assert_eq!(findings, ["duplicate@136"]);
+    numbers_trace_to_their_lines(&text, &parse_file("docs/trtllm_blog.md", &text, None));
+}
+
+/// TensorRT-LLM's own docs (`docs/source/performance/perf-benchmarking.md`, the benchmark
+/// corpus' sample): `Number of concurrent requests: 5.3019` under `ENGINE DETAILS` is measured.
+#[test]
+fn concurrent_requests_of_an_engine_report_are_measured_not_a_limit() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/benches/corpus/trtllm_bench_throughput.log")).unwrap();
+    let expected = [
+        ("/metrics/concurrency", json!(5.3019)),
+        ("/scenario/max_concurrency", json!(null)),
+        ("/framework_version", json!("0.17.0")),
+    ];
+    check("raw/trtllm_bench_throughput.log", &text, &[&expected]);
 }

@@ -232,3 +232,25 @@ fn sglang_output_line_wrapped_over_lines_keeps_each_values_line() {
     assert!(findings.is_empty(), "{findings:?}");
     numbers_trace_to_their_lines(&text, &parse_file("raw/sglang.jsonl", &text, None));
 }
+
+/// `vllm bench serve --goodput ttft:200 tpot:50 --metric-percentiles 50,90,99` against a
+/// simulator, as a book lab publishes it: `Request goodput`, `Request rate configured`,
+/// `Peak output token throughput`, `Peak concurrent requests` and the P50/P90 rows of recent
+/// versions, every number as printed (it was read right; no fixture had these lines).
+#[test]
+fn vllm_goodput_and_peaks_are_read_as_printed() {
+    let text = fixture("vocab/vllm_goodput_peaks_simulated.md");
+    let run = |rate: f64, goodput: f64, peak: f64, p90_ttft: f64| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/format", json!("serving-text")),
+            ("/scenario/request_rate", json!(rate)),
+            ("/metrics/request_goodput", json!(goodput)),
+            ("/metrics/peak_concurrent_requests", json!(peak)),
+            ("/metrics/failed", json!(0)),
+            ("/metrics/ttft_ms/p90", json!(p90_ttft)),
+        ]
+    };
+    let findings = check("docs/ch03.md", &text, &[&run(4.0, 3.78, 21.0, 155.39), &run(8.0, 0.48, 82.0, 8977.8)]);
+    assert!(findings.is_empty(), "{findings:?}");
+    numbers_trace_to_their_lines(&text, &parse_file("docs/ch03.md", &text, None));
+}

@@ -364,8 +364,24 @@ fn read_text(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
     let mut blocks = 0;
     let mut info: Option<Table> = None;
     let mut report: Vec<(Boxed, BoxedTable<'_>)> = Vec::new();
+    // What `Benchmarks Metadata:` states about the runs of the tables after it.
+    let mut metadata: Vec<Row<'_>> = Vec::new();
+    let mut in_metadata = false;
     for i in 0..lines.len() {
         let title = strip(lines[i].1);
+        if title.starts_with("Benchmarks Metadata") {
+            in_metadata = true;
+            metadata.clear();
+            continue;
+        }
+        if in_metadata {
+            if title.starts_with("Benchmarks Info") || title.starts_with("Benchmarks Stats") {
+                in_metadata = false;
+            } else {
+                metadata_rows(lines[i].0, lines[i].1, &mut metadata);
+                continue;
+            }
+        }
         if let Some(kind) = boxed_kind(title) {
             blocks += usize::from(kind == Boxed::Latency);
             match boxed_table(&lines, i) {
@@ -394,13 +410,34 @@ fn read_text(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
             sink.warn("guidellm-table", lines[i].0, message.into());
             continue;
         };
-        runs.extend(stats_runs(&stats, info.take(), sink));
+        runs.extend(stats_runs(&stats, info.take(), &metadata, sink));
     }
     runs.extend(boxed_runs(report, sink));
     (runs, blocks)
 }
 
-fn stats_runs<'a>(stats: &Table<'a>, info: Option<Table<'a>>, sink: &mut Sink) -> Vec<Run> {
+/// The model and synthetic data of a `Benchmarks Metadata:` line (0.2–0.3):
+/// `backend_model='ibm-granite/granite-3.3-8b-instruct'`, `data='prompt_tokens=512,output_tokens=256'`.
+fn metadata_rows<'a>(no: u32, line: &'a str, rows: &mut Vec<Row<'a>>) {
+    let quoted = |key: &str| -> Option<&'a str> {
+        let at = line.find(key)? + key.len();
+        let rest = &line[at..];
+        let end = rest.find('\'')?;
+        Some(&rest[..end]).filter(|v| !v.is_empty())
+    };
+    if let Some(model) = quoted("backend_model='") {
+        rows.push(Row { line: no, label: "model".into(), raw_label: "backend_model", cell: Cell { value: Value::Text(model), unit: "" }, section: None });
+    }
+    if let Some(data) = quoted(" data='") {
+        for (key, label) in [("prompt_tokens", "input len"), ("output_tokens", "output len")] {
+            if let Some(n) = number_after(data, key) {
+                rows.push(Row { line: no, label: label.into(), raw_label: key, cell: Cell { value: Value::Number(n), unit: "" }, section: None });
+            }
+        }
+    }
+}
+
+fn stats_runs<'a>(stats: &Table<'a>, info: Option<Table<'a>>, metadata: &[Row<'a>], sink: &mut Sink) -> Vec<Run> {
     let expected = ["Benchmark", "Per Second", "Concurrency", "mean", "mean", "mean", "median", "p99"];
     let known = stats.columns.len() == 17 && stats.columns.iter().zip(expected).all(|(c, e)| *c == e)
         && ["Req Latency", "TTFT (ms)", "ITL (ms)", "TPOT (ms)"].iter().all(|s| stats.header.contains(s));
@@ -429,7 +466,7 @@ fn stats_runs<'a>(stats: &Table<'a>, info: Option<Table<'a>>, sink: &mut Sink) -
             sink.warn("guidellm-row", *line, format!("this row has {} cells instead of 17; it was skipped.", row.len()));
             continue;
         }
-        let mut rows: Vec<Row<'a>> = Vec::new();
+        let mut rows: Vec<Row<'a>> = metadata.to_vec();
         strategy_cells(row[0], *line, &mut rows);
         for (label, cell) in STATS.iter().zip(&row[1..]) {
             rows.push(Row { line: *line, label: label.to_string(), raw_label: label, cell: parse_cell(cell), section: None });

@@ -663,6 +663,7 @@ fn cell_general(raw: &str) -> Num {
 // Reading
 
 /// One cell to read: its column, its text and the line it is written on.
+#[derive(Clone)]
 struct Entry<'t> {
     col: &'t Col,
     /// Line the column's name is written on: the header, or the row of a `Metric | Value` table.
@@ -705,6 +706,12 @@ struct Prepared<'t> {
     /// Columns that say which run a row is (context and words, no measurement): what must
     /// agree, row by row, for tables to be joined.
     keys: Vec<usize>,
+    /// One column per engine (`| Batch Size | TensorRT-LLM | vLLM |` under `### Throughput
+    /// (tokens/sec)`): each such column, read as the metric the heading names, is a run of
+    /// its row; the framework is the column's name.
+    engines: Vec<(usize, &'static str)>,
+    /// The framework column each engine run is given (its cell is the header's name).
+    framework: Col,
 }
 
 fn read(inputs: &[TableInput<'_>], sink: &mut Sink) -> Vec<Run> {
@@ -757,7 +764,17 @@ fn prepare<'t>(input: &'t TableInput<'t>) -> Prepared<'t> {
         }
     }
     rates_not_throughputs(table, &mut cols);
-    let duplicates = set_apart_duplicates(&mut cols);
+    let engines = match engine_columns(&table.header, &cols, input.heading) {
+        Some((metric, engines)) => {
+            for &(i, _) in &engines {
+                cols[i] = metric.clone();
+            }
+            engines
+        }
+        None => Vec::new(),
+    };
+    // Engine columns hold one metric each by design (a run per engine): no duplicates.
+    let duplicates = if engines.is_empty() { set_apart_duplicates(&mut cols) } else { Vec::new() };
     let eval = cols.iter().any(|c| c.column == Column::Eval);
     let words_only = |i: usize| table.rows.iter().all(|r| matches!(cell(r.cells.get(i).map_or("", String::as_str)), Num::Text(_) | Num::Absent));
     let keys = (0..cols.len())
@@ -767,7 +784,7 @@ fn prepare<'t>(input: &'t TableInput<'t>) -> Prepared<'t> {
             _ => false,
         })
         .collect();
-    Prepared { input, cols, duplicates, eval, keys }
+    Prepared { input, cols, duplicates, eval, keys, engines, framework: self::column("framework") }
 }
 
 /// Columns that would fill the same field of the run (`Early TTFT | clean4 TTFT`: both the
@@ -810,6 +827,26 @@ fn set_apart_duplicates(cols: &mut [Col]) -> Vec<Vec<usize>> {
         }
     }
     groups
+}
+
+/// `| Batch Size | TensorRT-LLM | vLLM | Difference |` under `### Throughput (tokens/sec)`: a
+/// table that measures nothing by its headers, whose columns named only by an engine hold
+/// the metric its heading names (without its numbering). The metric column and the engine
+/// columns, or `None` for any other table.
+fn engine_columns(header: &[String], cols: &[Col], heading: &str) -> Option<(Col, Vec<(usize, &'static str)>)> {
+    if cols.iter().any(|c| is_result(c) || c.column == Column::Eval) {
+        return None;
+    }
+    let engines: Vec<(usize, &'static str)> =
+        header.iter().enumerate().filter_map(|(i, h)| crate::framework::of_backend(&clean(h)).map(|f| (i, f))).collect();
+    if engines.is_empty() {
+        return None;
+    }
+    let h = heading.trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '.' | ')' | ' ' | '#'));
+    // `Time to First Token (TTFT) in ms`: the unit after `in`, as a header writes it.
+    let h = h.replace(" in ms", " (ms)").replace(" in s", " (s)");
+    let metric = column(&h);
+    is_result(&metric).then_some((metric, engines))
 }
 
 /// `RPS | Num prompts | Engine | Median TTFT`: a bare `RPS`/`QPS` column of whole numbers and
@@ -889,12 +926,15 @@ fn joins(group: &[Prepared<'_>], next: &Prepared<'_>, sink: &mut Sink) -> bool {
         return false;
     }
     let key_names = |p: &Prepared<'_>| p.keys.iter().map(|&k| p.cols[k].key.clone()).collect::<Vec<_>>();
-    if key_names(first) != key_names(next) {
+    let engines = |p: &Prepared<'_>| p.engines.iter().map(|&(_, f)| f).collect::<Vec<_>>();
+    if key_names(first) != key_names(next) || engines(first) != engines(next) {
         return false;
     }
     let taken: Vec<String> =
         group.iter().flat_map(|p| p.cols.iter().enumerate().filter(|(i, _)| !p.keys.contains(i)).filter_map(|(_, c)| measured(c))).collect();
-    let own: Vec<String> = next.cols.iter().enumerate().filter(|(i, _)| !next.keys.contains(i)).filter_map(|(_, c)| measured(c)).collect();
+    let mut own: Vec<String> = next.cols.iter().enumerate().filter(|(i, _)| !next.keys.contains(i)).filter_map(|(_, c)| measured(c)).collect();
+    // Engine columns all hold the one metric of their table.
+    own.dedup();
     if own.is_empty() || own.iter().any(|m| taken.contains(m)) {
         return false;
     }
@@ -944,7 +984,16 @@ fn read_one(p: &Prepared<'_>, sink: &mut Sink, notice: &mut Notice) -> Vec<Run> 
         return Vec::new();
     }
     let mut runs = Vec::new();
-    if p.cols.iter().any(is_result) {
+    if !p.engines.is_empty() {
+        let mut above = HashMap::new();
+        for row in &p.input.table.rows {
+            let entries = row_entries(p, row, &mut above);
+            for k in 0..p.engines.len() {
+                let own = engine_entries(p, &entries, k);
+                runs.extend(build_as(p.input, &own, row.line, row.line, &engine_suffix(k), sink, notice));
+            }
+        }
+    } else if p.cols.iter().any(is_result) {
         let mut above = HashMap::new();
         for row in &p.input.table.rows {
             let entries = row_entries(p, row, &mut above);
@@ -961,6 +1010,23 @@ fn read_one(p: &Prepared<'_>, sink: &mut Sink, notice: &mut Notice) -> Vec<Run> 
 fn read_joined(group: &[Prepared<'_>], sink: &mut Sink, notice: &mut Notice) -> Vec<Run> {
     let mut above: Vec<HashMap<usize, (&str, u32)>> = vec![HashMap::new(); group.len()];
     let mut runs = Vec::new();
+    if !group[0].engines.is_empty() {
+        // Engine `k` of row `r`: the first table's row names it, each table gives its metric.
+        for r in 0..group[0].input.table.rows.len() {
+            let rows: Vec<Vec<Entry<'_>>> = group.iter().enumerate().map(|(t, p)| row_entries(p, &p.input.table.rows[r], &mut above[t])).collect();
+            let start = group[0].input.table.rows[r].line;
+            let end = group.iter().map(|p| p.input.table.rows[r].line).max().unwrap_or(start);
+            for k in 0..group[0].engines.len() {
+                let mut own = engine_entries(&group[0], &rows[0], k);
+                for (p, entries) in group.iter().zip(&rows).skip(1) {
+                    let i = p.engines[k].0;
+                    own.extend(entries.iter().enumerate().filter(|(j, _)| *j == i).map(|(_, e)| e.clone()));
+                }
+                runs.extend(build_as(group[0].input, &own, start, end, &engine_suffix(k), sink, notice));
+            }
+        }
+        return runs;
+    }
     for r in 0..group[0].input.table.rows.len() {
         let mut entries = Vec::new();
         let mut end = 0;
@@ -974,6 +1040,27 @@ fn read_joined(group: &[Prepared<'_>], sink: &mut Sink, notice: &mut Notice) -> 
         runs.extend(build(group[0].input, &entries, start, end, sink, notice));
     }
     runs
+}
+
+/// The cells of engine `k` of a row: the row's cells but the other engines', and the
+/// engine's name from the header as its framework.
+fn engine_entries<'t>(p: &'t Prepared<'t>, entries: &[Entry<'t>], k: usize) -> Vec<Entry<'t>> {
+    let (own, _) = p.engines[k];
+    let mut out: Vec<Entry<'t>> =
+        entries.iter().enumerate().filter(|(i, _)| *i == own || !p.engines.iter().any(|(e, _)| e == i)).map(|(_, e)| e.clone()).collect();
+    let line = p.input.table.line;
+    out.push(Entry { col: &p.framework, head_line: line, text: p.input.table.header[own].as_str(), line });
+    out
+}
+
+/// The first engine's runs keep the row's id (`path#L12`), the others are told apart
+/// (`path#L12.2`).
+fn engine_suffix(k: usize) -> String {
+    if k == 0 {
+        String::new()
+    } else {
+        format!(".{}", k + 1)
+    }
 }
 
 /// `Metric | Value` rows, or `Metric | Mean | Median | P99`: one run.
@@ -1020,6 +1107,11 @@ fn transposed(input: &TableInput<'_>, sink: &mut Sink, notice: &mut Notice) -> O
 
 /// Reads one run from its cells; `None` when no cell holds a measured result.
 fn build(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32, sink: &mut Sink, notice: &mut Notice) -> Option<Run> {
+    build_as(input, entries, start, end, "", sink, notice)
+}
+
+/// [`build`], the run's id `path#L{start}{suffix}` (several runs of one row).
+fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32, suffix: &str, sink: &mut Sink, notice: &mut Notice) -> Option<Run> {
     let path = input.path;
     let mut owned: Vec<Owned> = Vec::new();
     let mut extras: Vec<(String, f64, u32)> = Vec::new();
@@ -1034,10 +1126,17 @@ fn build(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32, si
     let mut kept: Vec<(String, f64, u32)> = Vec::new();
     // A size-only model cell under a heading that names a model of another size.
     let mut sizes_differ: Option<(u32, String, String, String)> = None;
-    let id = format!("{path}#L{start}");
+    let id = format!("{path}#L{start}{suffix}");
     for e in entries {
-        let num = cell(e.text);
         let col = e.col;
+        let num = match (&col.column, cell(e.text)) {
+            // `20.7k tok/s` under a throughput: thousands (lengths such as `8K` are not read so:
+            // a context column keeps them as words).
+            (Column::Measure(_), num @ (Num::Text(_) | Num::Number(_, Unit::Other))) => {
+                multiplied(&clean(e.text)).map_or(num, |(n, u)| Num::Number(n, u))
+            }
+            (_, num) => num,
+        };
         match (&col.column, num) {
             (Column::Skip | Column::Eval, _) => {}
             (_, Num::Placeholder(p)) => {
@@ -1083,7 +1182,19 @@ fn build(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32, si
                 notes.push(Note { line: e.line, text: format!("{}: {t}", col.raw) });
                 context_cell(Ctx::TestName, Num::Text(t), e, &mut owned, &mut facts, &mut extras);
             }
-            (Column::Context(ctx), num) => context_cell(*ctx, num, e, &mut owned, &mut facts, &mut extras),
+            (Column::Context(ctx), num) => {
+                let stated = (owned.len(), facts.len(), extras.len());
+                let words = match &num {
+                    Num::Text(t) => Some(t.clone()),
+                    _ => None,
+                };
+                context_cell(*ctx, num, e, &mut owned, &mut facts, &mut extras);
+                // Words the column's meaning cannot take (`64 + prefix cache` under `Batch`)
+                // say how the run differs: kept as a note, never dropped.
+                if let Some(t) = words.filter(|_| stated == (owned.len(), facts.len(), extras.len())) {
+                    notes.push(Note { line: e.line, text: format!("{}: {t}", col.raw) });
+                }
+            }
             (_, Num::Absent | Num::NotMeasured) => {}
             (Column::Measure(m), Num::Number(n, cell_unit)) => {
                 if n < 0.0 || cell_unit == Unit::Other {
@@ -1110,6 +1221,8 @@ fn build(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32, si
                     Measured::No => {}
                 }
             }
+            // Words where a measurement stands (`HTTP 400`): what the row says instead, kept.
+            (Column::Measure(_), Num::Text(t)) => notes.push(Note { line: e.line, text: format!("{}: {t}", col.raw) }),
             (Column::Measure(_), _) => {}
             (Column::Label, Num::Number(n, u)) => {
                 // A unit only the cell states goes into the key, so the number keeps its meaning.
@@ -1197,8 +1310,19 @@ fn build(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32, si
     let block = Block { format: ScanFormat::Named(NAME), start, end, terminated: true, rows, context: Default::default(), sweep: None, cut_at: None };
     // A row of extra numbers only is a run too: the resolver's "empty block" does not apply.
     let mut scratch = Sink::new(&sink.path);
-    let resolved = block::resolve(&block, &[], &mut scratch);
+    let mut resolved = block::resolve(&block, &[], &mut scratch);
     scratch.findings.retain(|f| f.code != "empty-block");
+    if !suffix.is_empty() {
+        let old = format!("{path}#L{start}");
+        if let Some(r) = resolved.as_mut() {
+            r.id = id.as_str().into();
+        }
+        for f in &mut scratch.findings {
+            for r in f.runs.iter_mut().filter(|r| r.as_str() == old) {
+                *r = id.as_str().into();
+            }
+        }
+    }
     sink.findings.append(&mut scratch.findings);
     let resolved_any = resolved.is_some();
     let mut run = resolved.unwrap_or_else(|| {
@@ -1258,6 +1382,22 @@ fn size_family(input: &TableInput<'_>, col: &Col) -> Option<Result<(String, Stri
         }
     }
     None
+}
+
+/// `20.7k tok/s`, `1.3k`, `2.1M tok/s`: a number with a thousands or millions suffix, and the
+/// unit after it (none, or one [`unit_of`] knows).
+fn multiplied(text: &str) -> Option<(f64, Unit)> {
+    let t = text.trim();
+    let end = t.find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))?;
+    let (digits, rest) = t.split_at(end);
+    let factor = match rest.chars().next()? {
+        'k' | 'K' => 1e3,
+        'M' => 1e6,
+        _ => return None,
+    };
+    let unit = unit_of(rest[1..].trim());
+    let n: f64 = ungroup(digits).parse().ok()?;
+    (unit != Unit::Other && !digits.is_empty()).then_some((n * factor, unit))
 }
 
 /// The fact a context row states (what the resolver would have read from it).

@@ -24,11 +24,14 @@ pub mod guidellm;
 pub mod llmperf;
 pub mod inferencex;
 pub mod llmd_report;
+pub mod lmdeploy_generation;
 pub mod lmdeploy_profile_csv;
 pub mod markdown_table;
 pub mod serving_text;
+pub mod sglang_one_batch;
 pub mod trtllm_bench;
 pub mod vllm_json;
+pub mod vllm_latency;
 pub mod vllm_throughput;
 
 use crate::json;
@@ -143,6 +146,9 @@ impl Format {
 pub static FORMATS: &[&Format] = &[
     &serving_text::FORMAT,
     &vllm_throughput::FORMAT,
+    &vllm_latency::FORMAT,
+    &lmdeploy_generation::FORMAT,
+    &sglang_one_batch::FORMAT,
     &aiperf::TABLE,
     &guidellm::FORMAT,
     &llmperf::CONSOLE,
@@ -163,6 +169,24 @@ pub static FORMATS: &[&Format] = &[
 
 /// Reads a whole file of unknown layout: a JSON document, a file of another syntax a format
 /// claims, or text (every text format that detects itself in it).
+/// Formats of tools that run the engine in their own process (offline throughput and
+/// latency, static batches): no server served their runs, so a document's serve command is
+/// never theirs.
+pub fn in_process(format: &str) -> bool {
+    [
+        crate::scan::Format::SglangOffline.name(),
+        crate::scan::Format::LmdeployProfile.name(),
+        crate::scan::Format::TrtllmBench.name(),
+        trtllm_bench::NAME,
+        vllm_throughput::NAME,
+        vllm_throughput::JSON_NAME,
+        vllm_latency::NAME,
+        sglang_one_batch::NAME,
+        lmdeploy_generation::NAME,
+    ]
+    .contains(&format)
+}
+
 pub fn read_file(input: &Input<'_>, sink: &mut Sink) -> Vec<Run> {
     let ext = input.extension();
     let trimmed = input.text.trim_start();

@@ -40,20 +40,34 @@ fn detect_json(_: &Input<'_>) -> bool {
     true
 }
 
-/// A command that runs the offline benchmark, with its continuation lines joined.
-struct Command {
-    line: u32,
-    args: String,
+/// A command that runs the offline benchmark, with its continuation lines joined (also the
+/// latency benchmark's, [`super::vllm_latency`]).
+pub(super) struct Command {
+    pub(super) line: u32,
+    pub(super) args: String,
     /// Where each continuation line starts in `args`, so a flag points to its own line.
     starts: Vec<(usize, u32)>,
     /// The command ends with a `\` that has not been followed yet.
-    open: bool,
+    pub(super) open: bool,
 }
 
 impl Command {
+    /// The command whose arguments after the tool's name are `args`, on line `line`.
+    pub(super) fn new(line: u32, args: &str, open: bool) -> Self {
+        Command { line, args: args.trim_end_matches('\\').to_string(), starts: Vec::new(), open }
+    }
+
+    /// Joins a continuation line.
+    pub(super) fn push(&mut self, no: u32, text: &str) {
+        self.args.push(' ');
+        self.starts.push((self.args.len(), no));
+        self.args.push_str(text.trim_end_matches('\\'));
+        self.open = text.ends_with('\\');
+    }
+
     /// The line a flag is written on (`--num-prompts`, or a spelling with `_`); the
     /// command's first line when it cannot be found.
-    fn line_of(&self, flag: &str) -> u32 {
+    pub(super) fn line_of(&self, flag: &str) -> u32 {
         let spellings = [format!("-{flag}"), format!("-{}", flag.replace('-', "_"))];
         let Some(at) = spellings.iter().filter_map(|s| self.args.find(s.as_str())).min() else { return self.line };
         self.starts.iter().take_while(|(start, _)| *start <= at).last().map_or(self.line, |(_, l)| *l)
@@ -85,11 +99,7 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
             runs.extend(finish(open.take().unwrap(), command.take(), sink));
         }
         if let Some(cmd) = pending.command.as_mut().filter(|c| c.open) {
-            let part = text.trim_end_matches('\\');
-            cmd.args.push(' ');
-            cmd.starts.push((cmd.args.len(), line.no));
-            cmd.args.push_str(part);
-            cmd.open = text.ends_with('\\');
+            cmd.push(line.no, text);
             continue;
         }
         if let Some(rest) = text.strip_prefix("Throughput:") {
@@ -110,8 +120,7 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
                 cut_at: None,
             });
         } else if let Some(args) = throughput_command(text) {
-            let args = args.trim_end_matches('\\').to_string();
-            pending.command = Some(Command { line: line.no, args, starts: Vec::new(), open: text.ends_with('\\') });
+            pending.command = Some(Command::new(line.no, args, text.ends_with('\\')));
         } else if let Some(ns) = text.starts_with("Namespace(").then(|| client::namespace(text)).flatten() {
             pending.namespace = Some((line.no, ns));
         }
@@ -207,12 +216,13 @@ fn set_tp(run: &mut Run, tp: Option<u64>, line: u32, kind: &str) {
 /// Lengths count only for datasets that use them: `--input-len` for random data (or none
 /// named: the old script synthesises prompts of that length) and sonnet, `--output-len` also
 /// for ShareGPT (it overrides the dataset's lengths), `--random-*-len` for random data.
-fn apply_command(run: &mut Run, cmd: &Command) {
+pub(super) fn apply_command(run: &mut Run, cmd: &Command) {
     let flags: BTreeMap<String, String> = client::flags(&cmd.args)
         .into_iter()
         .filter_map(|(k, v)| Some((k.trim_start_matches('-').replace('_', "-"), v?)))
         .collect();
-    let get = |k: &str| flags.get(k).map(String::as_str);
+    // A shell variable (`--model ${model_path}`) names nothing.
+    let get = |k: &str| flags.get(k).map(String::as_str).filter(|v| !v.contains('$'));
     let int = |v: Option<&str>| v.and_then(|v| v.parse::<f64>().ok()).and_then(integer);
     let mut filled: Vec<(&str, &str)> = Vec::new();
     let s = &mut run.scenario;
@@ -249,6 +259,11 @@ fn apply_command(run: &mut Run, cmd: &Command) {
             run.backend = Some(b.to_string());
             filled.push(("backend", "backend"));
         }
+    }
+    // The script runs vLLM's engine unless `--backend` names another (`hf`, `mii`).
+    if run.framework.is_none() && !flags.contains_key("backend") {
+        run.framework = Some("vllm".to_string());
+        filled.push(("framework", "model"));
     }
     for (key, flag) in filled {
         let line = cmd.line_of(flag);

@@ -1,0 +1,80 @@
+//! SGLang's static-batch benchmark (`sglang.bench_one_batch`, formerly `sglang.bench_latency`):
+//! prefill latency as TTFT, the median decode step as ITL, the total latency as e2e, all in
+//! seconds as printed; the warmup run before `Benchmark ...` is no run. Before this reader
+//! these outputs gave no run (a `results-not-read` warning at best).
+
+mod common;
+
+use benchsite_ingest::parse_file;
+use common::{check, fixture, numbers_trace_to_their_lines};
+use serde_json::json;
+
+#[test]
+fn the_run_after_benchmark_is_read_and_the_warmup_before_it_is_not() {
+    let text = fixture("sglang-one-batch/minicpm_notes.sh");
+    let findings = check(
+        "raw/notes.sh",
+        &text,
+        &[&[
+            ("/format", json!("sglang-one-batch")),
+            ("/framework", json!("sglang")),
+            ("/model", json!("/data/share/MiniCPM-SALA")),
+            ("/tp", json!(1)),
+            ("/source/context/tp", json!({"line": 8, "kind": "command"})),
+            ("/scenario/max_concurrency", json!(4)),
+            ("/source/lines/scenario.max_concurrency", json!(22)),
+            ("/scenario/input_len", json!(1024)),
+            ("/scenario/output_len", json!(512)),
+            ("/source/line", json!(21)),
+            ("/metrics/ttft_ms/mean", json!(371.83)),
+            ("/metrics/itl_ms/median", json!(11.75)),
+            ("/metrics/e2e_ms/mean", json!(6395.0)),
+            ("/metrics/total_throughput", json!(960.75)),
+            ("/metrics/extra/sglang prefill throughput (tok~1s)", json!(11015.86)),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+    numbers_trace_to_their_lines(&text, &parse_file("raw/notes.sh", &text, None));
+}
+
+#[test]
+fn an_issue_quoting_bench_latency_gives_its_run() {
+    let text = fixture("sglang-one-batch/bench_latency_issue.log");
+    let findings = check(
+        "raw/issue.log",
+        &text,
+        &[&[
+            ("/model", json!("../Qwen2-7B-Instruct")),
+            ("/scenario/max_concurrency", json!(1)),
+            ("/scenario/input_len", json!(200)),
+            ("/scenario/output_len", json!(100)),
+            ("/metrics/ttft_ms/mean", json!(35.08)),
+            ("/metrics/itl_ms/median", json!(19.24)),
+            ("/metrics/e2e_ms/mean", json!(1942.0)),
+            ("/metrics/total_throughput", json!(154.52)),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+    numbers_trace_to_their_lines(&text, &parse_file("raw/issue.log", &text, None));
+}
+
+/// `--batch-size 1 8 16`: a sweep; each run's batch size comes from its decode lines, never
+/// the list's first value, and lengths named as lists are left unknown. The lines are the
+/// script's prints (sgl-project/sglang `python/sglang/bench_one_batch.py`, `latency_test`), the
+/// numbers written for the test: no published sweep output was found (find_string `Prefill.
+/// latency:` gave single runs only).
+#[test]
+fn a_sweep_command_gives_no_single_size_to_its_runs() {
+    let text = "python3 -m sglang.bench_one_batch --model-path m --batch-size 1 8 --input-len 128 256 --output-len 16\n\
+                Benchmark ...\n\
+                Prefill. latency: 0.02000 s, throughput:   6400.00 token/s\n\
+                Decode 0. Batch size: 1, latency: 0.01000 s, throughput:    100.00 token/s\n\
+                Decode.  median latency: 0.01000 s, median throughput:    100.00 token/s\n\
+                Total. latency:  0.170 s, throughput:    847.06 token/s\n\
+                Prefill. latency: 0.04000 s, throughput:   6400.00 token/s\n\
+                Decode 0. Batch size: 1, latency: 0.01000 s, throughput:    100.00 token/s\n\
+                Decode.  median latency: 0.01000 s, median throughput:    100.00 token/s\n\
+                Total. latency:  0.190 s, throughput:   1431.58 token/s\n";
+    let run = |ttft: f64| vec![("/scenario/max_concurrency", json!(1)), ("/scenario/input_len", json!(null)), ("/scenario/output_len", json!(16)), ("/metrics/ttft_ms/mean", json!(ttft))];
+    check("raw/sweep.log", text, &[&run(20.0), &run(40.0)]);
+}
