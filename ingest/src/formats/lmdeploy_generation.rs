@@ -20,7 +20,7 @@
 
 use super::{Format, Input, Read};
 use crate::block;
-use crate::scan::{Block, Context, Format as BlockFormat, Row};
+use crate::scan::{Block, Row};
 use crate::sink::Sink;
 use crate::text::{logical_lines, Needle};
 use crate::value::{leading_number, Cell, Value};
@@ -109,16 +109,7 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
                     blocks += 1;
                     runs.extend(block::resolve(&block, &[], sink));
                 }
-                open = starts.then(|| Block {
-                    format: BlockFormat::Named(NAME),
-                    start: line.no,
-                    end: line.no,
-                    terminated: true,
-                    rows,
-                    context: Context::default(),
-                    sweep: None,
-                    cut_at: None,
-                });
+                open = starts.then(|| Block::of_rows(NAME, line.no, line.no, rows));
             }
         }
     }

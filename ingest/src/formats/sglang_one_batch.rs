@@ -22,7 +22,7 @@ use super::vllm_throughput::Command;
 use super::{Format, Input, Read};
 use crate::block;
 use crate::client;
-use crate::scan::{Block, Context, Format as BlockFormat, Row};
+use crate::scan::{Block, Row};
 use crate::sink::Sink;
 use crate::text::{logical_lines, Needle};
 use crate::value::{integer, leading_number, Cell, Value};
@@ -129,16 +129,7 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
         let Some(kind) = classify(line.no, text) else { continue };
         match kind {
             Line::Prefill(rows) => {
-                open = Some(Block {
-                    format: BlockFormat::Named(NAME),
-                    start: line.no,
-                    end: line.no,
-                    terminated: true,
-                    rows,
-                    context: Context::default(),
-                    sweep: None,
-                    cut_at: None,
-                });
+                open = Some(Block::of_rows(NAME, line.no, line.no, rows));
             }
             Line::Step(batch) => {
                 if let (Some(b), Some(row)) = (open.as_mut(), batch) {

@@ -18,7 +18,7 @@ use super::vllm_throughput::{apply_command, Command};
 use super::{Format, Input, Read};
 use crate::block;
 use crate::client;
-use crate::scan::{Block, Context, Format as BlockFormat, Row};
+use crate::scan::{Block, Row};
 use crate::sink::Sink;
 use crate::text::{logical_lines, Needle};
 use crate::value::{integer, parse_cell};
@@ -80,16 +80,7 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
                         blocks += 1;
                         runs.extend(finish(block, command, sink));
                     }
-                    let block = Block {
-                        format: BlockFormat::Named(NAME),
-                        start: line.no,
-                        end: line.no,
-                        terminated: true,
-                        rows: vec![row],
-                        context: Context::default(),
-                        sweep: None,
-                        cut_at: None,
-                    };
+                    let block = Block::of_rows(NAME, line.no, line.no, vec![row]);
                     open = Some((block, pending.take()));
                 }
             }

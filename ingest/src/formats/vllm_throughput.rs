@@ -17,7 +17,7 @@ use crate::client;
 use crate::fields::normalise;
 use crate::json::reader::Json;
 use crate::json::Object;
-use crate::scan::{Block, Context, Format as BlockFormat, Row};
+use crate::scan::{Block, Context, Row};
 use crate::sink::Sink;
 use crate::text::logical_lines;
 use crate::value::{integer, leading_number, parse_cell, Cell, Value};
@@ -109,16 +109,7 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
             }
             let context = Context { namespace: pending.namespace.take(), ..Context::default() };
             command = pending.command.take();
-            open = Some(Block {
-                format: BlockFormat::Named(NAME),
-                start: line.no,
-                end: line.no,
-                terminated: true,
-                rows,
-                context,
-                sweep: None,
-                cut_at: None,
-            });
+            open = Some(Block { context, ..Block::of_rows(NAME, line.no, line.no, rows) });
         } else if let Some(args) = throughput_command(text) {
             pending.command = Some(Command::new(line.no, args, text.ends_with('\\')));
         } else if let Some(ns) = text.starts_with("Namespace(").then(|| client::namespace(text)).flatten() {
