@@ -893,16 +893,7 @@ fn duplicates_counted(runs: &mut Vec<Run>, sink: &mut Sink) -> usize {
                 match by_rates.get(&rates) {
                     Some(&j) => {
                         keep[i] = false;
-                        sink.info(
-                            "duplicate",
-                            run.source.line,
-                            format!(
-                                "this block repeats the run at line {} (same duration and throughputs, without its counts); it is recorded once.",
-                                runs[j].source.line
-                            ),
-                        )
-                        .value("original_line", runs[j].source.line)
-                        .run(&runs[j].id);
+                        repeats(sink, run, &runs[j], "same duration and throughputs, without its counts");
                     }
                     None => {
                         by_rates.insert(rates, i);
@@ -927,21 +918,23 @@ fn duplicates_counted(runs: &mut Vec<Run>, sink: &mut Sink) -> usize {
                 continue;
             };
             keep[i] = false;
-            sink.info(
-                "duplicate",
-                run.source.line,
-                format!(
-                    "this block repeats the run at line {} (same counts, duration and throughput); it is recorded once.",
-                    runs[j].source.line
-                ),
-            )
-            .value("original_line", runs[j].source.line)
-            .run(&runs[j].id);
+            repeats(sink, run, &runs[j], "same counts, duration and throughput");
         }
     }
     let mut flags = keep.into_iter();
     runs.retain(|_| flags.next().unwrap_or(true));
     steps
+}
+
+/// The `duplicate` note of a run dropped because it repeats `original` (`same`: what they share).
+fn repeats(sink: &mut Sink, run: &Run, original: &Run, same: &str) {
+    sink.info(
+        "duplicate",
+        run.source.line,
+        format!("this block repeats the run at line {} ({same}); it is recorded once.", original.source.line),
+    )
+    .value("original_line", original.source.line)
+    .run(&original.id);
 }
 
 /// Runs from saved JSON results; objects that are not results are findings.
