@@ -28,6 +28,17 @@ pub struct Layout {
     pub findings: Vec<Range<u64>>,
 }
 
+impl Layout {
+    /// The ranges of the `k`-th array: sources, runs, findings.
+    fn array(&self, k: usize) -> &[Range<u64>] {
+        match k {
+            0 => &self.sources,
+            1 => &self.runs,
+            _ => &self.findings,
+        }
+    }
+}
+
 /// A unit's elements: how many of each, and where they sat in the previous file when they
 /// may be copied from it.
 pub struct Part {
@@ -61,37 +72,12 @@ pub fn write(to: &Path, data: &RunsFile, parts: &[Part], previous: Option<(&Path
     let mut layout = Layout::default();
     let schema = serde_json::to_string(&data.schema).map_err(|e| fail(&e))?;
     out.put(format!("{{\"schema\":{schema},\n\"sources\":[").as_bytes()).map_err(|e| fail(&e))?;
-    let copyable = |part: &Part, k: usize| part.kept.as_ref().filter(|kept| !(k == 1 && kept.runs_moved)).map(|kept| kept.first[k]);
     let mut array = Array::default();
-    let mut next = 0;
-    for part in parts {
-        let n = part.counts[0];
-        match (copyable(part, 0), old.as_mut()) {
-            (Some(first), Some((file, prev))) => array.copy(&mut out, file, prev.sources.get(first..first + n).ok_or(STALE)?, &mut layout.sources)?,
-            _ => array.serialize(&mut out, &data.sources[next..next + n], &mut layout.sources)?,
-        }
-        next += n;
-    }
+    array.parts(&mut out, &mut old, parts, 0, &data.sources, &mut layout.sources)?;
     array.close(&mut out, ",\n\"runs\":[")?;
-    let mut next = 0;
-    for part in parts {
-        let n = part.counts[1];
-        match (copyable(part, 1), old.as_mut()) {
-            (Some(first), Some((file, prev))) => array.copy(&mut out, file, prev.runs.get(first..first + n).ok_or(STALE)?, &mut layout.runs)?,
-            _ => array.serialize(&mut out, &data.runs[next..next + n], &mut layout.runs)?,
-        }
-        next += n;
-    }
+    array.parts(&mut out, &mut old, parts, 1, &data.runs, &mut layout.runs)?;
     array.close(&mut out, ",\n\"findings\":[")?;
-    let mut next = 0;
-    for part in parts {
-        let n = part.counts[2];
-        match (copyable(part, 2), old.as_mut()) {
-            (Some(first), Some((file, prev))) => array.copy(&mut out, file, prev.findings.get(first..first + n).ok_or(STALE)?, &mut layout.findings)?,
-            _ => array.serialize(&mut out, &data.findings[next..next + n], &mut layout.findings)?,
-        }
-        next += n;
-    }
+    let next = array.parts(&mut out, &mut old, parts, 2, &data.findings, &mut layout.findings)?;
     array.serialize(&mut out, &data.findings[next..], &mut layout.findings)?;
     array.close(&mut out, "}\n")?;
     out.inner.flush().map_err(|e| fail(&e))?;
@@ -137,6 +123,31 @@ impl Array {
             layout.push(start..out.at);
         }
         Ok(())
+    }
+
+    /// The `k`-th array's elements (`items`, in `parts`' order): a kept part's copied from
+    /// the previous file, unless its runs' finding numbers moved; the others serialized.
+    /// Returns how many of `items` the parts covered.
+    fn parts<T: serde::Serialize>(
+        &mut self,
+        out: &mut Counted,
+        old: &mut Option<(std::fs::File, &Layout)>,
+        parts: &[Part],
+        k: usize,
+        items: &[T],
+        layout: &mut Vec<Range<u64>>,
+    ) -> Result<usize, String> {
+        let mut next = 0;
+        for part in parts {
+            let n = part.counts[k];
+            let kept = part.kept.as_ref().filter(|kept| !(k == 1 && kept.runs_moved)).map(|kept| kept.first[k]);
+            match (kept, old.as_mut()) {
+                (Some(first), Some((file, prev))) => self.copy(out, file, prev.array(k).get(first..first + n).ok_or(STALE)?, layout)?,
+                _ => self.serialize(out, &items[next..next + n], layout)?,
+            }
+            next += n;
+        }
+        Ok(next)
     }
 
     /// Copies elements (contiguous in the previous file) as they were.
