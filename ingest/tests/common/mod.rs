@@ -56,6 +56,7 @@ pub fn numbers_trace_to_their_lines(text: &str, out: &FileOutput) {
             let Some(written) = lines.get(line as usize - 1) else { panic!("{field} points past the end (line {line})") };
             let mut numbers = numbers_in(written);
             numbers.extend(numbers_in(&without_thousands_commas(written)));
+            numbers.extend(clock_times_in(written));
             let close = |w: f64| {
                 [1.0, 1000.0, 0.001, 1e6, 1e-6, 60.0, 1.0 / 60.0].iter().any(|k| (w * k - n).abs() <= 1e-6 * n.abs().max(1.0))
             };
@@ -80,6 +81,20 @@ fn numbers_in(line: &str) -> Vec<f64> {
         } else {
             i += 1;
         }
+    }
+    out
+}
+
+/// A progress bar's elapsed time in seconds: `[03:23<00:00` → 203, `1:02:03` → 3723.
+fn clock_times_in(line: &str) -> Vec<f64> {
+    let mut out = Vec::new();
+    for word in line.split(|c: char| !(c.is_ascii_digit() || c == ':')) {
+        let parts: Vec<&str> = word.split(':').collect();
+        if parts.len() < 2 || parts.len() > 3 || parts.iter().any(|p| p.is_empty() || p.len() > 2) {
+            continue;
+        }
+        let seconds = parts.iter().try_fold(0.0, |acc, p| p.parse::<f64>().ok().map(|n| acc * 60.0 + n));
+        out.extend(seconds);
     }
     out
 }

@@ -1,0 +1,491 @@
+//! Real outputs found in other public projects (issue 10, "Read what people actually
+//! publish"), each a trimmed fixture whose first line names its source, read as a file of
+//! its own: every run it holds recovered, every number equal to the number on the line its
+//! provenance names, units from the label, the header or the tool's rule, no run invented.
+//! The samples are grouped by the tool that printed them; what a sample shows that benchsite
+//! still reads short of the ideal is said at its test.
+//!
+//! Searched (samples5 session) with `find_string`: `Max reqeuest concurrency:`, `"std_ttft_ms": `,
+//! `Per User Output Speed`, `Output token throughput (per sec):`, `"results_ttft_s_mean":`,
+//! `"requests_per_second": 1`, `"total_num_tokens": 2`, `"request_throughput_req_s": `,
+//! `"output_throughput_per_user_tok_s": `, `Offline Throughput Benchmark Result`, `| 首字延迟`,
+//! `| 并发数 |`, `| 输出吞吐`, `Backend:                                 lmdeploy`,
+//! `NVIDIA AIPerf | LLM Metrics`, `"tput_per_gpu": `, `"backend": "vllm", "model_id": "`,
+//! `total tokens/s, `, `Benchmarks Stats:`, `token_latency percentiles(50%,75%,95%,99%)`,
+//! `"type_": "generative_benchmark"`; and code search for llmperf summaries. A
+//! `vllm bench throughput --output-json` file was found (a Chinese book chapter that `cat`s it);
+//! a `trtllm-bench --report_json` file and an llmperf `*_summary.json` beyond the ones already
+//! kept were not (only writers, parsers and test dictionaries came up).
+
+mod common;
+
+use benchsite_ingest::{parse_file, FileOutput};
+use common::{check, fixture, numbers_trace_to_their_lines};
+use serde_json::{json, Value};
+
+/// Every sample: `(fixture, path it is parsed as)`.
+const SAMPLES: [(&str, &str); 20] = [
+    ("markdown-document/datacrunch_dsv3_sglang_optimizations.md", "raw/optimizations.md"),
+    ("markdown-document/gke_a3ultra_sglang_placeholders.md", "raw/gke.md"),
+    ("markdown-document/qserve_bench_serving_sweep_readme.md", "raw/qserve.md"),
+    ("markdown-document/vllm_ascend_save_result_report_zh.md", "raw/ascend.md"),
+    ("markdown-document/lmdeploy_chat_headerless_result_zh.md", "raw/lmdeploy_chat.md"),
+    ("markdown-document/gpu_columns_then_vllm_throughput.md", "raw/polar.md"),
+    ("markdown-document/llmd_kgateway_result_markers.md", "raw/kgateway.md"),
+    ("trtllm-bench/nvfp4_recipe_own_script_and_report.md", "raw/nvfp4.md"),
+    ("aiperf/genai_perf_ns_readme.md", "raw/genai_ns.md"),
+    ("aiperf/genai_perf_goodput_tutorial.md", "raw/genai_goodput.md"),
+    ("aiperf/genai_perf_nim_eks_zh.md", "raw/genai_nim.md"),
+    ("aiperf/llava_onevision_truncated_label.md", "raw/llava.md"),
+    ("vllm-throughput/vllm_bench_output_json_zh.md", "raw/chapter9.md"),
+    ("vllm-throughput/env_line_scenario_b70.md", "raw/b70.md"),
+    ("sglang-offline/embedding_offline_issue.md", "raw/issue_9674.md"),
+    ("markdown-table/mimo_h20_vllm_zh.md", "raw/mimo.md"),
+    ("markdown-table/rtx_pro_6000_tp_precision_zh.md", "raw/rtx.md"),
+    ("markdown-table/blackwell_pp4_report_zh.md", "raw/blackwell.md"),
+    ("markdown-table/gpt2_cuda_p50_p95_cells_zh.md", "raw/gpt2.md"),
+    ("markdown-table/transposed_ab_mi355x_zh.md", "raw/qsa.md"),
+];
+
+fn sample(name: &str) -> (String, String) {
+    let (_, path) = SAMPLES.iter().find(|(f, _)| *f == name).unwrap_or_else(|| panic!("{name} is not in SAMPLES"));
+    (fixture(name), path.to_string())
+}
+
+fn parsed(name: &str) -> (String, FileOutput) {
+    let (text, path) = sample(name);
+    let out = parse_file(&path, &text, None);
+    (text, out)
+}
+
+/// Every sample: each number a run holds is on the line its provenance names, and every
+/// piece of context points into the file.
+#[test]
+fn numbers_of_every_sample_trace_to_their_lines() {
+    for (name, path) in SAMPLES {
+        let text = fixture(name);
+        let out = parse_file(path, &text, None);
+        numbers_trace_to_their_lines(&text, &out);
+        for run in &out.runs {
+            for (field, c) in &run.source.context {
+                assert!(c.line >= 1 && (c.line as usize) <= text.lines().count(), "{name}: {}: {field} points past the end", run.id);
+            }
+        }
+    }
+}
+
+/// Every cut of every sample (at char boundaries) parses without a panic, and what it reads
+/// still traces to its lines.
+#[test]
+fn every_cut_of_every_sample_parses() {
+    for (name, _) in SAMPLES {
+        let text = fixture(name);
+        for cut in text.char_indices().map(|(i, _)| i).step_by(23) {
+            let part = &text[..cut];
+            let out = parse_file("raw/cut.md", part, None);
+            numbers_trace_to_their_lines(part, &out);
+        }
+    }
+}
+
+// ---- vLLM / SGLang / LMDeploy serving text ----
+
+/// DataCrunch's DeepSeek-V3 optimisation notes: a `bench_one_batch` run whose command the
+/// author wrapped without backslashes, SGLang blocks cut to their throughput and E2E rows
+/// (`# PREFILL` / `# DECODE`), headers with trailing blanks, and gsm8k accuracy outputs that
+/// are no benchmark result of a known tool.
+/// Left as found: the one-batch run takes its model from the page title (`DeepSeek-V3`), the
+/// wrapped command's `--model deepseek-ai/DeepSeek-V3 --tp 8` is not joined to its first line;
+/// and the PREFILL and DECODE blocks both take the last `bench_serving` command of the block
+/// above them (the decode one), so the PREFILL run's lengths read 1 in / 512 out (context,
+/// `context.rs`: not this session's files).
+#[test]
+fn a_blog_with_cut_sglang_blocks_and_a_one_batch_run() {
+    let (text, path) = sample("markdown-document/datacrunch_dsv3_sglang_optimizations.md");
+    let serve = |ttft: Value, extra: Vec<(&'static str, Value)>| -> Vec<(&'static str, Value)> {
+        let mut v = vec![
+            ("/format", json!("serving-text")),
+            ("/framework", json!("sglang")),
+            ("/model", json!("deepseek-ai/DeepSeek-V3")),
+            ("/tp", json!(8)),
+            if ttft.is_null() { ("/metrics/ttft_ms", ttft) } else { ("/metrics/ttft_ms/mean", ttft) },
+        ];
+        v.extend(extra);
+        v
+    };
+    let findings = check(
+        &path,
+        &text,
+        &[
+            &[
+                ("/format", json!("sglang-one-batch")),
+                ("/scenario/max_concurrency", json!(1)),
+                ("/scenario/input_len", json!(256)),
+                // `Prefill. latency: 0.21180 s` of the run after `Benchmark ...`, not the warmup's.
+                ("/metrics/ttft_ms/mean", json!(211.8)),
+                ("/metrics/itl_ms/median", json!(228.89)),
+                ("/metrics/e2e_ms/mean", json!(7322.0)),
+                ("/metrics/total_throughput", json!(39.34)),
+            ],
+            &serve(json!(3749.94), vec![("/metrics/concurrency", json!(1.0)), ("/scenario/num_prompts", json!(1)), ("/scenario/output_len", json!(32))]),
+            &serve(json!(190.57), vec![("/metrics/itl_ms/p99", json!(41.13))]),
+            &serve(json!(null), vec![("/metrics/request_throughput", json!(21.0)), ("/metrics/e2e_ms/mean", json!(242905.21)), ("/metrics/concurrency", json!(5099.94))]),
+            &serve(json!(null), vec![("/metrics/output_throughput", json!(5507.91)), ("/metrics/e2e_ms/median", json!(556271.32))]),
+            &serve(
+                json!(145935.97),
+                vec![
+                    ("/scenario/request_rate", json!("inf")),
+                    ("/scenario/max_concurrency", json!(null)),
+                    ("/metrics/completed", json!(10000)),
+                    ("/metrics/total_output_tokens_retokenized", json!(317484)),
+                    ("/metrics/ttft_ms/p99", json!(277559.21)),
+                    ("/metrics/itl_ms/p99", json!(28399.72)),
+                ],
+            ),
+        ],
+    );
+    // The two cut blocks say so; the accuracy outputs raise nothing.
+    assert_eq!(findings, ["missing-metrics@154", "missing-metrics@170"]);
+}
+
+/// A GKE recipe's "logs similar to": real counts, `...` and `xxx` for every measurement. The
+/// counts are kept with a warning naming the placeholders; nothing is made of `xxx`.
+#[test]
+fn a_recipe_block_of_placeholders_keeps_its_counts_with_a_warning() {
+    let (text, path) = sample("markdown-document/gke_a3ultra_sglang_placeholders.md");
+    let findings = check(
+        &path,
+        &text,
+        &[&[
+            ("/format", json!("serving-text")),
+            ("/metrics/completed", json!(1100)),
+            ("/metrics/total_input_tokens", json!(1100000)),
+            ("/metrics/total_output_tokens_retokenized", json!(1096494)),
+            ("/metrics/duration_s", json!(null)),
+            ("/metrics/request_throughput", json!(null)),
+            ("/metrics/ttft_ms", json!(null)),
+        ]],
+    );
+    assert_eq!(findings, ["placeholder-value@18"]);
+}
+
+/// A README that benchmarks its own server with SGLang's `bench_serving.py --backend vllm`:
+/// a block whose section rules the author left out and whose values are padded unevenly,
+/// with `Max reqeuest concurrency` instead of a traffic line; then a sweep table under the
+/// command that produced it. (`Backend: vllm` is the client's API flavour here, which the
+/// text says and benchsite cannot know: the run's framework reads vllm.)
+#[test]
+fn a_readme_block_without_section_rules_and_its_sweep_table() {
+    let (text, path) = sample("markdown-document/qserve_bench_serving_sweep_readme.md");
+    let out = parse_file(&path, &text, None);
+    assert_eq!(out.runs.len(), 8, "{:#?}", out.findings);
+    let block = serde_json::to_value(&out.runs[0]).unwrap();
+    for (pointer, want) in [
+        ("/format", json!("serving-text")),
+        ("/model", json!("llama-3-8b-qserve")),
+        ("/scenario/max_concurrency", json!(4)),
+        ("/scenario/num_prompts", json!(20)),
+        ("/metrics/e2e_ms/mean", json!(390.77)),
+        ("/metrics/ttft_ms/mean", json!(32.61)),
+        ("/metrics/ttft_ms/p99", json!(74.24)),
+        ("/metrics/tpot_ms/median", json!(11.18)),
+        ("/metrics/itl_ms/mean", json!(11.04)),
+        ("/metrics/total_throughput", json!(1522.44)),
+    ] {
+        assert_eq!(block.pointer(pointer), Some(&want), "{pointer}");
+    }
+    let rows: Vec<Value> = out.runs[1..].iter().map(|r| serde_json::to_value(r).unwrap()).collect();
+    let ttft: Vec<f64> = rows.iter().map(|r| r["metrics"]["ttft_ms"]["mean"].as_f64().unwrap()).collect();
+    assert_eq!(ttft, [30.8, 101.4, 1787.4, 4839.1, 6570.6, 7480.7, 8240.8]);
+    for r in &rows {
+        assert_eq!(r["format"], "markdown-table");
+        assert_eq!(r["scenario"]["num_prompts"], 300, "the command above the table");
+        assert_eq!(r["scenario"]["output_len"], 128);
+    }
+}
+
+/// A Chinese vLLM-Ascend report: the `vllm bench serve` console (with `Request rate
+/// configured (RPS)`, peaks, no max concurrency), the same run's `--save-result` JSON `cat`
+/// into an unlabelled block, and a 指标/数值/单位 summary table repeating it, which is no
+/// table of runs.
+#[test]
+fn a_report_with_console_saved_json_and_a_summary_table() {
+    let (text, path) = sample("markdown-document/vllm_ascend_save_result_report_zh.md");
+    check(
+        &path,
+        &text,
+        &[
+            &[
+                ("/format", json!("serving-text")),
+                ("/framework", json!("vllm")),
+                ("/model", json!("/workspace/shared_assets/models/Qwen/Qwen3-VL-8B-Instruct")),
+                ("/scenario/request_rate", json!(1.0)),
+                ("/scenario/max_concurrency", json!(null)),
+                ("/scenario/input_len", json!(200)),
+                ("/scenario/output_len", json!(128)),
+                ("/metrics/completed", json!(200)),
+                ("/metrics/peak_output_throughput", json!(313.0)),
+                ("/metrics/peak_concurrent_requests", json!(12.0)),
+                ("/metrics/ttft_ms/p99", json!(143.33)),
+                ("/metrics/itl_ms/p99", json!(42.08)),
+            ],
+            &[
+                ("/format", json!("vllm-json")),
+                ("/source/line", json!(81)),
+                ("/metrics/ttft_ms/mean", json!(95.6344293046277)),
+                ("/metrics/ttft_ms/std", json!(12.71286480609931)),
+                ("/metrics/request_throughput", json!(0.9827502819171137)),
+            ],
+        ],
+    );
+}
+
+/// Notes on an LMDeploy wrapper: `profile_restful_api.py --backend lmdeploy-chat` lines pasted
+/// without the block's header. No reader claims them; the file says where results were seen.
+#[test]
+fn a_headerless_excerpt_of_a_serving_block_is_named_not_read() {
+    let (text, path) = sample("markdown-document/lmdeploy_chat_headerless_result_zh.md");
+    let findings = check(&path, &text, &[]);
+    assert!(findings.iter().any(|f| f.starts_with("results-not-read@")), "{findings:?}");
+}
+
+/// llm-d's vllm-bench-automation README: jobs at 10 and 30 QPS, each a vLLM block followed by
+/// its `--save-result` JSON on one line between `<<<RESULT_START>>>` markers (not read a
+/// second time: the log's text is the run).
+#[test]
+fn a_job_log_gives_one_run_per_block() {
+    let (text, path) = sample("markdown-document/llmd_kgateway_result_markers.md");
+    let run = |rate: f64, prompts: u32, ttft: f64, line: u32| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/format", json!("serving-text")),
+            ("/framework", json!("vllm")),
+            ("/model", json!("meta-llama/Llama-3.2-3B-Instruct")),
+            ("/scenario/request_rate", json!(rate)),
+            ("/scenario/num_prompts", json!(prompts)),
+            ("/scenario/input_len", json!(1000)),
+            ("/scenario/output_len", json!(500)),
+            ("/metrics/ttft_ms/mean", json!(ttft)),
+            ("/source/line", json!(line)),
+        ]
+    };
+    let findings = check(&path, &text, &[&run(10.0, 300, 54.58, 72), &run(30.0, 900, 73.23, 134)]);
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
+/// An engine's README: two tables of its own benchmark, then `vllm bench throughput` under
+/// `## Comparison with vLLM (H100)`. The second table names a GPU in each column header
+/// (`NVIDIA L4  (tok/s)`): the columns fill no one field, so they stay extra values with a
+/// `duplicate-columns` warning and `OOM` cells give no number.
+#[test]
+fn gpu_named_columns_and_a_vllm_throughput_line() {
+    let (text, path) = parsed("markdown-document/gpu_columns_then_vllm_throughput.md");
+    assert_eq!(path.runs.len(), 21, "{:#?}", path.findings);
+    let vllm = serde_json::to_value(&path.runs[20]).unwrap();
+    for (pointer, want) in [
+        ("/format", json!("vllm-throughput")),
+        ("/framework", json!("vllm")),
+        ("/gpu", json!("H100")),
+        ("/model", json!("LiquidAI/LFM2.5-350M")),
+        ("/scenario/input_len", json!(512)),
+        ("/scenario/output_len", json!(256)),
+        ("/scenario/num_prompts", json!(512)),
+        ("/metrics/request_throughput", json!(70.77)),
+        ("/metrics/total_throughput", json!(54350.3)),
+        ("/metrics/output_throughput", json!(18116.77)),
+        ("/metrics/total_input_tokens", json!(262144)),
+    ] {
+        assert_eq!(vllm.pointer(pointer), Some(&want), "{pointer}");
+    }
+    let legacy = serde_json::to_value(&path.runs[15]).unwrap();
+    assert_eq!(legacy["scenario"]["max_concurrency"], 128);
+    assert_eq!(legacy["metrics"]["extra"]["nvidia h100 (tok/s)"], 33638.0);
+    assert!(legacy["metrics"]["extra"].get("nvidia t4 (tok/s)").is_none(), "OOM is no number");
+    assert!(path.findings.iter().any(|f| f.code == "duplicate-columns" && f.line == 34), "{:#?}", path.findings);
+    let _ = text;
+}
+
+// ---- trtllm-bench ----
+
+/// A reproduction recipe: the author's own script's summary (trtllm-bench's labels, another
+/// tool's numbers), then a bare copy of the report's overview, then trtllm-bench's PyTorch
+/// backend report. One run: the report's.
+#[test]
+fn a_recipe_with_lookalike_summaries_gives_the_report_once() {
+    let (text, path) = sample("trtllm-bench/nvfp4_recipe_own_script_and_report.md");
+    let findings = check(
+        &path,
+        &text,
+        &[&[
+            ("/format", json!("trtllm-bench")),
+            ("/framework", json!("trtllm")),
+            ("/framework_version", json!("1.1.0rc2")),
+            ("/model", json!("meta-llama/Llama-3.2-3B-Instruct")),
+            ("/tp", json!(1)),
+            ("/source/line", json!(71)),
+            ("/metrics/completed", json!(16)),
+            ("/metrics/concurrency", json!(7.994)),
+            ("/metrics/request_throughput", json!(4.7501)),
+            ("/metrics/output_throughput", json!(1216.0159)),
+            ("/metrics/e2e_ms/p50", json!(1683.3179)),
+            ("/metrics/e2e_ms/min", json!(1678.1686)),
+            ("/metrics/ttft_ms", json!(null)),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
+// ---- AIPerf / GenAI-Perf ----
+
+/// AIPerf's LLaVA-OneVision page: a table so narrow that one label is cut (`(tokens/sec/u…`):
+/// its numbers are kept under the label as printed, never read as another field.
+#[test]
+fn a_narrow_aiperf_table_keeps_a_cut_label_as_printed() {
+    let (text, path) = sample("aiperf/llava_onevision_truncated_label.md");
+    let findings = check(
+        &path,
+        &text,
+        &[&[
+            ("/format", json!("aiperf")),
+            ("/model", json!("Qwen/Qwen2-VL-2B-Instruct")),
+            ("/scenario/max_concurrency", json!(4)),
+            ("/scenario/num_prompts", json!(10)),
+            ("/metrics/ttft_ms/mean", json!(42612.16)),
+            ("/metrics/ttft_ms/max", json!(124091.22)),
+            ("/metrics/tpot_ms/p50", json!(168.13)),
+            ("/metrics/e2e_ms/std", json!(61477.79)),
+            ("/metrics/output_throughput", json!(7.41)),
+            ("/metrics/request_throughput", json!(0.03)),
+            ("/metrics/completed", json!(10)),
+            ("/metrics/extra/avg output token throughput per user (tokens~1sec~1u…", json!(5.31)),
+            ("/metrics/extra/avg image latency (ms~1image)", json!(121911.45)),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
+// ---- vLLM offline throughput ----
+
+/// A results note whose scenario is an environment line (`INPUT_LEN=512 ... TP=4`), not a
+/// command: the throughput line is read, nothing is taken from the variables.
+#[test]
+fn a_throughput_line_under_environment_variables() {
+    let (text, path) = sample("vllm-throughput/env_line_scenario_b70.md");
+    let findings = check(
+        &path,
+        &text,
+        &[&[
+            ("/format", json!("vllm-throughput")),
+            ("/metrics/request_throughput", json!(0.13)),
+            ("/metrics/total_throughput", json!(99.79)),
+            ("/metrics/output_throughput", json!(33.26)),
+            ("/scenario/input_len", json!(null)),
+            ("/tp", json!(null)),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
+// ---- SGLang offline ----
+
+/// An SGLang issue proposing an embedding variant of `bench_offline_throughput`: no output
+/// tokens, `Average e2e latency (s)` converted to ms.
+#[test]
+fn an_embedding_offline_block_reads_its_e2e_in_seconds() {
+    let (text, path) = sample("sglang-offline/embedding_offline_issue.md");
+    let findings = check(
+        &path,
+        &text,
+        &[&[
+            ("/format", json!("sglang-offline")),
+            ("/metrics/completed", json!(1000)),
+            ("/metrics/duration_s", json!(15.48)),
+            ("/metrics/e2e_ms/mean", json!(8010.0)),
+            ("/metrics/input_throughput", json!(19156.4)),
+            ("/metrics/request_throughput", json!(64.6)),
+            ("/metrics/total_output_tokens", json!(null)),
+            ("/metrics/output_throughput", json!(null)),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
+// ---- Markdown result tables (Chinese) ----
+
+/// MiMo on eight H20-3e: a table of P95 latencies with the unit in every cell (`0.200 s`,
+/// `7.50 ms`) and a thousands separator (`1,056.94`), under headings naming GPU and engine.
+#[test]
+fn a_chinese_table_with_units_in_cells() {
+    let (text, path) = parsed("markdown-table/mimo_h20_vllm_zh.md");
+    assert_eq!(path.runs.len(), 12, "{:#?}", path.findings);
+    let row = |i: usize| serde_json::to_value(&path.runs[i]).unwrap();
+    for r in (0..12).map(row) {
+        assert_eq!(r["framework"], "vllm");
+        assert_eq!(r["gpu"], "H20-3e");
+        assert_eq!(r["model"], "MiMo-V2.6-Pro-RL");
+    }
+    assert_eq!(row(0)["metrics"]["ttft_ms"]["p95"], 200.0);
+    assert_eq!(row(0)["metrics"]["tpot_ms"]["p95"], 7.5);
+    assert_eq!(row(0)["metrics"]["e2e_ms"]["p95"], 1152.0);
+    assert_eq!(row(8)["metrics"]["output_throughput"], 1056.94);
+    assert_eq!(row(11)["metrics"]["ttft_ms"]["p95"], 95952.0);
+    assert!(path.findings.is_empty(), "{:#?}", path.findings);
+    let _ = text;
+}
+
+/// A Chinese TP comparison: per-model tables whose `差异` rows are differences, not runs; a
+/// day-over-day table of metric rows; an SGLang table with a column per precision; and
+/// training and image-generation tables.
+#[test]
+fn difference_rows_are_no_runs() {
+    let (_, out) = parsed("markdown-table/rtx_pro_6000_tp_precision_zh.md");
+    let rows: Vec<(u32, Value)> = out.runs.iter().map(|r| (r.source.line, serde_json::to_value(r).unwrap())).collect();
+    let lines: Vec<u32> = rows.iter().map(|(l, _)| *l).collect();
+    assert!(!lines.contains(&23) && !lines.contains(&33), "a 差异 row is no run: {lines:?}");
+    let at = |line: u32| &rows.iter().find(|(l, _)| *l == line).unwrap().1;
+    assert_eq!(at(21)["model"], "Qwen3-14B-FP8");
+    assert_eq!(at(21)["metrics"]["output_throughput"], 276.02);
+    assert_eq!(at(22)["metrics"]["ttft_ms"]["mean"], 1252.0);
+    assert_eq!(at(32)["metrics"]["tpot_ms"]["mean"], 47.42);
+    assert_eq!(at(72)["gpu"], "A100");
+    assert!(at(72)["metrics"]["extra"].get("fp8 (tok/s)").is_none(), "`-` is no number");
+}
+
+/// A Chinese cluster report: tables by concurrency with units in cells, an A/B table, a
+/// context-length table and a goal-vs-measured table (targets are no runs).
+#[test]
+fn a_chinese_report_reads_its_tables_and_not_its_goals() {
+    let (_, out) = parsed("markdown-table/blackwell_pp4_report_zh.md");
+    assert_eq!(out.runs.len(), 17, "{:#?}", out.findings);
+    let r: Vec<Value> = out.runs.iter().map(|r| serde_json::to_value(r).unwrap()).collect();
+    assert_eq!(r[0]["model"], "Qwen3.8-27B");
+    assert_eq!(r[0]["scenario"]["max_concurrency"], 1);
+    assert_eq!(r[0]["metrics"]["ttft_ms"]["median"], 319.0);
+    assert_eq!(r[2]["metrics"]["total_throughput"], 228.2);
+    assert_eq!(r[5]["metrics"]["ttft_ms"]["mean"], 1730.0);
+    assert_eq!(r[6]["metrics"]["e2e_ms"]["mean"], 28700.0);
+    assert_eq!(r[16]["metrics"]["tpot_ms"]["mean"], 2468.84);
+    assert!(out.runs.iter().all(|run| run.source.line < 70), "the goal table gives no run");
+}
+
+/// A GPT-2 engine's notes: `TTFT P50/P95` columns hold two numbers a cell; the single-value
+/// columns are read.
+#[test]
+fn two_numbers_a_cell_do_not_become_one() {
+    let (_, out) = parsed("markdown-table/gpt2_cuda_p50_p95_cells_zh.md");
+    assert_eq!(out.runs.len(), 2);
+    let r: Vec<Value> = out.runs.iter().map(|r| serde_json::to_value(r).unwrap()).collect();
+    assert_eq!(r[0]["metrics"]["output_throughput"], 7.714);
+    assert_eq!(r[1]["metrics"]["output_throughput"], 295.708);
+    for run in &r {
+        assert!(run["metrics"]["ttft_ms"].is_null() || run["metrics"]["ttft_ms"]["p50"].is_number(), "{run:#}");
+    }
+}
+
+/// An A/B report whose table is transposed (metrics as rows, Baseline and Tuned as columns):
+/// no runs are made of its rows, and the file says it saw results.
+#[test]
+fn a_transposed_table_is_named_not_misread() {
+    let (text, path) = sample("markdown-table/transposed_ab_mi355x_zh.md");
+    let findings = check(&path, &text, &[]);
+    assert!(findings.iter().any(|f| f.starts_with("results-not-read@")), "{findings:?}");
+}
