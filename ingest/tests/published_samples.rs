@@ -363,6 +363,76 @@ fn a_narrow_aiperf_table_keeps_a_cut_label_as_printed() {
     assert!(findings.is_empty(), "{findings:?}");
 }
 
+/// GenAI-Perf 0.0.x (2024): the table titled `LLM Metrics` alone, a `Statistic` header,
+/// latencies in ns with thousands separators (converted to ms), and the rates printed under
+/// the bottom border (`Output token throughput (per sec): 460.42`). Before, none of the three
+/// published tables below gave a run (`results-not-read`).
+/// Left as found: the commands above them (`genai-perf \` without `profile`) give the early
+/// two no model or concurrency (`client.rs`: not this session's files).
+#[test]
+fn genai_perf_first_releases_tables_are_read() {
+    let (text, path) = sample("aiperf/genai_perf_ns_readme.md");
+    let findings = check(
+        &path,
+        &text,
+        &[&[
+            ("/format", json!("genai-perf")),
+            ("/source/line", json!(37)),
+            ("/source/end_line", json!(48)),
+            ("/metrics/ttft_ms/mean", json!(13.266974)),
+            ("/metrics/ttft_ms/p75", json!(13.544376)),
+            ("/metrics/tpot_ms/min", json!(0.042023)),
+            ("/metrics/e2e_ms/max", json!(241.004192)),
+            ("/metrics/output_throughput", json!(460.42)),
+            ("/source/lines/metrics.output_throughput", json!(47)),
+            ("/metrics/request_throughput", json!(4.44)),
+            ("/metrics/extra/avg num output token", json!(104.0)),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+
+    let (text, path) = sample("aiperf/genai_perf_goodput_tutorial.md");
+    let findings = check(
+        &path,
+        &text,
+        &[&[
+            ("/format", json!("genai-perf")),
+            ("/model", json!("gpt2")),
+            ("/scenario/max_concurrency", json!(4)),
+            ("/metrics/ttft_ms/p90", json!(18.51)),
+            ("/metrics/tpot_ms/mean", json!(2.22)),
+            ("/metrics/e2e_ms/p99", json!(345.46)),
+            ("/metrics/output_throughput", json!(1751.15)),
+            ("/metrics/request_goodput", json!(2.83)),
+            ("/metrics/request_throughput", json!(15.58)),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+
+    let (text, path) = sample("aiperf/genai_perf_nim_eks_zh.md");
+    let findings = check(
+        &path,
+        &text,
+        &[&[
+            ("/format", json!("genai-perf")),
+            ("/metrics/e2e_ms/mean", json!(3934.624446)),
+            ("/metrics/e2e_ms/p99", json!(3936.860185)),
+            ("/metrics/ttft_ms", json!(null)),
+            ("/metrics/output_throughput", json!(284.64)),
+            ("/metrics/request_throughput", json!(2.54)),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
+/// `LLM Metrics` over another program's table (no `Statistic` header) is not GenAI-Perf's.
+#[test]
+fn an_llm_metrics_heading_over_another_table_is_not_genai_perf() {
+    let text = "LLM Metrics\n| Metric | Value |\n|---|---|\n| TTFT (ms) | 12.5 |\n";
+    let out = parse_file("raw/other.md", text, None);
+    assert!(out.runs.iter().all(|r| r.format != "genai-perf"), "{:#?}", out.runs);
+}
+
 // ---- vLLM offline throughput ----
 
 /// A results note whose scenario is an environment line (`INPUT_LEN=512 ... TP=4`), not a

@@ -3,6 +3,8 @@
 //! - [`TABLE`]: the console table (`NVIDIA AIPerf | LLM Metrics`, `NVIDIA GenAI-Perf | LLM
 //!   Metrics`) that sits in logs and README code blocks, drawn by rich with box characters
 //!   (`┃ │`) or ASCII (`|`); in a narrow terminal a label wraps onto lines that hold no values.
+//!   GenAI-Perf 0.0.x titled it `LLM Metrics` alone (with a `Statistic` header), wrote
+//!   latencies in ns and printed its rates under the bottom border.
 //! - [`JSON`]: `profile_export_aiperf.json` / `profile_export_genai_perf.json` (each metric an
 //!   object `{"unit": "ms", "avg": …, "p99": …}`, the run's `input_config` beside them) and the
 //!   multi-run `aggregate/profile_export_aiperf_aggregate.json` (`metrics` keyed
@@ -41,6 +43,9 @@ pub static CSV: Format = Format { name: "aiperf-csv", detect: detect_csv, read: 
 
 const AIPERF: &str = "aiperf";
 const GENAI_PERF: &str = "genai-perf";
+/// A table titled `LLM Metrics` alone: GenAI-Perf's when its header's first column is
+/// `Statistic` (recorded as [`GENAI_PERF`]), no table of this reader's otherwise.
+const GENAI_PERF_UNTITLED: &str = "genai-perf (untitled)";
 
 /// One statistic as the tool wrote it.
 struct Stat<'a> {
@@ -215,14 +220,20 @@ fn number(text: &str) -> Option<f64> {
 // ---- The console table ----
 
 static NVIDIA: crate::text::Needle = crate::text::Needle::new("NVIDIA ");
+static LLM_METRICS: crate::text::Needle = crate::text::Needle::new("LLM Metrics");
 
 fn detect_table(input: &Input<'_>) -> bool {
-    NVIDIA.any_of_in(&["NVIDIA AIPerf", "NVIDIA GenAI-Perf"], input.text)
+    NVIDIA.any_of_in(&["NVIDIA AIPerf", "NVIDIA GenAI-Perf"], input.text) || LLM_METRICS.is_in(input.text)
 }
 
 /// The tool a title line names: `NVIDIA AIPerf | LLM Metrics` (centred, maybe indented).
+/// GenAI-Perf's first releases (2024, `genai-perf` 0.0.x) titled the table `LLM Metrics`
+/// alone; whose it is, the header's `Statistic` column tells ([`table_rows`] asks for it).
 fn title(line: &str) -> Option<&'static str> {
     let t = line.trim();
+    if t == "LLM Metrics" {
+        return Some(GENAI_PERF_UNTITLED);
+    }
     let (tool, rest) = if let Some(rest) = t.strip_prefix("NVIDIA AIPerf") {
         (AIPERF, rest)
     } else {
@@ -275,9 +286,19 @@ fn read_table(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
             i += 1;
             continue;
         };
-        blocks += 1;
         let start = i;
-        let (rows, columns, last) = table_rows(&lines, i + 1, number_of);
+        let (rows, columns, mut last) = table_rows(&lines, i + 1, number_of);
+        let tool = if tool == GENAI_PERF_UNTITLED {
+            // Another program's `LLM Metrics` heading is not this reader's.
+            if !statistic_header(&lines, i + 1, last) {
+                i += 1;
+                continue;
+            }
+            GENAI_PERF
+        } else {
+            tool
+        };
+        blocks += 1;
         i = last + 1;
         let Some(columns) = columns else {
             sink.warn(
@@ -287,10 +308,30 @@ fn read_table(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
             );
             continue;
         };
-        let stats = table_stats(&rows, &columns, sink);
+        let mut stats = table_stats(&rows, &columns, sink);
+        // GenAI-Perf 0.0.x printed its rates below the table's bottom border:
+        // `Output token throughput (per sec): 460.42`, `Request throughput (per sec): 4.44`.
+        while let Some(stat) = lines.get(last + 1).and_then(|l| rate_below(l, number_of(last + 1))) {
+            stats.push(stat);
+            last += 1;
+        }
+        i = last + 1;
         runs.extend(to_run(tool, (number_of(start), number_of(last)), &stats, sink));
     }
     (runs, blocks)
+}
+
+/// Whether the table below a title has GenAI-Perf's `Statistic` header row.
+fn statistic_header(lines: &[&str], from: usize, last: usize) -> bool {
+    lines.get(from..=last.max(from)).unwrap_or_default().iter().filter_map(|l| cells(l)).any(|c| c.first().is_some_and(|f| f.eq_ignore_ascii_case("statistic")))
+}
+
+/// A rate GenAI-Perf 0.0.x printed under its table: `<Label> (per sec): <number>`.
+fn rate_below(line: &str, at: u32) -> Option<Stat<'_>> {
+    let (label, value) = line.trim().rsplit_once(':')?;
+    let (name, unit) = split_label(label);
+    let value = number(value)?;
+    (unit == "per sec").then(|| Stat { line: at, raw: label, name, unit, stat: "avg".into(), value, spread: None })
 }
 
 /// Reads the header and rows below a title; returns the rows, the statistic columns (`None`
