@@ -435,6 +435,42 @@ fn an_llm_metrics_heading_over_another_table_is_not_genai_perf() {
 
 // ---- vLLM offline throughput ----
 
+/// A Chinese vLLM book chapter `cat`s the `--output-json` files of `vllm bench latency` and
+/// `vllm bench throughput` into ```` ```json ```` blocks that also hold the shell prompt
+/// above the object and notes below it (the first published `vllm bench throughput
+/// --output-json` file found). The throughput object is read where it stands; the latency
+/// object, whose closing brace the notes replaced, is not guessed at; the serve block below
+/// is read as before.
+#[test]
+fn a_cat_output_json_in_a_block_with_its_prompt_is_read() {
+    let (text, path) = sample("vllm-throughput/vllm_bench_output_json_zh.md");
+    let findings = check(
+        &path,
+        &text,
+        &[
+            &[
+                ("/format", json!("vllm-throughput-json")),
+                ("/framework", json!("vllm")),
+                ("/source/line", json!(58)),
+                ("/source/end_line", json!(64)),
+                ("/metrics/completed", json!(200)),
+                ("/metrics/duration_s", json!(5.0267898347228765)),
+                ("/metrics/request_throughput", json!(39.78682351477817)),
+                ("/metrics/total_throughput", json!(45834.420689024446)),
+                ("/source/lines/metrics.request_throughput", json!(62)),
+            ],
+            &[
+                ("/format", json!("serving-text")),
+                ("/model", json!("/mnt/moark-models/Qwen3-0.6B/")),
+                ("/scenario/max_concurrency", json!(50)),
+                ("/metrics/ttft_ms/p99", json!(1027.12)),
+                ("/metrics/peak_concurrent_requests", json!(92.0)),
+            ],
+        ],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
 /// A results note whose scenario is an environment line (`INPUT_LEN=512 ... TP=4`), not a
 /// command: the throughput line is read, nothing is taken from the variables.
 #[test]

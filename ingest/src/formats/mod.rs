@@ -287,7 +287,14 @@ pub fn read_code_block(input: &Input<'_>, info: &str, sink: &mut Sink) -> (Vec<R
         let path = format!("{}.{ext}", input.path);
         let block = Input { path: &path, text: input.text, first_line: input.first_line };
         let mut scratch = Sink::new(&sink.path);
-        let runs = read_document(&block, ext == "json", &mut scratch);
+        let mut runs = read_document(&block, ext == "json", &mut scratch);
+        if runs.is_empty() && ext == "json" {
+            // A JSON file shown with the prompt that `cat`s it, or notes around it.
+            if let Some((skip, text)) = json::object_within(input.text).filter(|(_, t)| t.len() < input.text.trim().len()) {
+                let inner = Input { path: &path, text, first_line: input.first_line + skip as u32 };
+                runs = read_document(&inner, true, &mut scratch);
+            }
+        }
         if !runs.is_empty() {
             sink.findings.append(&mut scratch.findings);
             let n = runs.len();

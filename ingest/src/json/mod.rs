@@ -56,6 +56,46 @@ pub fn parse_at(text: &str, first_line: u32) -> Parsed<'_> {
     parse_from(Reader::starting_at(text, first_line)).0
 }
 
+/// The JSON object inside a code block that also holds other lines: a shell prompt that
+/// `cat`s the file above it (`root@host:/data# cat result.json`), notes below it. The object
+/// starts on the first line that begins with `{` and ends on the line where its braces close
+/// (braces inside strings not counted). Returns the index of its first line in `text` and its
+/// text; `None` when no object starts a line or its braces never close.
+pub fn object_within(text: &str) -> Option<(usize, &str)> {
+    let mut start = None;
+    let mut depth = 0usize;
+    let mut in_string = false;
+    let mut escaped = false;
+    let mut offset = 0;
+    for (i, line) in text.split_inclusive('\n').enumerate() {
+        let line_start = offset;
+        offset += line.len();
+        if start.is_none() {
+            if !line.starts_with('{') {
+                continue;
+            }
+            start = Some((i, line_start));
+        }
+        for c in line.chars() {
+            match c {
+                _ if escaped => escaped = false,
+                '\\' if in_string => escaped = true,
+                '"' => in_string = !in_string,
+                '{' | '[' if !in_string => depth += 1,
+                '}' | ']' if !in_string => {
+                    depth = depth.checked_sub(1)?;
+                    if depth == 0 {
+                        let (first, from) = start?;
+                        return Some((first, text[from..offset].trim_end()));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    None
+}
+
 /// [`parse`], plus the number of bytes the reader examined (re-reads counted).
 pub fn parse_counted(text: &str) -> (Parsed<'_>, usize) {
     parse_from(Reader::new(text))
@@ -191,6 +231,17 @@ fn tp_in(label: &str) -> Option<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_object_between_a_prompt_and_notes() {
+        let text = "root@h:/data# cat r.json \n{\n    \"a\": \"}{\\\"\",\n    \"b\": [1, {\"c\": 2}]\n}\n\nnotes: {not json}\n";
+        let (line, object) = object_within(text).unwrap();
+        assert_eq!(line, 1);
+        assert!(object.starts_with('{') && object.ends_with('}') && object.contains("\"c\": 2"), "{object}");
+        // An object whose closing brace never comes, or none at a line's start: nothing.
+        assert_eq!(object_within("$ cat r.json\n{\n  \"a\": {\"b\": 1}\n notes\n"), None);
+        assert_eq!(object_within("x = {\"a\": 1}\n"), None);
+    }
 
     #[test]
     fn tp_from_an_environment_label() {
