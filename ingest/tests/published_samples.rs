@@ -202,6 +202,11 @@ fn a_readme_block_without_section_rules_and_its_sweep_table() {
         assert_eq!(r["scenario"]["num_prompts"], 300, "the command above the table");
         assert_eq!(r["scenario"]["output_len"], 128);
     }
+    // `Rate (req/s)` of whole numbers before the measurements, beside `Req tput (req/s)`: the
+    // rate the client sent at (`--request-rate-range 4,32,4`), and the measured throughput.
+    let rates: Vec<(f64, f64)> = rows.iter().map(|r| (r["scenario"]["request_rate"].as_f64().unwrap(), r["metrics"]["request_throughput"].as_f64().unwrap())).collect();
+    assert_eq!(rates, [(4.0, 3.96), (8.0, 8.21), (12.0, 9.97), (16.0, 9.94), (20.0, 9.96), (24.0, 10.12), (28.0, 10.14)]);
+    assert!(out.findings.is_empty(), "{:#?}", out.findings);
 }
 
 /// A Chinese vLLM-Ascend report: the `vllm bench serve` console (with `Request rate

@@ -856,7 +856,7 @@ fn engine_columns(header: &[String], cols: &[Col], heading: &str) -> Option<(Col
 fn rates_not_throughputs(table: &crate::markdown::Table, cols: &mut [Col]) {
     let first_measure = |cols: &[Col], except: usize| cols.iter().enumerate().position(|(j, c)| j != except && matches!(c.column, Column::Measure(_)));
     for i in 0..cols.len() {
-        let bare = matches!(squeeze_lower(&cols[i].raw).as_str(), "rps" | "qps");
+        let bare = matches!(squeeze_lower(&cols[i].raw).as_str(), "rps" | "qps") || rate_named(&cols[i].raw);
         if !bare || cols[i].column != Column::Measure(Measure::Requests) {
             continue;
         }
@@ -873,6 +873,15 @@ fn rates_not_throughputs(table: &crate::markdown::Table, cols: &mut [Col]) {
             cols[i].column = Column::Context(Ctx::RequestRate);
         }
     }
+}
+
+/// `Rate (req/s)`, `Request rate (req/s)`: a header naming a rate, with a request unit and
+/// nothing else, names what the client was told to send when its cells say so as a bare
+/// `RPS` does (whole numbers, `inf`, beside a throughput or before every measurement).
+fn rate_named(raw: &str) -> bool {
+    let lower = raw.to_lowercase();
+    let name = lower.split_once('(').map_or(lower.as_str(), |(name, _)| name).trim();
+    matches!(name, "rate" | "request rate" | "req rate" | "target rate" | "arrival rate" | "sending rate")
 }
 
 /// The metric a heading names, without its numbering (`2.1 TTFT (Time To First Token)` →
