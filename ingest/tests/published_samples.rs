@@ -576,6 +576,13 @@ fn a_chinese_report_reads_its_tables_and_not_its_goals() {
     assert_eq!(r[6]["metrics"]["e2e_ms"]["mean"], 28700.0);
     assert_eq!(r[16]["metrics"]["tpot_ms"]["mean"], 2468.84);
     assert!(out.runs.iter().all(|run| run.source.line < 70), "the goal table gives no run");
+    // `32K` / `128K` / `262K` under 输入长度: not 32, 128 and 262 tokens (nor a guess between
+    // 32,000 and 32,768): the cell is kept as a note.
+    for (i, k) in [(11, "32K"), (12, "128K"), (13, "262K")] {
+        assert_eq!(r[i]["scenario"]["input_len"], Value::Null, "{k}");
+        assert_eq!(r[i]["notes"][0]["text"], format!("输入长度: {k}"));
+        assert_eq!(r[i]["metrics"]["ttft_ms"]["mean"], [5390.0, 27950.0, 79820.0][i - 11]);
+    }
 }
 
 /// A GPT-2 engine's notes: `TTFT P50/P95` columns hold two numbers a cell; the single-value

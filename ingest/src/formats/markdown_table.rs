@@ -1192,6 +1192,12 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
                 context_cell(Ctx::TestName, Num::Text(t), e, &mut owned, &mut facts, &mut extras);
             }
             (Column::Context(ctx), num) => {
+                // `32K` under a length: 32,000 or 32,768 tokens, the cell does not say which; its
+                // digits are not the length. Kept as words (a note).
+                let num = match num {
+                    Num::Number(_, Unit::Other) if multiplied(&clean(e.text)).is_some() => Num::Text(clean(e.text)),
+                    num => num,
+                };
                 let stated = (owned.len(), facts.len(), extras.len());
                 let words = match &num {
                     Num::Text(t) => Some(t.clone()),
