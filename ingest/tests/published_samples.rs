@@ -557,6 +557,11 @@ fn difference_rows_are_no_runs() {
     assert_eq!(at(21)["metrics"]["output_throughput"], 276.02);
     assert_eq!(at(22)["metrics"]["ttft_ms"]["mean"], 1252.0);
     assert_eq!(at(32)["metrics"]["tpot_ms"]["mean"], 47.42);
+    // Each row's TP is its own `**TP=N**` cell, not the heading's first (`TP=1 vs TP=2`).
+    for (line, tp) in [(21, 1), (22, 2), (31, 1), (32, 2)] {
+        assert_eq!(at(line)["tp"], tp, "row {line}");
+        assert_eq!(at(line)["source"]["context"]["tp"], json!({"line": line, "kind": "table-row"}), "row {line}");
+    }
     assert_eq!(at(72)["gpu"], "A100");
     assert!(at(72)["metrics"]["extra"].get("fp8 (tok/s)").is_none(), "`-` is no number");
 }

@@ -1249,6 +1249,11 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
                 extras.push((format!("{}{suffix}", col.key), n, e.line));
             }
             (Column::Label, Num::Text(t)) => {
+                // A row named by its tensor parallelism alone (`**TP=2**` under 配置): the run's
+                // TP, before any a heading states (`TP=1 vs TP=2`).
+                if let Some(tp) = only_tp(&t) {
+                    owned.push(Owned { line: e.line, label: "tp size".into(), raw: col.raw.clone(), value: OwnedValue::Number(f64::from(tp)) });
+                }
                 let text = if col.raw.is_empty() { t } else { format!("{}: {t}", col.raw) };
                 notes.push(Note { line: e.line, text });
             }
@@ -1575,6 +1580,13 @@ fn context_cell(ctx: Ctx, num: Num, e: &Entry<'_>, owned: &mut Vec<Owned>, facts
     }
 }
 
+/// The TP a cell states and nothing else: `TP=2`, `tp 4`, `TP8`.
+fn only_tp(text: &str) -> Option<u32> {
+    let t = text.trim();
+    let rest = t.get(..2).filter(|p| p.eq_ignore_ascii_case("tp")).map(|_| t[2..].trim_start_matches([' ', '=', ':', '-']))?;
+    (!rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit())).then(|| context::tp_in(t)).flatten()
+}
+
 /// The rate a test name states (`qps_16` → 16, `qps_inf` → infinite: `Some(None)`).
 fn qps_in(name: &str) -> Option<Option<f64>> {
     let lower = name.to_ascii_lowercase();
@@ -1781,6 +1793,16 @@ fn duplicates(runs: &[Run], keep: &mut [bool], sink: &mut Sink) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_cell_of_tp_alone_states_the_tp() {
+        assert_eq!(only_tp("TP=2"), Some(2));
+        assert_eq!(only_tp("tp 4"), Some(4));
+        assert_eq!(only_tp("TP8"), Some(8));
+        assert_eq!(only_tp("TP=2, EP=8"), None);
+        assert_eq!(only_tp("TPU v5e"), None);
+        assert_eq!(only_tp("差异"), None);
+    }
 
     proptest::proptest! {
         #[test]
