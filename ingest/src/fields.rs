@@ -206,8 +206,10 @@ pub fn named(label: &str) -> Option<Target> {
         "total token throughput (tok/s)" | "total throughput (tok/s)" | "total throughput"
         | "total token throughput" | "total token throughput (tokens/sec)"
         | "token throughput (prompt + completion token)" => TotalThroughput,
-        "peak output token throughput (tok/s)" => PeakOutputThroughput,
-        "peak concurrent requests" => PeakConcurrent,
+        // vLLM's `--save-result` keys of the console's two peak lines (`serve.py`:
+        // `"max_output_tokens_per_s": metrics.max_output_tokens_per_s`).
+        "peak output token throughput (tok/s)" | "max output tokens per s" => PeakOutputThroughput,
+        "peak concurrent requests" | "max concurrent requests" => PeakConcurrent,
         // trtllm-bench prints its measured `avg_num_concurrent_requests` under this label
         // (`reporting.py`: `Number of concurrent requests:  {…:.4f}`), not a limit it set.
         "concurrency" | "number of concurrent requests" => Concurrency,

@@ -245,6 +245,26 @@ fn a_report_with_console_saved_json_and_a_summary_table() {
     );
 }
 
+/// The same report's `--save-result` file on its own (its one line, as `cat` printed it):
+/// `max_output_tokens_per_s` and `max_concurrent_requests` are the console's two peak lines
+/// (vLLM `serve.py`), not extra values.
+#[test]
+fn a_saved_result_reads_its_peaks() {
+    let (text, _) = sample("markdown-document/vllm_ascend_save_result_report_zh.md");
+    let saved = text.lines().find(|l| l.starts_with("{\"date\"")).unwrap();
+    let findings = check(
+        "raw/openai-1.0qps-Qwen3-VL-8B-Instruct-20260722-041843.json",
+        saved,
+        &[&[
+            ("/format", json!("vllm-json")),
+            ("/metrics/peak_output_throughput", json!(313.0)),
+            ("/metrics/peak_concurrent_requests", json!(12.0)),
+            ("/metrics/total_throughput", json!(322.3420924688133)),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
 /// Notes on an LMDeploy wrapper: `profile_restful_api.py --backend lmdeploy-chat` lines pasted
 /// without the block's header. No reader claims them; the file says where results were seen.
 #[test]
