@@ -865,10 +865,13 @@ pub fn duplicates(runs: &mut Vec<Run>, sink: &mut Sink) {
 /// list of printers looked at. Bounded by a constant per run (a test holds it to that).
 fn duplicates_counted(runs: &mut Vec<Run>, sink: &mut Sink) -> usize {
     let mut steps = 0;
-    type Numbers = (u64, u64, u64, Option<u64>);
+    type Numbers = (u64, i64, u64, Option<i64>);
+    // Seconds and rates as the consoles print them (`{:.2f}`), so a console block and the
+    // `--save-result` JSON of the same run (203.51 and 203.5104987300001) are one number.
+    let printed = |x: f64| (x * 100.0).round() as i64;
     let numbers = |r: &Run| -> Option<Numbers> {
         let m = &r.metrics;
-        Some((m.completed?, m.duration_s?.to_bits(), m.total_output_tokens?, m.request_throughput.map(f64::to_bits)))
+        Some((m.completed?, printed(m.duration_s?), m.total_output_tokens?, m.request_throughput.map(printed)))
     };
     let mut keep = vec![true; runs.len()];
     {
