@@ -94,9 +94,9 @@ fn every_cut_of_every_sample_parses() {
 /// author wrapped without backslashes, SGLang blocks cut to their throughput and E2E rows
 /// (`# PREFILL` / `# DECODE`), headers with trailing blanks, and gsm8k accuracy outputs that
 /// are no benchmark result of a known tool.
-/// Left as found: the one-batch run takes its model from the page title (`DeepSeek-V3`), the
-/// wrapped command's `--model deepseek-ai/DeepSeek-V3 --tp 8` is not joined to its first line;
-/// and the PREFILL and DECODE blocks both take the last `bench_serving` command of the block
+/// The one-batch command's lines of flags below its first line are its own (it took its
+/// model from the page title, `DeepSeek-V3`, and no TP or output length, before).
+/// Left as found: the PREFILL and DECODE blocks both take the last `bench_serving` command of the block
 /// above them (the decode one), so the PREFILL run's lengths read 1 in / 512 out (context,
 /// `context.rs`: not this session's files).
 #[test]
@@ -119,8 +119,13 @@ fn a_blog_with_cut_sglang_blocks_and_a_one_batch_run() {
         &[
             &[
                 ("/format", json!("sglang-one-batch")),
+                ("/model", json!("deepseek-ai/DeepSeek-V3")),
+                ("/source/context/model", json!({"line": 25, "kind": "command"})),
+                ("/tp", json!(8)),
                 ("/scenario/max_concurrency", json!(1)),
                 ("/scenario/input_len", json!(256)),
+                ("/scenario/output_len", json!(32)),
+                ("/source/context/scenario.output_len", json!({"line": 25, "kind": "command"})),
                 // `Prefill. latency: 0.21180 s` of the run after `Benchmark ...`, not the warmup's.
                 ("/metrics/ttft_ms/mean", json!(211.8)),
                 ("/metrics/itl_ms/median", json!(228.89)),

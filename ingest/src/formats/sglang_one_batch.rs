@@ -97,13 +97,19 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
     let mut since_command: Vec<Run> = Vec::new();
     let mut benchmark_seen = false;
     let mut command: Option<Command> = None;
+    let mut last_command_line: Option<u32> = None;
     let mut open: Option<Block<'_>> = None;
     for line in logical_lines(input.text, input.first_line) {
         let text = line.text.trim().trim_start_matches('#').trim();
-        if let Some(cmd) = command.as_mut().filter(|c| c.open) {
+        // A continuation: after a `\`, or a line of flags right below the command (a long
+        // command the terminal or the author wrapped without one).
+        let wrapped = last_command_line.is_some_and(|l| l + 1 == line.no) && text.starts_with("--");
+        if let Some(cmd) = command.as_mut().filter(|c| c.open || wrapped) {
             cmd.push(line.no, text);
+            last_command_line = Some(line.no);
             continue;
         }
+        last_command_line = None;
         if text.starts_with("Warmup ...") {
             warmup = true;
             open = None;
@@ -122,6 +128,7 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
             runs.append(&mut since_command);
             benchmark_seen = false;
             command = Some(Command::new(line.no, args, text.ends_with('\\')));
+            last_command_line = Some(line.no);
             warmup = false;
             open = None;
             continue;
