@@ -543,7 +543,8 @@ fn an_embedding_offline_block_reads_its_e2e_in_seconds() {
 // ---- Markdown result tables (Chinese) ----
 
 /// MiMo on eight H20-3e: a table of P95 latencies with the unit in every cell (`0.200 s`,
-/// `7.50 ms`) and a thousands separator (`1,056.94`), under headings naming GPU and engine.
+/// `7.50 ms`), a thousands separator (`1,056.94`) and concurrency levels written `C8`, under
+/// headings naming GPU and engine.
 #[test]
 fn a_chinese_table_with_units_in_cells() {
     let (text, path) = parsed("markdown-table/mimo_h20_vllm_zh.md");
@@ -559,6 +560,11 @@ fn a_chinese_table_with_units_in_cells() {
     assert_eq!(row(0)["metrics"]["e2e_ms"]["p95"], 1152.0);
     assert_eq!(row(8)["metrics"]["output_throughput"], 1056.94);
     assert_eq!(row(11)["metrics"]["ttft_ms"]["p95"], 95952.0);
+    // `C1`, `C8`, `C32` under 并发: the concurrency (they were notes); `1K / 128` stays a note.
+    let levels: Vec<Value> = (0..12).map(|i| row(i)["scenario"]["max_concurrency"].clone()).collect();
+    assert_eq!(levels, [1, 8, 32, 1, 8, 32, 1, 8, 32, 1, 8, 32].map(|n| json!(n)));
+    assert_eq!(row(0)["notes"], json!([{"line": 47, "text": "输入 / 输出: 1K / 128"}]));
+    assert_eq!(row(0)["scenario"]["input_len"], Value::Null);
     assert!(path.findings.is_empty(), "{:#?}", path.findings);
     let _ = text;
 }

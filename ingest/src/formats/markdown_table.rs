@@ -1554,6 +1554,12 @@ fn context_cell(ctx: Ctx, num: Num, e: &Entry<'_>, owned: &mut Vec<Owned>, facts
             }
         }
         (Ctx::MaxConcurrency, Num::Number(n, Unit::None)) => push("max concurrency", OwnedValue::Number(n)),
+        // `C8`, `c32`: a concurrency level as sweep reports name it.
+        (Ctx::MaxConcurrency, Num::Text(t)) if t.len() > 1 && t.starts_with(['C', 'c']) && t[1..].bytes().all(|b| b.is_ascii_digit()) => {
+            if let Ok(n) = t[1..].parse::<f64>() {
+                push("max concurrency", OwnedValue::Number(n));
+            }
+        }
         (Ctx::NumPrompts, Num::Number(n, Unit::None)) => push("num prompts", OwnedValue::Number(n)),
         (Ctx::InputLen, Num::Number(n, Unit::None | Unit::Other)) => push("input len", OwnedValue::Number(n)),
         (Ctx::OutputLen, Num::Number(n, Unit::None | Unit::Other)) => push("output len", OwnedValue::Number(n)),
