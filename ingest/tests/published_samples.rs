@@ -616,18 +616,34 @@ fn a_chinese_report_reads_its_tables_and_not_its_goals() {
     }
 }
 
-/// A GPT-2 engine's notes: `TTFT P50/P95` columns hold two numbers a cell; the single-value
-/// columns are read.
+/// A GPT-2 engine's notes: `TTFT P50/P95` columns hold two numbers a cell
+/// (`1200.8 / 1812.5 ms`): the header's two statistics, in its order, in the cell's unit (they
+/// were kept only as notes).
 #[test]
-fn two_numbers_a_cell_do_not_become_one() {
-    let (_, out) = parsed("markdown-table/gpt2_cuda_p50_p95_cells_zh.md");
-    assert_eq!(out.runs.len(), 2);
-    let r: Vec<Value> = out.runs.iter().map(|r| serde_json::to_value(r).unwrap()).collect();
-    assert_eq!(r[0]["metrics"]["output_throughput"], 7.714);
-    assert_eq!(r[1]["metrics"]["output_throughput"], 295.708);
-    for run in &r {
-        assert!(run["metrics"]["ttft_ms"].is_null() || run["metrics"]["ttft_ms"]["p50"].is_number(), "{run:#}");
-    }
+fn two_statistics_a_cell_fill_both() {
+    let (text, path) = sample("markdown-table/gpt2_cuda_p50_p95_cells_zh.md");
+    let findings = check(
+        &path,
+        &text,
+        &[
+            &[
+                ("/metrics/output_throughput", json!(7.714)),
+                ("/metrics/ttft_ms/p50", json!(1200.8)),
+                ("/metrics/ttft_ms/p95", json!(1812.5)),
+                ("/metrics/tpot_ms/p50", json!(276.3)),
+                ("/metrics/e2e_ms/p95", json!(2067.5)),
+                ("/source/lines/metrics.ttft_ms.p95", json!(11)),
+                ("/notes", json!([{"line": 11, "text": "路径: CPU Continuous"}])),
+            ],
+            &[
+                ("/metrics/output_throughput", json!(295.708)),
+                ("/metrics/ttft_ms/p50", json!(30.912)),
+                ("/metrics/tpot_ms/p95", json!(19.2)),
+                ("/metrics/e2e_ms/p50", json!(52.9)),
+            ],
+        ],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
 }
 
 /// An A/B report whose table is transposed (metrics as rows, Baseline and Tuned as columns):

@@ -1236,6 +1236,20 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
                     Measured::No => {}
                 }
             }
+            // `TTFT P50/P95` over `1200.8 / 1812.5 ms`: two statistics a cell, in the header's order.
+            (Column::Measure(Measure::Latency { group, .. }), Num::Text(t)) if stat_pair(&col.raw).is_some() && number_pair(&t).is_some() => {
+                let ((first, second), (a, b, cell_unit)) = (stat_pair(&col.raw).unwrap_or_default(), number_pair(&t).unwrap_or((0.0, 0.0, Unit::None)));
+                let unit = if cell_unit == Unit::None { col.unit } else { cell_unit };
+                for (stat, n) in [(first, a), (second, b)] {
+                    match measure(&Measure::Latency { group, stat }, n, unit) {
+                        Measured::Row(label, v) => {
+                            results += usize::from(is_result(col));
+                            owned.push(Owned { line: e.line, label, raw: col.raw.clone(), value: OwnedValue::Number(v) });
+                        }
+                        _ => notes.push(Note { line: e.line, text: format!("{}: {t}", col.raw) }),
+                    }
+                }
+            }
             // Words where a measurement stands (`HTTP 400`): what the row says instead, kept.
             (Column::Measure(_), Num::Text(t)) => notes.push(Note { line: e.line, text: format!("{}: {t}", col.raw) }),
             (Column::Measure(_), _) => {}
@@ -1586,6 +1600,26 @@ fn context_cell(ctx: Ctx, num: Num, e: &Entry<'_>, owned: &mut Vec<Owned>, facts
     }
 }
 
+/// The two statistics a header names as a pair: `TTFT P50/P95` → (`p50`, `p95`).
+fn stat_pair(raw: &str) -> Option<(String, String)> {
+    let lower = raw.to_lowercase();
+    lower.split_whitespace().find_map(|w| {
+        let (a, b) = w.trim_matches(['(', ')']).split_once('/')?;
+        Some((stat_word(a)?, stat_word(b)?))
+    })
+}
+
+/// Two numbers a cell, `1200.8 / 1812.5 ms`, with the unit written after the second.
+fn number_pair(text: &str) -> Option<(f64, f64, Unit)> {
+    let (a, rest) = text.split_once('/')?;
+    let a = plain_number(a.trim())?;
+    let rest = rest.trim();
+    let end = rest.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(rest.len());
+    let b = plain_number(&rest[..end])?;
+    let unit = unit_of(rest[end..].trim());
+    (unit != Unit::Other).then_some((a, b, unit))
+}
+
 /// The TP a cell states and nothing else: `TP=2`, `tp 4`, `TP8`.
 fn only_tp(text: &str) -> Option<u32> {
     let t = text.trim();
@@ -1799,6 +1833,17 @@ fn duplicates(runs: &[Run], keep: &mut [bool], sink: &mut Sink) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_header_and_cell_of_two_statistics() {
+        assert_eq!(stat_pair("TTFT P50/P95"), Some(("p50".into(), "p95".into())));
+        assert_eq!(stat_pair("请求延迟 P50/P95"), Some(("p50".into(), "p95".into())));
+        assert_eq!(stat_pair("Input/Output"), None);
+        assert_eq!(number_pair("1200.8 / 1812.5 ms"), Some((1200.8, 1812.5, Unit::Time(1.0))));
+        assert_eq!(number_pair("80 / 80"), Some((80.0, 80.0, Unit::None)));
+        assert_eq!(number_pair("1K / 128"), None);
+        assert_eq!(number_pair("3 / 5 GPUs"), None);
+    }
 
     #[test]
     fn a_cell_of_tp_alone_states_the_tp() {
