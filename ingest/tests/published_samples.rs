@@ -602,6 +602,8 @@ fn a_chinese_report_reads_its_tables_and_not_its_goals() {
     assert_eq!(r[0]["model"], "Qwen3.8-27B");
     assert_eq!(r[0]["scenario"]["max_concurrency"], 1);
     assert_eq!(r[0]["metrics"]["ttft_ms"]["median"], 319.0);
+    // 完成请求 (completed requests) is the run's count, not an extra value.
+    assert_eq!([&r[0], &r[1], &r[2]].map(|r| r["metrics"]["completed"].clone()), [json!(4), json!(8), json!(12)]);
     assert_eq!(r[2]["metrics"]["total_throughput"], 228.2);
     assert_eq!(r[5]["metrics"]["ttft_ms"]["mean"], 1730.0);
     assert_eq!(r[6]["metrics"]["e2e_ms"]["mean"], 28700.0);

@@ -508,7 +508,7 @@ fn column(raw: &str) -> Col {
     }
     // `# of req.`: what vLLM's nightly-benchmarks tables print for `completed`.
     let vllm_count = matches!(t.trim(), "# of req." | "# of req" | "# of requests");
-    if vllm_count || h.any(&["successful", "completed", "成功"]) || (h.word("success") && !h.word("rate")) {
+    if vllm_count || h.any(&["successful", "completed", "成功", "完成请求", "完成数"]) || (h.word("success") && !h.word("rate")) {
         return col(Column::Measure(Measure::Completed));
     }
     if h.any(&["failed", "failures", "失败"]) {
