@@ -33,10 +33,26 @@ pub fn result_file(text: &str, sink: &mut Sink, framework: Option<&str>, gpu: &s
     }
     check_empty_sections(&doc.sections, sink);
     let mut all = Vec::new();
-    let mut sections: Vec<Section> = doc.sections.into_iter().filter(|s| !s.runs.is_empty()).collect();
+    // The heading that names each section's model: its own, or, under a metric heading
+    // (`## Qwen3-8B` / `### Throughput (tokens/s)`), the nearest enclosing one naming a model.
+    let parent = parents(&doc.sections);
+    let model_headings: Vec<Option<(String, u32)>> = (0..doc.sections.len())
+        .map(|i| {
+            let s = &doc.sections[i];
+            if !markdown_table::names_a_metric(&s.title) {
+                return Some((s.title.clone(), s.line));
+            }
+            std::iter::successors(parent[i], |&j| parent[j])
+                .map(|j| &doc.sections[j])
+                .find(|p| !markdown_table::names_a_metric(&p.title) && context::heading(&p.title).model.is_some())
+                .map(|p| (p.title.clone(), p.line))
+        })
+        .collect();
+    let mut sections: Vec<(Section, Option<(String, u32)>)> =
+        doc.sections.into_iter().zip(model_headings).filter(|(s, _)| !s.runs.is_empty()).collect();
     // Serve commands whose image was checked (the file's default one serves many sections).
     let mut images_checked = HashSet::new();
-    for section in &mut sections {
+    for (section, model_heading) in &mut sections {
         let serve = section.serve.as_ref().or(doc.default_serve.as_ref());
         if let Some(s) = serve.filter(|s| images_checked.insert(s.line)) {
             check_image(s, sink, version);
@@ -78,8 +94,9 @@ pub fn result_file(text: &str, sink: &mut Sink, framework: Option<&str>, gpu: &s
                 check_backend(run, framework, sink);
             }
         }
-        resolve_model(section, sink);
+        resolve_model(section, model_heading.take(), sink);
     }
+    let mut sections: Vec<Section> = sections.into_iter().map(|(s, _)| s).collect();
     infer::scenarios(&mut sections, sink);
     for section in &sections {
         check_notes(section, sink);
@@ -484,9 +501,12 @@ fn basename(model: &str) -> String {
 }
 
 /// The client's model wins; a serve command or heading naming another model is a finding.
-fn resolve_model(section: &mut Section, sink: &mut Sink) {
+/// `model_heading` is the heading that names the section's model (a metric heading names
+/// none: `None` when no heading above it names one).
+fn resolve_model(section: &mut Section, model_heading: Option<(String, u32)>, sink: &mut Sink) {
     let serve_model = section.serve.as_ref().filter(|s| !s.template).and_then(|s| s.model.clone());
     let heading = section.title.clone();
+    let (named, named_line) = model_heading.unwrap_or_default();
     // The first disagreeing client model is quoted; every disagreeing run is attached.
     let mut mismatch: Option<(String, Vec<String>)> = None;
     for run in &mut section.runs {
@@ -497,9 +517,9 @@ fn resolve_model(section: &mut Section, sink: &mut Sink) {
             }
         }
         match client.or_else(|| serve_model.clone()) {
-            None if !heading.is_empty() => {
-                run.model = Some(heading.clone());
-                run.source.lines.insert("model", section.line);
+            None if !named.is_empty() => {
+                run.model = Some(named.clone());
+                run.source.lines.insert("model", named_line);
             }
             chosen => run.model = chosen,
         }

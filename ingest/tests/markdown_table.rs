@@ -10,7 +10,7 @@ use benchsite_ingest::parse_file;
 use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
-const SAMPLES: [&str; 15] = [
+const SAMPLES: [&str; 16] = [
     "lmdeploy_a100_fp16.md",
     "framework_comparison_zh.md",
     "vllm_vs_trtllm.md",
@@ -26,6 +26,7 @@ const SAMPLES: [&str; 15] = [
     "engine_columns_per_metric.md",
     "batch_cell_with_condition_zh.md",
     "thousands_suffix_cells.md",
+    "metric_headings_dflash_report.md",
 ];
 
 fn context(line: u32, kind: &str) -> Value {
@@ -899,4 +900,17 @@ fn words_in_a_measure_column_are_kept_as_a_note() {
     let out = parse_file("docs/dspark.md", text, None);
     let notes: Vec<&str> = out.runs[1].notes.iter().map(|n| n.text.as_str()).collect();
     assert!(notes.contains(&"Official Flash tok/s (one request): HTTP 400"), "{notes:?}");
+}
+
+/// A result file whose tables sit under metric headings (`### Decode tps`, `### TTFT (ms)`):
+/// the heading was taken as the runs' model. A metric heading names no model; the heading
+/// above it (`## Full statistics (n=5 per cell)`) names none either, so the model stays unstated.
+#[test]
+fn a_metric_heading_is_no_model_in_a_result_file() {
+    let text = fixture("markdown-table/metric_headings_dflash_report.md");
+    let out = parse_file("dflash-mlx/M5Max_v0.1.7.md", &text, None);
+    assert!(!out.runs.is_empty(), "{:?}", out.findings);
+    for run in &out.runs {
+        assert_eq!(run.model, None, "{}: {:?}", run.id, run.source.lines.get("model"));
+    }
 }

@@ -884,6 +884,13 @@ fn heading_metric(heading: &str) -> Option<String> {
     latency_group(&Words::new(&lower)).map(|_| h)
 }
 
+/// Whether a heading names a metric (`Throughput (tokens/s)`, `2.1 TTFT`, `Decode tps`)
+/// rather than what was measured: read as a table's column header would be, numbering aside.
+pub fn names_a_metric(heading: &str) -> bool {
+    let h = heading.trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '.' | ')' | ' ' | '#'));
+    !h.is_empty() && matches!(column(h).column, Column::Measure(_))
+}
+
 /// A header that names a statistic and nothing else, units aside (`Mean (s)`, `P95`).
 fn is_bare_stat(raw: &str) -> bool {
     let lower = raw.to_lowercase();
