@@ -207,6 +207,7 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
     // chapter's `- **GPU**: T4` holds for the chapters after it).
     let labelled = context::labelled_lines(body, 1);
     let flags_above = flags_lines(body);
+    let stated_in_log = comment_flags_above(body);
     let title = doc.title.as_ref().map(|(t, l)| (context::heading(t).facts(), *l));
     // Each section's runs, taken out of it (moved into the result, not copied); the sections
     // are read below only for their commands, serve commands and headings.
@@ -262,6 +263,10 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
         }
     };
     let mut only_serve_refused = false;
+    // Where every run starts and ends, in line order: what a log states above a block reaches
+    // back to the block before it, not further.
+    let mut spans: Vec<(u32, u32)> = section_runs.iter().flatten().map(|r| (r.source.line, r.source.end_line)).collect();
+    spans.sort_unstable();
     let mut all = Vec::with_capacity(run_counts.iter().sum());
     // (serve line, client line) pairs already reported as not matching.
     let mut refused = HashSet::new();
@@ -271,9 +276,24 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
         for mut run in runs {
             let at = run.source.line;
             run.section = Some(section.title.clone()).filter(|t| !t.is_empty());
-            let own = chain.iter().find_map(|&j| last_before(&sections[j].clients, at, |c| c.line));
+            // What the text before the document's `# Title` holds (a nameless first section)
+            // does not enclose the sections under the title: notes of another run pasted above
+            // it (`--max-concurrency 1` for another model) did not run these.
+            let title_line = doc.title.as_ref().map(|(_, l)| *l);
+            let encloses = |j: usize, line: u32| !(sections[j].title.is_empty() && title_line.is_some_and(|t| line < t && t < at));
+            let own = chain.iter().find_map(|&j| last_before(&sections[j].clients, at, |c| c.line).filter(|c| encloses(j, c.line)));
             let sibling = || (run_counts[i] == 1).then(|| command_before(i)).flatten();
             let client = own.or_else(sibling).or_else(|| only_client.filter(|c| c.line < at));
+            // `# --max-concurrency = 32` in the log above this block: the block's own statement,
+            // given before the command's (whose value for that flag is not this block's).
+            let floor = spans[..spans.partition_point(|&(start, _)| start < at)].last().map_or(0, |&(_, end)| end);
+            if let Some((line, flags)) = stated_in_log(at, floor) {
+                let stated = client.map_or_else(|| context::ClientCommand::of_flags(&flags, line), |c| c.with_flags(&flags));
+                let own = client.map(|c| c.facts()).unwrap_or_default();
+                for fact in stated.facts().into_iter().filter(|f| !own.contains(f)) {
+                    context::give(&mut run, fact, line, context::FLAGS_LINE);
+                }
+            }
             if let Some(c) = client {
                 // `--tensor-parallel-size=1 结果：` above this run's block: what changed since
                 // the command, given first, from that line.
@@ -296,7 +316,7 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
             framework::apply(std::slice::from_mut(&mut run));
             let serve = chain
                 .iter()
-                .find_map(|&j| last_before(&sections[j].serves, at, |s| s.line))
+                .find_map(|&j| last_before(&sections[j].serves, at, |s| s.line).filter(|s| encloses(j, s.line)))
                 .or(doc.default_serve.as_ref().filter(|s| s.line < at));
             // A server started for another model or port did not serve this client.
             let serve = match (serve, client) {
@@ -440,6 +460,32 @@ fn flags_lines(body: &str) -> impl Fn(u32) -> Option<(u32, String)> + '_ {
         let open = fences[k - 1] as usize;
         let (i, text) = lines[..open - 1].iter().enumerate().rev().take(3).find(|(_, l)| !l.trim().is_empty())?;
         context::flags_line(text).map(|f| (i as u32 + 1, f))
+    }
+}
+
+/// For a run starting at `at`, the last line of the log above it, after `floor` (the end of
+/// the block before it) and inside the same fenced block, that states flags in a comment
+/// ([`context::comment_flags`]: `# --max-concurrency = 32`). Looks back at most
+/// `COMMENT_REACH` lines, so a long log is read once.
+fn comment_flags_above(body: &str) -> impl Fn(u32, u32) -> Option<(u32, String)> + '_ {
+    const COMMENT_REACH: u32 = 40;
+    // Most texts state no flag in a comment: their lines are not listed.
+    let lines: Vec<&str> = if body.contains("# --") { body.lines().collect() } else { Vec::new() };
+    let fences: Vec<u32> = (0..lines.len())
+        .filter(|&i| {
+            let t = lines[i].trim_start();
+            t.starts_with("```") || t.starts_with("~~~")
+        })
+        .map(|i| i as u32 + 1)
+        .collect();
+    move |at: u32, floor: u32| {
+        let k = fences.partition_point(|&f| f < at);
+        let fence = if k % 2 == 1 { fences[k - 1] } else { fences.get(k.wrapping_sub(1)).copied().unwrap_or(0) };
+        let from = floor.max(fence).max(at.saturating_sub(COMMENT_REACH));
+        (from + 1..at).rev().find_map(|l| {
+            let text = lines.get(l as usize - 1)?;
+            context::comment_flags(text).map(|f| (l, f))
+        })
     }
 }
 
