@@ -10,7 +10,7 @@ use benchsite_ingest::parse_file;
 use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
-const SAMPLES: [&str; 16] = [
+const SAMPLES: [&str; 17] = [
     "lmdeploy_a100_fp16.md",
     "framework_comparison_zh.md",
     "vllm_vs_trtllm.md",
@@ -26,6 +26,7 @@ const SAMPLES: [&str; 16] = [
     "engine_columns_per_metric.md",
     "batch_cell_with_condition_zh.md",
     "thousands_suffix_cells.md",
+    "plus_minus_cells_ascend_zh.md",
     "metric_headings_dflash_report.md",
 ];
 
@@ -900,6 +901,32 @@ fn words_in_a_measure_column_are_kept_as_a_note() {
     let out = parse_file("docs/dspark.md", text, None);
     let notes: Vec<&str> = out.runs[1].notes.iter().map(|n| n.text.as_str()).collect();
     assert!(notes.contains(&"Official Flash tok/s (one request): HTTP 400"), "{notes:?}");
+}
+
+/// A report's three-run table writes each cell `mean ± spread` (`819.69 ± 8.40`); the spread
+/// was dropped. The mean stays the value and the spread is kept in `metrics.spread` under the
+/// value's field, labelled `±` (the table does not say what it measures).
+#[test]
+fn a_plus_minus_cell_keeps_its_spread() {
+    let text = fixture("markdown-table/plus_minus_cells_ascend_zh.md");
+    let spread = |pm: f64| json!({ "plus_minus": pm, "label": "±" });
+    check(
+        "raw/ascend.md",
+        &text,
+        &[
+            &[
+                ("/metrics/output_throughput", json!(6.72)),
+                ("/metrics/spread/output_throughput", spread(0.24)),
+                ("/metrics/ttft_ms/mean", json!(819.69)),
+                ("/metrics/spread/ttft_ms.mean", spread(8.4)),
+                ("/metrics/tpot_ms/mean", json!(148.28)),
+                ("/metrics/spread/tpot_ms.mean", spread(5.28)),
+            ],
+            &[("/metrics/ttft_ms/mean", json!(901.67)), ("/metrics/spread/ttft_ms.mean", spread(12.98))],
+            &[("/metrics/output_throughput", json!(5.6)), ("/metrics/spread/output_throughput", spread(0.04))],
+            &[("/metrics/tpot_ms/mean", json!(182.38)), ("/metrics/spread/tpot_ms.mean", spread(3.14))],
+        ],
+    );
 }
 
 /// A result file whose tables sit under metric headings (`### Decode tps`, `### TTFT (ms)`):

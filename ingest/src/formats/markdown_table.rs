@@ -30,7 +30,7 @@ use crate::scan::{Block, Format as ScanFormat, Row};
 use crate::sink::{FindingExt, Sink};
 use crate::text::contains_short;
 use crate::value::{self, Cell, Value};
-use benchsite_model::{ContextRef, Note, RequestRate, Run};
+use benchsite_model::{ContextRef, Note, RequestRate, Run, Spread};
 use std::collections::{BTreeMap, HashMap};
 
 pub static FORMAT: Format = Format { name: NAME, detect, read: Read::Table(read) };
@@ -569,6 +569,22 @@ fn ungroup(s: &str) -> String {
         }
     }
     s.to_string()
+}
+
+/// The number after `±` in a cell (`819.69 ± 8.40`, `**6.72 ± 0.24**`), when it is one.
+fn plus_minus(raw: &str) -> Option<f64> {
+    let (_, after) = raw.split_once('±')?;
+    let t = after.trim().trim_matches(['*', ' ']);
+    let end = t.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(t.len());
+    t[..end].parse::<f64>().ok().filter(|n| n.is_finite() && *n >= 0.0)
+}
+
+/// What a header calls the spread after its `±` (`Mean ± Std` → `Std`), `None` when it
+/// writes no `±` or names nothing after it.
+fn spread_label(header: &str) -> Option<String> {
+    let (_, after) = header.split_once('±')?;
+    let word: String = after.trim().chars().take_while(|c| c.is_alphanumeric() || matches!(c, '%' | ' ')).collect();
+    Some(word.trim().to_string()).filter(|w| !w.is_empty())
 }
 
 fn is_absent(lower: &str) -> bool {
@@ -1133,6 +1149,8 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
     let mut kept: Vec<(String, f64, u32)> = Vec::new();
     // A size-only model cell under a heading that names a model of another size.
     let mut sizes_differ: Option<(u32, String, String, String)> = None;
+    // Spreads written after `±`: (the value's label, the spread, what the header calls it).
+    let mut spreads: Vec<(String, f64, Option<String>)> = Vec::new();
     let id = format!("{path}#L{start}{suffix}");
     for e in entries {
         let col = e.col;
@@ -1211,6 +1229,12 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
                 match measure(m, n, unit) {
                     Measured::Row(label, v) => {
                         results += usize::from(is_result(col));
+                        // `819.69 ± 8.40`: the spread, in the value's unit, under the field's key.
+                        if let Some(pm) = plus_minus(e.text) {
+                            if let Measured::Row(_, w) = measure(m, pm, unit) {
+                                spreads.push((label.clone(), w, spread_label(&col.raw)));
+                            }
+                        }
                         owned.push(Owned { line: e.line, label, raw: col.raw.clone(), value: OwnedValue::Number(v) });
                         if *m == Measure::Tokens(Kind::Unqualified) {
                             unqualified.push((e.head_line, col));
@@ -1343,6 +1367,12 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
     // resolved: what its cells state about the run is given directly, so it is not lost.
     if !resolved_any {
         facts.extend(owned.iter().filter_map(|o| Some((row_fact(o)?, o.line))));
+    }
+    for (label, pm, name) in spreads {
+        let Some(key) = fields::classify(&label).as_ref().and_then(super::aiperf::field_key) else { continue };
+        let std = name.as_deref().is_some_and(|n| matches!(n.to_ascii_lowercase().as_str(), "std" | "sd" | "stdev" | "stddev" | "σ"));
+        let spread = Spread { std: std.then_some(pm), plus_minus: Some(pm), label: Some(name.unwrap_or_else(|| "±".into())), ..Spread::default() };
+        run.metrics.spread.insert(key, spread);
     }
     for (key, n, line) in extras.into_iter().chain(kept) {
         run.metrics.extra.insert(key.clone(), n);
