@@ -408,6 +408,65 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
     all
 }
 
+/// A log's runs (not markdown: a `.log`, a `.txt`) given what the log prints above each block,
+/// as a markdown code block's runs are: the flags a comment states (`# --max-concurrency = 32`,
+/// kind `flags-line`), then the last client command echoed before the block (`$ vllm bench
+/// serve --model X --max-concurrency 16 …`, kind `command`, and its `--metadata`). Each only
+/// fills what the block itself left unstated, and records where it came from.
+pub fn log_context(text: &str, runs: &mut [Run], sink: &mut Sink) {
+    if runs.is_empty() {
+        return;
+    }
+    // (command line) already reported as asking for fewer prompts than a block completed.
+    let mut refused = HashSet::new();
+    let clients = context::client_commands(text, 1);
+    let stated_in_log = comment_flags_above(text);
+    let mut spans: Vec<(u32, u32)> = runs.iter().map(|r| (r.source.line, r.source.end_line)).collect();
+    spans.sort_unstable();
+    for run in runs.iter_mut() {
+        let at = run.source.line;
+        let client = clients[..clients.partition_point(|c| c.line < at)].last();
+        let floor = spans[..spans.partition_point(|&(start, _)| start < at)].last().map_or(0, |&(_, end)| end);
+        if let Some((line, flags)) = stated_in_log(at, floor) {
+            let stated = client.map_or_else(|| context::ClientCommand::of_flags(&flags, line), |c| c.with_flags(&flags));
+            let own = client.map(|c| c.facts()).unwrap_or_default();
+            for fact in stated.facts().into_iter().filter(|f| !own.contains(f)) {
+                context::give(run, fact, line, context::FLAGS_LINE);
+            }
+        }
+        if let Some(c) = client {
+            for fact in c.facts() {
+                // A notes file may keep a command edited after its run: one asking for fewer
+                // prompts than the block below completed did not run it as written.
+                if let (context::Fact::NumPrompts(n), Some(done)) = (&fact, run.metrics.completed) {
+                    if done > *n {
+                        if refused.insert(c.line) {
+                            sink.info(
+                                "command-prompts-not-applied",
+                                c.line,
+                                format!(
+                                    "this command asks for {n} prompts, but the result block below it (line {at}) completed {done} requests; \
+                                     the command's prompt count is not given to its runs."
+                                ),
+                            )
+                            .value("requested", n.to_string())
+                            .value("completed", done.to_string())
+                            .run(&run.id);
+                        }
+                        continue;
+                    }
+                }
+                context::give(run, fact, c.line, context::COMMAND);
+            }
+            for fact in c.metadata_facts() {
+                if context::give(run, fact.clone(), c.line, context::METADATA) {
+                    run.source.lines.insert(fact.key(), c.line);
+                }
+            }
+        }
+    }
+}
+
 /// Why the document's only serve command, found outside a run's sections, may not have
 /// served it: its client talks to another server, or the run already states another model
 /// (compared by family, case, `-`, `_` and `.` aside: `DeepSeekV3` is
