@@ -208,7 +208,7 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
     let labelled = context::labelled_lines(body, 1);
     let flags_above = flags_lines(body);
     let stated_in_log = comment_flags_above(body);
-    let title = doc.title.as_ref().map(|(t, l)| (context::heading(t).facts(), *l));
+    let title = doc.title.as_ref().map(|(t, l)| (context::heading_with(t, names).facts(), *l));
     // Each section's runs, taken out of it (moved into the result, not copied); the sections
     // are read below only for their commands, serve commands and headings.
     let section_runs: Vec<Vec<Run>> = doc.sections.iter_mut().map(|s| std::mem::take(&mut s.runs)).collect();
@@ -223,7 +223,7 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
         }
     }
     let headings: Vec<Vec<context::Fact>> =
-        sections.iter().map(|s| if s.title.is_empty() { Vec::new() } else { context::heading(&s.title).facts() }).collect();
+        sections.iter().map(|s| if s.title.is_empty() { Vec::new() } else { context::heading_with(&s.title, names).facts() }).collect();
     // The last item before `line` of a list in line order.
     fn last_before<T>(items: &[T], line: u32, at: impl Fn(&T) -> u32) -> Option<&T> {
         items[..items.partition_point(|x| at(x) < line)].last()

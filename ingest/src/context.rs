@@ -182,6 +182,23 @@ pub fn heading(title: &str) -> Heading {
     h
 }
 
+/// [`heading`], with a GPU the name table knows as one of the heading's words when the
+/// built-in GPU words name none (`## 2080Ti 실측` → `RTX 2080 Ti`): the table a GPU cell of a
+/// markdown table is read with. A bare number (`3090`) counts only beside a word saying it is
+/// a card (`Nvidia`, `GeForce`, `RTX`, `GPU`, `显卡`, `卡`, a memory size: `4090 24GB`).
+pub fn heading_with(title: &str, names: &crate::names::Names) -> Heading {
+    let mut h = heading(title);
+    if h.gpu.is_none() {
+        let lower = title.to_lowercase();
+        let words = words(title);
+        // `4090 24GB`: a memory size beside the number says it is a card as well.
+        let memory = |w: &&str| w.strip_suffix(['B', 'b']).unwrap_or(w).strip_suffix(['G', 'g']).is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+        let card = ["nvidia", "geforce", "rtx", "gpu", "显卡", "卡"].iter().any(|w| lower.contains(w)) || words.iter().any(memory);
+        h.gpu = words.iter().filter(|w| card || !w.bytes().all(|b| b.is_ascii_digit())).find_map(|w| names.known_gpu(w));
+    }
+    h
+}
+
 /// The words of a heading or cell, with markup and punctuation around them removed.
 fn words(text: &str) -> Vec<&str> {
     text.split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | '[' | ']' | ',' | ';' | '|' | '（' | '）' | '，'))

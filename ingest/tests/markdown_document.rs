@@ -477,3 +477,22 @@ fn a_blocks_own_concurrency_comment_wins_over_a_command() {
     );
     assert!(!findings.iter().any(|f| f.starts_with("serve-not-applied")), "{findings:?}");
 }
+
+/// A heading naming its GPU as the name table spells it (`## 2080Ti 실측`, index id 71015447881:
+/// a Korean report's section on an RTX 2080 Ti; `4090 24GB`, index id 59736293742) gave no GPU:
+/// only a table's GPU cells were read with the name table. The headings are the samples'; the
+/// result block under them is the MI300X notes' (index id 43489263684), since neither sample's
+/// section holds one a reader knows.
+#[test]
+fn a_heading_names_a_gpu_the_name_table_knows() {
+    let block = "```\n============ Serving Benchmark Result ============\nSuccessful requests:                     1024      \n\
+                 Benchmark duration (s):                  63.81     \nRequest throughput (req/s):              16.05     \n\
+                 Output token throughput (tok/s):         2993.85   \n==================================================\n```\n";
+    for (heading, gpu) in [("## 2080Ti 실측", "RTX 2080 Ti"), ("### 4090 24GB: đo thật, chạy được, thừa 40% VRAM", "RTX 4090")] {
+        let text = format!("{heading}\n\n{block}");
+        check("raw/gpu.md", &text, &[&[("/gpu", json!(gpu)), ("/source/context/gpu", context(1, "heading"))]]);
+    }
+    // A bare number with nothing saying it is a card names no GPU.
+    let text = format!("## 3090 requests\n\n{block}");
+    check("raw/gpu.md", &text, &[&[("/gpu", json!(null))]]);
+}
