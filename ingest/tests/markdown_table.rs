@@ -10,7 +10,7 @@ use benchsite_ingest::parse_file;
 use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
-const SAMPLES: [&str; 17] = [
+const SAMPLES: [&str; 18] = [
     "lmdeploy_a100_fp16.md",
     "framework_comparison_zh.md",
     "vllm_vs_trtllm.md",
@@ -28,6 +28,7 @@ const SAMPLES: [&str; 17] = [
     "thousands_suffix_cells.md",
     "plus_minus_cells_ascend_zh.md",
     "metric_headings_dflash_report.md",
+    "stacked_header_loads_ja.md",
 ];
 
 fn context(line: u32, kind: &str) -> Value {
@@ -940,4 +941,30 @@ fn a_metric_heading_is_no_model_in_a_result_file() {
     for run in &out.runs {
         assert_eq!(run.model, None, "{}: {:?}", run.id, run.source.lines.get("model"));
     }
+}
+
+/// A slide's table stacks each header over a load with `<br>` (`TTFT<br>1並列 | TTFT<br>8並列 |
+/// TTFT<br>64並列 | TPOT<br>1並列 …`). The `<br>` was read as a space, so the three TTFT columns
+/// were three columns filling one field (`duplicate-columns`) and no run had its concurrency.
+/// Each load is now a run of its row, its concurrency stated by the header; the numbers stay
+/// where the table puts them (no unit in the table: extras, as before).
+#[test]
+fn a_header_stacking_a_metric_over_a_load_gives_a_run_per_load() {
+    let text = fixture("markdown-table/stacked_header_loads_ja.md");
+    let load = |c: u64, ttft: f64, tpot: f64| {
+        vec![
+            ("/scenario/max_concurrency", json!(c)),
+            ("/source/context/scenario.max_concurrency", context(6, "table-row")),
+            ("/metrics/extra/ttft", json!(ttft)),
+            ("/metrics/extra/tpot", json!(tpot)),
+            ("/gpu", json!("L4")),
+        ]
+    };
+    let out = parse_file("raw/slides.md", &text, None);
+    assert_eq!(out.runs.len(), 24, "8 rows of 3 loads");
+    let first: Vec<Vec<(&str, Value)>> = vec![load(1, 59.0, 39.1), load(8, 132.0, 40.7), load(64, 428.0, 53.9)];
+    let first: Vec<&[(&str, Value)]> = first.iter().map(Vec::as_slice).collect();
+    let three = benchsite_ingest::FileOutput { runs: out.runs[..3].to_vec(), ..out.clone() };
+    common::check_output("raw/slides.md", &three, &first);
+    assert!(!out.findings.iter().any(|f| f.code == "duplicate-columns"), "{:?}", out.findings);
 }
