@@ -453,11 +453,9 @@ impl Resolver<'_> {
         // Borrowed: only the values a run keeps are copied. Of a flag given twice, the last.
         let args = run.client.args.as_deref().map(client::borrowed_flags).unwrap_or_default();
         let args_line = block.context.running.map(|(n, _, _)| n);
-        let lookup = |ns_key: &str, flag: &str| {
-            let from_ns = ns.get(ns_key).filter(|v| *v != "None").map(String::as_str).zip(ns_line);
-            let from_args = args.iter().rev().find(|(k, _)| k == flag).and_then(|(_, v)| v.as_deref()).zip(args_line);
-            from_ns.or(from_args)
-        };
+        let from_ns = |ns_key: &str| ns.get(ns_key).filter(|v| *v != "None").map(String::as_str).zip(ns_line);
+        let from_args = |flag: &str| args.iter().rev().find(|(k, _)| k == flag).and_then(|(_, v)| v.as_deref()).zip(args_line);
+        let lookup = |ns_key: &str, flag: &str| from_ns(ns_key).or_else(|| from_args(flag));
         let s = &mut run.scenario;
         let mut lines: Vec<(&str, u32)> = Vec::new();
         if s.dataset.is_none() {
@@ -478,10 +476,17 @@ impl Resolver<'_> {
         let concat = crate::text::concat;
         let prefix = if dataset == "sharegpt" { "sharegpt" } else { dataset.as_str() };
         // `--random-*` lengths are written whatever the dataset; only random-style ones take them.
-        let takes_random = dataset.is_empty() || dataset.starts_with("random");
+        // A `Namespace` prints every default (`random_input_len=1024` beside a trace the client
+        // replays), so its random lengths count only when it names a random dataset; a flag
+        // the command wrote counts unless another dataset is named.
+        let random_ns = dataset.starts_with("random");
+        let random_flag = dataset.is_empty() || random_ns;
+        let random = |ns_key: &str, flag: &str| {
+            random_ns.then(|| from_ns(ns_key)).flatten().or_else(|| random_flag.then(|| from_args(flag)).flatten())
+        };
         if s.input_len.is_none() && dataset != "sharegpt" {
             let found = lookup(&concat(&[prefix, "_input_len"]), &concat(&["--", prefix, "-input-len"]))
-                .or_else(|| if takes_random { lookup("random_input_len", "--random-input-len") } else { None })
+                .or_else(|| random("random_input_len", "--random-input-len"))
                 .or_else(|| lookup("input_len", "--input-len"));
             if let Some((v, l)) = found.filter(|(v, _)| int(v).is_some()) {
                 s.input_len = int(v);
@@ -490,7 +495,7 @@ impl Resolver<'_> {
         }
         if s.output_len.is_none() {
             let found = lookup(&concat(&[prefix, "_output_len"]), &concat(&["--", prefix, "-output-len"]))
-                .or_else(|| if takes_random { lookup("random_output_len", "--random-output-len") } else { None })
+                .or_else(|| random("random_output_len", "--random-output-len"))
                 .or_else(|| lookup("output_len", "--output-len"));
             if let Some((v, l)) = found.filter(|(v, _)| int(v).is_some()) {
                 s.output_len = int(v);

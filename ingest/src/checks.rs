@@ -33,10 +33,26 @@ pub fn result_file(text: &str, sink: &mut Sink, framework: Option<&str>, gpu: &s
     }
     check_empty_sections(&doc.sections, sink);
     let mut all = Vec::new();
-    let mut sections: Vec<Section> = doc.sections.into_iter().filter(|s| !s.runs.is_empty()).collect();
+    // The heading that names each section's model: its own, or, under a metric heading
+    // (`## Qwen3-8B` / `### Throughput (tokens/s)`), the nearest enclosing one naming a model.
+    let parent = parents(&doc.sections);
+    let model_headings: Vec<Option<(String, u32)>> = (0..doc.sections.len())
+        .map(|i| {
+            let s = &doc.sections[i];
+            if !markdown_table::names_a_metric(&s.title) {
+                return Some((s.title.clone(), s.line));
+            }
+            std::iter::successors(parent[i], |&j| parent[j])
+                .map(|j| &doc.sections[j])
+                .find(|p| !markdown_table::names_a_metric(&p.title) && context::heading(&p.title).model.is_some())
+                .map(|p| (p.title.clone(), p.line))
+        })
+        .collect();
+    let mut sections: Vec<(Section, Option<(String, u32)>)> =
+        doc.sections.into_iter().zip(model_headings).filter(|(s, _)| !s.runs.is_empty()).collect();
     // Serve commands whose image was checked (the file's default one serves many sections).
     let mut images_checked = HashSet::new();
-    for section in &mut sections {
+    for (section, model_heading) in &mut sections {
         let serve = section.serve.as_ref().or(doc.default_serve.as_ref());
         if let Some(s) = serve.filter(|s| images_checked.insert(s.line)) {
             check_image(s, sink, version);
@@ -78,8 +94,9 @@ pub fn result_file(text: &str, sink: &mut Sink, framework: Option<&str>, gpu: &s
                 check_backend(run, framework, sink);
             }
         }
-        resolve_model(section, sink);
+        resolve_model(section, model_heading.take(), sink);
     }
+    let mut sections: Vec<Section> = sections.into_iter().map(|(s, _)| s).collect();
     infer::scenarios(&mut sections, sink);
     for section in &sections {
         check_notes(section, sink);
@@ -190,7 +207,8 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
     // chapter's `- **GPU**: T4` holds for the chapters after it).
     let labelled = context::labelled_lines(body, 1);
     let flags_above = flags_lines(body);
-    let title = doc.title.as_ref().map(|(t, l)| (context::heading(t).facts(), *l));
+    let stated_in_log = comment_flags_above(body);
+    let title = doc.title.as_ref().map(|(t, l)| (context::heading_with(t, names).facts(), *l));
     // Each section's runs, taken out of it (moved into the result, not copied); the sections
     // are read below only for their commands, serve commands and headings.
     let section_runs: Vec<Vec<Run>> = doc.sections.iter_mut().map(|s| std::mem::take(&mut s.runs)).collect();
@@ -205,7 +223,7 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
         }
     }
     let headings: Vec<Vec<context::Fact>> =
-        sections.iter().map(|s| if s.title.is_empty() { Vec::new() } else { context::heading(&s.title).facts() }).collect();
+        sections.iter().map(|s| if s.title.is_empty() { Vec::new() } else { context::heading_with(&s.title, names).facts() }).collect();
     // The last item before `line` of a list in line order.
     fn last_before<T>(items: &[T], line: u32, at: impl Fn(&T) -> u32) -> Option<&T> {
         items[..items.partition_point(|x| at(x) < line)].last()
@@ -245,6 +263,10 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
         }
     };
     let mut only_serve_refused = false;
+    // Where every run starts and ends, in line order: what a log states above a block reaches
+    // back to the block before it, not further.
+    let mut spans: Vec<(u32, u32)> = section_runs.iter().flatten().map(|r| (r.source.line, r.source.end_line)).collect();
+    spans.sort_unstable();
     let mut all = Vec::with_capacity(run_counts.iter().sum());
     // (serve line, client line) pairs already reported as not matching.
     let mut refused = HashSet::new();
@@ -254,9 +276,24 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
         for mut run in runs {
             let at = run.source.line;
             run.section = Some(section.title.clone()).filter(|t| !t.is_empty());
-            let own = chain.iter().find_map(|&j| last_before(&sections[j].clients, at, |c| c.line));
+            // What the text before the document's `# Title` holds (a nameless first section)
+            // does not enclose the sections under the title: notes of another run pasted above
+            // it (`--max-concurrency 1` for another model) did not run these.
+            let title_line = doc.title.as_ref().map(|(_, l)| *l);
+            let encloses = |j: usize, line: u32| !(sections[j].title.is_empty() && title_line.is_some_and(|t| line < t && t < at));
+            let own = chain.iter().find_map(|&j| last_before(&sections[j].clients, at, |c| c.line).filter(|c| encloses(j, c.line)));
             let sibling = || (run_counts[i] == 1).then(|| command_before(i)).flatten();
             let client = own.or_else(sibling).or_else(|| only_client.filter(|c| c.line < at));
+            // `# --max-concurrency = 32` in the log above this block: the block's own statement,
+            // given before the command's (whose value for that flag is not this block's).
+            let floor = spans[..spans.partition_point(|&(start, _)| start < at)].last().map_or(0, |&(_, end)| end);
+            if let Some((line, flags)) = stated_in_log(at, floor) {
+                let stated = client.map_or_else(|| context::ClientCommand::of_flags(&flags, line), |c| c.with_flags(&flags));
+                let own = client.map(|c| c.facts()).unwrap_or_default();
+                for fact in stated.facts().into_iter().filter(|f| !own.contains(f)) {
+                    context::give(&mut run, fact, line, context::FLAGS_LINE);
+                }
+            }
             if let Some(c) = client {
                 // `--tensor-parallel-size=1 结果：` above this run's block: what changed since
                 // the command, given first, from that line.
@@ -279,7 +316,7 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
             framework::apply(std::slice::from_mut(&mut run));
             let serve = chain
                 .iter()
-                .find_map(|&j| last_before(&sections[j].serves, at, |s| s.line))
+                .find_map(|&j| last_before(&sections[j].serves, at, |s| s.line).filter(|s| encloses(j, s.line)))
                 .or(doc.default_serve.as_ref().filter(|s| s.line < at));
             // A server started for another model or port did not serve this client.
             let serve = match (serve, client) {
@@ -371,6 +408,65 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
     all
 }
 
+/// A log's runs (not markdown: a `.log`, a `.txt`) given what the log prints above each block,
+/// as a markdown code block's runs are: the flags a comment states (`# --max-concurrency = 32`,
+/// kind `flags-line`), then the last client command echoed before the block (`$ vllm bench
+/// serve --model X --max-concurrency 16 …`, kind `command`, and its `--metadata`). Each only
+/// fills what the block itself left unstated, and records where it came from.
+pub fn log_context(text: &str, runs: &mut [Run], sink: &mut Sink) {
+    if runs.is_empty() {
+        return;
+    }
+    // (command line) already reported as asking for fewer prompts than a block completed.
+    let mut refused = HashSet::new();
+    let clients = context::client_commands(text, 1);
+    let stated_in_log = comment_flags_above(text);
+    let mut spans: Vec<(u32, u32)> = runs.iter().map(|r| (r.source.line, r.source.end_line)).collect();
+    spans.sort_unstable();
+    for run in runs.iter_mut() {
+        let at = run.source.line;
+        let client = clients[..clients.partition_point(|c| c.line < at)].last();
+        let floor = spans[..spans.partition_point(|&(start, _)| start < at)].last().map_or(0, |&(_, end)| end);
+        if let Some((line, flags)) = stated_in_log(at, floor) {
+            let stated = client.map_or_else(|| context::ClientCommand::of_flags(&flags, line), |c| c.with_flags(&flags));
+            let own = client.map(|c| c.facts()).unwrap_or_default();
+            for fact in stated.facts().into_iter().filter(|f| !own.contains(f)) {
+                context::give(run, fact, line, context::FLAGS_LINE);
+            }
+        }
+        if let Some(c) = client {
+            for fact in c.facts() {
+                // A notes file may keep a command edited after its run: one asking for fewer
+                // prompts than the block below completed did not run it as written.
+                if let (context::Fact::NumPrompts(n), Some(done)) = (&fact, run.metrics.completed) {
+                    if done > *n {
+                        if refused.insert(c.line) {
+                            sink.info(
+                                "command-prompts-not-applied",
+                                c.line,
+                                format!(
+                                    "this command asks for {n} prompts, but the result block below it (line {at}) completed {done} requests; \
+                                     the command's prompt count is not given to its runs."
+                                ),
+                            )
+                            .value("requested", n.to_string())
+                            .value("completed", done.to_string())
+                            .run(&run.id);
+                        }
+                        continue;
+                    }
+                }
+                context::give(run, fact, c.line, context::COMMAND);
+            }
+            for fact in c.metadata_facts() {
+                if context::give(run, fact.clone(), c.line, context::METADATA) {
+                    run.source.lines.insert(fact.key(), c.line);
+                }
+            }
+        }
+    }
+}
+
 /// Why the document's only serve command, found outside a run's sections, may not have
 /// served it: its client talks to another server, or the run already states another model
 /// (compared by family, case, `-`, `_` and `.` aside: `DeepSeekV3` is
@@ -423,6 +519,32 @@ fn flags_lines(body: &str) -> impl Fn(u32) -> Option<(u32, String)> + '_ {
         let open = fences[k - 1] as usize;
         let (i, text) = lines[..open - 1].iter().enumerate().rev().take(3).find(|(_, l)| !l.trim().is_empty())?;
         context::flags_line(text).map(|f| (i as u32 + 1, f))
+    }
+}
+
+/// For a run starting at `at`, the last line of the log above it, after `floor` (the end of
+/// the block before it) and inside the same fenced block, that states flags in a comment
+/// ([`context::comment_flags`]: `# --max-concurrency = 32`). Looks back at most
+/// `COMMENT_REACH` lines, so a long log is read once.
+fn comment_flags_above(body: &str) -> impl Fn(u32, u32) -> Option<(u32, String)> + '_ {
+    const COMMENT_REACH: u32 = 40;
+    // Most texts state no flag in a comment: their lines are not listed.
+    let lines: Vec<&str> = if body.contains("# --") { body.lines().collect() } else { Vec::new() };
+    let fences: Vec<u32> = (0..lines.len())
+        .filter(|&i| {
+            let t = lines[i].trim_start();
+            t.starts_with("```") || t.starts_with("~~~")
+        })
+        .map(|i| i as u32 + 1)
+        .collect();
+    move |at: u32, floor: u32| {
+        let k = fences.partition_point(|&f| f < at);
+        let fence = if k % 2 == 1 { fences[k - 1] } else { fences.get(k.wrapping_sub(1)).copied().unwrap_or(0) };
+        let from = floor.max(fence).max(at.saturating_sub(COMMENT_REACH));
+        (from + 1..at).rev().find_map(|l| {
+            let text = lines.get(l as usize - 1)?;
+            context::comment_flags(text).map(|f| (l, f))
+        })
     }
 }
 
@@ -484,9 +606,12 @@ fn basename(model: &str) -> String {
 }
 
 /// The client's model wins; a serve command or heading naming another model is a finding.
-fn resolve_model(section: &mut Section, sink: &mut Sink) {
+/// `model_heading` is the heading that names the section's model (a metric heading names
+/// none: `None` when no heading above it names one).
+fn resolve_model(section: &mut Section, model_heading: Option<(String, u32)>, sink: &mut Sink) {
     let serve_model = section.serve.as_ref().filter(|s| !s.template).and_then(|s| s.model.clone());
     let heading = section.title.clone();
+    let (named, named_line) = model_heading.unwrap_or_default();
     // The first disagreeing client model is quoted; every disagreeing run is attached.
     let mut mismatch: Option<(String, Vec<String>)> = None;
     for run in &mut section.runs {
@@ -497,9 +622,9 @@ fn resolve_model(section: &mut Section, sink: &mut Sink) {
             }
         }
         match client.or_else(|| serve_model.clone()) {
-            None if !heading.is_empty() => {
-                run.model = Some(heading.clone());
-                run.source.lines.insert("model", section.line);
+            None if !named.is_empty() => {
+                run.model = Some(named.clone());
+                run.source.lines.insert("model", named_line);
             }
             chosen => run.model = chosen,
         }

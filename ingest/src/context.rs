@@ -182,6 +182,23 @@ pub fn heading(title: &str) -> Heading {
     h
 }
 
+/// [`heading`], with a GPU the name table knows as one of the heading's words when the
+/// built-in GPU words name none (`## 2080Ti 실측` → `RTX 2080 Ti`): the table a GPU cell of a
+/// markdown table is read with. A bare number (`3090`) counts only beside a word saying it is
+/// a card (`Nvidia`, `GeForce`, `RTX`, `GPU`, `显卡`, `卡`, a memory size: `4090 24GB`).
+pub fn heading_with(title: &str, names: &crate::names::Names) -> Heading {
+    let mut h = heading(title);
+    if h.gpu.is_none() {
+        let lower = title.to_lowercase();
+        let words = words(title);
+        // `4090 24GB`: a memory size beside the number says it is a card as well.
+        let memory = |w: &&str| w.strip_suffix(['B', 'b']).unwrap_or(w).strip_suffix(['G', 'g']).is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+        let card = ["nvidia", "geforce", "rtx", "gpu", "显卡", "卡"].iter().any(|w| lower.contains(w)) || words.iter().any(memory);
+        h.gpu = words.iter().filter(|w| card || !w.bytes().all(|b| b.is_ascii_digit())).find_map(|w| names.known_gpu(w));
+    }
+    h
+}
+
 /// The words of a heading or cell, with markup and punctuation around them removed.
 fn words(text: &str) -> Vec<&str> {
     text.split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | '[' | ']' | ',' | ';' | '|' | '（' | '）' | '，'))
@@ -609,7 +626,7 @@ fn may_hold_client(block: &str) -> bool {
 }
 
 fn client_command(text: &str, line: u32) -> Option<ClientCommand> {
-    let text = text.trim().trim_start_matches("$ ").trim();
+    let text = without_prompt(text.trim().trim_start_matches("$ ").trim());
     // Every client's words hold `bench` or `profile`: one search rules out most lines.
     if !BENCH.is_in(text) && !PROFILE.is_in(text) {
         return None;
@@ -641,6 +658,44 @@ fn client_command(text: &str, line: u32) -> Option<ClientCommand> {
         flag_map.insert(name.replace('_', "-"), value.unwrap_or_default());
     }
     Some(ClientCommand { line, command: text.to_string(), flags: flag_map, metadata: metadata(args) })
+}
+
+/// A command as a shell session shows it, without the prompt before it: `user@host:~/dir$ `
+/// or `root@host:/w# `, after a virtual environment's `(venv) ` (a pasted terminal:
+/// `(vllm-rocm) hotaisle@ENC1-CLS01-SVR14:~/vllm-rocm/benchmarks$ python benchmark_serving.py …`).
+/// Any other text is returned as it is.
+fn without_prompt(text: &str) -> &str {
+    let rest = match text.strip_prefix('(').and_then(|r| r.split_once(") ")) {
+        Some((venv, rest)) if !venv.contains(char::is_whitespace) => rest.trim_start(),
+        _ => text,
+    };
+    let Some((word, command)) = rest.split_once(' ') else { return text };
+    let prompt = word.ends_with(['$', '#']) && word.split_once('@').is_some_and(|(user, host)| !user.is_empty() && host.contains(':'));
+    if prompt {
+        command.trim_start()
+    } else {
+        text
+    }
+}
+
+/// A shell comment in a log stating the flags the block below it ran with (`# --max-concurrency
+/// = 32 (then multiply throughput x 4)`): the flags, written `--name value`. `None` for any
+/// other line, and for a comment whose flags are not all given numbers.
+pub fn comment_flags(line: &str) -> Option<String> {
+    let t = line.trim().strip_prefix('#')?.trim_start();
+    if !t.starts_with("--") || t.len() > 120 {
+        return None;
+    }
+    // `--name = value` → `--name value`.
+    let mut words: Vec<&str> = t.split_whitespace().filter(|w| *w != "=").collect();
+    // The words from the last flag's value on are prose (`(then multiply …)`).
+    let last_flag = words.iter().rposition(|w| w.starts_with("--"))?;
+    words.truncate(last_flag + 2);
+    let flags = words.join(" ");
+    let named = crate::client::flags(&flags);
+    let number = |v: &str| v.starts_with(|c: char| c.is_ascii_digit()) || v.eq_ignore_ascii_case("inf");
+    let all_valued = !named.is_empty() && named.iter().all(|(k, v)| k.starts_with("--") && v.as_deref().is_some_and(number));
+    all_valued.then_some(flags)
 }
 
 /// `--metadata gpu=GB10 precision=bf16 env=TP4PP1`: the `KEY=VALUE` words after the flag
@@ -675,6 +730,13 @@ pub fn flags_line(line: &str) -> Option<String> {
 }
 
 impl ClientCommand {
+    /// A command of nothing but `flags` (a log's comment stating them, no command known): its
+    /// facts are the flags' own, read as every serving client reads them.
+    pub fn of_flags(flags: &str, line: u32) -> ClientCommand {
+        let flag_map = crate::client::flags(flags).into_iter().map(|(k, v)| (k.replace('_', "-"), v.unwrap_or_default())).collect();
+        ClientCommand { line, command: flags.to_string(), flags: flag_map, metadata: Vec::new() }
+    }
+
     /// This command with `flags` written after its own (the later flag wins): what ran when
     /// the prose above a result says which flags changed.
     pub fn with_flags(&self, flags: &str) -> ClientCommand {

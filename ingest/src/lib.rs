@@ -105,7 +105,13 @@ fn parse_as(path: &str, text: &str, result: Option<ResultName<'_>>, context: Con
             ("result-file", runs)
         }
         None => {
-            let runs = if is_markdown(path) { checks::document(text, &mut sink, names) } else { parse_raw(text, &mut sink) };
+            let runs = if is_markdown(path) {
+                checks::document(text, &mut sink, names)
+            } else {
+                let mut runs = parse_raw(text, &mut sink);
+                checks::log_context(text, &mut runs, &mut sink);
+                runs
+            };
             if runs.is_empty() && sink.findings.is_empty() {
                 sink.info(
                     "no-runs",

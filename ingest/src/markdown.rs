@@ -280,9 +280,10 @@ pub fn read(text: &str, sink: &mut Sink, mut scan_log: impl FnMut(&str, &str, u3
                 }
             }
             Event::Html(_) | Event::InlineHtml(_) if cell.is_some() => {
-                // `<br>` inside a cell separates words.
+                // `<br>` inside a cell stacks lines: kept as a line break (a table reader reads
+                // `TTFT<br>8並列` as a metric over a load; words are joined by a space).
                 if let Some(c) = cell.as_mut() {
-                    c.push(' ');
+                    c.push('\n');
                 }
             }
             Event::SoftBreak | Event::HardBreak => {

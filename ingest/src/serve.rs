@@ -116,16 +116,33 @@ fn server(words: &[String], serve: &mut Serve) {
     let first_flag = words.iter().position(|w| w.starts_with('-') && w != "-m").unwrap_or(words.len());
     let head = &words[..first_flag];
     // Positional model: `lmdeploy serve api_server MODEL`, `vllm serve MODEL`, `trtllm-serve MODEL`.
-    let positional = head
-        .iter()
-        .rposition(|w| matches!(w.as_str(), "api_server" | "serve" | "trtllm-serve"))
-        .and_then(|i| head.get(i + 1))
-        .cloned();
-    let mut flag_list: Vec<Flag> =
-        flags(&shlex::try_join(words[first_flag..].iter().map(String::as_str)).unwrap_or_default())
-            .into_iter()
-            .map(|(name, value)| Flag { name, value })
-            .collect();
+    let command = head.iter().rposition(|w| matches!(w.as_str(), "api_server" | "serve" | "trtllm-serve"));
+    let mut positional = command.and_then(|i| head.get(i + 1)).cloned();
+    let mut tail: Vec<&str> = words[first_flag..].iter().map(String::as_str).collect();
+    // `lmdeploy serve api_server --tp 8 --server-port 23333 /models/Qwen3-32B`: LMDeploy's
+    // `model_path` is an argparse positional, which may stand after the flags.
+    if positional.is_none() && command.is_some_and(|i| head[i] == "api_server") {
+        if let Some(k) = lmdeploy_model_after_flags(&tail) {
+            positional = Some(tail.remove(k).to_string());
+        }
+    }
+    // `vllm serve -tp 8 meta-llama/Llama-3.1-70B-Instruct …`: vLLM's `model_tag` is one too.
+    // Without vLLM's list of switches, only a word right after an option's value is read as
+    // it (an option takes one value), never the word after an option.
+    let vllm = command.is_some_and(|i| head[i] == "serve" && i > 0 && head[i - 1] == "vllm");
+    if positional.is_none() && vllm && !tail.iter().any(|w| *w == "--model" || w.starts_with("--model=")) {
+        let k = (2..tail.len()).find(|&k| {
+            let (option, value, word) = (tail[k - 2], tail[k - 1], tail[k]);
+            option.starts_with('-') && !option.contains('=') && !value.starts_with('-') && !word.starts_with('-')
+        });
+        if let Some(k) = k {
+            positional = Some(tail.remove(k).to_string());
+        }
+    }
+    let mut flag_list: Vec<Flag> = flags(&shlex::try_join(tail.iter().copied()).unwrap_or_default())
+        .into_iter()
+        .map(|(name, value)| Flag { name, value })
+        .collect();
     let get = |flags: &[Flag], names: &[&str]| {
         flags.iter().find(|f| names.contains(&f.name.as_str())).and_then(|f| f.value.clone())
     };
@@ -138,6 +155,46 @@ fn server(words: &[String], serve: &mut Serve) {
         serve.gpu_count = Some(serve.tp.unwrap_or(1) * pp.unwrap_or(1) * dp.unwrap_or(1));
     }
     serve.params.flags.append(&mut flag_list);
+}
+
+/// `lmdeploy serve api_server`'s switches (`action='store_true'`: they take no value), from
+/// `lmdeploy/cli/serve.py` and `lmdeploy/cli/utils.py` (`ArgumentHelper`); `--enable-metrics`
+/// from the releases before `--disable-metrics` replaced it.
+const LMDEPLOY_SWITCHES: [&str; 14] = [
+    "--allow-credentials", "--ssl", "--disable-fastapi-docs", "--enable-prefix-caching", "--eager-mode", "--enable-microbatch",
+    "--enable-eplb", "--enable-metrics", "--disable-metrics", "--disable-vision-encoder", "--allow-terminate-by-client",
+    "--enable-abort-handling", "--use-logn-attn", "--stream-output",
+];
+
+/// Its options that take a list (`nargs='+'`/`'*'`): argparse gives them every word up to the
+/// next option, so the model is never among those words.
+const LMDEPLOY_LISTS: [&str; 5] = ["--allow-origins", "--allow-methods", "--allow-headers", "--api-keys", "--adapters"];
+
+/// The index, among the words after `api_server`'s first option, of the positional
+/// `model_path`, read as argparse does: an option with `=` or a switch takes no word, a list
+/// option takes every word up to the next option, any other option takes one; the first word
+/// no option took is the model.
+fn lmdeploy_model_after_flags(words: &[&str]) -> Option<usize> {
+    let mut i = 0;
+    while i < words.len() {
+        let w = words[i];
+        if !w.starts_with('-') {
+            return Some(i);
+        }
+        let name = w.split_once('=').map_or(w, |(n, _)| n);
+        i += 1;
+        if w.contains('=') || LMDEPLOY_SWITCHES.contains(&name) {
+            continue;
+        }
+        if LMDEPLOY_LISTS.contains(&name) {
+            while i < words.len() && !words[i].starts_with('-') {
+                i += 1;
+            }
+        } else if i < words.len() && !words[i].starts_with('-') {
+            i += 1;
+        }
+    }
+    None
 }
 
 #[cfg(test)]
@@ -160,6 +217,28 @@ mod tests {
         assert_eq!(s.model.as_deref(), Some("Qwen/Qwen3-235B-A22B-FP8"));
         assert_eq!((s.tp, s.gpu_count, s.line, s.template), (Some(4), Some(4), 10, false));
         assert_eq!(s.params.flags.len(), 3);
+    }
+
+    /// LMDeploy's `model_path` is an argparse positional: the MetaX guide (index id
+    /// 70958032680) writes it among the flags, a Chinese PPU guide (index id 7093165802) after
+    /// the switch `--eager-mode`, which takes no value.
+    #[test]
+    fn reads_lmdeploy_model_written_after_flags() {
+        let s = parse_serve("lmdeploy serve api_server --server-port 23333 --tp 1 --backend pytorch --max-batch-size 256 /pde_ai/models/llm/Internlm/internlm2-chat-7b --dtype float16 --device maca --cache-block-seq-len 16", 34).unwrap();
+        assert_eq!(s.model.as_deref(), Some("/pde_ai/models/llm/Internlm/internlm2-chat-7b"));
+        assert_eq!(s.tp, Some(1));
+        let names: Vec<&str> = s.params.flags.iter().map(|f| f.name.as_str()).collect();
+        assert_eq!(names, ["--server-port", "--tp", "--backend", "--max-batch-size", "--dtype", "--device", "--cache-block-seq-len"]);
+        assert_eq!(s.params.flags[3].value.as_deref(), Some("256"));
+        let s = parse_serve("lmdeploy serve api_server --backend pytorch --device ppu --eager-mode internlm/internlm2_5-7b-chat", 1).unwrap();
+        assert_eq!(s.model.as_deref(), Some("internlm/internlm2_5-7b-chat"));
+        assert_eq!(s.params.flags.last().map(|f| (f.name.as_str(), f.value.clone())), Some(("--eager-mode", None)));
+        // vLLM's model after an option and its value (index id 43489263684, notes of a run on MI300X).
+        let s = parse_serve("VLLM_USE_TRITON_FLASH_ATTN=0 vllm serve -tp 8 meta-llama/Llama-3.1-70B-Instruct --num-scheduler-steps 12 --gpu_memory_utilization=0.96 --max-num-seqs 2048", 19).unwrap();
+        assert_eq!((s.model.as_deref(), s.tp), (Some("meta-llama/Llama-3.1-70B-Instruct"), Some(8)));
+        // A list option takes every word up to the next option.
+        let s = parse_serve("lmdeploy serve api_server --api-keys k1 k2 --tp 2 internlm/internlm2_5-7b-chat", 1).unwrap();
+        assert_eq!(s.model.as_deref(), Some("internlm/internlm2_5-7b-chat"));
     }
 
     #[test]

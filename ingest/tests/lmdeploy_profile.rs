@@ -64,7 +64,14 @@ fn a_profile_generation_block_is_one_run_in_seconds() {
                 ("/metrics/total_throughput", json!(209.04)),
                 ("/metrics/extra/lmdeploy test rounds", json!(3.0)),
             ],
-            &[("/format", json!("serving-text")), ("/framework", json!("lmdeploy")), ("/metrics/completed", json!(1000))],
+            // Its server's model is written after the flags (`api_server --server-port 23333 … /pde_ai/…`).
+            &[
+                ("/format", json!("serving-text")),
+                ("/framework", json!("lmdeploy")),
+                ("/metrics/completed", json!(1000)),
+                ("/model", json!("/pde_ai/models/llm/Internlm/internlm2-chat-7b")),
+                ("/source/context/model", json!({"line": 34, "kind": "serve"})),
+            ],
         ],
     );
     assert!(findings.is_empty(), "{findings:?}");

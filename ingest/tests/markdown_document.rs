@@ -10,7 +10,7 @@ use benchsite_ingest::parse_file;
 use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
-const SAMPLES: [&str; 11] = [
+const SAMPLES: [&str; 12] = [
     "sglang_cookbook_gemma4.md",
     "dgxc_deepseek_r1_sglang.md",
     "docker_exec_fp8_readme.md",
@@ -22,6 +22,7 @@ const SAMPLES: [&str; 11] = [
     "datacrunch_h200_nodes.md",
     "sglang_mintlify_deepseek_r1.md",
     "vllm_ascend_flags_line_zh.md",
+    "mi300x_notes_concurrency_comment.md",
 ];
 
 fn context(line: u32, kind: &str) -> Value {
@@ -443,4 +444,55 @@ fn a_flags_line_above_a_block_overrides_the_command() {
         ],
     );
     assert!(findings.iter().all(|f| !f.starts_with("duplicate")), "{findings:?}");
+}
+
+/// Notes of a vLLM run on MI300X: a first command (`--max-concurrency 1`, another model) in a
+/// section of no run, the benchmark command pasted with its shell prompt (`(vllm-rocm)
+/// hotaisle@…$ python benchmark_serving.py … --max-concurrency 128`), and a result block whose
+/// log states its own concurrency in a comment (`# --max-concurrency = 32`). The first command
+/// was taken as the document's only one and gave every run its concurrency 1 and its model;
+/// the block's own statement wins, and a command no longer reaches runs it did not run.
+#[test]
+fn a_blocks_own_concurrency_comment_wins_over_a_command() {
+    let text = fixture("markdown-document/mi300x_notes_concurrency_comment.md");
+    let findings = check(
+        "raw/mi300x.md",
+        &text,
+        &[
+            &[
+                ("/source/line", json!(21)),
+                ("/model", json!("meta-llama/Llama-3.1-70B-Instruct")),
+                ("/source/context/model", context(19, "serve")),
+                ("/tp", json!(8)),
+                ("/scenario/max_concurrency", json!(null)),
+            ],
+            &[
+                ("/source/line", json!(49)),
+                ("/model", json!("meta-llama/Llama-3.1-70B-Instruct")),
+                ("/tp", json!(2)),
+                ("/scenario/max_concurrency", json!(32)),
+                ("/source/context/scenario.max_concurrency", context(48, "flags-line")),
+            ],
+        ],
+    );
+    assert!(!findings.iter().any(|f| f.starts_with("serve-not-applied")), "{findings:?}");
+}
+
+/// A heading naming its GPU as the name table spells it (`## 2080Ti 실측`, index id 71015447881:
+/// a Korean report's section on an RTX 2080 Ti; `4090 24GB`, index id 59736293742) gave no GPU:
+/// only a table's GPU cells were read with the name table. The headings are the samples'; the
+/// result block under them is the MI300X notes' (index id 43489263684), since neither sample's
+/// section holds one a reader knows.
+#[test]
+fn a_heading_names_a_gpu_the_name_table_knows() {
+    let block = "```\n============ Serving Benchmark Result ============\nSuccessful requests:                     1024      \n\
+                 Benchmark duration (s):                  63.81     \nRequest throughput (req/s):              16.05     \n\
+                 Output token throughput (tok/s):         2993.85   \n==================================================\n```\n";
+    for (heading, gpu) in [("## 2080Ti 실측", "RTX 2080 Ti"), ("### 4090 24GB: đo thật, chạy được, thừa 40% VRAM", "RTX 4090")] {
+        let text = format!("{heading}\n\n{block}");
+        check("raw/gpu.md", &text, &[&[("/gpu", json!(gpu)), ("/source/context/gpu", context(1, "heading"))]]);
+    }
+    // A bare number with nothing saying it is a card names no GPU.
+    let text = format!("## 3090 requests\n\n{block}");
+    check("raw/gpu.md", &text, &[&[("/gpu", json!(null))]]);
 }

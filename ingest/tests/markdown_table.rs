@@ -10,7 +10,7 @@ use benchsite_ingest::parse_file;
 use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
-const SAMPLES: [&str; 15] = [
+const SAMPLES: [&str; 18] = [
     "lmdeploy_a100_fp16.md",
     "framework_comparison_zh.md",
     "vllm_vs_trtllm.md",
@@ -26,6 +26,9 @@ const SAMPLES: [&str; 15] = [
     "engine_columns_per_metric.md",
     "batch_cell_with_condition_zh.md",
     "thousands_suffix_cells.md",
+    "plus_minus_cells_ascend_zh.md",
+    "metric_headings_dflash_report.md",
+    "stacked_header_loads_ja.md",
 ];
 
 fn context(line: u32, kind: &str) -> Value {
@@ -899,4 +902,69 @@ fn words_in_a_measure_column_are_kept_as_a_note() {
     let out = parse_file("docs/dspark.md", text, None);
     let notes: Vec<&str> = out.runs[1].notes.iter().map(|n| n.text.as_str()).collect();
     assert!(notes.contains(&"Official Flash tok/s (one request): HTTP 400"), "{notes:?}");
+}
+
+/// A report's three-run table writes each cell `mean ± spread` (`819.69 ± 8.40`); the spread
+/// was dropped. The mean stays the value and the spread is kept in `metrics.spread` under the
+/// value's field, labelled `±` (the table does not say what it measures).
+#[test]
+fn a_plus_minus_cell_keeps_its_spread() {
+    let text = fixture("markdown-table/plus_minus_cells_ascend_zh.md");
+    let spread = |pm: f64| json!({ "plus_minus": pm, "label": "±" });
+    check(
+        "raw/ascend.md",
+        &text,
+        &[
+            &[
+                ("/metrics/output_throughput", json!(6.72)),
+                ("/metrics/spread/output_throughput", spread(0.24)),
+                ("/metrics/ttft_ms/mean", json!(819.69)),
+                ("/metrics/spread/ttft_ms.mean", spread(8.4)),
+                ("/metrics/tpot_ms/mean", json!(148.28)),
+                ("/metrics/spread/tpot_ms.mean", spread(5.28)),
+            ],
+            &[("/metrics/ttft_ms/mean", json!(901.67)), ("/metrics/spread/ttft_ms.mean", spread(12.98))],
+            &[("/metrics/output_throughput", json!(5.6)), ("/metrics/spread/output_throughput", spread(0.04))],
+            &[("/metrics/ttft_ms/mean", json!(1105.74)), ("/metrics/spread/ttft_ms.mean", spread(11.76))],
+        ],
+    );
+}
+
+/// A result file whose tables sit under metric headings (`### Decode tps`, `### TTFT (ms)`):
+/// the heading was taken as the runs' model. A metric heading names no model; the heading
+/// above it (`## Full statistics (n=5 per cell)`) names none either, so the model stays unstated.
+#[test]
+fn a_metric_heading_is_no_model_in_a_result_file() {
+    let text = fixture("markdown-table/metric_headings_dflash_report.md");
+    let out = parse_file("dflash-mlx/M5Max_v0.1.7.md", &text, None);
+    assert!(!out.runs.is_empty(), "{:?}", out.findings);
+    for run in &out.runs {
+        assert_eq!(run.model, None, "{}: {:?}", run.id, run.source.lines.get("model"));
+    }
+}
+
+/// A slide's table stacks each header over a load with `<br>` (`TTFT<br>1並列 | TTFT<br>8並列 |
+/// TTFT<br>64並列 | TPOT<br>1並列 …`). The `<br>` was read as a space, so the three TTFT columns
+/// were three columns filling one field (`duplicate-columns`) and no run had its concurrency.
+/// Each load is now a run of its row, its concurrency stated by the header; the numbers stay
+/// where the table puts them (no unit in the table: extras, as before).
+#[test]
+fn a_header_stacking_a_metric_over_a_load_gives_a_run_per_load() {
+    let text = fixture("markdown-table/stacked_header_loads_ja.md");
+    let load = |c: u64, ttft: f64, tpot: f64| {
+        vec![
+            ("/scenario/max_concurrency", json!(c)),
+            ("/source/context/scenario.max_concurrency", context(6, "table-row")),
+            ("/metrics/extra/ttft", json!(ttft)),
+            ("/metrics/extra/tpot", json!(tpot)),
+            ("/gpu", json!("L4")),
+        ]
+    };
+    let out = parse_file("raw/slides.md", &text, None);
+    assert_eq!(out.runs.len(), 24, "8 rows of 3 loads");
+    let first: Vec<Vec<(&str, Value)>> = vec![load(1, 59.0, 39.1), load(8, 132.0, 40.7), load(64, 428.0, 53.9)];
+    let first: Vec<&[(&str, Value)]> = first.iter().map(Vec::as_slice).collect();
+    let three = benchsite_ingest::FileOutput { runs: out.runs[..3].to_vec(), ..out.clone() };
+    common::check_output("raw/slides.md", &three, &first);
+    assert!(!out.findings.iter().any(|f| f.code == "duplicate-columns"), "{:?}", out.findings);
 }

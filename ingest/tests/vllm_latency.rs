@@ -39,9 +39,8 @@ fn a_results_page_gives_its_latency_run_beside_its_throughput_run() {
     numbers_trace_to_their_lines(&text, &parse_file("docs/rocm.md", &text, None));
 }
 
-/// A notes file with the commands written right above their output: each latency run takes
-/// the command above it (`--model ${model_path}` names no model), the throughput and serving
-/// runs stay as they were.
+/// A notes file with the commands written right above their output: each run takes the
+/// command above it (`--model ${model_path}` names no model).
 #[test]
 fn a_notes_file_gives_each_latency_run_its_own_command() {
     let text = fixture("vllm-latency/notes_latency_throughput_serving.txt");
@@ -64,11 +63,30 @@ fn a_notes_file_gives_each_latency_run_its_own_command() {
             &latency(5, 1567.179586994, 1614.079956446),
             &latency(14, 2346.280702867, 2418.612389042),
             &[("/format", json!("vllm-throughput")), ("/model", json!(null)), ("/metrics/total_throughput", json!(11970.13))],
-            &[("/format", json!("serving-text")), ("/metrics/request_throughput", json!(9.77))],
-            &[("/format", json!("serving-text")), ("/metrics/request_throughput", json!(9.78))],
+            // Each serving block takes the command printed above it, as a markdown code block's
+            // would: its rate, dataset and backend (the second, `--backend 'lmdeploy'`, is
+            // LMDeploy's); not its `--num-prompts 100`, since the block completed 1000.
+            &[
+                ("/format", json!("serving-text")),
+                ("/metrics/request_throughput", json!(9.77)),
+                ("/scenario/request_rate", json!(10.0)),
+                ("/source/context/scenario.request_rate", json!({"line": 31, "kind": "command"})),
+                ("/scenario/dataset", json!("sharegpt")),
+                ("/scenario/num_prompts", json!(null)),
+                ("/framework", json!("vllm")),
+            ],
+            &[
+                ("/format", json!("serving-text")),
+                ("/metrics/request_throughput", json!(9.78)),
+                ("/scenario/request_rate", json!(10.0)),
+                ("/source/context/scenario.request_rate", json!({"line": 53, "kind": "command"})),
+                ("/backend", json!("lmdeploy")),
+                ("/framework", json!("lmdeploy")),
+            ],
         ],
     );
     assert!(!findings.iter().any(|f| f.starts_with("unit-unknown") || f.starts_with("results-not-read")), "{findings:?}");
+    assert!(findings.contains(&"command-prompts-not-applied@31".to_string()), "{findings:?}");
     numbers_trace_to_their_lines(&text, &parse_file("raw/notes.txt", &text, None));
 }
 

@@ -138,6 +138,26 @@ mod tests {
         assert!(a100.name_matches("A100") && !a100.name_matches("a800"));
     }
 
+    /// GPUs the name table (`content/names.toml`) knows, each with the memory its vendor
+    /// specifies, so that memory-dependent defaults and KV-memory estimates can be made for them.
+    #[test]
+    fn gpus_the_name_table_knows_have_their_memory() {
+        let expected: [(&str, &[f64]); 17] = [
+            ("L40", &[48.0]), ("L4", &[24.0]), ("A10", &[24.0]), ("A10G", &[24.0]), ("A30", &[24.0]), ("A40", &[48.0]),
+            ("T4", &[16.0]), ("V100", &[16.0, 32.0]), ("MI250", &[64.0]), ("MI250X", &[64.0]), ("MI210", &[64.0]),
+            ("RTX 4090", &[24.0]), ("RTX 3090", &[24.0]), ("RTX 2080 Ti", &[11.0]), ("910B2", &[64.0]), ("910B3", &[64.0]),
+            ("910B4", &[32.0]),
+        ];
+        for (name, gib) in expected {
+            let gpu = find(builtin(), name).unwrap_or_else(|| panic!("{name} is not listed"));
+            let got: Vec<f64> = gpu.memories().iter().map(|m| m.gib()).collect();
+            assert_eq!(got, gib, "{name}");
+            assert!(gpu.source.is_some(), "{name} cites no source for its memory");
+        }
+        let l4 = find(builtin(), "L4").unwrap();
+        assert!(l4.name_matches("l4") && !find(builtin(), "A10").unwrap().name_matches("a100"));
+    }
+
     #[test]
     fn name_checks_search_the_device_name_like_the_engines() {
         let gpu = Gpu { name: "A100-80G".into(), device_name: Some("NVIDIA A100-SXM4-80GB".into()), ..Gpu::default() };

@@ -552,6 +552,14 @@ pub struct Spread {
     pub ci_low: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ci_high: Option<f64>,
+    /// The number written after `±` (`819.69 ± 8.40`), in the value's unit, when what it
+    /// measures is not known to be one of the fields above.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub plus_minus: Option<f64>,
+    /// What the source calls the spread (`std` from a `mean ± std` header); `±` when it names
+    /// nothing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
 }
 
 /// Values computed from the metrics by [`Run::derive`].

@@ -137,7 +137,7 @@ fn extra_label(s: &Stat<'_>) -> String {
 }
 
 /// The field a label fills, as `metrics.spread` keys it (`ttft_ms.p99`, `output_throughput`).
-fn field_key(target: &Target) -> Option<String> {
+pub(super) fn field_key(target: &Target) -> Option<String> {
     Some(match target {
         Target::Latency { group, stat, .. } => concat(&[group, ".", stat]),
         Target::OutputThroughput => "output_throughput".into(),
@@ -196,7 +196,7 @@ fn scale(n: f64, factor: f64) -> f64 {
 
 fn scaled(s: &Spread, factor: f64) -> Spread {
     let f = |v: Option<f64>| v.map(|v| scale(v, factor));
-    Spread { runs: s.runs, std: f(s.std), min: f(s.min), max: f(s.max), ci_level: s.ci_level, ci_low: f(s.ci_low), ci_high: f(s.ci_high) }
+    Spread { runs: s.runs, std: f(s.std), min: f(s.min), max: f(s.max), ci_level: s.ci_level, ci_low: f(s.ci_low), ci_high: f(s.ci_high), ..Spread::default() }
 }
 
 /// `Time To First Token (ms)` → (`time to first token`, `ms`); `Output sequence length` →
@@ -745,7 +745,7 @@ fn aggregate_stats<'a>(metrics: &'a Members<'a>, runs: Option<u32>, level: Optio
         let (metric, stat) = split_aggregate_key(key).unwrap_or((key, "avg"));
         let (name, _) = split_label(metric);
         let get = |k: &str| member(m, k).and_then(num);
-        let spread = Spread { runs, std: get("std"), min: get("min"), max: get("max"), ci_level: level, ci_low: get("ci_low"), ci_high: get("ci_high") };
+        let spread = Spread { runs, std: get("std"), min: get("min"), max: get("max"), ci_level: level, ci_low: get("ci_low"), ci_high: get("ci_high"), ..Spread::default() };
         stats.push(Stat { line: mean.line, raw: key, name, unit: unit.to_string(), stat: stat.to_string(), value: n, spread: Some(spread) });
     }
     stats
@@ -858,7 +858,7 @@ fn read_csv(input: &Input<'_>, sink: &mut Sink) -> Option<Vec<Run>> {
                 let Some(mean) = get("mean") else { continue };
                 let (metric, stat) = split_aggregate_key(raw).unwrap_or((raw, "avg"));
                 let (name, _) = split_label(metric);
-                let spread = Spread { runs, std: get("std"), min: get("min"), max: get("max"), ci_level: level, ci_low: get("ci_low"), ci_high: get("ci_high") };
+                let spread = Spread { runs, std: get("std"), min: get("min"), max: get("max"), ci_level: level, ci_low: get("ci_low"), ci_high: get("ci_high"), ..Spread::default() };
                 stats.push(Stat { line: no, raw, name, unit: unit.to_string(), stat: stat.to_string(), value: mean, spread: Some(spread) });
             }
             Section::Other => {}

@@ -30,7 +30,7 @@ use crate::scan::{Block, Format as ScanFormat, Row};
 use crate::sink::{FindingExt, Sink};
 use crate::text::contains_short;
 use crate::value::{self, Cell, Value};
-use benchsite_model::{ContextRef, Note, RequestRate, Run};
+use benchsite_model::{ContextRef, Note, RequestRate, Run, Spread};
 use std::collections::{BTreeMap, HashMap};
 
 pub static FORMAT: Format = Format { name: NAME, detect, read: Read::Table(read) };
@@ -571,6 +571,44 @@ fn ungroup(s: &str) -> String {
     s.to_string()
 }
 
+/// A cell stacking lines (`<br>`). `**27 tok/s**<br>*linear in context*`, a number over words,
+/// is that number; several lines holding digits (`12<br>456`, `19.9 tok/s @ d384<br>24.0 @
+/// d64`) are no one value: words, kept as a note, so no number is glued to another (`12 456`
+/// read as 12456) or filed under the column's name. `None`: read as one line, the lines
+/// joined by spaces (`vLLM<br>0.6.3`).
+fn stacked(raw: &str) -> Option<Num> {
+    let parts: Vec<String> = raw.split('\n').map(clean).filter(|p| !p.is_empty()).collect();
+    if parts.len() < 2 {
+        return None;
+    }
+    let digits = |p: &String| p.bytes().any(|b| b.is_ascii_digit());
+    match parts.iter().filter(|p| digits(p)).count() {
+        0 => None,
+        1 if digits(&parts[0]) => match cell_general(&parts[0]) {
+            n @ Num::Number(..) => Some(n),
+            _ => None,
+        },
+        1 => None,
+        _ => Some(Num::Text(parts.join("; "))),
+    }
+}
+
+/// The number after `±` in a cell (`819.69 ± 8.40`, `**6.72 ± 0.24**`), when it is one.
+fn plus_minus(raw: &str) -> Option<f64> {
+    let (_, after) = raw.split_once('±')?;
+    let t = after.trim().trim_matches(['*', ' ']);
+    let end = t.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(t.len());
+    t[..end].parse::<f64>().ok().filter(|n| n.is_finite() && *n >= 0.0)
+}
+
+/// What a header calls the spread after its `±` (`Mean ± Std` → `Std`), `None` when it
+/// writes no `±` or names nothing after it.
+fn spread_label(header: &str) -> Option<String> {
+    let (_, after) = header.split_once('±')?;
+    let word: String = after.trim().chars().take_while(|c| c.is_alphanumeric() || matches!(c, '%' | ' ')).collect();
+    Some(word.trim().to_string()).filter(|w| !w.is_empty())
+}
+
 fn is_absent(lower: &str) -> bool {
     matches!(
         lower,
@@ -605,6 +643,11 @@ fn plain_number(raw: &str) -> Option<f64> {
 }
 
 fn cell_general(raw: &str) -> Num {
+    if raw.contains('\n') {
+        if let Some(n) = stacked(raw) {
+            return n;
+        }
+    }
     let s = clean(raw);
     // Footnote marks (`711.21*`, `TBD\*`) and emphasis leftovers.
     let s = s.trim().trim_end_matches(['*', '\\', '†', '‡']).trim();
@@ -712,6 +755,14 @@ struct Prepared<'t> {
     engines: Vec<(usize, &'static str)>,
     /// The framework column each engine run is given (its cell is the header's name).
     framework: Col,
+    /// Columns whose header stacks a metric over a load (`TTFT<br>8並列`, `TPOT<br>8並列`):
+    /// the column and its load's index in `loads`. Each load is a run of its row, the columns
+    /// of other loads set aside.
+    load_of: Vec<(usize, usize)>,
+    /// The loads, as their headers write the number (`8`), in header order.
+    loads: Vec<String>,
+    /// The concurrency column each load's run is given.
+    concurrency: Col,
 }
 
 fn read(inputs: &[TableInput<'_>], sink: &mut Sink) -> Vec<Run> {
@@ -764,6 +815,11 @@ fn prepare<'t>(input: &'t TableInput<'t>) -> Prepared<'t> {
         }
     }
     rates_not_throughputs(table, &mut cols);
+    let (load_of, loads) = load_columns(&table.header);
+    for &(i, _) in &load_of {
+        let metric = table.header[i].split('\n').next().unwrap_or("");
+        cols[i] = self::column(metric);
+    }
     let engines = match engine_columns(&table.header, &cols, input.heading) {
         Some((metric, engines)) => {
             for &(i, _) in &engines {
@@ -773,8 +829,9 @@ fn prepare<'t>(input: &'t TableInput<'t>) -> Prepared<'t> {
         }
         None => Vec::new(),
     };
-    // Engine columns hold one metric each by design (a run per engine): no duplicates.
-    let duplicates = if engines.is_empty() { set_apart_duplicates(&mut cols) } else { Vec::new() };
+    // Engine columns hold one metric each by design (a run per engine), load columns one per
+    // load: no duplicates.
+    let duplicates = if engines.is_empty() && load_of.is_empty() { set_apart_duplicates(&mut cols) } else { Vec::new() };
     let eval = cols.iter().any(|c| c.column == Column::Eval);
     let words_only = |i: usize| table.rows.iter().all(|r| matches!(cell(r.cells.get(i).map_or("", String::as_str)), Num::Text(_) | Num::Absent));
     let keys = (0..cols.len())
@@ -784,7 +841,57 @@ fn prepare<'t>(input: &'t TableInput<'t>) -> Prepared<'t> {
             _ => false,
         })
         .collect();
-    Prepared { input, cols, duplicates, eval, keys, engines, framework: self::column("framework") }
+    let concurrency = self::column("concurrency");
+    Prepared { input, cols, duplicates, eval, keys, engines, framework: self::column("framework"), load_of, loads, concurrency }
+}
+
+/// The words that say a number is a load (`8並列`, `8 并发`, `c=8`, `8 users`).
+const LOAD_WORDS: [&str; 11] = ["並列", "並行", "并发", "并行", "concurrency", "concurrent", "conc", "c", "users", "user", "clients"];
+
+/// Columns whose header stacks a metric over a load (`TTFT<br>1並列 | TTFT<br>8並列`): the
+/// metric part names a measurement, the load part one number and a load word. Read only
+/// when at least two loads are named (else the stack is a header's line break, as in
+/// `TTFT<br>(ms)`). Returns each such column with its load's index, and the loads.
+fn load_columns(header: &[String]) -> (Vec<(usize, usize)>, Vec<String>) {
+    let mut load_of = Vec::new();
+    let mut loads: Vec<String> = Vec::new();
+    for (i, h) in header.iter().enumerate() {
+        let mut parts = h.split('\n').map(clean).filter(|p| !p.is_empty());
+        let (Some(metric), Some(load), None) = (parts.next(), parts.next(), parts.next()) else { continue };
+        if !matches!(column(&metric).column, Column::Measure(_)) {
+            continue;
+        }
+        let digits: String = load.chars().filter(char::is_ascii_digit).collect();
+        let word: String = load.chars().filter(|c| !c.is_ascii_digit()).collect::<String>().to_lowercase();
+        let word = word.trim_matches(|c: char| c.is_whitespace() || matches!(c, '=' | ':'));
+        let one_number = !digits.is_empty() && load.split(|c: char| !c.is_ascii_digit()).filter(|p| !p.is_empty()).count() == 1;
+        if !one_number || !LOAD_WORDS.contains(&word) {
+            continue;
+        }
+        let k = loads.iter().position(|l| *l == digits).unwrap_or_else(|| {
+            loads.push(digits.clone());
+            loads.len() - 1
+        });
+        load_of.push((i, k));
+    }
+    if loads.len() < 2 {
+        return (Vec::new(), Vec::new());
+    }
+    (load_of, loads)
+}
+
+/// The cells of load `k` of a row: the row's cells but the other loads' columns, and the
+/// load as the run's concurrency, stated by the header.
+fn load_entries<'t>(p: &'t Prepared<'t>, entries: &[Entry<'t>], k: usize) -> Vec<Entry<'t>> {
+    let mut out: Vec<Entry<'t>> = entries
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| p.load_of.iter().find(|(c, _)| c == i).is_none_or(|&(_, l)| l == k))
+        .map(|(_, e)| e.clone())
+        .collect();
+    let line = p.input.table.line;
+    out.push(Entry { col: &p.concurrency, head_line: line, text: p.loads[k].as_str(), line });
+    out
 }
 
 /// Columns that would fill the same field of the run (`Early TTFT | clean4 TTFT`: both the
@@ -893,6 +1000,13 @@ fn heading_metric(heading: &str) -> Option<String> {
     latency_group(&Words::new(&lower)).map(|_| h)
 }
 
+/// Whether a heading names a metric (`Throughput (tokens/s)`, `2.1 TTFT`, `Decode tps`)
+/// rather than what was measured: read as a table's column header would be, numbering aside.
+pub fn names_a_metric(heading: &str) -> bool {
+    let h = heading.trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '.' | ')' | ' ' | '#'));
+    !h.is_empty() && matches!(column(h).column, Column::Measure(_))
+}
+
 /// A header that names a statistic and nothing else, units aside (`Mean (s)`, `P95`).
 fn is_bare_stat(raw: &str) -> bool {
     let lower = raw.to_lowercase();
@@ -929,6 +1043,9 @@ fn joins(group: &[Prepared<'_>], next: &Prepared<'_>, sink: &mut Sink) -> bool {
     let has_measure = |p: &Prepared<'_>| !p.eval && p.cols.iter().any(|c| matches!(c.column, Column::Measure(_)) || c.throughput_stat.is_some());
     if !has_measure(next) || !group.iter().all(has_measure) || next.input.scope != first.input.scope || first.keys.is_empty() {
         return false;
+    }
+    if !next.load_of.is_empty() || group.iter().any(|p| !p.load_of.is_empty()) {
+        return false; // a table of loads is read alone
     }
     let states_nothing = |p: &Prepared<'_>| context::heading(p.input.heading) == context::Heading::default();
     if next.input.section != first.input.section && !(states_nothing(first) && states_nothing(next)) {
@@ -993,7 +1110,16 @@ fn read_one(p: &Prepared<'_>, sink: &mut Sink, notice: &mut Notice) -> Vec<Run> 
         return Vec::new();
     }
     let mut runs = Vec::new();
-    if !p.engines.is_empty() {
+    if !p.load_of.is_empty() && p.engines.is_empty() {
+        let mut above = HashMap::new();
+        for row in &p.input.table.rows {
+            let entries = row_entries(p, row, &mut above);
+            for k in 0..p.loads.len() {
+                let own = load_entries(p, &entries, k);
+                runs.extend(build_as(p.input, &own, row.line, row.line, &engine_suffix(k), sink, notice));
+            }
+        }
+    } else if !p.engines.is_empty() {
         let mut above = HashMap::new();
         for row in &p.input.table.rows {
             let entries = row_entries(p, row, &mut above);
@@ -1135,6 +1261,8 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
     let mut kept: Vec<(String, f64, u32)> = Vec::new();
     // A size-only model cell under a heading that names a model of another size.
     let mut sizes_differ: Option<(u32, String, String, String)> = None;
+    // Spreads written after `±`: (the value's label, the spread, what the header calls it).
+    let mut spreads: Vec<(String, f64, Option<String>)> = Vec::new();
     let id = format!("{path}#L{start}{suffix}");
     for e in entries {
         let col = e.col;
@@ -1219,6 +1347,12 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
                 match measure(m, n, unit) {
                     Measured::Row(label, v) => {
                         results += usize::from(is_result(col));
+                        // `819.69 ± 8.40`: the spread, in the value's unit, under the field's key.
+                        if let Some(pm) = plus_minus(e.text) {
+                            if let Measured::Row(_, w) = measure(m, pm, unit) {
+                                spreads.push((label.clone(), w, spread_label(&col.raw)));
+                            }
+                        }
                         owned.push(Owned { line: e.line, label, raw: col.raw.clone(), value: OwnedValue::Number(v) });
                         if *m == Measure::Tokens(Kind::Unqualified) {
                             unqualified.push((e.head_line, col));
@@ -1370,6 +1504,12 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
     // resolved: what its cells state about the run is given directly, so it is not lost.
     if !resolved_any {
         facts.extend(owned.iter().filter_map(|o| Some((row_fact(o)?, o.line))));
+    }
+    for (label, pm, name) in spreads {
+        let Some(key) = fields::classify(&label).as_ref().and_then(super::aiperf::field_key) else { continue };
+        let std = name.as_deref().is_some_and(|n| matches!(n.to_ascii_lowercase().as_str(), "std" | "sd" | "stdev" | "stddev" | "σ"));
+        let spread = Spread { std: std.then_some(pm), plus_minus: Some(pm), label: Some(name.unwrap_or_else(|| "±".into())), ..Spread::default() };
+        run.metrics.spread.insert(key, spread);
     }
     for (key, n, line) in extras.into_iter().chain(kept) {
         run.metrics.extra.insert(key.clone(), n);
@@ -1980,6 +2120,12 @@ mod tests {
         assert_eq!(cell("80 / 80"), Num::Number(80.0, Unit::None));
         assert_eq!(cell("711.21"), Num::Number(711.21, Unit::None));
         assert_eq!(cell("12.1 ± 0.3"), Num::Number(12.1, Unit::None));
+        // Stacked lines (`<br>`; cells of index id 71035659335's progress table): a number
+        // over words is the number; numbers on two lines are no one value.
+        assert_eq!(cell("**27 tok/s**\n*linear in context*"), Num::Number(27.0, Unit::TokenRate));
+        assert!(matches!(cell("**19.9 tok/s @ d384**\n*24.0 @ d64*"), Num::Text(_)));
+        assert!(matches!(cell("12\n456"), Num::Text(_)), "not 12456");
+        assert_eq!(cell("vLLM\n0.6.3"), Num::Text("vLLM 0.6.3".into()));
         assert_eq!(cell("23.86%"), Num::Number(23.86, Unit::Percent));
         for not_measured in ["~500", "<100ms", "47–51", "~2-5", "4.0x", "5.0x faster", "+21.60%", "800 ~ 1500ms", "≈ 3"] {
             assert_eq!(cell(not_measured), Num::NotMeasured, "{not_measured}");
