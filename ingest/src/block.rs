@@ -27,7 +27,7 @@ pub fn resolve_owned(block: &mut Block<'_>, sweeps: &[Sweep], sink: &mut Sink) -
 }
 
 /// `namespace` is the block's `Namespace(...)` map when the caller gave it up.
-fn resolve_with(block: &Block, namespace: Option<benchsite_model::Map<String>>, sweeps: &[Sweep], sink: &mut Sink) -> Option<Run> {
+fn resolve_with(block: &Block, namespace: Option<benchsite_model::Map<benchsite_model::map::Text>>, sweeps: &[Sweep], sink: &mut Sink) -> Option<Run> {
     if block.format == Format::LmdeployProfile && block.rows.len() < 2 {
         return None; // a lone `concurrency: N` line is configuration, not a result
     }
@@ -156,7 +156,7 @@ struct Resolver<'r> {
     id: &'r str,
     format: Format,
     /// The block's `Namespace(...)` map, when it is the resolver's to take.
-    namespace: Option<benchsite_model::Map<String>>,
+    namespace: Option<benchsite_model::Map<benchsite_model::map::Text>>,
 }
 
 impl Resolver<'_> {
@@ -364,7 +364,7 @@ impl Resolver<'_> {
                 Cow::Borrowed("tp")
             }
             Pp => {
-                self.run.client.namespace.insert("pp", format_number(n));
+                self.run.client.namespace.insert("pp", format_number(n).into());
                 Cow::Borrowed("client.pp")
             }
             Backend | Model | Version | Dataset | Precision => return,
@@ -454,7 +454,7 @@ impl Resolver<'_> {
         let args = run.client.args.as_deref().map(client::borrowed_flags).unwrap_or_default();
         let args_line = block.context.running.map(|(n, _, _)| n);
         let lookup = |ns_key: &str, flag: &str| {
-            let from_ns = ns.get(ns_key).filter(|v| *v != "None").map(String::as_str).zip(ns_line);
+            let from_ns = ns.get(ns_key).filter(|v| *v != "None").map(|v| v.as_str()).zip(ns_line);
             let from_args = args.iter().rev().find(|(k, _)| k == flag).and_then(|(_, v)| v.as_deref()).zip(args_line);
             from_ns.or(from_args)
         };

@@ -16,6 +16,11 @@ use std::fmt;
 /// A map key: inline up to 24 bytes.
 pub type Key = CompactString;
 
+/// A short text value (a `Namespace(...)` field's `random`, `None`, `1000`): inline up to 24
+/// bytes like a key, so a run's few dozen such values are no allocation each; serialised as a
+/// string.
+pub type Text = CompactString;
+
 /// A sorted map with string keys; the methods are `BTreeMap`'s.
 /// Keys longer than the 24 bytes a `Key` holds inline that every run of a log repeats: the
 /// source-line keys of the fields a serving block prints (`metrics.output_throughput`). A
