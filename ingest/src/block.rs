@@ -473,9 +473,14 @@ impl Resolver<'_> {
                 lines.push(("scenario.num_prompts", l));
             }
         }
-        let dataset = s.dataset.clone().unwrap_or_default();
-        // The keys of the dataset's own lengths, joined at their length (no `format!`: every run).
-        let concat = crate::text::concat;
+        // Inline up to 24 bytes, as the keys of the dataset's own lengths (`--sharegpt-input-len`)
+        // are joined: a run's look-ups allocate nothing.
+        let dataset = benchsite_model::map::Text::new(s.dataset.as_deref().unwrap_or_default());
+        let concat = |parts: &[&str]| {
+            let mut key = benchsite_model::map::Text::const_new("");
+            parts.iter().for_each(|p| key.push_str(p));
+            key
+        };
         let prefix = if dataset == "sharegpt" { "sharegpt" } else { dataset.as_str() };
         // `--random-*` lengths are written whatever the dataset; only random-style ones take them.
         let takes_random = dataset.is_empty() || dataset.starts_with("random");
