@@ -338,12 +338,20 @@ impl Resolver<'_> {
                     _ => &mut m.e2e_ms,
                 };
                 slot.get_or_insert_with(benchsite_model::Latency::new).insert(stat, scale(n, *factor));
-                // Built inline (`metrics.ttft_ms.p99.9` fits a map key's 24 bytes): no allocation.
-                let mut key = benchsite_model::map::Key::const_new("metrics.");
-                for part in [*group, ".", stat.as_str()] {
-                    key.push_str(part);
+                // Joined on the stack (`metrics.ttft_ms.p99.9`), the map copies it into its inline key.
+                let mut buf = [0u8; 64];
+                let mut len = 0;
+                for part in ["metrics.", group, ".", stat.as_str()] {
+                    match buf.get_mut(len..len + part.len()) {
+                        Some(b) => b.copy_from_slice(part.as_bytes()),
+                        None => {
+                            self.run.source.lines.insert(crate::text::concat(&["metrics.", group, ".", stat.as_str()]), row.line);
+                            return;
+                        }
+                    }
+                    len += part.len();
                 }
-                self.run.source.lines.insert(key, row.line);
+                self.run.source.lines.insert(std::str::from_utf8(&buf[..len]).expect("joined strs"), row.line);
                 return;
             }
             Extra(k) => {

@@ -43,7 +43,7 @@ const LONG_KEYS: [&str; 10] = [
 /// else allocated.
 fn key_of(text: &str) -> Key {
     match text.len() > 24 {
-        true => LONG_KEYS.binary_search(&text).map_or_else(|_| Key::new(text), |i| Key::const_new(LONG_KEYS[i])),
+        true => LONG_KEYS.binary_search_by(|k| compare(k, text)).map_or_else(|_| Key::new(text), |i| Key::const_new(LONG_KEYS[i])),
         false => Key::new(text),
     }
 }
@@ -224,8 +224,8 @@ impl<K: AsRef<str>, V> FromIterator<(K, V)> for Map<V> {
     fn from_iter<I: IntoIterator<Item = (K, V)>>(items: I) -> Self {
         let mut entries: Vec<(Key, V)> = items.into_iter().map(|(k, v)| (key_of(k.as_ref()), v)).collect();
         // Often given in order already (argparse prints a `Namespace` sorted): no sort then.
-        if !entries.is_sorted_by(|a, b| a.0.as_str() <= b.0.as_str()) {
-            entries.sort_by(|a, b| a.0.as_str().cmp(b.0.as_str()));
+        if !entries.is_sorted_by(|a, b| compare(&a.0, &b.0).is_le()) {
+            entries.sort_by(|a, b| compare(&a.0, &b.0));
         }
         // Sized as the entries given (what a collect into a growing vector may exceed).
         entries.shrink_to_fit();
