@@ -27,7 +27,7 @@ pub fn resolve_owned(block: &mut Block<'_>, sweeps: &[Sweep], sink: &mut Sink) -
 }
 
 /// `namespace` is the block's `Namespace(...)` map when the caller gave it up.
-fn resolve_with(block: &Block, namespace: Option<benchsite_model::Map<String>>, sweeps: &[Sweep], sink: &mut Sink) -> Option<Run> {
+fn resolve_with(block: &Block, namespace: Option<benchsite_model::Map<benchsite_model::map::Text>>, sweeps: &[Sweep], sink: &mut Sink) -> Option<Run> {
     if block.format == Format::LmdeployProfile && block.rows.len() < 2 {
         return None; // a lone `concurrency: N` line is configuration, not a result
     }
@@ -156,7 +156,7 @@ struct Resolver<'r> {
     id: &'r str,
     format: Format,
     /// The block's `Namespace(...)` map, when it is the resolver's to take.
-    namespace: Option<benchsite_model::Map<String>>,
+    namespace: Option<benchsite_model::Map<benchsite_model::map::Text>>,
 }
 
 impl Resolver<'_> {
@@ -338,12 +338,20 @@ impl Resolver<'_> {
                     _ => &mut m.e2e_ms,
                 };
                 slot.get_or_insert_with(benchsite_model::Latency::new).insert(stat, scale(n, *factor));
-                // Built inline (`metrics.ttft_ms.p99.9` fits a map key's 24 bytes): no allocation.
-                let mut key = benchsite_model::map::Key::const_new("metrics.");
-                for part in [*group, ".", stat.as_str()] {
-                    key.push_str(part);
+                // Joined on the stack (`metrics.ttft_ms.p99.9`), the map copies it into its inline key.
+                let mut buf = [0u8; 64];
+                let mut len = 0;
+                for part in ["metrics.", group, ".", stat.as_str()] {
+                    match buf.get_mut(len..len + part.len()) {
+                        Some(b) => b.copy_from_slice(part.as_bytes()),
+                        None => {
+                            self.run.source.lines.insert(crate::text::concat(&["metrics.", group, ".", stat.as_str()]), row.line);
+                            return;
+                        }
+                    }
+                    len += part.len();
                 }
-                self.run.source.lines.insert(key, row.line);
+                self.run.source.lines.insert(std::str::from_utf8(&buf[..len]).expect("joined strs"), row.line);
                 return;
             }
             Extra(k) => {
@@ -364,7 +372,7 @@ impl Resolver<'_> {
                 Cow::Borrowed("tp")
             }
             Pp => {
-                self.run.client.namespace.insert("pp", format_number(n));
+                self.run.client.namespace.insert("pp", format_number(n).into());
                 Cow::Borrowed("client.pp")
             }
             Backend | Model | Version | Dataset | Precision => return,
@@ -453,7 +461,7 @@ impl Resolver<'_> {
         // Borrowed: only the values a run keeps are copied. Of a flag given twice, the last.
         let args = run.client.args.as_deref().map(client::borrowed_flags).unwrap_or_default();
         let args_line = block.context.running.map(|(n, _, _)| n);
-        let from_ns = |ns_key: &str| ns.get(ns_key).filter(|v| *v != "None").map(String::as_str).zip(ns_line);
+        let from_ns = |ns_key: &str| ns.get(ns_key).filter(|v| *v != "None").map(|v| v.as_str()).zip(ns_line);
         let from_args = |flag: &str| args.iter().rev().find(|(k, _)| k == flag).and_then(|(_, v)| v.as_deref()).zip(args_line);
         let lookup = |ns_key: &str, flag: &str| from_ns(ns_key).or_else(|| from_args(flag));
         let s = &mut run.scenario;
@@ -471,9 +479,14 @@ impl Resolver<'_> {
                 lines.push(("scenario.num_prompts", l));
             }
         }
-        let dataset = s.dataset.clone().unwrap_or_default();
-        // The keys of the dataset's own lengths, joined at their length (no `format!`: every run).
-        let concat = crate::text::concat;
+        // Inline up to 24 bytes, as the keys of the dataset's own lengths (`--sharegpt-input-len`)
+        // are joined: a run's look-ups allocate nothing.
+        let dataset = benchsite_model::map::Text::new(s.dataset.as_deref().unwrap_or_default());
+        let concat = |parts: &[&str]| {
+            let mut key = benchsite_model::map::Text::const_new("");
+            parts.iter().for_each(|p| key.push_str(p));
+            key
+        };
         let prefix = if dataset == "sharegpt" { "sharegpt" } else { dataset.as_str() };
         // `--random-*` lengths are written whatever the dataset; only random-style ones take them.
         // A `Namespace` prints every default (`random_input_len=1024` beside a trace the client

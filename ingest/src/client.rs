@@ -25,7 +25,7 @@ pub fn has_namespace(line: &str) -> bool {
 
 /// `Namespace(backend='vllm', model='Qwen/Qwen3-8B', num_prompts=10000, ...)`: fields in
 /// order of appearance, string quotes removed, other values as written (`None`, `inf`, `[1, 2]`).
-pub fn namespace(line: &str) -> Option<benchsite_model::Map<String>> {
+pub fn namespace(line: &str) -> Option<benchsite_model::Map<benchsite_model::map::Text>> {
     let start = NAMESPACE.find(line)? + "Namespace(".len();
     // Gathered borrowing from the line (on the stack: a few dozen fields), sorted stably on
     // the borrowed keys, and only then copied into the map, which finds them in order and
@@ -53,7 +53,7 @@ pub fn namespace(line: &str) -> Option<benchsite_model::Map<String>> {
     }
     let fields = if n <= ON_STACK { &mut stack[..n] } else { &mut more[..] };
     fields.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(b.1)));
-    Some(fields.iter().map(|&(_, k, v)| (k, v.to_string())).collect())
+    Some(fields.iter().map(|&(_, k, v)| (k, benchsite_model::map::Text::new(v))).collect())
 }
 
 /// The `key=value` fields of a `Namespace(` body, in order; parts that are no such field are
@@ -533,7 +533,7 @@ mod tests {
     }
 
     /// The char-by-char reading the byte reader replaced, inserting field by field.
-    fn namespace_by_chars(line: &str) -> Option<benchsite_model::Map<String>> {
+    fn namespace_by_chars(line: &str) -> Option<benchsite_model::Map<benchsite_model::map::Text>> {
         let start = line.find("Namespace(")? + "Namespace(".len();
         let body = &line[start..];
         let mut fields = std::collections::BTreeMap::new();
@@ -542,7 +542,7 @@ mod tests {
             if let Some((key, value)) = part.split_once('=') {
                 let key = key.trim();
                 if !key.is_empty() && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-                    fields.insert(key.to_string(), unquote(value.trim()).to_string());
+                    fields.insert(key.to_string(), benchsite_model::map::Text::new(unquote(value.trim())));
                 }
             }
         };

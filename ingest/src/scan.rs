@@ -26,7 +26,7 @@ pub struct Row<'a> {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Context<'a> {
     pub running: Option<(u32, &'a str, Option<&'a str>)>,
-    pub namespace: Option<(u32, benchsite_model::Map<String>)>,
+    pub namespace: Option<(u32, benchsite_model::Map<benchsite_model::map::Text>)>,
     pub planned_input: Option<(u32, u64)>,
     pub planned_output: Option<(u32, u64)>,
     pub warmup: Option<(u32, f64)>,
@@ -566,6 +566,20 @@ mod tests {
         assert_eq!(b.context.running.unwrap().2, Some("vllm"));
         assert_eq!(b.context.warmup, Some((2, 1.5)));
         assert_eq!(b.context.rows[0].label, "maximum request concurrency");
+    }
+
+    /// A `Namespace(...)` field's value is stored inline when it is short (most are: `random`,
+    /// `None`, `1000`), so a run's few dozen fields allocate nothing each; a long one still
+    /// reads whole.
+    #[test]
+    fn short_namespace_values_are_not_allocated() {
+        let long = "a-model-path-longer-than-24/bytes";
+        let text = format!("Namespace(backend='vllm', num_prompts=1000, seed=0, model='{long}')\n== Serving Benchmark Result ==\nSuccessful requests: 1\n");
+        let scan = scan(logical_lines(&text, 1));
+        let (_, ns) = scan.blocks[0].context.namespace.as_ref().expect("the block's namespace");
+        assert_eq!((ns["backend"].as_str(), ns["num_prompts"].as_str(), ns["model"].as_str()), ("vllm", "1000", long));
+        assert!(["backend", "num_prompts", "seed"].iter().all(|k| !ns[*k].is_heap_allocated()));
+        assert!(ns["model"].is_heap_allocated());
     }
 
     #[test]

@@ -46,13 +46,26 @@ pub fn parse_cell(raw: &str) -> Cell<'_> {
             return Cell { value: Value::Number(n), unit };
         }
     }
-    let lower = s.to_ascii_lowercase();
-    let value = match lower.as_str() {
+    // Lower-cased on the stack when short (a word cell: `None`, `lmdeploy`), not copied to the heap.
+    let mut buf = [0u8; 32];
+    let owned;
+    let lower = match buf.get_mut(..s.len()) {
+        Some(b) => {
+            b.copy_from_slice(s.as_bytes());
+            b.make_ascii_lowercase();
+            std::str::from_utf8(b).expect("ASCII case changes keep UTF-8")
+        }
+        None => {
+            owned = s.to_ascii_lowercase();
+            owned.as_str()
+        }
+    };
+    let value = match lower {
         "inf" | "+inf" | "infinity" | "\"inf\"" => Value::Inf,
         "nan" | "none" | "null" | "not set" | "trace" | "n/a" | "na" | "-" | "--" | "" => {
             Value::Absent(s)
         }
-        _ if is_placeholder(&lower) => Value::Placeholder(s),
+        _ if is_placeholder(lower) => Value::Placeholder(s),
         _ => Value::Text(s),
     };
     Cell { value, unit: "" }
@@ -235,6 +248,21 @@ mod tests {
         for not in ["[50, 90, 99]", "[]", "[1]"] {
             assert!(!matches!(parse_cell(not).value, Value::Placeholder(_)), "{not}");
         }
+    }
+
+    /// Words are lower-cased on the stack up to 32 bytes and on the heap beyond: both read alike.
+    #[test]
+    fn words_of_any_length_are_classified_without_case() {
+        for (word, long) in [("NONE", false), ("Not Set", false), ("TBD", false), (&*"X".repeat(40), true), (&*"Lmdeploy ".repeat(5), true)] {
+            assert_eq!(word.len() > 32, long, "{word}");
+        }
+        check("NONE", Value::Absent("NONE"), "");
+        check("Not Set", Value::Absent("Not Set"), "");
+        check("TBD", Value::Placeholder("TBD"), "");
+        let xs = "X".repeat(40);
+        check(&xs, Value::Placeholder(&xs), "");
+        let text = "Lmdeploy ".repeat(5);
+        check(&text, Value::Text(text.trim()), "");
     }
 
     #[test]

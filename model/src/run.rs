@@ -584,9 +584,10 @@ pub struct ClientInfo {
     /// Arguments of `Running benchmark <args> with backend: X`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub args: Option<String>,
-    /// `Namespace(...)` fields as printed (Python repr values, quotes removed).
+    /// `Namespace(...)` fields as printed (Python repr values, quotes removed); values inline
+    /// up to 24 bytes (`map::Text`).
     #[serde(default, skip_serializing_if = "Map::is_empty")]
-    pub namespace: Map<String>,
+    pub namespace: Map<crate::map::Text>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub planned_input_tokens: Option<u64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -480,7 +480,7 @@ fn stats_runs<'a>(stats: &Table<'a>, info: Option<Table<'a>>, metadata: &[Row<'a
             }
         }
         if let Some(mut run) = block::resolve(&block_of(rows, *line, *line), &[], sink) {
-            run.client.namespace.insert("strategy", row[0].to_string());
+            run.client.namespace.insert("strategy", row[0].into());
             run.source.lines.insert("client.namespace", *line);
             runs.push(run);
         }
@@ -642,7 +642,7 @@ fn boxed_runs(report: Vec<(Boxed, BoxedTable<'_>)>, sink: &mut Sink) -> Vec<Run>
             }
         }
         if let Some(mut run) = block::resolve(&block_of(rows, *line, *line), &[], sink) {
-            run.client.namespace.insert("strategy", name.to_string());
+            run.client.namespace.insert("strategy", name.into());
             run.source.lines.insert("client.namespace", *line);
             runs.push(run);
         }

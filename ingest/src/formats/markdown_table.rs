@@ -210,6 +210,21 @@ fn clean(text: &str) -> String {
     t.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// [`clean`], borrowing a cell that has nothing to clean (an ASCII cell without markup and
+/// without a blank at either end or two together: nearly every cell), not copying it.
+fn cleaned(text: &str) -> std::borrow::Cow<'_, str> {
+    let plain = text.is_ascii()
+        && !text.bytes().any(|c| matches!(c, b'*' | b'`' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r'))
+        && !text.starts_with(' ')
+        && !text.ends_with(' ')
+        && !text.contains("  ");
+    if plain {
+        std::borrow::Cow::Borrowed(text)
+    } else {
+        std::borrow::Cow::Owned(clean(text))
+    }
+}
+
 /// Whether `word` is one of the words of `text` (split at every character that is not
 /// alphanumeric, `@` or `.`): an occurrence with no word character on either side, found
 /// without splitting the text.
@@ -550,7 +565,7 @@ enum Num {
 }
 
 /// Removes thousands separators: `4,371,285` → `4371285`, `3 150.8` → `3150.8`.
-fn ungroup(s: &str) -> String {
+fn ungroup(s: &str) -> std::borrow::Cow<'_, str> {
     let (sign, body) = match s.strip_prefix(['+', '-']) {
         Some(b) => (&s[..1], b),
         None => ("", s),
@@ -565,10 +580,10 @@ fn ungroup(s: &str) -> String {
         let ok = (1..=3).contains(&groups[0].len()) && digits(groups[0]) && groups[1..].iter().all(|g| g.len() == 3 && digits(g));
         if ok {
             let dot = if body.contains('.') { "." } else { "" };
-            return format!("{sign}{}{dot}{frac}", groups.concat());
+            return std::borrow::Cow::Owned(format!("{sign}{}{dot}{frac}", groups.concat()));
         }
     }
-    s.to_string()
+    std::borrow::Cow::Borrowed(s)
 }
 
 /// A cell stacking lines (`<br>`). `**27 tok/s**<br>*linear in context*`, a number over words,
@@ -648,10 +663,15 @@ fn cell_general(raw: &str) -> Num {
             return n;
         }
     }
-    let s = clean(raw);
+    let s = cleaned(raw);
     // Footnote marks (`711.21*`, `TBD\*`) and emphasis leftovers.
     let s = s.trim().trim_end_matches(['*', '\\', '†', '‡']).trim();
-    let lower = s.to_lowercase();
+    // Copied only when a letter changes (`to_lowercase` is `to_ascii_lowercase` on ASCII).
+    let lower = match s.is_ascii() {
+        true if !s.bytes().any(|b| b.is_ascii_uppercase()) => std::borrow::Cow::Borrowed(s),
+        true => std::borrow::Cow::Owned(s.to_ascii_lowercase()),
+        false => std::borrow::Cow::Owned(s.to_lowercase()),
+    };
     if is_absent(&lower) {
         return Num::Absent;
     }
@@ -2012,6 +2032,25 @@ mod tests {
         #[test]
         fn plain_numbers_read_as_the_general_cell_reader_reads_them(raw in "[0-9. ]{0,8}|[0-9. ,x+\\-*\t]{0,8}") {
             proptest::prop_assert_eq!(cell(&raw), cell_general(&raw));
+        }
+
+        #[test]
+        fn cells_are_borrowed_only_when_cleaning_leaves_them_as_they_are(text in "[a *`\t\n\x0b\r\u{a0}é（]{0,10}") {
+            let borrowed = matches!(cleaned(&text), std::borrow::Cow::Borrowed(_));
+            proptest::prop_assert_eq!(cleaned(&text), clean(&text));
+            proptest::prop_assert!(!borrowed || clean(&text) == text);
+        }
+
+        #[test]
+        fn grouped_numbers_read_as_before(s in "[+-]?[0-9]{1,4}([, _][0-9]{3}){0,2}(\\.[0-9]{0,3})?") {
+            let (sign, body) = match s.strip_prefix(['+', '-']) { Some(b) => (&s[..1], b), None => ("", s.as_str()) };
+            let (int, frac) = body.split_once('.').unwrap_or((body, ""));
+            let expected = [',', ' ', '_'].iter().find_map(|&sep| {
+                let groups: Vec<&str> = int.split(sep).collect();
+                (int.contains(sep) && (1..=3).contains(&groups[0].len()) && groups[1..].iter().all(|g| g.len() == 3))
+                    .then(|| format!("{sign}{}{}{frac}", groups.concat(), if body.contains('.') { "." } else { "" }))
+            });
+            proptest::prop_assert_eq!(ungroup(&s).into_owned(), expected.unwrap_or_else(|| s.clone()));
         }
 
         #[test]

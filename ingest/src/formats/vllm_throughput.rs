@@ -78,7 +78,7 @@ impl Command {
 #[derive(Default)]
 struct Pending {
     command: Option<Command>,
-    namespace: Option<(u32, benchsite_model::Map<String>)>,
+    namespace: Option<(u32, benchsite_model::Map<benchsite_model::map::Text>)>,
 }
 
 fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
