@@ -609,7 +609,7 @@ fn may_hold_client(block: &str) -> bool {
 }
 
 fn client_command(text: &str, line: u32) -> Option<ClientCommand> {
-    let text = text.trim().trim_start_matches("$ ").trim();
+    let text = crate::client::without_prompt(text);
     // Every client's words hold `bench` or `profile`: one search rules out most lines.
     if !BENCH.is_in(text) && !PROFILE.is_in(text) {
         return None;

@@ -465,7 +465,8 @@ fn an_llm_metrics_heading_over_another_table_is_not_genai_perf() {
 /// above the object and notes below it (the first published `vllm bench throughput
 /// --output-json` file found). The throughput object is read where it stands; the latency
 /// object, whose closing brace the notes replaced, is not guessed at; the serve block below
-/// is read as before.
+/// is read as before. Each command stands behind the shell prompt (`(base) root@host:/data#
+/// vllm bench …`), which is not part of it: the commands give the runs their model and prompts.
 #[test]
 fn a_cat_output_json_in_a_block_with_its_prompt_is_read() {
     let (text, path) = sample("vllm-throughput/vllm_bench_output_json_zh.md");
@@ -483,11 +484,17 @@ fn a_cat_output_json_in_a_block_with_its_prompt_is_read() {
                 ("/metrics/request_throughput", json!(39.78682351477817)),
                 ("/metrics/total_throughput", json!(45834.420689024446)),
                 ("/source/lines/metrics.request_throughput", json!(62)),
+                // The command above, behind its prompt (`(base) root@…:/data# vllm bench throughput`).
+                ("/model", json!("/mnt/moark-models/Qwen3-0.6B/")),
+                ("/scenario/num_prompts", json!(200)),
+                ("/source/context/scenario.num_prompts", json!({"line": 51, "kind": "command"})),
             ],
             &[
                 ("/format", json!("serving-text")),
                 ("/model", json!("/mnt/moark-models/Qwen3-0.6B/")),
                 ("/scenario/max_concurrency", json!(50)),
+                ("/scenario/num_prompts", json!(150)),
+                ("/source/context/model", json!({"line": 90, "kind": "command"})),
                 ("/metrics/ttft_ms/p99", json!(1027.12)),
                 ("/metrics/peak_concurrent_requests", json!(92.0)),
             ],
