@@ -632,6 +632,7 @@ fn client_command(text: &str, line: u32) -> Option<ClientCommand> {
     // the words inside the quoted script must be a launcher's.
     let script = [" -c '", " -c \""].iter().filter_map(|q| text[..word_start].rfind(q).map(|i| i + q.len())).max();
     let before = &text[script.unwrap_or(0)..word_start];
+    let before = in_pod(before).unwrap_or(before);
     if !in_container && !before.split_whitespace().all(launcher) {
         return None;
     }
@@ -641,6 +642,18 @@ fn client_command(text: &str, line: u32) -> Option<ClientCommand> {
         flag_map.insert(name.replace('_', "-"), value.unwrap_or_default());
     }
     Some(ClientCommand { line, command: text.to_string(), flags: flag_map, metadata: metadata(args) })
+}
+
+/// The words a client command runs after in a Kubernetes pod (`kubectl exec -it POD --
+/// python3 -m sglang.bench_serving …`, AI-Hypercomputer's gpu-recipes): those after
+/// `kubectl exec`'s `--`, its options and the pod's name before it being kubectl's.
+fn in_pod(before: &str) -> Option<&str> {
+    let mut words = before.split_whitespace().skip_while(|&w| w == "sudo");
+    if (words.next(), words.next()) != (Some("kubectl"), Some("exec")) {
+        return None;
+    }
+    let dashes = before.find(" -- ")?;
+    Some(&before[dashes + " -- ".len()..])
 }
 
 /// `--metadata gpu=GB10 precision=bf16 env=TP4PP1`: the `KEY=VALUE` words after the flag
@@ -1278,6 +1291,10 @@ mod tests {
         let c = client_commands("docker exec -e PYTHONUNBUFFERED=1 vllm-bench vllm bench serve --model m --num-prompts 50", 3);
         assert_eq!(c[0].facts(), vec![Fact::Model("m".into()), Fact::NumPrompts(50)]);
         assert!(client_commands("docker logs vllm-bench vllm bench serve --model m", 1).is_empty());
+        // In a Kubernetes pod: kubectl's options and the pod's name before `--`.
+        let c = client_commands("kubectl exec -it <POD_NAME> -- python3 -m sglang.bench_serving --backend sglang --num-prompt 5", 2);
+        assert_eq!(c[0].facts(), vec![Fact::Backend("sglang".into()), Fact::NumPrompts(5)]);
+        assert!(client_commands("kubectl logs pod -- python3 -m sglang.bench_serving --backend sglang", 1).is_empty());
         // `--metadata KEY=VALUE ...` as vLLM's client takes it.
         let c = client_commands("vllm bench serve --model m --metadata hardware=8xH100 env=TP4PP1 note=x --save-result", 1);
         assert_eq!(c[0].metadata_facts(), vec![Fact::Gpu("H100".into()), Fact::GpuCount(8), Fact::Tp(4)]);

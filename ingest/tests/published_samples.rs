@@ -154,7 +154,9 @@ fn a_blog_with_cut_sglang_blocks_and_a_one_batch_run() {
 }
 
 /// A GKE recipe's "logs similar to": real counts, `...` and `xxx` for every measurement. The
-/// counts are kept with a warning naming the placeholders; nothing is made of `xxx`.
+/// counts are kept with a warning naming the placeholders; nothing is made of `xxx`. The
+/// client ran in the server's pod (`kubectl exec -it <POD_NAME> -- python3 -m
+/// sglang.bench_serving …`): its dataset, lengths and prompts are the run's.
 #[test]
 fn a_recipe_block_of_placeholders_keeps_its_counts_with_a_warning() {
     let (text, path) = sample("markdown-document/gke_a3ultra_sglang_placeholders.md");
@@ -169,6 +171,11 @@ fn a_recipe_block_of_placeholders_keeps_its_counts_with_a_warning() {
             ("/metrics/duration_s", json!(null)),
             ("/metrics/request_throughput", json!(null)),
             ("/metrics/ttft_ms", json!(null)),
+            ("/scenario/dataset", json!("random")),
+            ("/scenario/num_prompts", json!(1100)),
+            ("/scenario/input_len", json!(1000)),
+            ("/scenario/output_len", json!(1000)),
+            ("/source/context/scenario.input_len", json!({"line": 7, "kind": "command"})),
         ]],
     );
     assert_eq!(findings, ["placeholder-value@18"]);
