@@ -536,6 +536,9 @@ static CLIENTS: [Needle; 18] = [
 static BENCH: Needle = Needle::new("bench");
 /// LMDeploy's `profile_restful_api.py`, `genai-perf profile`, `aiperf profile`.
 static PROFILE: Needle = Needle::new("profile");
+/// GenAI-Perf's first releases (0.0.x) took their flags without the `profile` subcommand
+/// (`genai-perf -m gpt2 --concurrency 1 …`, the 24.03-era README).
+static GENAI_PERF: Needle = Needle::new("genai-perf");
 
 /// Every client command in a code block whose first line is `first_line`; continuation
 /// lines (`\`) are joined, prompts (`$ `) dropped. Every client's words hold `bench` or
@@ -544,10 +547,12 @@ static PROFILE: Needle = Needle::new("profile");
 pub fn client_commands(block: &str, first_line: u32) -> Vec<ClientCommand> {
     // Most blocks holding `bench` are logs (`Running benchmark`, `Serving Benchmark`): no
     // command is joined for them when no client's words stand around any of its hits.
-    if !may_hold_client(block) {
+    let genai_perf = GENAI_PERF.is_in(block);
+    if !genai_perf && !may_hold_client(block) {
         return Vec::new();
     }
-    let commands = crate::client::joined_commands_with(block, first_line, &[&BENCH, &PROFILE]);
+    let words: &[&Needle] = if genai_perf { &[&BENCH, &PROFILE, &GENAI_PERF] } else { &[&BENCH, &PROFILE] };
+    let commands = crate::client::joined_commands_with(block, first_line, words);
     commands.into_iter().filter_map(|(line, text)| client_command(&text, line)).collect()
 }
 
@@ -611,10 +616,10 @@ fn may_hold_client(block: &str) -> bool {
 fn client_command(text: &str, line: u32) -> Option<ClientCommand> {
     let text = crate::client::without_prompt(text);
     // Every client's words hold `bench` or `profile`: one search rules out most lines.
-    if !BENCH.is_in(text) && !PROFILE.is_in(text) {
+    if !BENCH.is_in(text) && !PROFILE.is_in(text) && !GENAI_PERF.is_in(text) {
         return None;
     }
-    let at = CLIENTS.iter().filter_map(|c| c.find(text).map(|i| (i, c.text().len()))).min()?;
+    let at = CLIENTS.iter().filter_map(|c| c.find(text).map(|i| (i, c.text().len()))).min().or_else(|| bare_genai_perf(text))?;
     // Only a launcher may stand before the tool (`python3 -m`, `KEY=value`, `uv run`); a log
     // line that quotes a command is no command.
     let word_start = text[..at.0].char_indices().rev().find(|(_, c)| c.is_whitespace()).map_or(0, |(i, c)| i + c.len_utf8());
@@ -642,6 +647,24 @@ fn client_command(text: &str, line: u32) -> Option<ClientCommand> {
         flag_map.insert(name.replace('_', "-"), value.unwrap_or_default());
     }
     Some(ClientCommand { line, command: text.to_string(), flags: flag_map, metadata: metadata(args) })
+}
+
+/// Where `genai-perf` stands as a command of GenAI-Perf 0.0.x, its flags right after it
+/// (`genai-perf -m gpt2 …`, no `profile`), and its length.
+fn bare_genai_perf(text: &str) -> Option<(usize, usize)> {
+    let mut from = 0;
+    while let Some(i) = GENAI_PERF.find(&text[from..]).map(|i| from + i) {
+        let end = i + GENAI_PERF.text().len();
+        let word_start = i == 0 || text[..i].ends_with(char::is_whitespace);
+        let rest = &text[end..];
+        let flag = rest.trim_start();
+        let asks = ["--help", "-h", "--version"].iter().any(|h| flag.split_whitespace().next() == Some(*h));
+        if word_start && rest.starts_with(char::is_whitespace) && flag.starts_with('-') && !asks {
+            return Some((i, GENAI_PERF.text().len()));
+        }
+        from = end;
+    }
+    None
 }
 
 /// The words a client command runs after in a Kubernetes pod (`kubectl exec -it POD --
@@ -701,7 +724,7 @@ impl ClientCommand {
 
     /// Whether this is GenAI-Perf or AIPerf, whose flags name other things.
     fn is_profiler(&self) -> bool {
-        self.command.contains("genai-perf profile") || self.command.contains("aiperf profile")
+        self.command.contains("genai-perf profile") || self.command.contains("aiperf profile") || bare_genai_perf(&self.command).is_some()
     }
 
     /// What `genai-perf profile` / `aiperf profile` say about the run (flag names from
@@ -1157,14 +1180,15 @@ mod tests {
             proptest::prop_assert_eq!(is_model_word(&word), is_model_word_by_lower_copy(&word), "{}", word);
         }
 
-        /// Blocks turned away by `may_hold_client` hold no client command: the commands
-        /// are those of every joined command of the block, read one by one.
+        /// Blocks turned away by `may_hold_client` (and holding no `genai-perf`) hold no
+        /// client command: the commands are those of every joined command of the block, read
+        /// one by one.
         #[test]
         fn client_commands_are_those_every_joined_command_gives(
             block in r#"(Running benchmark|bench|'|\n| ){0,2}(\$ )?(vllm|sglang|genai-perf|python)( |\\\n|\n|\x{a0}\n|'|\\)(bench|profile|-m|sglang\.bench_serving)( |\\\n|\n|\x{a0}\n|'|\\)(serve|serving|throughput)(Running benchmark|bench|'|\n| ){0,2}"#
         ) {
             let every: Vec<ClientCommand> =
-                crate::client::joined_commands_with(&block, 3, &[&BENCH, &PROFILE]).into_iter().filter_map(|(line, text)| client_command(&text, line)).collect();
+                crate::client::joined_commands_with(&block, 3, &[&BENCH, &PROFILE, &GENAI_PERF]).into_iter().filter_map(|(line, text)| client_command(&text, line)).collect();
             proptest::prop_assert_eq!(client_commands(&block, 3), every);
         }
 
@@ -1291,6 +1315,10 @@ mod tests {
         let c = client_commands("docker exec -e PYTHONUNBUFFERED=1 vllm-bench vllm bench serve --model m --num-prompts 50", 3);
         assert_eq!(c[0].facts(), vec![Fact::Model("m".into()), Fact::NumPrompts(50)]);
         assert!(client_commands("docker logs vllm-bench vllm bench serve --model m", 1).is_empty());
+        // GenAI-Perf 0.0.x: flags right after `genai-perf` (its README's, 24.03 era).
+        let c = client_commands("genai-perf \\\n  -m gpt2 \\\n  --synthetic-input-tokens-mean 200 \\\n  --output-tokens-mean 100 \\\n  --concurrency 1\n", 1);
+        assert_eq!(c[0].facts(), vec![Fact::Model("gpt2".into()), Fact::InputLen(200), Fact::OutputLen(100), Fact::MaxConcurrency(1)]);
+        assert!(client_commands("pip install genai-perf --upgrade\ngenai-perf --help\ngenai-perf -h\n", 1).is_empty());
         // In a Kubernetes pod: kubectl's options and the pod's name before `--`.
         let c = client_commands("kubectl exec -it <POD_NAME> -- python3 -m sglang.bench_serving --backend sglang --num-prompt 5", 2);
         assert_eq!(c[0].facts(), vec![Fact::Backend("sglang".into()), Fact::NumPrompts(5)]);

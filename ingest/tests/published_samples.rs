@@ -399,8 +399,8 @@ fn a_narrow_aiperf_table_keeps_a_cut_label_as_printed() {
 /// latencies in ns with thousands separators (converted to ms), and the rates printed under
 /// the bottom border (`Output token throughput (per sec): 460.42`). Before, none of the three
 /// published tables below gave a run (`results-not-read`).
-/// Left as found: the commands above them (`genai-perf \` without `profile`) give the early
-/// two no model or concurrency (`client.rs`: not this session's files).
+/// The commands above the early two (`genai-perf \` without `profile`, GenAI-Perf 0.0.x's
+/// form) give them their model, concurrency and synthetic lengths.
 #[test]
 fn genai_perf_first_releases_tables_are_read() {
     let (text, path) = sample("aiperf/genai_perf_ns_readme.md");
@@ -419,6 +419,11 @@ fn genai_perf_first_releases_tables_are_read() {
             ("/source/lines/metrics.output_throughput", json!(47)),
             ("/metrics/request_throughput", json!(4.44)),
             ("/metrics/extra/avg num output token", json!(104.0)),
+            ("/model", json!("gpt2")),
+            ("/scenario/max_concurrency", json!(1)),
+            ("/scenario/input_len", json!(200)),
+            ("/scenario/output_len", json!(100)),
+            ("/source/context/model", json!({"line": 15, "kind": "command"})),
         ]],
     );
     assert!(findings.is_empty(), "{findings:?}");
@@ -452,6 +457,11 @@ fn genai_perf_first_releases_tables_are_read() {
             ("/metrics/ttft_ms", json!(null)),
             ("/metrics/output_throughput", json!(284.64)),
             ("/metrics/request_throughput", json!(2.54)),
+            ("/model", json!("meta/llama3-8b-instruct")),
+            ("/scenario/max_concurrency", json!(10)),
+            ("/scenario/input_len", json!(200)),
+            ("/scenario/output_len", json!(100)),
+            ("/source/context/scenario.max_concurrency", json!({"line": 5, "kind": "command"})),
         ]],
     );
     assert!(findings.is_empty(), "{findings:?}");
