@@ -762,21 +762,7 @@ impl ClientCommand {
     /// saved result's metadata is read with: `gpu`, `hardware`, ...; `tp`; `env=TP4PP1`) and
     /// the precision (`precision=bf16`), given with kind [`METADATA`].
     pub fn metadata_facts(&self) -> Vec<Fact> {
-        let get = |keys: &[&str]| keys.iter().find_map(|k| self.metadata.iter().find(|(key, _)| key == k)).map(|(_, v)| v.as_str());
-        let mut out = Vec::new();
-        if let Some(v) = get(&["gpu", "hardware", "device", "gpu_type", "gpu_name", "accelerator"]) {
-            match gpu_in(v) {
-                Some((gpu, count)) => {
-                    out.push(Fact::Gpu(gpu));
-                    out.extend(count.map(Fact::GpuCount));
-                }
-                None => out.push(Fact::Gpu(v.to_string())),
-            }
-        }
-        let tp = get(&["tp", "tp_size", "tensor_parallel_size"]).and_then(|v| v.parse::<u32>().ok()).or_else(|| get(&["env"]).and_then(env_tp));
-        out.extend(tp.filter(|&n| n > 0).map(Fact::Tp));
-        out.extend(get(&["precision", "dtype", "quantization"]).map(|v| Fact::Precision(v.to_string())));
-        out
+        metadata_facts(&self.metadata)
     }
 
     /// What the command says about the run it started.
@@ -861,6 +847,50 @@ impl ClientCommand {
     fn model_names(&self) -> Vec<&str> {
         ["--served-model-name", "--model", "-m", "--model-names", "--tokenizer"].iter().filter_map(|n| self.get(&[n])).collect()
     }
+}
+
+/// What `--metadata KEY=VALUE` entries (keys lower-cased) say about the hardware and the
+/// precision, as [`ClientCommand::metadata_facts`] reads them; also the entries of a client's
+/// `Namespace(... metadata=['gpu=4xNVIDIA_L40S', ...])` ([`namespace_metadata`]). A GPU
+/// value may lead with its count (`4xNVIDIA_L40S`: 4 GPUs).
+pub fn metadata_facts(metadata: &[(String, String)]) -> Vec<Fact> {
+    let get = |keys: &[&str]| keys.iter().find_map(|k| metadata.iter().find(|(key, _)| key == k)).map(|(_, v)| v.as_str());
+    let mut out = Vec::new();
+    if let Some(v) = get(&["gpu", "hardware", "device", "gpu_type", "gpu_name", "accelerator"]) {
+        let (lead, v) = leading_count(v);
+        match gpu_in(v) {
+            Some((gpu, count)) => {
+                out.push(Fact::Gpu(gpu));
+                out.extend(lead.or(count).map(Fact::GpuCount));
+            }
+            None => {
+                out.push(Fact::Gpu(v.to_string()));
+                out.extend(lead.map(Fact::GpuCount));
+            }
+        }
+    }
+    let tp = get(&["tp", "tp_size", "tensor_parallel_size"]).and_then(|v| v.parse::<u32>().ok()).or_else(|| get(&["env"]).and_then(env_tp));
+    out.extend(tp.filter(|&n| n > 0).map(Fact::Tp));
+    out.extend(get(&["precision", "dtype", "quantization"]).map(|v| Fact::Precision(v.to_string())));
+    out
+}
+
+/// `4xNVIDIA_L40S` → (4, `NVIDIA_L40S`): a count and `x` before a name; else the value whole.
+fn leading_count(v: &str) -> (Option<u32>, &str) {
+    let digits = v.bytes().take_while(u8::is_ascii_digit).count();
+    let name = v[digits..].strip_prefix(['x', 'X', '*']).filter(|n| n.starts_with(|c: char| c.is_ascii_alphabetic()));
+    match (v[..digits].parse::<u32>().ok().filter(|&n| n > 0), name) {
+        (Some(n), Some(name)) if digits > 0 => (Some(n), name),
+        _ => (None, v),
+    }
+}
+
+/// The entries of a `Namespace(...)`'s `metadata` list (`['deployment=base',
+/// 'gpu=4xNVIDIA_L40S']`), keys lower-cased, as [`metadata`] reads them from a command.
+pub fn namespace_metadata(list: &str) -> Vec<(String, String)> {
+    let inner = list.trim().strip_prefix('[').and_then(|l| l.strip_suffix(']')).unwrap_or("");
+    let words: Vec<&str> = inner.split(',').map(|w| crate::client::unquote(w.trim())).collect();
+    metadata(&format!("--metadata {}", words.join(" ")))
 }
 
 /// The TP of an environment label (`TP4PP1`, `tp8`).
@@ -1326,6 +1356,11 @@ mod tests {
         // `--metadata KEY=VALUE ...` as vLLM's client takes it.
         let c = client_commands("vllm bench serve --model m --metadata hardware=8xH100 env=TP4PP1 note=x --save-result", 1);
         assert_eq!(c[0].metadata_facts(), vec![Fact::Gpu("H100".into()), Fact::GpuCount(8), Fact::Tp(4)]);
+        // nerdalert/vllm-bench-automation's `gpu=4xNVIDIA_L40S`, and its client's `Namespace` list.
+        let c = client_commands("vllm bench serve --model m --metadata deployment=base gpu=4xNVIDIA_L40S", 1);
+        assert_eq!(c[0].metadata_facts(), vec![Fact::Gpu("L40S".into()), Fact::GpuCount(4)]);
+        let listed = namespace_metadata("['deployment=base', 'gpu=4xNVIDIA_L40S', 'decode_replicas=4']");
+        assert_eq!(metadata_facts(&listed), vec![Fact::Gpu("L40S".into()), Fact::GpuCount(4)]);
         assert_eq!(c[0].facts(), vec![Fact::Model("m".into())]);
     }
 

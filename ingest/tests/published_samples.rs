@@ -283,7 +283,8 @@ fn a_headerless_excerpt_of_a_serving_block_is_named_not_read() {
 
 /// llm-d's vllm-bench-automation README: jobs at 10 and 30 QPS, each a vLLM block followed by
 /// its `--save-result` JSON on one line between `<<<RESULT_START>>>` markers (not read a
-/// second time: the log's text is the run).
+/// second time: the log's text is the run). The jobs' `--metadata gpu=4xNVIDIA_L40S`, listed by
+/// each client's `Namespace(... metadata=[...])`, gives each run its GPU and count.
 #[test]
 fn a_job_log_gives_one_run_per_block() {
     let (text, path) = sample("markdown-document/llmd_kgateway_result_markers.md");
@@ -298,6 +299,10 @@ fn a_job_log_gives_one_run_per_block() {
             ("/scenario/output_len", json!(500)),
             ("/metrics/ttft_ms/mean", json!(ttft)),
             ("/source/line", json!(line)),
+            // The client's `--metadata gpu=4xNVIDIA_L40S`, as its `Namespace` lists it.
+            ("/gpu", json!("L40S")),
+            ("/gpu_count", json!(4)),
+            ("/source/context/gpu", json!({"line": line - 7, "kind": "metadata"})),
         ]
     };
     let findings = check(&path, &text, &[&run(10.0, 300, 54.58, 72), &run(30.0, 900, 73.23, 134)]);
