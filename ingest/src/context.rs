@@ -506,6 +506,8 @@ pub struct ClientCommand {
     pub flags: BTreeMap<String, String>,
     /// The `KEY=VALUE` entries of `--metadata`, in order.
     pub metadata: Vec<(String, String)>,
+    /// The first line of the code block the command is in (commands of one block share it).
+    pub block: u32,
 }
 
 /// The words that make a line a benchmark client command.
@@ -553,7 +555,7 @@ pub fn client_commands(block: &str, first_line: u32) -> Vec<ClientCommand> {
     }
     let words: &[&Needle] = if genai_perf { &[&BENCH, &PROFILE, &GENAI_PERF] } else { &[&BENCH, &PROFILE] };
     let commands = crate::client::joined_commands_with(block, first_line, words);
-    commands.into_iter().filter_map(|(line, text)| client_command(&text, line)).collect()
+    commands.into_iter().filter_map(|(line, text)| client_command(&text, line)).map(|c| ClientCommand { block: first_line, ..c }).collect()
 }
 
 /// Whether a client's words (a [`CLIENTS`] entry) may stand in a command joined from
@@ -646,7 +648,7 @@ fn client_command(text: &str, line: u32) -> Option<ClientCommand> {
     for (name, value) in flags(args) {
         flag_map.insert(name.replace('_', "-"), value.unwrap_or_default());
     }
-    Some(ClientCommand { line, command: text.to_string(), flags: flag_map, metadata: metadata(args) })
+    Some(ClientCommand { line, command: text.to_string(), flags: flag_map, metadata: metadata(args), block: line })
 }
 
 /// Where `genai-perf` stands as a command of GenAI-Perf 0.0.x, its flags right after it
@@ -715,7 +717,7 @@ impl ClientCommand {
     /// the prose above a result says which flags changed.
     pub fn with_flags(&self, flags: &str) -> ClientCommand {
         let command = format!("{} {flags}", self.command);
-        client_command(&command, self.line).unwrap_or_else(|| self.clone())
+        client_command(&command, self.line).map(|c| ClientCommand { block: self.block, ..c }).unwrap_or_else(|| self.clone())
     }
 
     fn get(&self, names: &[&str]) -> Option<&str> {
@@ -1218,7 +1220,7 @@ mod tests {
             block in r#"(Running benchmark|bench|'|\n| ){0,2}(\$ )?(vllm|sglang|genai-perf|python)( |\\\n|\n|\x{a0}\n|'|\\)(bench|profile|-m|sglang\.bench_serving)( |\\\n|\n|\x{a0}\n|'|\\)(serve|serving|throughput)(Running benchmark|bench|'|\n| ){0,2}"#
         ) {
             let every: Vec<ClientCommand> =
-                crate::client::joined_commands_with(&block, 3, &[&BENCH, &PROFILE, &GENAI_PERF]).into_iter().filter_map(|(line, text)| client_command(&text, line)).collect();
+                crate::client::joined_commands_with(&block, 3, &[&BENCH, &PROFILE, &GENAI_PERF]).into_iter().filter_map(|(line, text)| client_command(&text, line)).map(|c| ClientCommand { block: 3, ..c }).collect();
             proptest::prop_assert_eq!(client_commands(&block, 3), every);
         }
 

@@ -96,9 +96,9 @@ fn every_cut_of_every_sample_parses() {
 /// are no benchmark result of a known tool.
 /// The one-batch command's lines of flags below its first line are its own (it took its
 /// model from the page title, `DeepSeek-V3`, and no TP or output length, before).
-/// Left as found: the PREFILL and DECODE blocks both take the last `bench_serving` command of the block
-/// above them (the decode one), so the PREFILL run's lengths read 1 in / 512 out (context,
-/// `context.rs`: not this session's files).
+/// The block of `# Prefill` and `# Decode` commands stands over a block of the PREFILL and DECODE
+/// results: paired in order, the PREFILL run reads 512 in / 1 out and the DECODE run 1 in / 512
+/// out (both took the last, decode, command before).
 #[test]
 fn a_blog_with_cut_sglang_blocks_and_a_one_batch_run() {
     let (text, path) = sample("markdown-document/datacrunch_dsv3_sglang_optimizations.md");
@@ -134,8 +134,27 @@ fn a_blog_with_cut_sglang_blocks_and_a_one_batch_run() {
             ],
             &serve(json!(3749.94), vec![("/metrics/concurrency", json!(1.0)), ("/scenario/num_prompts", json!(1)), ("/scenario/output_len", json!(32))]),
             &serve(json!(190.57), vec![("/metrics/itl_ms/p99", json!(41.13))]),
-            &serve(json!(null), vec![("/metrics/request_throughput", json!(21.0)), ("/metrics/e2e_ms/mean", json!(242905.21)), ("/metrics/concurrency", json!(5099.94))]),
-            &serve(json!(null), vec![("/metrics/output_throughput", json!(5507.91)), ("/metrics/e2e_ms/median", json!(556271.32))]),
+            &serve(
+                json!(null),
+                vec![
+                    ("/metrics/request_throughput", json!(21.0)),
+                    ("/metrics/e2e_ms/mean", json!(242905.21)),
+                    ("/metrics/concurrency", json!(5099.94)),
+                    ("/scenario/input_len", json!(512)),
+                    ("/scenario/output_len", json!(1)),
+                    ("/source/context/scenario.input_len", json!({"line": 143, "kind": "command"})),
+                ],
+            ),
+            &serve(
+                json!(null),
+                vec![
+                    ("/metrics/output_throughput", json!(5507.91)),
+                    ("/metrics/e2e_ms/median", json!(556271.32)),
+                    ("/scenario/input_len", json!(1)),
+                    ("/scenario/output_len", json!(512)),
+                    ("/source/context/scenario.input_len", json!({"line": 145, "kind": "command"})),
+                ],
+            ),
             &serve(
                 json!(145935.97),
                 vec![
@@ -151,6 +170,23 @@ fn a_blog_with_cut_sglang_blocks_and_a_one_batch_run() {
     );
     // The two cut blocks say so; the accuracy outputs raise nothing.
     assert_eq!(findings, ["missing-metrics@154", "missing-metrics@170"]);
+}
+
+/// The same blog cut after its PREFILL result (as `every_cut_of_every_sample_parses` cuts it):
+/// two commands over one result, which of them ran it is not said, so neither is given to it
+/// (its lengths stay unknown rather than the decode command's) and `commands-not-paired` says why.
+#[test]
+fn two_commands_over_one_result_give_it_neither() {
+    let (text, path) = sample("markdown-document/datacrunch_dsv3_sglang_optimizations.md");
+    let cut: String = text.lines().take(164).map(|l| format!("{l}\n")).collect::<String>() + "```\n";
+    assert!(cut.lines().nth(162).is_some_and(|l| l.starts_with("=====")), "the cut must end after the PREFILL block");
+    let out = parse_file(&path, &cut, None);
+    let prefill = out.runs.iter().find(|r| r.source.line == 154).expect("the PREFILL run");
+    assert_eq!((prefill.scenario.input_len, prefill.scenario.output_len, prefill.scenario.num_prompts), (None, None, None));
+    assert_eq!(prefill.backend, None);
+    let note: Vec<_> = out.findings.iter().filter(|f| f.code == "commands-not-paired").collect();
+    assert_eq!(note.len(), 1, "{:#?}", out.findings);
+    assert_eq!((note[0].line, note[0].values.get("commands").map(String::as_str), note[0].values.get("results").map(String::as_str)), (145, Some("2"), Some("1")));
 }
 
 /// A GKE recipe's "logs similar to": real counts, `...` and `xxx` for every measurement. The
