@@ -164,6 +164,19 @@ impl Resolver<'_> {
         self.run.source.lines.insert(key, no);
     }
 
+    /// The GPU, GPU count, TP and precision of the client's `--metadata` as its `Namespace`
+    /// lists them (`metadata=['gpu=4xNVIDIA_L40S', ...]`), read as a command's `--metadata`
+    /// entries are, with kind `metadata` and the `Namespace` line.
+    fn namespace_metadata(&mut self, no: u32) {
+        let Some(list) = self.run.client.namespace.get("metadata").filter(|l| l.starts_with('[')) else { return };
+        for fact in crate::context::metadata_facts(&crate::context::namespace_metadata(list)) {
+            let key = fact.key();
+            if crate::context::give(self.run, fact, no, crate::context::METADATA) {
+                self.line(key, no);
+            }
+        }
+    }
+
     fn apply_context(&mut self, block: &Block) {
         let c = &block.context;
         if let Some((no, args, backend)) = c.running {
@@ -177,6 +190,7 @@ impl Resolver<'_> {
         if let Some((no, ns)) = &c.namespace {
             self.run.client.namespace = self.namespace.take().unwrap_or_else(|| ns.clone());
             self.line("client.namespace", *no);
+            self.namespace_metadata(*no);
         }
         if let Some((no, n)) = c.planned_input {
             self.run.client.planned_input_tokens = Some(n);

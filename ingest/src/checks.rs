@@ -21,7 +21,7 @@ use crate::sink::{FindingExt, Sink};
 use crate::text::{count_newlines, find_ignore_ascii_case};
 use crate::{attach, read_log};
 use benchsite_model::Run;
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 /// Parses a `<framework>/<GPU>_v<version>.md` file.
 /// `framework` is `None` for a file dropped in the browser (no folder names it).
@@ -262,6 +262,7 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
             _ => None,
         }
     };
+    let paired = paired_commands(sections, &section_runs, &parent, sink);
     let mut only_serve_refused = false;
     // Where every run starts and ends, in line order: what a log states above a block reaches
     // back to the block before it, not further.
@@ -273,7 +274,7 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
     for ((i, section), runs) in sections.iter().enumerate().zip(section_runs) {
         // The sections enclosing this one, innermost first (at most one per heading level).
         let chain: Vec<usize> = std::iter::successors(Some(i), |&j| parent[j]).collect();
-        for mut run in runs {
+        for (k, mut run) in runs.into_iter().enumerate() {
             let at = run.source.line;
             run.section = Some(section.title.clone()).filter(|t| !t.is_empty());
             // What the text before the document's `# Title` holds (a nameless first section)
@@ -283,7 +284,10 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
             let encloses = |j: usize, line: u32| !(sections[j].title.is_empty() && title_line.is_some_and(|t| line < t && t < at));
             let own = chain.iter().find_map(|&j| last_before(&sections[j].clients, at, |c| c.line).filter(|c| encloses(j, c.line)));
             let sibling = || (run_counts[i] == 1).then(|| command_before(i)).flatten();
-            let client = own.or_else(sibling).or_else(|| only_client.filter(|c| c.line < at));
+            let client = match paired.get(&(i, k)) {
+                Some(&pair) => pair,
+                None => own.or_else(sibling).or_else(|| only_client.filter(|c| c.line < at)),
+            };
             // `# --max-concurrency = 32` in the log above this block: the block's own statement,
             // given before the command's (whose value for that flag is not this block's).
             let floor = spans[..spans.partition_point(|&(start, _)| start < at)].last().map_or(0, |&(_, end)| end);
@@ -465,6 +469,74 @@ pub fn log_context(text: &str, runs: &mut [Run], sink: &mut Sink) {
             }
         }
     }
+}
+
+/// The client command of each run (by section and place in it) that stands below a code
+/// block of several client commands and takes the last of them (datacrunch's `# Prefill` and
+/// `# Decode` commands over a block of two results): the n-th run gets the n-th command when
+/// there are as many runs as commands; else none of them gets any (`commands-not-paired`).
+/// Runs not below such a block are not in the map.
+fn paired_commands<'s>(
+    sections: &'s [Section],
+    runs: &[Vec<Run>],
+    parent: &[Option<usize>],
+    sink: &mut Sink,
+) -> HashMap<(usize, usize), Option<&'s context::ClientCommand>> {
+    // A run: its line, its section and its place there.
+    type Taker = (u32, usize, usize);
+    // The runs taking each command (by block and line), as the walk in `document` finds it.
+    let mut taking: BTreeMap<(u32, u32), Vec<Taker>> = BTreeMap::new();
+    for (i, section_runs) in runs.iter().enumerate() {
+        let chain: Vec<usize> = std::iter::successors(Some(i), |&j| parent[j]).collect();
+        for (k, run) in section_runs.iter().enumerate() {
+            let at = run.source.line;
+            let own = chain.iter().find_map(|&j| {
+                let clients = &sections[j].clients;
+                clients[..clients.partition_point(|c| c.line < at)].last()
+            });
+            if let Some(c) = own {
+                taking.entry((c.block, c.line)).or_default().push((at, i, k));
+            }
+        }
+    }
+    let mut out = HashMap::new();
+    let every = || sections.iter().flat_map(|s| &s.clients);
+    let blocks: BTreeSet<u32> = taking.keys().map(|&(b, _)| b).collect();
+    for block in blocks {
+        let commands: Vec<&context::ClientCommand> = every().filter(|c| c.block == block).collect();
+        let Some(last) = commands.last().filter(|_| commands.len() > 1) else { continue };
+        // Results between the block's commands (each command over its own output) are theirs.
+        if taking.keys().any(|&(b, l)| b == block && l != last.line) {
+            continue;
+        }
+        let Some(below) = taking.get(&(block, last.line)) else { continue };
+        let mut below = below.clone();
+        below.sort();
+        if below.len() == commands.len() {
+            for (&(_, i, k), c) in below.iter().zip(&commands) {
+                out.insert((i, k), Some(*c));
+            }
+            continue;
+        }
+        for &(_, i, k) in &below {
+            out.insert((i, k), None);
+        }
+        let (_, i, k) = below[0];
+        sink.info(
+            "commands-not-paired",
+            last.line,
+            format!(
+                "the code block at line {block} holds {} client commands, and {} result(s) below them: which command ran which \
+                 result is not said, so none of the commands is given to them. Put each command above its own result.",
+                commands.len(),
+                below.len()
+            ),
+        )
+        .value("commands", commands.len().to_string())
+        .value("results", below.len().to_string())
+        .run(&runs[i][k].id);
+    }
+    out
 }
 
 /// Why the document's only serve command, found outside a run's sections, may not have

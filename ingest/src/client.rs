@@ -275,6 +275,31 @@ pub fn is_error_line(line: &str) -> bool {
 }
 
 
+/// A command line without the shell prompt pasted before it: `$ `, and bash's default
+/// prompt `user@host:dir$ ` / `root@host:dir# `, after an optional conda environment
+/// (`(base) root@9c74b76a6bea:/data# vllm bench latency …`, a Chinese vLLM book's chapter 9).
+/// A line without such a prompt is returned as it is (trimmed).
+pub fn without_prompt(line: &str) -> &str {
+    let mut t = line.trim();
+    if let Some(rest) = t.strip_prefix("$ ") {
+        return rest.trim_start();
+    }
+    // `(base) `: a conda environment's name, only before a prompt.
+    let after_env = t.strip_prefix('(').and_then(|r| r.split_once(") ")).filter(|(env, _)| !env.is_empty() && !env.contains(char::is_whitespace)).map(|(_, r)| r.trim_start());
+    let candidate = after_env.unwrap_or(t);
+    let (word, rest) = candidate.split_once(char::is_whitespace).unwrap_or((candidate, ""));
+    // `user@host:dir$`: a user, a host, a directory, then `$` or `#`.
+    let prompt = word.strip_suffix(['$', '#']).and_then(|w| w.split_once('@')).and_then(|(user, host_dir)| {
+        let (host, _) = host_dir.split_once(':')?;
+        let plain = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'));
+        (plain(user) && plain(host)).then_some(())
+    });
+    if prompt.is_some() {
+        t = rest.trim_start();
+    }
+    t
+}
+
 /// The commands of a shell block whose first line is `first_line`, with continuation lines
 /// (`\`) joined, and the lines of a quoted argument that spans lines (`--extra-inputs
 /// payload_template:'` … `}'`, see [`quote_after`] and [`still_open`]): each command's text and the line it
@@ -655,6 +680,18 @@ mod tests {
             let body: Vec<String> = fields.iter().map(|(k, v)| format!("{k}={v}")).collect();
             let line = format!("INFO Namespace({}{}", body.join(", "), if close { ") tail=1" } else { "" });
             proptest::prop_assert_eq!(namespace(&line), namespace_by_chars(&line));
+        }
+    }
+
+    /// Prompts as published before a command (a Chinese vLLM book's chapter 9, docs' `$ `);
+    /// what only looks like one stays.
+    #[test]
+    fn drops_shell_prompts() {
+        assert_eq!(without_prompt("(base) root@9c74b76a6bea:/data# vllm bench latency --model m"), "vllm bench latency --model m");
+        assert_eq!(without_prompt("user@host:~/vllm$ vllm bench serve"), "vllm bench serve");
+        assert_eq!(without_prompt("$ python3 -m sglang.bench_serving"), "python3 -m sglang.bench_serving");
+        for same in ["vllm bench serve --model a@b:c#", "(note) vllm bench serve", "x@y vllm"] {
+            assert_eq!(without_prompt(same), same, "{same}");
         }
     }
 

@@ -523,6 +523,8 @@ pub struct ClientCommand {
     pub flags: BTreeMap<String, String>,
     /// The `KEY=VALUE` entries of `--metadata`, in order.
     pub metadata: Vec<(String, String)>,
+    /// The first line of the code block the command is in (commands of one block share it).
+    pub block: u32,
 }
 
 /// The words that make a line a benchmark client command.
@@ -553,6 +555,9 @@ static CLIENTS: [Needle; 18] = [
 static BENCH: Needle = Needle::new("bench");
 /// LMDeploy's `profile_restful_api.py`, `genai-perf profile`, `aiperf profile`.
 static PROFILE: Needle = Needle::new("profile");
+/// GenAI-Perf's first releases (0.0.x) took their flags without the `profile` subcommand
+/// (`genai-perf -m gpt2 --concurrency 1 …`, the 24.03-era README).
+static GENAI_PERF: Needle = Needle::new("genai-perf");
 
 /// Every client command in a code block whose first line is `first_line`; continuation
 /// lines (`\`) are joined, prompts (`$ `) dropped. Every client's words hold `bench` or
@@ -561,11 +566,13 @@ static PROFILE: Needle = Needle::new("profile");
 pub fn client_commands(block: &str, first_line: u32) -> Vec<ClientCommand> {
     // Most blocks holding `bench` are logs (`Running benchmark`, `Serving Benchmark`): no
     // command is joined for them when no client's words stand around any of its hits.
-    if !may_hold_client(block) {
+    let genai_perf = GENAI_PERF.is_in(block);
+    if !genai_perf && !may_hold_client(block) {
         return Vec::new();
     }
-    let commands = crate::client::joined_commands_with(block, first_line, &[&BENCH, &PROFILE]);
-    commands.into_iter().filter_map(|(line, text)| client_command(&text, line)).collect()
+    let words: &[&Needle] = if genai_perf { &[&BENCH, &PROFILE, &GENAI_PERF] } else { &[&BENCH, &PROFILE] };
+    let commands = crate::client::joined_commands_with(block, first_line, words);
+    commands.into_iter().filter_map(|(line, text)| client_command(&text, line)).map(|c| ClientCommand { block: first_line, ..c }).collect()
 }
 
 /// Whether a client's words (a [`CLIENTS`] entry) may stand in a command joined from
@@ -626,12 +633,12 @@ fn may_hold_client(block: &str) -> bool {
 }
 
 fn client_command(text: &str, line: u32) -> Option<ClientCommand> {
-    let text = without_prompt(text.trim().trim_start_matches("$ ").trim());
+    let text = crate::client::without_prompt(text);
     // Every client's words hold `bench` or `profile`: one search rules out most lines.
-    if !BENCH.is_in(text) && !PROFILE.is_in(text) {
+    if !BENCH.is_in(text) && !PROFILE.is_in(text) && !GENAI_PERF.is_in(text) {
         return None;
     }
-    let at = CLIENTS.iter().filter_map(|c| c.find(text).map(|i| (i, c.text().len()))).min()?;
+    let at = CLIENTS.iter().filter_map(|c| c.find(text).map(|i| (i, c.text().len()))).min().or_else(|| bare_genai_perf(text))?;
     // Only a launcher may stand before the tool (`python3 -m`, `KEY=value`, `uv run`); a log
     // line that quotes a command is no command.
     let word_start = text[..at.0].char_indices().rev().find(|(_, c)| c.is_whitespace()).map_or(0, |(i, c)| i + c.len_utf8());
@@ -649,6 +656,7 @@ fn client_command(text: &str, line: u32) -> Option<ClientCommand> {
     // the words inside the quoted script must be a launcher's.
     let script = [" -c '", " -c \""].iter().filter_map(|q| text[..word_start].rfind(q).map(|i| i + q.len())).max();
     let before = &text[script.unwrap_or(0)..word_start];
+    let before = in_pod(before).unwrap_or(before);
     if !in_container && !before.split_whitespace().all(launcher) {
         return None;
     }
@@ -657,25 +665,37 @@ fn client_command(text: &str, line: u32) -> Option<ClientCommand> {
     for (name, value) in flags(args) {
         flag_map.insert(name.replace('_', "-"), value.unwrap_or_default());
     }
-    Some(ClientCommand { line, command: text.to_string(), flags: flag_map, metadata: metadata(args) })
+    Some(ClientCommand { line, command: text.to_string(), flags: flag_map, metadata: metadata(args), block: line })
 }
 
-/// A command as a shell session shows it, without the prompt before it: `user@host:~/dir$ `
-/// or `root@host:/w# `, after a virtual environment's `(venv) ` (a pasted terminal:
-/// `(vllm-rocm) hotaisle@ENC1-CLS01-SVR14:~/vllm-rocm/benchmarks$ python benchmark_serving.py …`).
-/// Any other text is returned as it is.
-fn without_prompt(text: &str) -> &str {
-    let rest = match text.strip_prefix('(').and_then(|r| r.split_once(") ")) {
-        Some((venv, rest)) if !venv.contains(char::is_whitespace) => rest.trim_start(),
-        _ => text,
-    };
-    let Some((word, command)) = rest.split_once(' ') else { return text };
-    let prompt = word.ends_with(['$', '#']) && word.split_once('@').is_some_and(|(user, host)| !user.is_empty() && host.contains(':'));
-    if prompt {
-        command.trim_start()
-    } else {
-        text
+/// Where `genai-perf` stands as a command of GenAI-Perf 0.0.x, its flags right after it
+/// (`genai-perf -m gpt2 …`, no `profile`), and its length.
+fn bare_genai_perf(text: &str) -> Option<(usize, usize)> {
+    let mut from = 0;
+    while let Some(i) = GENAI_PERF.find(&text[from..]).map(|i| from + i) {
+        let end = i + GENAI_PERF.text().len();
+        let word_start = i == 0 || text[..i].ends_with(char::is_whitespace);
+        let rest = &text[end..];
+        let flag = rest.trim_start();
+        let asks = ["--help", "-h", "--version"].iter().any(|h| flag.split_whitespace().next() == Some(*h));
+        if word_start && rest.starts_with(char::is_whitespace) && flag.starts_with('-') && !asks {
+            return Some((i, GENAI_PERF.text().len()));
+        }
+        from = end;
     }
+    None
+}
+
+/// The words a client command runs after in a Kubernetes pod (`kubectl exec -it POD --
+/// python3 -m sglang.bench_serving …`, AI-Hypercomputer's gpu-recipes): those after
+/// `kubectl exec`'s `--`, its options and the pod's name before it being kubectl's.
+fn in_pod(before: &str) -> Option<&str> {
+    let mut words = before.split_whitespace().skip_while(|&w| w == "sudo");
+    if (words.next(), words.next()) != (Some("kubectl"), Some("exec")) {
+        return None;
+    }
+    let dashes = before.find(" -- ")?;
+    Some(&before[dashes + " -- ".len()..])
 }
 
 /// A shell comment in a log stating the flags the block below it ran with (`# --max-concurrency
@@ -734,14 +754,14 @@ impl ClientCommand {
     /// facts are the flags' own, read as every serving client reads them.
     pub fn of_flags(flags: &str, line: u32) -> ClientCommand {
         let flag_map = crate::client::flags(flags).into_iter().map(|(k, v)| (k.replace('_', "-"), v.unwrap_or_default())).collect();
-        ClientCommand { line, command: flags.to_string(), flags: flag_map, metadata: Vec::new() }
+        ClientCommand { line, command: flags.to_string(), flags: flag_map, metadata: Vec::new(), block: line }
     }
 
     /// This command with `flags` written after its own (the later flag wins): what ran when
     /// the prose above a result says which flags changed.
     pub fn with_flags(&self, flags: &str) -> ClientCommand {
         let command = format!("{} {flags}", self.command);
-        client_command(&command, self.line).unwrap_or_else(|| self.clone())
+        client_command(&command, self.line).map(|c| ClientCommand { block: self.block, ..c }).unwrap_or_else(|| self.clone())
     }
 
     fn get(&self, names: &[&str]) -> Option<&str> {
@@ -750,7 +770,7 @@ impl ClientCommand {
 
     /// Whether this is GenAI-Perf or AIPerf, whose flags name other things.
     fn is_profiler(&self) -> bool {
-        self.command.contains("genai-perf profile") || self.command.contains("aiperf profile")
+        self.command.contains("genai-perf profile") || self.command.contains("aiperf profile") || bare_genai_perf(&self.command).is_some()
     }
 
     /// What `genai-perf profile` / `aiperf profile` say about the run (flag names from
@@ -788,21 +808,7 @@ impl ClientCommand {
     /// saved result's metadata is read with: `gpu`, `hardware`, ...; `tp`; `env=TP4PP1`) and
     /// the precision (`precision=bf16`), given with kind [`METADATA`].
     pub fn metadata_facts(&self) -> Vec<Fact> {
-        let get = |keys: &[&str]| keys.iter().find_map(|k| self.metadata.iter().find(|(key, _)| key == k)).map(|(_, v)| v.as_str());
-        let mut out = Vec::new();
-        if let Some(v) = get(&["gpu", "hardware", "device", "gpu_type", "gpu_name", "accelerator"]) {
-            match gpu_in(v) {
-                Some((gpu, count)) => {
-                    out.push(Fact::Gpu(gpu));
-                    out.extend(count.map(Fact::GpuCount));
-                }
-                None => out.push(Fact::Gpu(v.to_string())),
-            }
-        }
-        let tp = get(&["tp", "tp_size", "tensor_parallel_size"]).and_then(|v| v.parse::<u32>().ok()).or_else(|| get(&["env"]).and_then(env_tp));
-        out.extend(tp.filter(|&n| n > 0).map(Fact::Tp));
-        out.extend(get(&["precision", "dtype", "quantization"]).map(|v| Fact::Precision(v.to_string())));
-        out
+        metadata_facts(&self.metadata)
     }
 
     /// What the command says about the run it started.
@@ -887,6 +893,50 @@ impl ClientCommand {
     fn model_names(&self) -> Vec<&str> {
         ["--served-model-name", "--model", "-m", "--model-names", "--tokenizer"].iter().filter_map(|n| self.get(&[n])).collect()
     }
+}
+
+/// What `--metadata KEY=VALUE` entries (keys lower-cased) say about the hardware and the
+/// precision, as [`ClientCommand::metadata_facts`] reads them; also the entries of a client's
+/// `Namespace(... metadata=['gpu=4xNVIDIA_L40S', ...])` ([`namespace_metadata`]). A GPU
+/// value may lead with its count (`4xNVIDIA_L40S`: 4 GPUs).
+pub fn metadata_facts(metadata: &[(String, String)]) -> Vec<Fact> {
+    let get = |keys: &[&str]| keys.iter().find_map(|k| metadata.iter().find(|(key, _)| key == k)).map(|(_, v)| v.as_str());
+    let mut out = Vec::new();
+    if let Some(v) = get(&["gpu", "hardware", "device", "gpu_type", "gpu_name", "accelerator"]) {
+        let (lead, v) = leading_count(v);
+        match gpu_in(v) {
+            Some((gpu, count)) => {
+                out.push(Fact::Gpu(gpu));
+                out.extend(lead.or(count).map(Fact::GpuCount));
+            }
+            None => {
+                out.push(Fact::Gpu(v.to_string()));
+                out.extend(lead.map(Fact::GpuCount));
+            }
+        }
+    }
+    let tp = get(&["tp", "tp_size", "tensor_parallel_size"]).and_then(|v| v.parse::<u32>().ok()).or_else(|| get(&["env"]).and_then(env_tp));
+    out.extend(tp.filter(|&n| n > 0).map(Fact::Tp));
+    out.extend(get(&["precision", "dtype", "quantization"]).map(|v| Fact::Precision(v.to_string())));
+    out
+}
+
+/// `4xNVIDIA_L40S` → (4, `NVIDIA_L40S`): a count and `x` before a name; else the value whole.
+fn leading_count(v: &str) -> (Option<u32>, &str) {
+    let digits = v.bytes().take_while(u8::is_ascii_digit).count();
+    let name = v[digits..].strip_prefix(['x', 'X', '*']).filter(|n| n.starts_with(|c: char| c.is_ascii_alphabetic()));
+    match (v[..digits].parse::<u32>().ok().filter(|&n| n > 0), name) {
+        (Some(n), Some(name)) if digits > 0 => (Some(n), name),
+        _ => (None, v),
+    }
+}
+
+/// The entries of a `Namespace(...)`'s `metadata` list (`['deployment=base',
+/// 'gpu=4xNVIDIA_L40S']`), keys lower-cased, as [`metadata`] reads them from a command.
+pub fn namespace_metadata(list: &str) -> Vec<(String, String)> {
+    let inner = list.trim().strip_prefix('[').and_then(|l| l.strip_suffix(']')).unwrap_or("");
+    let words: Vec<&str> = inner.split(',').map(|w| crate::client::unquote(w.trim())).collect();
+    metadata(&format!("--metadata {}", words.join(" ")))
 }
 
 /// The TP of an environment label (`TP4PP1`, `tp8`).
@@ -1206,14 +1256,15 @@ mod tests {
             proptest::prop_assert_eq!(is_model_word(&word), is_model_word_by_lower_copy(&word), "{}", word);
         }
 
-        /// Blocks turned away by `may_hold_client` hold no client command: the commands
-        /// are those of every joined command of the block, read one by one.
+        /// Blocks turned away by `may_hold_client` (and holding no `genai-perf`) hold no
+        /// client command: the commands are those of every joined command of the block, read
+        /// one by one.
         #[test]
         fn client_commands_are_those_every_joined_command_gives(
             block in r#"(Running benchmark|bench|'|\n| ){0,2}(\$ )?(vllm|sglang|genai-perf|python)( |\\\n|\n|\x{a0}\n|'|\\)(bench|profile|-m|sglang\.bench_serving)( |\\\n|\n|\x{a0}\n|'|\\)(serve|serving|throughput)(Running benchmark|bench|'|\n| ){0,2}"#
         ) {
             let every: Vec<ClientCommand> =
-                crate::client::joined_commands_with(&block, 3, &[&BENCH, &PROFILE]).into_iter().filter_map(|(line, text)| client_command(&text, line)).collect();
+                crate::client::joined_commands_with(&block, 3, &[&BENCH, &PROFILE, &GENAI_PERF]).into_iter().filter_map(|(line, text)| client_command(&text, line)).map(|c| ClientCommand { block: 3, ..c }).collect();
             proptest::prop_assert_eq!(client_commands(&block, 3), every);
         }
 
@@ -1340,9 +1391,22 @@ mod tests {
         let c = client_commands("docker exec -e PYTHONUNBUFFERED=1 vllm-bench vllm bench serve --model m --num-prompts 50", 3);
         assert_eq!(c[0].facts(), vec![Fact::Model("m".into()), Fact::NumPrompts(50)]);
         assert!(client_commands("docker logs vllm-bench vllm bench serve --model m", 1).is_empty());
+        // GenAI-Perf 0.0.x: flags right after `genai-perf` (its README's, 24.03 era).
+        let c = client_commands("genai-perf \\\n  -m gpt2 \\\n  --synthetic-input-tokens-mean 200 \\\n  --output-tokens-mean 100 \\\n  --concurrency 1\n", 1);
+        assert_eq!(c[0].facts(), vec![Fact::Model("gpt2".into()), Fact::InputLen(200), Fact::OutputLen(100), Fact::MaxConcurrency(1)]);
+        assert!(client_commands("pip install genai-perf --upgrade\ngenai-perf --help\ngenai-perf -h\n", 1).is_empty());
+        // In a Kubernetes pod: kubectl's options and the pod's name before `--`.
+        let c = client_commands("kubectl exec -it <POD_NAME> -- python3 -m sglang.bench_serving --backend sglang --num-prompt 5", 2);
+        assert_eq!(c[0].facts(), vec![Fact::Backend("sglang".into()), Fact::NumPrompts(5)]);
+        assert!(client_commands("kubectl logs pod -- python3 -m sglang.bench_serving --backend sglang", 1).is_empty());
         // `--metadata KEY=VALUE ...` as vLLM's client takes it.
         let c = client_commands("vllm bench serve --model m --metadata hardware=8xH100 env=TP4PP1 note=x --save-result", 1);
         assert_eq!(c[0].metadata_facts(), vec![Fact::Gpu("H100".into()), Fact::GpuCount(8), Fact::Tp(4)]);
+        // nerdalert/vllm-bench-automation's `gpu=4xNVIDIA_L40S`, and its client's `Namespace` list.
+        let c = client_commands("vllm bench serve --model m --metadata deployment=base gpu=4xNVIDIA_L40S", 1);
+        assert_eq!(c[0].metadata_facts(), vec![Fact::Gpu("L40S".into()), Fact::GpuCount(4)]);
+        let listed = namespace_metadata("['deployment=base', 'gpu=4xNVIDIA_L40S', 'decode_replicas=4']");
+        assert_eq!(metadata_facts(&listed), vec![Fact::Gpu("L40S".into()), Fact::GpuCount(4)]);
         assert_eq!(c[0].facts(), vec![Fact::Model("m".into())]);
     }
 

@@ -96,9 +96,9 @@ fn every_cut_of_every_sample_parses() {
 /// are no benchmark result of a known tool.
 /// The one-batch command's lines of flags below its first line are its own (it took its
 /// model from the page title, `DeepSeek-V3`, and no TP or output length, before).
-/// Left as found: the PREFILL and DECODE blocks both take the last `bench_serving` command of the block
-/// above them (the decode one), so the PREFILL run's lengths read 1 in / 512 out (context,
-/// `context.rs`: not this session's files).
+/// The block of `# Prefill` and `# Decode` commands stands over a block of the PREFILL and DECODE
+/// results: paired in order, the PREFILL run reads 512 in / 1 out and the DECODE run 1 in / 512
+/// out (both took the last, decode, command before).
 #[test]
 fn a_blog_with_cut_sglang_blocks_and_a_one_batch_run() {
     let (text, path) = sample("markdown-document/datacrunch_dsv3_sglang_optimizations.md");
@@ -134,8 +134,27 @@ fn a_blog_with_cut_sglang_blocks_and_a_one_batch_run() {
             ],
             &serve(json!(3749.94), vec![("/metrics/concurrency", json!(1.0)), ("/scenario/num_prompts", json!(1)), ("/scenario/output_len", json!(32))]),
             &serve(json!(190.57), vec![("/metrics/itl_ms/p99", json!(41.13))]),
-            &serve(json!(null), vec![("/metrics/request_throughput", json!(21.0)), ("/metrics/e2e_ms/mean", json!(242905.21)), ("/metrics/concurrency", json!(5099.94))]),
-            &serve(json!(null), vec![("/metrics/output_throughput", json!(5507.91)), ("/metrics/e2e_ms/median", json!(556271.32))]),
+            &serve(
+                json!(null),
+                vec![
+                    ("/metrics/request_throughput", json!(21.0)),
+                    ("/metrics/e2e_ms/mean", json!(242905.21)),
+                    ("/metrics/concurrency", json!(5099.94)),
+                    ("/scenario/input_len", json!(512)),
+                    ("/scenario/output_len", json!(1)),
+                    ("/source/context/scenario.input_len", json!({"line": 143, "kind": "command"})),
+                ],
+            ),
+            &serve(
+                json!(null),
+                vec![
+                    ("/metrics/output_throughput", json!(5507.91)),
+                    ("/metrics/e2e_ms/median", json!(556271.32)),
+                    ("/scenario/input_len", json!(1)),
+                    ("/scenario/output_len", json!(512)),
+                    ("/source/context/scenario.input_len", json!({"line": 145, "kind": "command"})),
+                ],
+            ),
             &serve(
                 json!(145935.97),
                 vec![
@@ -153,8 +172,27 @@ fn a_blog_with_cut_sglang_blocks_and_a_one_batch_run() {
     assert_eq!(findings, ["missing-metrics@154", "missing-metrics@170"]);
 }
 
+/// The same blog cut after its PREFILL result (as `every_cut_of_every_sample_parses` cuts it):
+/// two commands over one result, which of them ran it is not said, so neither is given to it
+/// (its lengths stay unknown rather than the decode command's) and `commands-not-paired` says why.
+#[test]
+fn two_commands_over_one_result_give_it_neither() {
+    let (text, path) = sample("markdown-document/datacrunch_dsv3_sglang_optimizations.md");
+    let cut: String = text.lines().take(164).map(|l| format!("{l}\n")).collect::<String>() + "```\n";
+    assert!(cut.lines().nth(162).is_some_and(|l| l.starts_with("=====")), "the cut must end after the PREFILL block");
+    let out = parse_file(&path, &cut, None);
+    let prefill = out.runs.iter().find(|r| r.source.line == 154).expect("the PREFILL run");
+    assert_eq!((prefill.scenario.input_len, prefill.scenario.output_len, prefill.scenario.num_prompts), (None, None, None));
+    assert_eq!(prefill.backend, None);
+    let note: Vec<_> = out.findings.iter().filter(|f| f.code == "commands-not-paired").collect();
+    assert_eq!(note.len(), 1, "{:#?}", out.findings);
+    assert_eq!((note[0].line, note[0].values.get("commands").map(String::as_str), note[0].values.get("results").map(String::as_str)), (145, Some("2"), Some("1")));
+}
+
 /// A GKE recipe's "logs similar to": real counts, `...` and `xxx` for every measurement. The
-/// counts are kept with a warning naming the placeholders; nothing is made of `xxx`.
+/// counts are kept with a warning naming the placeholders; nothing is made of `xxx`. The
+/// client ran in the server's pod (`kubectl exec -it <POD_NAME> -- python3 -m
+/// sglang.bench_serving …`): its dataset, lengths and prompts are the run's.
 #[test]
 fn a_recipe_block_of_placeholders_keeps_its_counts_with_a_warning() {
     let (text, path) = sample("markdown-document/gke_a3ultra_sglang_placeholders.md");
@@ -169,6 +207,11 @@ fn a_recipe_block_of_placeholders_keeps_its_counts_with_a_warning() {
             ("/metrics/duration_s", json!(null)),
             ("/metrics/request_throughput", json!(null)),
             ("/metrics/ttft_ms", json!(null)),
+            ("/scenario/dataset", json!("random")),
+            ("/scenario/num_prompts", json!(1100)),
+            ("/scenario/input_len", json!(1000)),
+            ("/scenario/output_len", json!(1000)),
+            ("/source/context/scenario.input_len", json!({"line": 7, "kind": "command"})),
         ]],
     );
     assert_eq!(findings, ["placeholder-value@18"]);
@@ -276,7 +319,8 @@ fn a_headerless_excerpt_of_a_serving_block_is_named_not_read() {
 
 /// llm-d's vllm-bench-automation README: jobs at 10 and 30 QPS, each a vLLM block followed by
 /// its `--save-result` JSON on one line between `<<<RESULT_START>>>` markers (not read a
-/// second time: the log's text is the run).
+/// second time: the log's text is the run). The jobs' `--metadata gpu=4xNVIDIA_L40S`, listed by
+/// each client's `Namespace(... metadata=[...])`, gives each run its GPU and count.
 #[test]
 fn a_job_log_gives_one_run_per_block() {
     let (text, path) = sample("markdown-document/llmd_kgateway_result_markers.md");
@@ -291,6 +335,10 @@ fn a_job_log_gives_one_run_per_block() {
             ("/scenario/output_len", json!(500)),
             ("/metrics/ttft_ms/mean", json!(ttft)),
             ("/source/line", json!(line)),
+            // The client's `--metadata gpu=4xNVIDIA_L40S`, as its `Namespace` lists it.
+            ("/gpu", json!("L40S")),
+            ("/gpu_count", json!(4)),
+            ("/source/context/gpu", json!({"line": line - 7, "kind": "metadata"})),
         ]
     };
     let findings = check(&path, &text, &[&run(10.0, 300, 54.58, 72), &run(30.0, 900, 73.23, 134)]);
@@ -392,8 +440,8 @@ fn a_narrow_aiperf_table_keeps_a_cut_label_as_printed() {
 /// latencies in ns with thousands separators (converted to ms), and the rates printed under
 /// the bottom border (`Output token throughput (per sec): 460.42`). Before, none of the three
 /// published tables below gave a run (`results-not-read`).
-/// Left as found: the commands above them (`genai-perf \` without `profile`) give the early
-/// two no model or concurrency (`client.rs`: not this session's files).
+/// The commands above the early two (`genai-perf \` without `profile`, GenAI-Perf 0.0.x's
+/// form) give them their model, concurrency and synthetic lengths.
 #[test]
 fn genai_perf_first_releases_tables_are_read() {
     let (text, path) = sample("aiperf/genai_perf_ns_readme.md");
@@ -412,6 +460,11 @@ fn genai_perf_first_releases_tables_are_read() {
             ("/source/lines/metrics.output_throughput", json!(47)),
             ("/metrics/request_throughput", json!(4.44)),
             ("/metrics/extra/avg num output token", json!(104.0)),
+            ("/model", json!("gpt2")),
+            ("/scenario/max_concurrency", json!(1)),
+            ("/scenario/input_len", json!(200)),
+            ("/scenario/output_len", json!(100)),
+            ("/source/context/model", json!({"line": 15, "kind": "command"})),
         ]],
     );
     assert!(findings.is_empty(), "{findings:?}");
@@ -445,6 +498,11 @@ fn genai_perf_first_releases_tables_are_read() {
             ("/metrics/ttft_ms", json!(null)),
             ("/metrics/output_throughput", json!(284.64)),
             ("/metrics/request_throughput", json!(2.54)),
+            ("/model", json!("meta/llama3-8b-instruct")),
+            ("/scenario/max_concurrency", json!(10)),
+            ("/scenario/input_len", json!(200)),
+            ("/scenario/output_len", json!(100)),
+            ("/source/context/scenario.max_concurrency", json!({"line": 5, "kind": "command"})),
         ]],
     );
     assert!(findings.is_empty(), "{findings:?}");
@@ -465,7 +523,8 @@ fn an_llm_metrics_heading_over_another_table_is_not_genai_perf() {
 /// above the object and notes below it (the first published `vllm bench throughput
 /// --output-json` file found). The throughput object is read where it stands; the latency
 /// object, whose closing brace the notes replaced, is not guessed at; the serve block below
-/// is read as before.
+/// is read as before. Each command stands behind the shell prompt (`(base) root@host:/data#
+/// vllm bench …`), which is not part of it: the commands give the runs their model and prompts.
 #[test]
 fn a_cat_output_json_in_a_block_with_its_prompt_is_read() {
     let (text, path) = sample("vllm-throughput/vllm_bench_output_json_zh.md");
@@ -483,11 +542,17 @@ fn a_cat_output_json_in_a_block_with_its_prompt_is_read() {
                 ("/metrics/request_throughput", json!(39.78682351477817)),
                 ("/metrics/total_throughput", json!(45834.420689024446)),
                 ("/source/lines/metrics.request_throughput", json!(62)),
+                // The command above, behind its prompt (`(base) root@…:/data# vllm bench throughput`).
+                ("/model", json!("/mnt/moark-models/Qwen3-0.6B/")),
+                ("/scenario/num_prompts", json!(200)),
+                ("/source/context/scenario.num_prompts", json!({"line": 51, "kind": "command"})),
             ],
             &[
                 ("/format", json!("serving-text")),
                 ("/model", json!("/mnt/moark-models/Qwen3-0.6B/")),
                 ("/scenario/max_concurrency", json!(50)),
+                ("/scenario/num_prompts", json!(150)),
+                ("/source/context/model", json!({"line": 90, "kind": "command"})),
                 ("/metrics/ttft_ms/p99", json!(1027.12)),
                 ("/metrics/peak_concurrent_requests", json!(92.0)),
             ],
