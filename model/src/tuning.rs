@@ -297,14 +297,17 @@ fn normalize(flag: &str) -> String {
     flag.replace('_', "-")
 }
 
+/// `normalize(a) == normalize(b)` without copying either: `find` runs for every flag of
+/// every section of every result page, against every parameter of the framework.
+fn same_flag(a: &str, b: &str) -> bool {
+    let dash = |c: u8| if c == b'_' { b'-' } else { c };
+    a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| dash(x) == dash(y))
+}
+
 impl Catalog {
     /// The catalog entry for `flag` (any spelling, `_` or `-`) of `framework`.
     pub fn find(&self, framework: &str, flag: &str) -> Option<&Param> {
-        let flag = normalize(flag);
-        self.params
-            .iter()
-            .filter(|p| p.framework == framework)
-            .find(|p| normalize(&p.flag) == flag || p.aliases.iter().any(|a| normalize(a) == flag))
+        self.params.iter().filter(|p| p.framework == framework).find(|p| same_flag(&p.flag, flag) || p.aliases.iter().any(|a| same_flag(a, flag)))
     }
 
     pub fn concept(&self, id: &str) -> Option<&Concept> {

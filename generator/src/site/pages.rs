@@ -139,6 +139,8 @@ struct ByFile<'a> {
     /// pairs each source file takes part in.
     pairs: Vec<super::compare::PairSpec>,
     pairs_of: BTreeMap<usize, Vec<usize>>,
+    /// The home page's counts, made by the first language's home page.
+    counts: std::sync::OnceLock<views::Counts>,
 }
 
 impl<'a> ByFile<'a> {
@@ -149,7 +151,7 @@ impl<'a> ByFile<'a> {
             pairs_of.entry(p.base).or_default().push(n);
             pairs_of.entry(p.candidate).or_default().push(n);
         }
-        let mut by = ByFile { runs: BTreeMap::new(), findings: BTreeMap::new(), pairs, pairs_of };
+        let mut by = ByFile { runs: BTreeMap::new(), findings: BTreeMap::new(), pairs, pairs_of, counts: std::sync::OnceLock::new() };
         for (i, r) in data.runs.iter().enumerate() {
             by.runs.entry(r.source.path.as_str()).or_default().push(i);
         }
@@ -638,7 +640,7 @@ fn home(inputs: &Inputs, lang: Lang, by_file: &ByFile, shared: &Shared) -> Value
         .filter_map(|d| Some(context! { href => inputs.urls.page(lang, &format!("{}/", d.slug)), title => d.for_lang(lang)?.0.title }))
         .collect();
     context! {
-        overview => views::overview(inputs.data, lang),
+        overview => views::Overview::of(*by_file.counts.get_or_init(|| views::Counts::of(inputs.data)), lang),
         headlines => shared.headlines.clone(),
         latest => sources.iter().filter(|s| s.latest).collect::<Vec<_>>(),
         comparisons => comparisons(inputs, lang, by_file, None),
