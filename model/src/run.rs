@@ -629,8 +629,8 @@ pub struct Params {
     pub env: Map<String>,
     /// The explicit flags plus the defaults this framework version picks on this GPU, from
     /// the parameter catalog (filled by the generator; empty without a catalog).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub effective: Vec<crate::tuning::Effective>,
+    #[serde(default, skip_serializing_if = "crate::tuning::Effectives::is_empty")]
+    pub effective: crate::tuning::Effectives,
     /// What the memory flag leaves for the KV cache and the other engines' equivalents,
     /// when the model size, precision, GPU memory and TP are known (see `memory::for_run`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -639,12 +639,12 @@ pub struct Params {
 
 impl Empty for Params {
     fn empty() -> &'static Self {
-        static EMPTY: Params = Params { command: None, image: None, flags: Vec::new(), env: Map::new(), effective: Vec::new(), kv_memory: None };
+        static EMPTY: Params = Params { command: None, image: None, flags: Vec::new(), env: Map::new(), effective: crate::tuning::Effectives::NONE, kv_memory: None };
         &EMPTY
     }
 }
 
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Flag {
     /// As written, with dashes: `--tp`.
     pub name: String,

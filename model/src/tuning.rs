@@ -4,6 +4,8 @@
 //! the same way.
 
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::sync::Arc;
 
 use crate::gpu::{self, Gpu, Memory, MIB_PER_GIB};
 
@@ -203,6 +205,68 @@ pub struct Effective {
     pub rule: Option<usize>,
 }
 
+/// A run's effective parameters, shared by the runs that resolve alike (same framework,
+/// version, GPU and flags: most runs of a section), as `Catalog::apply` hands them out: a
+/// build holds every run, and a list of a dozen entries, each with its strings, per run was
+/// some 200 MB at 100,000 generated runs. Reads as a slice; [`Effectives::push`] copies a
+/// shared list first. Serialised as the list it holds (`runs.json` unchanged).
+#[derive(Clone, Debug, Default)]
+pub struct Effectives(Option<Arc<Vec<Effective>>>);
+
+impl Effectives {
+    /// No parameters (a run without a serve command).
+    pub const NONE: Effectives = Effectives(None);
+
+    pub fn is_empty(&self) -> bool {
+        self.0.as_ref().is_none_or(|list| list.is_empty())
+    }
+
+    /// Adds one, to this run's list only.
+    pub fn push(&mut self, e: Effective) {
+        Arc::make_mut(self.0.get_or_insert_with(Arc::default)).push(e);
+    }
+
+    /// Whether `other` is this very list (not only an equal one).
+    pub fn shares(&self, other: &Effectives) -> bool {
+        match (&self.0, &other.0) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            _ => false,
+        }
+    }
+}
+
+impl std::ops::Deref for Effectives {
+    type Target = [Effective];
+
+    fn deref(&self) -> &[Effective] {
+        self.0.as_deref().map_or(&[], Vec::as_slice)
+    }
+}
+
+impl From<Vec<Effective>> for Effectives {
+    fn from(list: Vec<Effective>) -> Self {
+        Effectives((!list.is_empty()).then(|| Arc::new(list)))
+    }
+}
+
+impl PartialEq for Effectives {
+    fn eq(&self, other: &Self) -> bool {
+        self.shares(other) || **self == **other
+    }
+}
+
+impl Serialize for Effectives {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        (**self).serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Effectives {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Vec::<Effective>::deserialize(d).map(Effectives::from)
+    }
+}
+
 /// What a default rule depends on, as known for one run.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Target<'a> {
@@ -233,14 +297,17 @@ fn normalize(flag: &str) -> String {
     flag.replace('_', "-")
 }
 
+/// `normalize(a) == normalize(b)` without copying either: `find` runs for every flag of
+/// every section of every result page, against every parameter of the framework.
+fn same_flag(a: &str, b: &str) -> bool {
+    let dash = |c: u8| if c == b'_' { b'-' } else { c };
+    a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| dash(x) == dash(y))
+}
+
 impl Catalog {
     /// The catalog entry for `flag` (any spelling, `_` or `-`) of `framework`.
     pub fn find(&self, framework: &str, flag: &str) -> Option<&Param> {
-        let flag = normalize(flag);
-        self.params
-            .iter()
-            .filter(|p| p.framework == framework)
-            .find(|p| normalize(&p.flag) == flag || p.aliases.iter().any(|a| normalize(a) == flag))
+        self.params.iter().filter(|p| p.framework == framework).find(|p| same_flag(&p.flag, flag) || p.aliases.iter().any(|a| same_flag(a, flag)))
     }
 
     pub fn concept(&self, id: &str) -> Option<&Concept> {
@@ -316,12 +383,29 @@ impl Catalog {
 
 impl Catalog {
     /// Fills `params.effective` of every run. A run whose serve command is unknown gets
-    /// none: its defaults would assume flags nobody saw.
+    /// none: its defaults would assume flags nobody saw. Runs that state the same framework,
+    /// version, GPU and flags are resolved once and share the list (`Effectives`).
     pub fn apply(&self, runs: &mut [crate::Run]) {
-        for run in runs.iter_mut().filter(|r| r.params.command.is_some()) {
-            let target = Target { framework: run.framework.as_deref(), version: run.framework_version.as_deref(), gpu: run.gpu.as_deref() };
-            let flags = run.params.flags.iter().map(|f| (f.name.as_str(), f.value.as_deref()));
-            run.params.effective = self.effective(target, flags);
+        type Key<'r> = (Option<&'r str>, Option<&'r str>, Option<&'r str>, &'r [crate::Flag]);
+        let mut first: HashMap<Key, usize> = HashMap::new();
+        let mut lists: Vec<Effectives> = Vec::new();
+        let of: Vec<Option<usize>> = runs
+            .iter()
+            .map(|run| {
+                run.params.command.as_ref()?;
+                let key = (run.framework.as_deref(), run.framework_version.as_deref(), run.gpu.as_deref(), run.params.flags.as_slice());
+                Some(*first.entry(key).or_insert_with(|| {
+                    let target = Target { framework: key.0, version: key.1, gpu: key.2 };
+                    lists.push(self.effective(target, key.3.iter().map(|f| (f.name.as_str(), f.value.as_deref()))).into());
+                    lists.len() - 1
+                }))
+            })
+            .collect();
+        drop(first);
+        for (run, list) in runs.iter_mut().zip(of) {
+            if let Some(n) = list {
+                run.params.effective = lists[n].clone();
+            }
         }
     }
 
@@ -508,6 +592,32 @@ mod tests {
             let (value, origin) = default_of(Some(version), Some(gpu));
             assert_eq!((value.as_deref(), origin), (Some(want), Origin::Default), "{version} {gpu}");
         }
+    }
+
+    /// Runs stating the same framework, version, GPU and flags share one list; a run that
+    /// differs in any of them gets its own, and a run without a command none.
+    #[test]
+    fn runs_that_resolve_alike_share_their_effective_parameters() {
+        let run = |version: &str, gpu: &str, tp: &str| {
+            let labels = crate::Labels { framework: Some("lmdeploy".into()), framework_version: Some(version.into()), gpu: Some(gpu.into()), ..Default::default() };
+            let mut run = crate::Run { labels: labels.into(), ..crate::Run::default() };
+            run.params.command = Some(format!("lmdeploy serve --tp {tp}"));
+            run.params.flags = vec![crate::Flag { name: "--tp".into(), value: Some(tp.into()) }];
+            run
+        };
+        let mut runs = vec![run("0.10.0", "H800", "1"), run("0.10.0", "H800", "1"), run("0.10.0", "H800", "2"), run("0.9.2", "H800", "1"), run("0.10.0", "H800", "1")];
+        runs[3].params.command = None;
+        lmdeploy_batch().apply(&mut runs);
+        let e = |i: usize| &runs[i].params.effective;
+        assert!(e(0).shares(e(1)) && e(0).shares(e(4)), "alike runs hold one list");
+        assert!(!e(0).shares(e(2)) && e(0) != e(2), "another flag value resolves on its own");
+        assert!(e(3).is_empty(), "no command, no parameters");
+        assert_eq!(e(0).iter().map(|e| e.flag.as_str()).collect::<Vec<_>>(), ["--tp", "--max-batch-size"]);
+        assert_eq!(e(0).last().and_then(|e| e.value.as_deref()), Some("1024"));
+        // A change to one run's list leaves the others' alone.
+        let mut own = e(0).clone();
+        own.push(Effective { flag: "--x".into(), value: None, origin: Origin::Explicit, concept: None, rule: None });
+        assert_eq!((own.len(), e(1).len()), (3, 2));
     }
 
     #[test]

@@ -160,7 +160,7 @@ fn every_table_number_links_to_a_line_that_prints_it() {
         // The file's original text is on its source page, one for both languages.
         let source = page.replacen("en/results/", "source/", 1);
         let listing = Html::parse_document(&std::fs::read_to_string(out.join(&source)).unwrap());
-        let lines: BTreeMap<String, String> = listing.select(&sel("code.listing > span")).map(|s| (s.value().attr("id").unwrap().to_string(), s.text().skip(1).collect())).collect();
+        let lines: BTreeMap<String, String> = listing.select(&sel("code.listing > span")).map(|s| (s.value().attr("id").unwrap().to_string(), s.text().collect())).collect();
         let prefix = format!("/{}#", source.trim_end_matches("index.html"));
         for row in doc.select(&sel("table.results tbody tr")) {
             for (i, cell) in row.select(&sel("td")).enumerate() {
@@ -200,7 +200,7 @@ fn each_original_text_is_written_once_on_its_source_page() {
         let lines: Vec<String> = listing.select(&sel("code.listing > span")).map(|s| s.text().collect()).collect();
         assert_eq!(lines.len(), text.lines().count(), "{source_page}");
         for (i, (shown, line)) in lines.iter().zip(text.lines()).enumerate() {
-            assert_eq!(*shown, format!("{}{line}\n", i + 1), "{source_page}: line {}", i + 1);
+            assert_eq!(*shown, format!("{line}\n"), "{source_page}: line {}", i + 1);
         }
         let ids: Vec<&str> = listing.select(&sel("code.listing > span")).map(|s| s.value().attr("id").unwrap()).collect();
         assert!(ids.iter().enumerate().all(|(i, id)| *id == format!("L{}", i + 1)), "{source_page}");

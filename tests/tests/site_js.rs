@@ -68,3 +68,47 @@ fn site_js_reveals_linked_lines_and_survives_malformed_fragments() {
     assert_eq!(reveal(2), (&serde_json::json!(["%E0%A4%A", "%E0%A4%A"]), &yes, &yes));
     assert_eq!(reveal(5), (&serde_json::json!([]), &no, &no), "no fragment, no lookup");
 }
+
+/// A source page's listing carries no number links (site.css draws the numbers): a click in
+/// a line's gutter (left of its padding edge) sets the fragment to the line; a click on its
+/// text, or on something that is not a line, leaves it.
+const CLICKS: &str = r#"
+const vm = require("vm");
+const src = require("fs").readFileSync(process.argv[1], "utf8");
+const listeners = {};
+const on = (type, f) => { (listeners[type] = listeners[type] || []).push(f); };
+const clicks = {};
+const listing = { addEventListener: (type, f) => { clicks[type] = f; } };
+const line = { id: "L7", parentElement: listing, getBoundingClientRect: () => ({ left: 100 }) };
+const location = { hash: "", search: "" };
+const sandbox = {
+  document: {
+    documentElement: { getAttribute: () => null, setAttribute() {} },
+    addEventListener: on,
+    getElementById: () => null,
+    querySelector: (s) => (s === "code.listing" ? listing : null),
+    querySelectorAll: () => [],
+  },
+  location, navigator: { languages: ["en"] },
+  window: { addEventListener: on, matchMedia: () => ({ matches: false }) },
+  localStorage: { getItem: () => null, setItem() {} }, setTimeout,
+  getComputedStyle: () => ({ paddingLeft: "58px" }),
+};
+vm.runInNewContext(src, sandbox);
+for (const f of listeners.DOMContentLoaded || []) f();
+const seen = [];
+for (const [target, x] of [[line, 400], [listing, 110], [line, 130]]) {
+  clicks.click({ target, clientX: x });
+  seen.push(location.hash);
+}
+console.log(JSON.stringify(seen));
+"#;
+
+#[test]
+fn a_click_on_a_line_number_links_to_the_line() {
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../www/assets/site.js");
+    let out = Command::new("node").args(["-e", CLICKS, script.to_str().unwrap()]).output().expect("node");
+    assert!(out.status.success(), "node failed: {}", String::from_utf8_lossy(&out.stderr));
+    let seen: Vec<String> = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(seen, ["", "", "#L7"], "text click, a click off the lines, then a click on the number");
+}

@@ -345,7 +345,7 @@ pub struct Detail {
 
 impl Detail {
     pub fn of(run: &Run) -> Detail {
-        Detail { framework: run.framework.clone(), gpu: run.gpu.clone(), family: run.family.clone(), effective: run.params.effective.clone(), kv_memory: run.params.kv_memory.clone() }
+        Detail { framework: run.framework.clone(), gpu: run.gpu.clone(), family: run.family.clone(), effective: run.params.effective.to_vec(), kv_memory: run.params.kv_memory.clone() }
     }
 }
 

@@ -813,9 +813,9 @@ pub(crate) mod tests {
         use benchsite_model::tuning::{Effective, Origin};
         let eff = |value: &str, origin| Effective { flag: "--max-batch-size".into(), value: Some(value.into()), origin, concept: Some("max_batch".into()), rule: None };
         let mut runs = vec![run("a#L1", "lmdeploy", "0.10.0", "H800", "m", 1.0, 1.0), run("b#L2", "lmdeploy", "0.10.0", "H800", "m", 2.0, 1.0), run("c#L3", "lmdeploy", "0.10.0", "H800", "m", 3.0, 1.0), run("d#L4", "vllm", "0.10.1", "A100", "m", 4.0, 1.0)];
-        runs[0].params.effective = vec![eff("256", Origin::Default)];
-        runs[1].params.effective = vec![eff("256", Origin::Default), Effective { concept: None, ..eff("x", Origin::Explicit) }];
-        runs[2].params.effective = vec![eff("128", Origin::Explicit)];
+        runs[0].params.effective = vec![eff("256", Origin::Default)].into();
+        runs[1].params.effective = vec![eff("256", Origin::Default), Effective { concept: None, ..eff("x", Origin::Explicit) }].into();
+        runs[2].params.effective = vec![eff("128", Origin::Explicit)].into();
         let t = Store::new(&runs, vec![]).tuning;
         // The flag outside the catalog (no concept) is not shown, so a and b share a set.
         assert_eq!(t.codes, [1, 1, 2, 0]);
@@ -868,7 +868,7 @@ pub(crate) mod tests {
                 r.findings = vec![i];
             }
             if i % 5 == 0 {
-                r.params.effective = vec![Effective { flag: "--tp".into(), value: Some((i % 3).to_string()), origin: Origin::Explicit, concept: Some("tp".into()), rule: None }];
+                r.params.effective = vec![Effective { flag: "--tp".into(), value: Some((i % 3).to_string()), origin: Origin::Explicit, concept: Some("tp".into()), rule: None }].into();
             }
         }
         // The edited file's runs before and after: other values, a statistic and a GPU only

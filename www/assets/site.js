@@ -82,6 +82,20 @@
     el.scrollIntoView({ block: "center" });
   }
 
+  // A source page's line numbers are drawn by site.css (no link per line in the markup): a
+  // click on a line's number, left of its text, links to the line as those links did.
+  function setupLineLinks() {
+    var listing = document.querySelector("code.listing");
+    if (!listing) return;
+    listing.addEventListener("click", function (e) {
+      var line = e.target;
+      if (!line || line.parentElement !== listing || !line.id) return;
+      var gutter = parseFloat(getComputedStyle(line).paddingLeft) || 0;
+      if (e.clientX - line.getBoundingClientRect().left > gutter) return;
+      location.hash = "#" + line.id;
+    });
+  }
+
   // The explorer keeps its state in the query string; the language switch carries it over.
   function keepQueryOnSwitch() {
     var sw = document.querySelector("a.lang-switch");
@@ -92,6 +106,7 @@
     setupTheme();
     setupCopy();
     keepQueryOnSwitch();
+    setupLineLinks();
     revealTarget();
     window.addEventListener("hashchange", revealTarget);
   });

@@ -40,8 +40,10 @@ impl<F: Fn(usize) -> Value + Send + Sync + 'static> Object for Seq<F> {
 }
 
 /// The listing of a source page: every line of its text (as `str::lines` cuts them) in its
-/// numbered `<span id="L…">` (no class: `site.css` styles `.listing > span`, and a listing
-/// is most of the site's bytes), escaped, written straight into the page by the
+/// `<span id=L…>` (no class, no quotes, no number: `site.css` styles `.listing > span` and
+/// draws each line's number with a counter, `site.js` makes a click on it a link to the
+/// line; a listing is most of the site's bytes, and the number's link was 60% of a line's
+/// markup), escaped, written straight into the page by the
 /// environment's formatter ([`Listing::write`]) as the text is read from its file
 /// (`texts::Stream`): a large log is never held whole. It writes what a template loop over
 /// [`lines`] wrote, without the template engine's work per line (a loop step, three
@@ -73,7 +75,7 @@ impl Listing {
         let mut n = 0;
         let written = stream.lines(|line| {
             n += 1;
-            write!(out, "<span id=\"L{n}\"><a href=\"#L{n}\">{n}</a>")?;
+            write!(out, "<span id=L{n}>")?;
             super::markdown::write_escaped(out, line)?;
             out.write_str("\n</span>")
         });
@@ -240,7 +242,7 @@ mod tests {
         // The site's escaping, in an HTML template as the pages are.
         let mut env = Environment::new();
         env.set_formatter(super::super::pages::format_value);
-        let looped = "{% for l in v %}<span id=\"L{{ loop.index }}\"><a href=\"#L{{ loop.index }}\">{{ loop.index }}</a>{{ l }}\n</span>{% endfor %}";
+        let looped = "{% for l in v %}<span id=L{{ loop.index }}>{{ l }}\n</span>{% endfor %}";
         env.add_template("loop.html", looped).unwrap();
         env.add_template("listing.html", "{{ v }}").unwrap();
         assert_eq!(env.get_template("loop.html").unwrap().render(minijinja::context! { v => vec!["<"] }).unwrap().matches("&lt;").count(), 1);

@@ -54,8 +54,14 @@ macro_rules! latency_columns {
     };
 }
 
-/// The columns every results table shows, in order.
-pub fn columns() -> Vec<Column> {
+/// The columns every results table shows, in order (made once: every row of every result
+/// page walks them).
+pub fn columns() -> &'static [Column] {
+    static COLUMNS: std::sync::LazyLock<Vec<Column>> = std::sync::LazyLock::new(make_columns);
+    &COLUMNS
+}
+
+fn make_columns() -> Vec<Column> {
     let mut cols = vec![
         Column { id: "completed", group: "col.requests", stat: "stat.completed", get: |r| r.metrics.completed.map(|v| v as f64), line_key: "metrics.completed", kind: Kind::Count },
         Column { id: "failed", group: "col.requests", stat: "stat.failed", get: |r| r.metrics.failed.map(|v| v as f64), line_key: "metrics.failed", kind: Kind::Count },
@@ -599,23 +605,37 @@ pub struct Overview {
     pub files: String,
 }
 
-pub fn overview(data: &RunsFile, lang: Lang) -> Overview {
-    fn distinct<'a>(it: impl Iterator<Item = Option<&'a String>>) -> usize {
-        it.flatten().collect::<BTreeSet<_>>().len()
-    }
-    let count = |n: usize| format_count(n as u64, lang.code());
-    let runs = &data.runs;
-    Overview {
-        frameworks: count(distinct(runs.iter().map(|r| r.framework.as_ref()))),
-        versions: count(runs.iter().filter_map(|r| Some((r.framework.as_ref()?, r.framework_version.as_ref()?))).collect::<BTreeSet<_>>().len()),
-        gpus: count(distinct(runs.iter().map(|r| r.gpu.as_ref()))),
-        models: count(distinct(runs.iter().map(|r| r.model.as_ref()))),
-        scenarios: count(runs.iter().map(scenario_identity).collect::<BTreeSet<_>>().len()),
-        runs: count(runs.len()),
-        findings: count(data.findings.len()),
-        files: count(data.sources.iter().filter(|s| s.kind != "sidecar").count()),
+/// The home page's counts, in no language: each a walk over every run, made once for both
+/// languages (`Overview::of`).
+#[derive(Clone, Copy)]
+pub struct Counts([usize; 8]);
+
+impl Counts {
+    pub fn of(data: &RunsFile) -> Counts {
+        fn distinct<'a>(it: impl Iterator<Item = Option<&'a String>>) -> usize {
+            it.flatten().collect::<std::collections::HashSet<_>>().len()
+        }
+        let runs = &data.runs;
+        Counts([
+            distinct(runs.iter().map(|r| r.framework.as_ref())),
+            runs.iter().filter_map(|r| Some((r.framework.as_ref()?, r.framework_version.as_ref()?))).collect::<std::collections::HashSet<_>>().len(),
+            distinct(runs.iter().map(|r| r.gpu.as_ref())),
+            distinct(runs.iter().map(|r| r.model.as_ref())),
+            runs.iter().map(scenario_identity).collect::<std::collections::HashSet<_>>().len(),
+            runs.len(),
+            data.findings.len(),
+            data.sources.iter().filter(|s| s.kind != "sidecar").count(),
+        ])
     }
 }
+
+impl Overview {
+    pub fn of(counts: Counts, lang: Lang) -> Overview {
+        let [frameworks, versions, gpus, models, scenarios, runs, findings, files] = counts.0.map(|n| format_count(n as u64, lang.code()));
+        Overview { frameworks, versions, gpus, models, scenarios, runs, findings, files }
+    }
+}
+
 
 /// One line of the home page's list of result files.
 #[derive(Serialize)]
@@ -785,16 +805,25 @@ fn default_view(rule: &DefaultRule, after_gpu_rules: bool, lang: Lang, t: &dyn F
 /// borrows every string (it cloned each value: a million allocations at 100,000 runs).
 type Seen<'a> = std::collections::HashMap<(&'a str, &'a str), BTreeMap<(&'a str, &'static str), usize>>;
 
+/// Runs that resolved alike share one list (`Effectives`): each list is walked once, with
+/// the number of runs holding it.
 fn seen_values(runs: &[Run]) -> Seen<'_> {
-    let mut seen: Seen = Seen::new();
+    let mut lists: std::collections::HashMap<*const Effective, (&str, &[Effective], usize)> = std::collections::HashMap::new();
     for run in runs {
         let Some(framework) = run.framework.as_deref() else { continue };
-        for (i, e) in run.params.effective.iter().enumerate() {
-            if run.params.effective[..i].iter().any(|earlier| earlier.flag == e.flag) {
+        let list: &[Effective] = &run.params.effective;
+        if !list.is_empty() {
+            lists.entry(list.as_ptr()).or_insert((framework, list, 0)).2 += 1;
+        }
+    }
+    let mut seen: Seen = Seen::new();
+    for (framework, list, n) in lists.into_values() {
+        for (i, e) in list.iter().enumerate() {
+            if list[..i].iter().any(|earlier| earlier.flag == e.flag) {
                 continue;
             }
             let counts = seen.entry((framework, e.flag.as_str())).or_default();
-            *counts.entry((e.value.as_deref().unwrap_or("?"), e.origin.as_str())).or_default() += 1;
+            *counts.entry((e.value.as_deref().unwrap_or("?"), e.origin.as_str())).or_default() += n;
         }
     }
     seen
