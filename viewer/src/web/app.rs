@@ -14,7 +14,7 @@ use crate::state::{Chart, ViewState, MAX_LISTED};
 use crate::columns::{self, Detail, Index, Part};
 use crate::store::{Dim, Store};
 use crate::{compare, filter};
-use benchsite_model::number::parse_f64;
+use benchsite_model::number::{fixed, parse_f64};
 use benchsite_model::tuning::Catalog;
 use benchsite_model::Finding;
 use std::cell::RefCell;
@@ -1195,17 +1195,17 @@ fn effective_params(app: &App, ui: &Ui, run: &Detail, panel: &Element) {
     }
     let Some(kv) = &run.kv_memory else { return };
     let gib = |x: f64| {
-        let s = format!("{x:.2}");
+        let s = fixed(x, 2);
         s.trim_end_matches('0').trim_end_matches('.').to_string()
     };
-    let one = |x: f64| format!("{x:.1}");
+    let one = |x: f64| fixed(x, 1);
     let memories = run.gpu.as_deref().zip(app.catalog.as_ref()).map(|(g, c)| c.gpu(g).memories()).unwrap_or_default();
     let d = el("div", "kv-estimate", "");
     attr(&d, "id", "selected-kv");
     let p = el("p", "", "");
     append(&p, &el("strong", "", &ui.tr("kv.title")));
     append(&p, &el("span", "", " · "));
-    append(&p, &el("code", "", &format!("{} {}", kv.flag, kv.fraction)));
+    append(&p, &el("code", "", &format!("{} {}", kv.flag, benchsite_model::number::shortest(kv.fraction))));
     let tp_note = if kv.tp_from == "default" { ui.tr("kv.tp_default") } else { String::new() };
     let lead = ui.fill(
         "kv.lead",
@@ -1213,7 +1213,7 @@ fn effective_params(app: &App, ui: &Ui, run: &Detail, panel: &Element) {
             ("origin", &ui.tr(&format!("origin.{}", kv.origin.as_str()))),
             ("model", run.family.as_deref().unwrap_or("")),
             ("precision", &kv.precision),
-            ("params", &kv.parameters_billion.to_string()),
+            ("params", &benchsite_model::number::shortest(kv.parameters_billion)),
             ("tp", &kv.tp.to_string()),
             ("tp_note", &tp_note),
         ],
@@ -1243,7 +1243,7 @@ fn effective_params(app: &App, ui: &Ui, run: &Detail, panel: &Element) {
                 let sep = if n == 0 { " ".to_string() } else { ui.tr("kv.sep") };
                 append(&same, &el("span", "", &format!("{sep}{} ", crate::labels::framework_name(&e.framework))));
                 append(&same, &el("code", "", &e.flag));
-                append(&same, &el("span", "", &format!(" {}", e.fraction.map_or_else(|| ui.tr("kv.none"), |f| format!("≈ {f:.2}")))));
+                append(&same, &el("span", "", &format!(" {}", e.fraction.map_or_else(|| ui.tr("kv.none"), |f| format!("≈ {}", fixed(f, 2))))));
             }
             append(&li, &same);
         }

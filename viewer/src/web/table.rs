@@ -6,6 +6,7 @@ use super::dom::{self, append, attr, clear, el, link};
 use super::view::View;
 use crate::state::ViewState;
 use crate::store::Dim;
+use benchsite_model::number::shortest;
 use wasm_bindgen::JsCast;
 
 /// Row height in CSS pixels (fixed in the stylesheet: `#results tr { height: 28px }`).
@@ -309,7 +310,7 @@ fn set_spacer(tr: Option<web_sys::Element>, rows: usize) {
     let Some(tr) = tr else { return };
     dom::show(&tr, rows > 0);
     if let Some(h) = tr.dyn_ref::<web_sys::HtmlElement>() {
-        let height = format!("{}px", rows as f64 * ROW_PX);
+        let height = format!("{}px", shortest(rows as f64 * ROW_PX));
         if h.style().get_property_value("height").ok().as_deref() != Some(height.as_str()) {
             let _ = h.style().set_property("height", &height);
         }
