@@ -271,12 +271,12 @@ fn load_catalog() {
 async fn fetch_text(started: Result<(String, js_sys::Promise), String>) -> Result<String, String> {
     let (url, promise) = started?;
     let url = url.as_str();
-    let response = JsFuture::from(promise).await.map_err(|e| format!("{url}: {e:?}"))?;
+    let response = JsFuture::from(promise).await.map_err(|e| format!("{url}: {}", dom::js_text(&e)))?;
     let response: web_sys::Response = response.dyn_into().map_err(|_| "not a response")?;
     if !response.ok() {
         return Err(format!("{url}: HTTP {}", response.status()));
     }
-    let text = JsFuture::from(response.text().map_err(|e| format!("{e:?}"))?).await.map_err(|e| format!("{e:?}"))?;
+    let text = JsFuture::from(response.text().map_err(|e| dom::js_text(&e))?).await.map_err(|e| dom::js_text(&e))?;
     text.as_string().ok_or_else(|| format!("{url}: not text"))
 }
 
@@ -489,6 +489,7 @@ const FACET_FOLDED_FROM: usize = 40;
 /// `render`. A long one is folded (see [`FACET_FOLDED_FROM`]) unless the view filters on it.
 fn build_facets(app: &App, facets: &Element) {
     clear(facets);
+    FACETS.with(|f| *f.borrow_mut() = Dim::ALL.iter().map(|_| Vec::new()).collect());
     for dim in Dim::ALL {
         let col = &app.store.dims[&dim];
         let fs = el("fieldset", "facet", "");
@@ -520,9 +521,25 @@ fn facet_values(app: &App, dim: Dim, into: &Element) {
         attr(&cb, "id", &format!("f-{}-{code}", dim.key()));
         append(&label, &cb);
         append(&label, &el("span", "", &app.ui.show(value)));
-        append(&label, &el("span", "count", ""));
+        let count = el("span", "count", "");
+        let text = dom::Text::in_(&count);
+        append(&label, &count);
         append(into, &label);
+        if let Ok(input) = cb.dyn_into::<HtmlInputElement>() {
+            FACETS.with(|f| {
+                if let Some(boxes) = f.borrow_mut().get_mut(dim.index()) {
+                    boxes.push((input, text));
+                }
+            });
+        }
     }
+}
+
+thread_local! {
+    /// Per dimension, each value's checkbox and count as built (a folded facet's once
+    /// opened), in code order: a redraw sets checks and counts through these, without
+    /// looking the elements up.
+    static FACETS: RefCell<Vec<Vec<(HtmlInputElement, dom::Text)>>> = const { RefCell::new(Vec::new()) };
 }
 
 /// A folded facet was opened: its values are built (once) and counted.
@@ -836,8 +853,8 @@ async fn parse_with_module(name: &str, text: &str) -> Result<String, String> {
     let window = web_sys::window().ok_or("no window")?;
     let f = js_sys::Reflect::get(&window, &JsValue::from_str("benchsiteParse")).map_err(|_| "no parser")?;
     let f: js_sys::Function = f.dyn_into().map_err(|_| "the log parser is not available on this page")?;
-    let promise: js_sys::Promise = f.call3(&JsValue::NULL, &JsValue::from_str(name), &JsValue::from_str(text), &JsValue::from_str(&stated)).map_err(|e| format!("{e:?}"))?.dyn_into().map_err(|_| "parser did not return a promise")?;
-    let out = JsFuture::from(promise).await.map_err(|e| e.dyn_ref::<js_sys::Error>().map_or_else(|| format!("{e:?}"), |e| String::from(e.message())))?;
+    let promise: js_sys::Promise = f.call3(&JsValue::NULL, &JsValue::from_str(name), &JsValue::from_str(text), &JsValue::from_str(&stated)).map_err(|e| dom::js_text(&e))?.dyn_into().map_err(|_| "parser did not return a promise")?;
+    let out = JsFuture::from(promise).await.map_err(|e| e.dyn_ref::<js_sys::Error>().map_or_else(|| dom::js_text(&e), |e| String::from(e.message())))?;
     out.as_string().ok_or_else(|| "the log parser returned no text".into())
 }
 
@@ -998,24 +1015,20 @@ fn sync_controls(view: &View) {
         })
         .collect();
     let counts = filter::facet_counts_of(view.store, view.state, shown[Dim::Source.index()]);
-    for dim in Dim::ALL {
-        let chosen = view.state.filters.get(&dim);
-        if !shown[dim.index()] {
-            continue;
-        }
-        for (code, value) in view.store.dims[&dim].values.iter().enumerate() {
-            let Some(cb) = doc.get_element_by_id(&format!("f-{}-{code}", dim.key())) else { continue };
-            if let Some(input) = cb.dyn_ref::<HtmlInputElement>() {
+    FACETS.with(|f| {
+        let mut facets = f.borrow_mut();
+        for dim in Dim::ALL {
+            let chosen = view.state.filters.get(&dim);
+            let Some(boxes) = facets.get_mut(dim.index()).filter(|_| shown[dim.index()]) else { continue };
+            for ((input, count), (code, value)) in boxes.iter_mut().zip(view.store.dims[&dim].values.iter().enumerate()) {
                 let checked = chosen.is_some_and(|c| c.contains(value));
                 if input.checked() != checked {
                     input.set_checked(checked);
                 }
-            }
-            if let Some(count) = cb.parent_element().and_then(|l| l.last_element_child()) {
-                dom::set_text(&count, &counts[&dim][code].to_string());
+                count.set(&counts[&dim][code].to_string());
             }
         }
-    }
+    });
     if let Some(s) = dom::by_id_as::<HtmlInputElement>("ctl-search") {
         if s.value() != view.state.search {
             s.set_value(&view.state.search);
