@@ -1273,23 +1273,18 @@ fn effective_params(app: &App, ui: &Ui, run: &Detail, panel: &Element) {
 fn render_tuning(app: &App, view: &View) {
     let Some(panel) = dom::by_id("tuning-panel") else { return };
     let ui = view.ui;
-    // (framework, flag, value, origin, number of runs), in that order, each once.
-    let mut seen: Vec<(&str, &str, &str, &'static str, usize)> = Vec::new();
-    let tuning = &view.store.tuning;
-    let mut runs_per_set = vec![0usize; tuning.sets.len()];
+    // (framework, flag, value, origin, number of runs), in that order, each once: the runs
+    // of each set added up on the store's indexed parameters (`Store::param_index`).
+    let index = view.store.param_index();
+    let mut runs_per_set = vec![0usize; view.store.tuning.sets.len()];
     let per_unit = view.store.set_counts(view.rows.grain);
     view.rows.held(view.store).flat_map(|u| &per_unit[u]).for_each(|&(set, n)| runs_per_set[set as usize] += n as usize);
-    for (set, n) in tuning.sets.iter().zip(runs_per_set).filter(|(_, n)| *n > 0) {
-        seen.extend(set.params.iter().map(|(flag, value, origin)| (set.framework.as_str(), flag.as_str(), value.as_str(), *origin, n)));
+    let mut runs_per_param = vec![0usize; index.params.len()];
+    for (params, n) in index.of_set.iter().zip(runs_per_set).filter(|(_, n)| *n > 0) {
+        params.iter().for_each(|&p| runs_per_param[p as usize] += n);
     }
-    crate::order::sort_by(&mut seen, |a, b| (a.0, a.1, a.2, a.3).cmp(&(b.0, b.1, b.2, b.3)));
-    seen.dedup_by(|later, kept| {
-        let same = (later.0, later.1, later.2, later.3) == (kept.0, kept.1, kept.2, kept.3);
-        if same {
-            kept.4 += later.4;
-        }
-        same
-    });
+    let seen: Vec<(&str, &str, &str, &'static str, usize)> =
+        index.params.iter().zip(runs_per_param).filter(|(_, n)| *n > 0).map(|((fw, flag, value, origin), n)| (fw.as_str(), flag.as_str(), value.as_str(), *origin, n)).collect();
     let key = seen.iter().fold(dom::Key::default().n(seen.len()), |k, (fw, flag, value, origin, n)| k.s(fw).s(flag).s(value).s(origin).n(*n));
     if dom::built_from(&panel, key.n(usize::from(app.catalog.is_some())).text()) {
         return;
