@@ -572,7 +572,7 @@ mod tests {
             format!("0.{}{digits}", "0".repeat((-n) as usize))
         } else {
             let rest = if k > 1 { format!(".{}", &digits[1..]) } else { String::new() };
-            format!("{}{rest}e{}{}", &digits[..1], if n - 1 >= 0 { "+" } else { "-" }, (n - 1).abs())
+            format!("{}{rest}e{}{}", &digits[..1], if n > 0 { "+" } else { "-" }, (n - 1).abs())
         };
         format!("{sign}{body}")
     }
