@@ -73,7 +73,7 @@ pub fn format_number(x: f64) -> String {
     if x.is_finite() && x.fract() == 0.0 && x.abs() < 1e15 {
         format!("{}", x as i64)
     } else {
-        format!("{x}")
+        number::shortest(x)
     }
 }
 

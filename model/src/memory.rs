@@ -124,8 +124,8 @@ impl Assumption {
     pub fn text(&self) -> Text {
         match self {
             Assumption::BytesPerParameter { precision, bytes } => Text {
-                zh: format!("权重按每个参数 {bytes} 字节（{precision}）估算"),
-                en: format!("weights at {bytes} {} per parameter ({precision})", if *bytes == 1.0 { "byte" } else { "bytes" }),
+                zh: format!("权重按每个参数 {} 字节（{precision}）估算", crate::number::shortest(*bytes)),
+                en: format!("weights at {} {} per parameter ({precision})", crate::number::shortest(*bytes), if *bytes == 1.0 { "byte" } else { "bytes" }),
             },
             Assumption::WeightsSplitEvenly { tp } => Text {
                 zh: format!("权重平均分到 {tp} 张 GPU（张量并行）"),

@@ -93,6 +93,151 @@ pub fn parse_f64(text: &str) -> Option<f64> {
     return text.parse().ok();
 }
 
+/// `x` as `format!("{x}")` writes it: the shortest digits that read back as `x`, never
+/// with an exponent (`1e21` → `1000000000000000000000`, `-0.0` → `-0`, `NaN`, `inf`). In
+/// the browser the digits come from JavaScript's `Number.prototype.toString`, also the
+/// shortest that read back: Rust's float formatting (Grisu with its Dragon fallback and
+/// their tables, 18 KB of the explorer's wasm) stays out of it.
+pub fn shortest(x: f64) -> String {
+    #[cfg(target_arch = "wasm32")]
+    return if x.is_finite() && x != 0.0 {
+        let js: String = js_sys::Number::from(x).to_string_with_radix(10).map(String::from).unwrap_or_default();
+        plain_of_js(&js)
+    } else if x == 0.0 {
+        (if x.is_sign_negative() { "-0" } else { "0" }).into()
+    } else if x.is_nan() {
+        "NaN".into()
+    } else {
+        (if x < 0.0 { "-inf" } else { "inf" }).into()
+    };
+    #[cfg(not(target_arch = "wasm32"))]
+    return format!("{x}");
+}
+
+/// JavaScript's text of a finite non-zero number (`-1.5e-7`, `1e+21`, `123.45`) written as
+/// Rust's `Display` writes the same digits: without an exponent.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+fn plain_of_js(js: &str) -> String {
+    let (negative, body) = match js.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, js),
+    };
+    let (mantissa, exp) = match body.split_once('e') {
+        Some((m, e)) => (m, e.trim_start_matches('+').parse::<i32>().unwrap_or(0)),
+        None => (body, 0),
+    };
+    let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    // The value is 0.DIGITS × 10^(int.len() + exp); each leading zero dropped moves the point.
+    let all: String = int.chars().chain(frac.chars()).collect();
+    let digits = all.trim_start_matches('0');
+    let point = int.len() as i32 + exp - (all.len() - digits.len()) as i32;
+    let mut out = String::from(if negative { "-" } else { "" });
+    out.push_str(&place_point(digits, point));
+    out
+}
+
+/// `digits` (no leading zero, not empty) with the decimal point after `point` of them
+/// (before them when `point` ≤ 0, zeros added), trailing fraction zeros dropped.
+fn place_point(digits: &str, point: i32) -> String {
+    let digits = digits.trim_end_matches('0');
+    let n = digits.len() as i32;
+    let mut out = String::new();
+    if point <= 0 {
+        out.push_str("0.");
+        out.extend(std::iter::repeat_n('0', (-point) as usize));
+        out.push_str(digits);
+    } else if point >= n {
+        out.push_str(digits);
+        out.extend(std::iter::repeat_n('0', (point - n) as usize));
+    } else {
+        out.push_str(&digits[..point as usize]);
+        out.push('.');
+        out.push_str(&digits[point as usize..]);
+    }
+    out
+}
+
+/// `x` with `decimals` digits after the point, as `format!("{x:.decimals$}")` writes it: the
+/// exact binary value rounded half to even (`0.125` → `0.12`), `-` kept on a negative value
+/// that rounds to zero (`-0.00`). Computed on the value's integer mantissa and exponent in
+/// the browser (at most 20 decimals), so the wasm carries no float formatting.
+pub fn fixed(x: f64, decimals: usize) -> String {
+    #[cfg(target_arch = "wasm32")]
+    return exact_fixed(x, decimals);
+    #[cfg(not(target_arch = "wasm32"))]
+    return format!("{x:.decimals$}");
+}
+
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+fn exact_fixed(x: f64, decimals: usize) -> String {
+    if x.is_nan() {
+        return "NaN".into();
+    }
+    let sign = if x.is_sign_negative() { "-" } else { "" };
+    if x.is_infinite() {
+        return format!("{sign}inf");
+    }
+    let decimals = decimals.min(20);
+    let bits = x.to_bits();
+    let (exp_bits, frac) = (((bits >> 52) & 0x7ff) as i32, bits & ((1u64 << 52) - 1));
+    // |x| = mantissa × 2^exp.
+    let (mantissa, exp) = if exp_bits == 0 { (frac, -1074) } else { (frac | (1u64 << 52), exp_bits - 1075) };
+    // |x| × 10^decimals rounded to an integer, as decimal digits.
+    let digits = if exp >= 0 {
+        // An integer: doubled `exp` times in base 10^9 limbs (least significant first).
+        let mut limbs = vec![(mantissa % 1_000_000_000) as u32, (mantissa / 1_000_000_000 % 1_000_000_000) as u32, (mantissa / 1_000_000_000_000_000_000) as u32];
+        for _ in 0..exp {
+            let mut carry = 0u32;
+            for limb in limbs.iter_mut() {
+                let v = *limb * 2 + carry;
+                (*limb, carry) = (v % 1_000_000_000, v / 1_000_000_000);
+            }
+            if carry > 0 {
+                limbs.push(carry);
+            }
+        }
+        let mut text = String::new();
+        for (k, limb) in limbs.iter().rev().enumerate() {
+            let part = limb.to_string();
+            if k > 0 {
+                text.extend(std::iter::repeat_n('0', 9 - part.len()));
+            }
+            text.push_str(&part);
+        }
+        let text = text.trim_start_matches('0');
+        let mut text = if text.is_empty() { "0".to_string() } else { text.to_string() };
+        text.extend(std::iter::repeat_n('0', decimals));
+        text
+    } else {
+        let scaled = u128::from(mantissa) * 10u128.pow(decimals as u32);
+        let shift = (-exp) as u32;
+        let rounded = if shift >= 128 {
+            // Below 2^-74 × 10^20 < 1/2: rounds to zero.
+            0
+        } else {
+            let (q, r) = (scaled >> shift, scaled & ((1u128 << shift) - 1));
+            let half = 1u128 << (shift - 1);
+            if r > half || (r == half && q % 2 == 1) {
+                q + 1
+            } else {
+                q
+            }
+        };
+        rounded.to_string()
+    };
+    let mut text = String::from(sign);
+    if decimals == 0 {
+        text.push_str(&digits);
+        return text;
+    }
+    let padded = if digits.len() <= decimals { format!("{}{digits}", "0".repeat(decimals + 1 - digits.len())) } else { digits };
+    let (int, frac) = padded.split_at(padded.len() - decimals);
+    text.push_str(int);
+    text.push('.');
+    text.push_str(frac);
+    text
+}
+
 /// What `parse_f64` accepted: a decimal number, an infinity (negative or not) or NaN.
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 #[derive(Debug, PartialEq)]
@@ -182,7 +327,7 @@ struct Decimal {
 impl Decimal {
     /// From the shortest text that reads back as `x` (finite).
     fn of(x: f64) -> Decimal {
-        let text = format!("{}", x.abs());
+        let text = shortest(x.abs());
         let (int, frac) = text.split_once('.').unwrap_or((&text, ""));
         let mut digits: Vec<u8> = int.bytes().chain(frac.bytes()).map(|b| b - b'0').collect();
         let lead = digits.iter().take_while(|&&d| d == 0).count();
@@ -408,7 +553,65 @@ mod tests {
         }
     }
 
+    /// JavaScript's `Number.prototype.toString` of a finite non-zero `x` (ECMA-262
+    /// Number::toString): the shortest digits (Rust's `{:e}` has the same), plain from
+    /// 10^-7 up to below 10^21, else `d.ddde±n`.
+    fn js_text(x: f64) -> String {
+        let sci = format!("{:e}", x.abs());
+        let (m, e) = sci.split_once('e').unwrap();
+        let e: i32 = e.parse().unwrap();
+        let digits: String = m.chars().filter(|c| *c != '.').collect();
+        let sign = if x < 0.0 { "-" } else { "" };
+        let k = digits.len() as i32;
+        let n = e + 1;
+        let body = if k <= n && n <= 21 {
+            format!("{digits}{}", "0".repeat((n - k) as usize))
+        } else if 0 < n && n <= 21 {
+            format!("{}.{}", &digits[..n as usize], &digits[n as usize..])
+        } else if -6 < n && n <= 0 {
+            format!("0.{}{digits}", "0".repeat((-n) as usize))
+        } else {
+            let rest = if k > 1 { format!(".{}", &digits[1..]) } else { String::new() };
+            format!("{}{rest}e{}{}", &digits[..1], if n > 0 { "+" } else { "-" }, (n - 1).abs())
+        };
+        format!("{sign}{body}")
+    }
+
+    #[test]
+    fn js_number_text_becomes_rusts_display() {
+        for (x, js) in [(1e21, "1e+21"), (1.5e-7, "1.5e-7"), (123.45, "123.45"), (0.000123, "0.000123"), (-2.5e22, "-2.5e+22"), (100.0, "100"), (5e-324, "5e-324")] {
+            assert_eq!(js_text(x), js, "the test's model of JavaScript");
+            assert_eq!(super::plain_of_js(js), format!("{x}"), "{js}");
+        }
+    }
+
+    #[test]
+    fn exact_fixed_edges() {
+        for x in [0.125, 0.375, 2.5, 3.5, 0.5, 1.5, -0.001, -0.0, 0.0, 1e21, 1e-7, 0.3, 1.005, 2.675, 1e300, -1e300, f64::MIN_POSITIVE, 5e-324, f64::MAX, 0.995, 9.995, 99.5, f64::NAN, f64::INFINITY, f64::NEG_INFINITY, 4503599627370497.5, 9007199254740993.0] {
+            for d in [0, 1, 2, 3, 6] {
+                assert_eq!(super::exact_fixed(x, d), format!("{x:.d$}"), "{x} to {d}");
+            }
+        }
+    }
+
     proptest::proptest! {
+        #[test]
+        fn shortest_text_from_javascript_matches_display(x in proptest::num::f64::NORMAL | proptest::num::f64::SUBNORMAL) {
+            proptest::prop_assert_eq!(super::plain_of_js(&js_text(x)), format!("{x}"));
+        }
+
+        #[test]
+        fn exact_fixed_matches_format(x in proptest::num::f64::ANY, d in 0usize..8) {
+            proptest::prop_assert_eq!(super::exact_fixed(x, d), format!("{x:.d$}"));
+        }
+
+        #[test]
+        fn exact_fixed_matches_format_near_ties(n in 0i64..2_000_000, d in 0usize..4) {
+            // Values ending in 5 at the next decimal: ties when the binary value is exact.
+            let x = (n as f64 * 10.0 + 5.0) / 10f64.powi(d as i32 + 1);
+            proptest::prop_assert_eq!(super::exact_fixed(x, d), format!("{x:.d$}"));
+        }
+
         #[test]
         fn parse_grammar_matches_from_str(text in "[-+]?[0-9.eE+infatyINFATY-]{0,10}") {
             same_grammar_as_from_str(&text);

@@ -52,7 +52,7 @@ pub fn read(text: &str) -> Result<Catalog, String> {
     if head.next() != Some(KIND) || head.next() != Some(SCHEMA) {
         return Err("not the parameter catalog this viewer reads (rebuild the site with one benchsite version)".into());
     }
-    let number = |s: &str| benchsite_model::number::parse_f64(s).ok_or_else(|| format!("parameters: bad number {s:?}"));
+    let number = |s: &str| benchsite_model::number::parse_f64(s).ok_or_else(|| format!("parameters: bad number “{s}”"));
     let mut catalog = Catalog::default();
     for line in lines {
         let mut f = line.split('\t');

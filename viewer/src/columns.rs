@@ -262,7 +262,7 @@ fn sweep_table(store: &Store) -> Vec<(String, String, String)> {
 
 /// A number as the shortest text that reads back as the same `f64`.
 fn number(out: &mut String, x: f64) {
-    let _ = write!(out, "{x}");
+    out.push_str(&benchsite_model::number::shortest(x));
 }
 
 /// The derived metrics, and the metric each is computed from when a shard is read

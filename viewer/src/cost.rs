@@ -53,7 +53,7 @@ impl Prices {
 
     /// `A100:1.1,H800:2.5`: GPUs in order, prices as typed (shortest form).
     pub fn to_query(&self) -> String {
-        self.0.iter().map(|(g, p)| format!("{g}:{p}")).collect::<Vec<_>>().join(",")
+        self.0.iter().map(|(g, p)| format!("{g}:{}", benchsite_model::number::shortest(*p))).collect::<Vec<_>>().join(",")
     }
 
     pub fn get(&self, gpu: &str) -> Option<f64> {

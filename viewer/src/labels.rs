@@ -3,6 +3,7 @@
 //! language instead of `?`, and short workload labels that never merge two workloads.
 
 use crate::store::UNKNOWN;
+use benchsite_model::number::{fixed, shortest};
 
 /// `LMDeploy`, `vLLM`, `SGLang`, `TensorRT-LLM`; other names as given.
 pub fn framework_name(fw: &str) -> &str {
@@ -94,15 +95,15 @@ pub fn fit(text: &str, max: usize) -> String {
 pub fn axis_tick(v: f64) -> String {
     let a = v.abs();
     if a >= 1e6 {
-        format!("{:.1}M", v / 1e6)
+        format!("{}M", fixed(v / 1e6, 1))
     } else if a >= 1e4 {
-        format!("{:.0}k", v / 1e3)
+        format!("{}k", fixed(v / 1e3, 0))
     } else if a >= 1e3 {
-        format!("{:.1}k", v / 1e3)
+        format!("{}k", fixed(v / 1e3, 1))
     } else if a >= 10.0 || a == 0.0 {
-        format!("{v:.0}")
+        fixed(v, 0)
     } else {
-        format!("{}", (v * 1000.0).round() / 1000.0)
+        shortest((v * 1000.0).round() / 1000.0)
     }
 }
 

@@ -142,7 +142,7 @@ impl ViewState {
         }
         for (key, value) in [("up", self.up), ("down", self.down)] {
             if let Some(v) = value {
-                parts.push(format!("{key}={v}"));
+                parts.push(format!("{key}={}", benchsite_model::number::shortest(v)));
             }
         }
         if !self.price.is_empty() {

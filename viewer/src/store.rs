@@ -824,6 +824,47 @@ pub(crate) mod tests {
         assert_eq!(t.sets[2].params[0].2, "explicit");
     }
 
+    proptest::proptest! {
+        /// The parameter list of a view adds runs up on the indexed parameters: the same
+        /// list, in the same order, as sorting every counted set's parameters and merging
+        /// equal ones (what the explorer did before).
+        #[test]
+        fn indexed_parameters_add_up_as_sorted_sets_do(
+            sets in proptest::collection::vec((0usize..3, proptest::collection::vec((0usize..4, 0usize..3, 0usize..3), 0..5)), 1..12),
+            counts in proptest::collection::vec(0usize..4, 12),
+        ) {
+            use benchsite_model::tuning::{Effective, Origin};
+            let origins = [Origin::Default, Origin::Explicit, Origin::Unknown];
+            let runs: Vec<Run> = sets.iter().enumerate().map(|(k, (fw, params))| {
+                let mut r = run(&format!("a#L{}", k + 1), ["lmdeploy", "vllm", "sglang"][*fw], "1", "A100", "m", 1.0, 1.0);
+                r.params.effective = params.iter().map(|&(f, v, o)| Effective { flag: format!("--f{f}"), value: Some(format!("{v}")), origin: origins[o], concept: Some("c".into()), rule: None }).collect();
+                r
+            }).collect();
+            let store = Store::new(&runs, vec![]);
+            let t = &store.tuning;
+            let n_of = |set: usize| counts.get(set).copied().unwrap_or(1);
+            let mut want: Vec<(&str, &str, &str, &str, usize)> = Vec::new();
+            for (k, set) in t.sets.iter().enumerate().filter(|(k, _)| n_of(*k) > 0) {
+                want.extend(set.params.iter().map(|(f, v, o)| (set.framework.as_str(), f.as_str(), v.as_str(), *o, n_of(k))));
+            }
+            want.sort_by(|a, b| (a.0, a.1, a.2, a.3).cmp(&(b.0, b.1, b.2, b.3)));
+            want.dedup_by(|later, kept| {
+                let same = (later.0, later.1, later.2, later.3) == (kept.0, kept.1, kept.2, kept.3);
+                if same {
+                    kept.4 += later.4;
+                }
+                same
+            });
+            let index = store.param_index();
+            let mut per_param = vec![0usize; index.params.len()];
+            for (k, params) in index.of_set.iter().enumerate() {
+                params.iter().for_each(|&p| per_param[p as usize] += n_of(k));
+            }
+            let got: Vec<(&str, &str, &str, &str, usize)> = index.params.iter().zip(per_param).filter(|(_, n)| *n > 0).map(|((a, b, c, d), n)| (a.as_str(), b.as_str(), c.as_str(), *d, n)).collect();
+            proptest::prop_assert_eq!(got, want);
+        }
+    }
+
     #[test]
     fn runs_alike_in_every_dimension_share_a_cell_unless_one_is_flagged_or_local() {
         let mut runs = vec![run("a#L1", "vllm", "0.10.1", "A100", "m", 10.0, 5.0), run("b#L2", "vllm", "0.10.1", "A100", "m", 20.0, 4.0), run("c#L3", "vllm", "0.10.1", "A100", "m", 30.0, 3.0), run("d#L4", "vllm", "0.10.1", "A100", "m", 40.0, 2.0)];

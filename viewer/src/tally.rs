@@ -77,6 +77,17 @@ pub struct Memo {
     orders: Kept<(String, bool), Vec<u32>>,
     /// Per grain: per unit, (parameter set, runs).
     sets: Kept<Grain, Vec<Vec<(u32, u32)>>>,
+    /// The parameters of every set, indexed (one entry: the key is the store).
+    params: Kept<(), ParamIndex>,
+}
+
+/// Every distinct `(framework, flag, value, origin)` of the store's parameter sets, in that
+/// order, and per set the positions of its own: the parameter list of a view adds up the
+/// runs per position instead of sorting every set's parameters again.
+#[derive(Debug)]
+pub struct ParamIndex {
+    pub params: Vec<(String, String, String, &'static str)>,
+    pub of_set: Vec<Vec<u32>>,
 }
 
 /// Results kept by key, each shared with whoever asked for it.
@@ -99,6 +110,7 @@ impl Memo {
         lock(&self.tallies).clear();
         lock(&self.orders).clear();
         lock(&self.sets).clear();
+        lock(&self.params).clear();
     }
 }
 
@@ -212,6 +224,24 @@ impl Store {
                 }
             }
             per
+        })
+    }
+
+    /// The store's parameter sets indexed (see [`ParamIndex`]).
+    pub fn param_index(&self) -> Arc<ParamIndex> {
+        memo(&self.memo.params, (), || {
+            let sets = &self.tuning.sets;
+            let mut all: Vec<(&str, &str, &str, &'static str, u32)> =
+                sets.iter().enumerate().flat_map(|(k, set)| set.params.iter().map(move |(flag, value, origin)| (set.framework.as_str(), flag.as_str(), value.as_str(), *origin, k as u32))).collect();
+            crate::order::sort_by(&mut all, |a, b| (a.0, a.1, a.2, a.3).cmp(&(b.0, b.1, b.2, b.3)));
+            let mut index = ParamIndex { params: Vec::new(), of_set: vec![Vec::new(); sets.len()] };
+            for (fw, flag, value, origin, set) in all {
+                if index.params.last().is_none_or(|l| (l.0.as_str(), l.1.as_str(), l.2.as_str(), l.3) != (fw, flag, value, origin)) {
+                    index.params.push((fw.to_string(), flag.to_string(), value.to_string(), origin));
+                }
+                index.of_set[set as usize].push(index.params.len() as u32 - 1);
+            }
+            index
         })
     }
 

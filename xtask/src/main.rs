@@ -131,9 +131,11 @@ fn wasm() -> Result<PathBuf, String> {
             let before = file_len(&bg);
             // `--low-memory-unused`: nothing lives below address 1024 (the stack ends at 1 MiB
             // and would have overflowed first), so constant offsets fold into loads: 4 KB gzip.
-            run(Command::new(tool).args(["-Oz", "--low-memory-unused"]).args(["--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext", "--enable-mutable-globals", "--enable-reference-types", "--enable-multivalue"]).arg(&bg).arg("-o").arg(&bg))?;
+            // `--converge` repeats the passes while they still shrink the module (0.5 KB gzip);
+            // the producers and target-features sections are read by no browser.
+            run(Command::new(tool).args(WASM_OPT_FLAGS).args(["--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext", "--enable-mutable-globals", "--enable-reference-types", "--enable-multivalue"]).arg(&bg).arg("-o").arg(&bg))?;
             let gz = std::fs::read(&bg).map(|w| gzip_len_at(&w, 6)).unwrap_or(0);
-            eprintln!("xtask: wasm-opt -Oz {krate}: {before} → {} bytes ({gz} gzip -6)", file_len(&bg));
+            eprintln!("xtask: wasm-opt {} {krate}: {before} → {} bytes ({gz} gzip -6)", WASM_OPT_FLAGS.join(" "), file_len(&bg));
         }
         // Written last: an interrupted run leaves no stamp, so the next one redoes the work.
         std::fs::create_dir_all(root.join("target/viewer-stamps")).map_err(|e| e.to_string())?;
@@ -141,6 +143,9 @@ fn wasm() -> Result<PathBuf, String> {
     }
     Ok(pkg)
 }
+
+/// How `wasm` runs wasm-opt (the stamp records them, so a change redoes the work).
+const WASM_OPT_FLAGS: [&str; 5] = ["-Oz", "--converge", "--low-memory-unused", "--strip-producers", "--strip-target-features"];
 
 /// The JS glue and its wasm with short import names, the glue without comments or indentation
 /// (`glue.rs`); sizes before and after printed.
@@ -176,7 +181,7 @@ fn ensure_wasm_target() -> Result<(), String> {
 fn stamp_of(input: &[u8], optimised: bool) -> String {
     // FNV-1a over the bytes: a cache key, not a defence against someone crafting collisions.
     let hash = input.iter().fold(0xcbf29ce484222325u64, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100000001b3));
-    format!("wasm {hash:016x} {} bytes; wasm-bindgen 0.2.130, short imports, glue stripped of indentation outside template literals; wasm-opt {}\n", input.len(), if optimised { "-Oz --low-memory-unused" } else { "none" })
+    format!("wasm {hash:016x} {} bytes; wasm-bindgen 0.2.130, short imports, glue stripped of indentation outside template literals; wasm-opt {}\n", input.len(), if optimised { WASM_OPT_FLAGS.join(" ") } else { "none".into() })
 }
 
 /// True when `outputs` exist and were made from `input` (the stamp says so), with wasm-opt

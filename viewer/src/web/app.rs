@@ -14,7 +14,7 @@ use crate::state::{Chart, ViewState, MAX_LISTED};
 use crate::columns::{self, Detail, Index, Part};
 use crate::store::{Dim, Store};
 use crate::{compare, filter};
-use benchsite_model::number::parse_f64;
+use benchsite_model::number::{fixed, parse_f64};
 use benchsite_model::tuning::Catalog;
 use benchsite_model::Finding;
 use std::cell::RefCell;
@@ -271,12 +271,12 @@ fn load_catalog() {
 async fn fetch_text(started: Result<(String, js_sys::Promise), String>) -> Result<String, String> {
     let (url, promise) = started?;
     let url = url.as_str();
-    let response = JsFuture::from(promise).await.map_err(|e| format!("{url}: {e:?}"))?;
+    let response = JsFuture::from(promise).await.map_err(|e| format!("{url}: {}", dom::js_text(&e)))?;
     let response: web_sys::Response = response.dyn_into().map_err(|_| "not a response")?;
     if !response.ok() {
         return Err(format!("{url}: HTTP {}", response.status()));
     }
-    let text = JsFuture::from(response.text().map_err(|e| format!("{e:?}"))?).await.map_err(|e| format!("{e:?}"))?;
+    let text = JsFuture::from(response.text().map_err(|e| dom::js_text(&e))?).await.map_err(|e| dom::js_text(&e))?;
     text.as_string().ok_or_else(|| format!("{url}: not text"))
 }
 
@@ -489,6 +489,7 @@ const FACET_FOLDED_FROM: usize = 40;
 /// `render`. A long one is folded (see [`FACET_FOLDED_FROM`]) unless the view filters on it.
 fn build_facets(app: &App, facets: &Element) {
     clear(facets);
+    FACETS.with(|f| *f.borrow_mut() = Dim::ALL.iter().map(|_| Vec::new()).collect());
     for dim in Dim::ALL {
         let col = &app.store.dims[&dim];
         let fs = el("fieldset", "facet", "");
@@ -520,9 +521,25 @@ fn facet_values(app: &App, dim: Dim, into: &Element) {
         attr(&cb, "id", &format!("f-{}-{code}", dim.key()));
         append(&label, &cb);
         append(&label, &el("span", "", &app.ui.show(value)));
-        append(&label, &el("span", "count", ""));
+        let count = el("span", "count", "");
+        let text = dom::Text::in_(&count);
+        append(&label, &count);
         append(into, &label);
+        if let Ok(input) = cb.dyn_into::<HtmlInputElement>() {
+            FACETS.with(|f| {
+                if let Some(boxes) = f.borrow_mut().get_mut(dim.index()) {
+                    boxes.push((input, text));
+                }
+            });
+        }
     }
+}
+
+thread_local! {
+    /// Per dimension, each value's checkbox and count as built (a folded facet's once
+    /// opened), in code order: a redraw sets checks and counts through these, without
+    /// looking the elements up.
+    static FACETS: RefCell<Vec<Vec<(HtmlInputElement, dom::Text)>>> = const { RefCell::new(Vec::new()) };
 }
 
 /// A folded facet was opened: its values are built (once) and counted.
@@ -836,8 +853,8 @@ async fn parse_with_module(name: &str, text: &str) -> Result<String, String> {
     let window = web_sys::window().ok_or("no window")?;
     let f = js_sys::Reflect::get(&window, &JsValue::from_str("benchsiteParse")).map_err(|_| "no parser")?;
     let f: js_sys::Function = f.dyn_into().map_err(|_| "the log parser is not available on this page")?;
-    let promise: js_sys::Promise = f.call3(&JsValue::NULL, &JsValue::from_str(name), &JsValue::from_str(text), &JsValue::from_str(&stated)).map_err(|e| format!("{e:?}"))?.dyn_into().map_err(|_| "parser did not return a promise")?;
-    let out = JsFuture::from(promise).await.map_err(|e| e.dyn_ref::<js_sys::Error>().map_or_else(|| format!("{e:?}"), |e| String::from(e.message())))?;
+    let promise: js_sys::Promise = f.call3(&JsValue::NULL, &JsValue::from_str(name), &JsValue::from_str(text), &JsValue::from_str(&stated)).map_err(|e| dom::js_text(&e))?.dyn_into().map_err(|_| "parser did not return a promise")?;
+    let out = JsFuture::from(promise).await.map_err(|e| e.dyn_ref::<js_sys::Error>().map_or_else(|| dom::js_text(&e), |e| String::from(e.message())))?;
     out.as_string().ok_or_else(|| "the log parser returned no text".into())
 }
 
@@ -998,24 +1015,20 @@ fn sync_controls(view: &View) {
         })
         .collect();
     let counts = filter::facet_counts_of(view.store, view.state, shown[Dim::Source.index()]);
-    for dim in Dim::ALL {
-        let chosen = view.state.filters.get(&dim);
-        if !shown[dim.index()] {
-            continue;
-        }
-        for (code, value) in view.store.dims[&dim].values.iter().enumerate() {
-            let Some(cb) = doc.get_element_by_id(&format!("f-{}-{code}", dim.key())) else { continue };
-            if let Some(input) = cb.dyn_ref::<HtmlInputElement>() {
+    FACETS.with(|f| {
+        let mut facets = f.borrow_mut();
+        for dim in Dim::ALL {
+            let chosen = view.state.filters.get(&dim);
+            let Some(boxes) = facets.get_mut(dim.index()).filter(|_| shown[dim.index()]) else { continue };
+            for ((input, count), (code, value)) in boxes.iter_mut().zip(view.store.dims[&dim].values.iter().enumerate()) {
                 let checked = chosen.is_some_and(|c| c.contains(value));
                 if input.checked() != checked {
                     input.set_checked(checked);
                 }
-            }
-            if let Some(count) = cb.parent_element().and_then(|l| l.last_element_child()) {
-                dom::set_text(&count, &counts[&dim][code].to_string());
+                count.set(&counts[&dim][code].to_string());
             }
         }
-    }
+    });
     if let Some(s) = dom::by_id_as::<HtmlInputElement>("ctl-search") {
         if s.value() != view.state.search {
             s.set_value(&view.state.search);
@@ -1195,17 +1208,17 @@ fn effective_params(app: &App, ui: &Ui, run: &Detail, panel: &Element) {
     }
     let Some(kv) = &run.kv_memory else { return };
     let gib = |x: f64| {
-        let s = format!("{x:.2}");
+        let s = fixed(x, 2);
         s.trim_end_matches('0').trim_end_matches('.').to_string()
     };
-    let one = |x: f64| format!("{x:.1}");
+    let one = |x: f64| fixed(x, 1);
     let memories = run.gpu.as_deref().zip(app.catalog.as_ref()).map(|(g, c)| c.gpu(g).memories()).unwrap_or_default();
     let d = el("div", "kv-estimate", "");
     attr(&d, "id", "selected-kv");
     let p = el("p", "", "");
     append(&p, &el("strong", "", &ui.tr("kv.title")));
     append(&p, &el("span", "", " · "));
-    append(&p, &el("code", "", &format!("{} {}", kv.flag, kv.fraction)));
+    append(&p, &el("code", "", &format!("{} {}", kv.flag, benchsite_model::number::shortest(kv.fraction))));
     let tp_note = if kv.tp_from == "default" { ui.tr("kv.tp_default") } else { String::new() };
     let lead = ui.fill(
         "kv.lead",
@@ -1213,7 +1226,7 @@ fn effective_params(app: &App, ui: &Ui, run: &Detail, panel: &Element) {
             ("origin", &ui.tr(&format!("origin.{}", kv.origin.as_str()))),
             ("model", run.family.as_deref().unwrap_or("")),
             ("precision", &kv.precision),
-            ("params", &kv.parameters_billion.to_string()),
+            ("params", &benchsite_model::number::shortest(kv.parameters_billion)),
             ("tp", &kv.tp.to_string()),
             ("tp_note", &tp_note),
         ],
@@ -1243,7 +1256,7 @@ fn effective_params(app: &App, ui: &Ui, run: &Detail, panel: &Element) {
                 let sep = if n == 0 { " ".to_string() } else { ui.tr("kv.sep") };
                 append(&same, &el("span", "", &format!("{sep}{} ", crate::labels::framework_name(&e.framework))));
                 append(&same, &el("code", "", &e.flag));
-                append(&same, &el("span", "", &format!(" {}", e.fraction.map_or_else(|| ui.tr("kv.none"), |f| format!("≈ {f:.2}")))));
+                append(&same, &el("span", "", &format!(" {}", e.fraction.map_or_else(|| ui.tr("kv.none"), |f| format!("≈ {}", fixed(f, 2))))));
             }
             append(&li, &same);
         }
@@ -1260,23 +1273,18 @@ fn effective_params(app: &App, ui: &Ui, run: &Detail, panel: &Element) {
 fn render_tuning(app: &App, view: &View) {
     let Some(panel) = dom::by_id("tuning-panel") else { return };
     let ui = view.ui;
-    // (framework, flag, value, origin, number of runs), in that order, each once.
-    let mut seen: Vec<(&str, &str, &str, &'static str, usize)> = Vec::new();
-    let tuning = &view.store.tuning;
-    let mut runs_per_set = vec![0usize; tuning.sets.len()];
+    // (framework, flag, value, origin, number of runs), in that order, each once: the runs
+    // of each set added up on the store's indexed parameters (`Store::param_index`).
+    let index = view.store.param_index();
+    let mut runs_per_set = vec![0usize; view.store.tuning.sets.len()];
     let per_unit = view.store.set_counts(view.rows.grain);
     view.rows.held(view.store).flat_map(|u| &per_unit[u]).for_each(|&(set, n)| runs_per_set[set as usize] += n as usize);
-    for (set, n) in tuning.sets.iter().zip(runs_per_set).filter(|(_, n)| *n > 0) {
-        seen.extend(set.params.iter().map(|(flag, value, origin)| (set.framework.as_str(), flag.as_str(), value.as_str(), *origin, n)));
+    let mut runs_per_param = vec![0usize; index.params.len()];
+    for (params, n) in index.of_set.iter().zip(runs_per_set).filter(|(_, n)| *n > 0) {
+        params.iter().for_each(|&p| runs_per_param[p as usize] += n);
     }
-    crate::order::sort_by(&mut seen, |a, b| (a.0, a.1, a.2, a.3).cmp(&(b.0, b.1, b.2, b.3)));
-    seen.dedup_by(|later, kept| {
-        let same = (later.0, later.1, later.2, later.3) == (kept.0, kept.1, kept.2, kept.3);
-        if same {
-            kept.4 += later.4;
-        }
-        same
-    });
+    let seen: Vec<(&str, &str, &str, &'static str, usize)> =
+        index.params.iter().zip(runs_per_param).filter(|(_, n)| *n > 0).map(|((fw, flag, value, origin), n)| (fw.as_str(), flag.as_str(), value.as_str(), *origin, n)).collect();
     let key = seen.iter().fold(dom::Key::default().n(seen.len()), |k, (fw, flag, value, origin, n)| k.s(fw).s(flag).s(value).s(origin).n(*n));
     if dom::built_from(&panel, key.n(usize::from(app.catalog.is_some())).text()) {
         return;

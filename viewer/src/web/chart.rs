@@ -12,8 +12,9 @@ use crate::palette::Rgb;
 use crate::series::{self, Bars, Line, Tradeoff};
 use crate::sorted::{SortedMap, SortedSet};
 use crate::state::Chart;
+use benchsite_model::number::shortest;
+use super::canvas::Canvas as CanvasBackend;
 use plotters::prelude::*;
-use plotters_canvas::CanvasBackend;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlCanvasElement;
 
@@ -125,15 +126,14 @@ pub fn draw(view: &View, plan: &Plan, canvas: &HtmlCanvasElement, css_w: f64) ->
     }
     // Writing the style invalidates the page layout; only when it changes.
     let style = canvas.style();
-    let (want_w, want_h) = (format!("{css_w}px"), format!("{css_h}px"));
+    let (want_w, want_h) = (format!("{}px", shortest(css_w)), format!("{}px", shortest(css_h)));
     if style.get_property_value("width").ok().as_deref() != Some(want_w.as_str()) || style.get_property_value("height").ok().as_deref() != Some(want_h.as_str()) {
         let _ = style.set_property("width", &want_w);
         let _ = style.set_property("height", &want_h);
     }
     let (label, div) = axis(view, &view.metric);
     attr(canvas, "aria-label", &format!("{} · {label}", view.ui.tr(&format!("viewer.chart.{}", view.state.chart.key()))));
-    let Some(backend) = CanvasBackend::with_canvas_object(canvas.clone()) else { return Vec::new() };
-    let root = backend.into_drawing_area();
+    let root = CanvasBackend::new(canvas, pen.ctx.clone()).into_drawing_area();
     let _ = root.fill(&rgb(bg));
     let (_, area) = root.split_vertically((legend_h * dpr) as u32);
     let s = Scale { dpr, log: view.state.log, div };
@@ -316,7 +316,7 @@ struct Pen {
 impl Pen {
     fn new(canvas: &HtmlCanvasElement, fg: Rgb, dpr: f64) -> Option<Pen> {
         let ctx = canvas.get_context("2d").ok()??.dyn_into::<web_sys::CanvasRenderingContext2d>().ok()?;
-        Some(Pen { ctx, ink: css(fg), font: format!("{}px system-ui, sans-serif", (12.0 * dpr).round()), dpr })
+        Some(Pen { ctx, ink: css(fg), font: format!("{}px system-ui, sans-serif", shortest((12.0 * dpr).round())), dpr })
     }
 
     /// Checked before every measure and text: resizing the canvas resets the context's
@@ -479,8 +479,8 @@ fn point_hit(chart: &Plot, x: f64, y: f64, run: u32, lines: Vec<String>, s: Scal
     Hit { x0: f64::from(px) - r, y0: f64::from(py) - r, x1: f64::from(px) + r, y1: f64::from(py) + r, run: Some(run), tip }
 }
 
-fn err<E: std::fmt::Debug>(e: E) -> String {
-    format!("{e:?}")
+fn err<E: std::fmt::Display>(e: E) -> String {
+    e.to_string()
 }
 
 /// The three label lines of each group, shortened where that keeps every group's label
@@ -745,8 +745,8 @@ pub fn show_tip(view: &View, plan: &Plan, tip: &web_sys::Element, hit: &Hit, (x,
         let (box_w, box_h) = tip.parent_element().map_or((f64::MAX, f64::MAX), |p| (f64::from(p.client_width()), f64::from(p.client_height())));
         let left = if x + 12.0 + w <= box_w { x + 12.0 } else { (x - 12.0 - w).max(0.0) };
         let top = if y + 12.0 + ht <= box_h { y + 12.0 } else { (y - 12.0 - ht).max(0.0) };
-        let _ = h.style().set_property("left", &format!("{left}px"));
-        let _ = h.style().set_property("top", &format!("{top}px"));
+        let _ = h.style().set_property("left", &format!("{}px", shortest(left)));
+        let _ = h.style().set_property("top", &format!("{}px", shortest(top)));
     }
 }
 

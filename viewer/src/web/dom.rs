@@ -148,6 +148,41 @@ pub fn set_text(e: &Element, text: &str) {
     }
 }
 
+/// A text node this module made, and the text last written into it: a redraw compares
+/// with the text kept here, not with the page's, so an unchanged text costs no call into
+/// the browser.
+pub struct Text {
+    node: web_sys::Node,
+    text: String,
+}
+
+impl Text {
+    /// An empty text node appended to `parent`.
+    pub fn in_(parent: &web_sys::Element) -> Text {
+        let node: web_sys::Node = document().create_text_node("").into();
+        let _ = parent.append_child(&node);
+        Text { node, text: String::new() }
+    }
+
+    pub fn set(&mut self, text: &str) {
+        if self.text != text {
+            self.node.set_node_value(Some(text));
+            self.text = text.to_string();
+        }
+    }
+}
+
+/// A JavaScript value (an error, a rejection's reason) as text: a string as it is, an
+/// error as `TypeError: Failed to fetch`: wasm-bindgen's `Debug` for values would bring
+/// its own description code into the wasm and the glue.
+pub fn js_text(value: &wasm_bindgen::JsValue) -> String {
+    match (value.as_string(), value.dyn_ref::<js_sys::Error>()) {
+        (Some(text), _) => text,
+        (None, Some(e)) => format!("{}: {}", String::from(e.name()), String::from(e.message())),
+        (None, None) => "an unexpected value".into(),
+    }
+}
+
 /// Offers `text` as a file download (CSV export).
 pub fn download(text: &str, mime: &str, name: &str) {
     let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));

@@ -3,6 +3,7 @@
 //! `timing` (what every view needs), and the pure modules of the crate below them.
 
 mod app;
+mod canvas;
 mod chart;
 mod cost;
 mod dom;

@@ -2,10 +2,11 @@
 //! column, each row linking to the run on its result page and each number to its source
 //! line. Only the rows in the scrolled window are in the DOM, so 100,000 runs stay fast.
 
-use super::dom::{self, append, attr, clear, el, link};
+use super::dom::{self, append, attr, clear, el, Text};
 use super::view::View;
 use crate::state::ViewState;
 use crate::store::Dim;
+use benchsite_model::number::shortest;
 use wasm_bindgen::JsCast;
 
 /// Row height in CSS pixels (fixed in the stylesheet: `#results tr { height: 28px }`).
@@ -173,48 +174,127 @@ pub fn render(view: &View, (top, height): (f64, f64)) {
         (0, n)
     };
     // Children: a spacer, the rows `start..end`, a spacer. Rebuilt whole only when the
-    // columns changed.
+    // columns changed (or the rows are not those this module made).
     let width = cols.len() + 1;
     let shape = cols.iter().map(Col::key).collect::<Vec<_>>().join(",");
-    if !dom::built_from(&tbody, &shape) || tbody.child_element_count() < 2 {
-        clear(&tbody);
-        append(&tbody, &spacer(width));
-        append(&tbody, &spacer(width));
-    }
-    let rows = tbody.children();
-    let shown = end - start;
-    let mut have = rows.length() as usize - 2;
-    while have > shown {
-        if let Some(last) = rows.item(have as u32) {
-            last.remove();
+    MIRROR.with(|m| {
+        let mut mirror = m.borrow_mut();
+        if !dom::built_from(&tbody, &shape) || tbody.child_element_count() as usize != mirror.len() + 2 {
+            clear(&tbody);
+            mirror.clear();
+            append(&tbody, &spacer(width));
+            append(&tbody, &spacer(width));
         }
-        have -= 1;
-    }
-    let bottom = rows.item(have as u32 + 1);
-    while have < shown {
-        let tr = el("tr", "", "");
-        let th = el("th", "", "");
-        attr(&th, "scope", "row");
-        append(&th, &el("a", "go", "↗"));
-        append(&th, &el("span", "flag", ""));
-        append(&tr, &th);
-        for _ in &cols {
-            append(&tr, &el("td", "", ""));
+        let rows = tbody.children();
+        let shown = end - start;
+        while mirror.len() > shown {
+            if let Some(row) = mirror.pop() {
+                row.tr.remove();
+            }
         }
-        let _ = tbody.insert_before(&tr, bottom.as_ref().map(|b| b.as_ref()));
-        have += 1;
-    }
-    set_spacer(rows.item(0), start);
-    set_spacer(rows.item(shown as u32 + 1), n - end);
-    for (k, i) in view.rows.window(view.store, start, end).into_iter().enumerate() {
-        let Some(tr) = rows.item(k as u32 + 1) else { continue };
-        fill_row(view, &cols, &tr, i as usize);
+        let bottom = rows.item(mirror.len() as u32 + 1);
+        while mirror.len() < shown {
+            let row = Row::new(cols.len());
+            let _ = tbody.insert_before(&row.tr, bottom.as_ref().map(|b| b.as_ref()));
+            mirror.push(row);
+        }
+        set_spacer(rows.item(0), start);
+        set_spacer(rows.item(shown as u32 + 1), n - end);
+        for (row, i) in mirror.iter_mut().zip(view.rows.window(view.store, start, end)) {
+            fill_row(view, &cols, row, i as usize);
+        }
+    });
+}
+
+thread_local! {
+    /// The drawn rows (between the spacers) and what was last written into each: a redraw
+    /// compares with this, not with the page, so a cell that stays costs no call into the
+    /// browser and one that changes costs the writes alone.
+    static MIRROR: std::cell::RefCell<Vec<Row>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// A cell: its text, as a link when the value has a source line.
+struct Cell {
+    td: web_sys::Element,
+    class: &'static str,
+    text: Text,
+    /// The link and its `href`, when the cell holds one.
+    link: Option<(web_sys::Element, String)>,
+}
+
+impl Cell {
+    /// Makes the cell hold `text`, linked to `href` when there is one.
+    fn put(&mut self, text: &str, href: Option<&str>) {
+        match (href, &mut self.link) {
+            (Some(href), Some((a, was))) => {
+                if was != href {
+                    let _ = a.set_attribute("href", href);
+                    *was = href.to_string();
+                }
+            }
+            (Some(href), None) => {
+                clear(&self.td);
+                let a = el("a", "", "");
+                let _ = a.set_attribute("href", href);
+                append(&self.td, &a);
+                self.text = Text::in_(&a);
+                self.link = Some((a, href.to_string()));
+            }
+            (None, Some(_)) => {
+                clear(&self.td);
+                self.text = Text::in_(&self.td);
+                self.link = None;
+            }
+            (None, None) => {}
+        }
+        self.text.set(text);
     }
 }
 
-/// Puts run `i` into the row `tr` (a `th` and one `td` per column), touching only what
-/// differs. A run with findings carries `data-findings` and a marker that names them.
-fn fill_row(view: &View, cols: &[Col], tr: &web_sys::Element, i: usize) {
+/// A drawn row: its `th` (link to the run, findings mark) and a cell per column.
+struct Row {
+    tr: web_sys::Element,
+    class: &'static str,
+    findings: usize,
+    go: web_sys::Element,
+    go_text: Text,
+    /// The run link's `href` (`None` inside: a local run's row, no link); `None` before the
+    /// first fill.
+    go_href: Option<Option<String>>,
+    flag: web_sys::Element,
+    flag_text: Text,
+    /// The findings' titles the mark names (empty without findings).
+    flag_titles: String,
+    cells: Vec<Cell>,
+}
+
+impl Row {
+    fn new(columns: usize) -> Row {
+        let tr = el("tr", "", "");
+        let th = el("th", "", "");
+        let _ = th.set_attribute("scope", "row");
+        let go = el("a", "go", "");
+        let go_text = Text::in_(&go);
+        append(&th, &go);
+        let flag = el("span", "flag", "");
+        let flag_text = Text::in_(&flag);
+        append(&th, &flag);
+        append(&tr, &th);
+        let cells = (0..columns)
+            .map(|_| {
+                let td = el("td", "", "");
+                append(&tr, &td);
+                let text = Text::in_(&td);
+                Cell { td, class: "", text, link: None }
+            })
+            .collect();
+        Row { tr, class: "", findings: 0, go, go_text, go_href: None, flag, flag_text, flag_titles: String::new(), cells }
+    }
+}
+
+/// Puts run `i` into `row`, writing only what differs from what the row shows. A run with
+/// findings carries `data-findings` and a marker that names them.
+fn fill_row(view: &View, cols: &[Col], row: &mut Row, i: usize) {
     let class = if view.is_selected(i) {
         "selected"
     } else if view.store.local[i] {
@@ -222,76 +302,55 @@ fn fill_row(view: &View, cols: &[Col], tr: &web_sys::Element, i: usize) {
     } else {
         ""
     };
-    if tr.class_name() != class {
-        tr.set_class_name(class);
+    if row.class != class {
+        row.tr.set_class_name(class);
+        row.class = class;
     }
     let flagged = view.store.findings[i].len();
-    if flagged > 0 {
-        attr(tr, "data-findings", &flagged.to_string());
-    } else if tr.has_attribute("data-findings") {
-        let _ = tr.remove_attribute("data-findings");
+    if flagged != row.findings {
+        if flagged > 0 {
+            let _ = row.tr.set_attribute("data-findings", &flagged.to_string());
+        } else {
+            let _ = row.tr.remove_attribute("data-findings");
+        }
+        row.findings = flagged;
     }
-    let cells = tr.children();
-    if let Some(th) = cells.item(0) {
-        let parts = th.children();
-        if let Some(go) = parts.item(0) {
-            match view.ui.run_href(view.store, i) {
-                Some(href) => {
-                    dom::set_text(&go, "↗");
-                    attr(&go, "href", &href);
-                }
-                None => {
-                    dom::set_text(&go, &view.ui.tr("viewer.local_mark"));
-                    let _ = go.remove_attribute("href");
-                }
+    let href = view.ui.run_href(view.store, i);
+    if row.go_href.as_ref() != Some(&href) {
+        match &href {
+            Some(href) => {
+                row.go_text.set("↗");
+                let _ = row.go.set_attribute("href", href);
+            }
+            None => {
+                row.go_text.set(&view.ui.tr("viewer.local_mark"));
+                let _ = row.go.remove_attribute("href");
             }
         }
-        if let Some(flag) = parts.item(1) {
-            if flagged > 0 {
-                let titles = view.ui.tr("viewer.flagged").replace("{titles}", &view.finding_titles(i));
-                dom::set_text(&flag, &format!("⚠{flagged}"));
-                for (a, v) in [("title", titles.as_str()), ("aria-label", titles.as_str()), ("data-tip", titles.as_str()), ("tabindex", "0"), ("role", "note")] {
-                    attr(&flag, a, v);
-                }
-            } else {
-                dom::set_text(&flag, "");
-                for a in ["title", "aria-label", "data-tip", "tabindex", "role"] {
-                    if flag.has_attribute(a) {
-                        let _ = flag.remove_attribute(a);
-                    }
-                }
+        row.go_href = Some(href);
+    }
+    let titles = if flagged > 0 { view.ui.tr("viewer.flagged").replace("{titles}", &view.finding_titles(i)) } else { String::new() };
+    row.flag_text.set(&if flagged > 0 { format!("⚠{flagged}") } else { String::new() });
+    if titles != row.flag_titles {
+        if flagged > 0 {
+            for (a, v) in [("title", titles.as_str()), ("aria-label", titles.as_str()), ("data-tip", titles.as_str()), ("tabindex", "0"), ("role", "note")] {
+                let _ = row.flag.set_attribute(a, v);
+            }
+        } else {
+            for a in ["title", "aria-label", "data-tip", "tabindex", "role"] {
+                let _ = row.flag.remove_attribute(a);
             }
         }
+        row.flag_titles = titles;
     }
-    for (c, col) in cols.iter().enumerate() {
-        let Some(td) = cells.item(c as u32 + 1) else { continue };
+    for (col, cell) in cols.iter().zip(row.cells.iter_mut()) {
         let class = if matches!(col, Col::Metric(_) | Col::Dim(Dim::Prompts | Dim::Rate | Dim::Concurrency | Dim::Gpus)) { "num" } else { "" };
-        if td.class_name() != class {
-            td.set_class_name(class);
+        if cell.class != class {
+            cell.td.set_class_name(class);
+            cell.class = class;
         }
-        let (text, line) = cell(view, col, i);
-        put(&td, &text, line.and_then(|l| view.ui.source_href(view.store, i, l)).as_deref());
-    }
-}
-
-/// Makes `cell` hold `text`, as a link to `href` when there is one, unless it already does.
-fn put(cell: &web_sys::Element, text: &str, href: Option<&str>) {
-    let a = cell.first_element_child().filter(|c| c.tag_name() == "A");
-    match (href, a) {
-        (Some(href), Some(a)) => {
-            dom::set_text(&a, text);
-            attr(&a, "href", href);
-        }
-        (Some(href), None) => {
-            clear(cell);
-            append(cell, &link(text, href));
-        }
-        (None, a) => {
-            if a.is_some() {
-                clear(cell);
-            }
-            dom::set_text(cell, text);
-        }
+        let (text, line) = self::cell(view, col, i);
+        cell.put(&text, line.and_then(|l| view.ui.source_href(view.store, i, l)).as_deref());
     }
 }
 
@@ -309,7 +368,7 @@ fn set_spacer(tr: Option<web_sys::Element>, rows: usize) {
     let Some(tr) = tr else { return };
     dom::show(&tr, rows > 0);
     if let Some(h) = tr.dyn_ref::<web_sys::HtmlElement>() {
-        let height = format!("{}px", rows as f64 * ROW_PX);
+        let height = format!("{}px", shortest(rows as f64 * ROW_PX));
         if h.style().get_property_value("height").ok().as_deref() != Some(height.as_str()) {
             let _ = h.style().set_property("height", &height);
         }

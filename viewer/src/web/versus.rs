@@ -12,6 +12,7 @@ use crate::series::group_label;
 use crate::state::Chart;
 use crate::store::{Dim, COSTS};
 use crate::versus::{self, Verdict};
+use benchsite_model::number::{fixed, shortest};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 
 /// What a reader can compare along.
@@ -109,7 +110,7 @@ fn render_controls(view: &View, controls: &web_sys::Element) {
             continue;
         }
         if let Some(i) = dom::by_id_as::<HtmlInputElement>(id) {
-            let text = value.to_string();
+            let text = shortest(value);
             if i.value() != text {
                 i.set_value(&text);
             }
@@ -120,7 +121,7 @@ fn render_controls(view: &View, controls: &web_sys::Element) {
 
 /// `1.2×`.
 fn times(x: f64) -> String {
-    format!("{x}×")
+    format!("{}×", shortest(x))
 }
 
 fn render_results(view: &View, results: &web_sys::Element) {
@@ -142,7 +143,7 @@ fn render_results(view: &View, results: &web_sys::Element) {
     append(results, &el("p", "", &ui.fill("compare.rule", &[("up", &times(t.up)), ("down", &times(t.down))])));
     append(results, &el("p", "hint", &ui.tr("compare.no_error_bars")));
     if view.thresholds_refused {
-        let typed = |v: Option<f64>| v.map_or_else(|| "–".to_string(), |v| v.to_string());
+        let typed = |v: Option<f64>| v.map_or_else(|| "–".to_string(), shortest);
         let p = el("p", "warn", &ui.fill("viewer.compare.refused", &[("up", &typed(view.state.up)), ("down", &typed(view.state.down))]));
         attr(&p, "id", "thresholds-refused");
         append(results, &p);
@@ -190,7 +191,7 @@ fn render_results(view: &View, results: &web_sys::Element) {
                 append(&li, &el("strong", "", &ui.tr(&format!("verdict.{}", v.key()))));
                 append(&li, &el("span", "", " · "));
                 append(&li, &link(&pair_label(view, comparison.pairs[*n].base), &format!("#cmp-pair-{}", n + 1)));
-                append(&li, &el("span", "", &format!(" · {} {:.2}×", metric_label(&j.metric), j.ratio)));
+                append(&li, &el("span", "", &format!(" · {} {}×", metric_label(&j.metric), fixed(j.ratio, 2))));
                 append(&ul, &li);
             }
         }
@@ -303,7 +304,7 @@ fn verdict_table(view: &View, p: &versus::Pair, judged: &[versus::Judged], base:
         let th = el("th", "", &ui.metric_label(view.store, &j.metric, false));
         attr(&th, "scope", "row");
         append(&tr, &th);
-        for text in [ui.number(m, m.values[p.base]), ui.number(m, m.values[p.candidate]), format!("{:.2}×", j.ratio), ui.tr(&format!("verdict.{}", j.verdict.key()))] {
+        for text in [ui.number(m, m.values[p.base]), ui.number(m, m.values[p.candidate]), format!("{}×", fixed(j.ratio, 2)), ui.tr(&format!("verdict.{}", j.verdict.key()))] {
             append(&tr, &el("td", "", &text));
         }
         append(&tbody, &tr);
