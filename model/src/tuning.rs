@@ -249,6 +249,12 @@ impl From<Vec<Effective>> for Effectives {
     }
 }
 
+impl FromIterator<Effective> for Effectives {
+    fn from_iter<I: IntoIterator<Item = Effective>>(list: I) -> Self {
+        Effectives::from(list.into_iter().collect::<Vec<_>>())
+    }
+}
+
 impl PartialEq for Effectives {
     fn eq(&self, other: &Self) -> bool {
         self.shares(other) || **self == **other
