@@ -64,8 +64,23 @@ enum Unit {
 }
 
 fn unit_of(text: &str) -> Unit {
-    let squeezed = squeeze_lower(text);
-    let t = strip_token_words(&squeezed);
+    // A short ASCII text (every unit) is squeezed on the stack, as [`squeeze_lower`] does.
+    let t = text.trim();
+    let mut buf = [0u8; 48];
+    if t.is_ascii() && t.len() <= buf.len() {
+        let mut n = 0;
+        for b in t.bytes().filter(|&b| b != b' ') {
+            buf[n] = b.to_ascii_lowercase();
+            n += 1;
+        }
+        return unit_of_squeezed(std::str::from_utf8(&buf[..n]).expect("ASCII"));
+    }
+    unit_of_squeezed(&squeeze_lower(text))
+}
+
+/// [`unit_of`] of a text [`squeeze_lower`] made.
+fn unit_of_squeezed(squeezed: &str) -> Unit {
+    let t = strip_token_words(squeezed);
     match t {
         "" => Unit::None,
         "ms" | "msec" | "msecs" | "millisecond" | "milliseconds" | "毫秒" => Unit::Time(1.0),
@@ -774,7 +789,7 @@ struct Prepared<'t> {
     /// its row; the framework is the column's name.
     engines: Vec<(usize, &'static str)>,
     /// The framework column each engine run is given (its cell is the header's name).
-    framework: Col,
+    framework: &'static Col,
     /// Columns whose header stacks a metric over a load (`TTFT<br>8並列`, `TPOT<br>8並列`):
     /// the column and its load's index in `loads`. Each load is a run of its row, the columns
     /// of other loads set aside.
@@ -782,7 +797,7 @@ struct Prepared<'t> {
     /// The loads, as their headers write the number (`8`), in header order.
     loads: Vec<String>,
     /// The concurrency column each load's run is given.
-    concurrency: Col,
+    concurrency: &'static Col,
 }
 
 fn read(inputs: &[TableInput<'_>], sink: &mut Sink) -> Vec<Run> {
@@ -861,9 +876,12 @@ fn prepare<'t>(input: &'t TableInput<'t>) -> Prepared<'t> {
             _ => false,
         })
         .collect();
-    let concurrency = self::column("concurrency");
-    Prepared { input, cols, duplicates, eval, keys, engines, framework: self::column("framework"), load_of, loads, concurrency }
+    Prepared { input, cols, duplicates, eval, keys, engines, framework: &FRAMEWORK, load_of, loads, concurrency: &CONCURRENCY }
 }
+
+/// The columns every table's engine and load runs are given, classified once, not per table.
+static FRAMEWORK: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| column("framework"));
+static CONCURRENCY: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| column("concurrency"));
 
 /// The words that say a number is a load (`8並列`, `8 并发`, `c=8`, `8 users`).
 const LOAD_WORDS: [&str; 11] = ["並列", "並行", "并发", "并行", "concurrency", "concurrent", "conc", "c", "users", "user", "clients"];
@@ -876,6 +894,9 @@ fn load_columns(header: &[String]) -> (Vec<(usize, usize)>, Vec<String>) {
     let mut load_of = Vec::new();
     let mut loads: Vec<String> = Vec::new();
     for (i, h) in header.iter().enumerate() {
+        if !h.contains('\n') {
+            continue; // one line: no metric over a load
+        }
         let mut parts = h.split('\n').map(clean).filter(|p| !p.is_empty());
         let (Some(metric), Some(load), None) = (parts.next(), parts.next(), parts.next()) else { continue };
         if !matches!(column(&metric).column, Column::Measure(_)) {
@@ -910,7 +931,7 @@ fn load_entries<'t>(p: &'t Prepared<'t>, entries: &[Entry<'t>], k: usize) -> Vec
         .map(|(_, e)| e.clone())
         .collect();
     let line = p.input.table.line;
-    out.push(Entry { col: &p.concurrency, head_line: line, text: p.loads[k].as_str(), line });
+    out.push(Entry { col: p.concurrency, head_line: line, text: p.loads[k].as_str(), line });
     out
 }
 
@@ -983,8 +1004,11 @@ fn engine_columns(header: &[String], cols: &[Col], heading: &str) -> Option<(Col
 fn rates_not_throughputs(table: &crate::markdown::Table, cols: &mut [Col]) {
     let first_measure = |cols: &[Col], except: usize| cols.iter().enumerate().position(|(j, c)| j != except && matches!(c.column, Column::Measure(_)));
     for i in 0..cols.len() {
+        if cols[i].column != Column::Measure(Measure::Requests) {
+            continue;
+        }
         let bare = matches!(squeeze_lower(&cols[i].raw).as_str(), "rps" | "qps") || rate_named(&cols[i].raw);
-        if !bare || cols[i].column != Column::Measure(Measure::Requests) {
+        if !bare {
             continue;
         }
         let cells: Vec<Num> = table.rows.iter().map(|r| cell(r.cells.get(i).map_or("", String::as_str))).filter(|n| *n != Num::Absent).collect();
@@ -1047,7 +1071,26 @@ fn is_bare_stat(raw: &str) -> bool {
 fn measured(col: &Col) -> Option<String> {
     match &col.column {
         Column::Measure(Measure::Latency { group, stat }) => Some(format!("{group}.{stat}")),
-        Column::Measure(m) => Some(format!("{m:?}")),
+        // What `format!("{m:?}")` writes, without formatting it.
+        Column::Measure(m) => Some(
+            match m {
+                Measure::Latency { .. } => unreachable!("matched above"),
+                Measure::Tokens(Kind::Output) => "Tokens(Output)",
+                Measure::Tokens(Kind::Total) => "Tokens(Total)",
+                Measure::Tokens(Kind::Input) => "Tokens(Input)",
+                Measure::Tokens(Kind::Unqualified) => "Tokens(Unqualified)",
+                Measure::Peak => "Peak",
+                Measure::Requests => "Requests",
+                Measure::Throughput => "Throughput",
+                Measure::Duration => "Duration",
+                Measure::AcceptLength => "AcceptLength",
+                Measure::Completed => "Completed",
+                Measure::Failed => "Failed",
+                Measure::TotalInput => "TotalInput",
+                Measure::TotalOutput => "TotalOutput",
+            }
+            .to_string(),
+        ),
         Column::Label | Column::Duplicate { .. } => Some(col.key.clone()),
         _ => None,
     }
@@ -1204,7 +1247,7 @@ fn engine_entries<'t>(p: &'t Prepared<'t>, entries: &[Entry<'t>], k: usize) -> V
     let mut out: Vec<Entry<'t>> =
         entries.iter().enumerate().filter(|(i, _)| *i == own || !p.engines.iter().any(|(e, _)| e == i)).map(|(_, e)| e.clone()).collect();
     let line = p.input.table.line;
-    out.push(Entry { col: &p.framework, head_line: line, text: p.input.table.header[own].as_str(), line });
+    out.push(Entry { col: p.framework, head_line: line, text: p.input.table.header[own].as_str(), line });
     out
 }
 
@@ -2042,6 +2085,11 @@ mod tests {
         }
 
         #[test]
+        fn units_are_read_as_from_the_squeezed_copy(text in "( |\u{a0}|\t|M|S|ms|s|tok|/|out|%|秒|é|x{40}){0,8}") {
+            proptest::prop_assert_eq!(unit_of(&text), unit_of_squeezed(&squeeze_lower(&text)));
+        }
+
+        #[test]
         fn grouped_numbers_read_as_before(s in "[+-]?[0-9]{1,4}([, _][0-9]{3}){0,2}(\\.[0-9]{0,3})?") {
             let (sign, body) = match s.strip_prefix(['+', '-']) { Some(b) => (&s[..1], b), None => ("", s.as_str()) };
             let (int, frac) = body.split_once('.').unwrap_or((body, ""));
@@ -2092,6 +2140,20 @@ mod tests {
 
     fn latency(group: &'static str, stat: &str) -> Column {
         Column::Measure(Measure::Latency { group, stat: stat.into() })
+    }
+
+    #[test]
+    fn measured_names_are_the_debug_names() {
+        let kinds = [Kind::Output, Kind::Total, Kind::Input, Kind::Unqualified];
+        let mut all: Vec<Measure> = kinds.iter().map(|&k| Measure::Tokens(k)).collect();
+        all.extend([
+            Measure::Peak, Measure::Requests, Measure::Throughput, Measure::Duration, Measure::AcceptLength,
+            Measure::Completed, Measure::Failed, Measure::TotalInput, Measure::TotalOutput,
+        ]);
+        for m in all {
+            let col = Col { raw: String::new(), column: Column::Measure(m.clone()), unit: Unit::None, key: String::new(), throughput_stat: None };
+            assert_eq!(measured(&col), Some(format!("{m:?}")));
+        }
     }
 
     #[test]
