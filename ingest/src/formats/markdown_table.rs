@@ -478,7 +478,17 @@ fn column(raw: &str) -> Col {
             body.push_str(g);
         }
     }
-    let mut body = body.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut body = {
+        // `split_whitespace().collect::<Vec<_>>().join(" ")`, without the Vec.
+        let mut joined = String::with_capacity(body.len());
+        for w in body.split_whitespace() {
+            if !joined.is_empty() {
+                joined.push(' ');
+            }
+            joined.push_str(w);
+        }
+        joined
+    };
     // A unit as the last word (`TTFT ms`, `gen tok/s`) or as the whole header (`Tokens/sec`).
     if unit == Unit::None {
         let (rest, last) = body.rsplit_once(' ').unwrap_or(("", body.as_str()));
@@ -492,7 +502,7 @@ fn column(raw: &str) -> Col {
             }
         }
     }
-    let col = |column| Col { raw: raw.clone(), column, unit, key: key.clone(), throughput_stat: None };
+    let col = move |column| Col { raw, column, unit, key, throughput_stat: None };
     let t = body.as_str();
     let h = Words::new(t);
     let skip = SKIP.iter().any(|s| if s.is_ascii() { h.word(s) } else { h.has(s) });
@@ -759,11 +769,12 @@ struct Notice {
     unqualified: BTreeMap<(u32, String), (String, Vec<String>)>,
 }
 
-/// An owned row for the resolver.
-struct Owned {
+/// An owned row for the resolver: its label made here, its raw label mostly the column's
+/// header, borrowed.
+struct Owned<'a> {
     line: u32,
     label: String,
-    raw: String,
+    raw: std::borrow::Cow<'a, str>,
     value: OwnedValue,
 }
 
@@ -782,8 +793,8 @@ struct Prepared<'t> {
     /// An evaluation table: no run.
     eval: bool,
     /// Columns that say which run a row is (context and words, no measurement): what must
-    /// agree, row by row, for tables to be joined.
-    keys: Vec<usize>,
+    /// agree, row by row, for tables to be joined. Read through [`Prepared::keys`].
+    keys: std::cell::OnceCell<Vec<usize>>,
     /// One column per engine (`| Batch Size | TensorRT-LLM | vLLM |` under `### Throughput
     /// (tokens/sec)`): each such column, read as the metric the heading names, is a run of
     /// its row; the framework is the column's name.
@@ -798,6 +809,25 @@ struct Prepared<'t> {
     loads: Vec<String>,
     /// The concurrency column each load's run is given.
     concurrency: &'static Col,
+}
+
+impl Prepared<'_> {
+    /// [`Prepared::keys`], found when first asked for: only a table that may be joined to
+    /// another needs them (finding them reads every cell of its word columns).
+    fn keys(&self) -> &[usize] {
+        self.keys.get_or_init(|| {
+            let (table, cols) = (self.input.table, &self.cols);
+            let words_only =
+                |i: usize| table.rows.iter().all(|r| matches!(cell(r.cells.get(i).map_or("", String::as_str)), Num::Text(_) | Num::Absent));
+            (0..cols.len())
+                .filter(|&i| match &cols[i].column {
+                    Column::Context(_) => true,
+                    Column::Label => cols[i].throughput_stat.is_none() && words_only(i),
+                    _ => false,
+                })
+                .collect()
+        })
+    }
 }
 
 fn read(inputs: &[TableInput<'_>], sink: &mut Sink) -> Vec<Run> {
@@ -868,15 +898,7 @@ fn prepare<'t>(input: &'t TableInput<'t>) -> Prepared<'t> {
     // load: no duplicates.
     let duplicates = if engines.is_empty() && load_of.is_empty() { set_apart_duplicates(&mut cols) } else { Vec::new() };
     let eval = cols.iter().any(|c| c.column == Column::Eval);
-    let words_only = |i: usize| table.rows.iter().all(|r| matches!(cell(r.cells.get(i).map_or("", String::as_str)), Num::Text(_) | Num::Absent));
-    let keys = (0..cols.len())
-        .filter(|&i| match &cols[i].column {
-            Column::Context(_) => true,
-            Column::Label => cols[i].throughput_stat.is_none() && words_only(i),
-            _ => false,
-        })
-        .collect();
-    Prepared { input, cols, duplicates, eval, keys, engines, framework: &FRAMEWORK, load_of, loads, concurrency: &CONCURRENCY }
+    Prepared { input, cols, duplicates, eval, keys: std::cell::OnceCell::new(), engines, framework: &FRAMEWORK, load_of, loads, concurrency: &CONCURRENCY }
 }
 
 /// The columns every table's engine and load runs are given, classified once, not per table.
@@ -1104,7 +1126,7 @@ fn measured(col: &Col) -> Option<String> {
 fn joins(group: &[Prepared<'_>], next: &Prepared<'_>, sink: &mut Sink) -> bool {
     let first = &group[0];
     let has_measure = |p: &Prepared<'_>| !p.eval && p.cols.iter().any(|c| matches!(c.column, Column::Measure(_)) || c.throughput_stat.is_some());
-    if !has_measure(next) || !group.iter().all(has_measure) || next.input.scope != first.input.scope || first.keys.is_empty() {
+    if !has_measure(next) || !group.iter().all(has_measure) || next.input.scope != first.input.scope || first.keys().is_empty() {
         return false;
     }
     if !next.load_of.is_empty() || group.iter().any(|p| !p.load_of.is_empty()) {
@@ -1114,21 +1136,21 @@ fn joins(group: &[Prepared<'_>], next: &Prepared<'_>, sink: &mut Sink) -> bool {
     if next.input.section != first.input.section && !(states_nothing(first) && states_nothing(next)) {
         return false;
     }
-    let key_names = |p: &Prepared<'_>| p.keys.iter().map(|&k| p.cols[k].key.clone()).collect::<Vec<_>>();
+    let key_names = |p: &Prepared<'_>| p.keys().iter().map(|&k| p.cols[k].key.clone()).collect::<Vec<_>>();
     let engines = |p: &Prepared<'_>| p.engines.iter().map(|&(_, f)| f).collect::<Vec<_>>();
     if key_names(first) != key_names(next) || engines(first) != engines(next) {
         return false;
     }
     let taken: Vec<String> =
-        group.iter().flat_map(|p| p.cols.iter().enumerate().filter(|(i, _)| !p.keys.contains(i)).filter_map(|(_, c)| measured(c))).collect();
-    let mut own: Vec<String> = next.cols.iter().enumerate().filter(|(i, _)| !next.keys.contains(i)).filter_map(|(_, c)| measured(c)).collect();
+        group.iter().flat_map(|p| p.cols.iter().enumerate().filter(|(i, _)| !p.keys().contains(i)).filter_map(|(_, c)| measured(c))).collect();
+    let mut own: Vec<String> = next.cols.iter().enumerate().filter(|(i, _)| !next.keys().contains(i)).filter_map(|(_, c)| measured(c)).collect();
     // Engine columns all hold the one metric of their table.
     own.dedup();
     if own.is_empty() || own.iter().any(|m| taken.contains(m)) {
         return false;
     }
     let row_keys = |p: &Prepared<'_>| -> Vec<Vec<String>> {
-        p.input.table.rows.iter().map(|r| p.keys.iter().map(|&k| clean(r.cells.get(k).map_or("", String::as_str))).collect()).collect()
+        p.input.table.rows.iter().map(|r| p.keys().iter().map(|&k| clean(r.cells.get(k).map_or("", String::as_str))).collect()).collect()
     };
     if row_keys(first) == row_keys(next) {
         return true;
@@ -1232,7 +1254,7 @@ fn read_joined(group: &[Prepared<'_>], sink: &mut Sink, notice: &mut Notice) -> 
             let row = &p.input.table.rows[r];
             end = end.max(row.line);
             let own = row_entries(p, row, &mut above[k]);
-            entries.extend(own.into_iter().enumerate().filter(|(i, _)| k == 0 || !p.keys.contains(i)).map(|(_, e)| e));
+            entries.extend(own.into_iter().enumerate().filter(|(i, _)| k == 0 || !p.keys().contains(i)).map(|(_, e)| e));
         }
         let start = group[0].input.table.rows[r].line;
         runs.extend(build(group[0].input, &entries, start, end, sink, notice));
@@ -1416,7 +1438,7 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
                                 spreads.push((label.clone(), w, spread_label(&col.raw)));
                             }
                         }
-                        owned.push(Owned { line: e.line, label, raw: col.raw.clone(), value: OwnedValue::Number(v) });
+                        owned.push(Owned { line: e.line, label, raw: col.raw.as_str().into(), value: OwnedValue::Number(v) });
                         if *m == Measure::Tokens(Kind::Unqualified) {
                             unqualified.push((e.head_line, col));
                         }
@@ -1441,7 +1463,7 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
                     match measure(&Measure::Latency { group, stat }, n, unit) {
                         Measured::Row(label, v) => {
                             results += usize::from(is_result(col));
-                            owned.push(Owned { line: e.line, label, raw: col.raw.clone(), value: OwnedValue::Number(v) });
+                            owned.push(Owned { line: e.line, label, raw: col.raw.as_str().into(), value: OwnedValue::Number(v) });
                         }
                         _ => notes.push(Note { line: e.line, text: format!("{}: {t}", col.raw) }),
                     }
@@ -1463,7 +1485,7 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
                 // A row named by its tensor parallelism alone (`**TP=2**` under 配置): the run's
                 // TP, before any a heading states (`TP=1 vs TP=2`).
                 if let Some(tp) = only_tp(&t) {
-                    owned.push(Owned { line: e.line, label: "tp size".into(), raw: col.raw.clone(), value: OwnedValue::Number(f64::from(tp)) });
+                    owned.push(Owned { line: e.line, label: "tp size".into(), raw: col.raw.as_str().into(), value: OwnedValue::Number(f64::from(tp)) });
                 }
                 let text = if col.raw.is_empty() { t } else { format!("{}: {t}", col.raw) };
                 notes.push(Note { line: e.line, text });
@@ -1519,14 +1541,17 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
     let (extras, as_rows): (Vec<_>, Vec<_>) =
         extras.into_iter().partition(|(key, _, _)| !matches!(fields::classify(key), Some(fields::Target::Extra(k)) if k == *key));
     for (key, n, line) in as_rows {
-        owned.push(Owned { line, label: key.clone(), raw: key, value: OwnedValue::Number(n) });
+        owned.push(Owned { line, label: key.clone(), raw: key.into(), value: OwnedValue::Number(n) });
     }
+    // The labels move into the rows (the facts below read them back from there).
+    let labels: Vec<String> = owned.iter_mut().map(|o| std::mem::take(&mut o.label)).collect();
     let rows: Vec<Row<'_>> = owned
         .iter()
-        .map(|o| Row {
+        .zip(labels)
+        .map(|(o, label)| Row {
             line: o.line,
-            label: o.label.clone(),
-            raw_label: o.raw.as_str(),
+            label,
+            raw_label: &o.raw,
             cell: Cell {
                 value: match &o.value {
                     OwnedValue::Number(n) => Value::Number(*n),
@@ -1566,7 +1591,7 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
     // A row whose only results are numbers kept aside (latencies without a unit) was not
     // resolved: what its cells state about the run is given directly, so it is not lost.
     if !resolved_any {
-        facts.extend(owned.iter().filter_map(|o| Some((row_fact(o)?, o.line))));
+        facts.extend(owned.iter().zip(&block.rows).filter_map(|(o, row)| Some((row_fact(&row.label, &o.value)?, o.line))));
     }
     for (label, pm, name) in spreads {
         let Some(key) = fields::classify(&label).as_ref().and_then(super::aiperf::field_key) else { continue };
@@ -1638,9 +1663,9 @@ fn multiplied(text: &str) -> Option<(f64, Unit)> {
 }
 
 /// The fact a context row states (what the resolver would have read from it).
-fn row_fact(o: &Owned) -> Option<Fact> {
+fn row_fact(label: &str, value: &OwnedValue) -> Option<Fact> {
     let whole = |v: f64| value::integer(v).filter(|&n| n > 0);
-    Some(match (o.label.as_str(), &o.value) {
+    Some(match (label, value) {
         ("model", OwnedValue::Text(t)) => Fact::Model(t.clone()),
         ("backend", OwnedValue::Text(t)) => Fact::Backend(t.clone()),
         ("dataset", OwnedValue::Text(t)) => Fact::Dataset(t.clone()),
@@ -1725,7 +1750,7 @@ fn measure(m: &Measure, n: f64, unit: Unit) -> Measured {
     }
 }
 
-fn context_cell(ctx: Ctx, num: Num, e: &Entry<'_>, owned: &mut Vec<Owned>, facts: &mut Vec<(Fact, u32)>, extras: &mut Vec<(String, f64, u32)>) {
+fn context_cell<'a>(ctx: Ctx, num: Num, e: &Entry<'a>, owned: &mut Vec<Owned<'a>>, facts: &mut Vec<(Fact, u32)>, extras: &mut Vec<(String, f64, u32)>) {
     let text = clean(e.text);
     let line = e.line;
     // Counts (GPUs, TP, concurrency, prompts, lengths) are whole; a fraction under such a
@@ -1737,8 +1762,8 @@ fn context_cell(ctx: Ctx, num: Num, e: &Entry<'_>, owned: &mut Vec<Owned>, facts
             return;
         }
     }
-    let raw = e.col.raw.clone();
-    let mut push = |label: &str, value: OwnedValue| owned.push(Owned { line, label: label.into(), raw: raw.clone(), value });
+    let raw: &'a str = e.col.raw.as_str();
+    let mut push = |label: &str, value: OwnedValue| owned.push(Owned { line, label: label.into(), raw: raw.into(), value });
     let words = !matches!(num, Num::Absent | Num::Placeholder(_));
     match (ctx, num) {
         (Ctx::Model, _) if words => push("model", OwnedValue::Text(text)),
