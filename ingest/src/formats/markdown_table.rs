@@ -203,6 +203,9 @@ fn squeeze_lower(text: &str) -> String {
 /// A header cell without markup (`*`, `` ` ``), full-width brackets made ASCII, blanks
 /// collapsed to one space.
 fn clean(text: &str) -> String {
+    if plain(text) {
+        return text.to_string(); // nothing to clean: copied whole, not char by char
+    }
     if text.is_ascii() {
         // What the general path below makes of ASCII text, in one pass.
         let mut out = String::with_capacity(text.len());
@@ -228,16 +231,21 @@ fn clean(text: &str) -> String {
 /// [`clean`], borrowing a cell that has nothing to clean (an ASCII cell without markup and
 /// without a blank at either end or two together: nearly every cell), not copying it.
 fn cleaned(text: &str) -> std::borrow::Cow<'_, str> {
-    let plain = text.is_ascii()
-        && !text.bytes().any(|c| matches!(c, b'*' | b'`' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r'))
-        && !text.starts_with(' ')
-        && !text.ends_with(' ')
-        && !text.contains("  ");
-    if plain {
+    if plain(text) {
         std::borrow::Cow::Borrowed(text)
     } else {
         std::borrow::Cow::Owned(clean(text))
     }
+}
+
+/// Whether [`clean`] leaves `text` as it is: ASCII without markup, without a blank at either
+/// end or two together.
+fn plain(text: &str) -> bool {
+    text.is_ascii()
+        && !text.bytes().any(|c| matches!(c, b'*' | b'`' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r'))
+        && !text.starts_with(' ')
+        && !text.ends_with(' ')
+        && !text.contains("  ")
 }
 
 /// Whether `word` is one of the words of `text` (split at every character that is not
@@ -2112,6 +2120,13 @@ mod tests {
         #[test]
         fn units_are_read_as_from_the_squeezed_copy(text in "( |\u{a0}|\t|M|S|ms|s|tok|/|out|%|秒|é|x{40}){0,8}") {
             proptest::prop_assert_eq!(unit_of(&text), unit_of_squeezed(&squeeze_lower(&text)));
+        }
+
+        #[test]
+        fn cleans_as_the_general_path_does(text in "[aB( *`\t\n\x0b\x0c\r\u{a0}é（】]{0,12}") {
+            let t: String = text.chars().filter(|c| !matches!(c, '*' | '`')).collect();
+            let t = t.replace(['（', '【'], "(").replace(['）', '】'], ")").replace('\u{a0}', " ");
+            proptest::prop_assert_eq!(clean(&text), t.split_whitespace().collect::<Vec<_>>().join(" "));
         }
 
         #[test]
