@@ -324,6 +324,7 @@ impl<'t> Words<'t> {
     }
 
     /// Whether the text may hold `needle`: false only when it cannot.
+    #[inline]
     fn may_hold(&self, needle: &str) -> bool {
         match (needle.as_bytes().first(), needle.as_bytes().last()) {
             (Some(&f), Some(&l)) => self.seen[usize::from(f)] && self.seen[usize::from(l)],
@@ -332,11 +333,13 @@ impl<'t> Words<'t> {
     }
 
     /// [`contains_short`].
+    #[inline]
     fn has(&self, needle: &str) -> bool {
         self.may_hold(needle) && contains_short(self.text, needle)
     }
 
     /// [`has_word`].
+    #[inline]
     fn word(&self, word: &str) -> bool {
         self.may_hold(word) && has_word(self.text, word)
     }
@@ -387,8 +390,8 @@ fn token_kind(h: &Words<'_>) -> Kind {
 }
 
 fn context_of(body: &str) -> Option<Ctx> {
-    let b = body.replace(['_', '-'], " ").trim_start_matches('#').trim().to_string();
-    let b = b.as_str();
+    let replaced = body.replace(['_', '-'], " ");
+    let b = replaced.trim_start_matches('#').trim();
     let one_of = |names: &[&str]| names.contains(&b);
     let ctx = if one_of(&["framework", "engine", "inference engine", "serving engine", "serving framework", "框架", "推理框架", "引擎", "推理引擎"]) {
         Ctx::Framework
@@ -442,7 +445,8 @@ fn context_of(body: &str) -> Option<Ctx> {
 fn column(raw: &str) -> Col {
     let raw = clean(raw);
     let key = fields::normalise(&raw);
-    let lower = raw.to_lowercase();
+    // `to_lowercase` is `to_ascii_lowercase` on ASCII text, without its look-ups.
+    let lower = if raw.is_ascii() { raw.to_ascii_lowercase() } else { raw.to_lowercase() };
     // Bracketed parts hold units (`(ms)`, `[s]`, `(out tok/s)`) or statistics (`(ave)`).
     let mut body = String::new();
     let mut groups: Vec<String> = Vec::new();
