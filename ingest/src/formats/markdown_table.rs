@@ -64,8 +64,23 @@ enum Unit {
 }
 
 fn unit_of(text: &str) -> Unit {
-    let squeezed = squeeze_lower(text);
-    let t = strip_token_words(&squeezed);
+    // A short ASCII text (every unit) is squeezed on the stack, as [`squeeze_lower`] does.
+    let t = text.trim();
+    let mut buf = [0u8; 48];
+    if t.is_ascii() && t.len() <= buf.len() {
+        let mut n = 0;
+        for b in t.bytes().filter(|&b| b != b' ') {
+            buf[n] = b.to_ascii_lowercase();
+            n += 1;
+        }
+        return unit_of_squeezed(std::str::from_utf8(&buf[..n]).expect("ASCII"));
+    }
+    unit_of_squeezed(&squeeze_lower(text))
+}
+
+/// [`unit_of`] of a text [`squeeze_lower`] made.
+fn unit_of_squeezed(squeezed: &str) -> Unit {
+    let t = strip_token_words(squeezed);
     match t {
         "" => Unit::None,
         "ms" | "msec" | "msecs" | "millisecond" | "milliseconds" | "毫秒" => Unit::Time(1.0),
@@ -188,6 +203,9 @@ fn squeeze_lower(text: &str) -> String {
 /// A header cell without markup (`*`, `` ` ``), full-width brackets made ASCII, blanks
 /// collapsed to one space.
 fn clean(text: &str) -> String {
+    if plain(text) {
+        return text.to_string(); // nothing to clean: copied whole, not char by char
+    }
     if text.is_ascii() {
         // What the general path below makes of ASCII text, in one pass.
         let mut out = String::with_capacity(text.len());
@@ -213,16 +231,21 @@ fn clean(text: &str) -> String {
 /// [`clean`], borrowing a cell that has nothing to clean (an ASCII cell without markup and
 /// without a blank at either end or two together: nearly every cell), not copying it.
 fn cleaned(text: &str) -> std::borrow::Cow<'_, str> {
-    let plain = text.is_ascii()
-        && !text.bytes().any(|c| matches!(c, b'*' | b'`' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r'))
-        && !text.starts_with(' ')
-        && !text.ends_with(' ')
-        && !text.contains("  ");
-    if plain {
+    if plain(text) {
         std::borrow::Cow::Borrowed(text)
     } else {
         std::borrow::Cow::Owned(clean(text))
     }
+}
+
+/// Whether [`clean`] leaves `text` as it is: ASCII without markup, without a blank at either
+/// end or two together.
+fn plain(text: &str) -> bool {
+    text.is_ascii()
+        && !text.bytes().any(|c| matches!(c, b'*' | b'`' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r'))
+        && !text.starts_with(' ')
+        && !text.ends_with(' ')
+        && !text.contains("  ")
 }
 
 /// Whether `word` is one of the words of `text` (split at every character that is not
@@ -301,6 +324,7 @@ impl<'t> Words<'t> {
     }
 
     /// Whether the text may hold `needle`: false only when it cannot.
+    #[inline]
     fn may_hold(&self, needle: &str) -> bool {
         match (needle.as_bytes().first(), needle.as_bytes().last()) {
             (Some(&f), Some(&l)) => self.seen[usize::from(f)] && self.seen[usize::from(l)],
@@ -309,11 +333,13 @@ impl<'t> Words<'t> {
     }
 
     /// [`contains_short`].
+    #[inline]
     fn has(&self, needle: &str) -> bool {
         self.may_hold(needle) && contains_short(self.text, needle)
     }
 
     /// [`has_word`].
+    #[inline]
     fn word(&self, word: &str) -> bool {
         self.may_hold(word) && has_word(self.text, word)
     }
@@ -364,8 +390,8 @@ fn token_kind(h: &Words<'_>) -> Kind {
 }
 
 fn context_of(body: &str) -> Option<Ctx> {
-    let b = body.replace(['_', '-'], " ").trim_start_matches('#').trim().to_string();
-    let b = b.as_str();
+    let replaced = body.replace(['_', '-'], " ");
+    let b = replaced.trim_start_matches('#').trim();
     let one_of = |names: &[&str]| names.contains(&b);
     let ctx = if one_of(&["framework", "engine", "inference engine", "serving engine", "serving framework", "框架", "推理框架", "引擎", "推理引擎"]) {
         Ctx::Framework
@@ -419,7 +445,8 @@ fn context_of(body: &str) -> Option<Ctx> {
 fn column(raw: &str) -> Col {
     let raw = clean(raw);
     let key = fields::normalise(&raw);
-    let lower = raw.to_lowercase();
+    // `to_lowercase` is `to_ascii_lowercase` on ASCII text, without its look-ups.
+    let lower = if raw.is_ascii() { raw.to_ascii_lowercase() } else { raw.to_lowercase() };
     // Bracketed parts hold units (`(ms)`, `[s]`, `(out tok/s)`) or statistics (`(ave)`).
     let mut body = String::new();
     let mut groups: Vec<String> = Vec::new();
@@ -463,7 +490,17 @@ fn column(raw: &str) -> Col {
             body.push_str(g);
         }
     }
-    let mut body = body.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut body = {
+        // `split_whitespace().collect::<Vec<_>>().join(" ")`, without the Vec.
+        let mut joined = String::with_capacity(body.len());
+        for w in body.split_whitespace() {
+            if !joined.is_empty() {
+                joined.push(' ');
+            }
+            joined.push_str(w);
+        }
+        joined
+    };
     // A unit as the last word (`TTFT ms`, `gen tok/s`) or as the whole header (`Tokens/sec`).
     if unit == Unit::None {
         let (rest, last) = body.rsplit_once(' ').unwrap_or(("", body.as_str()));
@@ -477,7 +514,7 @@ fn column(raw: &str) -> Col {
             }
         }
     }
-    let col = |column| Col { raw: raw.clone(), column, unit, key: key.clone(), throughput_stat: None };
+    let col = move |column| Col { raw, column, unit, key, throughput_stat: None };
     let t = body.as_str();
     let h = Words::new(t);
     let skip = SKIP.iter().any(|s| if s.is_ascii() { h.word(s) } else { h.has(s) });
@@ -744,11 +781,12 @@ struct Notice {
     unqualified: BTreeMap<(u32, String), (String, Vec<String>)>,
 }
 
-/// An owned row for the resolver.
-struct Owned {
+/// An owned row for the resolver: its label made here, its raw label mostly the column's
+/// header, borrowed.
+struct Owned<'a> {
     line: u32,
     label: String,
-    raw: String,
+    raw: std::borrow::Cow<'a, str>,
     value: OwnedValue,
 }
 
@@ -767,14 +805,14 @@ struct Prepared<'t> {
     /// An evaluation table: no run.
     eval: bool,
     /// Columns that say which run a row is (context and words, no measurement): what must
-    /// agree, row by row, for tables to be joined.
-    keys: Vec<usize>,
+    /// agree, row by row, for tables to be joined. Read through [`Prepared::keys`].
+    keys: std::cell::OnceCell<Vec<usize>>,
     /// One column per engine (`| Batch Size | TensorRT-LLM | vLLM |` under `### Throughput
     /// (tokens/sec)`): each such column, read as the metric the heading names, is a run of
     /// its row; the framework is the column's name.
     engines: Vec<(usize, &'static str)>,
     /// The framework column each engine run is given (its cell is the header's name).
-    framework: Col,
+    framework: &'static Col,
     /// Columns whose header stacks a metric over a load (`TTFT<br>8並列`, `TPOT<br>8並列`):
     /// the column and its load's index in `loads`. Each load is a run of its row, the columns
     /// of other loads set aside.
@@ -782,7 +820,26 @@ struct Prepared<'t> {
     /// The loads, as their headers write the number (`8`), in header order.
     loads: Vec<String>,
     /// The concurrency column each load's run is given.
-    concurrency: Col,
+    concurrency: &'static Col,
+}
+
+impl Prepared<'_> {
+    /// [`Prepared::keys`], found when first asked for: only a table that may be joined to
+    /// another needs them (finding them reads every cell of its word columns).
+    fn keys(&self) -> &[usize] {
+        self.keys.get_or_init(|| {
+            let (table, cols) = (self.input.table, &self.cols);
+            let words_only =
+                |i: usize| table.rows.iter().all(|r| matches!(cell(r.cells.get(i).map_or("", String::as_str)), Num::Text(_) | Num::Absent));
+            (0..cols.len())
+                .filter(|&i| match &cols[i].column {
+                    Column::Context(_) => true,
+                    Column::Label => cols[i].throughput_stat.is_none() && words_only(i),
+                    _ => false,
+                })
+                .collect()
+        })
+    }
 }
 
 fn read(inputs: &[TableInput<'_>], sink: &mut Sink) -> Vec<Run> {
@@ -853,17 +910,12 @@ fn prepare<'t>(input: &'t TableInput<'t>) -> Prepared<'t> {
     // load: no duplicates.
     let duplicates = if engines.is_empty() && load_of.is_empty() { set_apart_duplicates(&mut cols) } else { Vec::new() };
     let eval = cols.iter().any(|c| c.column == Column::Eval);
-    let words_only = |i: usize| table.rows.iter().all(|r| matches!(cell(r.cells.get(i).map_or("", String::as_str)), Num::Text(_) | Num::Absent));
-    let keys = (0..cols.len())
-        .filter(|&i| match &cols[i].column {
-            Column::Context(_) => true,
-            Column::Label => cols[i].throughput_stat.is_none() && words_only(i),
-            _ => false,
-        })
-        .collect();
-    let concurrency = self::column("concurrency");
-    Prepared { input, cols, duplicates, eval, keys, engines, framework: self::column("framework"), load_of, loads, concurrency }
+    Prepared { input, cols, duplicates, eval, keys: std::cell::OnceCell::new(), engines, framework: &FRAMEWORK, load_of, loads, concurrency: &CONCURRENCY }
 }
+
+/// The columns every table's engine and load runs are given, classified once, not per table.
+static FRAMEWORK: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| column("framework"));
+static CONCURRENCY: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| column("concurrency"));
 
 /// The words that say a number is a load (`8並列`, `8 并发`, `c=8`, `8 users`).
 const LOAD_WORDS: [&str; 11] = ["並列", "並行", "并发", "并行", "concurrency", "concurrent", "conc", "c", "users", "user", "clients"];
@@ -876,6 +928,9 @@ fn load_columns(header: &[String]) -> (Vec<(usize, usize)>, Vec<String>) {
     let mut load_of = Vec::new();
     let mut loads: Vec<String> = Vec::new();
     for (i, h) in header.iter().enumerate() {
+        if !h.contains('\n') {
+            continue; // one line: no metric over a load
+        }
         let mut parts = h.split('\n').map(clean).filter(|p| !p.is_empty());
         let (Some(metric), Some(load), None) = (parts.next(), parts.next(), parts.next()) else { continue };
         if !matches!(column(&metric).column, Column::Measure(_)) {
@@ -910,7 +965,7 @@ fn load_entries<'t>(p: &'t Prepared<'t>, entries: &[Entry<'t>], k: usize) -> Vec
         .map(|(_, e)| e.clone())
         .collect();
     let line = p.input.table.line;
-    out.push(Entry { col: &p.concurrency, head_line: line, text: p.loads[k].as_str(), line });
+    out.push(Entry { col: p.concurrency, head_line: line, text: p.loads[k].as_str(), line });
     out
 }
 
@@ -983,8 +1038,11 @@ fn engine_columns(header: &[String], cols: &[Col], heading: &str) -> Option<(Col
 fn rates_not_throughputs(table: &crate::markdown::Table, cols: &mut [Col]) {
     let first_measure = |cols: &[Col], except: usize| cols.iter().enumerate().position(|(j, c)| j != except && matches!(c.column, Column::Measure(_)));
     for i in 0..cols.len() {
+        if cols[i].column != Column::Measure(Measure::Requests) {
+            continue;
+        }
         let bare = matches!(squeeze_lower(&cols[i].raw).as_str(), "rps" | "qps") || rate_named(&cols[i].raw);
-        if !bare || cols[i].column != Column::Measure(Measure::Requests) {
+        if !bare {
             continue;
         }
         let cells: Vec<Num> = table.rows.iter().map(|r| cell(r.cells.get(i).map_or("", String::as_str))).filter(|n| *n != Num::Absent).collect();
@@ -1047,7 +1105,26 @@ fn is_bare_stat(raw: &str) -> bool {
 fn measured(col: &Col) -> Option<String> {
     match &col.column {
         Column::Measure(Measure::Latency { group, stat }) => Some(format!("{group}.{stat}")),
-        Column::Measure(m) => Some(format!("{m:?}")),
+        // What `format!("{m:?}")` writes, without formatting it.
+        Column::Measure(m) => Some(
+            match m {
+                Measure::Latency { .. } => unreachable!("matched above"),
+                Measure::Tokens(Kind::Output) => "Tokens(Output)",
+                Measure::Tokens(Kind::Total) => "Tokens(Total)",
+                Measure::Tokens(Kind::Input) => "Tokens(Input)",
+                Measure::Tokens(Kind::Unqualified) => "Tokens(Unqualified)",
+                Measure::Peak => "Peak",
+                Measure::Requests => "Requests",
+                Measure::Throughput => "Throughput",
+                Measure::Duration => "Duration",
+                Measure::AcceptLength => "AcceptLength",
+                Measure::Completed => "Completed",
+                Measure::Failed => "Failed",
+                Measure::TotalInput => "TotalInput",
+                Measure::TotalOutput => "TotalOutput",
+            }
+            .to_string(),
+        ),
         Column::Label | Column::Duplicate { .. } => Some(col.key.clone()),
         _ => None,
     }
@@ -1061,7 +1138,7 @@ fn measured(col: &Col) -> Option<String> {
 fn joins(group: &[Prepared<'_>], next: &Prepared<'_>, sink: &mut Sink) -> bool {
     let first = &group[0];
     let has_measure = |p: &Prepared<'_>| !p.eval && p.cols.iter().any(|c| matches!(c.column, Column::Measure(_)) || c.throughput_stat.is_some());
-    if !has_measure(next) || !group.iter().all(has_measure) || next.input.scope != first.input.scope || first.keys.is_empty() {
+    if !has_measure(next) || !group.iter().all(has_measure) || next.input.scope != first.input.scope || first.keys().is_empty() {
         return false;
     }
     if !next.load_of.is_empty() || group.iter().any(|p| !p.load_of.is_empty()) {
@@ -1071,21 +1148,21 @@ fn joins(group: &[Prepared<'_>], next: &Prepared<'_>, sink: &mut Sink) -> bool {
     if next.input.section != first.input.section && !(states_nothing(first) && states_nothing(next)) {
         return false;
     }
-    let key_names = |p: &Prepared<'_>| p.keys.iter().map(|&k| p.cols[k].key.clone()).collect::<Vec<_>>();
+    let key_names = |p: &Prepared<'_>| p.keys().iter().map(|&k| p.cols[k].key.clone()).collect::<Vec<_>>();
     let engines = |p: &Prepared<'_>| p.engines.iter().map(|&(_, f)| f).collect::<Vec<_>>();
     if key_names(first) != key_names(next) || engines(first) != engines(next) {
         return false;
     }
     let taken: Vec<String> =
-        group.iter().flat_map(|p| p.cols.iter().enumerate().filter(|(i, _)| !p.keys.contains(i)).filter_map(|(_, c)| measured(c))).collect();
-    let mut own: Vec<String> = next.cols.iter().enumerate().filter(|(i, _)| !next.keys.contains(i)).filter_map(|(_, c)| measured(c)).collect();
+        group.iter().flat_map(|p| p.cols.iter().enumerate().filter(|(i, _)| !p.keys().contains(i)).filter_map(|(_, c)| measured(c))).collect();
+    let mut own: Vec<String> = next.cols.iter().enumerate().filter(|(i, _)| !next.keys().contains(i)).filter_map(|(_, c)| measured(c)).collect();
     // Engine columns all hold the one metric of their table.
     own.dedup();
     if own.is_empty() || own.iter().any(|m| taken.contains(m)) {
         return false;
     }
     let row_keys = |p: &Prepared<'_>| -> Vec<Vec<String>> {
-        p.input.table.rows.iter().map(|r| p.keys.iter().map(|&k| clean(r.cells.get(k).map_or("", String::as_str))).collect()).collect()
+        p.input.table.rows.iter().map(|r| p.keys().iter().map(|&k| clean(r.cells.get(k).map_or("", String::as_str))).collect()).collect()
     };
     if row_keys(first) == row_keys(next) {
         return true;
@@ -1189,7 +1266,7 @@ fn read_joined(group: &[Prepared<'_>], sink: &mut Sink, notice: &mut Notice) -> 
             let row = &p.input.table.rows[r];
             end = end.max(row.line);
             let own = row_entries(p, row, &mut above[k]);
-            entries.extend(own.into_iter().enumerate().filter(|(i, _)| k == 0 || !p.keys.contains(i)).map(|(_, e)| e));
+            entries.extend(own.into_iter().enumerate().filter(|(i, _)| k == 0 || !p.keys().contains(i)).map(|(_, e)| e));
         }
         let start = group[0].input.table.rows[r].line;
         runs.extend(build(group[0].input, &entries, start, end, sink, notice));
@@ -1204,7 +1281,7 @@ fn engine_entries<'t>(p: &'t Prepared<'t>, entries: &[Entry<'t>], k: usize) -> V
     let mut out: Vec<Entry<'t>> =
         entries.iter().enumerate().filter(|(i, _)| *i == own || !p.engines.iter().any(|(e, _)| e == i)).map(|(_, e)| e.clone()).collect();
     let line = p.input.table.line;
-    out.push(Entry { col: &p.framework, head_line: line, text: p.input.table.header[own].as_str(), line });
+    out.push(Entry { col: p.framework, head_line: line, text: p.input.table.header[own].as_str(), line });
     out
 }
 
@@ -1373,7 +1450,7 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
                                 spreads.push((label.clone(), w, spread_label(&col.raw)));
                             }
                         }
-                        owned.push(Owned { line: e.line, label, raw: col.raw.clone(), value: OwnedValue::Number(v) });
+                        owned.push(Owned { line: e.line, label, raw: col.raw.as_str().into(), value: OwnedValue::Number(v) });
                         if *m == Measure::Tokens(Kind::Unqualified) {
                             unqualified.push((e.head_line, col));
                         }
@@ -1398,7 +1475,7 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
                     match measure(&Measure::Latency { group, stat }, n, unit) {
                         Measured::Row(label, v) => {
                             results += usize::from(is_result(col));
-                            owned.push(Owned { line: e.line, label, raw: col.raw.clone(), value: OwnedValue::Number(v) });
+                            owned.push(Owned { line: e.line, label, raw: col.raw.as_str().into(), value: OwnedValue::Number(v) });
                         }
                         _ => notes.push(Note { line: e.line, text: format!("{}: {t}", col.raw) }),
                     }
@@ -1420,7 +1497,7 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
                 // A row named by its tensor parallelism alone (`**TP=2**` under 配置): the run's
                 // TP, before any a heading states (`TP=1 vs TP=2`).
                 if let Some(tp) = only_tp(&t) {
-                    owned.push(Owned { line: e.line, label: "tp size".into(), raw: col.raw.clone(), value: OwnedValue::Number(f64::from(tp)) });
+                    owned.push(Owned { line: e.line, label: "tp size".into(), raw: col.raw.as_str().into(), value: OwnedValue::Number(f64::from(tp)) });
                 }
                 let text = if col.raw.is_empty() { t } else { format!("{}: {t}", col.raw) };
                 notes.push(Note { line: e.line, text });
@@ -1476,14 +1553,17 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
     let (extras, as_rows): (Vec<_>, Vec<_>) =
         extras.into_iter().partition(|(key, _, _)| !matches!(fields::classify(key), Some(fields::Target::Extra(k)) if k == *key));
     for (key, n, line) in as_rows {
-        owned.push(Owned { line, label: key.clone(), raw: key, value: OwnedValue::Number(n) });
+        owned.push(Owned { line, label: key.clone(), raw: key.into(), value: OwnedValue::Number(n) });
     }
+    // The labels move into the rows (the facts below read them back from there).
+    let labels: Vec<String> = owned.iter_mut().map(|o| std::mem::take(&mut o.label)).collect();
     let rows: Vec<Row<'_>> = owned
         .iter()
-        .map(|o| Row {
+        .zip(labels)
+        .map(|(o, label)| Row {
             line: o.line,
-            label: o.label.clone(),
-            raw_label: o.raw.as_str(),
+            label,
+            raw_label: &o.raw,
             cell: Cell {
                 value: match &o.value {
                     OwnedValue::Number(n) => Value::Number(*n),
@@ -1523,7 +1603,7 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
     // A row whose only results are numbers kept aside (latencies without a unit) was not
     // resolved: what its cells state about the run is given directly, so it is not lost.
     if !resolved_any {
-        facts.extend(owned.iter().filter_map(|o| Some((row_fact(o)?, o.line))));
+        facts.extend(owned.iter().zip(&block.rows).filter_map(|(o, row)| Some((row_fact(&row.label, &o.value)?, o.line))));
     }
     for (label, pm, name) in spreads {
         let Some(key) = fields::classify(&label).as_ref().and_then(super::aiperf::field_key) else { continue };
@@ -1595,9 +1675,9 @@ fn multiplied(text: &str) -> Option<(f64, Unit)> {
 }
 
 /// The fact a context row states (what the resolver would have read from it).
-fn row_fact(o: &Owned) -> Option<Fact> {
+fn row_fact(label: &str, value: &OwnedValue) -> Option<Fact> {
     let whole = |v: f64| value::integer(v).filter(|&n| n > 0);
-    Some(match (o.label.as_str(), &o.value) {
+    Some(match (label, value) {
         ("model", OwnedValue::Text(t)) => Fact::Model(t.clone()),
         ("backend", OwnedValue::Text(t)) => Fact::Backend(t.clone()),
         ("dataset", OwnedValue::Text(t)) => Fact::Dataset(t.clone()),
@@ -1682,7 +1762,7 @@ fn measure(m: &Measure, n: f64, unit: Unit) -> Measured {
     }
 }
 
-fn context_cell(ctx: Ctx, num: Num, e: &Entry<'_>, owned: &mut Vec<Owned>, facts: &mut Vec<(Fact, u32)>, extras: &mut Vec<(String, f64, u32)>) {
+fn context_cell<'a>(ctx: Ctx, num: Num, e: &Entry<'a>, owned: &mut Vec<Owned<'a>>, facts: &mut Vec<(Fact, u32)>, extras: &mut Vec<(String, f64, u32)>) {
     let text = clean(e.text);
     let line = e.line;
     // Counts (GPUs, TP, concurrency, prompts, lengths) are whole; a fraction under such a
@@ -1694,8 +1774,8 @@ fn context_cell(ctx: Ctx, num: Num, e: &Entry<'_>, owned: &mut Vec<Owned>, facts
             return;
         }
     }
-    let raw = e.col.raw.clone();
-    let mut push = |label: &str, value: OwnedValue| owned.push(Owned { line, label: label.into(), raw: raw.clone(), value });
+    let raw: &'a str = e.col.raw.as_str();
+    let mut push = |label: &str, value: OwnedValue| owned.push(Owned { line, label: label.into(), raw: raw.into(), value });
     let words = !matches!(num, Num::Absent | Num::Placeholder(_));
     match (ctx, num) {
         (Ctx::Model, _) if words => push("model", OwnedValue::Text(text)),
@@ -2042,6 +2122,18 @@ mod tests {
         }
 
         #[test]
+        fn units_are_read_as_from_the_squeezed_copy(text in "( |\u{a0}|\t|M|S|ms|s|tok|/|out|%|秒|é|x{40}){0,8}") {
+            proptest::prop_assert_eq!(unit_of(&text), unit_of_squeezed(&squeeze_lower(&text)));
+        }
+
+        #[test]
+        fn cleans_as_the_general_path_does(text in "[aB( *`\t\n\x0b\x0c\r\u{a0}é（】]{0,12}") {
+            let t: String = text.chars().filter(|c| !matches!(c, '*' | '`')).collect();
+            let t = t.replace(['（', '【'], "(").replace(['）', '】'], ")").replace('\u{a0}', " ");
+            proptest::prop_assert_eq!(clean(&text), t.split_whitespace().collect::<Vec<_>>().join(" "));
+        }
+
+        #[test]
         fn grouped_numbers_read_as_before(s in "[+-]?[0-9]{1,4}([, _][0-9]{3}){0,2}(\\.[0-9]{0,3})?") {
             let (sign, body) = match s.strip_prefix(['+', '-']) { Some(b) => (&s[..1], b), None => ("", s.as_str()) };
             let (int, frac) = body.split_once('.').unwrap_or((body, ""));
@@ -2092,6 +2184,20 @@ mod tests {
 
     fn latency(group: &'static str, stat: &str) -> Column {
         Column::Measure(Measure::Latency { group, stat: stat.into() })
+    }
+
+    #[test]
+    fn measured_names_are_the_debug_names() {
+        let kinds = [Kind::Output, Kind::Total, Kind::Input, Kind::Unqualified];
+        let mut all: Vec<Measure> = kinds.iter().map(|&k| Measure::Tokens(k)).collect();
+        all.extend([
+            Measure::Peak, Measure::Requests, Measure::Throughput, Measure::Duration, Measure::AcceptLength,
+            Measure::Completed, Measure::Failed, Measure::TotalInput, Measure::TotalOutput,
+        ]);
+        for m in all {
+            let col = Col { raw: String::new(), column: Column::Measure(m.clone()), unit: Unit::None, key: String::new(), throughput_stat: None };
+            assert_eq!(measured(&col), Some(format!("{m:?}")));
+        }
     }
 
     #[test]
