@@ -291,13 +291,7 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
             // `# --max-concurrency = 32` in the log above this block: the block's own statement,
             // given before the command's (whose value for that flag is not this block's).
             let floor = spans[..spans.partition_point(|&(start, _)| start < at)].last().map_or(0, |&(_, end)| end);
-            if let Some((line, flags)) = stated_in_log(at, floor) {
-                let stated = client.map_or_else(|| context::ClientCommand::of_flags(&flags, line), |c| c.with_flags(&flags));
-                let own = client.map(|c| c.facts()).unwrap_or_default();
-                for fact in stated.facts().into_iter().filter(|f| !own.contains(f)) {
-                    context::give(&mut run, fact, line, context::FLAGS_LINE);
-                }
-            }
+            give_stated_flags(&mut run, client, stated_in_log(at, floor));
             if let Some(c) = client {
                 // `--tensor-parallel-size=1 结果：` above this run's block: what changed since
                 // the command, given first, from that line.
@@ -431,13 +425,7 @@ pub fn log_context(text: &str, runs: &mut [Run], sink: &mut Sink) {
         let at = run.source.line;
         let client = clients[..clients.partition_point(|c| c.line < at)].last();
         let floor = spans[..spans.partition_point(|&(start, _)| start < at)].last().map_or(0, |&(_, end)| end);
-        if let Some((line, flags)) = stated_in_log(at, floor) {
-            let stated = client.map_or_else(|| context::ClientCommand::of_flags(&flags, line), |c| c.with_flags(&flags));
-            let own = client.map(|c| c.facts()).unwrap_or_default();
-            for fact in stated.facts().into_iter().filter(|f| !own.contains(f)) {
-                context::give(run, fact, line, context::FLAGS_LINE);
-            }
-        }
+        give_stated_flags(run, client, stated_in_log(at, floor));
         if let Some(c) = client {
             for fact in c.facts() {
                 // A notes file may keep a command edited after its run: one asking for fewer
@@ -571,18 +559,35 @@ fn serve_elsewhere_conflict(serve: &Serve, run: &Run, client: Option<&context::C
     None
 }
 
-/// For a line inside a fenced code block, the line introducing that block with the flags it
-/// changed (`--tensor-parallel-size=1 结果：`, [`context::flags_line`]): the last non-blank
-/// line before the opening fence, when it is one.
-fn flags_lines(body: &str) -> impl Fn(u32) -> Option<(u32, String)> + '_ {
-    let lines: Vec<&str> = body.lines().collect();
-    let fences: Vec<u32> = (0..lines.len())
+/// The flags a log's comment states above a run (`# --max-concurrency = 32`, at `line`), as
+/// the run's own statement: each fact they give that its client command (if any) does not,
+/// from that line, kind `flags-line`.
+fn give_stated_flags(run: &mut Run, client: Option<&context::ClientCommand>, stated: Option<(u32, String)>) {
+    let Some((line, flags)) = stated else { return };
+    let stated = client.map_or_else(|| context::ClientCommand::of_flags(&flags, line), |c| c.with_flags(&flags));
+    let own = client.map(|c| c.facts()).unwrap_or_default();
+    for fact in stated.facts().into_iter().filter(|f| !own.contains(f)) {
+        context::give(run, fact, line, context::FLAGS_LINE);
+    }
+}
+
+/// The lines (1-based) of `lines` that open or close a fenced code block.
+fn fence_lines(lines: &[&str]) -> Vec<u32> {
+    (0..lines.len())
         .filter(|&i| {
             let t = lines[i].trim_start();
             t.starts_with("```") || t.starts_with("~~~")
         })
         .map(|i| i as u32 + 1)
-        .collect();
+        .collect()
+}
+
+/// For a line inside a fenced code block, the line introducing that block with the flags it
+/// changed (`--tensor-parallel-size=1 结果：`, [`context::flags_line`]): the last non-blank
+/// line before the opening fence, when it is one.
+fn flags_lines(body: &str) -> impl Fn(u32) -> Option<(u32, String)> + '_ {
+    let lines: Vec<&str> = body.lines().collect();
+    let fences = fence_lines(&lines);
     move |line: u32| {
         let k = fences.partition_point(|&f| f < line);
         if k % 2 == 0 {
@@ -602,13 +607,7 @@ fn comment_flags_above(body: &str) -> impl Fn(u32, u32) -> Option<(u32, String)>
     const COMMENT_REACH: u32 = 40;
     // Most texts state no flag in a comment: their lines are not listed.
     let lines: Vec<&str> = if body.contains("# --") { body.lines().collect() } else { Vec::new() };
-    let fences: Vec<u32> = (0..lines.len())
-        .filter(|&i| {
-            let t = lines[i].trim_start();
-            t.starts_with("```") || t.starts_with("~~~")
-        })
-        .map(|i| i as u32 + 1)
-        .collect();
+    let fences = fence_lines(&lines);
     move |at: u32, floor: u32| {
         let k = fences.partition_point(|&f| f < at);
         let fence = if k % 2 == 1 { fences[k - 1] } else { fences.get(k.wrapping_sub(1)).copied().unwrap_or(0) };

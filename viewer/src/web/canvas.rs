@@ -56,6 +56,21 @@ impl Canvas {
         self.ctx.set_global_alpha(1.0);
         Ok(())
     }
+
+    /// A new path through `points`, closed back to its first point when `close` (a polygon).
+    fn trace(&self, points: impl IntoIterator<Item = BackendCoord>, close: bool) {
+        self.ctx.begin_path();
+        let mut points = points.into_iter();
+        if let Some(start) = points.next() {
+            self.ctx.move_to(f64::from(start.0), f64::from(start.1));
+            for next in points {
+                self.ctx.line_to(f64::from(next.0), f64::from(next.1));
+            }
+            if close {
+                self.ctx.close_path();
+            }
+        }
+    }
 }
 
 /// A horizontal or vertical line moved half a pixel left or up, so that a one-pixel line
@@ -121,14 +136,7 @@ impl DrawingBackend for Canvas {
 
     fn draw_path<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(&mut self, path: I, style: &S) -> Drawn {
         if self.paint(style.color(), Some(style.stroke_width())) {
-            self.ctx.begin_path();
-            let mut path = path.into_iter();
-            if let Some(start) = path.next() {
-                self.ctx.move_to(f64::from(start.0), f64::from(start.1));
-                for next in path {
-                    self.ctx.line_to(f64::from(next.0), f64::from(next.1));
-                }
-            }
+            self.trace(path, false);
             self.ctx.stroke();
         }
         self.done()
@@ -136,15 +144,7 @@ impl DrawingBackend for Canvas {
 
     fn fill_polygon<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(&mut self, path: I, style: &S) -> Drawn {
         if self.paint(style.color(), None) {
-            self.ctx.begin_path();
-            let mut path = path.into_iter();
-            if let Some(start) = path.next() {
-                self.ctx.move_to(f64::from(start.0), f64::from(start.1));
-                for next in path {
-                    self.ctx.line_to(f64::from(next.0), f64::from(next.1));
-                }
-                self.ctx.close_path();
-            }
+            self.trace(path, true);
             self.ctx.fill();
         }
         self.done()
