@@ -712,10 +712,7 @@ pub fn comment_flags(line: &str) -> Option<String> {
     let last_flag = words.iter().rposition(|w| w.starts_with("--"))?;
     words.truncate(last_flag + 2);
     let flags = words.join(" ");
-    let named = crate::client::flags(&flags);
-    let number = |v: &str| v.starts_with(|c: char| c.is_ascii_digit()) || v.eq_ignore_ascii_case("inf");
-    let all_valued = !named.is_empty() && named.iter().all(|(k, v)| k.starts_with("--") && v.as_deref().is_some_and(number));
-    all_valued.then_some(flags)
+    numbered_flags(flags)
 }
 
 /// `--metadata gpu=GB10 precision=bf16 env=TP4PP1`: the `KEY=VALUE` words after the flag
@@ -732,6 +729,15 @@ fn metadata(args: &str) -> Vec<(String, String)> {
     out
 }
 
+/// `flags` when each flag it names is a `--name` with a number (`--tp 2`, `--request-rate
+/// inf`), else `None`: `--tensor-parallel-size must divide …` is prose.
+fn numbered_flags(flags: String) -> Option<String> {
+    let named = crate::client::flags(&flags);
+    let number = |v: &str| v.starts_with(|c: char| c.is_ascii_digit()) || v.eq_ignore_ascii_case("inf");
+    let all_valued = !named.is_empty() && named.iter().all(|(k, v)| k.starts_with("--") && v.as_deref().is_some_and(number));
+    all_valued.then_some(flags)
+}
+
 /// The flags a line introducing a result block states (`--tensor-parallel-size=1 结果：`,
 /// `With \`--max-concurrency 64\`:`): a short prose line that ends with a colon and names
 /// flags with numbers; the text from its first flag on. `None` for any other line.
@@ -742,11 +748,7 @@ pub fn flags_line(line: &str) -> Option<String> {
     }
     let from = t.find("--")?;
     let flags = t[from..].trim_end_matches([':', '：']).replace('`', " ");
-    let named = crate::client::flags(&flags);
-    // Numbers only (`--tp 2`, `--request-rate inf`): `--tensor-parallel-size must divide …` is prose.
-    let number = |v: &str| v.starts_with(|c: char| c.is_ascii_digit()) || v.eq_ignore_ascii_case("inf");
-    let all_valued = !named.is_empty() && named.iter().all(|(k, v)| k.starts_with("--") && v.as_deref().is_some_and(number));
-    all_valued.then_some(flags)
+    numbered_flags(flags)
 }
 
 impl ClientCommand {
