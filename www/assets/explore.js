@@ -1,6 +1,9 @@
 // Loads the explorer (wasm) on the explore page; the page includes this script only when the
-// site was built with the viewer (`cargo xtask site`). The log parser is a second module,
-// loaded in a worker only when a reader adds a file. If loading fails, the full table stays.
+// site was built with the viewer (`cargo xtask site`). A first visit loads the core module,
+// which draws the first view; the full module (`full/`), with the compare view, a run's
+// panel, parameter explanations, CSV and the reader's own logs, is loaded when the core one
+// hands the page over (`benchsiteUpgrade`). The log parser is a third module, loaded in a
+// worker only when a reader adds a file. If loading fails, the full table stays.
 const viewer = document.getElementById("viewer");
 const base = viewer ? viewer.getAttribute("data-base") || "/" : "/";
 // The parser runs in a worker (`parse-worker.js`). After a failure or a cancel the worker is
@@ -43,22 +46,34 @@ window.benchsiteParse = (name, text, stated) => callParser({ name, text, stated:
 window.benchsiteCancelParse = () => endWorker("cancelled");
 // For the recovery test: makes the parser trap as a failing parse would.
 window.benchsiteTrapParser = () => callParser({ name: "", text: "", trap: true });
-import(base + "assets/viewer/benchsite_viewer.js")
-  .then(async (module) => {
+const failed = (error) => {
+  // The same panel, id and wording as the viewer's own failures, in the page's language.
+  let strings = {};
+  try {
+    strings = JSON.parse(document.getElementById("viewer-strings").textContent);
+  } catch (e) {}
+  const template = strings["viewer.load_failed"] || "The explorer could not be started ({error}).";
+  const panel = document.createElement("p");
+  panel.id = "viewer-error";
+  panel.className = "notice error-panel";
+  panel.setAttribute("role", "alert");
+  panel.textContent = template.replace("{error}", String(error));
+  if (viewer) viewer.prepend(panel);
+};
+const load = (path) =>
+  import(base + path).then(async (module) => {
     await module.default();
     window.benchsiteViewer = module; // for the benchmark script (benchFilter)
-  })
-  .catch((error) => {
-    // The same panel, id and wording as the viewer's own failures, in the page's language.
-    let strings = {};
-    try {
-      strings = JSON.parse(document.getElementById("viewer-strings").textContent);
-    } catch (e) {}
-    const template = strings["viewer.load_failed"] || "The explorer could not be started ({error}).";
-    const panel = document.createElement("p");
-    panel.id = "viewer-error";
-    panel.className = "notice error-panel";
-    panel.setAttribute("role", "alert");
-    panel.textContent = template.replace("{error}", String(error));
-    if (viewer) viewer.prepend(panel);
   });
+// The core module calls this once it has stopped: the full module reads the state from the
+// address bar and what the core carried over (`carry`: notices, the action to finish, the
+// files added) from `benchsiteCarry`, and takes the page over.
+let full = null;
+window.benchsiteUpgrade = (carry) => {
+  if (!full) {
+    window.benchsiteCarry = carry;
+    full = load("assets/viewer/full/benchsite_viewer_full.js").catch(failed);
+  }
+  return full;
+};
+load("assets/viewer/benchsite_viewer.js").catch(failed);

@@ -80,23 +80,39 @@ fn site(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// `cargo xtask wasm`: the first half of `site`, the explorer's two wasm modules with their
+/// The explorer's wasm modules: (package, its features, the module's name, its folder in the
+/// package). The core draws the first view and is all a first visit loads; the full module
+/// (the same crate with its `panels`) takes the page over when a reader or a link opens a
+/// panel the core has not; the parsers are loaded only when a reader adds a log.
+const MODULES: [(&str, &[&str], &str, &str); 3] = [
+    ("benchsite-viewer", &["--no-default-features", "--features", "web"], "benchsite_viewer", ""),
+    ("benchsite-viewer", &[], "benchsite_viewer_full", "full"),
+    ("benchsite-viewer-parse", &[], "benchsite_viewer_parse", "parse"),
+];
+
+/// `cargo xtask wasm`: the first half of `site`, the explorer's wasm modules with their
 /// bindings in `target/viewer-pkg` (each size printed), for measuring the wasm alone.
 fn wasm() -> Result<PathBuf, String> {
     let root = root();
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     ensure_wasm_target()?;
-    // One build each: built together, the parser's worker would get the viewer crate with its
-    // `web` feature (features unify within a build), and with it the explorer's entry points.
-    for krate in ["benchsite-viewer", "benchsite-viewer-parse"] {
-        run(Command::new(&cargo).current_dir(&root).args(["build", "--locked", "--profile", "wasm", "--target", "wasm32-unknown-unknown", "-p", krate]))?;
-    }
     let pkg = root.join("target/viewer-pkg");
     let mut wasm_opt = None;
-    // The explorer, and the parsers it loads only when a reader adds a log.
-    for (krate, dir) in [("benchsite_viewer", pkg.clone()), ("benchsite_viewer_parse", pkg.join("parse"))] {
+    for (package, features, krate, sub) in MODULES {
+        // One build each: built together, the parser's worker would get the viewer crate with
+        // its `web` feature (features unify within a build), and with it the explorer's entry
+        // points; the two explorer builds differ in their features.
+        run(Command::new(&cargo).current_dir(&root).args(["build", "--locked", "--profile", "wasm", "--target", "wasm32-unknown-unknown", "-p", package]).args(features))?;
+        let built = root.join(format!("target/wasm32-unknown-unknown/wasm/{}.wasm", package.replace('-', "_")));
+        let input = std::fs::read(&built).map_err(|e| format!("{}: {e}", built.display()))?;
+        // wasm-bindgen names the bindings after the file it reads: a module built from another
+        // module's crate is read from a copy under its own name (before the next build
+        // overwrites the crate's file).
         let wasm = root.join(format!("target/wasm32-unknown-unknown/wasm/{krate}.wasm"));
-        let input = std::fs::read(&wasm).map_err(|e| format!("{}: {e}", wasm.display()))?;
+        if wasm != built {
+            std::fs::write(&wasm, &input).map_err(|e| format!("{}: {e}", wasm.display()))?;
+        }
+        let dir = if sub.is_empty() { pkg.clone() } else { pkg.join(sub) };
         // Beside the package, not in it: the generator publishes the package folder.
         let stamp = root.join(format!("target/viewer-stamps/{krate}"));
         if up_to_date(&input, &stamp, &[dir.join(format!("{krate}.js")), dir.join(format!("{krate}_bg.wasm"))]) {

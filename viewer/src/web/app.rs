@@ -61,6 +61,138 @@ thread_local! {
     static APP: RefCell<Option<App>> = const { RefCell::new(None) };
 }
 
+/// Whether this is the full module, with the panels the first view does not show: the
+/// compare view, a selected run's panel (its details file and the parameter catalog), the
+/// parameter explanations, CSV and the reader's own logs. The core module, which a first
+/// visit loads, leaves them out (the compiler drops every branch this constant closes) and
+/// hands the page over to the full module when one is needed ([`upgrade`]).
+const PANELS: bool = cfg!(feature = "panels");
+
+/// A state only the full module draws.
+fn needs_panels(state: &ViewState) -> bool {
+    state.chart == Chart::Compare || state.selected.is_some()
+}
+
+/// What the full module does once it has taken the page over, for the reader's action that
+/// needed it.
+enum Then {
+    Draw,
+    Csv,
+    /// A parameter explanation was opened: the catalog is fetched.
+    Catalog,
+    /// Files the reader added, to parse.
+    Files(web_sys::FileList),
+}
+
+/// The core module hands the explorer over to the full one: the state goes into the address
+/// bar at once (the full module reads it there, as from a link), this module stops (its
+/// listeners and redraws find no app), and `window.benchsiteUpgrade` (`explore.js`) loads
+/// the full module with what it must carry over (`window.benchsiteCarry`: the notices shown
+/// and what to do next). `data-loading` marks the explorer until the full module has drawn.
+fn upgrade(then: Then) {
+    let Some((query, notices)) = with_app(|app| (current_state(app).to_query(), app.notices.join("\n"))) else { return };
+    APP.with(|a| *a.borrow_mut() = None);
+    let Some(window) = web_sys::window() else { return };
+    let path = window.location().pathname().unwrap_or_default();
+    if let Ok(history) = window.history() {
+        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&format!("{path}?{query}")));
+    }
+    if let Some(v) = dom::by_id("viewer") {
+        attr(&v, "data-loading", "1");
+    }
+    let carry = js_sys::Object::new();
+    let (then, files) = match then {
+        Then::Draw => ("", JsValue::NULL),
+        Then::Csv => ("csv", JsValue::NULL),
+        Then::Catalog => ("catalog", JsValue::NULL),
+        Then::Files(files) => ("files", files.into()),
+    };
+    for (key, value) in [("notices", JsValue::from_str(&notices)), ("then", JsValue::from_str(then)), ("files", files)] {
+        let _ = js_sys::Reflect::set(&carry, &JsValue::from_str(key), &value);
+    }
+    let load = js_sys::Reflect::get(&window, &JsValue::from_str("benchsiteUpgrade")).ok().and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    match load {
+        Some(f) => {
+            let _ = f.call1(&JsValue::NULL, &carry);
+        }
+        None => fail("the explorer's panels are not available on this page"),
+    }
+}
+
+/// The full module, started by the core one: what the core carried over (`upgrade`), and the
+/// page as the reader left it (the file form's fields, the folds opened, the focus), which
+/// building the controls again would lose.
+struct Carried {
+    notices: Vec<String>,
+    then: String,
+    files: Option<web_sys::FileList>,
+    fields: Vec<(String, String)>,
+    open: Vec<String>,
+    focus: String,
+}
+
+impl Carried {
+    /// `None` when the page was not drawn by the core module (a first visit).
+    fn take() -> Option<Carried> {
+        let window = web_sys::window()?;
+        let key = JsValue::from_str("benchsiteCarry");
+        let carry = js_sys::Reflect::get(&window, &key).ok().filter(|c| c.is_object())?;
+        let _ = js_sys::Reflect::delete_property(window.as_ref(), &key);
+        let get = |k: &str| js_sys::Reflect::get(&carry, &JsValue::from_str(k)).ok();
+        let doc = dom::document();
+        let all = |css: &str| doc.query_selector_all(css).map(|l| (0..l.length()).filter_map(|k| l.item(k)?.dyn_into::<Element>().ok()).collect::<Vec<_>>()).unwrap_or_default();
+        let notices = get("notices").and_then(|n| n.as_string()).unwrap_or_default();
+        Some(Carried {
+            notices: notices.split('\n').filter(|n| !n.is_empty()).map(String::from).collect(),
+            then: get("then").and_then(|t| t.as_string()).unwrap_or_default(),
+            files: get("files").and_then(|f| f.dyn_into().ok()),
+            fields: all("#viewer input[id^=local-]").into_iter().filter_map(|e| Some((e.id(), e.dyn_into::<HtmlInputElement>().ok()?.value()))).collect(),
+            open: all("details[open]").iter().filter_map(fold_selector).collect(),
+            focus: doc.active_element().map(|e| e.id()).unwrap_or_default(),
+        })
+    }
+
+    /// Puts the page back as the reader left it (the controls are built again), then does
+    /// what the core module handed over for.
+    fn restore(self) {
+        for (id, value) in &self.fields {
+            if let Some(input) = dom::by_id_as::<HtmlInputElement>(id) {
+                input.set_value(value);
+            }
+        }
+        let doc = dom::document();
+        for css in &self.open {
+            if let Some(d) = doc.query_selector(css).ok().flatten() {
+                attr(&d, "open", "");
+            }
+        }
+        if let Some(e) = dom::by_id_as::<web_sys::HtmlElement>(&self.focus) {
+            let _ = e.focus();
+        }
+        match (self.then.as_str(), self.files) {
+            ("csv", _) => {
+                with_app(|app| table::download_csv(&app.view()));
+            }
+            ("catalog", _) => load_catalog(),
+            ("files", Some(files)) => read_files(files),
+            _ => {}
+        }
+    }
+}
+
+/// How to find an open fold again once the controls are built anew: by its id, or by the
+/// class (and dimension) of the folds the controls have.
+fn fold_selector(d: &Element) -> Option<String> {
+    if !d.id().is_empty() {
+        return Some(format!("#{}", d.id()));
+    }
+    match (d.class_name().as_str(), d.get_attribute("data-dim")) {
+        ("facet-more", Some(dim)) => Some(format!("details.facet-more[data-dim={dim}]")),
+        ("local", _) => Some("details.local".into()),
+        _ => None,
+    }
+}
+
 impl App {
     fn view(&self) -> View<'_> {
         View::new(&self.store, &self.state, &self.rows, &self.ui, &self.findings)
@@ -320,6 +452,16 @@ pub async fn run() -> Result<(), String> {
         app.state = ViewState::from_query(&app.index.default_query).0;
     }
     drop_unknown_values(&mut app);
+    // The full module taking the page over from the core one.
+    let carried = if PANELS { Carried::take() } else { None };
+    if let Some(c) = &carried {
+        app.notices.extend(c.notices.iter().cloned());
+    }
+    if !PANELS && needs_panels(&app.state) {
+        APP.with(|a| *a.borrow_mut() = Some(app));
+        upgrade(Then::Draw);
+        return Ok(());
+    }
     let first = app.missing();
     app.fetching.extend(&first);
     APP.with(|a| *a.borrow_mut() = Some(app));
@@ -330,6 +472,12 @@ pub async fn run() -> Result<(), String> {
     with_app(build_controls).ok_or("no explorer")??;
     attach_listeners()?;
     render();
+    if let Some(c) = carried.filter(|_| PANELS) {
+        if let Some(v) = dom::by_id("viewer") {
+            let _ = v.remove_attribute("data-loading");
+        }
+        c.restore();
+    }
     Ok(())
 }
 
@@ -547,7 +695,11 @@ fn on_toggle(e: web_sys::Event) {
     let target = e.target().and_then(|t| t.dyn_into::<Element>().ok());
     // A tuning entry opened: its explanation needs the catalog.
     if target.as_ref().is_some_and(|t| t.class_list().contains("param") && t.has_attribute("open")) && with_app(|app| app.catalog.is_none()) == Some(true) {
-        load_catalog();
+        if PANELS {
+            load_catalog();
+        } else {
+            upgrade(Then::Catalog);
+        }
         return;
     }
     let Some(more) = target.filter(|t| t.class_list().contains("facet-more")) else { return };
@@ -761,6 +913,7 @@ fn on_button(e: web_sys::Event) {
             app.state = ViewState { data_hash: hash, ..ViewState::default() };
             app.notices.clear();
         }),
+        "csv" if !PANELS => upgrade(Then::Csv),
         "csv" => {
             with_app(|app| table::download_csv(&app.view()));
         }
@@ -785,6 +938,10 @@ fn choose_sides(app: &mut App, dim: Dim) {
 /// Parses each added file in the parser's worker, with a status line (and a cancel button)
 /// while it runs: the page stays responsive whatever the file's size.
 fn read_files(files: web_sys::FileList) {
+    if !PANELS {
+        upgrade(Then::Files(files));
+        return;
+    }
     for i in 0..files.length() {
         let Some(file) = files.get(i) else { continue };
         let name = file.name();
@@ -925,11 +1082,19 @@ fn with_app_mut<R>(f: impl FnOnce(&mut App) -> R) -> Option<R> {
 /// Changes the state and redraws.
 pub fn update(f: impl FnOnce(&mut App)) {
     with_app_mut(f);
+    if !PANELS && with_app(|app| needs_panels(&app.state)) == Some(true) {
+        upgrade(Then::Draw);
+        return;
+    }
     render();
 }
 
 /// Recomputes the rows and draws every part of the explorer from the state.
 pub fn render() {
+    // The core module after handing the page over (`upgrade`): the full one draws.
+    if with_app(|_| ()).is_none() {
+        return;
+    }
     ensure_loaded();
     lap("start");
     // Read layout before writing to the page: a read after a write forces a full layout.
@@ -947,10 +1112,14 @@ pub fn render() {
         lap("facets");
         render_banner(app, &view);
         lap("banner");
-        render_selected(app, &view);
+        if PANELS {
+            render_selected(app, &view);
+            versus::render(&view);
+        } else if let Some(compare) = dom::by_id("compare") {
+            dom::show(&compare, false);
+        }
         render_tuning(app, &view);
         cost::render(&view);
-        versus::render(&view);
         lap("panels");
         update_url(app);
         lap("url");

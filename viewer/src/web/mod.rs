@@ -31,7 +31,9 @@ pub fn start() {
     });
 }
 
-/// Adds runs parsed from a reader's log (the log parser's output, `crate::local`) as local.
+/// Adds runs parsed from a reader's log (the log parser's output, `crate::local`) as local
+/// (the full module only: the core one hands a reader's files over to it).
+#[cfg(feature = "panels")]
 #[wasm_bindgen(js_name = addRuns)]
 pub fn add_runs(name: &str, json: &str) -> Result<usize, JsValue> {
     app::add_runs(name, json).map_err(|e| JsValue::from_str(&e))
