@@ -880,6 +880,36 @@ fn compare_snapshot(b: &Browser) -> Value {
     s
 }
 
+/// The wasm modules the page has loaded, by path.
+fn wasm_loaded(b: &Browser) -> Value {
+    b.exec("return performance.getEntriesByType('resource').map(e => new URL(e.name).pathname).filter(p => p.endsWith('.wasm')).sort()", json!([])).unwrap()
+}
+
+/// A first visit loads the core module alone. A panel it has not — the compare view chosen
+/// in the controls, a run's panel named by a link opened fresh — loads the full module,
+/// which takes the page over with the same view: the filters, the chart, the notices.
+#[test]
+fn the_first_view_loads_the_core_module_alone_and_a_panel_loads_the_full_one() {
+    let Some((_g, b)) = browser() else { return };
+    let (core, full) = ("/assets/viewer/benchsite_viewer_bg.wasm", "/assets/viewer/full/benchsite_viewer_full_bg.wasm");
+    b.goto("/en/explore/?v=1&gpu=H800&fw=nosuch").unwrap();
+    ready(&b);
+    assert_eq!(wasm_loaded(&b), json!([core]));
+    select(&b, "ctl-chart", "compare");
+    b.wait_for("const r = document.getElementById('compare-results'); return r && !document.getElementById('compare').hidden && r.textContent.length", "the compare view").unwrap();
+    ready(&b);
+    assert_eq!(wasm_loaded(&b), json!([core, full]));
+    let view = b.exec("return [document.getElementById('ctl-chart').value, document.querySelector('#facets [data-dim=gpu] input[data-value=H800]').checked, document.getElementById('notices').textContent, location.search.includes('c=compare')]", json!([])).unwrap();
+    assert_eq!(view.as_array().unwrap()[..2], [json!("compare"), json!(true)], "{view}");
+    assert!(view[2].as_str().unwrap().contains("fw=nosuch") && view[3] == json!(true), "{view}");
+    let id = site_runs().iter().find(|r| r["params"]["effective"].as_array().is_some_and(|e| !e.is_empty())).expect("a run with effective parameters")["id"].as_str().unwrap().to_string();
+    b.goto("/en/").unwrap();
+    b.goto(&format!("/en/explore/?v=1&sel={}", urlencode(&id))).unwrap();
+    ready(&b);
+    b.wait_for("return document.querySelectorAll('#selected-effective tr').length", "the run's effective parameters").unwrap();
+    assert_eq!(wasm_loaded(&b), json!([core, full]));
+}
+
 /// The compare view reached by choosing it and changing its controls equals each step's
 /// link opened fresh, in both languages.
 #[test]
