@@ -115,7 +115,8 @@ fn wasm() -> Result<PathBuf, String> {
         let dir = if sub.is_empty() { pkg.clone() } else { pkg.join(sub) };
         // Beside the package, not in it: the generator publishes the package folder.
         let stamp = root.join(format!("target/viewer-stamps/{krate}"));
-        if up_to_date(&input, &stamp, &[dir.join(format!("{krate}.js")), dir.join(format!("{krate}_bg.wasm"))]) {
+        let flags = wasm_opt_flags(krate);
+        if up_to_date(&input, &stamp, &[dir.join(format!("{krate}.js")), dir.join(format!("{krate}_bg.wasm"))], flags) {
             eprintln!("xtask: {krate}: wasm unchanged, bindings and wasm-opt output reused");
             continue;
         }
@@ -145,23 +146,36 @@ fn wasm() -> Result<PathBuf, String> {
             std::fs::create_dir_all(root.join("target/viewer-stamps")).map_err(|e| e.to_string())?;
             std::fs::copy(&bg, &pre_opt).map_err(|e| format!("{}: {e}", pre_opt.display()))?;
             let before = file_len(&bg);
-            // `--low-memory-unused`: nothing lives below address 1024 (the stack ends at 1 MiB
-            // and would have overflowed first), so constant offsets fold into loads: 4 KB gzip.
-            // `--converge` repeats the passes while they still shrink the module (0.5 KB gzip);
-            // the producers and target-features sections are read by no browser.
-            run(Command::new(tool).args(WASM_OPT_FLAGS).args(["--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext", "--enable-mutable-globals", "--enable-reference-types", "--enable-multivalue"]).arg(&bg).arg("-o").arg(&bg))?;
+            // The flags: `wasm_opt_flags`.
+            run(Command::new(tool).args(flags).args(["--enable-bulk-memory", "--enable-nontrapping-float-to-int", "--enable-sign-ext", "--enable-mutable-globals", "--enable-reference-types", "--enable-multivalue"]).arg(&bg).arg("-o").arg(&bg))?;
             let gz = std::fs::read(&bg).map(|w| gzip_len_at(&w, 6)).unwrap_or(0);
-            eprintln!("xtask: wasm-opt {} {krate}: {before} → {} bytes ({gz} gzip -6)", WASM_OPT_FLAGS.join(" "), file_len(&bg));
+            eprintln!("xtask: wasm-opt {} {krate}: {before} → {} bytes ({gz} gzip -6)", flags.join(" "), file_len(&bg));
         }
         // Written last: an interrupted run leaves no stamp, so the next one redoes the work.
         std::fs::create_dir_all(root.join("target/viewer-stamps")).map_err(|e| e.to_string())?;
-        std::fs::write(&stamp, stamp_of(&input, wasm_opt.is_some())).map_err(|e| e.to_string())?;
+        std::fs::write(&stamp, stamp_of(&input, wasm_opt.is_some().then_some(flags))).map_err(|e| e.to_string())?;
     }
     Ok(pkg)
 }
 
-/// How `wasm` runs wasm-opt (the stamp records them, so a change redoes the work).
-const WASM_OPT_FLAGS: [&str; 5] = ["-Oz", "--converge", "--low-memory-unused", "--strip-producers", "--strip-target-features"];
+/// How `wasm` runs wasm-opt on a module (the stamp records them, so a change redoes the work).
+/// `--low-memory-unused`: nothing lives below address 1024 (the stack ends at 1 MiB and would
+/// have overflowed first), so constant offsets fold into loads: 4 KB gzip. The producers and
+/// target-features sections are read by no browser. The explorer's modules, which a visit
+/// loads, get more passes: the control flow flattened and rebuilt (`--flatten --rereloop`)
+/// and the values that flow to each place (`--gufa-optimizing`), each followed by `-Oz`: the
+/// core module 144.5 → 142.6 kB gzip -6 (`-Oz` alone), for half a minute more;
+/// the parsers keep `-Oz --converge` (1.7 MB, loaded only to parse a reader's log).
+fn wasm_opt_flags(krate: &str) -> &'static [&'static str] {
+    const COMMON: [&str; 3] = ["--low-memory-unused", "--strip-producers", "--strip-target-features"];
+    const EXPLORER: [&str; 10] = ["-Oz", "--flatten", "--rereloop", "-Oz", "-Oz", "--gufa-optimizing", "-Oz", COMMON[0], COMMON[1], COMMON[2]];
+    const PARSER: [&str; 5] = ["-Oz", "--converge", COMMON[0], COMMON[1], COMMON[2]];
+    if krate.starts_with("benchsite_viewer_parse") {
+        &PARSER
+    } else {
+        &EXPLORER
+    }
+}
 
 /// The JS glue and its wasm with short import names, the glue without comments or indentation
 /// (`glue.rs`); sizes before and after printed.
@@ -194,17 +208,17 @@ fn ensure_wasm_target() -> Result<(), String> {
 
 /// What the outputs of one wasm module were made from: a hash of the compiled wasm, the
 /// wasm-bindgen version, and whether wasm-opt ran.
-fn stamp_of(input: &[u8], optimised: bool) -> String {
+fn stamp_of(input: &[u8], optimised: Option<&[&str]>) -> String {
     // FNV-1a over the bytes: a cache key, not a defence against someone crafting collisions.
     let hash = input.iter().fold(0xcbf29ce484222325u64, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100000001b3));
-    format!("wasm {hash:016x} {} bytes; wasm-bindgen 0.2.130, short imports, glue stripped of indentation outside template literals; wasm-opt {}\n", input.len(), if optimised { WASM_OPT_FLAGS.join(" ") } else { "none".into() })
+    format!("wasm {hash:016x} {} bytes; wasm-bindgen 0.2.130, short imports, glue stripped of indentation outside template literals; wasm-opt {}\n", input.len(), optimised.map_or_else(|| "none".into(), |flags| flags.join(" ")))
 }
 
 /// True when `outputs` exist and were made from `input` (the stamp says so), with wasm-opt
 /// when it is available now: the bindings and the shrunk wasm can be reused.
-fn up_to_date(input: &[u8], stamp: &Path, outputs: &[PathBuf]) -> bool {
+fn up_to_date(input: &[u8], stamp: &Path, outputs: &[PathBuf], flags: &[&str]) -> bool {
     let Ok(written) = std::fs::read_to_string(stamp) else { return false };
-    outputs.iter().all(|o| o.exists()) && (written == stamp_of(input, true) || (written == stamp_of(input, false) && find_wasm_opt().is_none()))
+    outputs.iter().all(|o| o.exists()) && (written == stamp_of(input, Some(flags)) || (written == stamp_of(input, None) && find_wasm_opt().is_none()))
 }
 
 /// A `wasm-opt` that is recent enough: the npm `binaryen` package (`node_modules/.bin`) or
@@ -336,22 +350,24 @@ mod tests {
     /// The cache is decided by the bytes of the compiled wasm, not by file times.
     #[test]
     fn wasm_outputs_are_reused_only_for_the_same_input() {
+        const F: &[&str] = &["-Oz"];
         let dir = std::env::temp_dir().join(format!("xtask-cache-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let (stamp, out) = (dir.join(".x.input"), dir.join("x.js"));
         std::fs::write(&out, "js").unwrap();
-        assert!(!up_to_date(b"wasm v1", &stamp, std::slice::from_ref(&out)), "no stamp yet");
-        std::fs::write(&stamp, stamp_of(b"wasm v1", true)).unwrap();
-        assert!(up_to_date(b"wasm v1", &stamp, std::slice::from_ref(&out)), "same input");
-        assert!(!up_to_date(b"wasm v2", &stamp, std::slice::from_ref(&out)), "a changed viewer rebuilds");
-        assert!(!up_to_date(b"wasm v1", &stamp, &[out.clone(), dir.join("missing_bg.wasm")]), "a missing output rebuilds");
+        assert!(!up_to_date(b"wasm v1", &stamp, std::slice::from_ref(&out), F), "no stamp yet");
+        std::fs::write(&stamp, stamp_of(b"wasm v1", Some(F))).unwrap();
+        assert!(up_to_date(b"wasm v1", &stamp, std::slice::from_ref(&out), F), "same input");
+        assert!(!up_to_date(b"wasm v2", &stamp, std::slice::from_ref(&out), F), "a changed viewer rebuilds");
+        assert!(!up_to_date(b"wasm v1", &stamp, std::slice::from_ref(&out), &["-O2"]), "other wasm-opt flags rebuild");
+        assert!(!up_to_date(b"wasm v1", &stamp, &[out.clone(), dir.join("missing_bg.wasm")], F), "a missing output rebuilds");
         // A module the size of the viewer's, differing in its last byte only: the hash reads every byte.
         let big: Vec<u8> = (0..1_300_000u32).map(|i| (i % 251) as u8).collect();
-        std::fs::write(&stamp, stamp_of(&big, true)).unwrap();
+        std::fs::write(&stamp, stamp_of(&big, Some(F))).unwrap();
         let mut changed = big.clone();
         *changed.last_mut().unwrap() ^= 1;
-        assert!(up_to_date(&big, &stamp, std::slice::from_ref(&out)), "the same large module");
-        assert!(!up_to_date(&changed, &stamp, std::slice::from_ref(&out)), "a one-byte change at the end rebuilds");
+        assert!(up_to_date(&big, &stamp, std::slice::from_ref(&out), F), "the same large module");
+        assert!(!up_to_date(&changed, &stamp, std::slice::from_ref(&out), F), "a one-byte change at the end rebuilds");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

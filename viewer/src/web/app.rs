@@ -202,7 +202,8 @@ impl App {
     fn rebuild_store(&mut self) {
         let parts: Vec<&Part> = self.parts.iter().flatten().collect();
         let site = columns::assemble(&self.index, &parts);
-        self.store = match &self.local {
+        // (Only the full module adds a reader's runs.)
+        self.store = match self.local.as_ref().filter(|_| PANELS) {
             Some(local) => site.merged(local),
             None => site,
         };
@@ -1485,7 +1486,7 @@ fn render_tuning(app: &App, view: &View) {
         let vals: Vec<String> = values.iter().map(|((v, o), n)| format!("{v} ({}, {n})", ui.tr(&format!("origin.{o}")))).collect();
         append(&summary, &el("span", "", &format!(" = {}", vals.join("; "))));
         append(&d, &summary);
-        if let Some(p) = app.catalog.as_ref().and_then(|c| c.find(&fw, &flag)) {
+        if let Some(p) = app.catalog.as_ref().filter(|_| PANELS).and_then(|c| c.find(&fw, &flag)) {
             append(&d, &el("p", "", p.meaning.get(&ui.lang)));
             if let Some(concept) = p.concept.as_deref() {
                 let eq: Vec<String> = app.catalog.iter().flat_map(|c| &c.params).filter(|q| q.concept.as_deref() == Some(concept) && q.framework != fw).map(|q| format!("{} {}", q.framework, q.flag)).collect();
