@@ -61,16 +61,12 @@ thread_local! {
     static APP: RefCell<Option<App>> = const { RefCell::new(None) };
 }
 
-/// Whether this is the full module, with the panels the first view does not show: the
-/// compare view, a selected run's panel (its details file and the parameter catalog), the
-/// parameter explanations, CSV and the reader's own logs. The core module, which a first
-/// visit loads, leaves them out (the compiler drops every branch this constant closes) and
-/// hands the page over to the full module when one is needed ([`upgrade`]).
-const PANELS: bool = cfg!(feature = "panels");
+use super::PANELS;
 
-/// A state only the full module draws.
+/// A state only the full module draws: a chart other than the first view's bars, the
+/// compare view, a selected run.
 fn needs_panels(state: &ViewState) -> bool {
-    state.chart == Chart::Compare || state.selected.is_some()
+    state.chart != Chart::Bars || state.selected.is_some()
 }
 
 /// What the full module does once it has taken the page over, for the reader's action that

@@ -4,6 +4,7 @@
 //! bar, point and cut label for the tooltip, and writes what it drew into the canvas's
 //! `data-plot` attribute, so a test can compare two charts without reading pixels.
 
+use super::PANELS;
 use super::dom::{self, attr, clear, el};
 use super::ui::css;
 use super::view::View;
@@ -63,12 +64,13 @@ pub fn plan(view: &View) -> Plan {
             }
             None => Plan::Nothing,
         },
-        Chart::Tradeoff => match view.store.metric(&view.x_metric) {
+        // (The core module draws the bars alone: `super::PANELS`.)
+        Chart::Tradeoff if PANELS => match view.store.metric(&view.x_metric) {
             Some(x) => Plan::Tradeoff(series::tradeoff(view.store, &view.rows.to_vec(view.store), x, metric)),
             None => Plan::Nothing,
         },
-        Chart::Sweep => Plan::Sweeps(series::sweeps(view.store, &view.rows.to_vec(view.store), metric)),
-        Chart::Compare => Plan::Nothing,
+        Chart::Sweep if PANELS => Plan::Sweeps(series::sweeps(view.store, &view.rows.to_vec(view.store), metric)),
+        Chart::Tradeoff | Chart::Sweep | Chart::Compare => Plan::Nothing,
     }
 }
 
@@ -141,9 +143,9 @@ pub fn draw(view: &View, plan: &Plan, canvas: &HtmlCanvasElement, css_w: f64) ->
     let mut plot_text = Vec::new();
     let result = match plan {
         Plan::Bars(bars) => draw_bars(view, &area, &pen, bars, &label, fg, s, &mut plot_text),
-        Plan::Tradeoff(t) => draw_tradeoff(view, &area, &pen, t, &label, fg, s, &mut plot_text),
-        Plan::Sweeps(lines) => draw_sweeps(view, &area, &pen, lines, &label, s, &mut plot_text),
-        Plan::Nothing => Ok(Vec::new()),
+        Plan::Tradeoff(t) if PANELS => draw_tradeoff(view, &area, &pen, t, &label, fg, s, &mut plot_text),
+        Plan::Sweeps(lines) if PANELS => draw_sweeps(view, &area, &pen, lines, &label, s, &mut plot_text),
+        Plan::Tradeoff(_) | Plan::Sweeps(_) | Plan::Nothing => Ok(Vec::new()),
     };
     attr(canvas, "data-plot", &plot_text.join("\n"));
     match result {

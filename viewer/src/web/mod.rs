@@ -15,6 +15,14 @@ mod view;
 
 use wasm_bindgen::prelude::*;
 
+/// Whether this is the full module, with what the first view does not show: the trade-off
+/// and sweep charts, the compare view, a selected run's panel (its details file and the
+/// parameter catalog), the parameter explanations, CSV and the reader's own logs. The core
+/// module, which a first visit loads, leaves them out (the compiler drops every branch this
+/// constant closes) and hands the page over to the full module when one is needed
+/// (`app::upgrade`).
+const PANELS: bool = cfg!(feature = "panels");
+
 /// Runs when the module is instantiated: loads the data and draws the explorer. Any
 /// failure, panics included, shows an error panel instead of a blank page.
 #[wasm_bindgen(start)]

@@ -49,7 +49,7 @@ impl<'a> View<'a> {
             x_metric: x_metric_key(store, state),
             thresholds: typed.flatten().unwrap_or_default(),
             thresholds_refused: typed.is_some_and(|t| t.is_none()),
-            sides: if state.chart == Chart::Compare { filter::sides(store, state) } else { None },
+            sides: if super::PANELS && state.chart == Chart::Compare { filter::sides(store, state) } else { None },
             prices,
             refused,
         }
