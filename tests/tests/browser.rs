@@ -105,6 +105,8 @@ fn a_link_restores_the_view_in_a_fresh_page_and_in_the_other_language() {
     select(&b, "ctl-metric", "ttft.p99");
     click(&b, "button.sort[data-sort='ttft.p99']");
     b.wait_for("return location.search.includes('s=ttft.p99')", "sort in the URL").unwrap();
+    // The trade-off chart is the full module's, which draws once it has taken over.
+    ready(&b);
     let url = b.url().unwrap();
     let before = numbers(&b, FIRST_METRIC);
     let path = url.trim_start_matches(&b.site).to_string();
@@ -645,6 +647,8 @@ fn a_view_reached_by_clicks_equals_its_link_opened_fresh() {
         let mut seen = Vec::new();
         for (what, step) in steps {
             step(&b);
+            // (The trade-off chart loads the full module, which draws the view once loaded.)
+            ready(&b);
             let url = b.url().unwrap();
             seen.push((what, url.trim_start_matches(&b.site).to_string(), snapshot(&b)));
         }
@@ -1036,6 +1040,8 @@ fn cost_per_million_tokens_follows_the_formula_and_refuses_hostile_prices() {
     let formula = b.exec("return document.getElementById('cost-formula').textContent", json!([])).unwrap();
     assert!(formula.as_str().unwrap().contains("price per GPU-hour × GPUs ÷ (tokens/s × 3600) × 1,000,000"), "{formula}");
     click(&b, "#cost > summary");
+    // The inputs are the full module's, which the opened panel loads.
+    b.wait_for("return document.querySelector('#cost[open] #cost-inputs input[data-gpu=H800]') !== null", "the price inputs").unwrap();
     set_input(&b, "#cost-inputs input[data-gpu=H800]", "2.5");
     b.wait_for("return location.search.includes('price=H800:2.5')", "the price in the URL").unwrap();
     select(&b, "ctl-metric", "cost_out");

@@ -65,15 +65,22 @@ const load = (path) =>
     await module.default();
     window.benchsiteViewer = module; // for the benchmark script (benchFilter)
   });
-// The core module calls this once it has stopped: the full module reads the state from the
-// address bar and what the core carried over (`carry`: notices, the action to finish, the
-// files added) from `benchsiteCarry`, and takes the page over.
+// The core module calls this when a reader or a link needs the full module: the full module
+// reads the state from the address bar and what the core carried over (`carry`: notices, the
+// action to finish, the files added) from `benchsiteCarry`, and takes the page over.
+let core = null;
 let full = null;
 window.benchsiteUpgrade = (carry) => {
+  // The latest action wins; the full module stops the core (`retire`) when it reads the state.
+  carry.retire = () => core && core.retire();
+  window.benchsiteCarry = carry;
   if (!full) {
-    window.benchsiteCarry = carry;
     full = load("assets/viewer/full/benchsite_viewer_full.js").catch(failed);
   }
   return full;
 };
-load("assets/viewer/benchsite_viewer.js").catch(failed);
+load("assets/viewer/benchsite_viewer.js")
+  .then(() => {
+    core = window.benchsiteViewer;
+  })
+  .catch(failed);

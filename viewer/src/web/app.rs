@@ -64,9 +64,9 @@ thread_local! {
 use super::PANELS;
 
 /// A state only the full module draws: a chart other than the first view's bars, the
-/// compare view, a selected run.
+/// compare view, a selected run, prices.
 fn needs_panels(state: &ViewState) -> bool {
-    state.chart != Chart::Bars || state.selected.is_some()
+    state.chart != Chart::Bars || state.selected.is_some() || !state.price.is_empty()
 }
 
 /// What the full module does once it has taken the page over, for the reader's action that
@@ -81,18 +81,18 @@ enum Then {
 }
 
 /// The core module hands the explorer over to the full one: the state goes into the address
-/// bar at once (the full module reads it there, as from a link), this module stops (its
-/// listeners and redraws find no app), and `window.benchsiteUpgrade` (`explore.js`) loads
-/// the full module with what it must carry over (`window.benchsiteCarry`: the notices shown
-/// and what to do next). `data-loading` marks the explorer until the full module has drawn.
+/// bar at once (the full module reads it there, as from a link), and `window.benchsiteUpgrade`
+/// (`explore.js`) loads the full module with what it must carry over
+/// (`window.benchsiteCarry`: the notices shown and what to do next). While it loads, this
+/// module keeps taking the reader's changes into the state and the address bar, without
+/// drawing (`HANDING_OVER`); the full module stops it (`retire`) when it reads the address.
+/// `data-loading` marks the explorer until the full module has drawn.
 fn upgrade(then: Then) {
-    let Some((query, notices)) = with_app(|app| (current_state(app).to_query(), app.notices.join("\n"))) else { return };
-    APP.with(|a| *a.borrow_mut() = None);
+    use std::sync::atomic::Ordering;
+    let Some(notices) = with_app(|app| app.notices.join("\n")) else { return };
+    HANDING_OVER.store(true, Ordering::Relaxed);
+    with_app(write_url_now);
     let Some(window) = web_sys::window() else { return };
-    let path = window.location().pathname().unwrap_or_default();
-    if let Ok(history) = window.history() {
-        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&format!("{path}?{query}")));
-    }
     if let Some(v) = dom::by_id("viewer") {
         attr(&v, "data-loading", "1");
     }
@@ -115,6 +115,28 @@ fn upgrade(then: Then) {
     }
 }
 
+/// Set once the core module has asked for the full one: changes only go into the address.
+static HANDING_OVER: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// The core module stops: its listeners and redraws find no app from here on. The full
+/// module calls it (through `explore.js`) just before it reads the state from the address.
+pub fn retire() {
+    APP.with(|a| *a.borrow_mut() = None);
+}
+
+/// The state into the permalink and the address bar now (not after the redraw, as
+/// `update_url` does: a redraw that was pending writes the permalink's address, this one).
+fn write_url_now(app: &App) {
+    let Some(window) = web_sys::window() else { return };
+    let url = format!("{}?{}", window.location().pathname().unwrap_or_default(), current_state(app).to_query());
+    if let Some(p) = dom::by_id("permalink") {
+        attr(&p, "href", &format!("{}{url}", window.location().origin().unwrap_or_default()));
+    }
+    if let Ok(history) = window.history() {
+        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
+    }
+}
+
 /// The full module, started by the core one: what the core carried over (`upgrade`), and the
 /// page as the reader left it (the file form's fields, the folds opened, the focus), which
 /// building the controls again would lose.
@@ -128,12 +150,23 @@ struct Carried {
 }
 
 impl Carried {
-    /// `None` when the page was not drawn by the core module (a first visit).
+    /// Whether the core module is handing the page over (else this is a first visit).
+    fn waiting() -> bool {
+        web_sys::window().and_then(|w| js_sys::Reflect::get(&w, &JsValue::from_str("benchsiteCarry")).ok()).is_some_and(|c| c.is_object())
+    }
+
+    /// Stops the core module and takes what it carried over and the page as it left it; the
+    /// address then holds the core's last state. `None` when there is no core to take over
+    /// from (a first visit).
     fn take() -> Option<Carried> {
         let window = web_sys::window()?;
         let key = JsValue::from_str("benchsiteCarry");
         let carry = js_sys::Reflect::get(&window, &key).ok().filter(|c| c.is_object())?;
         let _ = js_sys::Reflect::delete_property(window.as_ref(), &key);
+        // The core module stops taking changes: the address now holds its last state.
+        if let Ok(retire) = js_sys::Reflect::get(&carry, &JsValue::from_str("retire")).and_then(|f| f.dyn_into::<js_sys::Function>()) {
+            let _ = retire.call0(&JsValue::NULL);
+        }
         let get = |k: &str| js_sys::Reflect::get(&carry, &JsValue::from_str(k)).ok();
         let doc = dom::document();
         let all = |css: &str| doc.query_selector_all(css).map(|l| (0..l.length()).filter_map(|k| l.item(k)?.dyn_into::<Element>().ok()).collect::<Vec<_>>()).unwrap_or_default();
@@ -241,7 +274,9 @@ impl App {
     /// The cost metrics for the state's prices (recomputed only when the prices changed).
     fn apply_prices(&mut self) {
         if self.priced.as_deref() != Some(self.state.price.as_str()) {
-            self.store.set_prices(&crate::cost::Prices::parse(&self.state.price).0);
+            // (Without prices, as in the core module, the cost metrics are there, empty.)
+            let prices = if PANELS { crate::cost::Prices::parse(&self.state.price).0 } else { Default::default() };
+            self.store.set_prices(&prices);
             self.priced = Some(self.state.price.clone());
         }
     }
@@ -419,6 +454,9 @@ pub async fn run() -> Result<(), String> {
     let lang = dom::document().document_element().and_then(|h| h.get_attribute("data-lang")).unwrap_or_else(|| "en".into());
     let index = columns::read_index(&fetch_text(start_fetch(&explore_url)).await?)?;
     let mut notices = Vec::new();
+    // The full module taking the page over from the core one, which goes on taking the
+    // reader's changes into the address until this one is ready to draw.
+    let taking_over = PANELS && Carried::waiting();
     let search = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
     let (state, mut url_notices) = ViewState::from_query(&search);
     notices.append(&mut url_notices);
@@ -449,11 +487,6 @@ pub async fn run() -> Result<(), String> {
         app.state = ViewState::from_query(&app.index.default_query).0;
     }
     drop_unknown_values(&mut app);
-    // The full module taking the page over from the core one.
-    let carried = if PANELS { Carried::take() } else { None };
-    if let Some(c) = &carried {
-        app.notices.extend(c.notices.iter().cloned());
-    }
     if !PANELS && needs_panels(&app.state) {
         APP.with(|a| *a.borrow_mut() = Some(app));
         upgrade(Then::Draw);
@@ -466,12 +499,28 @@ pub async fn run() -> Result<(), String> {
     let loaded = load_shards(&first).await;
     with_app_mut(|app| app.fetching.clear());
     loaded?;
+    // From here to the listeners nothing waits: no change of the reader's is lost between.
+    // (`PANELS` again: a value kept across an await is not known to the compiler.)
+    let carried = if PANELS && taking_over { Carried::take() } else { None };
+    if let Some(c) = carried.as_ref().filter(|_| PANELS) {
+        let now = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
+        with_app_mut(|app| {
+            if now != search {
+                app.state = ViewState::from_query(&now).0;
+                drop_unknown_values(app);
+            }
+            app.notices.extend(c.notices.iter().cloned());
+        });
+    }
     with_app(build_controls).ok_or("no explorer")??;
     attach_listeners()?;
     render();
     if let Some(c) = carried.filter(|_| PANELS) {
-        if let Some(v) = dom::by_id("viewer") {
-            let _ = v.remove_attribute("data-loading");
+        // Drawn, unless the state the core left needs shards still being fetched.
+        if with_app(|app| app.fetching.is_empty()) == Some(true) {
+            if let Some(v) = dom::by_id("viewer") {
+                let _ = v.remove_attribute("data-loading");
+            }
         }
         c.restore();
     }
@@ -699,6 +748,11 @@ fn on_toggle(e: web_sys::Event) {
         }
         return;
     }
+    // The price panel opened: its inputs are the full module's.
+    if !PANELS && target.as_ref().is_some_and(|t| t.id() == "cost" && t.has_attribute("open")) {
+        upgrade(Then::Draw);
+        return;
+    }
     let Some(more) = target.filter(|t| t.class_list().contains("facet-more")) else { return };
     if more.has_attribute("open") && more.query_selector("label").ok().flatten().is_none() {
         let Some(dim) = more.get_attribute("data-dim").and_then(|d| Dim::from_key(&d)) else { return };
@@ -724,8 +778,8 @@ fn attach_listeners() -> Result<(), String> {
         }
     }
     // `toggle` does not bubble: caught on the way down.
-    for id in ["filters", "tuning-panel"] {
-        if let Some(target) = dom::by_id(id) {
+    for id in ["filters", "tuning-panel", "controls"] {
+        if let Some(target) = dom::by_id(id).filter(|t| id != "controls" || dom::by_id("filters").as_ref() != Some(t)) {
             let closure = Closure::<dyn FnMut(web_sys::Event)>::new(on_toggle);
             target.add_event_listener_with_callback_and_bool("toggle", closure.as_ref().unchecked_ref(), true).map_err(|_| "could not listen to toggle")?;
             closure.forget();
@@ -1079,6 +1133,10 @@ fn with_app_mut<R>(f: impl FnOnce(&mut App) -> R) -> Option<R> {
 /// Changes the state and redraws.
 pub fn update(f: impl FnOnce(&mut App)) {
     with_app_mut(f);
+    if !PANELS && HANDING_OVER.load(std::sync::atomic::Ordering::Relaxed) {
+        with_app(write_url_now);
+        return;
+    }
     if !PANELS && with_app(|app| needs_panels(&app.state)) == Some(true) {
         upgrade(Then::Draw);
         return;
@@ -1088,8 +1146,8 @@ pub fn update(f: impl FnOnce(&mut App)) {
 
 /// Recomputes the rows and draws every part of the explorer from the state.
 pub fn render() {
-    // The core module after handing the page over (`upgrade`): the full one draws.
-    if with_app(|_| ()).is_none() {
+    // The core module handing the page over (`upgrade`): the full one draws.
+    if with_app(|_| ()).is_none() || (!PANELS && HANDING_OVER.load(std::sync::atomic::Ordering::Relaxed)) {
         return;
     }
     ensure_loaded();
@@ -1116,7 +1174,10 @@ pub fn render() {
             dom::show(&compare, false);
         }
         render_tuning(app, &view);
-        cost::render(&view);
+        // The price panel's inputs (its frame and words are built with the controls).
+        if PANELS {
+            cost::render(&view);
+        }
         lap("panels");
         update_url(app);
         lap("url");

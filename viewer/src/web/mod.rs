@@ -47,6 +47,13 @@ pub fn add_runs(name: &str, json: &str) -> Result<usize, JsValue> {
     app::add_runs(name, json).map_err(|e| JsValue::from_str(&e))
 }
 
+/// The core module stops (its listeners and redraws do nothing more): the full module,
+/// taking the page over, calls it through `explore.js` when it reads the state.
+#[wasm_bindgen]
+pub fn retire() {
+    app::retire();
+}
+
 /// Replaces the data with the explorer data `index` and `shard` (shard 0 of one): the
 /// benchmark's synthetic runs, which the benchmark writes natively with `columns::write`
 /// (`crate::synthetic_runs`), so the explorer's wasm carries no run generator.

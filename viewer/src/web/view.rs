@@ -38,7 +38,7 @@ impl<'a> View<'a> {
             let d = Thresholds::default();
             Thresholds::new(state.up.unwrap_or(d.up), state.down.unwrap_or(d.down))
         });
-        let (prices, refused) = Prices::parse(&state.price);
+        let (prices, refused) = if super::PANELS { Prices::parse(&state.price) } else { Default::default() };
         View {
             store,
             state,
