@@ -16,6 +16,7 @@ use super::urls::{file_of, result_page, source_page, Urls};
 use super::charts::Charts;
 use super::i18n::Strings;
 use super::lazy;
+use super::handwritten;
 use super::views::{self, header_groups};
 use super::SiteContent;
 use benchsite_ingest::sink::Sink;
@@ -209,6 +210,9 @@ pub fn write_all(dir: &Path, inputs: &Inputs, progress: &ProgressBar) -> Result<
 /// `inputs.charts`); the counts and the sitemap still name every page.
 pub fn write_some(dir: &Path, inputs: &Inputs, progress: &ProgressBar, pages: &(dyn Fn(&str) -> bool + Sync)) -> Result<Written, String> {
     let env = environment(inputs.shell);
+    // Result pages are written by hand while the templates that define them are the built-in
+    // ones (a `--www` with other templates is rendered through them).
+    let by_hand = inputs.shell.builtin(handwritten::RESULT_TEMPLATES);
     let by_file = ByFile::new(inputs.data, inputs.charts.store());
     let specs = specs(inputs, &by_file.pairs);
     let charts = inputs.charts;
@@ -227,9 +231,14 @@ pub fn write_some(dir: &Path, inputs: &Inputs, progress: &ProgressBar, pages: &(
             .filter(|spec| pages(&spec.rel))
             .map(|spec| {
                 let began = crate::phases::on().then(std::time::Instant::now);
-                let (template, title, page) = page_context(inputs, lang, spec, &tr, charts, &by_file, &shared)?;
-                let ctx = base_context(inputs, lang, &spec.rel, &title, page, &tr, &shared);
-                let done = render_to(&env, template, &ctx, dir, &format!("{}/{}", lang.code(), file_of(&spec.rel)));
+                let done = match spec.kind {
+                    Kind::Result(i) if by_hand => write_result(inputs, lang, spec, i, &tr, charts, &by_file, &shared, dir),
+                    _ => {
+                        let (template, title, page) = page_context(inputs, lang, spec, &tr, charts, &by_file, &shared)?;
+                        let ctx = base_context(inputs, lang, &spec.rel, &title, page, &tr, &shared);
+                        render_to(&env, template, &ctx, dir, &format!("{}/{}", lang.code(), file_of(&spec.rel)))
+                    }
+                };
                 progress.inc(1);
                 if let Some(began) = began {
                     crate::phases::page(spec.kind.index(), began.elapsed());
@@ -436,6 +445,8 @@ fn write(dir: &Path, rel: &str, text: &str) -> Result<(), String> {
 struct Shared {
     /// `(page path, label)` of each navigation entry.
     nav: Vec<(String, String)>,
+    /// The head of every results table (`metric_head`), for the hand-written result pages.
+    thead: String,
     headlines: Value,
     sources: Vec<views::SourceView>,
 }
@@ -447,7 +458,7 @@ impl Shared {
         let t = |k: &str| tr.get(k);
         let loc = views::Locale { lang, t: &t };
         let headlines = Value::from_serialize(charts.headlines(&inputs.data.runs, loc, inputs.urls));
-        Shared { nav, headlines, sources: views::source_views(inputs.data, inputs.urls, lang) }
+        Shared { nav, thead: handwritten::metric_head(&t), headlines, sources: views::source_views(inputs.data, inputs.urls, lang) }
     }
 }
 
@@ -651,7 +662,17 @@ fn home(inputs: &Inputs, lang: Lang, by_file: &ByFile, shared: &Shared) -> Value
     }
 }
 
-fn result(inputs: &Inputs, lang: Lang, index: usize, tr: &Tr, charts: &Charts, by_file: &ByFile) -> Result<Value, String> {
+/// What a result page shows, in the page's language, before it is laid out: its sections
+/// (each with its chart, KV estimate, runs and findings), the flags they explain once, and
+/// the file's findings not about one of its runs.
+struct ResultData {
+    sections: Vec<views::SectionView>,
+    flags: Vec<views::FlagNote>,
+    file_findings: Vec<usize>,
+    source_href: Arc<str>,
+}
+
+fn result_data(inputs: &Inputs, lang: Lang, index: usize, tr: &Tr, charts: &Charts, by_file: &ByFile) -> ResultData {
     let data = inputs.data;
     let source = &data.sources[index];
     let runs = by_file.runs(&source.path);
@@ -662,20 +683,31 @@ fn result(inputs: &Inputs, lang: Lang, index: usize, tr: &Tr, charts: &Charts, b
     let source_href: Arc<str> = Arc::from(inputs.urls.asset(&source_page(&source.path)));
     let mut sections = views::sections(&data.runs, runs, &effective, &source.path);
     let flags = views::flag_notes(&mut sections);
+    for s in &mut sections {
+        s.chart = charts.section(&data.runs, &s.runs, &format!("{}-chart", s.id), loc);
+        s.kv = s.runs.first().and_then(|&i| views::kv_view(&data.runs[i], lang));
+    }
+    // The findings attached to this file's runs (a set of them, not a flag per finding of
+    // the site: that made every result page as long as the site's findings).
+    let attached: BTreeSet<usize> = runs.iter().flat_map(|&r| data.runs[r].findings.iter().copied()).collect();
+    let file_findings: Vec<usize> = by_file.findings(&source.path).iter().copied().filter(|i| !attached.contains(i) && *i < data.findings.len()).collect();
+    ResultData { sections, flags, file_findings, source_href }
+}
+
+fn result(inputs: &Inputs, lang: Lang, index: usize, tr: &Tr, charts: &Charts, by_file: &ByFile) -> Result<Value, String> {
+    let data = inputs.data;
+    let source = &data.sources[index];
+    let runs = by_file.runs(&source.path);
+    let t = |k: &str| tr.get(k);
+    let ResultData { sections, flags, file_findings, source_href } = result_data(inputs, lang, index, tr, charts, by_file);
     let sections: Vec<Value> = sections
         .into_iter()
         .map(|mut s| {
-            s.chart = charts.section(&data.runs, &s.runs, &format!("{}-chart", s.id), loc);
-            s.kv = s.runs.first().and_then(|&i| views::kv_view(&data.runs[i], lang));
             let rows = row_views(data, tr, lang, std::mem::take(&mut s.runs), &source_href);
             let findings = finding_views(data, tr, std::mem::take(&mut s.findings));
             context! { rows => rows, findings => findings, ..Value::from_serialize(&s) }
         })
         .collect();
-    // The findings attached to this file's runs (a set of them, not a flag per finding of
-    // the site: that made every result page as long as the site's findings).
-    let attached: BTreeSet<usize> = runs.iter().flat_map(|&r| data.runs[r].findings.iter().copied()).collect();
-    let file_findings: Vec<usize> = by_file.findings(&source.path).iter().copied().filter(|i| !attached.contains(i)).collect();
     let count = |n: usize| format_count(n as u64, lang.code());
     Ok(context! {
         path => source.path,
@@ -693,6 +725,88 @@ fn result(inputs: &Inputs, lang: Lang, index: usize, tr: &Tr, charts: &Charts, b
         file_findings => finding_views(data, tr, file_findings),
         comparisons => comparisons(inputs, lang, by_file, Some(index)),
     })
+}
+
+/// A result page written by hand (`handwritten.rs`), straight into its file: what
+/// `result.html` writes from `result`'s context.
+fn write_result(inputs: &Inputs, lang: Lang, spec: &Spec, index: usize, tr: &Tr, charts: &Charts, by_file: &ByFile, shared: &Shared, dir: &Path) -> Result<(), String> {
+    let data = inputs.data;
+    let source = &data.sources[index];
+    let runs = by_file.runs(&source.path);
+    let tf = |k: &str| tr.get(k);
+    let t: handwritten::T = &tf;
+    let ResultData { sections, flags, file_findings, source_href } = result_data(inputs, lang, index, tr, charts, by_file);
+    let count = |n: usize| format_count(n as u64, lang.code());
+    let (run_count, finding_count, line_count) = (count(runs.len()), count(by_file.findings(&source.path).len()), count(source.lines as usize));
+    let head = handwritten::ResultHead {
+        path: &source.path,
+        framework: source.framework.as_deref(),
+        version: source.framework_version.as_deref(),
+        gpu: source.gpu.as_deref(),
+        run_count: &run_count,
+        finding_count: &finding_count,
+        source_href: &source_href,
+    };
+    let links = comparisons(inputs, lang, by_file, Some(index));
+    let links: Vec<handwritten::Comparison> = links
+        .iter()
+        .map(|c| handwritten::Comparison { href: &c.href, framework: &c.framework, base: &c.base, candidate: &c.candidate, axis: c.axis })
+        .collect();
+    let strings = &tr.strings;
+    let views_of = |ids: &[usize]| {
+        let list: Vec<usize> = ids.iter().copied().filter(|&i| i < data.findings.len()).collect();
+        list.into_iter().map(|i| finding_view(strings, &data.findings[i])).collect::<Vec<_>>().into_iter()
+    };
+    let rel = format!("{}/{}", lang.code(), file_of(&spec.rel));
+    write_file(dir, &rel, |out| {
+        let chrome = handwritten::Chrome { lang, rel: &spec.rel, title: &source.path, urls: inputs.urls, nav: &shared.nav };
+        handwritten::head(out, &chrome, t)?;
+        handwritten::result_top(out, &head, views_of(&file_findings), &links, &sections, lang, t)?;
+        for s in &sections {
+            let mut findings_of = |mut out: &mut dyn std::fmt::Write| handwritten::findings(&mut out, views_of(&s.findings), lang, &source_href, t);
+            let mut rows = |mut out: &mut dyn std::fmt::Write| {
+                for &i in &s.runs {
+                    let row = views::row(&data.runs[i], &data.findings, views::Locale { lang, t });
+                    handwritten::row(&mut out, &row, &source_href, t, &|mut o| lazy::cells(&mut o, &row, &source_href))?;
+                }
+                Ok(())
+            };
+            handwritten::section(out, s, &source_href, &shared.thead, t, &mut findings_of, &mut rows)?;
+        }
+        handwritten::result_bottom(out, &flags, &source_href, &line_count, t)?;
+        handwritten::tail(out, inputs.urls, t)
+    })
+}
+
+/// Writes the file `rel` of `dir` with `write`, buffered; the folders it needs are made.
+fn write_file(dir: &Path, rel: &str, write: impl FnOnce(&mut IoText) -> std::fmt::Result) -> Result<(), String> {
+    let path = dir.join(rel);
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).map_err(|e| format!("could not create {}: {e}", parent.display()))?;
+    }
+    let file = std::fs::File::create(&path).map_err(|e| format!("could not write {}: {e}", path.display()))?;
+    let mut out = IoText { to: std::io::BufWriter::with_capacity(1 << 16, file), error: None };
+    let written = write(&mut out);
+    let failed = |e: Option<std::io::Error>| format!("could not write {}: {}", path.display(), e.map_or_else(|| "a page could not be formatted".to_string(), |e| e.to_string()));
+    if written.is_err() {
+        return Err(failed(out.error.take()));
+    }
+    out.to.flush().map_err(|e| failed(Some(e)))
+}
+
+/// A buffered file as a `fmt::Write`, keeping the I/O error a write met.
+struct IoText {
+    to: std::io::BufWriter<std::fs::File>,
+    error: Option<std::io::Error>,
+}
+
+impl std::fmt::Write for IoText {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.to.write_all(s.as_bytes()).map_err(|e| {
+            self.error = Some(e);
+            std::fmt::Error
+        })
+    }
 }
 
 /// The rows of the runs `ids` (indices into the data's runs), made as the table reaches them;
