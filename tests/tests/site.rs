@@ -374,8 +374,8 @@ fn two_builds_of_the_same_content_are_byte_identical() {
     assert!(charts > 20, "the pages compared hold only {charts} charts");
 }
 
-/// A copy of the repository's `www/` whose `result.html` ends with `extra` (after its last
-/// block, where a child template's text is not output).
+/// A copy of the repository's `www/` whose `result.html` and `compare.html` end with `extra`
+/// (after their last block, where a child template's text is not output).
 fn www_with_result_ending(dir: &Path, extra: &str) -> PathBuf {
     let www = dir.join("www");
     for entry in walk(&repo().join("www")) {
@@ -383,15 +383,17 @@ fn www_with_result_ending(dir: &Path, extra: &str) -> PathBuf {
         std::fs::create_dir_all(to.parent().unwrap()).unwrap();
         std::fs::copy(repo().join("www").join(&entry), &to).unwrap();
     }
-    let result = www.join("templates/result.html");
-    let text = std::fs::read_to_string(&result).unwrap();
-    std::fs::write(&result, text + extra).unwrap();
+    for page in ["result.html", "compare.html"] {
+        let path = www.join("templates").join(page);
+        let text = std::fs::read_to_string(&path).unwrap();
+        std::fs::write(&path, text + extra).unwrap();
+    }
     www
 }
 
-/// Result pages are written by hand while `result.html` and the templates around it are the
-/// built-in ones; a `www/` whose `result.html` differs only by a comment is rendered through
-/// the templates, and every file of both builds is the same, for `content/` (with and without
+/// Result and compare pages are written by hand while their templates and those around them
+/// are the built-in ones; a `www/` whose `result.html` and `compare.html` differ only by a
+/// comment is rendered through the templates, and every file of both builds is the same, for `content/` (with and without
 /// `--base-url`) and for hostile content.
 #[test]
 fn hand_written_result_pages_are_what_the_templates_write() {
@@ -405,7 +407,7 @@ fn hand_written_result_pages_are_what_the_templates_write() {
         build(&opts).expect("build runs");
         let files = walk(&by_hand);
         assert_eq!(files, walk(&out));
-        let mut results = 0;
+        let (mut results, mut compares) = (0, 0);
         for f in &files {
             let (a, b) = (String::from_utf8_lossy(&std::fs::read(by_hand.join(f)).unwrap()).into_owned(), String::from_utf8_lossy(&std::fs::read(out.join(f)).unwrap()).into_owned());
             if a != b {
@@ -414,8 +416,10 @@ fn hand_written_result_pages_are_what_the_templates_write() {
                 panic!("{f} differs at byte {at}:\nby hand: {:?}\ntemplate: {:?}", &a[from..(at + 200).min(a.len())], &b[from..(at + 200).min(b.len())]);
             }
             results += usize::from(f.contains("/results/"));
+            compares += usize::from(f.contains("/compare/"));
         }
         assert!(results >= 2, "only {results} result pages compared");
+        assert!(compares >= 2 || content != repo().join("content"), "only {compares} compare pages compared");
     }
 }
 

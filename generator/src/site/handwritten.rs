@@ -571,3 +571,178 @@ pub fn result_bottom(out: &mut impl Write, flags: &[FlagNote], source_href: &str
     esc(out, &t("result.open_source").replace("{n}", line_count))?;
     out.write_str("</a></p>\n</section>\n")
 }
+
+/// The templates a hand-written compare page stands for.
+pub const COMPARE_TEMPLATES: &[&str] = &["base.html", "compare.html"];
+
+/// `compare.html`'s main block; `title` is the page's title.
+pub fn compare(out: &mut impl Write, v: &super::compare::CompareView, title: &str, t: T) -> fmt::Result {
+    out.write_str("<h1>")?;
+    esc(out, title)?;
+    out.write_str("</h1>\n<dl class=\"facts\">\n")?;
+    for (key, side) in [("compare.base", &v.base), ("compare.candidate", &v.candidate)] {
+        out.write_str("  <div><dt>")?;
+        esc(out, &t(key))?;
+        out.write_str("</dt><dd><a href=\"")?;
+        esc(out, &side.href)?;
+        out.write_str("\">")?;
+        esc(out, &side.label)?;
+        out.write_str("</a></dd></div>\n")?;
+    }
+    for verdict in ["regression", "improvement", "noise"] {
+        out.write_str("  <div><dt>")?;
+        esc(out, &t(&format!("verdict.{verdict}")))?;
+        out.write_str("</dt><dd>")?;
+        if let Some(n) = v.counts.get(verdict) {
+            write!(out, "{n}")?;
+        }
+        out.write_str("</dd></div>\n")?;
+    }
+    out.write_str("</dl>\n<p>")?;
+    esc(out, &t(&format!("compare.axis.{}", v.axis)))?;
+    out.write_str(" ")?;
+    esc(out, &t("compare.rule").replace("{up}", &v.up).replace("{down}", &v.down))?;
+    out.write_str("</p>\n<p class=\"hint\">")?;
+    esc(out, &t("compare.no_error_bars"))?;
+    out.write_str(" <a href=\"")?;
+    esc(out, &v.explore)?;
+    out.write_str("\">")?;
+    esc(out, &t("compare.explore"))?;
+    out.write_str("</a></p>\n")?;
+    if !v.notable.is_empty() {
+        out.write_str("<section aria-labelledby=\"notable-h\">\n  <h2 id=\"notable-h\">")?;
+        esc(out, &t("compare.notable"))?;
+        out.write_str("</h2>\n  <ul class=\"notable\">\n")?;
+        for n in &v.notable {
+            write!(out, "    <li class=\"verdict-{}\"><strong>", n.verdict)?;
+            esc(out, &t(&format!("verdict.{}", n.verdict)))?;
+            out.write_str("</strong> · <a href=\"#")?;
+            esc(out, &n.anchor)?;
+            out.write_str("\">")?;
+            esc(out, &n.family)?;
+            out.write_str(" · ")?;
+            esc(out, &n.workload)?;
+            out.write_str("</a> · ")?;
+            esc(out, &n.metric)?;
+            out.write_str(" ")?;
+            esc(out, &n.ratio)?;
+            out.write_str("</li>\n")?;
+        }
+        out.write_str("  </ul>\n</section>\n")?;
+    }
+    for (i, g) in v.groups.iter().enumerate() {
+        let i = i + 1;
+        write!(out, "<section class=\"model compare\" id=\"c-{i}\" aria-labelledby=\"c-{i}-h\">\n  <h2 id=\"c-{i}-h\">")?;
+        esc(out, &g.family)?;
+        out.write_str("</h2>\n")?;
+        if !g.drift.is_empty() {
+            out.write_str("  ")?;
+            drift(out, &g.drift, t)?;
+            out.write_str("\n")?;
+        } else if !g.drift_varies {
+            out.write_str("  <p class=\"hint\">")?;
+            esc(out, &t("compare.no_drift"))?;
+            out.write_str("</p>\n")?;
+        }
+        for p in &g.pairs {
+            out.write_str("  <h3 id=\"")?;
+            esc(out, &p.id)?;
+            out.write_str("\">")?;
+            esc(out, &p.workload)?;
+            out.write_str("</h3>\n")?;
+            if !p.differs.is_empty() {
+                out.write_str("<p class=\"differs\"><strong>")?;
+                esc(out, &t("compare.also_differs"))?;
+                out.write_str("</strong> ")?;
+                esc(out, &p.differs.join("; "))?;
+                out.write_str("</p>")?;
+            }
+            if !p.drift.is_empty() {
+                drift(out, &p.drift, t)?;
+            }
+            out.write_str("  <div class=\"table-wrap\">\n  <table class=\"verdicts\">\n    <thead><tr><th scope=\"col\">")?;
+            esc(out, &t("compare.metric"))?;
+            out.write_str("</th><th scope=\"col\"><a href=\"")?;
+            esc(out, &p.base_href)?;
+            out.write_str("\">")?;
+            esc(out, &v.base.label)?;
+            out.write_str("</a></th><th scope=\"col\"><a href=\"")?;
+            esc(out, &p.candidate_href)?;
+            out.write_str("\">")?;
+            esc(out, &v.candidate.label)?;
+            out.write_str("</a></th><th scope=\"col\">")?;
+            esc(out, &t("compare.ratio"))?;
+            out.write_str("</th><th scope=\"col\">")?;
+            esc(out, &t("compare.verdict"))?;
+            out.write_str("</th></tr></thead>\n    <tbody>\n")?;
+            for m in &p.metrics {
+                write!(out, "      <tr class=\"verdict-{}\"><th scope=\"row\">", m.verdict)?;
+                esc(out, &m.label)?;
+                out.write_str("</th><td>")?;
+                esc(out, &m.base)?;
+                out.write_str("</td><td>")?;
+                esc(out, &m.candidate)?;
+                out.write_str("</td><td>")?;
+                esc(out, &m.ratio)?;
+                out.write_str("</td><td>")?;
+                esc(out, &t(&format!("verdict.{}", m.verdict)))?;
+                out.write_str("</td></tr>\n")?;
+            }
+            out.write_str("    </tbody>\n  </table>\n  </div>\n")?;
+        }
+        out.write_str("</section>\n")?;
+    }
+    if !v.base_only.is_empty() || !v.candidate_only.is_empty() {
+        out.write_str("<section aria-labelledby=\"unmatched-h\">\n  <h2 id=\"unmatched-h\">")?;
+        esc(out, &t("compare.unmatched"))?;
+        out.write_str("</h2>\n  <p class=\"hint\">")?;
+        esc(out, &t("compare.unmatched_text"))?;
+        out.write_str("</p>\n")?;
+        for (side, runs) in [(&v.base, &v.base_only), (&v.candidate, &v.candidate_only)] {
+            if runs.is_empty() {
+                continue;
+            }
+            out.write_str("  <h3>")?;
+            esc(out, &t("compare.only_in").replace("{side}", &side.label))?;
+            out.write_str("</h3>\n  <ul>\n")?;
+            for r in runs {
+                out.write_str("    <li><a href=\"")?;
+                esc(out, &r.href)?;
+                out.write_str("\">")?;
+                esc(out, &r.label)?;
+                out.write_str("</a></li>\n")?;
+            }
+            out.write_str("  </ul>\n")?;
+        }
+        out.write_str("</section>\n")?;
+    }
+    Ok(())
+}
+
+/// `compare.html`'s `drift` macro.
+fn drift(out: &mut impl Write, items: &[super::compare::DriftView], t: T) -> fmt::Result {
+    out.write_str("  <div class=\"drift\">\n    <strong>")?;
+    esc(out, &t("compare.drift"))?;
+    out.write_str("</strong>\n    <ul>\n")?;
+    for d in items {
+        out.write_str("      <li><code>")?;
+        esc(out, &d.flag)?;
+        out.write_str("</code>: ")?;
+        for (n, value) in [&d.base, &d.candidate].into_iter().enumerate() {
+            if n > 0 {
+                out.write_str(" → ")?;
+            }
+            match value {
+                Some((value, origin)) => {
+                    esc(out, &t(&format!("origin.{origin}")))?;
+                    out.write_str(" <code>")?;
+                    esc(out, value)?;
+                    out.write_str("</code>")?;
+                }
+                None => esc(out, &t("compare.absent"))?,
+            }
+        }
+        out.write_str("</li>\n")?;
+    }
+    out.write_str("    </ul>\n  </div>\n")
+}

@@ -213,6 +213,7 @@ pub fn write_some(dir: &Path, inputs: &Inputs, progress: &ProgressBar, pages: &(
     // Result pages are written by hand while the templates that define them are the built-in
     // ones (a `--www` with other templates is rendered through them).
     let by_hand = inputs.shell.builtin(handwritten::RESULT_TEMPLATES);
+    let compare_by_hand = inputs.shell.builtin(handwritten::COMPARE_TEMPLATES);
     let by_file = ByFile::new(inputs.data, inputs.charts.store());
     let specs = specs(inputs, &by_file.pairs);
     let charts = inputs.charts;
@@ -233,6 +234,7 @@ pub fn write_some(dir: &Path, inputs: &Inputs, progress: &ProgressBar, pages: &(
                 let began = crate::phases::on().then(std::time::Instant::now);
                 let done = match spec.kind {
                     Kind::Result(i) if by_hand => write_result(inputs, lang, spec, i, &tr, charts, &by_file, &shared, dir),
+                    Kind::Compare(i) if compare_by_hand => write_compare(inputs, lang, spec, i, &tr, charts, &by_file, &shared, dir),
                     _ => {
                         let (template, title, page) = page_context(inputs, lang, spec, &tr, charts, &by_file, &shared)?;
                         let ctx = base_context(inputs, lang, &spec.rel, &title, page, &tr, &shared);
@@ -537,12 +539,7 @@ fn page_context(inputs: &Inputs, lang: Lang, spec: &Spec, tr: &Tr, charts: &Char
         }
         Kind::Explore => ("explore.html", tr.get("explore.title"), explore(inputs, lang, tr, shared)),
         Kind::Compare(i) => {
-            let t = |k: &str| tr.get(k);
-            let loc = views::Locale { lang, t: &t };
-            let pair = &by_file.pairs[i];
-            let sides = (by_file.runs(&inputs.data.sources[pair.base].path), by_file.runs(&inputs.data.sources[pair.candidate].path));
-            let view = super::compare::view(inputs.data, charts.store(), pair, sides, loc, inputs.urls);
-            let title = tr.get("compare.title").replace("{framework}", &view.framework).replace("{base}", &view.base.label).replace("{candidate}", &view.candidate.label);
+            let (title, view) = compare_view(inputs, lang, i, tr, charts, by_file);
             ("compare.html", title, Value::from_serialize(&view))
         }
         Kind::NotFound => ("404.html", tr.get("notfound.title"), context! {}),
@@ -776,6 +773,31 @@ fn write_result(inputs: &Inputs, lang: Lang, spec: &Spec, index: usize, tr: &Tr,
         handwritten::result_bottom(out, &flags, &source_href, &line_count, t)?;
         handwritten::tail(out, inputs.urls, t)
     })
+}
+
+/// A compare page written by hand (`handwritten::compare`): what `compare.html` writes.
+fn write_compare(inputs: &Inputs, lang: Lang, spec: &Spec, i: usize, tr: &Tr, charts: &Charts, by_file: &ByFile, shared: &Shared, dir: &Path) -> Result<(), String> {
+    let tf = |k: &str| tr.get(k);
+    let t: handwritten::T = &tf;
+    let (title, view) = compare_view(inputs, lang, i, tr, charts, by_file);
+    let rel = format!("{}/{}", lang.code(), file_of(&spec.rel));
+    write_file(dir, &rel, |out| {
+        let chrome = handwritten::Chrome { lang, rel: &spec.rel, title: &title, urls: inputs.urls, nav: &shared.nav };
+        handwritten::head(out, &chrome, t)?;
+        handwritten::compare(out, &view, &title, t)?;
+        handwritten::tail(out, inputs.urls, t)
+    })
+}
+
+/// The compare page of the natural pair `i` and its title.
+fn compare_view(inputs: &Inputs, lang: Lang, i: usize, tr: &Tr, charts: &Charts, by_file: &ByFile) -> (String, super::compare::CompareView) {
+    let t = |k: &str| tr.get(k);
+    let loc = views::Locale { lang, t: &t };
+    let pair = &by_file.pairs[i];
+    let sides = (by_file.runs(&inputs.data.sources[pair.base].path), by_file.runs(&inputs.data.sources[pair.candidate].path));
+    let view = super::compare::view(inputs.data, charts.store(), pair, sides, loc, inputs.urls);
+    let title = tr.get("compare.title").replace("{framework}", &view.framework).replace("{base}", &view.base.label).replace("{candidate}", &view.candidate.label);
+    (title, view)
 }
 
 /// Writes the file `rel` of `dir` with `write`, buffered; the folders it needs are made.
