@@ -237,8 +237,8 @@ pub fn write_some(dir: &Path, inputs: &Inputs, progress: &ProgressBar, pages: &(
             .map(|spec| {
                 let began = crate::phases::on().then(std::time::Instant::now);
                 let done = match spec.kind {
-                    Kind::Result(i) if by_hand => write_result(inputs, lang, spec, i, &tr, charts, &by_file, &shared, dir),
-                    Kind::Compare(i) if compare_by_hand => write_compare(inputs, lang, spec, i, &tr, charts, &by_file, &shared, dir),
+                    Kind::Result(i) if by_hand => write_result(&ByHand { inputs, lang, tr: &tr, by_file: &by_file, shared: &shared, dir }, spec, i),
+                    Kind::Compare(i) if compare_by_hand => write_compare(&ByHand { inputs, lang, tr: &tr, by_file: &by_file, shared: &shared, dir }, spec, i),
                     _ => {
                         let (template, title, page) = page_context(inputs, lang, spec, &tr, charts, &by_file, &shared)?;
                         let ctx = base_context(inputs, lang, &spec.rel, &title, page, &tr, &shared);
@@ -730,7 +730,20 @@ fn result(inputs: &Inputs, lang: Lang, index: usize, tr: &Tr, charts: &Charts, b
 
 /// A result page written by hand (`handwritten.rs`), straight into its file: what
 /// `result.html` writes from `result`'s context.
-fn write_result(inputs: &Inputs, lang: Lang, spec: &Spec, index: usize, tr: &Tr, charts: &Charts, by_file: &ByFile, shared: &Shared, dir: &Path) -> Result<(), String> {
+/// What a page written by hand is made from, besides its spec.
+struct ByHand<'a> {
+    inputs: &'a Inputs<'a>,
+    lang: Lang,
+    tr: &'a Tr,
+    by_file: &'a ByFile<'a>,
+    shared: &'a Shared,
+    /// The staging folder.
+    dir: &'a Path,
+}
+
+fn write_result(h: &ByHand, spec: &Spec, index: usize) -> Result<(), String> {
+    let ByHand { inputs, lang, tr, by_file, shared, dir } = *h;
+    let charts = inputs.charts;
     let data = inputs.data;
     let source = &data.sources[index];
     let runs = by_file.runs(&source.path);
@@ -756,7 +769,8 @@ fn write_result(inputs: &Inputs, lang: Lang, spec: &Spec, index: usize, tr: &Tr,
     let strings = &tr.strings;
     let views_of = |ids: &[usize]| {
         let list: Vec<usize> = ids.iter().copied().filter(|&i| i < data.findings.len()).collect();
-        list.into_iter().map(|i| finding_view(strings, &data.findings[i])).collect::<Vec<_>>().into_iter()
+        // Made one at a time as the list is written: a log of tiny blocks has a finding a run.
+        list.into_iter().map(|i| finding_view(strings, &data.findings[i]))
     };
     let rel = format!("{}/{}", lang.code(), file_of(&spec.rel));
     write_file(dir, &rel, |out| {
@@ -780,7 +794,9 @@ fn write_result(inputs: &Inputs, lang: Lang, spec: &Spec, index: usize, tr: &Tr,
 }
 
 /// A compare page written by hand (`handwritten::compare`): what `compare.html` writes.
-fn write_compare(inputs: &Inputs, lang: Lang, spec: &Spec, i: usize, tr: &Tr, charts: &Charts, by_file: &ByFile, shared: &Shared, dir: &Path) -> Result<(), String> {
+fn write_compare(h: &ByHand, spec: &Spec, i: usize) -> Result<(), String> {
+    let ByHand { inputs, lang, tr, by_file, shared, dir } = *h;
+    let charts = inputs.charts;
     let tf = |k: &str| tr.get(k);
     let t: handwritten::T = &tf;
     let (title, view) = compare_view(inputs, lang, i, tr, charts, by_file);
