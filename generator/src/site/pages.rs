@@ -228,7 +228,7 @@ pub fn write_some(dir: &Path, inputs: &Inputs, progress: &ProgressBar, pages: &(
     let mut sitemap = Vec::new();
     for lang in Lang::ALL {
         let tr = Tr::new(inputs.site.catalogs.strings(lang));
-        let shared = Shared::new(inputs, lang, &tr, charts);
+        let shared = Shared::new(inputs, lang, &tr);
         // Pages are independent: rendered in parallel, each written as it is rendered; the
         // first error (in page order) is the one reported.
         specs
@@ -447,24 +447,38 @@ fn write(dir: &Path, rel: &str, text: &str) -> Result<(), String> {
 
 /// What the pages of one language share, made once per language rather than per page:
 /// the navigation's entries, and the home and explore pages' headline charts and list of
-/// result files (each a walk over every run).
+/// result files (each a walk over every run, made when one of those pages asks: a rebuild
+/// after an edit first writes only the edited file's pages).
 struct Shared {
     /// `(page path, label)` of each navigation entry.
     nav: Vec<(String, String)>,
     /// The head of every results table (`metric_head`), for the hand-written result pages.
     thead: String,
-    headlines: Value,
-    sources: Vec<views::SourceView>,
+    lang: Lang,
+    headlines: std::sync::OnceLock<Value>,
+    sources: std::sync::OnceLock<Vec<views::SourceView>>,
 }
 
 impl Shared {
-    fn new(inputs: &Inputs, lang: Lang, tr: &Tr, charts: &Charts) -> Self {
+    fn new(inputs: &Inputs, lang: Lang, tr: &Tr) -> Self {
         let mut nav = vec![(String::new(), tr.get("nav.home")), ("explore/".into(), tr.get("nav.explore")), ("tuning/".into(), tr.get("nav.tuning"))];
         nav.extend(inputs.site.docs.iter().filter_map(|d| Some((format!("{}/", d.slug), d.for_lang(lang)?.0.title.clone()))));
         let t = |k: &str| tr.get(k);
-        let loc = views::Locale { lang, t: &t };
-        let headlines = Value::from_serialize(charts.headlines(&inputs.data.runs, loc, inputs.urls));
-        Shared { nav, thead: handwritten::metric_head(&t), headlines, sources: views::source_views(inputs.data, inputs.urls, lang) }
+        Shared { nav, thead: handwritten::metric_head(&t), lang, headlines: std::sync::OnceLock::new(), sources: std::sync::OnceLock::new() }
+    }
+
+    fn headlines(&self, inputs: &Inputs, tr: &Tr) -> Value {
+        self.headlines
+            .get_or_init(|| {
+                let t = |k: &str| tr.get(k);
+                let loc = views::Locale { lang: self.lang, t: &t };
+                Value::from_serialize(inputs.charts.headlines(&inputs.data.runs, loc, inputs.urls))
+            })
+            .clone()
+    }
+
+    fn sources(&self, inputs: &Inputs) -> &[views::SourceView] {
+        self.sources.get_or_init(|| views::source_views(inputs.data, inputs.urls, self.lang))
     }
 }
 
@@ -516,7 +530,7 @@ fn base_context(inputs: &Inputs, lang: Lang, rel: &str, title: &str, page: Value
 
 fn page_context(inputs: &Inputs, lang: Lang, spec: &Spec, tr: &Tr, charts: &Charts, by_file: &ByFile, shared: &Shared) -> Result<(&'static str, String, Value), String> {
     let (template, title, page) = match spec.kind {
-        Kind::Home => ("home.html", tr.get("home.title"), home(inputs, lang, by_file, shared)),
+        Kind::Home => ("home.html", tr.get("home.title"), home(inputs, lang, tr, by_file, shared)),
         Kind::Result(i) => {
             let source = &inputs.data.sources[i];
             return Ok(("result.html", source.path.clone(), result(inputs, lang, i, tr, charts, by_file)?));
@@ -645,8 +659,8 @@ fn finding_views(data: &Arc<RunsFile>, tr: &Tr, mut ids: Vec<usize>) -> Value {
     lazy::seq(ids.len(), move |i| Value::from_serialize(finding_view(&strings, &data.findings[ids[i]])))
 }
 
-fn home(inputs: &Inputs, lang: Lang, by_file: &ByFile, shared: &Shared) -> Value {
-    let sources = &shared.sources;
+fn home(inputs: &Inputs, lang: Lang, tr: &Tr, by_file: &ByFile, shared: &Shared) -> Value {
+    let sources = shared.sources(inputs);
     let docs: Vec<Value> = inputs
         .site
         .docs
@@ -655,7 +669,7 @@ fn home(inputs: &Inputs, lang: Lang, by_file: &ByFile, shared: &Shared) -> Value
         .collect();
     context! {
         overview => views::Overview::of(*by_file.counts.get_or_init(|| views::Counts::of(inputs.data)), lang),
-        headlines => shared.headlines.clone(),
+        headlines => shared.headlines(inputs, tr),
         latest => sources.iter().filter(|s| s.latest).collect::<Vec<_>>(),
         comparisons => comparisons(inputs, lang, by_file, None),
         sources => sources,
@@ -904,14 +918,15 @@ const FALLBACK_FILES: usize = 40;
 fn explore(inputs: &Inputs, lang: Lang, tr: &Tr, shared: &Shared) -> Value {
     // The strings the viewer shows, handed over as JSON data (not script).
     let strings: BTreeMap<&String, &String> = tr.strings.iter().filter(|(k, _)| ["viewer.", "origin.", "nav.", "explore.", "finding.", "compare.", "verdict.", "kv.", "tuning.approx"].iter().any(|p| k.starts_with(p))).collect();
-    let files = shared.sources.len();
+    let all = shared.sources(inputs);
+    let files = all.len();
     let sources: Vec<&views::SourceView> = if files > FALLBACK_FILES {
-        shared.sources.iter().filter(|s| s.latest).take(FALLBACK_FILES).collect()
+        all.iter().filter(|s| s.latest).take(FALLBACK_FILES).collect()
     } else {
-        shared.sources.iter().collect()
+        all.iter().collect()
     };
     let more_files = (files > sources.len()).then(|| (format_count(files as u64, lang.code()), inputs.urls.page(lang, "")));
-    context! { headlines => shared.headlines.clone(), more_files => more_files, sources => sources, strings => strings }
+    context! { headlines => shared.headlines(inputs, tr), more_files => more_files, sources => sources, strings => strings }
 }
 
 /// The root `index.html` (language chooser) and `404.html`: both languages on one page,
