@@ -56,6 +56,14 @@ pub fn format_metric(value: f64, unit: &str, origin: Origin, lang: &str) -> Stri
         seconds_decimals = Some(2);
     }
     let scientific = value != 0.0 && !(1e-6..1e15).contains(&value.abs());
+    if let (Origin::Source, false, None) = (origin, scientific, seconds_decimals) {
+        // Most cells: the printed digits grouped, which is the shortest text grouped.
+        let text = source_grouped(value);
+        return match unit_name(unit, lang) {
+            "" => text,
+            name => format!("{text} {name}"),
+        };
+    }
     let text = match (origin, scientific) {
         (Origin::Source, true) => number.scientific(None),
         (Origin::Derived, true) => number.scientific(Some(3)),
@@ -300,18 +308,43 @@ fn unit_name<'a>(unit: &'a str, lang: &str) -> &'a str {
     }
 }
 
-/// `1234567` → `1,234,567` (ASCII digits only).
-fn group(int: &str) -> String {
+/// A source value (finite, not written with an exponent) as `Decimal::of(x).grouped()` writes
+/// it, straight from its shortest text: the integer digits grouped, the fraction as printed,
+/// the sign kept (a negative value here has a non-zero digit: `-0.0 < 0.0` is false, and
+/// the tiniest values take an exponent).
+fn source_grouped(x: f64) -> String {
+    let text = shortest(x.abs());
+    let (int, frac) = text.split_once('.').unwrap_or((&text, ""));
+    let negative = x < 0.0;
+    let mut out = String::with_capacity(text.len() + text.len() / 3 + 2);
+    if negative {
+        out.push('-');
+    }
+    push_grouped(&mut out, int);
+    if !frac.is_empty() {
+        out.push('.');
+        out.push_str(frac);
+    }
+    out
+}
+
+/// `int` (ASCII digits) grouped by thousands onto `out`.
+fn push_grouped(out: &mut String, int: &str) {
     let head = match int.len() % 3 {
         0 => int.len().min(3),
         h => h,
     };
-    let mut out = String::with_capacity(int.len() + int.len() / 3);
     out.push_str(&int[..head]);
     for chunk in int.as_bytes()[head..].chunks(3) {
         out.push(',');
         out.push_str(std::str::from_utf8(chunk).expect("ASCII digits"));
     }
+}
+
+/// `1234567` → `1,234,567` (ASCII digits only).
+fn group(int: &str) -> String {
+    let mut out = String::with_capacity(int.len() + int.len() / 3);
+    push_grouped(&mut out, int);
     out
 }
 
@@ -452,6 +485,16 @@ impl Decimal {
 #[cfg(test)]
 mod tests {
     use super::{format_count, format_metric, parse_grammar, Origin, Special};
+
+    proptest::proptest! {
+        /// The short way a source value is grouped writes what the digit arithmetic writes.
+        #[test]
+        fn source_grouped_is_the_decimal_grouped(x in proptest::num::f64::NORMAL | proptest::num::f64::SUBNORMAL | proptest::num::f64::ZERO, scale in -8i32..16) {
+            let x = x.signum() * (x.abs().fract() + (x.abs() % 97.0)) * 10f64.powi(scale);
+            proptest::prop_assume!(x.is_finite() && (x == 0.0 || (1e-6..1e15).contains(&x.abs())));
+            proptest::prop_assert_eq!(super::source_grouped(x), super::Decimal::of(x).grouped());
+        }
+    }
     use Origin::{Derived, Source};
 
     /// `(value, unit, origin, zh, en)`: one row per rule and edge.

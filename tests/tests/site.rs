@@ -374,6 +374,70 @@ fn two_builds_of_the_same_content_are_byte_identical() {
     assert!(charts > 20, "the pages compared hold only {charts} charts");
 }
 
+/// A copy of the repository's `www/` whose `result.html` and `compare.html` end with `extra`
+/// (after their last block, where a child template's text is not output).
+fn www_with_result_ending(dir: &Path, extra: &str) -> PathBuf {
+    let www = dir.join("www");
+    for entry in walk(&repo().join("www")) {
+        let to = www.join(&entry);
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::copy(repo().join("www").join(&entry), &to).unwrap();
+    }
+    for page in ["result.html", "compare.html"] {
+        let path = www.join("templates").join(page);
+        let text = std::fs::read_to_string(&path).unwrap();
+        std::fs::write(&path, text + extra).unwrap();
+    }
+    www
+}
+
+/// Result and compare pages are written by hand while their templates and those around them
+/// are the built-in ones; a `www/` whose `result.html` and `compare.html` differ only by a
+/// comment is rendered through the templates, and every file of both builds is the same, for `content/` (with and without
+/// `--base-url`) and for hostile content.
+#[test]
+fn hand_written_result_pages_are_what_the_templates_write() {
+    let hostile = hostile_content();
+    for (content, base_url) in [(repo().join("content"), None), (repo().join("content"), Some("/repo/")), (hostile.path().to_path_buf(), None)] {
+        let (_a, by_hand) = build_site(&content, base_url);
+        let dir = tempfile::tempdir().unwrap();
+        let www = www_with_result_ending(dir.path(), "{# rendered through the template #}\n");
+        let out = dir.path().join("site");
+        let opts = BuildOptions { content: content.clone(), out: out.clone(), www: Some(www), base_url: base_url.map(Into::into), viewer: None, explore_shard_runs: None };
+        build(&opts).expect("build runs");
+        let files = walk(&by_hand);
+        assert_eq!(files, walk(&out));
+        let (mut results, mut compares) = (0, 0);
+        for f in &files {
+            let (a, b) = (String::from_utf8_lossy(&std::fs::read(by_hand.join(f)).unwrap()).into_owned(), String::from_utf8_lossy(&std::fs::read(out.join(f)).unwrap()).into_owned());
+            if a != b {
+                let at = a.bytes().zip(b.bytes()).position(|(x, y)| x != y).unwrap_or(a.len().min(b.len()));
+                let from = at.saturating_sub(200);
+                panic!("{f} differs at byte {at}:\nby hand: {:?}\ntemplate: {:?}", &a[from..(at + 200).min(a.len())], &b[from..(at + 200).min(b.len())]);
+            }
+            results += usize::from(f.contains("/results/"));
+            compares += usize::from(f.contains("/compare/"));
+        }
+        assert!(results >= 2, "only {results} result pages compared");
+        assert!(compares >= 2 || content != repo().join("content"), "only {compares} compare pages compared");
+    }
+}
+
+/// A `www/` whose result template says something else is heard.
+#[test]
+fn a_changed_result_template_is_used() {
+    let dir = tempfile::tempdir().unwrap();
+    let www = www_with_result_ending(dir.path(), "");
+    let result = www.join("templates/result.html");
+    let text = std::fs::read_to_string(&result).unwrap().replace("{% block main %}\n", "{% block main %}\n<p id=\"own-template\">mine</p>\n");
+    std::fs::write(&result, text).unwrap();
+    let out = dir.path().join("site");
+    let opts = BuildOptions { content: repo().join("content"), out: out.clone(), www: Some(www), base_url: None, viewer: None, explore_shard_runs: None };
+    build(&opts).expect("build runs");
+    let page = std::fs::read_to_string(out.join("en/results/sglang/A100_v0.5.1/index.html")).unwrap();
+    assert!(page.contains("<p id=\"own-template\">mine</p>"), "the page ignored its template");
+}
+
 const PAYLOAD_BLOCK: &str = "\
 ============ Serving Benchmark Result ============
 Backend:                                 <script>alert(1)</script>

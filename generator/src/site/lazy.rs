@@ -136,29 +136,36 @@ impl RowCells {
     /// What `{% for c in row.cells %}` wrote, one `<td>` a line, text escaped as the
     /// environment's formatter escapes it (a test compares the two).
     pub fn write(&self, out: &mut impl fmt::Write) -> fmt::Result {
-        let escaped = super::markdown::write_escaped;
-        for c in &self.row.cells {
-            out.write_str(if c.alert { "  <td class=\"num alert\"" } else { "  <td class=\"num\"" })?;
-            if let Some(exact) = c.exact.as_deref().filter(|e| !e.is_empty()) {
-                out.write_str(" title=\"")?;
-                escaped(out, exact)?;
-                out.write_str("\"")?;
-            }
-            out.write_str(">")?;
-            match c.line.filter(|&l| l != 0) {
-                Some(line) => {
-                    out.write_str("<a href=\"")?;
-                    escaped(out, &self.prefix)?;
-                    write!(out, "#L{line}\">")?;
-                    escaped(out, &c.text)?;
-                    out.write_str("</a>")?;
-                }
-                None => escaped(out, &c.text)?,
-            }
-            out.write_str("</td>\n")?;
-        }
-        Ok(())
+        cells(out, &self.row, &self.prefix)
     }
+}
+
+/// The number cells of `row`, each linking to its line on the source page (`prefix`): what
+/// `{% for c in row.cells %}` wrote, one `<td>` a line, text escaped as the environment's
+/// formatter escapes it (a test compares the two).
+pub fn cells(out: &mut impl fmt::Write, row: &super::views::Row, prefix: &str) -> fmt::Result {
+    let escaped = super::markdown::write_escaped;
+    for c in &row.cells {
+        out.write_str(if c.alert { "  <td class=\"num alert\"" } else { "  <td class=\"num\"" })?;
+        if let Some(exact) = c.exact.as_deref().filter(|e| !e.is_empty()) {
+            out.write_str(" title=\"")?;
+            escaped(out, exact)?;
+            out.write_str("\"")?;
+        }
+        out.write_str(">")?;
+        match c.line.filter(|&l| l != 0) {
+            Some(line) => {
+                out.write_str("<a href=\"")?;
+                escaped(out, prefix)?;
+                write!(out, "#L{line}\">")?;
+                escaped(out, &c.text)?;
+                out.write_str("</a>")?;
+            }
+            None => escaped(out, &c.text)?,
+        }
+        out.write_str("</td>\n")?;
+    }
+    Ok(())
 }
 
 /// The lines of `text` as `str::lines` cuts them, one string at a time: what result pages

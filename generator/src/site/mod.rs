@@ -7,6 +7,7 @@ pub mod charts;
 pub mod compare;
 mod compact;
 pub mod docs;
+mod handwritten;
 pub mod i18n;
 pub mod lang;
 mod lazy;

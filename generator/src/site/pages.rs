@@ -16,6 +16,7 @@ use super::urls::{file_of, result_page, source_page, Urls};
 use super::charts::Charts;
 use super::i18n::Strings;
 use super::lazy;
+use super::handwritten;
 use super::views::{self, header_groups};
 use super::SiteContent;
 use benchsite_ingest::sink::Sink;
@@ -105,6 +106,9 @@ fn specs(inputs: &Inputs, pairs: &[super::compare::PairSpec]) -> Vec<Spec> {
 #[derive(Clone)]
 struct Tr {
     strings: Arc<Strings>,
+    /// The same strings hashed: a page looks up hundreds (a result page's effective
+    /// parameters, rules and rows), and the ordered map's string comparisons were most of it.
+    index: Arc<std::collections::HashMap<String, String>>,
     /// The whole catalog as the templates' `t`, converted once per language (it was
     /// converted for every page: half a millisecond each, a tenth of a result page).
     value: Value,
@@ -113,11 +117,12 @@ struct Tr {
 
 impl Tr {
     fn new(strings: &Strings) -> Self {
-        Tr { strings: Arc::new(strings.clone()), value: Value::from_serialize(strings), missing: Arc::default() }
+        let index = strings.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+        Tr { strings: Arc::new(strings.clone()), index: Arc::new(index), value: Value::from_serialize(strings), missing: Arc::default() }
     }
 
     fn get(&self, key: &str) -> String {
-        match self.strings.get(key) {
+        match self.index.get(key) {
             Some(s) => s.clone(),
             None => {
                 self.missing.lock().unwrap_or_else(|e| e.into_inner()).insert(key.to_string());
@@ -209,6 +214,10 @@ pub fn write_all(dir: &Path, inputs: &Inputs, progress: &ProgressBar) -> Result<
 /// `inputs.charts`); the counts and the sitemap still name every page.
 pub fn write_some(dir: &Path, inputs: &Inputs, progress: &ProgressBar, pages: &(dyn Fn(&str) -> bool + Sync)) -> Result<Written, String> {
     let env = environment(inputs.shell);
+    // Result pages are written by hand while the templates that define them are the built-in
+    // ones (a `--www` with other templates is rendered through them).
+    let by_hand = inputs.shell.builtin(handwritten::RESULT_TEMPLATES);
+    let compare_by_hand = inputs.shell.builtin(handwritten::COMPARE_TEMPLATES);
     let by_file = ByFile::new(inputs.data, inputs.charts.store());
     let specs = specs(inputs, &by_file.pairs);
     let charts = inputs.charts;
@@ -219,7 +228,7 @@ pub fn write_some(dir: &Path, inputs: &Inputs, progress: &ProgressBar, pages: &(
     let mut sitemap = Vec::new();
     for lang in Lang::ALL {
         let tr = Tr::new(inputs.site.catalogs.strings(lang));
-        let shared = Shared::new(inputs, lang, &tr, charts);
+        let shared = Shared::new(inputs, lang, &tr);
         // Pages are independent: rendered in parallel, each written as it is rendered; the
         // first error (in page order) is the one reported.
         specs
@@ -227,9 +236,15 @@ pub fn write_some(dir: &Path, inputs: &Inputs, progress: &ProgressBar, pages: &(
             .filter(|spec| pages(&spec.rel))
             .map(|spec| {
                 let began = crate::phases::on().then(std::time::Instant::now);
-                let (template, title, page) = page_context(inputs, lang, spec, &tr, charts, &by_file, &shared)?;
-                let ctx = base_context(inputs, lang, &spec.rel, &title, page, &tr, &shared);
-                let done = render_to(&env, template, &ctx, dir, &format!("{}/{}", lang.code(), file_of(&spec.rel)));
+                let done = match spec.kind {
+                    Kind::Result(i) if by_hand => write_result(&ByHand { inputs, lang, tr: &tr, by_file: &by_file, shared: &shared, dir }, spec, i),
+                    Kind::Compare(i) if compare_by_hand => write_compare(&ByHand { inputs, lang, tr: &tr, by_file: &by_file, shared: &shared, dir }, spec, i),
+                    _ => {
+                        let (template, title, page) = page_context(inputs, lang, spec, &tr, charts, &by_file, &shared)?;
+                        let ctx = base_context(inputs, lang, &spec.rel, &title, page, &tr, &shared);
+                        render_to(&env, template, &ctx, dir, &format!("{}/{}", lang.code(), file_of(&spec.rel)))
+                    }
+                };
                 progress.inc(1);
                 if let Some(began) = began {
                     crate::phases::page(spec.kind.index(), began.elapsed());
@@ -432,22 +447,38 @@ fn write(dir: &Path, rel: &str, text: &str) -> Result<(), String> {
 
 /// What the pages of one language share, made once per language rather than per page:
 /// the navigation's entries, and the home and explore pages' headline charts and list of
-/// result files (each a walk over every run).
+/// result files (each a walk over every run, made when one of those pages asks: a rebuild
+/// after an edit first writes only the edited file's pages).
 struct Shared {
     /// `(page path, label)` of each navigation entry.
     nav: Vec<(String, String)>,
-    headlines: Value,
-    sources: Vec<views::SourceView>,
+    /// The head of every results table (`metric_head`), for the hand-written result pages.
+    thead: String,
+    lang: Lang,
+    headlines: std::sync::OnceLock<Value>,
+    sources: std::sync::OnceLock<Vec<views::SourceView>>,
 }
 
 impl Shared {
-    fn new(inputs: &Inputs, lang: Lang, tr: &Tr, charts: &Charts) -> Self {
+    fn new(inputs: &Inputs, lang: Lang, tr: &Tr) -> Self {
         let mut nav = vec![(String::new(), tr.get("nav.home")), ("explore/".into(), tr.get("nav.explore")), ("tuning/".into(), tr.get("nav.tuning"))];
         nav.extend(inputs.site.docs.iter().filter_map(|d| Some((format!("{}/", d.slug), d.for_lang(lang)?.0.title.clone()))));
         let t = |k: &str| tr.get(k);
-        let loc = views::Locale { lang, t: &t };
-        let headlines = Value::from_serialize(charts.headlines(&inputs.data.runs, loc, inputs.urls));
-        Shared { nav, headlines, sources: views::source_views(inputs.data, inputs.urls, lang) }
+        Shared { nav, thead: handwritten::metric_head(&t), lang, headlines: std::sync::OnceLock::new(), sources: std::sync::OnceLock::new() }
+    }
+
+    fn headlines(&self, inputs: &Inputs, tr: &Tr) -> Value {
+        self.headlines
+            .get_or_init(|| {
+                let t = |k: &str| tr.get(k);
+                let loc = views::Locale { lang: self.lang, t: &t };
+                Value::from_serialize(inputs.charts.headlines(&inputs.data.runs, loc, inputs.urls))
+            })
+            .clone()
+    }
+
+    fn sources(&self, inputs: &Inputs) -> &[views::SourceView] {
+        self.sources.get_or_init(|| views::source_views(inputs.data, inputs.urls, self.lang))
     }
 }
 
@@ -499,7 +530,7 @@ fn base_context(inputs: &Inputs, lang: Lang, rel: &str, title: &str, page: Value
 
 fn page_context(inputs: &Inputs, lang: Lang, spec: &Spec, tr: &Tr, charts: &Charts, by_file: &ByFile, shared: &Shared) -> Result<(&'static str, String, Value), String> {
     let (template, title, page) = match spec.kind {
-        Kind::Home => ("home.html", tr.get("home.title"), home(inputs, lang, by_file, shared)),
+        Kind::Home => ("home.html", tr.get("home.title"), home(inputs, lang, tr, by_file, shared)),
         Kind::Result(i) => {
             let source = &inputs.data.sources[i];
             return Ok(("result.html", source.path.clone(), result(inputs, lang, i, tr, charts, by_file)?));
@@ -526,12 +557,7 @@ fn page_context(inputs: &Inputs, lang: Lang, spec: &Spec, tr: &Tr, charts: &Char
         }
         Kind::Explore => ("explore.html", tr.get("explore.title"), explore(inputs, lang, tr, shared)),
         Kind::Compare(i) => {
-            let t = |k: &str| tr.get(k);
-            let loc = views::Locale { lang, t: &t };
-            let pair = &by_file.pairs[i];
-            let sides = (by_file.runs(&inputs.data.sources[pair.base].path), by_file.runs(&inputs.data.sources[pair.candidate].path));
-            let view = super::compare::view(inputs.data, charts.store(), pair, sides, loc, inputs.urls);
-            let title = tr.get("compare.title").replace("{framework}", &view.framework).replace("{base}", &view.base.label).replace("{candidate}", &view.candidate.label);
+            let (title, view) = compare_view(inputs, lang, i, tr, charts, by_file);
             ("compare.html", title, Value::from_serialize(&view))
         }
         Kind::NotFound => ("404.html", tr.get("notfound.title"), context! {}),
@@ -633,8 +659,8 @@ fn finding_views(data: &Arc<RunsFile>, tr: &Tr, mut ids: Vec<usize>) -> Value {
     lazy::seq(ids.len(), move |i| Value::from_serialize(finding_view(&strings, &data.findings[ids[i]])))
 }
 
-fn home(inputs: &Inputs, lang: Lang, by_file: &ByFile, shared: &Shared) -> Value {
-    let sources = &shared.sources;
+fn home(inputs: &Inputs, lang: Lang, tr: &Tr, by_file: &ByFile, shared: &Shared) -> Value {
+    let sources = shared.sources(inputs);
     let docs: Vec<Value> = inputs
         .site
         .docs
@@ -643,7 +669,7 @@ fn home(inputs: &Inputs, lang: Lang, by_file: &ByFile, shared: &Shared) -> Value
         .collect();
     context! {
         overview => views::Overview::of(*by_file.counts.get_or_init(|| views::Counts::of(inputs.data)), lang),
-        headlines => shared.headlines.clone(),
+        headlines => shared.headlines(inputs, tr),
         latest => sources.iter().filter(|s| s.latest).collect::<Vec<_>>(),
         comparisons => comparisons(inputs, lang, by_file, None),
         sources => sources,
@@ -651,7 +677,17 @@ fn home(inputs: &Inputs, lang: Lang, by_file: &ByFile, shared: &Shared) -> Value
     }
 }
 
-fn result(inputs: &Inputs, lang: Lang, index: usize, tr: &Tr, charts: &Charts, by_file: &ByFile) -> Result<Value, String> {
+/// What a result page shows, in the page's language, before it is laid out: its sections
+/// (each with its chart, KV estimate, runs and findings), the flags they explain once, and
+/// the file's findings not about one of its runs.
+struct ResultData {
+    sections: Vec<views::SectionView>,
+    flags: Vec<views::FlagNote>,
+    file_findings: Vec<usize>,
+    source_href: Arc<str>,
+}
+
+fn result_data(inputs: &Inputs, lang: Lang, index: usize, tr: &Tr, charts: &Charts, by_file: &ByFile) -> ResultData {
     let data = inputs.data;
     let source = &data.sources[index];
     let runs = by_file.runs(&source.path);
@@ -662,20 +698,31 @@ fn result(inputs: &Inputs, lang: Lang, index: usize, tr: &Tr, charts: &Charts, b
     let source_href: Arc<str> = Arc::from(inputs.urls.asset(&source_page(&source.path)));
     let mut sections = views::sections(&data.runs, runs, &effective, &source.path);
     let flags = views::flag_notes(&mut sections);
+    for s in &mut sections {
+        s.chart = charts.section(&data.runs, &s.runs, &format!("{}-chart", s.id), loc);
+        s.kv = s.runs.first().and_then(|&i| views::kv_view(&data.runs[i], lang));
+    }
+    // The findings attached to this file's runs (a set of them, not a flag per finding of
+    // the site: that made every result page as long as the site's findings).
+    let attached: BTreeSet<usize> = runs.iter().flat_map(|&r| data.runs[r].findings.iter().copied()).collect();
+    let file_findings: Vec<usize> = by_file.findings(&source.path).iter().copied().filter(|i| !attached.contains(i) && *i < data.findings.len()).collect();
+    ResultData { sections, flags, file_findings, source_href }
+}
+
+fn result(inputs: &Inputs, lang: Lang, index: usize, tr: &Tr, charts: &Charts, by_file: &ByFile) -> Result<Value, String> {
+    let data = inputs.data;
+    let source = &data.sources[index];
+    let runs = by_file.runs(&source.path);
+    let t = |k: &str| tr.get(k);
+    let ResultData { sections, flags, file_findings, source_href } = result_data(inputs, lang, index, tr, charts, by_file);
     let sections: Vec<Value> = sections
         .into_iter()
         .map(|mut s| {
-            s.chart = charts.section(&data.runs, &s.runs, &format!("{}-chart", s.id), loc);
-            s.kv = s.runs.first().and_then(|&i| views::kv_view(&data.runs[i], lang));
             let rows = row_views(data, tr, lang, std::mem::take(&mut s.runs), &source_href);
             let findings = finding_views(data, tr, std::mem::take(&mut s.findings));
             context! { rows => rows, findings => findings, ..Value::from_serialize(&s) }
         })
         .collect();
-    // The findings attached to this file's runs (a set of them, not a flag per finding of
-    // the site: that made every result page as long as the site's findings).
-    let attached: BTreeSet<usize> = runs.iter().flat_map(|&r| data.runs[r].findings.iter().copied()).collect();
-    let file_findings: Vec<usize> = by_file.findings(&source.path).iter().copied().filter(|i| !attached.contains(i)).collect();
     let count = |n: usize| format_count(n as u64, lang.code());
     Ok(context! {
         path => source.path,
@@ -693,6 +740,129 @@ fn result(inputs: &Inputs, lang: Lang, index: usize, tr: &Tr, charts: &Charts, b
         file_findings => finding_views(data, tr, file_findings),
         comparisons => comparisons(inputs, lang, by_file, Some(index)),
     })
+}
+
+/// A result page written by hand (`handwritten.rs`), straight into its file: what
+/// `result.html` writes from `result`'s context.
+/// What a page written by hand is made from, besides its spec.
+struct ByHand<'a> {
+    inputs: &'a Inputs<'a>,
+    lang: Lang,
+    tr: &'a Tr,
+    by_file: &'a ByFile<'a>,
+    shared: &'a Shared,
+    /// The staging folder.
+    dir: &'a Path,
+}
+
+fn write_result(h: &ByHand, spec: &Spec, index: usize) -> Result<(), String> {
+    let ByHand { inputs, lang, tr, by_file, shared, dir } = *h;
+    let charts = inputs.charts;
+    let data = inputs.data;
+    let source = &data.sources[index];
+    let runs = by_file.runs(&source.path);
+    let tf = |k: &str| tr.get(k);
+    let t: handwritten::T = &tf;
+    let ResultData { sections, flags, file_findings, source_href } = result_data(inputs, lang, index, tr, charts, by_file);
+    let count = |n: usize| format_count(n as u64, lang.code());
+    let (run_count, finding_count, line_count) = (count(runs.len()), count(by_file.findings(&source.path).len()), count(source.lines as usize));
+    let head = handwritten::ResultHead {
+        path: &source.path,
+        framework: source.framework.as_deref(),
+        version: source.framework_version.as_deref(),
+        gpu: source.gpu.as_deref(),
+        run_count: &run_count,
+        finding_count: &finding_count,
+        source_href: &source_href,
+    };
+    let links = comparisons(inputs, lang, by_file, Some(index));
+    let links: Vec<handwritten::Comparison> = links
+        .iter()
+        .map(|c| handwritten::Comparison { href: &c.href, framework: &c.framework, base: &c.base, candidate: &c.candidate, axis: c.axis })
+        .collect();
+    let strings = &tr.strings;
+    let views_of = |ids: &[usize]| {
+        let list: Vec<usize> = ids.iter().copied().filter(|&i| i < data.findings.len()).collect();
+        // Made one at a time as the list is written: a log of tiny blocks has a finding a run.
+        list.into_iter().map(|i| finding_view(strings, &data.findings[i]))
+    };
+    let rel = format!("{}/{}", lang.code(), file_of(&spec.rel));
+    write_file(dir, &rel, |out| {
+        let chrome = handwritten::Chrome { lang, rel: &spec.rel, title: &source.path, urls: inputs.urls, nav: &shared.nav };
+        handwritten::head(out, &chrome, t)?;
+        handwritten::result_top(out, &head, views_of(&file_findings), &links, &sections, lang, t)?;
+        for s in &sections {
+            let mut findings_of = |mut out: &mut dyn std::fmt::Write| handwritten::findings(&mut out, views_of(&s.findings), lang, &source_href, t);
+            let mut rows = |mut out: &mut dyn std::fmt::Write| {
+                for &i in &s.runs {
+                    let row = views::row(&data.runs[i], &data.findings, views::Locale { lang, t });
+                    handwritten::row(&mut out, &row, &source_href, t, &|mut o| lazy::cells(&mut o, &row, &source_href))?;
+                }
+                Ok(())
+            };
+            handwritten::section(out, s, &source_href, &shared.thead, t, &mut findings_of, &mut rows)?;
+        }
+        handwritten::result_bottom(out, &flags, &source_href, &line_count, t)?;
+        handwritten::tail(out, inputs.urls, t)
+    })
+}
+
+/// A compare page written by hand (`handwritten::compare`): what `compare.html` writes.
+fn write_compare(h: &ByHand, spec: &Spec, i: usize) -> Result<(), String> {
+    let ByHand { inputs, lang, tr, by_file, shared, dir } = *h;
+    let charts = inputs.charts;
+    let tf = |k: &str| tr.get(k);
+    let t: handwritten::T = &tf;
+    let (title, view) = compare_view(inputs, lang, i, tr, charts, by_file);
+    let rel = format!("{}/{}", lang.code(), file_of(&spec.rel));
+    write_file(dir, &rel, |out| {
+        let chrome = handwritten::Chrome { lang, rel: &spec.rel, title: &title, urls: inputs.urls, nav: &shared.nav };
+        handwritten::head(out, &chrome, t)?;
+        handwritten::compare(out, &view, &title, t)?;
+        handwritten::tail(out, inputs.urls, t)
+    })
+}
+
+/// The compare page of the natural pair `i` and its title.
+fn compare_view(inputs: &Inputs, lang: Lang, i: usize, tr: &Tr, charts: &Charts, by_file: &ByFile) -> (String, super::compare::CompareView) {
+    let t = |k: &str| tr.get(k);
+    let loc = views::Locale { lang, t: &t };
+    let pair = &by_file.pairs[i];
+    let sides = (by_file.runs(&inputs.data.sources[pair.base].path), by_file.runs(&inputs.data.sources[pair.candidate].path));
+    let view = super::compare::view(inputs.data, charts.store(), pair, sides, loc, inputs.urls);
+    let title = tr.get("compare.title").replace("{framework}", &view.framework).replace("{base}", &view.base.label).replace("{candidate}", &view.candidate.label);
+    (title, view)
+}
+
+/// Writes the file `rel` of `dir` with `write`, buffered; the folders it needs are made.
+fn write_file(dir: &Path, rel: &str, write: impl FnOnce(&mut IoText) -> std::fmt::Result) -> Result<(), String> {
+    let path = dir.join(rel);
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).map_err(|e| format!("could not create {}: {e}", parent.display()))?;
+    }
+    let file = std::fs::File::create(&path).map_err(|e| format!("could not write {}: {e}", path.display()))?;
+    let mut out = IoText { to: std::io::BufWriter::with_capacity(1 << 16, file), error: None };
+    let written = write(&mut out);
+    let failed = |e: Option<std::io::Error>| format!("could not write {}: {}", path.display(), e.map_or_else(|| "a page could not be formatted".to_string(), |e| e.to_string()));
+    if written.is_err() {
+        return Err(failed(out.error.take()));
+    }
+    out.to.flush().map_err(|e| failed(Some(e)))
+}
+
+/// A buffered file as a `fmt::Write`, keeping the I/O error a write met.
+struct IoText {
+    to: std::io::BufWriter<std::fs::File>,
+    error: Option<std::io::Error>,
+}
+
+impl std::fmt::Write for IoText {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.to.write_all(s.as_bytes()).map_err(|e| {
+            self.error = Some(e);
+            std::fmt::Error
+        })
+    }
 }
 
 /// The rows of the runs `ids` (indices into the data's runs), made as the table reaches them;
@@ -748,14 +918,15 @@ const FALLBACK_FILES: usize = 40;
 fn explore(inputs: &Inputs, lang: Lang, tr: &Tr, shared: &Shared) -> Value {
     // The strings the viewer shows, handed over as JSON data (not script).
     let strings: BTreeMap<&String, &String> = tr.strings.iter().filter(|(k, _)| ["viewer.", "origin.", "nav.", "explore.", "finding.", "compare.", "verdict.", "kv.", "tuning.approx"].iter().any(|p| k.starts_with(p))).collect();
-    let files = shared.sources.len();
+    let all = shared.sources(inputs);
+    let files = all.len();
     let sources: Vec<&views::SourceView> = if files > FALLBACK_FILES {
-        shared.sources.iter().filter(|s| s.latest).take(FALLBACK_FILES).collect()
+        all.iter().filter(|s| s.latest).take(FALLBACK_FILES).collect()
     } else {
-        shared.sources.iter().collect()
+        all.iter().collect()
     };
     let more_files = (files > sources.len()).then(|| (format_count(files as u64, lang.code()), inputs.urls.page(lang, "")));
-    context! { headlines => shared.headlines.clone(), more_files => more_files, sources => sources, strings => strings }
+    context! { headlines => shared.headlines(inputs, tr), more_files => more_files, sources => sources, strings => strings }
 }
 
 /// The root `index.html` (language chooser) and `404.html`: both languages on one page,

@@ -62,6 +62,19 @@ impl Shell {
         }
     }
 
+    /// True when the templates `names` are the built-in ones (a `--www` folder holding an
+    /// unchanged copy, as `benchsite serve` on the repository has).
+    pub fn builtin(&self, names: &[&str]) -> bool {
+        match self {
+            Shell::Embedded => true,
+            Shell::Dir(dir) => names.iter().all(|name| {
+                let path = format!("templates/{name}");
+                let builtin = EMBEDDED.iter().find(|(p, _)| *p == path).map(|(_, text)| *text);
+                builtin.is_some_and(|text| std::fs::read_to_string(dir.join(&path)).is_ok_and(|t| t == text))
+            }),
+        }
+    }
+
     /// Copies the assets into `to`; returns how many files were written.
     pub fn copy_assets(&self, to: &Path) -> Result<usize, String> {
         let files: Vec<(String, Vec<u8>)> = match self {

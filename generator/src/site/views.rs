@@ -166,12 +166,15 @@ pub fn row(run: &Run, findings: &[Finding], loc: Locale) -> Row {
                 (Some(v), Kind::Count) => (format_count(v as u64, lang), None),
                 (Some(v), Kind::Metric(unit, origin)) => {
                     let text = format_metric(v, unit, origin, lang);
+                    // The value as printed differs from the text only where the unit moved
+                    // (ms from 10 s up) or the value has none (∞): elsewhere it is the text.
+                    let moved = !(v.is_finite() && v.abs() < 10_000.0);
                     let printed = match (origin, unit) {
-                        (number::Origin::Source, "") => text.clone(),
-                        (number::Origin::Source, _) => format!("{} {unit}", format_metric(v, "", origin, lang)),
-                        (number::Origin::Derived, _) => text.clone(),
+                        (number::Origin::Source, "ms") if !moved => None,
+                        (number::Origin::Source, "") | (number::Origin::Derived, _) => None,
+                        (number::Origin::Source, _) => Some(format!("{} {unit}", format_metric(v, "", origin, lang))),
                     };
-                    let exact = (printed != text).then_some(printed);
+                    let exact = printed.filter(|p| *p != text);
                     (text, exact)
                 }
             };
