@@ -24,7 +24,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 20] = [
+const SAMPLES: [(&str, &str); 21] = [
     ("markdown-document/datacrunch_dsv3_sglang_optimizations.md", "raw/optimizations.md"),
     ("markdown-document/gke_a3ultra_sglang_placeholders.md", "raw/gke.md"),
     ("markdown-document/qserve_bench_serving_sweep_readme.md", "raw/qserve.md"),
@@ -45,6 +45,7 @@ const SAMPLES: [(&str, &str); 20] = [
     ("markdown-table/blackwell_pp4_report_zh.md", "raw/blackwell.md"),
     ("markdown-table/gpt2_cuda_p50_p95_cells_zh.md", "raw/gpt2.md"),
     ("markdown-table/transposed_ab_mi355x_zh.md", "raw/qsa.md"),
+    ("markdown-table/transposed_engines_siliconbench.md", "raw/silicon.md"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -259,9 +260,10 @@ fn a_readme_block_without_section_rules_and_its_sweep_table() {
 
 /// A Chinese vLLM-Ascend report: the `vllm bench serve` console (with `Request rate
 /// configured (RPS)`, peaks, no max concurrency), the same run's `--save-result` JSON `cat`
-/// into an unlabelled block, and a 指标/数值/单位 summary table repeating it, which is no
-/// table of runs. The JSON holds the console's numbers unrounded (203.5104987300001 s for
-/// `203.51`): the same run, recorded once with a `duplicate` note (it was two runs).
+/// into an unlabelled block, and a 指标/数值/单位 summary table repeating it (read with each
+/// row's unit from the 单位 column, and recorded once). The JSON holds the console's numbers
+/// unrounded (203.5104987300001 s for `203.51`): the same run, recorded once with a
+/// `duplicate` note (it was two runs).
 #[test]
 fn a_report_with_console_saved_json_and_a_summary_table() {
     let (text, path) = sample("markdown-document/vllm_ascend_save_result_report_zh.md");
@@ -285,7 +287,7 @@ fn a_report_with_console_saved_json_and_a_summary_table() {
             ],
         ],
     );
-    assert_eq!(findings, ["duplicate@81"]);
+    assert_eq!(findings, ["duplicate@88", "duplicate@81"]);
 }
 
 /// The same report's `--save-result` file on its own (its one line, as `cat` printed it):
@@ -714,10 +716,60 @@ fn two_statistics_a_cell_fill_both() {
 }
 
 /// An A/B report whose table is transposed (metrics as rows, Baseline and Tuned as columns):
-/// no runs are made of its rows, and the file says it saw results.
+/// one run per column, each number on its row's line, the column's name kept as a note; the
+/// `变化` column compares the two and is no run (`comparison-column`). Before, no run was read
+/// and the file was `results-not-read`.
 #[test]
-fn a_transposed_table_is_named_not_misread() {
+fn a_transposed_table_gives_a_run_per_column() {
     let (text, path) = sample("markdown-table/transposed_ab_mi355x_zh.md");
-    let findings = check(&path, &text, &[]);
-    assert!(findings.iter().any(|f| f.starts_with("results-not-read@")), "{findings:?}");
+    let run = |ttft: f64, e2e: f64, out: f64, accept: f64, name: &str| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/format", json!("markdown-table")),
+            ("/metrics/ttft_ms/mean", json!(ttft)),
+            ("/metrics/e2e_ms/mean", json!(e2e)),
+            ("/metrics/output_throughput", json!(out)),
+            ("/metrics/accept_length", json!(accept)),
+            ("/source/lines/metrics.ttft_ms.mean", json!(16)),
+            ("/source/lines/metrics.output_throughput", json!(19)),
+            ("/notes/0/text", json!(format!("column: {name}"))),
+        ]
+    };
+    let (a, b) = (run(1032.6, 214805.0, 152.547, 3.2511, "Baseline"), run(1030.4, 219332.0, 149.399, 3.1348, "Tuned N=128"));
+    let findings = check(&path, &text, &[&a, &b]);
+    assert_eq!(findings, ["comparison-column@14"]);
+}
+
+/// SiliconBench's per-concurrency tables: `| Metric | vllm | sglang | llamacpp |` with a metric
+/// per row. A run per engine column, the engine as its framework (llamacpp, which this site
+/// does not compare, kept as a note), `Successful / Failed` over `94 / 6` as both counts, and
+/// `Throughput avg (tok/s)` beside `Output throughput (tok/s)` kept under its own name. The
+/// `Framework | vllm | …` duration table below holds no result row and gives no run.
+#[test]
+fn engine_columns_with_metrics_as_rows() {
+    let (text, path) = sample("markdown-table/transposed_engines_siliconbench.md");
+    let run = |framework: Value, completed: u64, failed: u64, ttft: f64, out: f64, avg: f64| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/framework", framework),
+            ("/model", json!("Gemma-4-E4B-it")),
+            ("/metrics/completed", json!(completed)),
+            ("/metrics/failed", json!(failed)),
+            ("/metrics/ttft_ms/mean", json!(ttft)),
+            ("/metrics/output_throughput", json!(out)),
+            ("/metrics/extra/throughput avg (tok~1s)", json!(avg)),
+        ]
+    };
+    let expected = [
+        run(json!("vllm"), 94, 6, 616.7, 15.7, 17.7),
+        run(json!("sglang"), 94, 6, 551.7, 16.0, 17.1),
+        run(Value::Null, 100, 0, 896.7, 18.1, 20.9),
+        run(json!("vllm"), 94, 6, 189.3, 133.9, 19.0),
+        run(json!("sglang"), 94, 6, 182.5, 125.8, 17.1),
+        run(Value::Null, 100, 0, 2698.6, 24.6, 3.6),
+    ];
+    let expected: Vec<&[(&str, Value)]> = expected.iter().map(Vec::as_slice).collect();
+    let findings = check(&path, &text, &expected);
+    assert_eq!(findings, ["failed-requests@12", "failed-requests@12", "failed-requests@30", "failed-requests@30"]);
+    let out = benchsite_ingest::parse_file(&path, &text, None);
+    assert_eq!(out.runs[2].notes[0].text, "column: llamacpp");
+    assert_eq!(out.runs[4].id.as_str(), "raw/silicon.md#L28.2");
 }

@@ -916,6 +916,8 @@ fn prepare<'t>(input: &'t TableInput<'t>) -> Prepared<'t> {
 /// The columns every table's engine and load runs are given, classified once, not per table.
 static FRAMEWORK: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| column("framework"));
 static CONCURRENCY: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| column("concurrency"));
+static GPU: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| column("gpu"));
+static PRECISION: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| column("precision"));
 
 /// The words that say a number is a load (`8並列`, `8 并发`, `c=8`, `8 users`).
 const LOAD_WORDS: [&str; 11] = ["並列", "並行", "并发", "并行", "concurrency", "concurrent", "conc", "c", "users", "user", "clients"];
@@ -1231,8 +1233,8 @@ fn read_one(p: &Prepared<'_>, sink: &mut Sink, notice: &mut Notice) -> Vec<Run> 
             let entries = row_entries(p, row, &mut above);
             runs.extend(build(p.input, &entries, row.line, row.line, sink, notice));
         }
-    } else if let Some(run) = transposed(p.input, sink, notice) {
-        runs.push(run);
+    } else {
+        runs.extend(transposed(p.input, sink, notice));
     }
     runs
 }
@@ -1295,18 +1297,22 @@ fn engine_suffix(k: usize) -> String {
     }
 }
 
-/// `Metric | Value` rows, or `Metric | Mean | Median | P99`: one run.
-fn transposed(input: &TableInput<'_>, sink: &mut Sink, notice: &mut Notice) -> Option<Run> {
+/// `Metric | Value` rows, or `Metric | Mean | Median | P99`: one run. Metrics as rows and
+/// runs as columns (`| Metric | vllm | sglang |`, `| 指标 | Baseline | Tuned N=128 | 变化 |`):
+/// one run per column, each number linked to its cell's line; a column named by an engine,
+/// a GPU or a precision gives its run that ([`named_by`]), any other name is kept as a note;
+/// a column comparing the others (`变化`, `Difference`, `Winner`) is no run
+/// ([`compares`], `comparison-column`).
+fn transposed(input: &TableInput<'_>, sink: &mut Sink, notice: &mut Notice) -> Vec<Run> {
     let table = input.table;
-    let first = fields::normalise(&clean(table.header.first()?));
+    let Some(first) = table.header.first() else { return Vec::new() };
+    let first = fields::normalise(&clean(first));
     if !["metric", "metrics", "指标", "", "name", "item", "项目", "measure"].contains(&first.as_str()) || table.header.len() < 2 {
-        return None;
+        return Vec::new();
     }
     let stats: Vec<Option<String>> = table.header[1..].iter().map(|h| stat_word(&fields::normalise(&clean(h)))).collect();
     let stat_columns = stats.iter().all(Option::is_some);
-    if !stat_columns && table.header.len() != 2 {
-        return None; // runs as columns: not read
-    }
+    let runs_as_columns = !stat_columns && table.header.len() > 2;
     let row_cols: Vec<Vec<Col>> = table
         .rows
         .iter()
@@ -1321,7 +1327,11 @@ fn transposed(input: &TableInput<'_>, sink: &mut Sink, notice: &mut Notice) -> O
         .collect();
     let results = row_cols.iter().filter(|c| c.first().is_some_and(is_result)).count();
     if results < 2 || row_cols.iter().flatten().any(|c| c.column == Column::Eval) {
-        return None;
+        return Vec::new();
+    }
+    let end = table.rows.last().map_or(table.line, |r| r.line);
+    if runs_as_columns {
+        return runs_of_columns(input, end, sink, notice);
     }
     let mut entries = Vec::new();
     for (row, own) in table.rows.iter().zip(&row_cols) {
@@ -1333,8 +1343,134 @@ fn transposed(input: &TableInput<'_>, sink: &mut Sink, notice: &mut Notice) -> O
             entries.push(Entry { col, head_line: row.line, text, line: row.line });
         }
     }
-    let end = table.rows.last().map_or(table.line, |r| r.line);
-    build(input, &entries, table.line, end, sink, notice)
+    build(input, &entries, table.line, end, sink, notice).into_iter().collect()
+}
+
+/// The runs of a table whose rows are metrics and whose columns are runs: column `j` is run
+/// `path#L{header}` (the first), `path#L{header}.{j}` (the others). A row naming two counts,
+/// `Successful / Failed` over `94 / 6`, gives both; `Throughput avg (tok/s)` beside `Output
+/// throughput (tok/s)` is the requests' mean rate, kept under its name (as beside other
+/// statistics in [`prepare`]), not the run's output throughput.
+fn runs_of_columns(input: &TableInput<'_>, end: u32, sink: &mut Sink, notice: &mut Notice) -> Vec<Run> {
+    let table = input.table;
+    let mut row_cols: Vec<Vec<Col>> = table
+        .rows
+        .iter()
+        .map(|row| {
+            let name = clean(row.cells.first().map_or("", String::as_str));
+            let halves: Vec<Col> = name.split('/').map(column).collect();
+            if halves.len() == 2 && halves.iter().all(|c| matches!(c.column, Column::Measure(_))) {
+                halves
+            } else {
+                vec![column(&name)]
+            }
+        })
+        .collect();
+    if row_cols.iter().flatten().any(|c| c.column == Column::Measure(Measure::Tokens(Kind::Output))) {
+        for c in row_cols.iter_mut().flatten().filter(|c| c.column == Column::Measure(Measure::Tokens(Kind::Unqualified)) && c.throughput_stat.is_some()) {
+            c.column = Column::Label;
+        }
+    }
+    let mut runs = Vec::new();
+    let mut compared: Vec<String> = Vec::new();
+    // `| 指标 | 数值 | 单位 |`: a unit column gives each row's unit to the value beside it.
+    let is_unit = |h: &String| matches!(clean(h).to_lowercase().as_str(), "unit" | "units" | "单位");
+    let unit = table.header.iter().position(is_unit);
+    for (j, header) in table.header.iter().enumerate().skip(1) {
+        let name = clean(header);
+        if Some(j) == unit {
+            continue;
+        }
+        let with_units: Vec<String> = table
+            .rows
+            .iter()
+            .map(|r| {
+                let (text, unit) = (r.cells.get(j).map_or("", String::as_str), unit.and_then(|u| r.cells.get(u)).map_or("", |u| u.trim()));
+                if unit.is_empty() || unit == "-" || text.trim().is_empty() {
+                    text.to_string()
+                } else {
+                    format!("{} {unit}", text.trim())
+                }
+            })
+            .collect();
+        let cells = || with_units.iter().map(String::as_str);
+        if compares(&name) {
+            if cells().any(|c| c.bytes().any(|b| b.is_ascii_digit())) {
+                compared.push(name);
+            }
+            continue;
+        }
+        let mut entries: Vec<Entry<'_>> = Vec::new();
+        for ((row, own), text) in table.rows.iter().zip(&row_cols).zip(cells()) {
+            let parts: Vec<&str> = if own.len() == 2 { text.split('/').map(str::trim).collect() } else { Vec::new() };
+            if parts.len() == 2 {
+                entries.extend(own.iter().zip(parts).map(|(col, text)| Entry { col, head_line: row.line, text, line: row.line }));
+            } else {
+                entries.push(Entry { col: &own[0], head_line: row.line, text, line: row.line });
+            }
+        }
+        let identity = named_by(&name, input.names);
+        if let Some(col) = identity {
+            entries.push(Entry { col, head_line: table.line, text: header.as_str(), line: table.line });
+        }
+        if let Some(mut run) = build_as(input, &entries, table.line, end, &engine_suffix(j - 1), sink, notice) {
+            let value = matches!(name.to_lowercase().as_str(), "value" | "values" | "result" | "数值" | "值" | "结果");
+            if identity.is_none() && !name.is_empty() && !value {
+                run.notes.insert(0, Note { line: table.line, text: format!("column: {name}") });
+            }
+            runs.push(run);
+        }
+    }
+    if !compared.is_empty() && !runs.is_empty() {
+        let names = compared.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(", ");
+        let (compare, its, their) = if compared.len() == 1 { ("compares", "its", "its") } else { ("compare", "their", "their") };
+        let names = if compared.len() == 1 { format!("the column {names}") } else { format!("the columns {names}") };
+        sink.info(
+            "comparison-column",
+            table.line,
+            format!(
+                "the table's columns are runs and its rows metrics; {names} {compare} the runs of the other columns (a change, a \
+                 difference or a winner), so {its} cells are not read as a run of {their} own."
+            ),
+        )
+        .value("columns", &names);
+    }
+    runs
+}
+
+/// A column header that compares the runs of the other columns (`变化`, `Difference`,
+/// `Improvement`, `Winner`, `vLLM vs SGLang`) or annotates the rows (`Notes`, `备注`).
+fn compares(name: &str) -> bool {
+    let lower = name.to_lowercase();
+    const WORDS: [&str; 16] =
+        ["change", "changes", "diff", "difference", "delta", "improvement", "speedup", "speed-up", "gain", "ratio", "winner", "vs", "vs.", "notes", "note", "comment"];
+    const CJK: [&str; 12] = ["变化", "差异", "差值", "差距", "提升", "改善", "对比", "增幅", "降幅", "备注", "说明", "Δ"];
+    WORDS.iter().any(|w| has_word(&lower, w)) || CJK.iter().any(|w| lower.contains(w)) || lower.contains('δ')
+}
+
+/// The column a header names a run by: an engine (`vllm`, `TensorRT-LLM`), a GPU (`H100`,
+/// a GPU the name table knows) or a precision (`FP8`, `BF16`); `None` for any other name.
+fn named_by(name: &str, names: &crate::names::Names) -> Option<&'static Col> {
+    if framework::of_backend(name).is_some() {
+        Some(&FRAMEWORK)
+    } else if context::gpu_in(name).is_some() || names.known_gpu(name).is_some() {
+        Some(&GPU)
+    } else if is_precision(name) {
+        Some(&PRECISION)
+    } else {
+        None
+    }
+}
+
+/// A header that is a precision (`FP8`, `bf16`, `W8A8`), a variant's name after it allowed
+/// (`FP8-Dynamic`).
+fn is_precision(name: &str) -> bool {
+    let lower = name.trim().to_ascii_lowercase();
+    let first = lower.split(['-', '_', ' ']).next().unwrap_or("");
+    matches!(
+        first,
+        "fp32" | "fp16" | "bf16" | "fp8" | "fp4" | "nvfp4" | "mxfp4" | "int8" | "int4" | "w8a8" | "w4a16" | "w4a8" | "w8a16" | "awq" | "gptq" | "bfloat16" | "float16"
+    )
 }
 
 /// Reads one run from its cells; `None` when no cell holds a measured result.
@@ -1995,7 +2131,15 @@ fn same_scenario(a: &Run, b: &Run) -> bool {
         && agree(&s.max_concurrency, &t.max_concurrency)
         && agree(&s.request_rate, &t.request_rate)
         && agree(&a.tp, &b.tp)
-        && agree(&base(&a.model), &base(&b.model))
+        && (agree(&base(&a.model), &base(&b.model)) || !own_model(a))
+}
+
+/// Whether a table row's model is its own (a model cell), not the document's around it (a
+/// heading, a `Model:` line): a row repeating a log's numbers under a heading naming the
+/// base model (`FP8-Dynamic` beside `Qwen2.5-3B-Instruct`, the log's `--model` the quantized
+/// one) is that log's run all the same.
+fn own_model(run: &Run) -> bool {
+    run.model.is_some() && run.source.context.get("model").is_none_or(|c| c.kind == TABLE_ROW)
 }
 
 /// Earlier runs compared with one table row, at most: a row repeats a run of a few, not of
