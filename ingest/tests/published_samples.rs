@@ -24,7 +24,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 21] = [
+const SAMPLES: [(&str, &str); 23] = [
     ("markdown-document/datacrunch_dsv3_sglang_optimizations.md", "raw/optimizations.md"),
     ("markdown-document/gke_a3ultra_sglang_placeholders.md", "raw/gke.md"),
     ("markdown-document/qserve_bench_serving_sweep_readme.md", "raw/qserve.md"),
@@ -46,6 +46,8 @@ const SAMPLES: [(&str, &str); 21] = [
     ("markdown-table/gpt2_cuda_p50_p95_cells_zh.md", "raw/gpt2.md"),
     ("markdown-table/transposed_ab_mi355x_zh.md", "raw/qsa.md"),
     ("markdown-table/transposed_engines_siliconbench.md", "raw/silicon.md"),
+    ("markdown-table/precision_columns_rows_of_loads.md", "raw/tlaloc.md"),
+    ("markdown-table/gpu_columns_heading_metric.md", "raw/gpus.md"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -349,13 +351,13 @@ fn a_job_log_gives_one_run_per_block() {
 
 /// An engine's README: two tables of its own benchmark, then `vllm bench throughput` under
 /// `## Comparison with vLLM (H100)`. The second table names a GPU in each column header
-/// (`NVIDIA L4  (tok/s)`): the columns fill no one field, so they stay extra values with a
-/// `duplicate-columns` warning and `OOM` cells give no number.
+/// (`NVIDIA L4  (tok/s)`): a run per GPU and row, the GPU from the header (they were extra
+/// values of one run per row, with a `duplicate-columns` warning); `OOM` cells give no run.
 #[test]
 fn gpu_named_columns_and_a_vllm_throughput_line() {
     let (text, path) = parsed("markdown-document/gpu_columns_then_vllm_throughput.md");
-    assert_eq!(path.runs.len(), 21, "{:#?}", path.findings);
-    let vllm = serde_json::to_value(&path.runs[20]).unwrap();
+    assert_eq!(path.runs.len(), 38, "{:#?}", path.findings);
+    let vllm = serde_json::to_value(&path.runs[37]).unwrap();
     for (pointer, want) in [
         ("/format", json!("vllm-throughput")),
         ("/framework", json!("vllm")),
@@ -371,11 +373,15 @@ fn gpu_named_columns_and_a_vllm_throughput_line() {
     ] {
         assert_eq!(vllm.pointer(pointer), Some(&want), "{pointer}");
     }
-    let legacy = serde_json::to_value(&path.runs[15]).unwrap();
+    let legacy = serde_json::to_value(&path.runs[28]).unwrap();
+    assert_eq!(legacy["id"], "raw/polar.md#L42.2");
     assert_eq!(legacy["scenario"]["max_concurrency"], 128);
-    assert_eq!(legacy["metrics"]["extra"]["nvidia h100 (tok/s)"], 33638.0);
-    assert!(legacy["metrics"]["extra"].get("nvidia t4 (tok/s)").is_none(), "OOM is no number");
-    assert!(path.findings.iter().any(|f| f.code == "duplicate-columns" && f.line == 34), "{:#?}", path.findings);
+    assert_eq!(legacy["gpu"], "H100");
+    assert_eq!(legacy["source"]["lines"]["gpu"], 34);
+    assert_eq!(legacy["metrics"]["output_throughput"], 33638.0);
+    let t4: Vec<&str> = path.runs.iter().filter(|r| r.gpu.as_deref() == Some("T4")).map(|r| r.id.as_str()).collect();
+    assert_eq!(t4.len(), 6, "OOM is no run: {t4:?}");
+    assert!(!path.findings.iter().any(|f| f.code == "duplicate-columns"), "{:#?}", path.findings);
     let _ = text;
 }
 
@@ -737,6 +743,46 @@ fn a_transposed_table_gives_a_run_per_column() {
     let (a, b) = (run(1032.6, 214805.0, 152.547, 3.2511, "Baseline"), run(1030.4, 219332.0, 149.399, 3.1348, "Tuned N=128"));
     let findings = check(&path, &text, &[&a, &b]);
     assert_eq!(findings, ["comparison-column@14"]);
+}
+
+/// A README comparing GPUs: `| Model | H100 | H200 | B200 |` under `## 📊 Headline Comparison —
+/// TPOT (ms, lower = faster)` and `## 📈 Throughput (tok/s, higher = better)`: a run per GPU and
+/// row, the GPU from the header, the metric from the heading; `16.8 ms (AWQ)` is 16.8 ms with
+/// the cell kept as a note. The file gave no run before (`no-runs`).
+#[test]
+fn gpu_columns_under_a_metric_heading() {
+    let (text, path) = sample("markdown-table/gpu_columns_heading_metric.md");
+    let out = parse_file(&path, &text, None);
+    assert_eq!(out.runs.len(), 24, "{:#?}", out.findings);
+    let got: Vec<(String, Option<String>, Value)> = out
+        .runs
+        .iter()
+        .map(|r| {
+            let v = serde_json::to_value(r).unwrap();
+            let m = if v["metrics"]["tpot_ms"].is_null() { v["metrics"]["output_throughput"].clone() } else { v["metrics"]["tpot_ms"]["mean"].clone() };
+            (r.id.to_string(), r.gpu.clone(), m)
+        })
+        .collect();
+    let want = |id: &str, gpu: &str, m: f64| (format!("raw/gpus.md#{id}"), Some(gpu.to_string()), json!(m));
+    assert_eq!(got[0], want("L10", "H100", 3.1));
+    assert_eq!(got[1], want("L10.2", "H200", 2.1));
+    assert_eq!(got[2], want("L10.3", "B200", 2.5));
+    assert_eq!(got[6], want("L12", "H100", 16.8));
+    assert_eq!(got[23], want("L22.3", "B200", 25.6));
+    assert_eq!(out.runs[6].source.lines.get("gpu"), Some(&8));
+    assert!(out.runs[6].notes.iter().any(|n| n.text.ends_with(": 16.8 ms (AWQ)")), "{:?}", out.runs[6].notes);
+    assert!(out.runs[12].metrics.tpot_ms.is_none() && out.runs[12].metrics.output_throughput == Some(160.2));
+}
+
+/// An engine's notes: `| | bf16 | FP8 |` whose rows are loads and lengths (`1 user, 2K: decode,
+/// tokens/s`, `4 users, 30K: first token`), each cell a run of its own, not metrics of one
+/// run per column: no run (a column's run took the 1-user throughput and the 4-user TTFT),
+/// and the file says it saw results.
+#[test]
+fn rows_of_several_loads_are_no_metrics_of_a_column() {
+    let (text, path) = sample("markdown-table/precision_columns_rows_of_loads.md");
+    let findings = check(&path, &text, &[]);
+    assert_eq!(findings, ["results-not-read@8"]);
 }
 
 /// SiliconBench's per-concurrency tables: `| Metric | vllm | sglang | llamacpp |` with a metric

@@ -796,6 +796,10 @@ enum OwnedValue {
     Inf,
 }
 
+/// A column that is a run of its row, what names it (the framework, GPU or precision column)
+/// and its name.
+type Named = (usize, &'static Col, String);
+
 /// A table with its columns classified, read once.
 struct Prepared<'t> {
     input: &'t TableInput<'t>,
@@ -808,11 +812,11 @@ struct Prepared<'t> {
     /// agree, row by row, for tables to be joined. Read through [`Prepared::keys`].
     keys: std::cell::OnceCell<Vec<usize>>,
     /// One column per engine (`| Batch Size | TensorRT-LLM | vLLM |` under `### Throughput
-    /// (tokens/sec)`): each such column, read as the metric the heading names, is a run of
-    /// its row; the framework is the column's name.
-    engines: Vec<(usize, &'static str)>,
-    /// The framework column each engine run is given (its cell is the header's name).
-    framework: &'static Col,
+    /// (tokens/sec)`), GPU or precision (`| Batch Size | NVIDIA L4 (tok/s) | NVIDIA H100
+    /// (tok/s) |`): each such column, read as the metric the heading or its header names, is
+    /// a run of its row; the column's name (its header, units aside) fills the framework,
+    /// GPU or precision column given with it.
+    engines: Vec<Named>,
     /// Columns whose header stacks a metric over a load (`TTFT<br>8並列`, `TPOT<br>8並列`):
     /// the column and its load's index in `loads`. Each load is a run of its row, the columns
     /// of other loads set aside.
@@ -897,10 +901,12 @@ fn prepare<'t>(input: &'t TableInput<'t>) -> Prepared<'t> {
         let metric = table.header[i].split('\n').next().unwrap_or("");
         cols[i] = self::column(metric);
     }
-    let engines = match engine_columns(&table.header, &cols, input.heading) {
+    let engines = match engine_columns(&table.header, &cols, input.heading, input.names) {
         Some((metric, engines)) => {
-            for &(i, _) in &engines {
-                cols[i] = metric.clone();
+            for (i, _, _) in &engines {
+                if let Some(metric) = &metric {
+                    cols[*i] = metric.clone();
+                }
             }
             engines
         }
@@ -910,7 +916,7 @@ fn prepare<'t>(input: &'t TableInput<'t>) -> Prepared<'t> {
     // load: no duplicates.
     let duplicates = if engines.is_empty() && load_of.is_empty() { set_apart_duplicates(&mut cols) } else { Vec::new() };
     let eval = cols.iter().any(|c| c.column == Column::Eval);
-    Prepared { input, cols, duplicates, eval, keys: std::cell::OnceCell::new(), engines, framework: &FRAMEWORK, load_of, loads, concurrency: &CONCURRENCY }
+    Prepared { input, cols, duplicates, eval, keys: std::cell::OnceCell::new(), engines, load_of, loads, concurrency: &CONCURRENCY }
 }
 
 /// The columns every table's engine and load runs are given, classified once, not per table.
@@ -1014,15 +1020,40 @@ fn set_apart_duplicates(cols: &mut [Col]) -> Vec<Vec<usize>> {
 }
 
 /// `| Batch Size | TensorRT-LLM | vLLM | Difference |` under `### Throughput (tokens/sec)`: a
-/// table that measures nothing by its headers, whose columns named only by an engine hold
-/// the metric its heading names (without its numbering). The metric column and the engine
-/// columns, or `None` for any other table.
-fn engine_columns(header: &[String], cols: &[Col], heading: &str) -> Option<(Col, Vec<(usize, &'static str)>)> {
-    if cols.iter().any(|c| is_result(c) || c.column == Column::Eval) {
+/// table that measures nothing by its headers, whose columns named only by an engine, a GPU
+/// or a precision ([`named_by`]: `| Model | H100 | A100 |`) hold the metric its heading names
+/// (without its numbering). Also `| Batch Size | NVIDIA L4 (tok/s) | NVIDIA H100 (tok/s) |`:
+/// two or more columns measuring one thing, each named by a GPU, engine or precision besides
+/// its unit, and no other result column. The metric the heading names (`None`: each column's
+/// own) and the columns with what names them, or `None` for any other table.
+fn engine_columns(header: &[String], cols: &[Col], heading: &str, names: &crate::names::Names) -> Option<(Option<Col>, Vec<Named>)> {
+    if cols.iter().any(|c| c.column == Column::Eval) {
         return None;
     }
-    let engines: Vec<(usize, &'static str)> =
-        header.iter().enumerate().filter_map(|(i, h)| crate::framework::of_backend(&clean(h)).map(|f| (i, f))).collect();
+    if cols.iter().any(is_result) {
+        // The metric in each header: every result column one of the group, named besides it.
+        let results: Vec<usize> = (0..cols.len()).filter(|&i| is_result(&cols[i])).collect();
+        let metric = measured(&cols[results[0]]);
+        if results.len() < 2 || results.iter().any(|&i| measured(&cols[i]) != metric || cols[i].throughput_stat.is_some()) {
+            return None;
+        }
+        let named: Vec<Named> = results
+            .iter()
+            .filter_map(|&i| {
+                let name = clean(&unbracketed(&header[i]));
+                named_by(&name, names).map(|col| (i, col, name))
+            })
+            .collect();
+        return (named.len() == results.len()).then_some((None, named));
+    }
+    let engines: Vec<Named> = header
+        .iter()
+        .enumerate()
+        .filter_map(|(i, h)| {
+            let name = clean(h);
+            named_by(&name, names).map(|col| (i, col, name))
+        })
+        .collect();
     if engines.is_empty() {
         return None;
     }
@@ -1030,7 +1061,22 @@ fn engine_columns(header: &[String], cols: &[Col], heading: &str) -> Option<(Col
     // `Time to First Token (TTFT) in ms`: the unit after `in`, as a header writes it.
     let h = h.replace(" in ms", " (ms)").replace(" in s", " (s)");
     let metric = column(&h);
-    is_result(&metric).then_some((metric, engines))
+    is_result(&metric).then_some((Some(metric), engines))
+}
+
+/// A header without its bracketed parts (`NVIDIA L4  (tok/s)` → `NVIDIA L4  `).
+fn unbracketed(header: &str) -> String {
+    let mut out = String::with_capacity(header.len());
+    let mut depth = 0usize;
+    for c in header.chars() {
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    out
 }
 
 /// `RPS | Num prompts | Engine | Median TTFT`: a bare `RPS`/`QPS` column of whole numbers and
@@ -1151,7 +1197,7 @@ fn joins(group: &[Prepared<'_>], next: &Prepared<'_>, sink: &mut Sink) -> bool {
         return false;
     }
     let key_names = |p: &Prepared<'_>| p.keys().iter().map(|&k| p.cols[k].key.clone()).collect::<Vec<_>>();
-    let engines = |p: &Prepared<'_>| p.engines.iter().map(|&(_, f)| f).collect::<Vec<_>>();
+    let engines = |p: &Prepared<'_>| p.engines.iter().map(|(_, c, name)| (c.key.clone(), name.clone())).collect::<Vec<_>>();
     if key_names(first) != key_names(next) || engines(first) != engines(next) {
         return false;
     }
@@ -1279,11 +1325,11 @@ fn read_joined(group: &[Prepared<'_>], sink: &mut Sink, notice: &mut Notice) -> 
 /// The cells of engine `k` of a row: the row's cells but the other engines', and the
 /// engine's name from the header as its framework.
 fn engine_entries<'t>(p: &'t Prepared<'t>, entries: &[Entry<'t>], k: usize) -> Vec<Entry<'t>> {
-    let (own, _) = p.engines[k];
+    let (own, col, name) = &p.engines[k];
     let mut out: Vec<Entry<'t>> =
-        entries.iter().enumerate().filter(|(i, _)| *i == own || !p.engines.iter().any(|(e, _)| e == i)).map(|(_, e)| e.clone()).collect();
+        entries.iter().enumerate().filter(|(i, _)| i == own || !p.engines.iter().any(|(e, _, _)| e == i)).map(|(_, e)| e.clone()).collect();
     let line = p.input.table.line;
-    out.push(Entry { col: p.framework, head_line: line, text: p.input.table.header[own].as_str(), line });
+    out.push(Entry { col, head_line: line, text: name.as_str(), line });
     out
 }
 
@@ -1331,6 +1377,14 @@ fn transposed(input: &TableInput<'_>, sink: &mut Sink, notice: &mut Notice) -> V
     }
     let end = table.rows.last().map_or(table.line, |r| r.line);
     if runs_as_columns {
+        // `1 user, 2K: decode, tokens/s` over `4 users, 30K: …`: rows of several loads or
+        // lengths are runs of their own, not metrics of the columns' runs: not read.
+        let mut stated: Vec<Vec<String>> = table.rows.iter().map(|r| row_scenario(r.cells.first().map_or("", String::as_str))).collect();
+        stated.retain(|s| !s.is_empty());
+        stated.dedup();
+        if stated.len() > 1 {
+            return Vec::new();
+        }
         return runs_of_columns(input, end, sink, notice);
     }
     let mut entries = Vec::new();
@@ -1462,11 +1516,32 @@ fn named_by(name: &str, names: &crate::names::Names) -> Option<&'static Col> {
     }
 }
 
+/// The load and length a row label states (`4 users, 30K: decode` → `4 users`, `30k`): a
+/// number before a load word, a number with a `K` suffix.
+fn row_scenario(label: &str) -> Vec<String> {
+    let lower = clean(label).to_lowercase();
+    let words: Vec<&str> = lower.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect();
+    let mut out = Vec::new();
+    for (i, w) in words.iter().enumerate() {
+        let number = !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit());
+        if number && words.get(i + 1).is_some_and(|next| LOAD_WORDS.contains(next)) {
+            out.push(format!("{w} {}", words[i + 1]));
+        }
+        if w.len() > 1 && w.ends_with('k') && w[..w.len() - 1].bytes().all(|b| b.is_ascii_digit()) {
+            out.push((*w).to_string());
+        }
+    }
+    out
+}
+
 /// A header that is a precision (`FP8`, `bf16`, `W8A8`), a variant's name after it allowed
-/// (`FP8-Dynamic`).
+/// (`FP8-Dynamic`); not one naming more (`bf16 weights, f32 KV`).
 fn is_precision(name: &str) -> bool {
     let lower = name.trim().to_ascii_lowercase();
-    let first = lower.split(['-', '_', ' ']).next().unwrap_or("");
+    if lower.contains(char::is_whitespace) {
+        return false;
+    }
+    let first = lower.split(['-', '_']).next().unwrap_or("");
     matches!(
         first,
         "fp32" | "fp16" | "bf16" | "fp8" | "fp4" | "nvfp4" | "mxfp4" | "int8" | "int4" | "w8a8" | "w4a16" | "w4a8" | "w8a16" | "awq" | "gptq" | "bfloat16" | "float16"
@@ -1502,9 +1577,17 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
         let num = match (&col.column, cell(e.text)) {
             // `20.7k tok/s` under a throughput: thousands (lengths such as `8K` are not read so:
             // a context column keeps them as words).
-            (Column::Measure(_), num @ (Num::Text(_) | Num::Number(_, Unit::Other))) => {
-                multiplied(&clean(e.text)).map_or(num, |(n, u)| Num::Number(n, u))
-            }
+            (Column::Measure(_), num @ (Num::Text(_) | Num::Number(_, Unit::Other))) => match multiplied(&clean(e.text)) {
+                Some((n, u)) => Num::Number(n, u),
+                // `16.8 ms (AWQ)`, `20.0 (70B)`: the number, the words beside it kept as a note.
+                None => match annotated(e.text) {
+                    Some(n) => {
+                        notes.push(Note { line: e.line, text: format!("{}: {}", col.raw, clean(e.text)) });
+                        n
+                    }
+                    None => num,
+                },
+            },
             (_, num) => num,
         };
         match (&col.column, num) {
@@ -1775,6 +1858,17 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
         notice.unqualified.entry((line, col.raw.clone())).or_insert_with(|| (col.key.clone(), Vec::new())).1.push(run.id.to_string());
     }
     Some(run)
+}
+
+/// A number followed by words in brackets (`16.8 ms (AWQ)`, `20.0 (70B)`): the number with
+/// its unit, when the rest is one.
+fn annotated(raw: &str) -> Option<Num> {
+    let text = clean(raw);
+    let head = text.strip_suffix(')')?.rsplit_once('(')?.0.trim();
+    match cell(head) {
+        n @ Num::Number(_, u) if u != Unit::Other => Some(n),
+        _ => None,
+    }
 }
 
 /// The model family a size-only model cell belongs to, and where it was named: the column's
