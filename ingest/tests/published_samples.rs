@@ -24,7 +24,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 23] = [
+const SAMPLES: [(&str, &str); 24] = [
     ("markdown-document/datacrunch_dsv3_sglang_optimizations.md", "raw/optimizations.md"),
     ("markdown-document/gke_a3ultra_sglang_placeholders.md", "raw/gke.md"),
     ("markdown-document/qserve_bench_serving_sweep_readme.md", "raw/qserve.md"),
@@ -48,6 +48,7 @@ const SAMPLES: [(&str, &str); 23] = [
     ("markdown-table/transposed_engines_siliconbench.md", "raw/silicon.md"),
     ("markdown-table/precision_columns_rows_of_loads.md", "raw/tlaloc.md"),
     ("markdown-table/gpu_columns_heading_metric.md", "raw/gpus.md"),
+    ("markdown-document/sglang_server_client_backend_vllm.md", "raw/dsv4.md"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -224,7 +225,8 @@ fn a_recipe_block_of_placeholders_keeps_its_counts_with_a_warning() {
 /// a block whose section rules the author left out and whose values are padded unevenly,
 /// with `Max reqeuest concurrency` instead of a traffic line; then a sweep table under the
 /// command that produced it. (`Backend: vllm` is the client's API flavour here, which the
-/// text says and benchsite cannot know: the run's framework reads vllm.)
+/// text says and benchsite cannot know: the run's framework reads vllm, its provenance
+/// `client-backend` saying it is only the client's word.)
 #[test]
 fn a_readme_block_without_section_rules_and_its_sweep_table() {
     let (text, path) = sample("markdown-document/qserve_bench_serving_sweep_readme.md");
@@ -245,6 +247,8 @@ fn a_readme_block_without_section_rules_and_its_sweep_table() {
     ] {
         assert_eq!(block.pointer(pointer), Some(&want), "{pointer}");
     }
+    assert_eq!(block["framework"], "vllm");
+    assert_eq!(block["source"]["context"]["framework"]["kind"], "client-backend");
     let rows: Vec<Value> = out.runs[1..].iter().map(|r| serde_json::to_value(r).unwrap()).collect();
     let ttft: Vec<f64> = rows.iter().map(|r| r["metrics"]["ttft_ms"]["mean"].as_f64().unwrap()).collect();
     assert_eq!(ttft, [30.8, 101.4, 1787.4, 4839.1, 6570.6, 7480.7, 8240.8]);
@@ -258,6 +262,31 @@ fn a_readme_block_without_section_rules_and_its_sweep_table() {
     let rates: Vec<(f64, f64)> = rows.iter().map(|r| (r["scenario"]["request_rate"].as_f64().unwrap(), r["metrics"]["request_throughput"].as_f64().unwrap())).collect();
     assert_eq!(rates, [(4.0, 3.96), (8.0, 8.21), (12.0, 9.97), (16.0, 9.94), (20.0, 9.96), (24.0, 10.12), (28.0, 10.14)]);
     assert!(out.findings.is_empty(), "{:#?}", out.findings);
+}
+
+/// An SGLang fork's DeepSeek-V4 recipe: the server is started by a launcher script (no serve
+/// command benchsite reads), the client is `sglang.bench_serving --backend vllm` (the
+/// OpenAI-completions protocol, "vllm backend" in the text), and its block prints `Backend:
+/// vllm`. Nothing but the client's backend names a framework: the run's framework is vllm with
+/// provenance `client-backend` on the `Backend:` line (it had no provenance: the backend read as
+/// the framework the run stated).
+#[test]
+fn a_client_backend_is_said_to_be_only_the_clients() {
+    let (text, path) = sample("markdown-document/sglang_server_client_backend_vllm.md");
+    let findings = check(
+        &path,
+        &text,
+        &[&[
+            ("/format", json!("serving-text")),
+            ("/backend", json!("vllm")),
+            ("/framework", json!("vllm")),
+            ("/source/context/framework", json!({"line": 44, "kind": "client-backend"})),
+            ("/model", json!("/hf/DeepSeek-V4-Flash-Base")),
+            ("/scenario/max_concurrency", json!(4)),
+            ("/metrics/tpot_ms/median", json!(20.59)),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
 }
 
 /// A Chinese vLLM-Ascend report: the `vllm bench serve` console (with `Request rate
