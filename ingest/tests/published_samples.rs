@@ -24,7 +24,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 24] = [
+const SAMPLES: [(&str, &str); 25] = [
     ("markdown-document/datacrunch_dsv3_sglang_optimizations.md", "raw/optimizations.md"),
     ("markdown-document/gke_a3ultra_sglang_placeholders.md", "raw/gke.md"),
     ("markdown-document/qserve_bench_serving_sweep_readme.md", "raw/qserve.md"),
@@ -49,6 +49,7 @@ const SAMPLES: [(&str, &str); 24] = [
     ("markdown-table/precision_columns_rows_of_loads.md", "raw/tlaloc.md"),
     ("markdown-table/gpu_columns_heading_metric.md", "raw/gpus.md"),
     ("markdown-document/sglang_server_client_backend_vllm.md", "raw/dsv4.md"),
+    ("markdown-table/load_columns_heading_spread.md", "raw/apertus.md"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -801,6 +802,41 @@ fn gpu_columns_under_a_metric_heading() {
     assert_eq!(out.runs[6].source.lines.get("gpu"), Some(&8));
     assert!(out.runs[6].notes.iter().any(|n| n.text.ends_with(": 16.8 ms (AWQ)")), "{:?}", out.runs[6].notes);
     assert!(out.runs[12].metrics.tpot_ms.is_none() && out.runs[12].metrics.output_throughput == Some(160.2));
+}
+
+/// An API-overhead report: per-metric tables `| Path | λ=8 | λ=16 | λ=24 |` under `### TTFT p95
+/// (ms, mean ± std)`, `### Output tokens/s (mean ± std)`: a run per path and load, the three
+/// metric tables joined, the heading's unit read beside its `mean ± std`, each cell's `± x`
+/// the spread labelled `std` (only the heading says so), the load kept as a note (`λ` states
+/// no unit, so no request rate is set). It gave no run (`results-not-read`). The error-rate
+/// table measures nothing benchsite reads and is left out.
+#[test]
+fn load_columns_under_a_metric_heading_with_its_spread() {
+    let (text, path) = sample("markdown-table/load_columns_heading_spread.md");
+    let run = |load: &str, ttft: f64, ttft_std: f64, out: f64| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/framework", json!("sglang")),
+            ("/metrics/ttft_ms/p95", json!(ttft)),
+            ("/metrics/spread/ttft_ms.p95", json!({"label": "std", "plus_minus": ttft_std, "std": ttft_std})),
+            ("/metrics/output_throughput", json!(out)),
+            ("/notes/1/text", json!(format!("load: {load}"))),
+            ("/scenario/request_rate", Value::Null),
+        ]
+    };
+    let expected = [
+        run("λ=8", 87.9, 1.2, 2835.5),
+        run("λ=16", 284.6, 74.3, 5881.5),
+        run("λ=24", 69244.2, 843.6, 8609.3),
+        run("λ=8", 98.0, 0.2, 2772.6),
+        run("λ=16", 332.1, 20.6, 5748.1),
+        run("λ=24", 68392.9, 1350.5, 8431.8),
+    ];
+    let expected: Vec<&[(&str, Value)]> = expected.iter().map(Vec::as_slice).collect();
+    let findings = check(&path, &text, &expected);
+    assert!(findings.is_empty(), "{findings:?}");
+    let out = parse_file(&path, &text, None);
+    assert_eq!(out.runs[4].id.as_str(), "raw/apertus.md#L19.2");
+    assert_eq!(out.runs[4].source.lines.get("metrics.output_throughput"), Some(&33));
 }
 
 /// An engine's notes: `| | bf16 | FP8 |` whose rows are loads and lengths (`1 user, 2K: decode,

@@ -924,6 +924,8 @@ static FRAMEWORK: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| column(
 static CONCURRENCY: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| column("concurrency"));
 static GPU: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| column("gpu"));
 static PRECISION: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| column("precision"));
+static RATE: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| column("request rate"));
+static LOAD: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| column("load"));
 
 /// The words that say a number is a load (`8並列`, `8 并发`, `c=8`, `8 users`).
 const LOAD_WORDS: [&str; 11] = ["並列", "並行", "并发", "并行", "concurrency", "concurrent", "conc", "c", "users", "user", "clients"];
@@ -1046,7 +1048,7 @@ fn engine_columns(header: &[String], cols: &[Col], heading: &str, names: &crate:
             .collect();
         return (named.len() == results.len()).then_some((None, named));
     }
-    let engines: Vec<Named> = header
+    let mut engines: Vec<Named> = header
         .iter()
         .enumerate()
         .filter_map(|(i, h)| {
@@ -1055,13 +1057,66 @@ fn engine_columns(header: &[String], cols: &[Col], heading: &str, names: &crate:
         })
         .collect();
     if engines.is_empty() {
-        return None;
+        // `| Path | λ=8 | λ=16 | λ=24 |`: two or more columns named by a load alone.
+        engines = header.iter().enumerate().filter_map(|(i, h)| load_named(&clean(h)).map(|(col, text)| (i, col, text))).collect();
+        if engines.len() < 2 {
+            return None;
+        }
     }
     let h = heading.trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '.' | ')' | ' ' | '#'));
     // `Time to First Token (TTFT) in ms`: the unit after `in`, as a header writes it.
     let h = h.replace(" in ms", " (ms)").replace(" in s", " (s)");
-    let metric = column(&h);
+    // `TTFT p95 (ms, mean ± std)`: the unit read without what the cells' `±` is; the heading
+    // stays the column's name, which says what the spread is (`std`).
+    let mut metric = column(&without_spread(&h));
+    metric.raw = clean(&h);
     is_result(&metric).then_some((Some(metric), engines))
+}
+
+/// A heading's bracketed parts without the ones saying what a `±` is: `TTFT p95 (ms, mean ±
+/// std)` → `TTFT p95 (ms)`, `Output tokens/s (mean ± std)` → `Output tokens/s`.
+fn without_spread(heading: &str) -> String {
+    if !heading.contains('±') {
+        return heading.to_string();
+    }
+    let mut out = String::with_capacity(heading.len());
+    let mut rest = heading;
+    while let Some(open) = rest.find('(') {
+        out.push_str(&rest[..open]);
+        let Some(close) = rest[open..].find(')').map(|c| open + c) else {
+            rest = &rest[open..];
+            break;
+        };
+        let kept: Vec<&str> = rest[open + 1..close].split(',').map(str::trim).filter(|p| !p.contains('±') && !p.is_empty()).collect();
+        if !kept.is_empty() {
+            out.push('(');
+            out.push_str(&kept.join(", "));
+            out.push(')');
+        }
+        rest = &rest[close + 1..];
+    }
+    out.push_str(rest);
+    out.trim().to_string()
+}
+
+/// A column header that names a load and nothing else, and the column it fills: `c=8`, `8
+/// users`, `conc 8` (the concurrency, `8`); `QPS=4`, `4 rps` (the request rate, `4`); `λ=8`,
+/// an arrival rate whose unit the header does not state, kept as a note (`load: λ=8`).
+fn load_named(name: &str) -> Option<(&'static Col, String)> {
+    let lower = name.to_lowercase();
+    let digits: Vec<&str> = lower.split(|c: char| !(c.is_ascii_digit() || c == '.')).filter(|p| !p.is_empty()).collect();
+    let [number] = digits.as_slice() else { return None };
+    let word: String = lower.chars().filter(|c| !(c.is_ascii_digit() || *c == '.')).collect();
+    let word = word.trim_matches(|c: char| c.is_whitespace() || matches!(c, '=' | ':'));
+    if LOAD_WORDS.contains(&word) {
+        Some((&CONCURRENCY, (*number).to_string()))
+    } else if matches!(word, "qps" | "rps" | "req/s") {
+        Some((&RATE, (*number).to_string()))
+    } else if word == "λ" {
+        Some((&LOAD, name.to_string()))
+    } else {
+        None
+    }
 }
 
 /// A header without its bracketed parts (`NVIDIA L4  (tok/s)` → `NVIDIA L4  `).
