@@ -343,12 +343,29 @@ fn a_saved_result_reads_its_peaks() {
 }
 
 /// Notes on an LMDeploy wrapper: `profile_restful_api.py --backend lmdeploy-chat` lines pasted
-/// without the block's header. No reader claims them; the file says where results were seen.
+/// without the block's header (from `Backend:` on, no closing rule): read as the serving block
+/// they are, with the command above it, a `headerless-block` note and `partial-block` (rows
+/// after `Mean ITL` may have been left out). It was `results-not-read`.
 #[test]
-fn a_headerless_excerpt_of_a_serving_block_is_named_not_read() {
+fn a_headerless_excerpt_of_a_serving_block_is_read() {
     let (text, path) = sample("markdown-document/lmdeploy_chat_headerless_result_zh.md");
-    let findings = check(&path, &text, &[]);
-    assert!(findings.iter().any(|f| f.starts_with("results-not-read@")), "{findings:?}");
+    let findings = check(
+        &path,
+        &text,
+        &[&[
+            ("/format", json!("serving-text")),
+            ("/backend", json!("lmdeploy-chat")),
+            ("/source/line", json!(29)),
+            ("/model", json!("qwen25_05b_smoke")),
+            ("/scenario/num_prompts", json!(8)),
+            ("/metrics/completed", json!(8)),
+            ("/metrics/request_throughput", json!(16.32)),
+            ("/metrics/ttft_ms/mean", json!(227.2)),
+            ("/metrics/itl_ms/mean", json!(4.2)),
+            ("/source/lines/metrics.itl_ms.mean", json!(38)),
+        ]],
+    );
+    assert_eq!(findings, ["partial-block@38", "headerless-block@29"]);
 }
 
 /// llm-d's vllm-bench-automation README: jobs at 10 and 30 QPS, each a vLLM block followed by
