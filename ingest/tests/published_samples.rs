@@ -710,6 +710,14 @@ fn difference_rows_are_no_runs() {
     }
     assert_eq!(at(72)["gpu"], "A100");
     assert!(at(72)["metrics"]["extra"].get("fp8 (tok/s)").is_none(), "`-` is no number");
+    // The day-over-day table (`| 指标 | 第1天 TP=1 | 第2天 TP=1 | 波动 | 第1天 TP=2 | …`): a run per
+    // day column, its TP from the column's name (not the heading's `TP=1 vs TP=2`); day 1
+    // repeats the runs above (recorded once), the 波动 columns compare and are no runs.
+    let day2: Vec<(String, Option<u32>, Option<f64>)> =
+        out.runs.iter().filter(|r| r.source.line == 39).map(|r| (r.id.to_string(), r.tp, r.metrics.output_throughput)).collect();
+    assert_eq!(day2, [("raw/rtx.md#L39.2".to_string(), Some(1), Some(231.5)), ("raw/rtx.md#L39.5".to_string(), Some(2), Some(296.46))]);
+    let found: Vec<String> = out.findings.iter().filter(|f| f.line == 39).map(|f| format!("{}@{}", f.code, f.line)).collect();
+    assert_eq!(found, ["comparison-column@39", "duplicate@39", "duplicate@39"]);
 }
 
 /// A Chinese cluster report: tables by concurrency with units in cells, an A/B table, a

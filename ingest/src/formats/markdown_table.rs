@@ -924,6 +924,15 @@ static FRAMEWORK: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| column(
 static CONCURRENCY: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| column("concurrency"));
 static GPU: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| column("gpu"));
 static PRECISION: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| column("precision"));
+/// A runs-as-columns table's column name that names no engine, GPU or precision: a note
+/// (`column: Baseline`) whose TP or rate, if it states one, is the run's (as a test name's).
+static COLUMN_NAME: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| Col {
+    raw: "column".into(),
+    column: Column::Context(Ctx::TestName),
+    unit: Unit::None,
+    key: "column".into(),
+    throughput_stat: None,
+});
 static RATE: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| column("request rate"));
 static LOAD: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| column("load"));
 
@@ -1504,7 +1513,7 @@ fn runs_of_columns(input: &TableInput<'_>, end: u32, sink: &mut Sink, notice: &m
             .collect();
         let cells = || with_units.iter().map(String::as_str);
         if compares(&name) {
-            if cells().any(|c| c.bytes().any(|b| b.is_ascii_digit())) {
+            if cells().any(|c| c.bytes().any(|b| b.is_ascii_digit())) && !compared.contains(&name) {
                 compared.push(name);
             }
             continue;
@@ -1518,15 +1527,14 @@ fn runs_of_columns(input: &TableInput<'_>, end: u32, sink: &mut Sink, notice: &m
                 entries.push(Entry { col: &own[0], head_line: row.line, text, line: row.line });
             }
         }
-        let identity = named_by(&name, input.names);
+        let value = matches!(name.to_lowercase().as_str(), "value" | "values" | "result" | "数值" | "值" | "结果");
+        // A column named otherwise (`Baseline`, `第1天 TP=2`) is kept as a note, a TP or request
+        // rate its name states read as a test name's.
+        let identity = named_by(&name, input.names).or_else(|| (!name.is_empty() && !value).then_some(&*COLUMN_NAME));
         if let Some(col) = identity {
             entries.push(Entry { col, head_line: table.line, text: header.as_str(), line: table.line });
         }
-        if let Some(mut run) = build_as(input, &entries, table.line, end, &engine_suffix(j - 1), sink, notice) {
-            let value = matches!(name.to_lowercase().as_str(), "value" | "values" | "result" | "数值" | "值" | "结果");
-            if identity.is_none() && !name.is_empty() && !value {
-                run.notes.insert(0, Note { line: table.line, text: format!("column: {name}") });
-            }
+        if let Some(run) = build_as(input, &entries, table.line, end, &engine_suffix(j - 1), sink, notice) {
             runs.push(run);
         }
     }
@@ -1553,7 +1561,7 @@ fn compares(name: &str) -> bool {
     let lower = name.to_lowercase();
     const WORDS: [&str; 16] =
         ["change", "changes", "diff", "difference", "delta", "improvement", "speedup", "speed-up", "gain", "ratio", "winner", "vs", "vs.", "notes", "note", "comment"];
-    const CJK: [&str; 12] = ["变化", "差异", "差值", "差距", "提升", "改善", "对比", "增幅", "降幅", "备注", "说明", "Δ"];
+    const CJK: [&str; 14] = ["变化", "差异", "差值", "差距", "提升", "改善", "对比", "增幅", "降幅", "波动", "涨幅", "备注", "说明", "Δ"];
     WORDS.iter().any(|w| has_word(&lower, w)) || CJK.iter().any(|w| lower.contains(w)) || lower.contains('δ')
 }
 
