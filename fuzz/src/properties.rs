@@ -93,9 +93,11 @@ pub fn any_file(input: &[u8]) -> Result<(), String> {
             return Err(format!("the CLI reads {} runs from `raw/{name}` and the browser {} from the same bytes dropped as `{name}`", cli.runs.len(), browser.len()));
         }
         let cli = Store::new(&cli.runs, vec![false; cli.runs.len()]);
+        // Runs of one line (a table row's engine, GPU or load columns: `#L12`, `#L12.2`) in
+        // the order of their ids' line part, which both name alike.
         let in_line_order = |s: &Store| {
             let mut rows: Vec<usize> = (0..s.len()).collect();
-            rows.sort_by_key(|&i| s.lines[i]);
+            rows.sort_by_key(|&i| (s.lines[i], s.ids[i].rsplit_once("#L").map(|(_, l)| l.to_string()).unwrap_or_default()));
             rows
         };
         let (c, b) = (in_line_order(&cli), in_line_order(&browser));

@@ -310,8 +310,9 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
                     }
                 }
             }
-            // The client's backend names the framework before any serve command does.
-            framework::apply(std::slice::from_mut(&mut run));
+            // The client's backend names only the API it spoke (`--backend vllm` against any
+            // OpenAI-compatible server): the serve command names the framework first, the
+            // backend only when nothing else does (`framework::apply`, after every context).
             let serve = chain
                 .iter()
                 .find_map(|&j| last_before(&sections[j].serves, at, |s| s.line).filter(|s| encloses(j, s.line)))

@@ -21,7 +21,7 @@ pub fn of_backend(backend: &str) -> Option<&'static str> {
         "vllm" | "vllm-chat" => "vllm",
         "lmdeploy" | "lmdeploy-chat" => "lmdeploy",
         "sglang" | "sglang-native" | "sglang-oai" | "sglang-oai-chat" => "sglang",
-        "tensorrt-llm" | "trt" | "trtllm" | "trt-llm" => "trtllm",
+        "tensorrt-llm" | "trt" | "trtllm" | "trt-llm" | "tensorrtllm" => "trtllm",
         _ => return None,
     };
     Some(framework)
@@ -40,27 +40,24 @@ fn of_format(format: &str) -> Option<&'static str> {
     (format == Format::TrtllmBench.name() || format == crate::formats::trtllm_bench::NAME).then_some("trtllm")
 }
 
+/// Provenance kind of a framework read from the benchmark client's backend (`Backend: vllm`,
+/// `backend='vllm'`, `--backend vllm`): the API protocol the client spoke, which any
+/// OpenAI-compatible server may answer, taken only when nothing else names the framework.
+pub const CLIENT_BACKEND: &str = "client-backend";
+
 /// Fills `framework` where nothing stated it, from the client's backend or the tool itself;
-/// the line it came from is kept as `source.lines.framework`.
+/// the line it came from is kept as `source.lines.framework`, and a backend's as context of
+/// kind [`CLIENT_BACKEND`], so the run says its framework is only the client's word.
 pub fn apply(runs: &mut [Run]) {
     for run in runs.iter_mut().filter(|r| r.framework.is_none()) {
-        let from_backend = run.backend.as_deref().and_then(of_backend).map(|f| (f, run.source.lines.get("backend").copied()));
-        let from_format = || of_format(&run.format).map(|f| (f, Some(run.source.line)));
-        if let Some((framework, line)) = from_backend.or_else(from_format) {
+        let from_backend = run.backend.as_deref().and_then(of_backend).map(|f| (f, run.source.lines.get("backend").copied(), true));
+        let from_format = || of_format(&run.format).map(|f| (f, Some(run.source.line), false));
+        if let Some((framework, line, backend)) = from_backend.or_else(from_format) {
             run.framework = Some(framework.to_string());
             if let Some(line) = line {
                 run.source.lines.insert("framework", line);
-                // The backend of a `Namespace(...)` or `Running benchmark ...` line is context
-                // around the block, not a row of it: say which.
-                let kind = if run.source.lines.get("client.namespace") == Some(&line) {
-                    Some("namespace")
-                } else if run.source.lines.get("client.args") == Some(&line) {
-                    Some("command")
-                } else {
-                    None
-                };
-                if let Some(kind) = kind {
-                    run.source.context.insert("framework", ContextRef { line, kind: kind.into() });
+                if backend {
+                    run.source.context.insert("framework", ContextRef { line, kind: CLIENT_BACKEND.into() });
                 }
             }
         }
@@ -82,6 +79,7 @@ mod tests {
             ("sglang-native", Some("sglang")),
             ("tensorrt-llm", Some("trtllm")),
             ("trt", Some("trtllm")),
+            ("tensorrtllm", Some("trtllm")),
             ("openai", None),
             ("openai-chat", None),
             ("tgi", None),

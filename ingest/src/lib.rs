@@ -191,12 +191,17 @@ pub fn scan_text(text: &str, first_line: u32, sink: &mut Sink) -> Vec<Run> {
 
 /// [`scan_text`], plus the number of result blocks found (with or without a run).
 pub(crate) fn scan_log(text: &str, first_line: u32, sink: &mut Sink) -> (Vec<Run>, usize) {
+    scan_lines(text::logical_lines(text, first_line), text, sink)
+}
+
+/// [`scan_log`] over logical lines already cut (`text` is what they were cut from).
+pub(crate) fn scan_lines<'a>(lines: impl Iterator<Item = text::Line<'a>>, text: &'a str, sink: &mut Sink) -> (Vec<Run>, usize) {
     let mut scanner = scan::Scanner::default();
     let mut closed = Vec::new();
     let mut runs = Vec::new();
     let mut blocks = 0;
     let mut last_line = None;
-    for line in text::logical_lines(text, first_line) {
+    for line in lines {
         last_line = Some(line.no);
         scanner.feed(line, &mut closed);
         for mut block in closed.drain(..) {

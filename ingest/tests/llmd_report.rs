@@ -196,9 +196,17 @@ fn a_report_in_a_readme_code_block_is_read_with_its_lines_in_the_readme() {
             ("/source/lines/metrics.request_throughput", json!(72)),
             ("/source/lines/model", json!(104)),
             ("/source/context/model", json!({"line": 104, "kind": "metadata"})),
+        ], &[
+            // The guide's comparison table (metrics as rows): its `k8s (Mean)` column is a run
+            // of its own; its `llm-d (Mean)` column repeats the report and is recorded once.
+            ("/format", json!("markdown-table")),
+            ("/source/line", json!(120)),
+            ("/metrics/request_throughput", json!(5.7306)),
+            ("/metrics/ttft_ms/mean", json!(34914.5)),
+            ("/notes/0/text", json!("column: k8s (Mean)")),
         ]],
     );
-    assert!(findings.is_empty(), "{findings:?}");
+    assert_eq!(findings, ["comparison-column@120", "duplicate@120"]);
     let out = parse_file("docs/inference-scheduling.md", &text, None);
     numbers_trace_to_their_lines(&text, &out);
     // The block's text saved as its own file holds the same numbers.

@@ -118,7 +118,9 @@ fn a_cookbook_page_gives_its_logs_heading_serve_and_client_context() {
 /// but no measured value, a metric glossary, and a command template: no run.
 /// A README that runs the client inside the server's container (`docker exec -it vllm vllm
 /// bench serve …`): the command is the run's client command all the same. Its results table
-/// has the runs as columns (`Metric | … | bf16 | FP8-Dynamic`) and adds nothing.
+/// has the runs as columns (`Metric | … | bf16 | FP8-Dynamic`): each column repeats a log's
+/// run (the FP8 one under a `Model:` line naming the base model) and is recorded once, the
+/// `Change` column no run.
 #[test]
 fn a_client_run_with_docker_exec_gives_its_context() {
     let text = fixture("markdown-document/docker_exec_fp8_readme.md");
@@ -158,7 +160,7 @@ fn a_client_run_with_docker_exec_gives_its_context() {
             ],
         ],
     );
-    assert_eq!(findings, ["missing-metrics@97"]);
+    assert_eq!(findings, ["missing-metrics@97", "comparison-column@109", "duplicate@109", "duplicate@109"]);
 }
 
 /// A generated report: `## Command` holds the one client command, `## Results` the one

@@ -24,7 +24,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 20] = [
+const SAMPLES: [(&str, &str); 25] = [
     ("markdown-document/datacrunch_dsv3_sglang_optimizations.md", "raw/optimizations.md"),
     ("markdown-document/gke_a3ultra_sglang_placeholders.md", "raw/gke.md"),
     ("markdown-document/qserve_bench_serving_sweep_readme.md", "raw/qserve.md"),
@@ -45,6 +45,11 @@ const SAMPLES: [(&str, &str); 20] = [
     ("markdown-table/blackwell_pp4_report_zh.md", "raw/blackwell.md"),
     ("markdown-table/gpt2_cuda_p50_p95_cells_zh.md", "raw/gpt2.md"),
     ("markdown-table/transposed_ab_mi355x_zh.md", "raw/qsa.md"),
+    ("markdown-table/transposed_engines_siliconbench.md", "raw/silicon.md"),
+    ("markdown-table/precision_columns_rows_of_loads.md", "raw/tlaloc.md"),
+    ("markdown-table/gpu_columns_heading_metric.md", "raw/gpus.md"),
+    ("markdown-document/sglang_server_client_backend_vllm.md", "raw/dsv4.md"),
+    ("markdown-table/load_columns_heading_spread.md", "raw/apertus.md"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -221,7 +226,8 @@ fn a_recipe_block_of_placeholders_keeps_its_counts_with_a_warning() {
 /// a block whose section rules the author left out and whose values are padded unevenly,
 /// with `Max reqeuest concurrency` instead of a traffic line; then a sweep table under the
 /// command that produced it. (`Backend: vllm` is the client's API flavour here, which the
-/// text says and benchsite cannot know: the run's framework reads vllm.)
+/// text says and benchsite cannot know: the run's framework reads vllm, its provenance
+/// `client-backend` saying it is only the client's word.)
 #[test]
 fn a_readme_block_without_section_rules_and_its_sweep_table() {
     let (text, path) = sample("markdown-document/qserve_bench_serving_sweep_readme.md");
@@ -242,6 +248,8 @@ fn a_readme_block_without_section_rules_and_its_sweep_table() {
     ] {
         assert_eq!(block.pointer(pointer), Some(&want), "{pointer}");
     }
+    assert_eq!(block["framework"], "vllm");
+    assert_eq!(block["source"]["context"]["framework"]["kind"], "client-backend");
     let rows: Vec<Value> = out.runs[1..].iter().map(|r| serde_json::to_value(r).unwrap()).collect();
     let ttft: Vec<f64> = rows.iter().map(|r| r["metrics"]["ttft_ms"]["mean"].as_f64().unwrap()).collect();
     assert_eq!(ttft, [30.8, 101.4, 1787.4, 4839.1, 6570.6, 7480.7, 8240.8]);
@@ -257,11 +265,37 @@ fn a_readme_block_without_section_rules_and_its_sweep_table() {
     assert!(out.findings.is_empty(), "{:#?}", out.findings);
 }
 
+/// An SGLang fork's DeepSeek-V4 recipe: the server is started by a launcher script (no serve
+/// command benchsite reads), the client is `sglang.bench_serving --backend vllm` (the
+/// OpenAI-completions protocol, "vllm backend" in the text), and its block prints `Backend:
+/// vllm`. Nothing but the client's backend names a framework: the run's framework is vllm with
+/// provenance `client-backend` on the `Backend:` line (it had no provenance: the backend read as
+/// the framework the run stated).
+#[test]
+fn a_client_backend_is_said_to_be_only_the_clients() {
+    let (text, path) = sample("markdown-document/sglang_server_client_backend_vllm.md");
+    let findings = check(
+        &path,
+        &text,
+        &[&[
+            ("/format", json!("serving-text")),
+            ("/backend", json!("vllm")),
+            ("/framework", json!("vllm")),
+            ("/source/context/framework", json!({"line": 44, "kind": "client-backend"})),
+            ("/model", json!("/hf/DeepSeek-V4-Flash-Base")),
+            ("/scenario/max_concurrency", json!(4)),
+            ("/metrics/tpot_ms/median", json!(20.59)),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
 /// A Chinese vLLM-Ascend report: the `vllm bench serve` console (with `Request rate
 /// configured (RPS)`, peaks, no max concurrency), the same run's `--save-result` JSON `cat`
-/// into an unlabelled block, and a 指标/数值/单位 summary table repeating it, which is no
-/// table of runs. The JSON holds the console's numbers unrounded (203.5104987300001 s for
-/// `203.51`): the same run, recorded once with a `duplicate` note (it was two runs).
+/// into an unlabelled block, and a 指标/数值/单位 summary table repeating it (read with each
+/// row's unit from the 单位 column, and recorded once). The JSON holds the console's numbers
+/// unrounded (203.5104987300001 s for `203.51`): the same run, recorded once with a
+/// `duplicate` note (it was two runs).
 #[test]
 fn a_report_with_console_saved_json_and_a_summary_table() {
     let (text, path) = sample("markdown-document/vllm_ascend_save_result_report_zh.md");
@@ -285,7 +319,7 @@ fn a_report_with_console_saved_json_and_a_summary_table() {
             ],
         ],
     );
-    assert_eq!(findings, ["duplicate@81"]);
+    assert_eq!(findings, ["duplicate@88", "duplicate@81"]);
 }
 
 /// The same report's `--save-result` file on its own (its one line, as `cat` printed it):
@@ -309,12 +343,29 @@ fn a_saved_result_reads_its_peaks() {
 }
 
 /// Notes on an LMDeploy wrapper: `profile_restful_api.py --backend lmdeploy-chat` lines pasted
-/// without the block's header. No reader claims them; the file says where results were seen.
+/// without the block's header (from `Backend:` on, no closing rule): read as the serving block
+/// they are, with the command above it, a `headerless-block` note and `partial-block` (rows
+/// after `Mean ITL` may have been left out). It was `results-not-read`.
 #[test]
-fn a_headerless_excerpt_of_a_serving_block_is_named_not_read() {
+fn a_headerless_excerpt_of_a_serving_block_is_read() {
     let (text, path) = sample("markdown-document/lmdeploy_chat_headerless_result_zh.md");
-    let findings = check(&path, &text, &[]);
-    assert!(findings.iter().any(|f| f.starts_with("results-not-read@")), "{findings:?}");
+    let findings = check(
+        &path,
+        &text,
+        &[&[
+            ("/format", json!("serving-text")),
+            ("/backend", json!("lmdeploy-chat")),
+            ("/source/line", json!(29)),
+            ("/model", json!("qwen25_05b_smoke")),
+            ("/scenario/num_prompts", json!(8)),
+            ("/metrics/completed", json!(8)),
+            ("/metrics/request_throughput", json!(16.32)),
+            ("/metrics/ttft_ms/mean", json!(227.2)),
+            ("/metrics/itl_ms/mean", json!(4.2)),
+            ("/source/lines/metrics.itl_ms.mean", json!(38)),
+        ]],
+    );
+    assert_eq!(findings, ["partial-block@38", "headerless-block@29"]);
 }
 
 /// llm-d's vllm-bench-automation README: jobs at 10 and 30 QPS, each a vLLM block followed by
@@ -347,13 +398,13 @@ fn a_job_log_gives_one_run_per_block() {
 
 /// An engine's README: two tables of its own benchmark, then `vllm bench throughput` under
 /// `## Comparison with vLLM (H100)`. The second table names a GPU in each column header
-/// (`NVIDIA L4  (tok/s)`): the columns fill no one field, so they stay extra values with a
-/// `duplicate-columns` warning and `OOM` cells give no number.
+/// (`NVIDIA L4  (tok/s)`): a run per GPU and row, the GPU from the header (they were extra
+/// values of one run per row, with a `duplicate-columns` warning); `OOM` cells give no run.
 #[test]
 fn gpu_named_columns_and_a_vllm_throughput_line() {
     let (text, path) = parsed("markdown-document/gpu_columns_then_vllm_throughput.md");
-    assert_eq!(path.runs.len(), 21, "{:#?}", path.findings);
-    let vllm = serde_json::to_value(&path.runs[20]).unwrap();
+    assert_eq!(path.runs.len(), 38, "{:#?}", path.findings);
+    let vllm = serde_json::to_value(&path.runs[37]).unwrap();
     for (pointer, want) in [
         ("/format", json!("vllm-throughput")),
         ("/framework", json!("vllm")),
@@ -369,11 +420,15 @@ fn gpu_named_columns_and_a_vllm_throughput_line() {
     ] {
         assert_eq!(vllm.pointer(pointer), Some(&want), "{pointer}");
     }
-    let legacy = serde_json::to_value(&path.runs[15]).unwrap();
+    let legacy = serde_json::to_value(&path.runs[28]).unwrap();
+    assert_eq!(legacy["id"], "raw/polar.md#L42.2");
     assert_eq!(legacy["scenario"]["max_concurrency"], 128);
-    assert_eq!(legacy["metrics"]["extra"]["nvidia h100 (tok/s)"], 33638.0);
-    assert!(legacy["metrics"]["extra"].get("nvidia t4 (tok/s)").is_none(), "OOM is no number");
-    assert!(path.findings.iter().any(|f| f.code == "duplicate-columns" && f.line == 34), "{:#?}", path.findings);
+    assert_eq!(legacy["gpu"], "H100");
+    assert_eq!(legacy["source"]["lines"]["gpu"], 34);
+    assert_eq!(legacy["metrics"]["output_throughput"], 33638.0);
+    let t4: Vec<&str> = path.runs.iter().filter(|r| r.gpu.as_deref() == Some("T4")).map(|r| r.id.as_str()).collect();
+    assert_eq!(t4.len(), 6, "OOM is no run: {t4:?}");
+    assert!(!path.findings.iter().any(|f| f.code == "duplicate-columns"), "{:#?}", path.findings);
     let _ = text;
 }
 
@@ -655,6 +710,14 @@ fn difference_rows_are_no_runs() {
     }
     assert_eq!(at(72)["gpu"], "A100");
     assert!(at(72)["metrics"]["extra"].get("fp8 (tok/s)").is_none(), "`-` is no number");
+    // The day-over-day table (`| 指标 | 第1天 TP=1 | 第2天 TP=1 | 波动 | 第1天 TP=2 | …`): a run per
+    // day column, its TP from the column's name (not the heading's `TP=1 vs TP=2`); day 1
+    // repeats the runs above (recorded once), the 波动 columns compare and are no runs.
+    let day2: Vec<(String, Option<u32>, Option<f64>)> =
+        out.runs.iter().filter(|r| r.source.line == 39).map(|r| (r.id.to_string(), r.tp, r.metrics.output_throughput)).collect();
+    assert_eq!(day2, [("raw/rtx.md#L39.2".to_string(), Some(1), Some(231.5)), ("raw/rtx.md#L39.5".to_string(), Some(2), Some(296.46))]);
+    let found: Vec<String> = out.findings.iter().filter(|f| f.line == 39).map(|f| format!("{}@{}", f.code, f.line)).collect();
+    assert_eq!(found, ["comparison-column@39", "duplicate@39", "duplicate@39"]);
 }
 
 /// A Chinese cluster report: tables by concurrency with units in cells, an A/B table, a
@@ -714,10 +777,135 @@ fn two_statistics_a_cell_fill_both() {
 }
 
 /// An A/B report whose table is transposed (metrics as rows, Baseline and Tuned as columns):
-/// no runs are made of its rows, and the file says it saw results.
+/// one run per column, each number on its row's line, the column's name kept as a note; the
+/// `变化` column compares the two and is no run (`comparison-column`). Before, no run was read
+/// and the file was `results-not-read`.
 #[test]
-fn a_transposed_table_is_named_not_misread() {
+fn a_transposed_table_gives_a_run_per_column() {
     let (text, path) = sample("markdown-table/transposed_ab_mi355x_zh.md");
+    let run = |ttft: f64, e2e: f64, out: f64, accept: f64, name: &str| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/format", json!("markdown-table")),
+            ("/metrics/ttft_ms/mean", json!(ttft)),
+            ("/metrics/e2e_ms/mean", json!(e2e)),
+            ("/metrics/output_throughput", json!(out)),
+            ("/metrics/accept_length", json!(accept)),
+            ("/source/lines/metrics.ttft_ms.mean", json!(16)),
+            ("/source/lines/metrics.output_throughput", json!(19)),
+            ("/notes/0/text", json!(format!("column: {name}"))),
+        ]
+    };
+    let (a, b) = (run(1032.6, 214805.0, 152.547, 3.2511, "Baseline"), run(1030.4, 219332.0, 149.399, 3.1348, "Tuned N=128"));
+    let findings = check(&path, &text, &[&a, &b]);
+    assert_eq!(findings, ["comparison-column@14"]);
+}
+
+/// A README comparing GPUs: `| Model | H100 | H200 | B200 |` under `## 📊 Headline Comparison —
+/// TPOT (ms, lower = faster)` and `## 📈 Throughput (tok/s, higher = better)`: a run per GPU and
+/// row, the GPU from the header, the metric from the heading; `16.8 ms (AWQ)` is 16.8 ms with
+/// the cell kept as a note. The file gave no run before (`no-runs`).
+#[test]
+fn gpu_columns_under_a_metric_heading() {
+    let (text, path) = sample("markdown-table/gpu_columns_heading_metric.md");
+    let out = parse_file(&path, &text, None);
+    assert_eq!(out.runs.len(), 24, "{:#?}", out.findings);
+    let got: Vec<(String, Option<String>, Value)> = out
+        .runs
+        .iter()
+        .map(|r| {
+            let v = serde_json::to_value(r).unwrap();
+            let m = if v["metrics"]["tpot_ms"].is_null() { v["metrics"]["output_throughput"].clone() } else { v["metrics"]["tpot_ms"]["mean"].clone() };
+            (r.id.to_string(), r.gpu.clone(), m)
+        })
+        .collect();
+    let want = |id: &str, gpu: &str, m: f64| (format!("raw/gpus.md#{id}"), Some(gpu.to_string()), json!(m));
+    assert_eq!(got[0], want("L10", "H100", 3.1));
+    assert_eq!(got[1], want("L10.2", "H200", 2.1));
+    assert_eq!(got[2], want("L10.3", "B200", 2.5));
+    assert_eq!(got[6], want("L12", "H100", 16.8));
+    assert_eq!(got[23], want("L22.3", "B200", 25.6));
+    assert_eq!(out.runs[6].source.lines.get("gpu"), Some(&8));
+    assert!(out.runs[6].notes.iter().any(|n| n.text.ends_with(": 16.8 ms (AWQ)")), "{:?}", out.runs[6].notes);
+    assert!(out.runs[12].metrics.tpot_ms.is_none() && out.runs[12].metrics.output_throughput == Some(160.2));
+}
+
+/// An API-overhead report: per-metric tables `| Path | λ=8 | λ=16 | λ=24 |` under `### TTFT p95
+/// (ms, mean ± std)`, `### Output tokens/s (mean ± std)`: a run per path and load, the three
+/// metric tables joined, the heading's unit read beside its `mean ± std`, each cell's `± x`
+/// the spread labelled `std` (only the heading says so), the load kept as a note (`λ` states
+/// no unit, so no request rate is set). It gave no run (`results-not-read`). The error-rate
+/// table measures nothing benchsite reads and is left out.
+#[test]
+fn load_columns_under_a_metric_heading_with_its_spread() {
+    let (text, path) = sample("markdown-table/load_columns_heading_spread.md");
+    let run = |load: &str, ttft: f64, ttft_std: f64, out: f64| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/framework", json!("sglang")),
+            ("/metrics/ttft_ms/p95", json!(ttft)),
+            ("/metrics/spread/ttft_ms.p95", json!({"label": "std", "plus_minus": ttft_std, "std": ttft_std})),
+            ("/metrics/output_throughput", json!(out)),
+            ("/notes/1/text", json!(format!("load: {load}"))),
+            ("/scenario/request_rate", Value::Null),
+        ]
+    };
+    let expected = [
+        run("λ=8", 87.9, 1.2, 2835.5),
+        run("λ=16", 284.6, 74.3, 5881.5),
+        run("λ=24", 69244.2, 843.6, 8609.3),
+        run("λ=8", 98.0, 0.2, 2772.6),
+        run("λ=16", 332.1, 20.6, 5748.1),
+        run("λ=24", 68392.9, 1350.5, 8431.8),
+    ];
+    let expected: Vec<&[(&str, Value)]> = expected.iter().map(Vec::as_slice).collect();
+    let findings = check(&path, &text, &expected);
+    assert!(findings.is_empty(), "{findings:?}");
+    let out = parse_file(&path, &text, None);
+    assert_eq!(out.runs[4].id.as_str(), "raw/apertus.md#L19.2");
+    assert_eq!(out.runs[4].source.lines.get("metrics.output_throughput"), Some(&33));
+}
+
+/// An engine's notes: `| | bf16 | FP8 |` whose rows are loads and lengths (`1 user, 2K: decode,
+/// tokens/s`, `4 users, 30K: first token`), each cell a run of its own, not metrics of one
+/// run per column: no run (a column's run took the 1-user throughput and the 4-user TTFT),
+/// and the file says it saw results.
+#[test]
+fn rows_of_several_loads_are_no_metrics_of_a_column() {
+    let (text, path) = sample("markdown-table/precision_columns_rows_of_loads.md");
     let findings = check(&path, &text, &[]);
-    assert!(findings.iter().any(|f| f.starts_with("results-not-read@")), "{findings:?}");
+    assert_eq!(findings, ["results-not-read@8"]);
+}
+
+/// SiliconBench's per-concurrency tables: `| Metric | vllm | sglang | llamacpp |` with a metric
+/// per row. A run per engine column, the engine as its framework (llamacpp, which this site
+/// does not compare, kept as a note), `Successful / Failed` over `94 / 6` as both counts, and
+/// `Throughput avg (tok/s)` beside `Output throughput (tok/s)` kept under its own name. The
+/// `Framework | vllm | …` duration table below holds no result row and gives no run.
+#[test]
+fn engine_columns_with_metrics_as_rows() {
+    let (text, path) = sample("markdown-table/transposed_engines_siliconbench.md");
+    let run = |framework: Value, completed: u64, failed: u64, ttft: f64, out: f64, avg: f64| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/framework", framework),
+            ("/model", json!("Gemma-4-E4B-it")),
+            ("/metrics/completed", json!(completed)),
+            ("/metrics/failed", json!(failed)),
+            ("/metrics/ttft_ms/mean", json!(ttft)),
+            ("/metrics/output_throughput", json!(out)),
+            ("/metrics/extra/throughput avg (tok~1s)", json!(avg)),
+        ]
+    };
+    let expected = [
+        run(json!("vllm"), 94, 6, 616.7, 15.7, 17.7),
+        run(json!("sglang"), 94, 6, 551.7, 16.0, 17.1),
+        run(Value::Null, 100, 0, 896.7, 18.1, 20.9),
+        run(json!("vllm"), 94, 6, 189.3, 133.9, 19.0),
+        run(json!("sglang"), 94, 6, 182.5, 125.8, 17.1),
+        run(Value::Null, 100, 0, 2698.6, 24.6, 3.6),
+    ];
+    let expected: Vec<&[(&str, Value)]> = expected.iter().map(Vec::as_slice).collect();
+    let findings = check(&path, &text, &expected);
+    assert_eq!(findings, ["failed-requests@12", "failed-requests@12", "failed-requests@30", "failed-requests@30"]);
+    let out = benchsite_ingest::parse_file(&path, &text, None);
+    assert_eq!(out.runs[2].notes[0].text, "column: llamacpp");
+    assert_eq!(out.runs[4].id.as_str(), "raw/silicon.md#L28.2");
 }

@@ -174,13 +174,14 @@ fn metadata_entries_fill_gpu_and_tp_with_their_provenance() {
     assert!(!out.runs[0].source.context.contains_key("gpu"));
 }
 
-/// `Namespace(backend='vllm', ...)` names the framework of a dropped log; the run says so.
+/// `Namespace(backend='vllm', ...)` is all a dropped log says of its framework: taken, and
+/// the run says it is only the client's backend (kind `client-backend`, it was `namespace`).
 #[test]
 fn framework_from_the_namespace_records_its_context() {
     let text = "Namespace(backend='vllm', base_url=None, dataset_name='random', num_prompts=4)\n\
                 ============ Serving Benchmark Result ============\nSuccessful requests: 4\nBenchmark duration (s): 2.00\n\
                 Request throughput (req/s): 2.00\nMean TTFT (ms): 10.5\n==================================================\n";
-    check("dropped.log", text, &[&[("/framework", json!("vllm")), ("/source/context/framework", json!({"line": 1, "kind": "namespace"}))]]);
+    check("dropped.log", text, &[&[("/framework", json!("vllm")), ("/source/context/framework", json!({"line": 1, "kind": "client-backend"}))]]);
 }
 
 /// A survey of cloud ASR services: its overview table has a first-token latency column, but

@@ -796,6 +796,10 @@ enum OwnedValue {
     Inf,
 }
 
+/// A column that is a run of its row, what names it (the framework, GPU or precision column)
+/// and its name.
+type Named = (usize, &'static Col, String);
+
 /// A table with its columns classified, read once.
 struct Prepared<'t> {
     input: &'t TableInput<'t>,
@@ -808,11 +812,11 @@ struct Prepared<'t> {
     /// agree, row by row, for tables to be joined. Read through [`Prepared::keys`].
     keys: std::cell::OnceCell<Vec<usize>>,
     /// One column per engine (`| Batch Size | TensorRT-LLM | vLLM |` under `### Throughput
-    /// (tokens/sec)`): each such column, read as the metric the heading names, is a run of
-    /// its row; the framework is the column's name.
-    engines: Vec<(usize, &'static str)>,
-    /// The framework column each engine run is given (its cell is the header's name).
-    framework: &'static Col,
+    /// (tokens/sec)`), GPU or precision (`| Batch Size | NVIDIA L4 (tok/s) | NVIDIA H100
+    /// (tok/s) |`): each such column, read as the metric the heading or its header names, is
+    /// a run of its row; the column's name (its header, units aside) fills the framework,
+    /// GPU or precision column given with it.
+    engines: Vec<Named>,
     /// Columns whose header stacks a metric over a load (`TTFT<br>8並列`, `TPOT<br>8並列`):
     /// the column and its load's index in `loads`. Each load is a run of its row, the columns
     /// of other loads set aside.
@@ -897,10 +901,12 @@ fn prepare<'t>(input: &'t TableInput<'t>) -> Prepared<'t> {
         let metric = table.header[i].split('\n').next().unwrap_or("");
         cols[i] = self::column(metric);
     }
-    let engines = match engine_columns(&table.header, &cols, input.heading) {
+    let engines = match engine_columns(&table.header, &cols, input.heading, input.names) {
         Some((metric, engines)) => {
-            for &(i, _) in &engines {
-                cols[i] = metric.clone();
+            for (i, _, _) in &engines {
+                if let Some(metric) = &metric {
+                    cols[*i] = metric.clone();
+                }
             }
             engines
         }
@@ -910,12 +916,25 @@ fn prepare<'t>(input: &'t TableInput<'t>) -> Prepared<'t> {
     // load: no duplicates.
     let duplicates = if engines.is_empty() && load_of.is_empty() { set_apart_duplicates(&mut cols) } else { Vec::new() };
     let eval = cols.iter().any(|c| c.column == Column::Eval);
-    Prepared { input, cols, duplicates, eval, keys: std::cell::OnceCell::new(), engines, framework: &FRAMEWORK, load_of, loads, concurrency: &CONCURRENCY }
+    Prepared { input, cols, duplicates, eval, keys: std::cell::OnceCell::new(), engines, load_of, loads, concurrency: &CONCURRENCY }
 }
 
 /// The columns every table's engine and load runs are given, classified once, not per table.
 static FRAMEWORK: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| column("framework"));
 static CONCURRENCY: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| column("concurrency"));
+static GPU: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| column("gpu"));
+static PRECISION: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| column("precision"));
+/// A runs-as-columns table's column name that names no engine, GPU or precision: a note
+/// (`column: Baseline`) whose TP or rate, if it states one, is the run's (as a test name's).
+static COLUMN_NAME: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| Col {
+    raw: "column".into(),
+    column: Column::Context(Ctx::TestName),
+    unit: Unit::None,
+    key: "column".into(),
+    throughput_stat: None,
+});
+static RATE: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| column("request rate"));
+static LOAD: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| column("load"));
 
 /// The words that say a number is a load (`8並列`, `8 并发`, `c=8`, `8 users`).
 const LOAD_WORDS: [&str; 11] = ["並列", "並行", "并发", "并行", "concurrency", "concurrent", "conc", "c", "users", "user", "clients"];
@@ -1012,23 +1031,116 @@ fn set_apart_duplicates(cols: &mut [Col]) -> Vec<Vec<usize>> {
 }
 
 /// `| Batch Size | TensorRT-LLM | vLLM | Difference |` under `### Throughput (tokens/sec)`: a
-/// table that measures nothing by its headers, whose columns named only by an engine hold
-/// the metric its heading names (without its numbering). The metric column and the engine
-/// columns, or `None` for any other table.
-fn engine_columns(header: &[String], cols: &[Col], heading: &str) -> Option<(Col, Vec<(usize, &'static str)>)> {
-    if cols.iter().any(|c| is_result(c) || c.column == Column::Eval) {
+/// table that measures nothing by its headers, whose columns named only by an engine, a GPU
+/// or a precision ([`named_by`]: `| Model | H100 | A100 |`) hold the metric its heading names
+/// (without its numbering). Also `| Batch Size | NVIDIA L4 (tok/s) | NVIDIA H100 (tok/s) |`:
+/// two or more columns measuring one thing, each named by a GPU, engine or precision besides
+/// its unit, and no other result column. The metric the heading names (`None`: each column's
+/// own) and the columns with what names them, or `None` for any other table.
+fn engine_columns(header: &[String], cols: &[Col], heading: &str, names: &crate::names::Names) -> Option<(Option<Col>, Vec<Named>)> {
+    if cols.iter().any(|c| c.column == Column::Eval) {
         return None;
     }
-    let engines: Vec<(usize, &'static str)> =
-        header.iter().enumerate().filter_map(|(i, h)| crate::framework::of_backend(&clean(h)).map(|f| (i, f))).collect();
+    if cols.iter().any(is_result) {
+        // The metric in each header: every result column one of the group, named besides it.
+        let results: Vec<usize> = (0..cols.len()).filter(|&i| is_result(&cols[i])).collect();
+        let metric = measured(&cols[results[0]]);
+        if results.len() < 2 || results.iter().any(|&i| measured(&cols[i]) != metric || cols[i].throughput_stat.is_some()) {
+            return None;
+        }
+        let named: Vec<Named> = results
+            .iter()
+            .filter_map(|&i| {
+                let name = clean(&unbracketed(&header[i]));
+                named_by(&name, names).map(|col| (i, col, name))
+            })
+            .collect();
+        return (named.len() == results.len()).then_some((None, named));
+    }
+    let mut engines: Vec<Named> = header
+        .iter()
+        .enumerate()
+        .filter_map(|(i, h)| {
+            let name = clean(h);
+            named_by(&name, names).map(|col| (i, col, name))
+        })
+        .collect();
     if engines.is_empty() {
-        return None;
+        // `| Path | λ=8 | λ=16 | λ=24 |`: two or more columns named by a load alone.
+        engines = header.iter().enumerate().filter_map(|(i, h)| load_named(&clean(h)).map(|(col, text)| (i, col, text))).collect();
+        if engines.len() < 2 {
+            return None;
+        }
     }
     let h = heading.trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '.' | ')' | ' ' | '#'));
     // `Time to First Token (TTFT) in ms`: the unit after `in`, as a header writes it.
     let h = h.replace(" in ms", " (ms)").replace(" in s", " (s)");
-    let metric = column(&h);
-    is_result(&metric).then_some((metric, engines))
+    // `TTFT p95 (ms, mean ± std)`: the unit read without what the cells' `±` is; the heading
+    // stays the column's name, which says what the spread is (`std`).
+    let mut metric = column(&without_spread(&h));
+    metric.raw = clean(&h);
+    is_result(&metric).then_some((Some(metric), engines))
+}
+
+/// A heading's bracketed parts without the ones saying what a `±` is: `TTFT p95 (ms, mean ±
+/// std)` → `TTFT p95 (ms)`, `Output tokens/s (mean ± std)` → `Output tokens/s`.
+fn without_spread(heading: &str) -> String {
+    if !heading.contains('±') {
+        return heading.to_string();
+    }
+    let mut out = String::with_capacity(heading.len());
+    let mut rest = heading;
+    while let Some(open) = rest.find('(') {
+        out.push_str(&rest[..open]);
+        let Some(close) = rest[open..].find(')').map(|c| open + c) else {
+            rest = &rest[open..];
+            break;
+        };
+        let kept: Vec<&str> = rest[open + 1..close].split(',').map(str::trim).filter(|p| !p.contains('±') && !p.is_empty()).collect();
+        if !kept.is_empty() {
+            out.push('(');
+            out.push_str(&kept.join(", "));
+            out.push(')');
+        }
+        rest = &rest[close + 1..];
+    }
+    out.push_str(rest);
+    out.trim().to_string()
+}
+
+/// A column header that names a load and nothing else, and the column it fills: `c=8`, `8
+/// users`, `conc 8` (the concurrency, `8`); `QPS=4`, `4 rps` (the request rate, `4`); `λ=8`,
+/// an arrival rate whose unit the header does not state, kept as a note (`load: λ=8`).
+fn load_named(name: &str) -> Option<(&'static Col, String)> {
+    let lower = name.to_lowercase();
+    let digits: Vec<&str> = lower.split(|c: char| !(c.is_ascii_digit() || c == '.')).filter(|p| !p.is_empty()).collect();
+    let [number] = digits.as_slice() else { return None };
+    let word: String = lower.chars().filter(|c| !(c.is_ascii_digit() || *c == '.')).collect();
+    let word = word.trim_matches(|c: char| c.is_whitespace() || matches!(c, '=' | ':'));
+    if LOAD_WORDS.contains(&word) {
+        Some((&CONCURRENCY, (*number).to_string()))
+    } else if matches!(word, "qps" | "rps" | "req/s") {
+        Some((&RATE, (*number).to_string()))
+    } else if word == "λ" {
+        Some((&LOAD, name.to_string()))
+    } else {
+        None
+    }
+}
+
+/// A header without its bracketed parts (`NVIDIA L4  (tok/s)` → `NVIDIA L4  `).
+fn unbracketed(header: &str) -> String {
+    let mut out = String::with_capacity(header.len());
+    let mut depth = 0usize;
+    for c in header.chars() {
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    out
 }
 
 /// `RPS | Num prompts | Engine | Median TTFT`: a bare `RPS`/`QPS` column of whole numbers and
@@ -1149,7 +1261,7 @@ fn joins(group: &[Prepared<'_>], next: &Prepared<'_>, sink: &mut Sink) -> bool {
         return false;
     }
     let key_names = |p: &Prepared<'_>| p.keys().iter().map(|&k| p.cols[k].key.clone()).collect::<Vec<_>>();
-    let engines = |p: &Prepared<'_>| p.engines.iter().map(|&(_, f)| f).collect::<Vec<_>>();
+    let engines = |p: &Prepared<'_>| p.engines.iter().map(|(_, c, name)| (c.key.clone(), name.clone())).collect::<Vec<_>>();
     if key_names(first) != key_names(next) || engines(first) != engines(next) {
         return false;
     }
@@ -1231,8 +1343,8 @@ fn read_one(p: &Prepared<'_>, sink: &mut Sink, notice: &mut Notice) -> Vec<Run> 
             let entries = row_entries(p, row, &mut above);
             runs.extend(build(p.input, &entries, row.line, row.line, sink, notice));
         }
-    } else if let Some(run) = transposed(p.input, sink, notice) {
-        runs.push(run);
+    } else {
+        runs.extend(transposed(p.input, sink, notice));
     }
     runs
 }
@@ -1277,11 +1389,11 @@ fn read_joined(group: &[Prepared<'_>], sink: &mut Sink, notice: &mut Notice) -> 
 /// The cells of engine `k` of a row: the row's cells but the other engines', and the
 /// engine's name from the header as its framework.
 fn engine_entries<'t>(p: &'t Prepared<'t>, entries: &[Entry<'t>], k: usize) -> Vec<Entry<'t>> {
-    let (own, _) = p.engines[k];
+    let (own, col, name) = &p.engines[k];
     let mut out: Vec<Entry<'t>> =
-        entries.iter().enumerate().filter(|(i, _)| *i == own || !p.engines.iter().any(|(e, _)| e == i)).map(|(_, e)| e.clone()).collect();
+        entries.iter().enumerate().filter(|(i, _)| i == own || !p.engines.iter().any(|(e, _, _)| e == i)).map(|(_, e)| e.clone()).collect();
     let line = p.input.table.line;
-    out.push(Entry { col: p.framework, head_line: line, text: p.input.table.header[own].as_str(), line });
+    out.push(Entry { col, head_line: line, text: name.as_str(), line });
     out
 }
 
@@ -1295,18 +1407,22 @@ fn engine_suffix(k: usize) -> String {
     }
 }
 
-/// `Metric | Value` rows, or `Metric | Mean | Median | P99`: one run.
-fn transposed(input: &TableInput<'_>, sink: &mut Sink, notice: &mut Notice) -> Option<Run> {
+/// `Metric | Value` rows, or `Metric | Mean | Median | P99`: one run. Metrics as rows and
+/// runs as columns (`| Metric | vllm | sglang |`, `| 指标 | Baseline | Tuned N=128 | 变化 |`):
+/// one run per column, each number linked to its cell's line; a column named by an engine,
+/// a GPU or a precision gives its run that ([`named_by`]), any other name is kept as a note;
+/// a column comparing the others (`变化`, `Difference`, `Winner`) is no run
+/// ([`compares`], `comparison-column`).
+fn transposed(input: &TableInput<'_>, sink: &mut Sink, notice: &mut Notice) -> Vec<Run> {
     let table = input.table;
-    let first = fields::normalise(&clean(table.header.first()?));
+    let Some(first) = table.header.first() else { return Vec::new() };
+    let first = fields::normalise(&clean(first));
     if !["metric", "metrics", "指标", "", "name", "item", "项目", "measure"].contains(&first.as_str()) || table.header.len() < 2 {
-        return None;
+        return Vec::new();
     }
     let stats: Vec<Option<String>> = table.header[1..].iter().map(|h| stat_word(&fields::normalise(&clean(h)))).collect();
     let stat_columns = stats.iter().all(Option::is_some);
-    if !stat_columns && table.header.len() != 2 {
-        return None; // runs as columns: not read
-    }
+    let runs_as_columns = !stat_columns && table.header.len() > 2;
     let row_cols: Vec<Vec<Col>> = table
         .rows
         .iter()
@@ -1321,7 +1437,19 @@ fn transposed(input: &TableInput<'_>, sink: &mut Sink, notice: &mut Notice) -> O
         .collect();
     let results = row_cols.iter().filter(|c| c.first().is_some_and(is_result)).count();
     if results < 2 || row_cols.iter().flatten().any(|c| c.column == Column::Eval) {
-        return None;
+        return Vec::new();
+    }
+    let end = table.rows.last().map_or(table.line, |r| r.line);
+    if runs_as_columns {
+        // `1 user, 2K: decode, tokens/s` over `4 users, 30K: …`: rows of several loads or
+        // lengths are runs of their own, not metrics of the columns' runs: not read.
+        let mut stated: Vec<Vec<String>> = table.rows.iter().map(|r| row_scenario(r.cells.first().map_or("", String::as_str))).collect();
+        stated.retain(|s| !s.is_empty());
+        stated.dedup();
+        if stated.len() > 1 {
+            return Vec::new();
+        }
+        return runs_of_columns(input, end, sink, notice);
     }
     let mut entries = Vec::new();
     for (row, own) in table.rows.iter().zip(&row_cols) {
@@ -1333,8 +1461,154 @@ fn transposed(input: &TableInput<'_>, sink: &mut Sink, notice: &mut Notice) -> O
             entries.push(Entry { col, head_line: row.line, text, line: row.line });
         }
     }
-    let end = table.rows.last().map_or(table.line, |r| r.line);
-    build(input, &entries, table.line, end, sink, notice)
+    build(input, &entries, table.line, end, sink, notice).into_iter().collect()
+}
+
+/// The runs of a table whose rows are metrics and whose columns are runs: column `j` is run
+/// `path#L{header}` (the first), `path#L{header}.{j}` (the others). A row naming two counts,
+/// `Successful / Failed` over `94 / 6`, gives both; `Throughput avg (tok/s)` beside `Output
+/// throughput (tok/s)` is the requests' mean rate, kept under its name (as beside other
+/// statistics in [`prepare`]), not the run's output throughput.
+fn runs_of_columns(input: &TableInput<'_>, end: u32, sink: &mut Sink, notice: &mut Notice) -> Vec<Run> {
+    let table = input.table;
+    let mut row_cols: Vec<Vec<Col>> = table
+        .rows
+        .iter()
+        .map(|row| {
+            let name = clean(row.cells.first().map_or("", String::as_str));
+            let halves: Vec<Col> = name.split('/').map(column).collect();
+            if halves.len() == 2 && halves.iter().all(|c| matches!(c.column, Column::Measure(_))) {
+                halves
+            } else {
+                vec![column(&name)]
+            }
+        })
+        .collect();
+    if row_cols.iter().flatten().any(|c| c.column == Column::Measure(Measure::Tokens(Kind::Output))) {
+        for c in row_cols.iter_mut().flatten().filter(|c| c.column == Column::Measure(Measure::Tokens(Kind::Unqualified)) && c.throughput_stat.is_some()) {
+            c.column = Column::Label;
+        }
+    }
+    let mut runs = Vec::new();
+    let mut compared: Vec<String> = Vec::new();
+    // `| 指标 | 数值 | 单位 |`: a unit column gives each row's unit to the value beside it.
+    let is_unit = |h: &String| matches!(clean(h).to_lowercase().as_str(), "unit" | "units" | "单位");
+    let unit = table.header.iter().position(is_unit);
+    for (j, header) in table.header.iter().enumerate().skip(1) {
+        let name = clean(header);
+        if Some(j) == unit {
+            continue;
+        }
+        let with_units: Vec<String> = table
+            .rows
+            .iter()
+            .map(|r| {
+                let (text, unit) = (r.cells.get(j).map_or("", String::as_str), unit.and_then(|u| r.cells.get(u)).map_or("", |u| u.trim()));
+                if unit.is_empty() || unit == "-" || text.trim().is_empty() {
+                    text.to_string()
+                } else {
+                    format!("{} {unit}", text.trim())
+                }
+            })
+            .collect();
+        let cells = || with_units.iter().map(String::as_str);
+        if compares(&name) {
+            if cells().any(|c| c.bytes().any(|b| b.is_ascii_digit())) && !compared.contains(&name) {
+                compared.push(name);
+            }
+            continue;
+        }
+        let mut entries: Vec<Entry<'_>> = Vec::new();
+        for ((row, own), text) in table.rows.iter().zip(&row_cols).zip(cells()) {
+            let parts: Vec<&str> = if own.len() == 2 { text.split('/').map(str::trim).collect() } else { Vec::new() };
+            if parts.len() == 2 {
+                entries.extend(own.iter().zip(parts).map(|(col, text)| Entry { col, head_line: row.line, text, line: row.line }));
+            } else {
+                entries.push(Entry { col: &own[0], head_line: row.line, text, line: row.line });
+            }
+        }
+        let value = matches!(name.to_lowercase().as_str(), "value" | "values" | "result" | "数值" | "值" | "结果");
+        // A column named otherwise (`Baseline`, `第1天 TP=2`) is kept as a note, a TP or request
+        // rate its name states read as a test name's.
+        let identity = named_by(&name, input.names).or_else(|| (!name.is_empty() && !value).then_some(&*COLUMN_NAME));
+        if let Some(col) = identity {
+            entries.push(Entry { col, head_line: table.line, text: header.as_str(), line: table.line });
+        }
+        if let Some(run) = build_as(input, &entries, table.line, end, &engine_suffix(j - 1), sink, notice) {
+            runs.push(run);
+        }
+    }
+    if !compared.is_empty() && !runs.is_empty() {
+        let names = compared.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(", ");
+        let (compare, its, their) = if compared.len() == 1 { ("compares", "its", "its") } else { ("compare", "their", "their") };
+        let names = if compared.len() == 1 { format!("the column {names}") } else { format!("the columns {names}") };
+        sink.info(
+            "comparison-column",
+            table.line,
+            format!(
+                "the table's columns are runs and its rows metrics; {names} {compare} the runs of the other columns (a change, a \
+                 difference or a winner), so {its} cells are not read as a run of {their} own."
+            ),
+        )
+        .value("columns", &names);
+    }
+    runs
+}
+
+/// A column header that compares the runs of the other columns (`变化`, `Difference`,
+/// `Improvement`, `Winner`, `vLLM vs SGLang`) or annotates the rows (`Notes`, `备注`).
+fn compares(name: &str) -> bool {
+    let lower = name.to_lowercase();
+    const WORDS: [&str; 16] =
+        ["change", "changes", "diff", "difference", "delta", "improvement", "speedup", "speed-up", "gain", "ratio", "winner", "vs", "vs.", "notes", "note", "comment"];
+    const CJK: [&str; 14] = ["变化", "差异", "差值", "差距", "提升", "改善", "对比", "增幅", "降幅", "波动", "涨幅", "备注", "说明", "Δ"];
+    WORDS.iter().any(|w| has_word(&lower, w)) || CJK.iter().any(|w| lower.contains(w)) || lower.contains('δ')
+}
+
+/// The column a header names a run by: an engine (`vllm`, `TensorRT-LLM`), a GPU (`H100`,
+/// a GPU the name table knows) or a precision (`FP8`, `BF16`); `None` for any other name.
+fn named_by(name: &str, names: &crate::names::Names) -> Option<&'static Col> {
+    if framework::of_backend(name).is_some() {
+        Some(&FRAMEWORK)
+    } else if context::gpu_in(name).is_some() || names.known_gpu(name).is_some() {
+        Some(&GPU)
+    } else if is_precision(name) {
+        Some(&PRECISION)
+    } else {
+        None
+    }
+}
+
+/// The load and length a row label states (`4 users, 30K: decode` → `4 users`, `30k`): a
+/// number before a load word, a number with a `K` suffix.
+fn row_scenario(label: &str) -> Vec<String> {
+    let lower = clean(label).to_lowercase();
+    let words: Vec<&str> = lower.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect();
+    let mut out = Vec::new();
+    for (i, w) in words.iter().enumerate() {
+        let number = !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit());
+        if number && words.get(i + 1).is_some_and(|next| LOAD_WORDS.contains(next)) {
+            out.push(format!("{w} {}", words[i + 1]));
+        }
+        if w.len() > 1 && w.ends_with('k') && w[..w.len() - 1].bytes().all(|b| b.is_ascii_digit()) {
+            out.push((*w).to_string());
+        }
+    }
+    out
+}
+
+/// A header that is a precision (`FP8`, `bf16`, `W8A8`), a variant's name after it allowed
+/// (`FP8-Dynamic`); not one naming more (`bf16 weights, f32 KV`).
+fn is_precision(name: &str) -> bool {
+    let lower = name.trim().to_ascii_lowercase();
+    if lower.contains(char::is_whitespace) {
+        return false;
+    }
+    let first = lower.split(['-', '_']).next().unwrap_or("");
+    matches!(
+        first,
+        "fp32" | "fp16" | "bf16" | "fp8" | "fp4" | "nvfp4" | "mxfp4" | "int8" | "int4" | "w8a8" | "w4a16" | "w4a8" | "w8a16" | "awq" | "gptq" | "bfloat16" | "float16"
+    )
 }
 
 /// Reads one run from its cells; `None` when no cell holds a measured result.
@@ -1366,9 +1640,17 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
         let num = match (&col.column, cell(e.text)) {
             // `20.7k tok/s` under a throughput: thousands (lengths such as `8K` are not read so:
             // a context column keeps them as words).
-            (Column::Measure(_), num @ (Num::Text(_) | Num::Number(_, Unit::Other))) => {
-                multiplied(&clean(e.text)).map_or(num, |(n, u)| Num::Number(n, u))
-            }
+            (Column::Measure(_), num @ (Num::Text(_) | Num::Number(_, Unit::Other))) => match multiplied(&clean(e.text)) {
+                Some((n, u)) => Num::Number(n, u),
+                // `16.8 ms (AWQ)`, `20.0 (70B)`: the number, the words beside it kept as a note.
+                None => match annotated(e.text) {
+                    Some(n) => {
+                        notes.push(Note { line: e.line, text: format!("{}: {}", col.raw, clean(e.text)) });
+                        n
+                    }
+                    None => num,
+                },
+            },
             (_, num) => num,
         };
         match (&col.column, num) {
@@ -1639,6 +1921,17 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
         notice.unqualified.entry((line, col.raw.clone())).or_insert_with(|| (col.key.clone(), Vec::new())).1.push(run.id.to_string());
     }
     Some(run)
+}
+
+/// A number followed by words in brackets (`16.8 ms (AWQ)`, `20.0 (70B)`): the number with
+/// its unit, when the rest is one.
+fn annotated(raw: &str) -> Option<Num> {
+    let text = clean(raw);
+    let head = text.strip_suffix(')')?.rsplit_once('(')?.0.trim();
+    match cell(head) {
+        n @ Num::Number(_, u) if u != Unit::Other => Some(n),
+        _ => None,
+    }
 }
 
 /// The model family a size-only model cell belongs to, and where it was named: the column's
@@ -1995,7 +2288,15 @@ fn same_scenario(a: &Run, b: &Run) -> bool {
         && agree(&s.max_concurrency, &t.max_concurrency)
         && agree(&s.request_rate, &t.request_rate)
         && agree(&a.tp, &b.tp)
-        && agree(&base(&a.model), &base(&b.model))
+        && (agree(&base(&a.model), &base(&b.model)) || !own_model(a))
+}
+
+/// Whether a table row's model is its own (a model cell), not the document's around it (a
+/// heading, a `Model:` line): a row repeating a log's numbers under a heading naming the
+/// base model (`FP8-Dynamic` beside `Qwen2.5-3B-Instruct`, the log's `--model` the quantized
+/// one) is that log's run all the same.
+fn own_model(run: &Run) -> bool {
+    run.model.is_some() && run.source.context.get("model").is_none_or(|c| c.kind == TABLE_ROW)
 }
 
 /// Earlier runs compared with one table row, at most: a row repeats a run of a few, not of
