@@ -410,20 +410,7 @@ fn effective(out: &mut impl Write, list: &[EffectiveView], varies: bool, t: T) -
         out.write_str("        <tr class=\"")?;
         esc(out, e.origin)?;
         out.write_str("\"><th scope=\"row\">")?;
-        match e.note.as_deref().filter(|n| !n.is_empty()) {
-            Some(note) => {
-                out.write_str("<a href=\"#")?;
-                esc(out, note)?;
-                out.write_str("\"><code>")?;
-                esc(out, &e.flag)?;
-                out.write_str("</code></a>")?;
-            }
-            None => {
-                out.write_str("<code>")?;
-                esc(out, &e.flag)?;
-                out.write_str("</code>")?;
-            }
-        }
+        flag_code(out, "#", e.note.as_deref(), &e.flag)?;
         out.write_str("</th><td>")?;
         if e.approx {
             out.write_str("<code title=\"")?;
@@ -515,20 +502,7 @@ pub fn result_bottom(out: &mut impl Write, flags: &[FlagNote], source_href: &str
             out.write_str("        <tr id=\"")?;
             esc(out, &f.id)?;
             out.write_str("\"><th scope=\"row\">")?;
-            match f.href.as_deref().filter(|h| !h.is_empty()) {
-                Some(href) => {
-                    out.write_str("<a href=\"")?;
-                    esc(out, href)?;
-                    out.write_str("\"><code>")?;
-                    esc(out, &f.flag)?;
-                    out.write_str("</code></a>")?;
-                }
-                None => {
-                    out.write_str("<code>")?;
-                    esc(out, &f.flag)?;
-                    out.write_str("</code>")?;
-                }
-            }
+            flag_code(out, "", f.href.as_deref(), &f.flag)?;
             out.write_str("</th><td>")?;
             if let Some(m) = &f.meaning {
                 esc(out, m)?;
@@ -745,4 +719,24 @@ fn drift(out: &mut impl Write, items: &[super::compare::DriftView], t: T) -> fmt
         out.write_str("</li>\n")?;
     }
     out.write_str("    </ul>\n  </div>\n")
+}
+
+/// A flag as `<code>`, inside a link to `prefix` + `href` when there is a non-empty href
+/// (the effective-parameter rows link to their note, the flag table to the flag's page).
+fn flag_code(out: &mut impl Write, prefix: &str, href: Option<&str>, flag: &str) -> fmt::Result {
+    match href.filter(|h| !h.is_empty()) {
+        Some(href) => {
+            out.write_str("<a href=\"")?;
+            out.write_str(prefix)?;
+            esc(out, href)?;
+            out.write_str("\"><code>")?;
+            esc(out, flag)?;
+            out.write_str("</code></a>")
+        }
+        None => {
+            out.write_str("<code>")?;
+            esc(out, flag)?;
+            out.write_str("</code>")
+        }
+    }
 }
