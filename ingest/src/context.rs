@@ -127,10 +127,10 @@ const FAMILIES: [&str; 40] = [
 
 /// GPU names (upper case) a heading or table cell may name, longest first where one is the
 /// prefix of another.
-const GPUS: [&str; 48] = [
+const GPUS: [&str; 49] = [
     "GB300", "GB200", "B300", "B200", "B100", "H800", "H200", "H100", "H20", "A800", "A100", "A6000", "A40", "A30", "A10G",
     "A10", "L40S", "L40", "L20", "L4", "V100", "T4", "MI355X", "MI350X", "MI325X", "MI300X", "MI300A", "MI300", "MI250X",
-    "MI250", "MI210", "RTX PRO 6000", "RTX 6000", "RTX 5090", "RTX 4090", "RTX 4080", "RTX 3090 TI", "RTX 3090", "RTX 3080",
+    "MI250", "MI210", "RTX PRO 6000", "RTX 6000", "RTX 5090", "RTX 5060 TI", "RTX 4090", "RTX 4080", "RTX 3090 TI", "RTX 3090", "RTX 3080",
     "RTX 2080 TI", "910B4", "910B3", "910B2", "910B", "GAUDI3", "GAUDI2", "GH200", "GB10",
 ];
 
@@ -528,7 +528,7 @@ pub struct ClientCommand {
 }
 
 /// The words that make a line a benchmark client command.
-static CLIENTS: [Needle; 18] = [
+static CLIENTS: [Needle; 19] = [
     Needle::new("vllm bench serve"),
     // TensorRT-LLM's copy of vLLM's client (`python -m tensorrt_llm.serve.scripts.benchmark_serving`).
     Needle::new("serve.scripts.benchmark_serving"),
@@ -551,6 +551,9 @@ static CLIENTS: [Needle; 18] = [
     // NVIDIA GenAI-Perf and its successor AIPerf.
     Needle::new("genai-perf profile"),
     Needle::new("aiperf profile"),
+    // TensorRT-LLM's offline benchmark (`trtllm-bench --model M throughput --tp 8 …`): the
+    // engine in the client's process.
+    Needle::new("trtllm-bench"),
 ];
 static BENCH: Needle = Needle::new("bench");
 /// LMDeploy's `profile_restful_api.py`, `genai-perf profile`, `aiperf profile`.
@@ -638,6 +641,15 @@ fn client_command(text: &str, line: u32) -> Option<ClientCommand> {
     if !BENCH.is_in(text) && !PROFILE.is_in(text) && !GENAI_PERF.is_in(text) {
         return None;
     }
+    // A join leaves two blanks where a line ended in ` \` (`genai-perf \` over `  profile \`):
+    // a client's words split over two lines are matched with one space between them.
+    let spaced;
+    let text = if text.contains("  ") || text.contains('\t') {
+        spaced = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        spaced.as_str()
+    } else {
+        text
+    };
     let at = CLIENTS.iter().filter_map(|c| c.find(text).map(|i| (i, c.text().len()))).min().or_else(|| bare_genai_perf(text))?;
     // Only a launcher may stand before the tool (`python3 -m`, `KEY=value`, `uv run`); a log
     // line that quotes a command is no command.
@@ -824,8 +836,15 @@ impl ClientCommand {
             let mut out: Vec<Fact> = self.get(&["--model-path", "--model"]).map(|m| Fact::Model(m.to_string())).into_iter().collect();
             let tp = self.get(&["--tp-size", "--tp", "--tensor-parallel-size"]).and_then(|v| v.parse::<u32>().ok());
             out.extend(tp.map(Fact::Tp));
+            // A flag naming one value is every run's; a list (`--output-len 1 1024`) is not.
+            out.extend(self.single(&["--batch-size", "--batch"]).map(Fact::MaxConcurrency));
+            out.extend(self.single(&["--input-len", "--input"]).map(Fact::InputLen));
+            out.extend(self.single(&["--output-len", "--output"]).map(Fact::OutputLen));
             out.push(Fact::Framework("sglang".to_string()));
             return out;
+        }
+        if self.command.contains("trtllm-bench") {
+            return self.trtllm_bench_facts();
         }
         let mut out = Vec::new();
         let int = |v: Option<&str>| v.and_then(|v| v.parse::<f64>().ok()).and_then(integer);
@@ -876,6 +895,32 @@ impl ClientCommand {
             out.extend(int(tp).and_then(|n| u32::try_from(n).ok()).map(Fact::Tp));
         }
         out.extend(self.request_rate().map(Fact::RequestRate));
+        out
+    }
+
+    /// The whole number a flag names when it names one (`--input-len 1024`), not a list
+    /// (`--batch 4 8`) nor a placeholder; the last time the flag is written.
+    fn single(&self, names: &[&str]) -> Option<u64> {
+        let words: Vec<&str> = self.command.split_whitespace().collect();
+        let at = words.iter().rposition(|w| names.contains(w))?;
+        match words[at + 1..].iter().take_while(|w| !w.starts_with('-')).collect::<Vec<_>>().as_slice() {
+            [one] => one.parse::<f64>().ok().and_then(integer),
+            _ => None,
+        }
+    }
+
+    /// What `trtllm-bench [--model M] [--tp N] throughput|latency [flags]` says (flag names
+    /// from TensorRT-LLM's `tensorrt_llm/bench/benchmark/throughput.py`, `_` read as `-`): the
+    /// model, the TP of the engine it runs, the requests it sends (`--num_requests`) and the
+    /// most it keeps in flight (`--concurrency`). Its prompts come from `--dataset`, so no
+    /// lengths; `--backend pytorch` names TensorRT-LLM's flow, not a serving API.
+    fn trtllm_bench_facts(&self) -> Vec<Fact> {
+        let int = |v: Option<&str>| v.and_then(|v| v.parse::<f64>().ok()).and_then(integer);
+        let mut out: Vec<Fact> = self.get(&["--model", "-m"]).map(|m| Fact::Model(m.to_string())).into_iter().collect();
+        out.extend(int(self.get(&["--tp"])).and_then(|n| u32::try_from(n).ok()).filter(|&n| n > 0).map(Fact::Tp));
+        out.extend(int(self.get(&["--num-requests"])).map(Fact::NumPrompts));
+        out.extend(int(self.get(&["--concurrency"])).map(Fact::MaxConcurrency));
+        // The framework is the report's own (trtllm-bench prints only TensorRT-LLM's runs).
         out
     }
 
@@ -1089,6 +1134,15 @@ pub fn labelled_lines(text: &str, first_line: u32) -> Vec<(Fact, u32)> {
             "framework" | "engine" | "inference engine" | "serving engine" | "推理框架" | "框架" | "推理引擎" | "引擎" => {
                 let named: Vec<&'static str> = words(value).iter().filter_map(|w| framework_word(w)).collect();
                 if let [one] = named.as_slice() {
+                    // `Engine: vLLM v0.27.1`: the release right after the engine's name, the
+                    // last word (`vLLM 0.10 or newer` names no one release). Listed before the
+                    // engine: the facts of the lines above a run are given last line first,
+                    // and a version is given only to a run of its framework.
+                    let ws = words(value);
+                    let after = ws.iter().position(|w| framework_word(w).is_some()).filter(|&i| i + 2 == ws.len()).and_then(|i| ws.get(i + 1));
+                    if let Some(version) = after.and_then(|w| exact_version(w)) {
+                        out.push((Fact::VersionOf(one, version), line));
+                    }
                     out.push((Fact::Framework(one.to_string()), line));
                 }
             }
@@ -1116,12 +1170,17 @@ fn names_another_gpu(value: &str, found: &str) -> bool {
 fn version_of(label: &str, value: &str) -> Option<Fact> {
     let name = label.strip_suffix("version").or_else(|| label.strip_suffix("版本"))?.trim();
     let framework = framework_word(name)?;
-    let word = value.split_whitespace().next()?;
+    let version = exact_version(value.split_whitespace().next()?)?;
+    Some(Fact::VersionOf(framework, version))
+}
+
+/// `v0.10.1`, `0.5.6.post1,` → the release it names; `0.5.8+`, `≥`, `Latest` name none.
+fn exact_version(word: &str) -> Option<String> {
     let version = word.strip_prefix(['v', 'V']).unwrap_or(word).trim_end_matches([',', ';', '.']);
     let exact = version.starts_with(|c: char| c.is_ascii_digit())
         && version.contains('.')
         && version.chars().all(|c| c.is_ascii_alphanumeric() || c == '.');
-    exact.then(|| Fact::VersionOf(framework, version.to_string()))
+    exact.then(|| version.to_string())
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1299,6 +1358,8 @@ mod tests {
         assert_eq!(heading("Qwen3-8B on Ascend 910B3").gpu.as_deref(), Some("910B3"));
         assert_eq!(heading("2x RTX 2080 Ti").gpu.as_deref(), Some("RTX 2080 Ti"));
         assert_eq!(heading("RTX 3090 Ti").gpu.as_deref(), Some("RTX 3090 Ti"));
+        // sbnb-io/sbnb README-SGLANG.md: `### Example Output of the Benchmark (RTX 5060 Ti 16GB)`.
+        assert_eq!(heading("Example Output of the Benchmark (RTX 5060 Ti 16GB)").gpu.as_deref(), Some("RTX 5060 Ti"));
     }
 
     /// GPU counts a heading states as nodes of GPUs or without a GPU name; a bare number
@@ -1363,6 +1424,54 @@ mod tests {
                 assert!(c.text().matches(w.text()).count() <= 1, "{} holds {} twice: may_hold_client looks at one place", c.text(), w.text());
             }
         }
+    }
+
+    /// A Chinese copy of Triton's speculative-decoding tutorial writes `genai-perf \` and
+    /// `  profile \` on two lines: the joined command is GenAI-Perf's all the same.
+    #[test]
+    fn reads_a_client_whose_words_span_two_lines() {
+        let block = "genai-perf \\\n  profile \\\n  -m ensemble \\\n  --concurrency 1\n";
+        let c = client_commands(block, 3);
+        assert_eq!(c.len(), 1, "{c:?}");
+        assert_eq!(c[0].facts(), vec![Fact::Model("ensemble".into()), Fact::MaxConcurrency(1)]);
+        let c = client_commands("python3 -m sglang.bench_serving \\\n    --num-prompts 10\n", 1);
+        assert_eq!(c[0].facts(), vec![Fact::NumPrompts(10)]);
+    }
+
+    /// Chinese notes on `bench_one_batch --batch 4 8 --input-len 1024 --output-len 1 1024`: the
+    /// one input length is every run's, the listed batch sizes and output lengths are not.
+    #[test]
+    fn a_one_batch_command_gives_its_single_values_only() {
+        let block = "python -m sglang.bench_one_batch \\\n    --model-path /data1/rcai/Qwen2.5-32B-Instruct  \\\n    --tp 8 \\\n    --batch 4 8 \\\n    --input-len 1024 \\\n    --output-len 1 1024 \\\n    --run-name test_run \\\n";
+        let c = client_commands(block, 2);
+        assert_eq!(
+            c[0].facts(),
+            vec![Fact::Model("/data1/rcai/Qwen2.5-32B-Instruct".into()), Fact::Tp(8), Fact::InputLen(1024), Fact::Framework("sglang".into())]
+        );
+        let c = client_commands("python3 -m sglang.bench_one_batch --model-path m --batch-size 32 --input-len 256 --output-len 32", 1);
+        assert_eq!(
+            c[0].facts(),
+            vec![Fact::Model("m".into()), Fact::MaxConcurrency(32), Fact::InputLen(256), Fact::OutputLen(32), Fact::Framework("sglang".into())]
+        );
+    }
+
+    #[test]
+    fn reads_a_trtllm_bench_command() {
+        let block = "trtllm-bench -m nvidia/DeepSeek-R1-FP4 \\\n    throughput \\\n    --tp 8 \\\n    --ep 8 \\\n    --backend pytorch \\\n    --num_requests 49152 \\\n    --concurrency 3072\n";
+        let c = client_commands(block, 7);
+        assert_eq!(c.len(), 1);
+        assert_eq!(
+            c[0].facts(),
+            vec![
+                Fact::Model("nvidia/DeepSeek-R1-FP4".into()),
+                Fact::Tp(8),
+                Fact::NumPrompts(49152),
+                Fact::MaxConcurrency(3072),
+            ]
+        );
+        // Placeholders name nothing.
+        let c = client_commands("trtllm-bench --tp $tp_size --model $model_name throughput --dataset $dataset_file", 1);
+        assert!(c[0].facts().is_empty());
     }
 
     #[test]
@@ -1439,6 +1548,17 @@ mod tests {
                 (Fact::VersionOf("sglang", "0.5.6.post1".into()), 2),
                 (Fact::VersionOf("vllm", "0.10.1".into()), 6),
                 (Fact::VersionOf("lmdeploy", "0.9.2".into()), 7),
+            ]
+        );
+        // llm-d's multi-tier report: `- Engine: vLLM v0.27.1.`, the engine and its release.
+        let text = "- Engine: vLLM v0.27.1.\n- Engine: SGLang (latest)\n- Framework: vLLM 0.10 or newer\n";
+        assert_eq!(
+            labelled_lines(text, 1),
+            vec![
+                (Fact::VersionOf("vllm", "0.27.1".into()), 1),
+                (Fact::Framework("vllm".into()), 1),
+                (Fact::Framework("sglang".into()), 2),
+                (Fact::Framework("vllm".into()), 3),
             ]
         );
     }

@@ -10,7 +10,7 @@
 //! command, client, notes and neighbouring sections live in the `checks` module.
 
 use crate::context::{client_commands, ClientCommand};
-use crate::serve::{parse_serve, Serve};
+use crate::serve::{parse_serve, parse_serves, Serve};
 use crate::sink::Sink;
 use benchsite_model::{Note, Run};
 use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
@@ -186,6 +186,12 @@ pub fn read(text: &str, sink: &mut Sink, mut scan_log: impl FnMut(&str, &str, u3
                             s.logs.push(opening);
                         }
                     }
+                    // A serve command below a result of its own block restarted the server for
+                    // the runs after it (an A/B log: the same launch with and without a flag).
+                    let restarts: Vec<Serve> = match (&serve, runs.first()) {
+                        (Some(_), Some(r)) => parse_serves(body, first).into_iter().filter(|s| s.line > r.source.line).collect(),
+                        _ => Vec::new(),
+                    };
                     if let Some(serve) = serve {
                         // Before any heading and any log, a `shell` serve command serves the
                         // whole file (a nameless section made for a table or a client command
@@ -200,6 +206,9 @@ pub fn read(text: &str, sink: &mut Sink, mut scan_log: impl FnMut(&str, &str, u3
                             }
                             s.serves.push(serve);
                         }
+                    }
+                    if !restarts.is_empty() {
+                        current(&mut doc).serves.extend(restarts);
                     }
                     if !clients.is_empty() {
                         current(&mut doc).clients.extend(clients);

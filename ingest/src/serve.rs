@@ -42,6 +42,13 @@ pub fn parse_serve(block: &str, first_line: u32) -> Option<Serve> {
     crate::client::joined_commands_with(block, first_line, &hints).into_iter().find_map(|(line, text)| parse_command(&text, line))
 }
 
+/// Every serve command of a shell block, in order (an A/B log restarts the server between
+/// its runs: `launch_server … --disable-X`, a result, `launch_server …`, a result).
+pub fn parse_serves(block: &str, first_line: u32) -> Vec<Serve> {
+    let hints: Vec<&Needle> = SERVE_HINTS.iter().collect();
+    crate::client::joined_commands_with(block, first_line, &hints).into_iter().filter_map(|(line, text)| parse_command(&text, line)).collect()
+}
+
 fn is_serve(words: &[String]) -> bool {
     let text = words.join(" ");
     text.contains("lmdeploy serve")

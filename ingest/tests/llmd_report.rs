@@ -265,3 +265,21 @@ fn a_report_without_its_final_newline_ends_on_its_last_line() {
         assert_eq!(text.split('\n').nth(source.end_line as usize - 1).map(str::trim), Some("version: '0.1'"));
     }
 }
+
+/// An inference-perf report of several stages is of the stage `load.metadata.stage` names:
+/// its rate and concurrency are the run's; a stage the list does not hold gives none.
+#[test]
+fn a_v0_1_report_takes_the_rate_of_its_own_stage() {
+    let report = |stage: u32| {
+        format!(
+            "metrics:\n  throughput:\n    requests_per_sec: 9.5\n    output_tokens_per_sec: 950.0\n  time:\n    duration: 60.0\nscenario:\n  load:\n    args:\n      load:\n        stages:\n        - concurrency_level: null\n          rate: 5.0\n        - concurrency_level: 16\n          rate: 10.0\n    metadata:\n      stage: {stage}\n    name: inference-perf\n  model:\n    name: unknown\nversion: '0.1'\n"
+        )
+    };
+    check(
+        "raw/benchmark_report.yaml",
+        &report(1),
+        &[&[("/scenario/request_rate", json!(10.0)), ("/scenario/max_concurrency", json!(16)), ("/source/context/scenario.request_rate", json!({"line": 15, "kind": "metadata"}))]],
+    );
+    check("raw/benchmark_report.yaml", &report(0), &[&[("/scenario/request_rate", json!(5.0)), ("/scenario/max_concurrency", json!(null))]]);
+    check("raw/benchmark_report.yaml", &report(2), &[&[("/scenario/request_rate", json!(null)), ("/scenario/max_concurrency", json!(null))]]);
+}

@@ -16,6 +16,30 @@
 //! `vllm bench throughput --output-json` file was found (a Chinese book chapter that `cat`s it);
 //! a `trtllm-bench --report_json` file and an llmperf `*_summary.json` beyond the ones already
 //! kept were not (only writers, parsers and test dictionaries came up).
+//!
+//! Searched (samples6 session) with `find_string`: `= PERFORMANCE OVERVIEW`, `Per User Output
+//! Throughput` (TensorRT-LLM's DeepSeek-R1 blog and an annotated Chinese perf overview kept; the
+//! perf-benchmarking page is the bench corpus' sample), `Benchmarks Stats:` (copies of the
+//! InstructLab guide already kept, and the WVA guide's cut table), `type_: generative_benchmark`
+//! (no guidellm YAML report), `"results_inter_token_latency_s_quantiles_p50"` and
+//! `"mean_output_throughput_token_per_s"` (llmperf parsers and the Korean blog already kept),
+//! `"request_output_throughput_token_per_s": ` (a fork's annotated schema kept; a second Korean
+//! blog's one record not), `Time To First Token (ms),` (the cloudai CSV already kept),
+//! `NVIDIA AIPerf | LLM Metrics` and `NVIDIA GenAI-Perf | LLM Metrics` (sbnb's SGLang guide, the
+//! Chinese speculative-decoding page and an AIPerf quick-start kept), `Decode.  median latency:`
+//! (Chinese bench_one_batch notes kept; the MiniCPM notes are kept already), `requests/s, `
+//! (self-llm's Qwen2.5 page kept), `"median_intvty"` and `"output_tput_per_gpu": ` (writers,
+//! tests and one real dashboard row in a Python test, kept), `normalized_time_per_output_token:`
+//! (llm-d's TPU guide kept), `| 并发 | 吞吐` (the 2080 Ti profile guide and a KV-quantization
+//! chapter kept), `The following results were generated on H100:`, `Llama 3.2 11B Vision
+//! Instruct vLLM Benchmarks`; `random_range_ratio,duration,completed`, `RPS,RPM,FTL(ave)(s)`,
+//! `throughput(out tok/s),throughput(total tok/s)` and `| RPS | RPM | FTL(ave)(s)` found no
+//! LMDeploy `profile_restful_api` CSV beyond the AIChipBenchmark table already kept. Code
+//! search on `llmperf token_benchmark_ray summary.json …` (only run scripts) and on `vLLM
+//! recipe benchmark 8xH200 TP8 vllm bench serve output` (the L4 notes and the single-token
+//! README kept); the issues corpus on `sglang bench_serving Serving Benchmark Result …` gives
+//! excerpts cut inside their blocks, not kept. No `trtllm-bench --report_json` file, guidellm
+//! v0.2 JSON or YAML report or InferenceX `agg_*.json` beyond the ones kept was found.
 
 mod common;
 
@@ -24,7 +48,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 25] = [
+const SAMPLES: [(&str, &str); 44] = [
     ("markdown-document/datacrunch_dsv3_sglang_optimizations.md", "raw/optimizations.md"),
     ("markdown-document/gke_a3ultra_sglang_placeholders.md", "raw/gke.md"),
     ("markdown-document/qserve_bench_serving_sweep_readme.md", "raw/qserve.md"),
@@ -32,14 +56,30 @@ const SAMPLES: [(&str, &str); 25] = [
     ("markdown-document/lmdeploy_chat_headerless_result_zh.md", "raw/lmdeploy_chat.md"),
     ("markdown-document/gpu_columns_then_vllm_throughput.md", "raw/polar.md"),
     ("markdown-document/llmd_kgateway_result_markers.md", "raw/kgateway.md"),
+    ("llmd-report/pd_tpu_v7x_readme.md", "raw/pd_tpu.md"),
+    ("inferencex/python_test_row_rocm.py", "raw/test_databricks_collect.py"),
+    ("llmperf/fork_annotated_summary_readme.md", "raw/llmperf_fork.md"),
     ("trtllm-bench/nvfp4_recipe_own_script_and_report.md", "raw/nvfp4.md"),
+    ("trtllm-bench/deepseek_r1_best_perf_blog.md", "raw/dsr1_blog.md"),
+    ("trtllm-bench/perf_overview_annotated_zh.md", "raw/perf_overview_zh.md"),
     ("aiperf/genai_perf_ns_readme.md", "raw/genai_ns.md"),
     ("aiperf/genai_perf_goodput_tutorial.md", "raw/genai_goodput.md"),
     ("aiperf/genai_perf_nim_eks_zh.md", "raw/genai_nim.md"),
     ("aiperf/llava_onevision_truncated_label.md", "raw/llava.md"),
+    ("aiperf/sbnb_sglang_genai_perf_rtx5060ti.md", "raw/sbnb_sglang.md"),
+    ("aiperf/genai_perf_spec_decoding_zh.md", "raw/spec_decoding_zh.md"),
+    ("aiperf/quickstart_box_table_no_unit.md", "raw/aiperf_quickstart.md"),
+    ("guidellm/elided_stats_wva_guide.md", "raw/wva_offline_benchmarking.md"),
+    ("serving-text/pp_local_test_res.sh", "raw/pp_local_test_res.sh"),
+    ("markdown-document/sbnb_vllm_flags_list_readme.md", "raw/sbnb_vllm.md"),
+    ("markdown-document/caption_line_l4_vllm.md", "raw/llama_vision_l4.md"),
+    ("markdown-document/custom_client_no_units.md", "raw/single_token.md"),
+    ("markdown-document/ab_serve_restart_in_block_zh.md", "raw/shared_experts_fusion.md"),
     ("vllm-throughput/vllm_bench_output_json_zh.md", "raw/chapter9.md"),
     ("vllm-throughput/env_line_scenario_b70.md", "raw/b70.md"),
+    ("vllm-throughput/self_llm_qwen2.5_summary_table_zh.md", "raw/self_llm_qwen2.5.md"),
     ("sglang-offline/embedding_offline_issue.md", "raw/issue_9674.md"),
+    ("sglang-one-batch/sweep_notes_result_file_zh.md", "raw/framework_notes.md"),
     ("markdown-table/mimo_h20_vllm_zh.md", "raw/mimo.md"),
     ("markdown-table/rtx_pro_6000_tp_precision_zh.md", "raw/rtx.md"),
     ("markdown-table/blackwell_pp4_report_zh.md", "raw/blackwell.md"),
@@ -50,6 +90,9 @@ const SAMPLES: [(&str, &str); 25] = [
     ("markdown-table/gpu_columns_heading_metric.md", "raw/gpus.md"),
     ("markdown-document/sglang_server_client_backend_vllm.md", "raw/dsv4.md"),
     ("markdown-table/load_columns_heading_spread.md", "raw/apertus.md"),
+    ("markdown-table/llmd_multi_tier_ok_fail.md", "raw/multi_tier.md"),
+    ("markdown-table/two_numbers_a_cell_2080ti_zh.md", "raw/profiles.md"),
+    ("markdown-table/throughput_beside_accuracy_zh.md", "raw/kv_quant.md"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -322,6 +365,134 @@ fn a_report_with_console_saved_json_and_a_summary_table() {
     assert_eq!(findings, ["duplicate@88", "duplicate@81"]);
 }
 
+/// A shell file of two vLLM serving blocks kept as `# ` comments with their traffic lines,
+/// nothing else: two runs, each with its own rate and concurrency, the bursty factor kept.
+#[test]
+fn two_commented_serving_blocks_in_a_shell_file() {
+    let (text, path) = sample("serving-text/pp_local_test_res.sh");
+    let run = |line: u32, duration: f64, ttft: f64, itl_p99: f64| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/format", json!("serving-text")),
+            ("/source/line", json!(line)),
+            ("/scenario/request_rate", json!("inf")),
+            ("/scenario/max_concurrency", json!(32)),
+            ("/metrics/completed", json!(32)),
+            ("/metrics/total_output_tokens", json!(65536)),
+            ("/metrics/duration_s", json!(duration)),
+            ("/metrics/ttft_ms/mean", json!(ttft)),
+            ("/metrics/itl_ms/p99", json!(itl_p99)),
+            ("/metrics/extra/burstiness factor", json!(1.0)),
+        ]
+    };
+    let findings = check(&path, &text, &[&run(6, 150.87, 7279.56, 72.47), &run(32, 198.68, 6535.45, 97.38)]);
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
+/// Sbnb Linux's vLLM tutorial: the server's settings are a bare list of flags (`--tensor-
+/// parallel-size 2`, `--model "allenai/OLMo-1B-hf"`) that an Ansible playbook passes on, and
+/// the client is that playbook: neither is a command benchsite reads, so the run has the
+/// framework of its heading and no model or TP (a list of flags alone names no program).
+#[test]
+fn a_serving_block_under_a_flags_list_keeps_its_numbers() {
+    let (text, path) = sample("markdown-document/sbnb_vllm_flags_list_readme.md");
+    let findings = check(
+        &path,
+        &text,
+        &[&[
+            ("/format", json!("serving-text")),
+            ("/framework", json!("vllm")),
+            ("/model", json!(null)),
+            ("/tp", json!(null)),
+            ("/metrics/completed", json!(10000)),
+            ("/metrics/total_input_tokens", json!(10240000)),
+            ("/metrics/ttft_ms/p99", json!(1627880.13)),
+            ("/metrics/tpot_ms/mean", json!(41.8)),
+            ("/metrics/itl_ms/median", json!(18.53)),
+            ("/metrics/total_throughput", json!(6961.54)),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
+/// A notes page: `Single L4 GPU vLLM 0.6.2` above a block holding the `benchmark_serving.py`
+/// command (`--dataset-name=sharegpt`, a tokenizer of another name than `--model`) and its
+/// result. The command gives model, backend and dataset; the caption line is prose, not a
+/// labelled line, so GPU and version stay unread (a short line naming a GPU and an engine
+/// version over a block would have to be taught as a caption).
+#[test]
+fn a_block_with_its_command_under_a_caption_line() {
+    let (text, path) = sample("markdown-document/caption_line_l4_vllm.md");
+    let findings = check(
+        &path,
+        &text,
+        &[&[
+            ("/format", json!("serving-text")),
+            ("/framework", json!("vllm")),
+            ("/model", json!("meta-llama-3.2-11b-vision-instruct")),
+            ("/backend", json!("openai")),
+            ("/scenario/dataset", json!("sharegpt")),
+            ("/source/context/model", json!({"line": 7, "kind": "command"})),
+            ("/gpu", json!(null)),
+            ("/framework_version", json!(null)),
+            ("/metrics/completed", json!(1000)),
+            ("/metrics/total_output_tokens", json!(194523)),
+            ("/metrics/ttft_ms/p99", json!(642512.79)),
+            ("/metrics/itl_ms/p99", json!(216.77)),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
+/// A vLLM-vs-SGLang README whose client is its own `benchmark.py`: `Total Time`, `Avg
+/// Latency` without units, under `- \`sglang\` output:` labels. No known tool printed them and
+/// no unit is stated: nothing is read, and the file says where it saw results.
+#[test]
+fn a_custom_clients_unitless_output_is_named_not_read() {
+    let (text, path) = sample("markdown-document/custom_client_no_units.md");
+    let findings = check(&path, &text, &[]);
+    assert_eq!(findings, ["results-not-read@44"]);
+}
+
+/// A Chinese blog on fusing DeepSeek-V3's shared experts in SGLang: per request rate one
+/// block holding an A/B pair, `launch_server … --disable-shared-experts-fusion`, the client, its
+/// result, then `launch_server …` without the flag, the client and its result. The second run
+/// of each block took the first launch (with the flag it was run without): only a block's first
+/// serve command was read. A serve command below a result of its own block now serves the runs
+/// after it. The gsm8k accuracy block is no run. (The missing TPOT group of SGLang's 2025
+/// console is said as `missing-metrics`, as for the DeepLink guide's block.)
+#[test]
+fn a_server_restarted_between_two_results_of_one_block_serves_the_second() {
+    let (text, path) = sample("markdown-document/ab_serve_restart_in_block_zh.md");
+    let run = |line: u32, serve: u32, client: u32, rate: f64, ttft: f64, fusion_disabled: bool| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/format", json!("serving-text")),
+            ("/framework", json!("sglang")),
+            ("/source/line", json!(line)),
+            ("/model", json!("deepseek-ai/DeepSeek-V3")),
+            ("/gpu", json!("H200")),
+            ("/tp", json!(8)),
+            ("/source/context/model", json!({"line": serve, "kind": "serve"})),
+            ("/source/lines/params.command", json!(serve)),
+            ("/params/command", json!(format!("python3 -m sglang.launch_server --model deepseek-ai/DeepSeek-V3 --tp 8 --trust-remote-code --port 30000{}", if fusion_disabled { " --disable-shared-experts-fusion" } else { "" }))),
+            ("/scenario/num_prompts", json!(300)),
+            ("/source/context/scenario.num_prompts", json!({"line": client, "kind": "command"})),
+            ("/scenario/request_rate", json!(rate)),
+            ("/metrics/ttft_ms/mean", json!(ttft)),
+        ]
+    };
+    let findings = check(
+        &path,
+        &text,
+        &[
+            &run(30, 27, 28, 1.0, 402.01, true),
+            &run(62, 59, 60, 1.0, 337.58, false),
+            &run(104, 101, 102, 4.0, 714.68, true),
+            &run(136, 133, 134, 4.0, 584.4, false),
+        ],
+    );
+    assert_eq!(findings, ["missing-metrics@30", "missing-metrics@62", "missing-metrics@104", "missing-metrics@136"]);
+}
+
 /// The same report's `--save-result` file on its own (its one line, as `cat` printed it):
 /// `max_output_tokens_per_s` and `max_concurrent_requests` are the console's two peak lines
 /// (vLLM `serve.py`), not extra values.
@@ -432,6 +603,75 @@ fn gpu_named_columns_and_a_vllm_throughput_line() {
     let _ = text;
 }
 
+// ---- llm-d Benchmark Report ----
+
+/// llm-d's P/D disaggregation guide for TPU: a v0.1 report of inference-perf in a README's
+/// ```` ```yaml ```` block inside `<details>`. `model.name` is `unknown`; the server's
+/// `model_name` names it. Its workload was lost: stage 0 of `load.stages` sends 1.0 req/s
+/// and both length distributions are 1024 tokens exactly (`min` = `max`); they are now the
+/// run's rate and lengths. The TPU (`TPU 7x`, a heading and a sentence) is no GPU benchsite
+/// names; nor is the server's `type: vllm` taken for the engine. The measured output lengths
+/// (mean 682.775, min 15, for 1024 asked with `ignore_eos`) are kept as extra values.
+#[test]
+fn a_v0_1_report_gives_its_stage_rate_and_fixed_lengths() {
+    let (text, path) = sample("llmd-report/pd_tpu_v7x_readme.md");
+    let findings = check(
+        &path,
+        &text,
+        &[&[
+            ("/format", json!("llmd-report")),
+            ("/model", json!("Qwen/Qwen3.5-397B-A17B-FP8")),
+            ("/precision", json!("FP8")),
+            ("/gpu", json!(null)),
+            ("/framework", json!(null)),
+            ("/scenario/request_rate", json!(1.0)),
+            ("/source/context/scenario.request_rate", json!({"line": 172, "kind": "metadata"})),
+            ("/scenario/input_len", json!(1024)),
+            ("/scenario/output_len", json!(1024)),
+            ("/scenario/num_prompts", json!(120)),
+            ("/scenario/max_concurrency", json!(null)),
+            ("/metrics/failed", json!(0)),
+            ("/metrics/duration_s", json!(117.41250333702192)),
+            ("/metrics/request_throughput", json!(0.7854697273006106)),
+            ("/metrics/output_throughput", json!(536.2990930576744)),
+            ("/metrics/total_throughput", json!(1361.179763925593)),
+            ("/metrics/ttft_ms/mean", json!(2754.741235694)),
+            ("/metrics/ttft_ms/p99.9", json!(5867.744437836)),
+            ("/metrics/tpot_ms/p50", json!(37.827638221)),
+            ("/metrics/itl_ms/min", json!(0.010403339)),
+            ("/metrics/e2e_ms/max", json!(48891.557444818)),
+            ("/metrics/extra/requests.output_length.min (count)", json!(15.0)),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
+// ---- InferenceX ----
+
+/// A Python unit test holding "a real vllm_perf_data_ingest row" of vLLM's ROCm dashboard
+/// (InferenceX's keys, latencies in seconds, `"nightly": True`) as a dict literal: code, not
+/// a result file. No run is made of it, and the file says where it saw results.
+#[test]
+fn an_inferencex_row_in_python_code_is_named_not_read() {
+    let (text, path) = sample("inferencex/python_test_row_rocm.py");
+    let findings = check(&path, &text, &[]);
+    assert_eq!(findings, ["results-not-read@13"]);
+}
+
+// ---- llmperf ----
+
+/// A 2025 llmperf fork's README documents its `individual_responses.json` and `summary.json`
+/// as objects with a `# comment` after every value (no JSON), and its summary keys lack the
+/// `results_` prefix (`ttft_s_mean`, `"num_concurrent_requests": "scheduled"`). Neither
+/// block is read as a result (the numbers are an annotated example of a schema); the file
+/// says where it saw results.
+#[test]
+fn an_annotated_llmperf_schema_is_named_not_read() {
+    let (text, path) = sample("llmperf/fork_annotated_summary_readme.md");
+    let findings = check(&path, &text, &[]);
+    assert_eq!(findings, ["results-not-read@22"]);
+}
+
 // ---- trtllm-bench ----
 
 /// A reproduction recipe: the author's own script's summary (trtllm-bench's labels, another
@@ -457,6 +697,87 @@ fn a_recipe_with_lookalike_summaries_gives_the_report_once() {
             ("/metrics/e2e_ms/p50", json!(1683.3179)),
             ("/metrics/e2e_ms/min", json!(1678.1686)),
             ("/metrics/ttft_ms", json!(null)),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
+/// TensorRT-LLM's DeepSeek-R1 blog: per GPU and scenario (`### B200 min-latency`) a
+/// `trtllm-bench` command in a block of heredoc YAML and `export`s, then the overview it
+/// printed. Each run takes its model, TP, request count and concurrency from the command
+/// above it (they came only from the page title, `DeepSeek-R1`, before), its GPU from the
+/// heading; `nvidia/DeepSeek-R1-FP4` says its precision.
+#[test]
+fn a_blog_gives_each_overview_the_trtllm_bench_command_above_it() {
+    let (text, path) = sample("trtllm-bench/deepseek_r1_best_perf_blog.md");
+    let run = |model: &str, gpu: &str, requests: u32, concurrency: u32, command: u32, line: u32| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/format", json!("trtllm-bench")),
+            ("/framework", json!("trtllm")),
+            ("/source/line", json!(line)),
+            ("/model", json!(model)),
+            ("/gpu", json!(gpu)),
+            ("/tp", json!(8)),
+            ("/scenario/num_prompts", json!(requests)),
+            ("/scenario/max_concurrency", json!(concurrency)),
+            ("/scenario/input_len", json!(null)),
+            // The title (`… in TensorRT-LLM`) names the framework before the tool's own word.
+            ("/source/context/framework", json!({"line": 2, "kind": "heading"})),
+            ("/source/context/model", json!({"line": command, "kind": "command"})),
+            ("/source/context/scenario.max_concurrency", json!({"line": command, "kind": "command"})),
+            ("/source/context/gpu", json!({"line": gpu_heading(&text, line), "kind": "heading"})),
+        ]
+    };
+    let mut b200_min = run("nvidia/DeepSeek-R1-FP4", "B200", 10, 1, 34, 62);
+    b200_min.extend([
+        ("/precision", json!("FP4")),
+        ("/metrics/request_throughput", json!(0.1341)),
+        ("/metrics/output_throughput", json!(274.4168)),
+        ("/metrics/total_throughput", json!(414.0461)),
+        ("/metrics/e2e_ms/mean", json!(7456.1219)),
+        ("/metrics/extra/per gpu output throughput (tokens~1sec~1gpu)", json!(34.3021)),
+    ]);
+    let mut b200_max = run("nvidia/DeepSeek-R1-FP4", "B200", 49152, 3072, 111, 130);
+    b200_max.extend([("/metrics/output_throughput", json!(35611.5942)), ("/metrics/total_throughput", json!(null)), ("/metrics/e2e_ms/mean", json!(176064.1921))]);
+    let mut h200_min = run("deepseek-ai/DeepSeek-R1", "H200", 10, 1, 156, 173);
+    h200_min.extend([("/metrics/request_throughput", json!(0.0772)), ("/metrics/duration_s", json!(129.4982168))]);
+    let mut h200_max = run("deepseek-ai/DeepSeek-R1", "H200", 5120, 1024, 210, 230);
+    h200_max.extend([("/metrics/total_throughput", json!(15707.0888)), ("/metrics/extra/per user output throughput (tokens~1sec~1user)", json!(10.4199))]);
+    let findings = check(&path, &text, &[&b200_min, &b200_max, &h200_min, &h200_max]);
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
+/// The line of the last `### ` heading above `line` (1-based), where the GPU is named.
+fn gpu_heading(text: &str, line: u32) -> u32 {
+    let at = text.lines().take(line as usize).enumerate().filter(|(_, l)| l.starts_with("### ")).last().expect("a heading above");
+    at.0 as u32 + 1
+}
+
+/// An annotated Chinese translation of TensorRT-LLM's performance overview: two commands of
+/// `$placeholders` (no model or TP is read from `$model_name`, `$tp_size`), YAML blocks, and
+/// the example report with its TPOT, TTFT and latency breakdowns, quoted notes around it.
+#[test]
+fn a_translated_overview_keeps_every_breakdown_and_no_placeholder() {
+    let (text, path) = sample("trtllm-bench/perf_overview_annotated_zh.md");
+    let findings = check(
+        &path,
+        &text,
+        &[&[
+            ("/format", json!("trtllm-bench")),
+            ("/framework", json!("trtllm")),
+            ("/model", json!(null)),
+            ("/tp", json!(null)),
+            ("/scenario/num_prompts", json!(null)),
+            ("/metrics/request_throughput", json!(43.2089)),
+            ("/metrics/total_throughput", json!(94022.5497)),
+            ("/metrics/duration_s", json!(115.7169214)),
+            ("/metrics/ttft_ms/mean", json!(52667.0339)),
+            ("/metrics/ttft_ms/p99", json!(106563.4497)),
+            ("/metrics/tpot_ms/min", json!(32.8005)),
+            ("/metrics/tpot_ms/p95", json!(206.5064)),
+            ("/metrics/e2e_ms/max", json!(111668.0964)),
+            ("/metrics/e2e_ms/p50", json!(78509.2102)),
+            ("/metrics/extra/per user output speed [1~1tpot] (tokens~1sec~1user)", json!(5.4656)),
         ]],
     );
     assert!(findings.is_empty(), "{findings:?}");
@@ -563,12 +884,116 @@ fn genai_perf_first_releases_tables_are_read() {
     assert!(findings.is_empty(), "{findings:?}");
 }
 
+/// Sbnb Linux's SGLang tutorial: a GenAI-Perf table of a non-streaming run (no TTFT or ITL
+/// rows, `N/A` for the rates' statistics) under `### Example Output of the Benchmark (RTX 5060
+/// Ti 16GB)`, whose GPU was not read (the card was not among the heading's GPU words). The
+/// client ran through an Ansible playbook (`-e sbnb_genai_perf_model="Qwen/Qwen3-0.6B"`), no
+/// command benchsite reads: model and concurrency stay unknown.
+#[test]
+fn a_genai_perf_table_under_a_heading_naming_an_rtx_5060_ti() {
+    let (text, path) = sample("aiperf/sbnb_sglang_genai_perf_rtx5060ti.md");
+    let findings = check(
+        &path,
+        &text,
+        &[&[
+            ("/format", json!("genai-perf")),
+            ("/framework", json!("sglang")),
+            ("/source/context/framework", json!({"line": 2, "kind": "heading"})),
+            ("/gpu", json!("RTX 5060 Ti")),
+            ("/source/context/gpu", json!({"line": 17, "kind": "heading"})),
+            ("/model", json!(null)),
+            ("/scenario/max_concurrency", json!(null)),
+            ("/metrics/e2e_ms/mean", json!(11527.18)),
+            ("/metrics/e2e_ms/p75", json!(13135.92)),
+            ("/metrics/ttft_ms", json!(null)),
+            ("/metrics/output_throughput", json!(1745.56)),
+            ("/metrics/request_throughput", json!(1.73)),
+            ("/metrics/completed", json!(62)),
+            ("/metrics/extra/p99 output sequence length (tokens)", json!(1324.41)),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
+/// The Chinese copy of Triton's speculative-decoding tutorial, its sample output fenced (the
+/// English page pastes it bare): the command above writes `genai-perf \` and `  profile \` on
+/// two lines, which was not taken for GenAI-Perf's command, so the run lost its concurrency
+/// and model. `-m ensemble` is the Triton model the client asked for, as written. The vLLM
+/// framework comes from the Triton vLLM container the page starts for the base model below the
+/// result (the page's only serve command); the GPU is named only in a note after the table
+/// (`RTX 5880，48GB 显存`), which is prose, not read.
+#[test]
+fn a_genai_perf_command_split_after_its_program_name_is_applied() {
+    let (text, path) = sample("aiperf/genai_perf_spec_decoding_zh.md");
+    let findings = check(
+        &path,
+        &text,
+        &[&[
+            ("/format", json!("genai-perf")),
+            ("/model", json!("ensemble")),
+            ("/scenario/max_concurrency", json!(1)),
+            ("/source/context/scenario.max_concurrency", json!({"line": 10, "kind": "command"})),
+            ("/framework", json!("vllm")),
+            ("/gpu", json!(null)),
+            ("/metrics/e2e_ms/mean", json!(7510.69)),
+            ("/metrics/e2e_ms/p90", json!(8193.07)),
+            ("/metrics/output_throughput", json!(43.27)),
+            ("/metrics/request_throughput", json!(0.13)),
+            ("/metrics/completed", json!(4)),
+            ("/metrics/extra/p99 input sequence length (tokens)", json!(136.55)),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
+/// An AIPerf quick-start page: a light-boxed table (`┌─┬─┐`, the header `Metric` left-aligned)
+/// whose `Output Token Throughput` row states no unit. Its number is kept under the printed
+/// label, not read as the output throughput, and a warning now says why (the run's output
+/// throughput was missing without a word). The page's numbers do not agree with each other
+/// (255.54 req/s at 10 in flight and 487 ms per request would be 124 in flight), which
+/// benchsite does not check.
+#[test]
+fn a_unitless_throughput_row_is_kept_as_printed_with_a_warning() {
+    let (text, path) = sample("aiperf/quickstart_box_table_no_unit.md");
+    let findings = check(
+        &path,
+        &text,
+        &[&[
+            ("/format", json!("aiperf")),
+            ("/model", json!("Qwen/Qwen3-0.6B")),
+            ("/scenario/max_concurrency", json!(10)),
+            ("/scenario/num_prompts", json!(100)),
+            ("/metrics/ttft_ms/mean", json!(18.26)),
+            ("/metrics/ttft_ms/max", json!(106.32)),
+            ("/metrics/tpot_ms/p99", json!(12.48)),
+            ("/metrics/e2e_ms/min", json!(267.07)),
+            ("/metrics/request_throughput", json!(255.54)),
+            ("/metrics/output_throughput", json!(null)),
+            ("/metrics/extra/avg output token throughput", json!(10944.0)),
+        ]],
+    );
+    assert_eq!(findings, ["aiperf-no-unit@34"]);
+}
+
 /// `LLM Metrics` over another program's table (no `Statistic` header) is not GenAI-Perf's.
 #[test]
 fn an_llm_metrics_heading_over_another_table_is_not_genai_perf() {
     let text = "LLM Metrics\n| Metric | Value |\n|---|---|\n| TTFT (ms) | 12.5 |\n";
     let out = parse_file("raw/other.md", text, None);
     assert!(out.runs.iter().all(|r| r.format != "genai-perf"), "{:#?}", out.runs);
+}
+
+// ---- guidellm ----
+
+/// A guide to estimating WVA's latency parameters: guidellm's progress box and `Benchmarks
+/// Stats` table as the author cut them, every column but TTFT and ITL replaced by `...` and
+/// no benchmark name. Nothing is read (no row names its benchmark) and each cut table is
+/// named by a warning.
+#[test]
+fn an_elided_guidellm_table_is_named_not_read() {
+    let (text, path) = sample("guidellm/elided_stats_wva_guide.md");
+    let findings = check(&path, &text, &[]);
+    assert_eq!(findings, ["guidellm-table@42", "guidellm-table@103"]);
 }
 
 // ---- vLLM offline throughput ----
@@ -636,6 +1061,37 @@ fn a_throughput_line_under_environment_variables() {
     assert!(findings.is_empty(), "{findings:?}");
 }
 
+/// self-llm's Qwen2.5 page: `benchmark_throughput.py --backend vllm` and `--backend hf`, each
+/// `Throughput: X requests/s, Y tokens/s`, then a table repeating both (`推理框架 | requests/s |
+/// tokens/s`) with a `diff` row of percentages. The table's `tokens/s` is read as output tokens
+/// (the header does not say which, and a note says so), the log's as the total (the old
+/// script's rule): the rows were two more runs (the vllm row even took the hf command's
+/// backend). They now repeat the logs' runs (`duplicate`); the `diff` row is no run.
+#[test]
+fn a_summary_table_of_two_throughput_lines_repeats_them() {
+    let (text, path) = sample("vllm-throughput/self_llm_qwen2.5_summary_table_zh.md");
+    let run = |backend: &str, command: u32, line: u32, requests: f64, tokens: f64| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/format", json!("vllm-throughput")),
+            ("/source/line", json!(line)),
+            ("/backend", json!(backend)),
+            ("/model", json!("/root/autodl-tmp/qwen/Qwen2.5-7B-Instruct")),
+            ("/scenario/input_len", json!(64)),
+            ("/scenario/output_len", json!(128)),
+            ("/scenario/num_prompts", json!(25)),
+            ("/source/context/model", json!({"line": command, "kind": "command"})),
+            ("/metrics/request_throughput", json!(requests)),
+            ("/metrics/total_throughput", json!(tokens)),
+        ]
+    };
+    let mut vllm = run("vllm", 24, 38, 9.14, 1754.43);
+    vllm.push(("/framework", json!("vllm")));
+    let mut hf = run("hf", 46, 60, 6.99, 1342.53);
+    hf.push(("/framework", json!(null)));
+    let findings = check(&path, &text, &[&vllm, &hf]);
+    assert_eq!(findings, ["throughput-tokens-unstated@69", "duplicate@71", "duplicate@72"]);
+}
+
 // ---- SGLang offline ----
 
 /// An SGLang issue proposing an embedding variant of `bench_offline_throughput`: no output
@@ -657,6 +1113,42 @@ fn an_embedding_offline_block_reads_its_e2e_in_seconds() {
             ("/metrics/output_throughput", json!(null)),
         ]],
     );
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
+// ---- SGLang bench_one_batch ----
+
+/// Chinese notes on `bench_one_batch --batch 4 8 --input-len 1024 --output-len 1 1024`: the
+/// `--result-filename` file (four JSON objects written back to back, `}{`) and the terminal
+/// output of the same four runs, which an older script printed without batch sizes. The four
+/// runs after `Benchmark ...` are read, with the command's model and TP, and now its one input
+/// length (a command in another block gave no lengths at all). Which batch size and output
+/// length each run had follows from the sweep's order, which benchsite does not pair (lists
+/// are left unread); the result file, which states them, is not a format benchsite reads.
+#[test]
+fn a_one_batch_sweep_takes_the_commands_single_input_length() {
+    let (text, path) = sample("sglang-one-batch/sweep_notes_result_file_zh.md");
+    let run = |line: u32, ttft: f64, e2e: f64, total: f64| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/format", json!("sglang-one-batch")),
+            ("/framework", json!("sglang")),
+            ("/model", json!("/data1/rcai/Qwen2.5-32B-Instruct")),
+            ("/tp", json!(8)),
+            ("/source/line", json!(line)),
+            ("/scenario/input_len", json!(1024)),
+            ("/source/context/scenario.input_len", json!({"line": 18, "kind": "command"})),
+            ("/scenario/output_len", json!(null)),
+            ("/scenario/max_concurrency", json!(null)),
+            ("/metrics/ttft_ms/mean", json!(ttft)),
+            ("/metrics/e2e_ms/mean", json!(e2e)),
+            ("/metrics/total_throughput", json!(total)),
+        ]
+    };
+    let mut second = run(103, 3582.47, 22969.0, 356.65);
+    second.push(("/metrics/itl_ms/median", json!(18.89)));
+    let mut fourth = run(113, 7162.74, 30812.0, 531.74);
+    fourth.push(("/metrics/extra/sglang median decode throughput (tok~1s)", json!(346.26)));
+    let findings = check(&path, &text, &[&run(101, 3736.42, 3736.0, 1097.31), &second, &run(111, 7195.62, 7196.0, 1139.58), &fourth]);
     assert!(findings.is_empty(), "{findings:?}");
 }
 
@@ -774,6 +1266,50 @@ fn two_statistics_a_cell_fill_both() {
         ],
     );
     assert!(findings.is_empty(), "{findings:?}");
+}
+
+/// A vLLM fork's profile guide: under `## 历史验证 profile（双 RTX 2080 Ti 22GB，TP=2）`, tables
+/// whose `吞吐性能` cells hold two numbers (`1619.48 / 84.71`, prefill and decode tok/s, as
+/// the prose below says) and whose `上下文` cells are `128K`. Before, the cell's first number
+/// was the column's (`84.71` lost) and `128K` was read as 128: now both numbers are kept under
+/// the header with their place and `128K` stays words (a note). With no field a number could
+/// fill, each row is a run of extra values (`only-extra-metrics`).
+#[test]
+fn two_numbers_under_one_header_are_both_kept_and_128k_is_not_128() {
+    let (text, path) = sample("markdown-table/two_numbers_a_cell_2080ti_zh.md");
+    let out = parse_file(&path, &text, None);
+    assert_eq!(out.runs.len(), 12, "{:#?}", out.findings);
+    let rows: Vec<Value> = out.runs.iter().map(|r| serde_json::to_value(r).unwrap()).collect();
+    for r in &rows {
+        assert_eq!(r["gpu"], "RTX 2080 Ti");
+        assert_eq!(r["tp"], 2);
+        assert_eq!(r["source"]["context"]["gpu"], json!({"line": 23, "kind": "heading"}));
+        assert!(r["metrics"]["extra"].get("上下文").is_none(), "128K is no number");
+    }
+    let first = &rows[0];
+    assert_eq!(first["source"]["line"], 34);
+    assert_eq!(first["scenario"]["max_concurrency"], 1);
+    assert_eq!(first["metrics"]["extra"]["吞吐性能 #1"], 1619.48);
+    assert_eq!(first["metrics"]["extra"]["吞吐性能 #2"], 84.71);
+    assert!(first["notes"].as_array().unwrap().contains(&json!({"line": 34, "text": "上下文: 128K"})));
+    let two_workspaces = &rows[7];
+    assert_eq!(two_workspaces["source"]["line"], 48);
+    assert_eq!(two_workspaces["scenario"]["max_concurrency"], 2);
+    assert_eq!(two_workspaces["metrics"]["extra"]["吞吐性能 #2"], 49.06);
+    let codes: Vec<(String, u32)> = out.findings.iter().map(|f| (f.code.to_string(), f.line)).collect();
+    assert_eq!(codes.len(), 12);
+    assert!(codes.iter().all(|(c, _)| c == "only-extra-metrics"), "{codes:?}");
+}
+
+/// A Chinese vLLM book's KV-cache quantization chapter: `实测组合数据 (70B, H100, TP=8)`, a
+/// table mixing a unitless `吞吐` with MMLU and NIAH accuracy, and a summary of `+30%`
+/// improvements. An evaluation table is not read as runs and percentages of a gain are no
+/// throughput: nothing is made of either; the file names the first table's header.
+#[test]
+fn a_table_of_throughput_beside_accuracy_is_named_not_read() {
+    let (text, path) = sample("markdown-table/throughput_beside_accuracy_zh.md");
+    let findings = check(&path, &text, &[]);
+    assert_eq!(findings, ["results-not-read@6"]);
 }
 
 /// An A/B report whose table is transposed (metrics as rows, Baseline and Tuned as columns):
@@ -908,4 +1444,53 @@ fn engine_columns_with_metrics_as_rows() {
     let out = benchsite_ingest::parse_file(&path, &text, None);
     assert_eq!(out.runs[2].notes[0].text, "column: llamacpp");
     assert_eq!(out.runs[4].id.as_str(), "raw/silicon.md#L28.2");
+}
+
+// ---- Markdown result tables (English) ----
+
+/// llm-d's GPT-OSS-120B multi-tier KV cache report on H200: per workload a table of arms
+/// with an `OK/fail` column (`1,133/19`), latencies in seconds in the cells, and arm tables
+/// without results. `OK/fail` gave only the first count, as an extra value, and the failures
+/// were lost: now the completed and failed requests, with a `failed-requests` warning where
+/// requests failed. Model and GPU come from the title, the engine and its release from
+/// `- Engine: vLLM v0.27.1.` (the release was not read); the workloads' rates and lengths are
+/// prose.
+#[test]
+fn an_ok_fail_column_gives_completed_and_failed_requests() {
+    let (text, path) = sample("markdown-table/llmd_multi_tier_ok_fail.md");
+    let run = |line: u32, ok: u32, failed: u32, requests: f64, ttft: f64| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/format", json!("markdown-table")),
+            ("/source/line", json!(line)),
+            ("/model", json!("GPT-OSS-120B")),
+            ("/gpu", json!("H200")),
+            ("/framework", json!("vllm")),
+            ("/source/context/framework", json!({"line": 12, "kind": "labelled-line"})),
+            ("/framework_version", json!("0.27.1")),
+            ("/source/context/framework_version", json!({"line": 12, "kind": "labelled-line"})),
+            ("/metrics/completed", json!(ok)),
+            ("/metrics/failed", json!(failed)),
+            ("/source/lines/metrics.failed", json!(line)),
+            ("/metrics/request_throughput", json!(requests)),
+            ("/metrics/ttft_ms/mean", json!(ttft)),
+        ]
+    };
+    let mut nixl_qa = run(54, 1133, 19, 4.303, 11282.0);
+    nixl_qa.push(("/metrics/e2e_ms/p99", json!(159100.0)));
+    let mut cpu_aware = run(72, 10800, 0, 11.466, 491.0);
+    cpu_aware.extend([("/metrics/tpot_ms/mean", json!(7.375)), ("/metrics/extra/measured time (s)", json!(941.9))]);
+    let findings = check(
+        &path,
+        &text,
+        &[
+            &run(38, 5400, 0, 44.27, 518.0),
+            &run(39, 5400, 0, 44.35, 521.0),
+            &nixl_qa,
+            &run(55, 1117, 35, 4.305, 13882.0),
+            &run(70, 10800, 0, 10.598, 7404.0),
+            &run(71, 10800, 0, 11.325, 2288.0),
+            &cpu_aware,
+        ],
+    );
+    assert_eq!(findings, ["failed-requests@54", "failed-requests@55"]);
 }

@@ -69,7 +69,14 @@ fn to_run(tool: &'static str, lines: (u32, u32), stats: &[Stat<'_>], sink: &mut 
     let mut rows = Vec::with_capacity(stats.len());
     let mut spreads = Vec::new();
     let mut primary = false;
+    let mut unitless_line = 0;
     for s in stats {
+        if s.unit.is_empty() && needs_unit(&s.name) && s.line != unitless_line {
+            // A console table's `Output Token Throughput` with no `(tokens/sec)`: kept under
+            // its label (below), not read as the metric, and said once per row.
+            unitless_line = s.line;
+            sink.warn("aiperf-no-unit", s.line, format!("`{}` states no unit; its numbers are kept under that label, not read as the metric.", s.raw));
+        }
         let (label, value, factor) = label_of(s);
         let target = classify(&label);
         primary |= !matches!(target, Some(Target::Extra(_)) | None);
@@ -123,6 +130,22 @@ fn label_of(s: &Stat<'_>) -> (String, f64, f64) {
         Some((label, factor)) => (label, scale(s.value, factor), factor),
         None => (extra_label(s), s.value, 1.0),
     }
+}
+
+/// The metrics whose number means nothing without its unit (a time or a rate): a label
+/// without one is not read as the metric.
+fn needs_unit(name: &str) -> bool {
+    matches!(
+        name,
+        "time to first token"
+            | "inter token latency"
+            | "request latency"
+            | "output token throughput"
+            | "total token throughput"
+            | "request throughput"
+            | "request goodput"
+            | "benchmark duration"
+    )
 }
 
 /// `p99 time to second token (ms)`: a number kept in `metrics.extra` under what the tool

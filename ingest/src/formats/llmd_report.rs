@@ -3,7 +3,9 @@
 //! writes after a run, as YAML (`benchmark_report,_*.yaml`) or JSON. One report is one run.
 //!
 //! - v0.1: `scenario` (`model.name`/`quantization`, `host.accelerator[]` with `model`,
-//!   `count`, `parallelism.tp`, `platform.engine[]` with `name`/`version`, `load`) and
+//!   `count`, `parallelism.tp`, `platform.engine[]` with `name`/`version`, `load`: for
+//!   inference-perf, the rate and concurrency of the report's stage and fixed synthetic
+//!   lengths) and
 //!   `metrics` (`time.duration` in seconds, `requests`, `latency`, `throughput` as plain
 //!   numbers per second).
 //! - v0.2: `scenario.stack[]` (components; an `inference_engine` has `standardized.model`,
@@ -371,6 +373,48 @@ fn scenario_v01(run: &mut Run, scenario: &Members<'_>) {
     hardware(run, &accelerators);
     if let Some(engine) = items(at(scenario, &["platform", "engine"])).first() {
         engine_of(run, text(get(members(Some(engine)), "name")), text(get(members(Some(engine)), "version")));
+    }
+    inference_perf_load(run, members(at(scenario, &["load", "args"])), count_or_zero(at(scenario, &["load", "metadata", "stage"])));
+}
+
+/// The workload of an inference-perf run (`scenario.load.args` of a v0.1 report): the rate
+/// and concurrency of the stage the report is of (`load.metadata.stage`, an index into
+/// `load.stages`; none when the list does not hold it), and a synthetic length every prompt
+/// had (`data.input_distribution` / `output_distribution` whose `min` equals its `max`).
+fn inference_perf_load(run: &mut Run, args: &Members<'_>, stage: Option<u32>) {
+    let stages = items(at(args, &["load", "stages"]));
+    if let Some(current) = stage.and_then(|k| stages.get(k as usize)).map(|s| members(Some(s))) {
+        if let Some(Spanned { value: Json::Number(r), line, .. }) = get(current, "rate") {
+            if r.is_finite() && *r > 0.0 {
+                run.scenario.request_rate = Some(RequestRate::PerSecond(*r));
+                context(run, "scenario.request_rate", *line);
+            }
+        }
+        if let Some((c, line)) = count(get(current, "concurrency_level")) {
+            run.scenario.max_concurrency = Some(u64::from(c));
+            context(run, "scenario.max_concurrency", line);
+        }
+    }
+    for (key, field) in [("input_distribution", "scenario.input_len"), ("output_distribution", "scenario.output_len")] {
+        let dist = members(at(args, &["data", key]));
+        let (Some((min, _)), Some((max, line))) = (count(get(dist, "min")), count(get(dist, "max"))) else { continue };
+        if min != max {
+            continue;
+        }
+        if field == "scenario.input_len" {
+            run.scenario.input_len = Some(u64::from(min));
+        } else {
+            run.scenario.output_len = Some(u64::from(min));
+        }
+        context(run, field, line);
+    }
+}
+
+/// A whole number of zero or more (`stage: 0`).
+fn count_or_zero(v: Option<&Spanned<'_>>) -> Option<u32> {
+    match v {
+        Some(Spanned { value: Json::Number(n), .. }) => integer(*n).and_then(|n| u32::try_from(n).ok()),
+        _ => None,
     }
 }
 

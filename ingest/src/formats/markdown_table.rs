@@ -1718,6 +1718,21 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
                 }
             }
             (_, Num::Absent | Num::NotMeasured) => {}
+            // `1619.48 / 84.71` under a rate or a latency whose header names no two statistics:
+            // two values it does not tell apart, each kept under the header with its place
+            // (`吞吐性能 #1`, `#2`), neither read as the field (under a count, `80 / 80`, the
+            // first is what was done).
+            (Column::Measure(m), Num::Number(..))
+                if !matches!(m, Measure::Completed | Measure::Failed | Measure::TotalInput | Measure::TotalOutput)
+                    && stat_pair(&col.raw).is_none()
+                    && number_pair(e.text).is_some() =>
+            {
+                let (a, b, _) = number_pair(e.text).unwrap_or((0.0, 0.0, Unit::None));
+                results += usize::from(is_result(col));
+                for (place, n) in [(1, a), (2, b)] {
+                    extras.push((format!("{} #{place}", col.key), n, e.line));
+                }
+            }
             (Column::Measure(m), Num::Number(n, cell_unit)) => {
                 if n < 0.0 || cell_unit == Unit::Other {
                     continue;
@@ -1766,6 +1781,18 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
             // Words where a measurement stands (`HTTP 400`): what the row says instead, kept.
             (Column::Measure(_), Num::Text(t)) => notes.push(Note { line: e.line, text: format!("{}: {t}", col.raw) }),
             (Column::Measure(_), _) => {}
+            // `OK/fail` over `1,133/19`: the requests that completed and those that failed.
+            (Column::Label, Num::Number(..)) if ok_fail(&col.raw, e.text).is_some() => {
+                let (ok, failed) = ok_fail(&col.raw, e.text).unwrap_or_default();
+                for (label, n) in [("completed", ok), ("failed requests", failed)] {
+                    owned.push(Owned { line: e.line, label: label.into(), raw: col.raw.as_str().into(), value: OwnedValue::Number(n) });
+                }
+            }
+            // `128K` (no unit, a multiplier) or `1619.48 / 84.71` (two numbers) under a column
+            // of no known meaning: its first digits would be a wrong number; the words, kept.
+            (Column::Label, Num::Number(_, u)) if u == Unit::Other || number_pair(e.text).is_some() => {
+                notes.push(Note { line: e.line, text: format!("{}: {}", col.raw, clean(e.text)) });
+            }
             (Column::Label, Num::Number(n, u)) => {
                 // A unit only the cell states goes into the key, so the number keeps its meaning.
                 let suffix = match (col.unit, u) {
@@ -2134,6 +2161,21 @@ fn context_cell<'a>(ctx: Ctx, num: Num, e: &Entry<'a>, owned: &mut Vec<Owned<'a>
 }
 
 /// The two statistics a header names as a pair: `TTFT P50/P95` → (`p50`, `p95`).
+/// A header naming the requests that succeeded and those that failed (`OK/fail`,
+/// `Success/Failed`, `成功/失败`) over a cell of two counts (`1,133/19`): the two counts.
+fn ok_fail(header: &str, cell: &str) -> Option<(f64, f64)> {
+    let header = clean(header).to_lowercase();
+    let (ok, fail) = header.split_once('/')?;
+    let ok_words = ["ok", "success", "successful", "succeeded", "completed", "成功"];
+    let fail_words = ["fail", "failed", "failure", "failures", "error", "errors", "失败"];
+    if !ok_words.contains(&ok.trim()) || !fail_words.contains(&fail.trim()) {
+        return None;
+    }
+    let (a, b) = clean(cell).split_once('/').map(|(a, b)| (a.trim().to_string(), b.trim().to_string()))?;
+    let count = |t: &str| ungroup(t).parse::<f64>().ok().filter(|n| n.is_finite() && *n >= 0.0 && n.fract() == 0.0);
+    Some((count(&a)?, count(&b)?))
+}
+
 fn stat_pair(raw: &str) -> Option<(String, String)> {
     let lower = raw.to_lowercase();
     lower.split_whitespace().find_map(|w| {
@@ -2299,6 +2341,15 @@ fn own_model(run: &Run) -> bool {
     run.model.is_some() && run.source.context.get("model").is_none_or(|c| c.kind == TABLE_ROW)
 }
 
+/// The other token throughput: output for total and total for output.
+fn token_twin(key: &Key<'_>) -> Option<Key<'static>> {
+    match *key {
+        ("output_throughput", "") => Some(("total_throughput", "")),
+        ("total_throughput", "") => Some(("output_throughput", "")),
+        _ => None,
+    }
+}
+
 /// Earlier runs compared with one table row, at most: a row repeats a run of a few, not of
 /// hundreds sharing one number.
 const MAX_CANDIDATES: usize = 16;
@@ -2342,7 +2393,14 @@ fn duplicates(runs: &[Run], keep: &mut [bool], sink: &mut Sink) -> bool {
             candidates.sort_unstable();
             let original = candidates.into_iter().filter(|&j| keep[j]).take(MAX_CANDIDATES).find(|&j| {
                 let theirs: HashMap<Key<'_>, f64> = numbers(&runs[j]).into_iter().collect();
-                same_scenario(&runs[i], &runs[j]) && own.iter().all(|(k, v)| theirs.get(k).is_some_and(|w| (v - w).abs() <= tolerance(*v)))
+                let close = |v: f64, w: &f64| (v - w).abs() <= tolerance(v);
+                // A token rate the run does not state may be the other one it does: a table's
+                // `tokens/s` (read as output tokens) over a log's `tokens/s` (the total).
+                let states = |k: &Key<'_>, v: f64| match theirs.get(k) {
+                    Some(w) => close(v, w),
+                    None => token_twin(k).and_then(|t| theirs.get(&t)).is_some_and(|w| close(v, w)),
+                };
+                same_scenario(&runs[i], &runs[j]) && own.iter().all(|(k, v)| states(k, *v))
             });
             if let Some(j) = original {
                 keep[i] = false;
@@ -2374,6 +2432,16 @@ fn duplicates(runs: &[Run], keep: &mut [bool], sink: &mut Sink) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_header_of_successes_and_failures_over_two_counts() {
+        assert_eq!(ok_fail("OK/fail", "1,133/19"), Some((1133.0, 19.0)));
+        assert_eq!(ok_fail("Success / Failed", "10,800/0"), Some((10800.0, 0.0)));
+        assert_eq!(ok_fail("成功/失败", "98/2"), Some((98.0, 2.0)));
+        assert_eq!(ok_fail("Done/total", "80/80"), None);
+        assert_eq!(ok_fail("OK/fail", "5400"), None);
+        assert_eq!(ok_fail("OK/fail", "1.5/2"), None);
+    }
 
     #[test]
     fn a_header_and_cell_of_two_statistics() {
