@@ -48,7 +48,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 44] = [
+const SAMPLES: [(&str, &str); 48] = [
     ("markdown-document/datacrunch_dsv3_sglang_optimizations.md", "raw/optimizations.md"),
     ("markdown-document/gke_a3ultra_sglang_placeholders.md", "raw/gke.md"),
     ("markdown-document/qserve_bench_serving_sweep_readme.md", "raw/qserve.md"),
@@ -93,6 +93,10 @@ const SAMPLES: [(&str, &str); 44] = [
     ("markdown-table/llmd_multi_tier_ok_fail.md", "raw/multi_tier.md"),
     ("markdown-table/two_numbers_a_cell_2080ti_zh.md", "raw/profiles.md"),
     ("markdown-table/throughput_beside_accuracy_zh.md", "raw/kv_quant.md"),
+    ("markdown-table/framework_columns_speedup_radix.md", "raw/radix.md"),
+    ("markdown-table/notes_column_backends_a10g.md", "raw/backends.md"),
+    ("markdown-table/notes_and_delta_columns_glm5_mi355x.md", "raw/glm5.md"),
+    ("markdown-table/h200_single_node_and_2x8_multi_node.md", "raw/h200.md"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -1363,6 +1367,13 @@ fn gpu_columns_under_a_metric_heading() {
     assert_eq!(out.runs[6].source.lines.get("gpu"), Some(&8));
     assert!(out.runs[6].notes.iter().any(|n| n.text.ends_with(": 16.8 ms (AWQ)")), "{:?}", out.runs[6].notes);
     assert!(out.runs[12].metrics.tpot_ms.is_none() && out.runs[12].metrics.output_throughput == Some(160.2));
+    // `Large (70-123B)` and `Large` under `Model` are classes of sizes, not a model (they were
+    // the runs' model): kept as notes, as the sizes `1.5B`, `7B` are.
+    for (i, cell) in [(9, "Large (70-123B)"), (11, "Large (70-123B)"), (21, "Large"), (23, "Large")] {
+        assert_eq!(out.runs[i].model, None, "{}", out.runs[i].id);
+        assert_eq!(out.runs[i].notes[0].text, format!("Model: {cell}"));
+    }
+    assert_eq!(out.runs[0].notes[0].text, "Model: 1.5B");
 }
 
 /// An API-overhead report: per-metric tables `| Path | λ=8 | λ=16 | λ=24 |` under `### TTFT p95
@@ -1493,4 +1504,153 @@ fn an_ok_fail_column_gives_completed_and_failed_requests() {
         ],
     );
     assert_eq!(findings, ["failed-requests@54", "failed-requests@55"]);
+}
+
+// ---- Markdown result tables (samples7) ----
+
+/// An SGLang reference page: `| Workload | Prefix Length | vLLM | SGLang | Speedup |` under
+/// `### Throughput Comparison (Llama 3-8B, A100)`, then `| Metric | vLLM | SGLang | Improvement |`
+/// under `### Latency Reduction`. The first gives a run per engine and row, the `Speedup`
+/// column no run and no number of one. The second's rows are its metrics: `P50 latency (100
+/// req)` and `P99 latency` were read as the mean end-to-end latency the heading names (four
+/// runs a table, each row's numbers a mean); now one run per engine column with the p50 and
+/// p99, the rows naming no field kept under their labels, and `Improvement` is no run.
+#[test]
+fn engine_columns_of_a_table_of_metrics_keep_each_rows_metric() {
+    let (text, path) = sample("markdown-table/framework_columns_speedup_radix.md");
+    let row = |line: u32, framework: &str, tokens: f64| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/format", json!("markdown-table")),
+            ("/source/line", json!(line)),
+            ("/framework", json!(framework)),
+            ("/source/context/framework", json!({"line": 6, "kind": "table-row"})),
+            ("/gpu", json!("A100")),
+            ("/source/context/gpu", json!({"line": 4, "kind": "heading"})),
+            ("/metrics/output_throughput", json!(tokens)),
+            ("/source/lines/metrics.output_throughput", json!(line)),
+        ]
+    };
+    let latency = |framework: &str, p50: f64, p99: f64, subsequent: f64| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/format", json!("markdown-table")),
+            ("/source/line", json!(20)),
+            ("/framework", json!(framework)),
+            ("/gpu", json!(null)),
+            ("/metrics/e2e_ms", json!({"p50": p50, "p99": p99})),
+            ("/source/lines/metrics.e2e_ms.p50", json!(24)),
+            ("/source/lines/metrics.e2e_ms.p99", json!(25)),
+            ("/metrics/extra/first request (s)", json!(1.8)),
+            ("/metrics/extra/subsequent requests (s)", json!(subsequent)),
+        ]
+    };
+    let expected = [
+        row(8, "vllm", 2500.0),
+        row(8, "sglang", 2800.0),
+        row(9, "vllm", 800.0),
+        row(9, "sglang", 3200.0),
+        row(10, "vllm", 500.0),
+        row(10, "sglang", 5000.0),
+        row(11, "vllm", 800.0),
+        row(11, "sglang", 4000.0),
+        row(12, "vllm", 1200.0),
+        row(12, "sglang", 3600.0),
+        latency("vllm", 1800.0, 2100.0, 1.8),
+        latency("sglang", 420.0, 580.0, 0.35),
+    ];
+    let expected: Vec<&[(&str, Value)]> = expected.iter().map(Vec::as_slice).collect();
+    let findings = check(&path, &text, &expected);
+    assert_eq!(findings, ["comparison-column@20"]);
+    // The ratios are no number of any run.
+    let out = parse_file(&path, &text, None);
+    for run in &out.runs {
+        let v = serde_json::to_value(run).unwrap();
+        assert!(!v["metrics"]["extra"].as_object().is_some_and(|m| m.keys().any(|k| k.contains("speedup") || k.contains("improvement"))), "{v:#}");
+    }
+}
+
+/// A gateway project's backend comparison: `ITL (ms/tok)` beside `TTFT (ms)` and a `Notes`
+/// column whose sentences hold numbers (`3.5× lower ITL, 72% lower TTFT`, `7B FP16`). The
+/// notes stay words, one note a row, no number taken from them. `ms/tok` is a time per
+/// token: the ITL in milliseconds (it was `unit-unknown` and the numbers only extra values).
+/// llama.cpp's `~125` is an estimate and its TTFT `—`: no run.
+#[test]
+fn a_notes_column_stays_words_and_ms_per_token_is_an_itl() {
+    let (text, path) = sample("markdown-table/notes_column_backends_a10g.md");
+    let run = |line: u32, itl: f64, ttft: f64, precision: &str, note: &str| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/format", json!("markdown-table")),
+            ("/source/line", json!(line)),
+            ("/model", json!("Mistral-7B-Instruct-v0.3")),
+            ("/source/context/model", json!({"line": 5, "kind": "labelled-line"})),
+            ("/gpu", json!("A10G")),
+            ("/precision", json!(precision)),
+            ("/metrics/itl_ms", json!({"mean": itl})),
+            ("/source/lines/metrics.itl_ms.mean", json!(line)),
+            ("/metrics/ttft_ms", json!({"mean": ttft})),
+            ("/notes", json!([{"line": line, "text": format!("Notes: {note}")}])),
+        ]
+    };
+    let findings = check(
+        &path,
+        &text,
+        &[
+            &run(14, 32.6, 104.0, "FP16", "Reference. ITL is the A10G memory-bandwidth floor for 7B FP16."),
+            &run(15, 9.3, 29.0, "INT4 W4A16", "3.5× lower ITL, 72% lower TTFT vs FP16. Quality intact."),
+            &run(16, 31.4, 100.0, "FP16", "Matches vLLM FP16 (same hardware floor)."),
+        ],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+    assert!(parse_file(&path, &text, None).runs.iter().all(|r| r.metrics.extra.is_empty()), "no number is taken from a note");
+}
+
+/// An SGLang tuning report on MI355X: `| # | Experiment | Total tok/s | Δ vs baseline | TPOT (ms)
+/// | TTFT (ms) | Notes |`. The `#` column numbers the rows: it was kept as a metric (`#`: 1,
+/// 2, … 14) of each run. The `Δ vs baseline` percentages compare runs and fill nothing; the
+/// notes (`NCCL_MIN_NCHANNELS=32`, `FUSED_DECODE_MLA=1 (worse)`) stay words. The baseline's
+/// TTFT `—` is no number.
+#[test]
+fn a_row_number_column_is_no_metric_and_notes_stay_words() {
+    let (text, path) = sample("markdown-table/notes_and_delta_columns_glm5_mi355x.md");
+    let out = parse_file(&path, &text, None);
+    assert_eq!(out.runs.len(), 14, "{:#?}", out.findings);
+    let total: Vec<f64> = out.runs.iter().map(|r| r.metrics.total_throughput.unwrap()).collect();
+    assert_eq!(total, [1630.2, 1629.9, 1446.4, 1444.3, 1443.6, 1414.7, 1413.6, 1413.4, 1411.0, 1408.5, 1408.0, 1406.8, 1403.4, 1396.3]);
+    for (i, run) in out.runs.iter().enumerate() {
+        assert_eq!(run.source.line, 16 + i as u32);
+        assert!(run.metrics.extra.is_empty(), "{}: {:?}", run.id, run.metrics.extra);
+        assert_eq!(run.model.as_deref(), Some("GLM-5-FP8"));
+        assert_eq!(run.tp, Some(4));
+        assert_eq!(run.notes.len(), 2, "{:?}", run.notes);
+    }
+    assert_eq!(out.runs[7].notes[1].text, "Notes: NCCL_MIN_NCHANNELS=32");
+    assert_eq!(out.runs[13].notes[1].text, "Notes: FUSED_DECODE_MLA=1 (worse)");
+    assert_eq!(out.runs[13].metrics.tpot_ms.as_ref().and_then(|t| t.get("mean")), Some(&85.2));
+    assert!(out.runs[12].metrics.ttft_ms.is_none());
+    assert!(out.findings.is_empty(), "{:#?}", out.findings);
+}
+
+/// DataCrunch's SGLang DeepSeek-V3 benchmark on H200: the same table under `## DeepSeek V3 on
+/// 8xH200 (single-node)` and under `## DeepSeek V3 on 2x8xH200 (multi-node)`. The node count
+/// multiplies: 8 GPUs, then 16, each from its heading.
+#[test]
+fn two_nodes_of_eight_are_sixteen_gpus() {
+    let (text, path) = sample("markdown-table/h200_single_node_and_2x8_multi_node.md");
+    let run = |line: u32, heading: u32, gpus: u32, rate: f64, e2e: f64| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/format", json!("markdown-table")),
+            ("/source/line", json!(line)),
+            ("/model", json!("DeepSeek-V3")),
+            ("/gpu", json!("H200")),
+            ("/gpu_count", json!(gpus)),
+            ("/source/context/gpu_count", json!({"line": heading, "kind": "heading"})),
+            ("/scenario/request_rate", json!(rate)),
+            ("/metrics/e2e_ms/median", json!(e2e)),
+        ]
+    };
+    let findings = check(
+        &path,
+        &text,
+        &[&run(22, 16, 8, 1.0, 214924.09), &run(23, 16, 8, 2.0, 235524.7), &run(31, 25, 16, 1.0, 971353.97), &run(32, 25, 16, 2.0, 2010951.23)],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
 }

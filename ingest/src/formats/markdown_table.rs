@@ -84,6 +84,8 @@ fn unit_of_squeezed(squeezed: &str) -> Unit {
     match t {
         "" => Unit::None,
         "ms" | "msec" | "msecs" | "millisecond" | "milliseconds" | "毫秒" => Unit::Time(1.0),
+        // `ITL (ms/tok)`: a time per token, which only a per-token latency may be ([`column`]).
+        "ms/tok" | "ms/token" | "ms/tokens" => Unit::Time(1.0),
         "s" | "sec" | "secs" | "second" | "seconds" | "秒" => Unit::Time(1000.0),
         "us" | "µs" | "μs" | "microseconds" | "微秒" => Unit::Time(0.001),
         "min" | "mins" | "minute" | "minutes" | "分钟" => Unit::Time(60_000.0),
@@ -464,6 +466,7 @@ fn column(raw: &str) -> Col {
     }
     let mut unit = Unit::None;
     let mut stat = None;
+    let per_token = groups.iter().any(|g| matches!(g.replace(' ', "").as_str(), "ms/tok" | "ms/token" | "ms/tokens"));
     // `FTL(min)(s)`: with another time unit beside it, `min` is the minimum, not minutes.
     let times = groups.iter().filter(|g| matches!(unit_of(g), Unit::Time(_))).count();
     for g in &groups {
@@ -516,6 +519,10 @@ fn column(raw: &str) -> Col {
     }
     let col = move |column| Col { raw, column, unit, key, throughput_stat: None };
     let t = body.as_str();
+    // `| # | Experiment | … |`: the row's number in the table, no measurement.
+    if matches!(t.trim(), "#" | "no." | "序号") {
+        return col(Column::Skip);
+    }
     let h = Words::new(t);
     let skip = SKIP.iter().any(|s| if s.is_ascii() { h.word(s) } else { h.has(s) });
     if skip || h.word("vs") {
@@ -530,6 +537,9 @@ fn column(raw: &str) -> Col {
     let throughput_words = h.any(&["throughput", "吞吐", "처리량", "speed", "速度", "每秒", "per second", "per sec"]) || ["tps", "qps", "rps"].iter().any(|w| h.word(w));
     let rate_unit = matches!(unit, Unit::TokenRate | Unit::RequestRate | Unit::PerGpu);
     if let (Some(group), false, false) = (latency_group(&h), throughput_words, rate_unit) {
+        if per_token && !matches!(group, "tpot_ms" | "itl_ms") {
+            return col(Column::Label); // `Latency (ms/token)`: no request's latency
+        }
         let stat = stat.or_else(|| stat_in(t)).unwrap_or_else(|| "mean".to_string());
         return col(Column::Measure(Measure::Latency { group, stat }));
     }
@@ -1057,6 +1067,11 @@ fn engine_columns(header: &[String], cols: &[Col], heading: &str, names: &crate:
             .collect();
         return (named.len() == results.len()).then_some((None, named));
     }
+    // `| Metric | vLLM | SGLang | Improvement |` under `### Latency Reduction`: the rows name
+    // their metrics (`P50 latency`, `P99 latency`), which the heading's must not replace.
+    if header.first().is_some_and(|h| METRIC_COLUMN.contains(&fields::normalise(&clean(h)).as_str())) {
+        return None;
+    }
     let mut engines: Vec<Named> = header
         .iter()
         .enumerate()
@@ -1407,6 +1422,9 @@ fn engine_suffix(k: usize) -> String {
     }
 }
 
+/// The first header of a table whose rows are metrics (`| Metric | Value |`, `| 指标 | … |`).
+const METRIC_COLUMN: [&str; 4] = ["metric", "metrics", "指标", "measure"];
+
 /// `Metric | Value` rows, or `Metric | Mean | Median | P99`: one run. Metrics as rows and
 /// runs as columns (`| Metric | vllm | sglang |`, `| 指标 | Baseline | Tuned N=128 | 变化 |`):
 /// one run per column, each number linked to its cell's line; a column named by an engine,
@@ -1417,7 +1435,7 @@ fn transposed(input: &TableInput<'_>, sink: &mut Sink, notice: &mut Notice) -> V
     let table = input.table;
     let Some(first) = table.header.first() else { return Vec::new() };
     let first = fields::normalise(&clean(first));
-    if !["metric", "metrics", "指标", "", "name", "item", "项目", "measure"].contains(&first.as_str()) || table.header.len() < 2 {
+    if !(METRIC_COLUMN.contains(&first.as_str()) || ["", "name", "item", "项目"].contains(&first.as_str())) || table.header.len() < 2 {
         return Vec::new();
     }
     let stats: Vec<Option<String>> = table.header[1..].iter().map(|h| stat_word(&fields::normalise(&clean(h)))).collect();
@@ -1666,6 +1684,10 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
             // A model cell that holds only a size (`0.8B`, `7B`) names no model: joined to the
             // family its column header or the headings above name (`# mlllm Qwen3.5 优化日志`
             // → `Qwen3.5-0.8B`), else kept as a note. The note says where the family came from.
+            // `Large (70-123B)`, `Small`: a class of sizes names no model; kept as a note.
+            (Column::Context(Ctx::Model), Num::Text(t)) if is_size_class(&clean(&t)) => {
+                notes.push(Note { line: e.line, text: format!("{}: {t}", col.raw) });
+            }
             (Column::Context(Ctx::Model), _) if context::is_size(&clean(e.text)) => {
                 let size = clean(e.text);
                 match size_family(input, col) {
@@ -1976,6 +1998,21 @@ fn size_family(input: &TableInput<'_>, col: &Col) -> Option<Result<(String, Stri
         }
     }
     None
+}
+
+/// A model cell naming a class of sizes, not a model: `Large`, `Small`, `Large (70-123B)` (a
+/// size word, and in brackets a size or a range of sizes, if anything).
+fn is_size_class(text: &str) -> bool {
+    let (word, sizes) = match text.split_once('(') {
+        Some((w, rest)) => (w.trim(), rest.strip_suffix(')').map(str::trim)),
+        None => (text.trim(), Some("")),
+    };
+    let Some(sizes) = sizes else { return false };
+    let word = word.to_ascii_lowercase();
+    let size_word = matches!(word.as_str(), "tiny" | "small" | "medium" | "mid" | "large" | "xl" | "xlarge" | "huge");
+    // `70-123B`: a range whose unit is written once, at its end.
+    let range = |s: &str| s.split_once(['-', '–']).is_some_and(|(a, b)| context::is_size(b) && (context::is_size(a) || context::is_size(&format!("{a}{}", &b[b.len() - 1..]))));
+    size_word && (sizes.is_empty() || context::is_size(sizes) || range(sizes))
 }
 
 /// `20.7k tok/s`, `1.3k`, `2.1M tok/s`: a number with a thousands or millions suffix, and the
