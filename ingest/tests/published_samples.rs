@@ -1380,8 +1380,9 @@ fn gpu_columns_under_a_metric_heading() {
 /// (ms, mean ± std)`, `### Output tokens/s (mean ± std)`: a run per path and load, the three
 /// metric tables joined, the heading's unit read beside its `mean ± std`, each cell's `± x`
 /// the spread labelled `std` (only the heading says so), the load kept as a note (`λ` states
-/// no unit, so no request rate is set). It gave no run (`results-not-read`). The error-rate
-/// table measures nothing benchsite reads and is left out.
+/// no unit, so no request rate is set). It gave no run (`results-not-read`). The `Error rate %
+/// (mean ± std)` table, which was left out, joins the others: each run keeps its error rate
+/// as an extra number under the heading's name, with its spread (no field holds it).
 #[test]
 fn load_columns_under_a_metric_heading_with_its_spread() {
     let (text, path) = sample("markdown-table/load_columns_heading_spread.md");
@@ -1391,6 +1392,8 @@ fn load_columns_under_a_metric_heading_with_its_spread() {
             ("/metrics/ttft_ms/p95", json!(ttft)),
             ("/metrics/spread/ttft_ms.p95", json!({"label": "std", "plus_minus": ttft_std, "std": ttft_std})),
             ("/metrics/output_throughput", json!(out)),
+            ("/metrics/extra/error rate %", json!(0.0)),
+            ("/metrics/spread/extra.error rate %", json!({"label": "std", "plus_minus": 0.0, "std": 0.0})),
             ("/notes/1/text", json!(format!("load: {load}"))),
             ("/scenario/request_rate", Value::Null),
         ]
@@ -1409,6 +1412,7 @@ fn load_columns_under_a_metric_heading_with_its_spread() {
     let out = parse_file(&path, &text, None);
     assert_eq!(out.runs[4].id.as_str(), "raw/apertus.md#L19.2");
     assert_eq!(out.runs[4].source.lines.get("metrics.output_throughput"), Some(&33));
+    assert_eq!(out.runs[4].source.lines.get("metrics.extra.error rate %"), Some(&40));
 }
 
 /// An engine's notes: `| | bf16 | FP8 |` whose rows are loads and lengths (`1 user, 2K: decode,

@@ -130,6 +130,9 @@ enum Measure {
     Failed,
     TotalInput,
     TotalOutput,
+    /// The share of requests that failed (`Error rate %`): kept as an extra number under the
+    /// header, with its spread; no field of the run holds it.
+    ErrorRate,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -561,6 +564,9 @@ fn column(raw: &str) -> Col {
             _ => Measure::Throughput,
         };
         return Col { throughput_stat: named, ..col(Column::Measure(measure)) };
+    }
+    if h.any(&["error rate", "failure rate", "fail rate", "错误率", "失败率"]) && matches!(unit, Unit::None | Unit::Percent) {
+        return col(Column::Measure(Measure::ErrorRate));
     }
     if h.any(&["duration", "total time", "elapsed", "wall time", "耗时", "总时间", "用时", "运行时间", "benchmark time"]) {
         return col(Column::Measure(Measure::Duration));
@@ -1094,7 +1100,8 @@ fn engine_columns(header: &[String], cols: &[Col], heading: &str, names: &crate:
     // stays the column's name, which says what the spread is (`std`).
     let mut metric = column(&without_spread(&h));
     metric.raw = clean(&h);
-    is_result(&metric).then_some((Some(metric), engines))
+    // `### Error rate % (mean ± std)` over the same columns: read beside the results.
+    (is_result(&metric) || metric.column == Column::Measure(Measure::ErrorRate)).then_some((Some(metric), engines))
 }
 
 /// A heading's bracketed parts without the ones saying what a `±` is: `TTFT p95 (ms, mean ±
@@ -1249,6 +1256,7 @@ fn measured(col: &Col) -> Option<String> {
                 Measure::Failed => "Failed",
                 Measure::TotalInput => "TotalInput",
                 Measure::TotalOutput => "TotalOutput",
+                Measure::ErrorRate => "ErrorRate",
             }
             .to_string(),
         ),
@@ -1652,6 +1660,7 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
     let mut sizes_differ: Option<(u32, String, String, String)> = None;
     // Spreads written after `±`: (the value's label, the spread, what the header calls it).
     let mut spreads: Vec<(String, f64, Option<String>)> = Vec::new();
+    let mut extra_spreads: Vec<(String, f64, Option<String>)> = Vec::new();
     let id = format!("{path}#L{start}{suffix}");
     for e in entries {
         let col = e.col;
@@ -1781,7 +1790,13 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
                     }
                     Measured::Extra(suffix) => {
                         results += usize::from(is_result(col));
-                        extras.push((format!("{}{suffix}", col.key), n, e.line));
+                        let key = format!("{}{suffix}", col.key);
+                        // `0.0 ± 0.0` under `Error rate % (mean ± std)`: the spread, under the
+                        // extra number's field.
+                        if let Some(pm) = plus_minus(e.text).filter(|_| *m == Measure::ErrorRate) {
+                            extra_spreads.push((format!("extra.{key}"), pm, spread_label(&col.raw)));
+                        }
+                        extras.push((key, n, e.line));
                     }
                     Measured::No => {}
                 }
@@ -1936,8 +1951,8 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
     if !resolved_any {
         facts.extend(owned.iter().zip(&block.rows).filter_map(|(o, row)| Some((row_fact(&row.label, &o.value)?, o.line))));
     }
-    for (label, pm, name) in spreads {
-        let Some(key) = fields::classify(&label).as_ref().and_then(super::aiperf::field_key) else { continue };
+    let spreads = spreads.into_iter().filter_map(|(label, pm, name)| Some((fields::classify(&label).as_ref().and_then(super::aiperf::field_key)?, pm, name)));
+    for (key, pm, name) in spreads.chain(extra_spreads.into_iter().map(|(k, pm, name)| (k.into(), pm, name))) {
         let std = name.as_deref().is_some_and(|n| matches!(n.to_ascii_lowercase().as_str(), "std" | "sd" | "stdev" | "stddev" | "σ"));
         let spread = Spread { std: std.then_some(pm), plus_minus: Some(pm), label: Some(name.unwrap_or_else(|| "±".into())), ..Spread::default() };
         run.metrics.spread.insert(key, spread);
@@ -2115,6 +2130,7 @@ fn measure(m: &Measure, n: f64, unit: Unit) -> Measured {
         (Measure::Failed, Unit::None) => Measured::Row("failed requests".into(), n),
         (Measure::TotalInput, Unit::None) => Measured::Row("total input tokens".into(), n),
         (Measure::TotalOutput, Unit::None) => Measured::Row("total generated tokens".into(), n),
+        (Measure::ErrorRate, Unit::None | Unit::Percent) => Measured::Extra(""),
         _ => Measured::No,
     }
 }
