@@ -206,6 +206,7 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
     // section chain first, then from the nearest such line above it anywhere (a setup
     // chapter's `- **GPU**: T4` holds for the chapters after it).
     let labelled = context::labelled_lines(body, 1);
+    let captions = context::captions(body, 1);
     let flags_above = flags_lines(body);
     let stated_in_log = comment_flags_above(body);
     let title = doc.title.as_ref().map(|(t, l)| (context::heading_with(t, names).facts(), *l));
@@ -348,6 +349,12 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
                 if run.params.command.is_none() {
                     run.params = s.params.clone().into();
                     run.source.lines.insert("params.command", s.line);
+                }
+            }
+            // The caption right above the run's block or table: closer to it than any heading.
+            for c in captions.iter().filter(|c| c.first <= at && at <= c.last) {
+                for fact in &c.facts {
+                    context::give(&mut run, fact.clone(), c.line, context::CAPTION);
                 }
             }
             for &j in &chain {

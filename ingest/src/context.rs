@@ -76,6 +76,10 @@ pub const LABELLED_LINE: &str = "labelled-line";
 /// The line introducing a result block with the flags it changed from the command above
 /// (`--tensor-parallel-size=1 结果：`, `With \`--max-concurrency 64\`:`).
 pub const FLAGS_LINE: &str = "flags-line";
+/// A short line of its own right above a code block or table, captioning it (`Single L4 GPU
+/// vLLM 0.6.2`, `**Table 1: Throughput on 8x H100 (TP=8)**`): what it states holds for that
+/// block or table only.
+pub const CAPTION: &str = "caption";
 
 /// Fills the field `fact` names when the run has no value for it yet, and records where the
 /// value came from. Returns whether it filled the field.
@@ -1156,6 +1160,84 @@ pub fn labelled_lines(text: &str, first_line: u32) -> Vec<(Fact, u32)> {
     out
 }
 
+/// A caption line and the lines of the code block or table it captions.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Caption {
+    pub line: u32,
+    /// First and last line of the captioned block or table (the fences included).
+    pub first: u32,
+    pub last: u32,
+    pub facts: Vec<Fact>,
+}
+
+/// The captions of a document: a short line of its own (markup aside, at most 100 bytes, no
+/// heading, list item or quote, not ending as a sentence or an introduction does: `.`, `:`)
+/// followed, after at most one blank line, by a code fence or a table, that states a GPU, a
+/// GPU count, TP or one framework as a heading would (`Single L4 GPU vLLM 0.6.2` → GPU `L4`,
+/// one GPU, vLLM `0.6.2`). Prose above a block is read only in this form: a sentence is not
+/// evidence of what one block ran on.
+pub fn captions(text: &str, first_line: u32) -> Vec<Caption> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = Vec::new();
+    let mut fence: Option<&str> = None;
+    for (i, raw) in lines.iter().enumerate() {
+        let t = raw.trim();
+        if let Some(open) = fence {
+            if t.starts_with(open) {
+                fence = None;
+            }
+            continue;
+        }
+        if t.starts_with("```") || t.starts_with("~~~") {
+            fence = Some(&t[..3]);
+            continue;
+        }
+        let Some(facts) = caption_facts(t) else { continue };
+        // The block or table right below: the next line, or the one after a blank line.
+        let next = (i + 1..lines.len().min(i + 3)).find(|&j| !lines[j].trim().is_empty());
+        let Some(j) = next.filter(|&j| j == i + 1 || lines[i + 1].trim().is_empty()) else { continue };
+        let below = lines[j].trim_start();
+        let last = if below.starts_with("```") || below.starts_with("~~~") {
+            let open = &below[..3];
+            (j + 1..lines.len()).find(|&k| lines[k].trim_start().starts_with(open)).unwrap_or(lines.len() - 1)
+        } else if below.starts_with('|') {
+            (j..lines.len()).take_while(|&k| lines[k].trim_start().starts_with('|')).last().unwrap_or(j)
+        } else {
+            continue;
+        };
+        let at = |k: usize| first_line + k as u32;
+        out.push(Caption { line: at(i), first: at(j), last: at(last), facts });
+    }
+    out
+}
+
+/// What a caption line states (see [`captions`]), or `None` for a line that is no caption.
+fn caption_facts(line: &str) -> Option<Vec<Fact>> {
+    let t = line.trim_matches(|c: char| c == '*' || c == '_').trim();
+    let listed = t.starts_with(['#', '-', '+', '>', '|', '<', '!', '[']) || t.split_once(". ").is_some_and(|(n, _)| n.bytes().all(|b| b.is_ascii_digit()));
+    if t.is_empty() || t.len() > 100 || listed || t.ends_with(['.', ':', '：', '。', ',', ';']) {
+        return None;
+    }
+    let h = heading(t);
+    let mut facts = h.facts();
+    // A model named in a caption (`Table 2: Llama-3-8B …`) may be one of several of the
+    // table's rows: the rows name their own.
+    facts.retain(|f| !matches!(f, Fact::Model(_)));
+    let ws = words(t);
+    if let Some(framework) = h.framework {
+        // `vLLM 0.6.2`, `SGLang v0.4.1`: the release right after the engine's name.
+        let at = ws.iter().position(|w| framework_word(w).is_some());
+        if let Some(version) = at.and_then(|i| ws.get(i + 1)).and_then(|w| exact_version(w)) {
+            facts.push(Fact::VersionOf(framework, version)); // after the framework it belongs to
+        }
+    }
+    // `Single L4 GPU`: one GPU.
+    if h.gpu.is_some() && h.gpu_count.is_none() && ws.first().is_some_and(|w| w.eq_ignore_ascii_case("single")) {
+        facts.push(Fact::GpuCount(1));
+    }
+    (!facts.is_empty()).then_some(facts)
+}
+
 /// Whether `value` names a GPU other than `found` (`H200/B300` names two).
 fn names_another_gpu(value: &str, found: &str) -> bool {
     let upper = value.to_ascii_uppercase();
@@ -1519,6 +1601,19 @@ mod tests {
         let listed = namespace_metadata("['deployment=base', 'gpu=4xNVIDIA_L40S', 'decode_replicas=4']");
         assert_eq!(metadata_facts(&listed), vec![Fact::Gpu("L40S".into()), Fact::GpuCount(4)]);
         assert_eq!(c[0].facts(), vec![Fact::Model("m".into())]);
+    }
+
+    #[test]
+    fn reads_captions_right_above_a_block_or_table() {
+        let text = "Single L4 GPU vLLM 0.6.2\n```\nlog\n```\n\n**Table 1: Throughput on 8x H100 (TP=8)**\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nWe ran this on 8x H100.\n```\nx\n```\nExample output on H200:\n```\ny\n```\nSingle L4 GPU\n\nprose between\n```\nz\n```\n";
+        let got = captions(text, 1);
+        assert_eq!(
+            got,
+            vec![
+                Caption { line: 1, first: 2, last: 4, facts: vec![Fact::Gpu("L4".into()), Fact::Framework("vllm".into()), Fact::VersionOf("vllm", "0.6.2".into()), Fact::GpuCount(1)] },
+                Caption { line: 6, first: 8, last: 10, facts: vec![Fact::Gpu("H100".into()), Fact::GpuCount(8), Fact::Tp(8)] },
+            ]
+        );
     }
 
     #[test]

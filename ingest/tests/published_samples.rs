@@ -420,9 +420,9 @@ fn a_serving_block_under_a_flags_list_keeps_its_numbers() {
 
 /// A notes page: `Single L4 GPU vLLM 0.6.2` above a block holding the `benchmark_serving.py`
 /// command (`--dataset-name=sharegpt`, a tokenizer of another name than `--model`) and its
-/// result. The command gives model, backend and dataset; the caption line is prose, not a
-/// labelled line, so GPU and version stay unread (a short line naming a GPU and an engine
-/// version over a block would have to be taught as a caption).
+/// result. The command gives model, backend and dataset; the caption line above the block
+/// (a short line of its own naming a GPU and an engine release) gives its GPU, one GPU
+/// (`Single`) and vLLM 0.6.2, each with provenance `caption` (GPU and version stayed unread).
 #[test]
 fn a_block_with_its_command_under_a_caption_line() {
     let (text, path) = sample("markdown-document/caption_line_l4_vllm.md");
@@ -436,8 +436,12 @@ fn a_block_with_its_command_under_a_caption_line() {
             ("/backend", json!("openai")),
             ("/scenario/dataset", json!("sharegpt")),
             ("/source/context/model", json!({"line": 7, "kind": "command"})),
-            ("/gpu", json!(null)),
-            ("/framework_version", json!(null)),
+            ("/gpu", json!("L4")),
+            ("/gpu_count", json!(1)),
+            ("/source/context/gpu", json!({"line": 5, "kind": "caption"})),
+            ("/source/context/gpu_count", json!({"line": 5, "kind": "caption"})),
+            ("/framework_version", json!("0.6.2")),
+            ("/source/context/framework_version", json!({"line": 5, "kind": "caption"})),
             ("/metrics/completed", json!(1000)),
             ("/metrics/total_output_tokens", json!(194523)),
             ("/metrics/ttft_ms/p99", json!(642512.79)),

@@ -259,7 +259,7 @@ pub struct Source {
     pub lines: Map<u32>,
     /// Where each field that the block itself does not state came from, keyed like `lines`
     /// (`gpu`, `model`, `tp`, `scenario.dataset`, `framework`): the line and the kind of
-    /// context (`command`, `namespace`, `serve`, `heading`, `table-row`, `front-matter`,
+    /// context (`command`, `namespace`, `serve`, `caption`, `heading`, `table-row`, `front-matter`,
     /// `sidecar`, `metadata`), so a page can say "GPU from the heading at line 40".
     #[serde(default, skip_serializing_if = "Map::is_empty")]
     pub context: Map<ContextRef>,
