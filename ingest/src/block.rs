@@ -299,7 +299,9 @@ impl Resolver<'_> {
 
     fn set_number(&mut self, target: &Target, n: f64, row: &Row) {
         use Target::*;
-        let never_negative = !matches!(target, Extra(_));
+        // A count this schema does not name (`Total input text tokens: -1`, a simulator's
+        // "not supported") is as never negative as the counts it does.
+        let never_negative = !matches!(target, Extra(k) if !k.starts_with("total "));
         if n < 0.0 && never_negative {
             self.sink
                 .info(
@@ -311,6 +313,11 @@ impl Resolver<'_> {
                 .value("value", n)
                 .run(self.id);
             return;
+        }
+        // `Elapsed time (s): 4.40` below `Benchmark duration (s): 20.36` (a simulator's own wall
+        // time beside the simulated duration): a second duration of one block is not the run's.
+        if matches!(target, Duration(_)) && self.run.metrics.duration_s.is_some() {
+            return self.set_number(&Extra(row.label.clone()), n, row);
         }
         let m = &mut self.run.metrics;
         let s = &mut self.run.scenario;

@@ -48,7 +48,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 48] = [
+const SAMPLES: [(&str, &str); 50] = [
     ("markdown-document/datacrunch_dsv3_sglang_optimizations.md", "raw/optimizations.md"),
     ("markdown-document/gke_a3ultra_sglang_placeholders.md", "raw/gke.md"),
     ("markdown-document/qserve_bench_serving_sweep_readme.md", "raw/qserve.md"),
@@ -97,6 +97,8 @@ const SAMPLES: [(&str, &str); 48] = [
     ("markdown-table/notes_column_backends_a10g.md", "raw/backends.md"),
     ("markdown-table/notes_and_delta_columns_glm5_mi355x.md", "raw/glm5.md"),
     ("markdown-table/h200_single_node_and_2x8_multi_node.md", "raw/h200.md"),
+    ("serving-text/hisim_simulated_minus_one_unsupported_zh.md", "raw/hisim.md"),
+    ("markdown-document/deeplink_pd_template_command_sglang_2025_zh.md", "raw/deeplink_pd.md"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -1659,6 +1661,81 @@ fn two_nodes_of_eight_are_sixteen_gpus() {
         &path,
         &text,
         &[&run(22, 16, 8, 1.0, 214924.09), &run(23, 16, 8, 2.0, 235524.7), &run(31, 25, 16, 1.0, 971353.97), &run(32, 25, 16, 2.0, 2010951.23)],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
+// ---- SGLang 2025 consoles (samples7) ----
+
+/// Tair-KVCache Hisim's README: a CPU simulator of SGLang that prints bench_serving's 2025 block
+/// with a `Benchmark Mode: simulation` row, `Elapsed time (s): 4.40` (its own wall time) below
+/// `Benchmark duration (s): 20.36` (the simulated run's), and `-1` for every value it does not
+/// support (as the note below the block says). The run is read with what is there: the
+/// duration is the benchmark's (the elapsed time replaced it, and three `inconsistent-throughput`
+/// warnings followed from 50 requests in 4.4 s), the elapsed time kept under its label; every
+/// `-1` is left empty with a `sentinel-value` note (`Total input text tokens` and `… vision
+/// tokens` were kept as extra values of -1).
+#[test]
+fn a_simulated_sglang_block_keeps_its_duration_and_no_minus_one() {
+    let (text, path) = sample("serving-text/hisim_simulated_minus_one_unsupported_zh.md");
+    let findings = check(
+        &path,
+        &text,
+        &[&[
+            ("/format", json!("serving-text")),
+            ("/framework", json!("sglang")),
+            ("/framework_version", json!("0.5.6.post2")),
+            ("/source/context/framework_version", json!({"line": 7, "kind": "labelled-line"})),
+            ("/model", json!("Qwen/Qwen3-32B-FP8")),
+            ("/source/context/model", json!({"line": 20, "kind": "serve"})),
+            ("/scenario/request_rate", json!("inf")),
+            ("/scenario/max_concurrency", json!(null)),
+            ("/metrics/completed", json!(50)),
+            ("/metrics/duration_s", json!(20.36)),
+            ("/source/lines/metrics.duration_s", json!(65)),
+            ("/metrics/extra", json!({"elapsed time (s)": 4.4})),
+            ("/source/lines/metrics.extra.elapsed time (s)", json!(66)),
+            ("/metrics/request_throughput", json!(2.46)),
+            ("/metrics/ttft_ms/p99", json!(16.71)),
+            ("/metrics/itl_ms/max", json!(21.47)),
+        ]],
+    );
+    assert_eq!(findings, ["sentinel-value@68", "sentinel-value@69", "sentinel-value@71", "sentinel-value@75", "sentinel-value@76", "sentinel-value@78"]);
+    let run = &parse_file(&path, &text, None).runs[0];
+    let m = &run.metrics;
+    assert_eq!((m.total_output_tokens_retokenized, m.peak_output_throughput, m.peak_concurrent_requests, m.concurrency), (None, None, None, None));
+}
+
+/// Deeplink's SGLang PD-disaggregation page: a 2025 block (peaks, `Concurrency`, `P95 ITL`, `Max
+/// ITL`, padded values) under a command template of shell variables (`--random-input-len
+/// $input_len`, `--max-concurrency $concurrency`). The block states its own rate and limit;
+/// nothing is taken from a variable (no lengths, prompts or concurrency invented), only the
+/// dataset the template writes out.
+#[test]
+fn a_2025_sglang_block_under_a_template_command_takes_no_variable() {
+    let (text, path) = sample("markdown-document/deeplink_pd_template_command_sglang_2025_zh.md");
+    let findings = check(
+        &path,
+        &text,
+        &[&[
+            ("/format", json!("serving-text")),
+            ("/source/line", json!(39)),
+            ("/scenario/request_rate", json!(64.0)),
+            ("/scenario/max_concurrency", json!(128)),
+            ("/source/lines/scenario.max_concurrency", json!(42)),
+            ("/scenario/dataset", json!("random")),
+            ("/source/context/scenario.dataset", json!({"line": 15, "kind": "command"})),
+            ("/scenario/input_len", json!(null)),
+            ("/scenario/output_len", json!(null)),
+            ("/scenario/num_prompts", json!(null)),
+            ("/metrics/completed", json!(6400)),
+            ("/metrics/peak_output_throughput", json!(13873.0)),
+            ("/metrics/peak_concurrent_requests", json!(189.0)),
+            ("/metrics/concurrency", json!(126.92)),
+            ("/metrics/e2e_ms", json!({"mean": 5376.75, "median": 5377.32})),
+            ("/metrics/itl_ms/p95", json!(13.11)),
+            ("/metrics/itl_ms/max", json!(320.67)),
+        ]],
     );
     assert!(findings.is_empty(), "{findings:?}");
 }
