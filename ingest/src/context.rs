@@ -641,6 +641,9 @@ fn may_hold_client(block: &str) -> bool {
 
 fn client_command(text: &str, line: u32) -> Option<ClientCommand> {
     let text = crate::client::without_prompt(text);
+    // `Running: python …/benchmark_serving.py --model …`: a job script echoing the command it
+    // runs next (llm-d's vllm-bench job logs); what follows the echo is that command.
+    let text = ["Running: ", "Running command: "].iter().find_map(|p| text.strip_prefix(p)).map_or(text, str::trim_start);
     // Every client's words hold `bench` or `profile`: one search rules out most lines.
     if !BENCH.is_in(text) && !PROFILE.is_in(text) && !GENAI_PERF.is_in(text) {
         return None;

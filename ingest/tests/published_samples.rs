@@ -577,6 +577,39 @@ fn a_job_log_gives_one_run_per_block() {
     assert!(findings.is_empty(), "{findings:?}");
 }
 
+/// The same job log without the clients' `Namespace(...)` lines (a client that does not print
+/// its arguments, as `vllm bench serve` does not): each job's `Running: python
+/// …/benchmark_serving.py --model … --num-prompts 300 … --metadata … gpu=4xNVIDIA_L40S` line, the
+/// job script's echo of the command it runs, is that run's client command. It was no command
+/// (only a launcher may stand before a client), and the runs had no model, prompts, lengths or
+/// GPU.
+#[test]
+fn a_running_echo_is_the_command_that_ran_the_block() {
+    let (text, path) = sample("markdown-document/llmd_kgateway_result_markers.md");
+    let cut: String = text.lines().filter(|l| !l.starts_with("Namespace(")).map(|l| format!("{l}\n")).collect();
+    assert_eq!(cut.lines().count() + 2, text.lines().count(), "two Namespace lines");
+    let run = |rate: f64, prompts: u32, command: u32, line: u32| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/format", json!("serving-text")),
+            ("/source/line", json!(line)),
+            ("/model", json!("meta-llama/Llama-3.2-3B-Instruct")),
+            ("/source/context/model", json!({"line": command, "kind": "command"})),
+            ("/scenario/request_rate", json!(rate)),
+            ("/scenario/num_prompts", json!(prompts)),
+            ("/source/context/scenario.num_prompts", json!({"line": command, "kind": "command"})),
+            ("/scenario/dataset", json!("random")),
+            ("/scenario/input_len", json!(1000)),
+            ("/scenario/output_len", json!(500)),
+            ("/gpu", json!("L40S")),
+            ("/gpu_count", json!(4)),
+            ("/source/context/gpu", json!({"line": command, "kind": "metadata"})),
+        ]
+    };
+    let findings = check(&path, &cut, &[&run(10.0, 300, 55, 71), &run(30.0, 900, 116, 132)]);
+    assert!(findings.is_empty(), "{findings:?}");
+    assert!(cut.lines().nth(54).is_some_and(|l| l.starts_with("Running: python ")) && cut.lines().nth(115).is_some_and(|l| l.starts_with("Running: python ")));
+}
+
 /// An engine's README: two tables of its own benchmark, then `vllm bench throughput` under
 /// `## Comparison with vLLM (H100)`. The second table names a GPU in each column header
 /// (`NVIDIA L4  (tok/s)`): a run per GPU and row, the GPU from the header (they were extra
