@@ -1952,7 +1952,7 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
         facts.extend(owned.iter().zip(&block.rows).filter_map(|(o, row)| Some((row_fact(&row.label, &o.value)?, o.line))));
     }
     let spreads = spreads.into_iter().filter_map(|(label, pm, name)| Some((fields::classify(&label).as_ref().and_then(super::aiperf::field_key)?, pm, name)));
-    for (key, pm, name) in spreads.chain(extra_spreads.into_iter().map(|(k, pm, name)| (k.into(), pm, name))) {
+    for (key, pm, name) in spreads.chain(extra_spreads) {
         let std = name.as_deref().is_some_and(|n| matches!(n.to_ascii_lowercase().as_str(), "std" | "sd" | "stdev" | "stddev" | "σ"));
         let spread = Spread { std: std.then_some(pm), plus_minus: Some(pm), label: Some(name.unwrap_or_else(|| "±".into())), ..Spread::default() };
         run.metrics.spread.insert(key, spread);
