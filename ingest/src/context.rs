@@ -1195,18 +1195,24 @@ pub fn captions(text: &str, first_line: u32) -> Vec<Caption> {
             fence = Some(&t[..3]);
             continue;
         }
-        let Some(facts) = caption_facts(t) else { continue };
-        // The block or table right below: the next line, or the one after a blank line.
+        if t.is_empty() {
+            continue;
+        }
+        // The block or table right below: the next line, or the one after a blank line. Looked
+        // at first: most lines stand above neither, and are not read as captions at all.
         let next = (i + 1..lines.len().min(i + 3)).find(|&j| !lines[j].trim().is_empty());
         let Some(j) = next.filter(|&j| j == i + 1 || lines[i + 1].trim().is_empty()) else { continue };
         let below = lines[j].trim_start();
-        let last = if below.starts_with("```") || below.starts_with("~~~") {
+        let fenced = below.starts_with("```") || below.starts_with("~~~");
+        if !fenced && !below.starts_with('|') {
+            continue;
+        }
+        let Some(facts) = caption_facts(t) else { continue };
+        let last = if fenced {
             let open = &below[..3];
             (j + 1..lines.len()).find(|&k| lines[k].trim_start().starts_with(open)).unwrap_or(lines.len() - 1)
-        } else if below.starts_with('|') {
-            (j..lines.len()).take_while(|&k| lines[k].trim_start().starts_with('|')).last().unwrap_or(j)
         } else {
-            continue;
+            (j..lines.len()).take_while(|&k| lines[k].trim_start().starts_with('|')).last().unwrap_or(j)
         };
         let at = |k: usize| first_line + k as u32;
         out.push(Caption { line: at(i), first: at(j), last: at(last), facts });
