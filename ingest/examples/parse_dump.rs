@@ -7,6 +7,8 @@
 //! benchmark's groups, logs cut from code blocks included): its path, runs and findings.
 //! `... -- loop N`: parses the mixed corpus N times (`PARSE_ONLY=<group substring>` keeps
 //! only the groups whose name contains it).
+//! `... -- slowest [N]`: the N inputs of the mixed corpus that cost the most CPU time per
+//! pass, with their MB/s (per-file costs the bench's groups average away).
 //! `... -- file FILE [AS]`: one file's runs and findings, pretty-printed, read as the content
 //! path `AS` (default `raw/<file name>`), for checking a public sample by hand.
 
@@ -26,6 +28,15 @@ fn walk(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
         } else {
             out.push(path);
         }
+    }
+}
+
+/// Nanoseconds this thread has run on a CPU (Linux; wall time elsewhere), as the bench counts.
+fn cpu_ns() -> u64 {
+    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok();
+    match stat.and_then(|s| s.split_whitespace().next()?.parse().ok()) {
+        Some(ns) => ns,
+        None => std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64),
     }
 }
 
@@ -85,6 +96,28 @@ fn main() {
             let runs = parse_loop(&items, n);
             eprintln!("{} files, {bytes} bytes, {runs} runs", items.len());
         }
+        Some("slowest") => {
+            // Each input of the mixed corpus parsed alone until it has used about 2 ms of CPU
+            // time; the `n` slowest (CPU time per pass), with their MB/s: a small file that
+            // costs as much as a large one points to work repeated per cell or per section.
+            let n: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(30);
+            let mut rows: Vec<(f64, usize, String)> = Vec::new();
+            for i in corpus::groups().into_iter().flat_map(|g| g.items) {
+                let passes = (2_000_000 / (i.text.len() + 1)).clamp(3, 2000);
+                std::hint::black_box(parse_file(&i.path, &i.text, None));
+                let start = cpu_ns();
+                for _ in 0..passes {
+                    std::hint::black_box(parse_file(&i.path, &i.text, None));
+                }
+                rows.push(((cpu_ns() - start) as f64 / passes as f64, i.text.len(), i.path));
+            }
+            let total: f64 = rows.iter().map(|r| r.0).sum();
+            rows.sort_by(|a, b| b.0.total_cmp(&a.0));
+            println!("mixed corpus: {:.0} us of CPU per pass", total / 1e3);
+            for (ns, bytes, path) in rows.iter().take(n) {
+                println!("{:8.0} us {:5.1}% {bytes:8} B {:7.1} MB/s  {path}", ns / 1e3, 100.0 * ns / total, *bytes as f64 * 1e3 / ns);
+            }
+        }
         Some("file") => {
             let text = std::fs::read_to_string(&args[2]).unwrap();
             let name = Path::new(&args[2]).file_name().unwrap().to_string_lossy();
@@ -93,6 +126,6 @@ fn main() {
             let line = serde_json::json!({ "path": path, "runs": o.runs, "findings": o.findings });
             println!("{}", serde_json::to_string_pretty(&line).unwrap());
         }
-        _ => eprintln!("usage: parse_dump dump <out.json> | loop <n> | file <file> [<content path>]"),
+        _ => eprintln!("usage: parse_dump dump <out.json> | loop <n> | slowest [<n>] | file <file> [<content path>]"),
     }
 }

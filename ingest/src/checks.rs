@@ -36,16 +36,18 @@ pub fn result_file(text: &str, sink: &mut Sink, framework: Option<&str>, gpu: &s
     // The heading that names each section's model: its own, or, under a metric heading
     // (`## Qwen3-8B` / `### Throughput (tokens/s)`), the nearest enclosing one naming a model.
     let parent = parents(&doc.sections);
+    // Each heading classified once (a metric heading's ancestors were classified again for
+    // every section below them; `names_a_metric` reads the title as a table header would).
+    let metric: Vec<bool> = doc.sections.iter().map(|s| markdown_table::names_a_metric(&s.title)).collect();
     let model_headings: Vec<Option<(String, u32)>> = (0..doc.sections.len())
         .map(|i| {
             let s = &doc.sections[i];
-            if !markdown_table::names_a_metric(&s.title) {
+            if !metric[i] {
                 return Some((s.title.clone(), s.line));
             }
             std::iter::successors(parent[i], |&j| parent[j])
-                .map(|j| &doc.sections[j])
-                .find(|p| !markdown_table::names_a_metric(&p.title) && context::heading(&p.title).model.is_some())
-                .map(|p| (p.title.clone(), p.line))
+                .find(|&j| !metric[j] && context::heading(&doc.sections[j].title).model.is_some())
+                .map(|j| (doc.sections[j].title.clone(), doc.sections[j].line))
         })
         .collect();
     let mut sections: Vec<(Section, Option<(String, u32)>)> =

@@ -216,6 +216,11 @@ fn words(text: &str) -> Vec<&str> {
 /// `DeepSeek R1`) joined as its checkpoints are named (`Llama-3.1-8B-Instruct`,
 /// `Qwen2.5-7B`: Qwen glues its version to the family), so the model catalog knows it.
 fn model_in(words: &[&str]) -> Option<String> {
+    // Every model name holds a digit (a size, a version, DeepSeek's `V3`): headings and
+    // header cells without one (most of them) are done without trying each word.
+    if !words.iter().any(|w| w.bytes().any(|b| b.is_ascii_digit())) {
+        return None;
+    }
     for (i, w) in words.iter().enumerate() {
         if let Some(spaced) = spaced_model(w, &words[i + 1..]) {
             return Some(spaced);
@@ -299,6 +304,10 @@ pub enum FamilyWord {
 }
 
 pub fn family_word_in(text: &str) -> Option<FamilyWord> {
+    // A family or model word holds a digit ([`is_model_word`], [`model_in`]).
+    if !text.bytes().any(|b| b.is_ascii_digit()) {
+        return None;
+    }
     let words = words(text);
     if let Some(m) = model_in(&words).filter(|m| m.split(['-', '/']).any(is_size)) {
         return Some(FamilyWord::Model(m));
