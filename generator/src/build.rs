@@ -235,41 +235,34 @@ fn write_shared(dir: &Path, outcome: &Outcome, data: &Arc<RunsFile>, opts: &Buil
     if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} pages") {
         progress.set_style(style);
     }
-    // Source pages first: each reads its file again, and a large one is then not held
-    // together with the charts' store and the pages' indexes.
     let texts = Texts::new(opts.content.clone(), outcome.dropped_texts.iter().cloned().collect());
     let sources = pages::SourceInputs { data, site: &outcome.site, texts: &texts, urls: &urls, shell: &shell };
-    let sourced = pages::write_sources(dir, &sources, &progress, only.pages);
-    if let Err(e) = sourced {
-        progress.finish_and_clear();
-        return Err(e);
-    }
-    // runs.json is written while the charts' store is built (neither needs the other), unless
-    // the caller has both: `serve` writes runs.json itself and shares one store.
-    let built;
-    let charts = match (only.charts, only.runs_json) {
-        (Some(charts), false) => charts,
-        (Some(charts), true) => {
-            crate::runs_json::write_all(&dir.join("data/runs.json"), data)?;
-            charts
-        }
-        (None, runs_json) => {
-            let (json, charts) = rayon::join(|| if runs_json { crate::runs_json::write_all(&dir.join("data/runs.json"), data).map(drop) } else { Ok(()) }, || Charts::new(&data.runs));
-            json?;
-            built = charts;
-            &built
-        }
-    };
-    crate::phases::mark("runs.json + charts");
-    // The explorer's data goes with the explore page (a serve rebuild writes it with the
-    // pages that show every run).
-    if (only.pages)("explore/") {
-        write_explore(dir, data, charts.store(), opts.explore_shard_runs.unwrap_or(benchsite_viewer::columns::SHARD_RUNS))?;
-        crate::phases::mark("explorer data");
-    }
-    let inputs = pages::Inputs { data, site: &outcome.site, urls: &urls, shell: &shell, viewer: opts.viewer.as_deref(), charts };
-    let written = pages::write_some(dir, &inputs, &progress, only.pages);
+    // Output that needs nothing of the rest is written beside it, on the page threads
+    // (rayon: no thread of its own to start, so a process at its thread limit still builds):
+    // `runs.json` from the start; the charts' store is made while the source pages (which
+    // stream their files, never held whole) are written; then the explorer's data, made a
+    // shard at a time from that store, beside the pages. Errors are reported in that order.
+    let runs_json = || if only.runs_json { crate::runs_json::write_all(&dir.join("data/runs.json"), data).map(drop) } else { Ok(()) };
+    let (json, (sourced, explored, written)) = rayon::join(runs_json, || {
+        // Made here unless the caller has one: `serve` shares one store between its two writes.
+        let (sourced, built) = rayon::join(|| pages::write_sources(dir, &sources, &progress, only.pages), || only.charts.is_none().then(|| Charts::new(&data.runs)));
+        crate::phases::mark("source pages + charts");
+        let Some(charts) = only.charts.or(built.as_ref()).filter(|_| sourced.is_ok()) else {
+            return (sourced, Ok(()), Ok(Written::default()));
+        };
+        // The explorer's data goes with the explore page (a serve rebuild writes it with the
+        // pages that show every run).
+        let shard_runs = opts.explore_shard_runs.unwrap_or(benchsite_viewer::columns::SHARD_RUNS);
+        let explore = || if (only.pages)("explore/") { write_explore(dir, data, charts.store(), shard_runs) } else { Ok(()) };
+        let inputs = pages::Inputs { data, site: &outcome.site, urls: &urls, shell: &shell, viewer: opts.viewer.as_deref(), charts };
+        let (explored, written) = rayon::join(explore, || pages::write_some(dir, &inputs, &progress, only.pages));
+        (sourced, explored, written)
+    });
+    crate::phases::mark("pages, runs.json, explorer data");
     progress.finish_and_clear();
+    sourced?;
+    json?;
+    explored?;
     let mut written = written?;
     // Written last: a staging folder with the marker is a finished site (see `output.rs`).
     std::fs::write(dir.join(output::MARKER), output::MARKER_TEXT).map_err(|e| e.to_string())?;
