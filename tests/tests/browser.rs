@@ -373,12 +373,38 @@ fn find_tooltip(b: &Browser) -> (f64, f64, String, String) {
     (v[0].as_f64().unwrap(), v[1].as_f64().unwrap(), v[2].as_str().unwrap().into(), v[3].as_str().unwrap().into())
 }
 
+/// A copy of the built site whose `explore.js` loads the full module 1.5 s late, as a slow
+/// network would.
+fn slow_full_module_site() -> tempfile::TempDir {
+    broken_site(|s| {
+        let path = s.join("assets/explore.js");
+        let js = std::fs::read_to_string(&path).unwrap();
+        let import = "import(base + path)";
+        assert!(js.contains(import), "explore.js no longer loads a module with `{import}`");
+        let late = "new Promise((r) => setTimeout(r, path.includes(\"full/\") ? 1500 : 0)).then(() => import(base + path))";
+        std::fs::write(&path, js.replace(import, late)).unwrap();
+    })
+}
+
+/// On the site as built and on one whose full module comes late: the click that pins the
+/// tooltip selects its run, whose panel only the full module draws, so the test waits for
+/// the full module to take the page over before it goes on (it went on at once, and failed
+/// when the full module took over between the second click and the link's).
 #[test]
 fn the_tooltip_gives_the_exact_value_and_a_clickable_link_to_its_source_line() {
-    let Some((_g, b)) = browser() else { return };
+    let Some(_g) = turn() else { return };
+    let slow = slow_full_module_site();
+    for site in [site_dir(), slow.path().to_path_buf()] {
+        let b = Browser::start(&site).expect("Chromium starts");
+        eprintln!("SITE {}", site.display());
+        tooltip_gives_the_exact_value_and_a_link(&b);
+    }
+}
+
+fn tooltip_gives_the_exact_value_and_a_link(b: &Browser) {
     b.goto("/en/explore/?v=1&fw=vllm&gpu=A100&m=out_tps").unwrap();
-    ready(&b);
-    let (x, y, text, href) = find_tooltip(&b);
+    ready(b);
+    let (x, y, text, href) = find_tooltip(b);
     assert!(text.chars().any(|c| c.is_ascii_digit()), "no value in the tooltip: {text}");
     assert!(href.starts_with("/source/vllm/A100_v0.10.1/#L"), "{href}");
     // The table holds the same number as the tooltip, for the same source line.
@@ -395,10 +421,12 @@ fn the_tooltip_gives_the_exact_value_and_a_clickable_link_to_its_source_line() {
         )
         .unwrap()
     };
-    assert_eq!(pin_and_leave(&b), json!([false, true]), "a click should pin the tooltip");
+    assert_eq!(pin_and_leave(b), json!([false, true]), "a click should pin the tooltip");
+    // The click selected the tooltip's run: the full module loads and takes the page over.
+    b.wait_for("return !document.getElementById('viewer').hasAttribute('data-loading') && document.querySelector('#selected h3') !== null", "the selected run's panel").unwrap();
     b.exec("document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }))", json!([])).unwrap();
     assert_eq!(b.exec("return document.getElementById('chart-tip').hidden", json!([])).unwrap(), json!(true), "Escape should close the pinned tooltip");
-    assert_eq!(pin_and_leave(&b), json!([false, true]));
+    assert_eq!(pin_and_leave(b), json!([false, true]));
     b.click("#chart-tip a").unwrap();
     b.wait_for("return location.pathname.startsWith('/source/vllm/') && location.hash.startsWith('#L')", "the source page").unwrap();
     let line = href.rsplit("#L").next().unwrap().to_string();
@@ -912,6 +940,79 @@ fn the_first_view_loads_the_core_module_alone_and_a_panel_loads_the_full_one() {
     ready(&b);
     b.wait_for("return document.querySelectorAll('#selected-effective tr').length", "the run's effective parameters").unwrap();
     assert_eq!(wasm_loaded(&b), json!([core, full]));
+}
+
+/// The explorer's UI-string keys of `lang`: those its page carries and those the full
+/// module fetches (`<lang>/explore/strings.json`).
+fn explorer_keys(lang: &str) -> Vec<String> {
+    let page = std::fs::read_to_string(site_dir().join(format!("{lang}/explore/index.html"))).unwrap();
+    let inline = page.split("id=\"viewer-strings\">").nth(1).and_then(|t| t.split("</script>").next()).expect("the explore page carries its strings");
+    let later = std::fs::read_to_string(site_dir().join(format!("{lang}/explore/strings.json"))).expect("the site has the full module's strings");
+    let mut keys = Vec::new();
+    for json in [inline, later.as_str()] {
+        let map: serde_json::Map<String, Value> = serde_json::from_str(json).unwrap();
+        keys.extend(map.keys().cloned());
+    }
+    keys
+}
+
+/// The catalog keys of `keys` that the explorer shows as text or in an attribute, with
+/// the folds `folds` (CSS) open, as they are built when opened.
+fn keys_on_screen(b: &Browser, keys: &[String], folds: &str) -> Value {
+    b.exec("document.querySelectorAll(arguments[0]).forEach(d => { d.open = true; });", json!([folds])).unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    b.exec(
+        "const seen = []; \
+         for (const e of document.querySelectorAll('#viewer *, #results *')) { \
+           if (e.closest('script')) continue; \
+           for (const n of e.childNodes) if (n.nodeType === 3) seen.push(n.textContent); \
+           for (const a of e.attributes) seen.push(a.value); } \
+         const text = seen.join('\\n'); return arguments[0].filter(k => text.includes(k));",
+        json!([keys]),
+    )
+    .unwrap()
+}
+
+/// No catalog key shows in place of its text, in either module and either language: the
+/// core module's strings are in the page (`viewer_strings`), the full module's come with it.
+#[test]
+fn the_explorer_shows_no_catalog_key_in_either_module() {
+    let Some((_g, b)) = browser() else { return };
+    let (core, full) = ("/assets/viewer/benchsite_viewer_bg.wasm", "/assets/viewer/full/benchsite_viewer_full_bg.wasm");
+    let id = site_runs().iter().find(|r| r["params"]["effective"].as_array().is_some_and(|e| !e.is_empty())).expect("a run with effective parameters")["id"].as_str().unwrap().to_string();
+    for lang in ["en", "zh"] {
+        let keys = explorer_keys(lang);
+        assert!(keys.len() > 100, "{lang}: only {} keys", keys.len());
+        for query in ["?v=1&fw=nosuch", "?v=1&gpu=H800,A100&nf=0"] {
+            b.goto(&format!("/{lang}/explore/{query}")).unwrap();
+            ready(&b);
+            find_tooltip(&b);
+            // The facets' folds (the tuning list's would load the full module).
+            assert_eq!(keys_on_screen(&b, &keys, "#filters details"), json!([]), "{lang}{query}, core module");
+            assert_eq!(wasm_loaded(&b), json!([core]), "{lang}{query}");
+        }
+        let views = [
+            "?v=1&c=compare&gpu=H800&vs=ver&b=lmdeploy%200.9.2&k=lmdeploy%200.10.0&price=H800:2.5,A100:x&up=1.5&fw=nosuch".to_string(),
+            format!("?v=1&c=tradeoff&sel={}", urlencode(&id)),
+            "?v=1&c=sweep&src=vllm/A100_v0.10.1.md&price=H800:2.5".to_string(),
+        ];
+        for query in views {
+            b.goto(&format!("/{lang}/explore/{query}")).unwrap();
+            ready(&b);
+            b.wait_for("return document.getElementById('explorer') && !document.getElementById('viewer').hasAttribute('data-loading')", "the full module").unwrap();
+            if query.contains("sel=") {
+                b.wait_for("return document.querySelectorAll('#selected-effective tr').length", "the run's effective parameters").unwrap();
+            }
+            if query.contains("c=compare") {
+                b.wait_for("return document.getElementById('compare-title') || document.querySelector('#compare-results p')", "the compare view").unwrap();
+            }
+            if query.contains("c=tradeoff") {
+                find_tooltip(&b);
+            }
+            assert_eq!(keys_on_screen(&b, &keys, "#viewer details"), json!([]), "{lang}{query}, full module");
+            assert_eq!(wasm_loaded(&b), json!([core, full]), "{lang}{query}");
+        }
+    }
 }
 
 /// The compare view reached by choosing it and changing its controls equals each step's

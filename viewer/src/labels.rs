@@ -5,6 +5,13 @@
 use crate::store::UNKNOWN;
 use benchsite_model::number::{fixed, shortest};
 
+/// The beginnings of the UI-string keys the explorer composes at run time (`viewer.dim.` and a
+/// dimension's key, `finding.` and a finding's code), every other key being looked up as
+/// written. The build reads which keys the explorer's core module can show from the module
+/// itself (`generator/src/site/viewer_strings.rs`): a key looked up as written is a string
+/// in its data, a composed one only its beginning, listed here.
+pub const COMPOSED_KEYS: &[&str] = &["viewer.dim.", "viewer.chart.", "viewer.m.", "viewer.stat.", "viewer.differ.", "viewer.axis.", "verdict.", "origin.", "finding."];
+
 /// `LMDeploy`, `vLLM`, `SGLang`, `TensorRT-LLM`; other names as given.
 pub fn framework_name(fw: &str) -> &str {
     match fw {
@@ -129,6 +136,37 @@ pub fn metric_label(key: &str, ms: bool, tr: &dyn Fn(&str) -> String) -> String 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every key the viewer's code composes (a `format!` handed to `tr` or `t.get`) begins with
+    /// an entry of `COMPOSED_KEYS`, and every entry is used: a composed key missing from the
+    /// list would leave its strings out of the explore page, and the core module would show
+    /// the key.
+    #[test]
+    fn every_composed_key_begins_as_listed() {
+        let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut used = std::collections::BTreeSet::new();
+        let mut files = vec![src.clone()];
+        while let Some(path) = files.pop() {
+            if path.is_dir() {
+                files.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            for call in ["tr(&format!(\"", "t.get(&format!(\""] {
+                // `tr(` itself, not the end of `push_str(`.
+                let calls = text.match_indices(call).filter(|(at, _)| !text[..*at].ends_with(|c: char| c.is_alphanumeric() || c == '_'));
+                for (at, _) in calls {
+                    let literal = &text[at + call.len()..];
+                    let prefix = &literal[..literal.find(['{', '"']).unwrap()];
+                    assert!(COMPOSED_KEYS.contains(&prefix), "{}: the key `{prefix}…` is composed but not in COMPOSED_KEYS", path.display());
+                    used.insert(prefix.to_string());
+                }
+            }
+        }
+        for key in COMPOSED_KEYS {
+            assert!(used.contains(*key), "COMPOSED_KEYS lists `{key}`, which no code composes");
+        }
+    }
 
     #[test]
     fn unknowns_read_as_not_stated_and_frameworks_by_their_names() {

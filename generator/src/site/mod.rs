@@ -16,6 +16,7 @@ pub mod pages;
 pub mod shell;
 pub mod texts;
 pub mod urls;
+pub mod viewer_strings;
 pub mod views;
 
 use benchsite_ingest::sink::Sink;

@@ -18,6 +18,7 @@ use super::i18n::Strings;
 use super::lazy;
 use super::handwritten;
 use super::views::{self, header_groups};
+use super::viewer_strings;
 use super::SiteContent;
 use benchsite_ingest::sink::Sink;
 use benchsite_model::{format_count, Finding, Run, RunsFile};
@@ -226,9 +227,24 @@ pub fn write_some(dir: &Path, inputs: &Inputs, progress: &ProgressBar, pages: &(
     progress.set_length((specs.len() * Lang::ALL.len() + sources.len() + 2) as u64);
     let mut written = Written::default();
     let mut sitemap = Vec::new();
+    // The core module, read once: the explore pages keep the strings it can show.
+    let core = match inputs.viewer.filter(|_| pages("explore/")) {
+        Some(from) => Some(std::fs::read(from.join(CORE_WASM)).map_err(|e| format!("could not read {}: {e}; build it with `cargo xtask site`", from.join(CORE_WASM).display()))?),
+        None => None,
+    };
+    let codes: BTreeSet<&str> = inputs.data.findings.iter().map(|f| f.code.as_str()).collect();
+    let mut strings_files = 0;
     for lang in Lang::ALL {
         let tr = Tr::new(inputs.site.catalogs.strings(lang));
-        let shared = Shared::new(inputs, lang, &tr);
+        let mut shared = Shared::new(inputs, lang, &tr);
+        let explorer_strings = viewer_strings::split(&tr.strings, core.as_deref(), &codes);
+        shared.explorer_strings = Value::from_serialize(&explorer_strings.page);
+        if core.is_some() {
+            // The rest, for the full module (`data-strings` of the explore page).
+            let json = serde_json::to_string(&explorer_strings.later).map_err(|e| e.to_string())?;
+            write(dir, &format!("{}/explore/{}", lang.code(), viewer_strings::FILE), &json)?;
+            strings_files += 1;
+        }
         // Pages are independent: rendered in parallel, each written as it is rendered; the
         // first error (in page order) is the one reported.
         specs
@@ -288,7 +304,7 @@ pub fn write_some(dir: &Path, inputs: &Inputs, progress: &ProgressBar, pages: &(
         None => 0,
     };
     crate::phases::mark("root, sitemap, assets");
-    written.files = written.pages.values().sum::<usize>() + sources.len() + 5 + assets + viewer + inputs.site.media.len();
+    written.files = written.pages.values().sum::<usize>() + sources.len() + 5 + assets + viewer + strings_files + inputs.site.media.len();
     Ok(written)
 }
 
@@ -329,6 +345,9 @@ pub fn write_sources(dir: &Path, inputs: &SourceInputs, progress: &ProgressBar, 
     Ok(())
 }
 
+/// The explorer's core module in the viewer's build.
+const CORE_WASM: &str = "benchsite_viewer_bg.wasm";
+
 /// Copies the `.js` and `.wasm` files of the viewer's build (`parse/` included).
 fn copy_viewer(from: &Path, to: &Path) -> Result<usize, String> {
     let mut n = 0;
@@ -343,8 +362,8 @@ fn copy_viewer(from: &Path, to: &Path) -> Result<usize, String> {
             n += 1;
         }
     }
-    if !to.join("benchsite_viewer_bg.wasm").exists() {
-        return Err(format!("{} holds no benchsite_viewer_bg.wasm; build it with `cargo xtask site`", from.display()));
+    if !to.join(CORE_WASM).exists() {
+        return Err(format!("{} holds no {CORE_WASM}; build it with `cargo xtask site`", from.display()));
     }
     Ok(n)
 }
@@ -457,6 +476,8 @@ struct Shared {
     lang: Lang,
     headlines: std::sync::OnceLock<Value>,
     sources: std::sync::OnceLock<Vec<views::SourceView>>,
+    /// The explorer's strings the explore page carries (`viewer_strings`).
+    explorer_strings: Value,
 }
 
 impl Shared {
@@ -464,7 +485,7 @@ impl Shared {
         let mut nav = vec![(String::new(), tr.get("nav.home")), ("explore/".into(), tr.get("nav.explore")), ("tuning/".into(), tr.get("nav.tuning"))];
         nav.extend(inputs.site.docs.iter().filter_map(|d| Some((format!("{}/", d.slug), d.for_lang(lang)?.0.title.clone()))));
         let t = |k: &str| tr.get(k);
-        Shared { nav, thead: handwritten::metric_head(&t), lang, headlines: std::sync::OnceLock::new(), sources: std::sync::OnceLock::new() }
+        Shared { nav, thead: handwritten::metric_head(&t), lang, headlines: std::sync::OnceLock::new(), sources: std::sync::OnceLock::new(), explorer_strings: Value::UNDEFINED }
     }
 
     fn headlines(&self, inputs: &Inputs, tr: &Tr) -> Value {
@@ -911,13 +932,13 @@ fn comparisons(inputs: &Inputs, lang: Lang, by_file: &ByFile, source: Option<usi
 /// newest file of each framework and GPU (up to this many) and links to the home page's list.
 const FALLBACK_FILES: usize = 40;
 
-/// The explore page: the strings the viewer shows, and what the page holds without it (no
-/// JavaScript, or the explorer could not start): the headline comparisons and the result
-/// files, each linking to its page. Bounded by the number of GPUs and by `FALLBACK_FILES`,
-/// not by the runs or files.
+/// The explore page: the strings the explorer's core module shows (`viewer_strings`), and
+/// what the page holds without it (no JavaScript, or the explorer could not start): the
+/// headline comparisons and the result files, each linking to its page. Bounded by the
+/// number of GPUs and by `FALLBACK_FILES`, not by the runs or files.
 fn explore(inputs: &Inputs, lang: Lang, tr: &Tr, shared: &Shared) -> Value {
-    // The strings the viewer shows, handed over as JSON data (not script).
-    let strings: BTreeMap<&String, &String> = tr.strings.iter().filter(|(k, _)| ["viewer.", "origin.", "nav.", "explore.", "finding.", "compare.", "verdict.", "kv.", "tuning.approx"].iter().any(|p| k.starts_with(p))).collect();
+    // The strings, handed over as JSON data (not script).
+    let strings = shared.explorer_strings.clone();
     let all = shared.sources(inputs);
     let files = all.len();
     let sources: Vec<&views::SourceView> = if files > FALLBACK_FILES {
@@ -926,7 +947,7 @@ fn explore(inputs: &Inputs, lang: Lang, tr: &Tr, shared: &Shared) -> Value {
         all.iter().collect()
     };
     let more_files = (files > sources.len()).then(|| (format_count(files as u64, lang.code()), inputs.urls.page(lang, "")));
-    context! { headlines => shared.headlines(inputs, tr), more_files => more_files, sources => sources, strings => strings }
+    context! { headlines => shared.headlines(inputs, tr), more_files => more_files, sources => sources, strings => strings, strings_url => inputs.urls.page(lang, &format!("explore/{}", viewer_strings::FILE)) }
 }
 
 /// The root `index.html` (language chooser) and `404.html`: both languages on one page,

@@ -317,21 +317,27 @@ pub fn fail_to_start(reason: &str) {
     fail(&template.replace("{error}", reason));
 }
 
-/// The UI strings the page hands over (`#viewer-strings`, a JSON object of strings), read
-/// by the browser's JSON parser.
+/// The UI strings the page hands over (`#viewer-strings`: those the core module shows) and,
+/// in the full module, the rest (`fetch_more_strings`).
 fn page_strings() -> Strings {
-    let Some(text) = dom::by_id("viewer-strings").and_then(|s| s.text_content()) else { return Strings::default() };
-    let Ok(object) = js_sys::JSON::parse(&text) else { return Strings::default() };
-    let Ok(object) = object.dyn_into::<js_sys::Object>() else { return Strings::default() };
-    Strings::new(
-        js_sys::Object::entries(&object)
-            .iter()
-            .filter_map(|pair| {
-                let pair: js_sys::Array = pair.dyn_into().ok()?;
-                Some((pair.get(0).as_string()?, pair.get(1).as_string()?))
-            })
-            .collect(),
-    )
+    let mut pairs = string_pairs(&dom::by_id("viewer-strings").and_then(|s| s.text_content()).unwrap_or_default());
+    if PANELS {
+        MORE_STRINGS.with(|m| pairs.extend(string_pairs(&m.borrow())));
+    }
+    Strings::new(pairs)
+}
+
+/// The pairs of a JSON object of strings, read by the browser's JSON parser.
+fn string_pairs(json: &str) -> Vec<(String, String)> {
+    let Ok(object) = js_sys::JSON::parse(json) else { return Vec::new() };
+    let Ok(object) = object.dyn_into::<js_sys::Object>() else { return Vec::new() };
+    js_sys::Object::entries(&object)
+        .iter()
+        .filter_map(|pair| {
+            let pair: js_sys::Array = pair.dyn_into().ok()?;
+            Some((pair.get(0).as_string()?, pair.get(1).as_string()?))
+        })
+        .collect()
 }
 
 /// Starts a request; the data and the catalog are fetched at the same time.
@@ -442,6 +448,21 @@ async fn fetch_text(started: Result<(String, js_sys::Promise), String>) -> Resul
     }
     let text = JsFuture::from(response.text().map_err(|e| dom::js_text(&e))?).await.map_err(|e| dom::js_text(&e))?;
     text.as_string().ok_or_else(|| format!("{url}: not text"))
+}
+
+/// The full module's start, before `run`: the strings the page leaves out (`data-strings`,
+/// `<lang>/explore/strings.json`), for `page_strings`. (Not fetched in `run`: an await there,
+/// even in a branch `PANELS` closes, makes the core module larger.)
+pub async fn fetch_more_strings() -> Result<(), String> {
+    let Some(url) = dom::by_id("viewer").and_then(|v| v.get_attribute("data-strings")) else { return Ok(()) };
+    let text = fetch_text(start_fetch(&url)).await?;
+    MORE_STRINGS.with(|m| *m.borrow_mut() = text);
+    Ok(())
+}
+
+thread_local! {
+    /// The full module's strings (`fetch_more_strings`), a JSON object.
+    static MORE_STRINGS: RefCell<String> = const { RefCell::new(String::new()) };
 }
 
 /// Loads everything and draws the first view: the link's, or, for a link that names no

@@ -1,11 +1,12 @@
 //! The only place that casts web-sys types, and file downloads. Text always goes in through `textContent` and
 //! attributes through `setAttribute`; nothing from the data or the URL is parsed as HTML.
 
-use wasm_bindgen::JsCast;
+// `expect_throw`, not `expect`: no panic message formatting (nor `Debug` of a `JsValue`) in the wasm.
+use wasm_bindgen::{JsCast, UnwrapThrowExt};
 use web_sys::{Document, Element, HtmlElement};
 
 pub fn document() -> Document {
-    web_sys::window().and_then(|w| w.document()).expect("a page has a document")
+    web_sys::window().and_then(|w| w.document()).expect_throw("a page has a document")
 }
 
 pub fn by_id(id: &str) -> Option<Element> {
@@ -18,7 +19,7 @@ pub fn by_id_as<T: JsCast>(id: &str) -> Option<T> {
 
 /// `<tag>` with classes (space-separated) and text.
 pub fn el(tag: &str, class: &str, text: &str) -> Element {
-    let e = document().create_element(tag).expect("valid tag name");
+    let e = document().create_element(tag).expect_throw("valid tag name");
     if !class.is_empty() {
         e.set_class_name(class);
     }

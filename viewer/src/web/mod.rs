@@ -32,11 +32,23 @@ pub fn start() {
         web_sys::console::error_1(&JsValue::from_str(&message));
         app::fail(&message);
     }));
-    wasm_bindgen_futures::spawn_local(async {
-        if let Err(message) = app::run().await {
-            app::fail_to_start(&message);
-        }
-    });
+    // Two closures, not one with a branch: an await in a branch `PANELS` closes still makes
+    // the core module larger.
+    if PANELS {
+        wasm_bindgen_futures::spawn_local(async {
+            if let Err(message) = app::fetch_more_strings().await {
+                app::fail_to_start(&message);
+            } else if let Err(message) = app::run().await {
+                app::fail_to_start(&message);
+            }
+        });
+    } else {
+        wasm_bindgen_futures::spawn_local(async {
+            if let Err(message) = app::run().await {
+                app::fail_to_start(&message);
+            }
+        });
+    }
 }
 
 /// Adds runs parsed from a reader's log (the log parser's output, `crate::local`) as local
