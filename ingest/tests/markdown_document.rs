@@ -10,7 +10,7 @@ use benchsite_ingest::parse_file;
 use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
-const SAMPLES: [&str; 12] = [
+const SAMPLES: [&str; 13] = [
     "sglang_cookbook_gemma4.md",
     "dgxc_deepseek_r1_sglang.md",
     "docker_exec_fp8_readme.md",
@@ -23,6 +23,7 @@ const SAMPLES: [&str; 12] = [
     "sglang_mintlify_deepseek_r1.md",
     "vllm_ascend_flags_line_zh.md",
     "mi300x_notes_concurrency_comment.md",
+    "korean_metric_rows_before_raw_logs.md",
 ];
 
 fn context(line: u32, kind: &str) -> Value {
@@ -333,7 +334,9 @@ fn a_serve_command_gives_nothing_to_a_client_of_another_server() {
 /// next chapter, one section per server configuration with its `vllm serve` and its log. The
 /// document's only client command ran every log after it: each run takes its dataset,
 /// prompts and backend (its model agrees with the serve command's); the summary table repeats
-/// the two runs.
+/// the two runs. The table of gains (`| 性能指标 | 基准 | + chunked prefill (8192) | 提升绝对值 |
+/// …`, metrics as rows) repeats the first and holds the third run, whose log the fixture
+/// leaves out; its columns of differences are no runs.
 #[test]
 fn a_documents_only_client_command_gives_the_runs_after_it_their_scenario() {
     let text = fixture("markdown-document/one_client_command_zh_blog.md");
@@ -353,8 +356,21 @@ fn a_documents_only_client_command_gives_the_runs_after_it_their_scenario() {
         ]
     };
     let (a, b) = (run(36), run(71));
-    let findings = check("raw/blog.md", &text, &[&a, &b]);
-    assert_eq!(findings.iter().filter(|f| f.starts_with("duplicate@")).count(), 2, "{findings:?}");
+    let mut c: Vec<(&'static str, Value)> = run(0).into_iter().filter(|(k, _)| *k != "/source/lines/params.command" && *k != "/framework").collect();
+    c.extend([
+        ("/source/line", json!(114)),
+        ("/framework", json!("vllm")),
+        ("/metrics/request_throughput", json!(1.38)),
+        ("/source/lines/metrics.request_throughput", json!(116)),
+        ("/metrics/total_throughput", json!(643.33)),
+        ("/metrics/ttft_ms/mean", json!(6631.39)),
+        ("/metrics/e2e_ms/mean", json!(27798.67)),
+        ("/source/lines/metrics.e2e_ms.mean", json!(120)),
+    ]);
+    let findings = check("raw/blog.md", &text, &[&a, &b, &c]);
+    let duplicates: Vec<&String> = findings.iter().filter(|f| f.starts_with("duplicate@")).collect();
+    assert_eq!(duplicates, ["duplicate@109", "duplicate@110", "duplicate@114"], "{findings:?}");
+    assert!(findings.iter().any(|f| f == "comparison-column@114"), "{findings:?}");
 }
 
 /// DataCrunch's H200 results: `## DeepSeek V3 on 8xH200 (single-node)` and `## DeepSeek V3
@@ -497,4 +513,43 @@ fn a_heading_names_a_gpu_the_name_table_knows() {
     // A bare number with nothing saying it is a card names no GPU.
     let text = format!("## 3090 requests\n\n{block}");
     check("raw/gpu.md", &text, &[&[("/gpu", json!(null))]]);
+}
+
+/// A Korean report: a table of metrics as rows (`| 지표 | GPU Only | Hybrid (GPU+CPU) | 차이 |`,
+/// a first header no list names) summarises the two raw outputs printed further down. The
+/// logs' runs are kept, with their full precision; the table's columns are each a `duplicate`
+/// of the log below (rounded: `9,799` over `9799.19`), the difference column no run. The
+/// later table of three routing strategies has no log: its three columns are runs.
+#[test]
+fn a_summary_table_above_the_logs_it_repeats_gives_duplicates_not_runs() {
+    let text = fixture("markdown-document/korean_metric_rows_before_raw_logs.md");
+    let log = |line: u32, output: f64, ttft: f64| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/source/line", json!(line)),
+            ("/format", json!("serving-text")),
+            ("/framework", json!("vllm")),
+            ("/metrics/output_throughput", json!(output)),
+            ("/metrics/ttft_ms/mean", json!(ttft)),
+        ]
+    };
+    let column = |id: &str, output: f64, p99: f64| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/id", json!(id)),
+            ("/format", json!("markdown-table")),
+            ("/metrics/output_throughput", json!(output)),
+            ("/metrics/ttft_ms/p99", json!(p99)),
+        ]
+    };
+    let runs = [
+        log(69, 9799.19, 45092.77),
+        log(95, 9404.76, 46920.03),
+        column("raw/report.md#L126", 6122.0, 26.0),
+        column("raw/report.md#L126.2", 4655.0, 1198.0),
+        column("raw/report.md#L126.3", 5444.0, 1047.0),
+    ];
+    let expected: Vec<&[(&str, Value)]> = runs.iter().map(Vec::as_slice).collect();
+    let findings = check("raw/report.md", &text, &expected);
+    let duplicates: Vec<&String> = findings.iter().filter(|f| f.starts_with("duplicate@")).collect();
+    assert_eq!(duplicates, ["duplicate@46", "duplicate@46"], "{findings:?}");
+    assert!(!findings.iter().any(|f| f.starts_with("results-not-read")), "{findings:?}");
 }

@@ -1443,9 +1443,10 @@ fn transposed(input: &TableInput<'_>, sink: &mut Sink, notice: &mut Notice) -> V
     let table = input.table;
     let Some(first) = table.header.first() else { return Vec::new() };
     let first = fields::normalise(&clean(first));
-    if !(METRIC_COLUMN.contains(&first.as_str()) || ["", "name", "item", "项目"].contains(&first.as_str())) || table.header.len() < 2 {
+    if table.header.len() < 2 {
         return Vec::new();
     }
+    let named = METRIC_COLUMN.contains(&first.as_str()) || ["", "name", "item", "项目"].contains(&first.as_str());
     let stats: Vec<Option<String>> = table.header[1..].iter().map(|h| stat_word(&fields::normalise(&clean(h)))).collect();
     let stat_columns = stats.iter().all(Option::is_some);
     let runs_as_columns = !stat_columns && table.header.len() > 2;
@@ -1463,6 +1464,12 @@ fn transposed(input: &TableInput<'_>, sink: &mut Sink, notice: &mut Notice) -> V
         .collect();
     let results = row_cols.iter().filter(|c| c.first().is_some_and(is_result)).count();
     if results < 2 || row_cols.iter().flatten().any(|c| c.column == Column::Eval) {
+        return Vec::new();
+    }
+    // A first header in a language or word not listed (`| 지표 | GPU Only | Hybrid |`) still
+    // makes a table of metrics when most of its rows name a result metric and no metric is
+    // named twice: rows of SLO targets (`TTFT < 200 ms`, `TTFT < 500 ms`) are not metrics.
+    if !named && (results * 2 < row_cols.len() || !each_metric_once(&row_cols)) {
         return Vec::new();
     }
     let end = table.rows.last().map_or(table.line, |r| r.line);
@@ -1488,6 +1495,12 @@ fn transposed(input: &TableInput<'_>, sink: &mut Sink, notice: &mut Notice) -> V
         }
     }
     build(input, &entries, table.line, end, sink, notice).into_iter().collect()
+}
+
+/// Whether no result metric is named by two rows (same column, same statistic).
+fn each_metric_once(row_cols: &[Vec<Col>]) -> bool {
+    let named: Vec<&Column> = row_cols.iter().flatten().filter(|c| is_result(c)).map(|c| &c.column).collect();
+    named.iter().enumerate().all(|(i, c)| !named[..i].contains(c))
 }
 
 /// The runs of a table whose rows are metrics and whose columns are runs: column `j` is run
@@ -2407,11 +2420,12 @@ fn token_twin(key: &Key<'_>) -> Option<Key<'static>> {
 /// hundreds sharing one number.
 const MAX_CANDIDATES: usize = 16;
 
-/// Removes table rows that repeat a run earlier in the file (a summary of logs above, or of
-/// an earlier table): every number the row states (at least two) equals the earlier run's to
-/// the row's printed precision, and no scenario field disagrees. Earlier runs are indexed by
-/// every number they state, so a row is compared only with runs sharing its first number.
-/// `runs` are in line order.
+/// Removes table rows that repeat another run of the file: a summary of the logs above or
+/// below it (`| 지표 | GPU Only | Hybrid |` over the two raw outputs further down), or of an
+/// earlier table. Every number the row states (at least two) equals the other run's to the
+/// row's printed precision, and no scenario field disagrees. The runs of other formats, and
+/// the table rows before the row, are indexed by every number they state, so a row is
+/// compared only with runs sharing its first number. `runs` are in line order.
 pub fn summaries(runs: &mut Vec<Run>, sink: &mut Sink) {
     // Only table rows are dropped: a file without any (most logs) has nothing to compare.
     if !runs.iter().any(|r| r.format == NAME) {
@@ -2430,6 +2444,16 @@ pub fn summaries(runs: &mut Vec<Run>, sink: &mut Sink) {
 fn duplicates(runs: &[Run], keep: &mut [bool], sink: &mut Sink) -> bool {
     let mut dropped = false;
     let mut index: HashMap<Key<'_>, BTreeMap<u64, Vec<usize>>> = HashMap::new();
+    fn add<'a>(index: &mut HashMap<Key<'a>, BTreeMap<u64, Vec<usize>>>, i: usize, own: Vec<(Key<'a>, f64)>) {
+        for (k, v) in own {
+            if v >= 0.0 {
+                index.entry(k).or_default().entry(v.to_bits()).or_default().push(i);
+            }
+        }
+    }
+    for (i, run) in runs.iter().enumerate().filter(|(_, r)| r.format != NAME) {
+        add(&mut index, i, numbers(run));
+    }
     for i in 0..runs.len() {
         let own = numbers(&runs[i]);
         if runs[i].format == NAME && own.len() >= 2 {
@@ -2441,7 +2465,8 @@ fn duplicates(runs: &[Run], keep: &mut [bool], sink: &mut Sink) -> bool {
                 by_value.range(low..=high).flat_map(|(_, js)| js.iter().copied()).collect::<Vec<_>>()
             });
             // The earliest kept run that states every number of the row; runs sharing the
-            // first number are few, and only the first of them are compared.
+            // first number are few, and only the first of them are compared. A log's run
+            // is kept over a table row, wherever it stands.
             let mut candidates = candidates.unwrap_or_default();
             candidates.sort_unstable();
             let original = candidates.into_iter().filter(|&j| keep[j]).take(MAX_CANDIDATES).find(|&j| {
@@ -2473,10 +2498,8 @@ fn duplicates(runs: &[Run], keep: &mut [bool], sink: &mut Sink) -> bool {
                 continue;
             }
         }
-        for (k, v) in own {
-            if v >= 0.0 {
-                index.entry(k).or_default().entry(v.to_bits()).or_default().push(i);
-            }
+        if runs[i].format == NAME {
+            add(&mut index, i, own);
         }
     }
     dropped
