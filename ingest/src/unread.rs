@@ -8,8 +8,16 @@ use benchsite_model::Severity;
 
 /// Codes of findings that already say why a file gave no run (a template, a cut block,
 /// broken JSON): the file needs no second finding.
-const EXPLAINED: [&str; 7] =
-    ["template-block", "placeholder-value", "empty-block", "invalid-json", "errors-without-result", "section-without-results", "block-too-long"];
+const EXPLAINED: [&str; 8] = [
+    "template-block",
+    "placeholder-value",
+    "empty-block",
+    "invalid-json",
+    "errors-without-result",
+    "section-without-results",
+    "block-too-long",
+    "table-not-read",
+];
 
 /// Codes that say only "nothing here"; `results-not-read` replaces them when it applies.
 const GENERIC: [&str; 2] = ["no-runs", "not-a-benchmark"];
@@ -98,6 +106,32 @@ pub fn first_results_line(text: &str) -> Option<(u32, String)> {
         if metric {
             let columns = is_table_row(line).then(|| metric_columns(line)).filter(|c| !c.is_empty());
             pending = Some(Pending { at: i, left: NEAR, columns });
+        }
+    }
+    None
+}
+
+/// In a table that no reader took: the first row holding a measured number under a header
+/// naming a metric (`| GPU | Throughput |` over `| H800 | 1234 |`), beside a row label naming
+/// one (`| 首字延迟 | 25.2 s |`), or carrying its own unit (`| 20.6 tok/s |`); its line and
+/// text. Rows of flags (`| --request-rate 8 | … 8 req/s … |`) and relative figures (`+30%`,
+/// `1.8x`) are no results; nor is prose in a cell.
+pub fn table_results_row<'a>(header: &[String], rows: impl Iterator<Item = (u32, &'a [String])>) -> Option<(u32, String)> {
+    let named: Vec<bool> = header.iter().map(|h| has_metric_word(h)).collect();
+    for (line, cells) in rows {
+        let label = cells.first().map_or("", |c| c.trim().trim_start_matches('`'));
+        if label.starts_with('-') {
+            continue;
+        }
+        let labelled = has_metric_word(label);
+        let measured = cells.iter().enumerate().any(|(j, cell)| {
+            let relative = cell.contains('%') || cell.trim_end().ends_with(['x', '×']);
+            let own_unit = has_metric_word(cell) && cell.split_whitespace().count() <= 3;
+            has_number(cell) && !relative && (named.get(j) == Some(&true) || (j > 0 && labelled) || own_unit)
+        });
+        if measured {
+            let text = format!("| {} |", cells.join(" | ").replace('\n', " "));
+            return Some((line, text.chars().take(120).collect()));
         }
     }
     None

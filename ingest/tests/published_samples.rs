@@ -1457,12 +1457,12 @@ fn load_columns_under_a_metric_heading_with_its_spread() {
 /// An engine's notes: `| | bf16 | FP8 |` whose rows are loads and lengths (`1 user, 2K: decode,
 /// tokens/s`, `4 users, 30K: first token`), each cell a run of its own, not metrics of one
 /// run per column: no run (a column's run took the 1-user throughput and the 4-user TTFT),
-/// and the file says it saw results.
+/// and each of its two tables says it holds results that were not read.
 #[test]
 fn rows_of_several_loads_are_no_metrics_of_a_column() {
     let (text, path) = sample("markdown-table/precision_columns_rows_of_loads.md");
     let findings = check(&path, &text, &[]);
-    assert_eq!(findings, ["results-not-read@8"]);
+    assert_eq!(findings, ["table-not-read@8", "table-not-read@19"]);
 }
 
 /// SiliconBench's per-concurrency tables: `| Metric | vllm | sglang | llamacpp |` with a metric

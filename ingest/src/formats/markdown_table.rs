@@ -874,6 +874,7 @@ fn read(inputs: &[TableInput<'_>], sink: &mut Sink) -> Vec<Run> {
         }
         let group = &prepared[i..end];
         let before = runs.len();
+        let said = sink.findings.len();
         if group.len() > 1 {
             runs.extend(read_joined(group, sink, &mut notice));
         } else {
@@ -882,10 +883,33 @@ fn read(inputs: &[TableInput<'_>], sink: &mut Sink) -> Vec<Run> {
         for p in group.iter().filter(|p| !p.eval) {
             report_duplicates(p, &runs[before..], sink);
         }
+        if runs.len() == before && sink.findings.len() == said {
+            for p in group.iter().filter(|p| !p.eval) {
+                not_read(p.input.table, sink);
+            }
+        }
         i = end;
     }
     report(&notice, sink);
     runs
+}
+
+/// A table that gave no run and no finding but looks like results (a measured number under
+/// a metric header or beside a metric label, `unread::table_results_row`): a
+/// `table-not-read` warning naming the row, so a table lost beside a file's other runs is
+/// not lost in silence.
+fn not_read(table: &crate::markdown::Table, sink: &mut Sink) {
+    let rows = table.rows.iter().map(|r| (r.line, r.cells.as_slice()));
+    let Some((line, quoted)) = crate::unread::table_results_row(&table.header, rows) else { return };
+    sink.warn(
+        "table-not-read",
+        line,
+        format!(
+            "this table looks like benchmark results (`{quoted}`) but its layout was not understood, so none of its numbers \
+             appear in the results. Please send a sample of the page so its layout can be read."
+        ),
+    )
+    .value("line_text", quoted);
 }
 
 fn prepare<'t>(input: &'t TableInput<'t>) -> Prepared<'t> {
