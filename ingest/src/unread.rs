@@ -244,6 +244,24 @@ mod tests {
         assert_eq!(first_results_line("The title of v0.9.2\n"), None);
     }
 
+    #[test]
+    fn a_table_row_is_a_result_under_a_metric_header_beside_a_metric_label_or_with_its_unit() {
+        let row = |header: &[&str], cells: &[&str]| {
+            let header: Vec<String> = header.iter().map(|s| s.to_string()).collect();
+            let cells: Vec<String> = cells.iter().map(|s| s.to_string()).collect();
+            table_results_row(&header, std::iter::once((7, cells.as_slice()))).map(|f| f.0)
+        };
+        assert_eq!(row(&["GPU", "Throughput"], &["H800", "1234"]), Some(7));
+        assert_eq!(row(&["指标", "实测"], &["首字延迟", "25.2 s"]), Some(7));
+        assert_eq!(row(&["Item", "Measured"], &["decode", "20.6 tok/s"]), Some(7));
+        // Flags, relative figures, prose, estimates: none.
+        assert_eq!(row(&["Flag", "Meaning"], &["--request-rate 8", "Poisson arrivals at 8 req/s instead of back-to-back."]), None);
+        assert_eq!(row(&["Config", "Throughput gain"], &["FP8", "+75%"]), None);
+        assert_eq!(row(&["Config", "Throughput"], &["FP8", "1.8x"]), None);
+        assert_eq!(row(&["Setting", "TTFT"], &["default", "~200 ms"]), None);
+        assert_eq!(row(&["Scenario", "Lengths", "Focus"], &["short", "1,024 / 128", "interactive throughput"]), None);
+    }
+
     /// SGLang `bench_latency` in an issue (index id 30372878957): the command names `latency`
     /// and numbers, the result is the line below it.
     #[test]
