@@ -320,6 +320,27 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
                 .iter()
                 .find_map(|&j| last_before(&sections[j].serves, at, |s| s.line).filter(|s| encloses(j, s.line)))
                 .or(doc.default_serve.as_ref().filter(|s| s.line < at));
+            // A server started with other values of the flags the run states did not run it.
+            let serve = match serve.map(|s| (s, flags_conflict(s, &run))) {
+                Some((s, Some(why))) => {
+                    if refused.insert((s.line, run.source.line)) {
+                        sink.info(
+                            "serve-not-applied",
+                            run.source.line,
+                            format!(
+                                "the serve command at line {} did not run this result: {why}. Its model, TP and flags are not \
+                                 given to the run.",
+                                s.line
+                            ),
+                        )
+                        .value("serve", s.line.to_string())
+                        .run(&run.id);
+                    }
+                    None
+                }
+                Some((s, None)) => Some(s),
+                None => None,
+            };
             // A server started for another model or port did not serve this client.
             let serve = match (serve, client) {
                 (Some(s), Some(c)) => match context::serve_contradicts(s, c) {
@@ -566,7 +587,22 @@ fn serve_elsewhere_conflict(serve: &Serve, run: &Run, client: Option<&context::C
             return Some(format!("it uses {b} GPU(s), while the run states {a}"));
         }
     }
-    None
+    flags_conflict(serve, run)
+}
+
+/// An engine flag the run states itself (a table's `gpu_memory_utilization` column, no serve
+/// command of its own) set to another value by the serve command: that server did not run
+/// it (`0.65` in the row, `0.9` in the command that gives the best row's settings).
+fn flags_conflict(serve: &Serve, run: &Run) -> Option<String> {
+    if run.params.command.is_some() {
+        return None;
+    }
+    let same = |a: &str, b: &str| a == b || a.parse::<f64>().ok().zip(b.parse::<f64>().ok()).is_some_and(|(x, y)| x == y);
+    run.params.flags.iter().find_map(|own| {
+        let theirs = serve.params.flags.iter().find(|f| f.name == own.name)?;
+        let (a, b) = (own.value.as_deref().unwrap_or(""), theirs.value.as_deref().unwrap_or(""));
+        (!same(a, b)).then(|| format!("it sets `{} {b}`, while the run states `{a}`", own.name))
+    })
 }
 
 /// The flags a log's comment states above a run (`# --max-concurrency = 32`, at `line`), as

@@ -10,7 +10,7 @@ use benchsite_ingest::parse_file;
 use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
-const SAMPLES: [&str; 18] = [
+const SAMPLES: [&str; 19] = [
     "lmdeploy_a100_fp16.md",
     "framework_comparison_zh.md",
     "vllm_vs_trtllm.md",
@@ -29,6 +29,7 @@ const SAMPLES: [&str; 18] = [
     "plus_minus_cells_ascend_zh.md",
     "metric_headings_dflash_report.md",
     "stacked_header_loads_ja.md",
+    "flag_columns_then_best_serve_command.md",
 ];
 
 fn context(line: u32, kind: &str) -> Value {
@@ -977,4 +978,41 @@ fn a_header_stacking_a_metric_over_a_load_gives_a_run_per_load() {
     let three = benchsite_ingest::FileOutput { runs: out.runs[..3].to_vec(), ..out.clone() };
     common::check_output("raw/slides.md", &three, &first);
     assert!(!out.findings.iter().any(|f| f.code == "duplicate-columns"), "{:?}", out.findings);
+}
+
+/// A README that varies two vLLM flags, one row each (`| gpu_memory_utilization |
+/// max_num_batched_tokens | requests/sec | ttft (s) | itl (ms) |`), then gives the serve command
+/// of its best row. Each run holds its row's flags, each linked to its row; the serve command
+/// runs only the row whose flags it sets (0.9 and 8192), not the 0.65 and 0.80 rows, which
+/// are told so once.
+#[test]
+fn flag_columns_are_the_rows_flags_and_keep_a_serve_command_of_other_values_away() {
+    let text = fixture("markdown-table/flag_columns_then_best_serve_command.md");
+    let row = |line: u32, util: &str, tokens: &str, rps: f64, ttft: f64, command: bool| -> Vec<(&'static str, Value)> {
+        let mut fields = vec![
+            ("/source/line", json!(line)),
+            ("/framework", json!("vllm")),
+            ("/metrics/request_throughput", json!(rps)),
+            ("/metrics/ttft_ms/mean", json!(ttft)),
+        ];
+        if command {
+            fields.extend([
+                ("/params/flags/1", json!({ "name": "--gpu-memory-utilization", "value": "0.9" })),
+                ("/source/lines/params.command", json!(22)),
+                ("/model", json!("meta-llama/Llama-3-8B-Instruct")),
+            ]);
+        } else {
+            fields.extend([
+                ("/params/command", Value::Null),
+                ("/params/flags", json!([{ "name": "--gpu-memory-utilization", "value": util }, { "name": "--max-num-batched-tokens", "value": tokens }])),
+                ("/source/lines/params.flags.--gpu-memory-utilization", json!(line)),
+                ("/model", Value::Null),
+            ]);
+        }
+        fields
+    };
+    let runs = [row(11, "0.65", "4096", 6.0, 1800.0, false), row(12, "0.80", "8192", 8.0, 1500.0, false), row(13, "", "", 9.0, 1300.0, true)];
+    let expected: Vec<&[(&str, Value)]> = runs.iter().map(Vec::as_slice).collect();
+    let findings = check("raw/README.md", &text, &expected);
+    assert_eq!(findings, ["serve-elsewhere-not-applied@11"]);
 }

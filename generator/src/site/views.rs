@@ -198,7 +198,7 @@ pub fn row(run: &Run, findings: &[Finding], loc: Locale) -> Row {
         run_id: run.id.to_string(),
         anchor: run_anchor(run),
         line: run.source.line,
-        scenario: scenario_label(run, loc),
+        scenario: row_label(run, loc),
         scenario_line,
         cells,
         flag,
@@ -228,6 +228,25 @@ pub fn scenario_label(run: &Run, loc: Locale) -> String {
         parts.push((loc.t)("scenario.concurrency").replace("{n}", &format_count(c, lang)));
     }
     parts.join(" · ")
+}
+
+/// A result table row's scenario: [`scenario_label`] and the engine flags a table's columns
+/// state, which no serve command shows and which tell the rows apart
+/// (`--gpu-memory-utilization 0.65` beside `0.80`). Charts group runs by scenario and keep the
+/// plain label.
+pub fn row_label(run: &Run, loc: Locale) -> String {
+    let mut label = scenario_label(run, loc);
+    if run.params.command.is_none() {
+        for f in &run.params.flags {
+            label.push_str(" · ");
+            label.push_str(&f.name);
+            if let Some(v) = &f.value {
+                label.push(' ');
+                label.push_str(v);
+            }
+        }
+    }
+    label
 }
 
 /// What tells two scenarios apart, in no language: for counting them.
@@ -891,5 +910,12 @@ mod tests {
         run.scenario.max_concurrency = None;
         assert_eq!(scenario_label(&run, EN), "random 1024/1024 · 2,000 prompts");
         assert_eq!(scenario_label(&Run::default(), EN), "not stated");
+        // Flags a table stated, with no serve command to show them, name the row.
+        let mut tuned = Run::default();
+        tuned.params.flags.push(benchsite_model::Flag { name: "--gpu-memory-utilization".into(), value: Some("0.65".into()) });
+        assert_eq!(row_label(&tuned, EN), "not stated · --gpu-memory-utilization 0.65");
+        assert_eq!(scenario_label(&tuned, EN), "not stated");
+        tuned.params.command = Some("vllm serve m --gpu-memory-utilization 0.65".into());
+        assert_eq!(row_label(&tuned, EN), "not stated");
     }
 }

@@ -164,7 +164,27 @@ enum Ctx {
     /// vLLM nightly-benchmarks' `Test name` (`serving_llama8B_tp1_sharegpt_qps_16`): kept as a
     /// note, and its `tpN` and `qps_R` are the row's TP and request rate.
     TestName,
+    /// An engine flag a table varies (`gpu_memory_utilization`, `max_num_seqs`): the row's
+    /// server flag, as a serve command would state it (`FLAG_COLUMNS`).
+    Flag(&'static str),
 }
+
+/// Headers naming an engine's serving flag (normalised: `_` and `-` read as spaces), and the
+/// flag as its serve command writes it. Only names no metric or load shares.
+const FLAG_COLUMNS: [(&str, &str); 12] = [
+    ("gpu memory utilization", "--gpu-memory-utilization"),
+    ("max num batched tokens", "--max-num-batched-tokens"),
+    ("max num seqs", "--max-num-seqs"),
+    ("max model len", "--max-model-len"),
+    ("block size", "--block-size"),
+    ("kv cache dtype", "--kv-cache-dtype"),
+    ("mem fraction static", "--mem-fraction-static"),
+    ("chunked prefill size", "--chunked-prefill-size"),
+    ("max running requests", "--max-running-requests"),
+    ("max prefill tokens", "--max-prefill-tokens"),
+    ("cache max entry count", "--cache-max-entry-count"),
+    ("max prefill token num", "--max-prefill-token-num"),
+];
 
 #[derive(Clone, Debug, PartialEq)]
 enum Column {
@@ -435,6 +455,8 @@ fn context_of(body: &str) -> Option<Ctx> {
         Ctx::RequestRate
     } else if one_of(&["test name"]) {
         Ctx::TestName
+    } else if let Some(&(_, flag)) = FLAG_COLUMNS.iter().find(|(h, _)| *h == b.trim_start_matches(' ')) {
+        Ctx::Flag(flag)
     } else if let Some((a, c)) = b.split_once('/') {
         let (a, c) = (a.trim(), c.trim());
         let input = ["isl", "input", "in", "输入", "input len", "prompt"].contains(&a);
@@ -1686,6 +1708,8 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
     let mut extras: Vec<(String, f64, u32)> = Vec::new();
     let mut facts: Vec<(Fact, u32)> = Vec::new();
     let mut notes: Vec<Note> = Vec::new();
+    // Engine flags the row states: (flag, value as written, line).
+    let mut flags: Vec<(&'static str, String, u32)> = Vec::new();
     let mut results = 0;
     let mut unitless: Vec<(u32, &Col)> = Vec::new();
     let mut unqualified: Vec<(u32, &Col)> = Vec::new();
@@ -1765,6 +1789,9 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
             (Column::Context(Ctx::TestName), Num::Text(t)) => {
                 notes.push(Note { line: e.line, text: format!("{}: {t}", col.raw) });
                 context_cell(Ctx::TestName, Num::Text(t), e, &mut owned, &mut facts, &mut extras);
+            }
+            (Column::Context(Ctx::Flag(flag)), Num::Number(..) | Num::Text(_) | Num::Inf) => {
+                flags.push((*flag, clean(e.text), e.line));
             }
             (Column::Context(ctx), num) => {
                 // `32K` under a length: 32,000 or 32,768 tokens, the cell does not say which; its
@@ -1997,6 +2024,10 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
     for (key, n, line) in extras.into_iter().chain(kept) {
         run.metrics.extra.insert(key.clone(), n);
         run.source.lines.insert(format!("metrics.extra.{key}"), line);
+    }
+    for (name, value, line) in flags {
+        run.source.lines.insert(format!("params.flags.{name}"), line);
+        run.params.flags.push(benchsite_model::Flag { name: name.to_string(), value: Some(value) });
     }
     // What the row states about the run is its context, kind `table-row`.
     let stated = [
