@@ -37,6 +37,9 @@ pub enum Fact {
     OutputLen(u64),
     MaxConcurrency(u64),
     RequestRate(RequestRate),
+    /// How far a random dataset's lengths may fall below the ones named
+    /// (`--random-range-ratio 0.9`): another load than `1.0`.
+    RangeRatio(f64),
     /// As stated, not normalised: `precision::apply` weighs it with the other statements.
     Precision(String),
 }
@@ -58,6 +61,7 @@ impl Fact {
             Fact::OutputLen(_) => "scenario.output_len",
             Fact::MaxConcurrency(_) => "scenario.max_concurrency",
             Fact::RequestRate(_) => "scenario.request_rate",
+            Fact::RangeRatio(_) => "scenario.range_ratio",
             Fact::Precision(_) => "precision",
         }
     }
@@ -101,6 +105,7 @@ pub fn give(run: &mut Run, fact: Fact, line: u32, kind: &str) -> bool {
         Fact::OutputLen(v) => fill(&mut s.output_len, v),
         Fact::MaxConcurrency(v) => fill(&mut s.max_concurrency, v),
         Fact::RequestRate(v) => fill(&mut s.request_rate, v),
+        Fact::RangeRatio(v) => fill(&mut s.range_ratio, v),
         Fact::Precision(v) => fill(&mut run.precision, v),
     };
     if filled {
@@ -895,6 +900,11 @@ impl ClientCommand {
         let random: &[&str] = if dataset == "sharegpt" { &[] } else { &["--random-output-len", "--random-output"] };
         let names: Vec<&str> = std::iter::once(own.as_str()).chain(random.iter().copied()).chain(["--output-len"]).collect();
         out.extend(int(self.get(&names)).map(Fact::OutputLen));
+        // Only random prompts take it (a ShareGPT run ignores the flag it was given).
+        if matches!(dataset, "" | "random") {
+            let ratio = self.get(&["--random-range-ratio"]).and_then(|r| r.parse::<f64>().ok()).filter(|r| (0.0..=1.0).contains(r));
+            out.extend(ratio.map(Fact::RangeRatio));
+        }
         out.extend(int(self.get(&["--max-concurrency", "--concurrency"])).map(Fact::MaxConcurrency));
         let latency = self.command.contains("bench latency") || self.command.contains("benchmark_latency.py");
         let offline = latency || self.command.contains("bench throughput") || self.command.contains("benchmark_throughput.py");
@@ -1595,8 +1605,10 @@ mod tests {
                 Fact::RequestRate(RequestRate::Inf)
             ]
         );
-        let c = client_commands("python benchmarks/benchmark_serving.py --backend vllm --dataset-name sharegpt --sharegpt-output-len 256 --random-input-len 9", 1);
+        let c = client_commands("python benchmarks/benchmark_serving.py --backend vllm --dataset-name sharegpt --sharegpt-output-len 256 --random-input-len 9 --random-range-ratio 0.5", 1);
         assert_eq!(c[0].facts(), vec![Fact::Backend("vllm".into()), Fact::Dataset("sharegpt".into()), Fact::OutputLen(256)]);
+        let c = client_commands("vllm bench serve --dataset-name random --random-input-len 8 --random-range-ratio 0.5", 1);
+        assert_eq!(c[0].facts(), vec![Fact::Dataset("random".into()), Fact::InputLen(8), Fact::RangeRatio(0.5)]);
         assert!(client_commands("Successful requests: 10\nls benchmarks/", 1).is_empty());
         // Run inside a container: exec's options and the container's name come first.
         let c = client_commands("docker exec -e PYTHONUNBUFFERED=1 vllm-bench vllm bench serve --model m --num-prompts 50", 3);

@@ -182,6 +182,10 @@ fn a_report_takes_the_command_of_its_command_section() {
             ("/scenario/output_len", json!(4096)),
             ("/scenario/num_prompts", json!(50)),
             ("/scenario/request_rate", json!(0.2)),
+            // `--random-range-ratio 0.9`: lengths from 90 % to 100 % of those named, another
+            // load than a fixed 1024/4096.
+            ("/scenario/range_ratio", json!(0.9)),
+            ("/source/context/scenario.range_ratio", context(13, "command")),
             ("/metrics/e2e_ms/p99", json!(939497.39)),
             ("/metrics/peak_output_throughput", json!(133.0)),
             // `**Hardware:** DGX Spark NVIDIA GB10 128GB` under the title.
