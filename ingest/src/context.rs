@@ -1096,23 +1096,14 @@ pub fn serve_facts(serve: &Serve) -> Vec<Fact> {
 /// or indented) are skipped. `first_line` is the number of the text's first line.
 pub fn labelled_lines(text: &str, first_line: u32) -> Vec<(Fact, u32)> {
     let mut out = Vec::new();
-    let mut fence: Option<&str> = None;
-    for (i, raw) in text.lines().enumerate() {
+    for (i, raw) in outside_fences(text) {
         let line = first_line + i as u32;
         let t = raw.trim();
-        if let Some(open) = fence {
-            if t.starts_with(open) {
-                fence = None;
-            }
-            continue;
-        }
-        if t.starts_with("```") || t.starts_with("~~~") {
-            fence = Some(&t[..3]);
-            continue;
-        }
         if raw.starts_with("    ") || raw.starts_with('\t') || t.len() > 200 {
             continue;
         }
+        // `> 모델: Qwen/Qwen2.5-1.5B`: a quoted list of the setup is labelled lines too.
+        let t = t.strip_prefix('>').map_or(t, str::trim_start);
         let t = t.strip_prefix(['-', '*', '+']).filter(|r| r.starts_with(' ')).map_or(t, str::trim_start);
         // `**Label:** value`, `**Label**: value`, `Label: value`.
         let (label, value) = match t.strip_prefix("**").and_then(|r| r.split_once("**")) {
@@ -1138,7 +1129,9 @@ pub fn labelled_lines(text: &str, first_line: u32) -> Vec<(Fact, u32)> {
             continue;
         }
         match label.as_str() {
-            "gpu" | "gpus" | "hardware" | "device" | "accelerator" | "gpu type" | "gpu model" | "显卡" | "硬件" | "测试硬件" | "硬件平台" => {
+            "gpu" | "gpus" | "hardware" | "device" | "accelerator" | "gpu type" | "gpu model" | "显卡" | "硬件" | "测试硬件" | "硬件平台"
+            // `환경: i9-12900KF (16코어) + RTX 3090 24GB`: a setup line; only a GPU it names is taken.
+            | "environment" | "test environment" | "hardware environment" | "环境" | "测试环境" | "硬件环境" | "환경" | "테스트 환경" => {
                 // `NVIDIA H200/B300 GPU (8x)`: two GPUs named, which ran is not said.
                 if let Some((gpu, count)) = gpu_in(value).filter(|(g, _)| !names_another_gpu(value, g)) {
                     out.push((Fact::Gpu(gpu), line));
@@ -1201,19 +1194,8 @@ pub struct Caption {
 pub fn captions(text: &str, first_line: u32) -> Vec<Caption> {
     let lines: Vec<&str> = text.lines().collect();
     let mut out = Vec::new();
-    let mut fence: Option<&str> = None;
-    for (i, raw) in lines.iter().enumerate() {
+    for (i, raw) in outside_fences(text) {
         let t = raw.trim();
-        if let Some(open) = fence {
-            if t.starts_with(open) {
-                fence = None;
-            }
-            continue;
-        }
-        if t.starts_with("```") || t.starts_with("~~~") {
-            fence = Some(&t[..3]);
-            continue;
-        }
         if t.is_empty() {
             continue;
         }
@@ -1226,7 +1208,14 @@ pub fn captions(text: &str, first_line: u32) -> Vec<Caption> {
         if !fenced && !below.starts_with('|') {
             continue;
         }
-        let Some(facts) = caption_facts(t) else { continue };
+        let mut facts = caption_facts(t).unwrap_or_default();
+        // `수정 전후 비교 (facebook/opt-125m, input=128, …):` introducing a table of another model
+        // than the document's: the checkpoint it names is that table's (rows naming their own
+        // keep theirs), not the one a setup line names for the rest.
+        facts.extend(introduced_checkpoint(t).map(Fact::Model));
+        if facts.is_empty() {
+            continue;
+        }
         let last = if fenced {
             let open = &below[..3];
             (j + 1..lines.len()).find(|&k| lines[k].trim_start().starts_with(open)).unwrap_or(lines.len() - 1)
@@ -1237,6 +1226,53 @@ pub fn captions(text: &str, first_line: u32) -> Vec<Caption> {
         out.push(Caption { line: at(i), first: at(j), last: at(last), facts });
     }
     out
+}
+
+/// The lines of `text` outside fenced code blocks, with their index (the fence lines left
+/// out too): what the prose readers ([`labelled_lines`], [`captions`]) look at.
+fn outside_fences(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut fence: Option<&str> = None;
+    text.lines().enumerate().filter(move |(_, raw)| {
+        let t = raw.trim();
+        if let Some(open) = fence {
+            if t.starts_with(open) {
+                fence = None;
+            }
+            return false;
+        }
+        if t.starts_with("```") || t.starts_with("~~~") {
+            fence = Some(&t[..3]);
+            return false;
+        }
+        true
+    })
+}
+
+/// The one Hugging Face checkpoint (`org/name`, a digit in the name) a short line of prose
+/// names, as a line introducing a table or block does; `None` when it names none or several,
+/// or is a heading or a list item.
+fn introduced_checkpoint(line: &str) -> Option<String> {
+    if line.len() > 200 || line.starts_with(['#', '-', '+', '>', '|', '<', '!', '[']) {
+        return None;
+    }
+    let ids: Vec<&str> = line
+        .split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | ',' | ';' | '`' | '*' | '"' | '\'' | '（' | '）' | '，'))
+        .map(|w| w.trim_end_matches([':', '：', '.']))
+        .filter(|w| is_checkpoint_id(w))
+        .collect();
+    match ids.as_slice() {
+        [one, rest @ ..] if rest.iter().all(|w| w == one) => Some(one.to_string()),
+        _ => None,
+    }
+}
+
+/// `facebook/opt-125m`, `Qwen/Qwen2.5-7B-Instruct`: one `/` between an organisation and a
+/// name with a digit, word characters only; not a path or a file (`a/b.json`, `./x`).
+fn is_checkpoint_id(word: &str) -> bool {
+    let Some((org, name)) = word.split_once('/') else { return false };
+    let ok = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.')) && !p.starts_with('.');
+    let file = [".json", ".py", ".sh", ".md", ".yaml", ".yml", ".txt", ".csv", ".log"].iter().any(|e| name.to_ascii_lowercase().ends_with(e));
+    ok(org) && ok(name) && name.bytes().any(|b| b.is_ascii_digit()) && !file && org.bytes().any(|b| b.is_ascii_alphabetic())
 }
 
 /// What a caption line states (see [`captions`]), or `None` for a line that is no caption.
@@ -1417,6 +1453,16 @@ mod tests {
             })
         });
         family && base.chars().any(|c| c.is_ascii_digit()) && gpu_in(word).is_none()
+    }
+
+    #[test]
+    fn a_line_introducing_a_table_names_its_one_checkpoint() {
+        assert_eq!(introduced_checkpoint("수정 전후 비교 (facebook/opt-125m, input=128, output=128, 200 prompts):").as_deref(), Some("facebook/opt-125m"));
+        assert_eq!(introduced_checkpoint("0.2.2 serving `meta-llama/Llama-3-8B-Instruct`.").as_deref(), Some("meta-llama/Llama-3-8B-Instruct"));
+        assert_eq!(introduced_checkpoint("We compare Qwen/Qwen2-7B with meta-llama/Llama-3-8B:"), None);
+        assert_eq!(introduced_checkpoint("Results saved to results/run1.json and logs/bench_2.log"), None);
+        assert_eq!(introduced_checkpoint("- model: Qwen/Qwen3-8B"), None);
+        assert_eq!(introduced_checkpoint("See ./ckpt/v2 and a/b"), None);
     }
 
     proptest::proptest! {

@@ -523,7 +523,9 @@ fn a_heading_names_a_gpu_the_name_table_knows() {
 /// a first header no list names) summarises the two raw outputs printed further down. The
 /// logs' runs are kept, with their full precision; the table's columns are each a `duplicate`
 /// of the log below (rounded: `9,799` over `9799.19`), the difference column no run. The
-/// later table of three routing strategies has no log: its three columns are runs.
+/// later table of three routing strategies has no log: its three columns are runs, of the
+/// model its introducing line names (`(facebook/opt-125m, …):`), not the setup's
+/// (`> 모델: Qwen/Qwen2.5-1.5B`, which the logs' runs take, with the GPU of `> 환경: … RTX 3090`).
 #[test]
 fn a_summary_table_above_the_logs_it_repeats_gives_duplicates_not_runs() {
     let text = fixture("markdown-document/korean_metric_rows_before_raw_logs.md");
@@ -532,6 +534,10 @@ fn a_summary_table_above_the_logs_it_repeats_gives_duplicates_not_runs() {
             ("/source/line", json!(line)),
             ("/format", json!("serving-text")),
             ("/framework", json!("vllm")),
+            ("/model", json!("Qwen/Qwen2.5-1.5B")),
+            ("/source/context/model", context(5, "labelled-line")),
+            ("/gpu", json!("RTX 3090")),
+            ("/source/context/gpu", context(4, "labelled-line")),
             ("/metrics/output_throughput", json!(output)),
             ("/metrics/ttft_ms/mean", json!(ttft)),
         ]
@@ -540,6 +546,8 @@ fn a_summary_table_above_the_logs_it_repeats_gives_duplicates_not_runs() {
         vec![
             ("/id", json!(id)),
             ("/format", json!("markdown-table")),
+            ("/model", json!("facebook/opt-125m")),
+            ("/source/context/model", context(124, "caption")),
             ("/metrics/output_throughput", json!(output)),
             ("/metrics/ttft_ms/p99", json!(p99)),
         ]

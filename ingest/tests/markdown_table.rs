@@ -984,7 +984,8 @@ fn a_header_stacking_a_metric_over_a_load_gives_a_run_per_load() {
 /// max_num_batched_tokens | requests/sec | ttft (s) | itl (ms) |`), then gives the serve command
 /// of its best row. Each run holds its row's flags, each linked to its row; the serve command
 /// runs only the row whose flags it sets (0.9 and 8192), not the 0.65 and 0.80 rows, which
-/// are told so once.
+/// are told so once. The line introducing the table (`… using vLLM 0.2.2 serving
+/// \`meta-llama/Llama-3-8B-Instruct\`.`) names the model of every row.
 #[test]
 fn flag_columns_are_the_rows_flags_and_keep_a_serve_command_of_other_values_away() {
     let text = fixture("markdown-table/flag_columns_then_best_serve_command.md");
@@ -992,6 +993,8 @@ fn flag_columns_are_the_rows_flags_and_keep_a_serve_command_of_other_values_away
         let mut fields = vec![
             ("/source/line", json!(line)),
             ("/framework", json!("vllm")),
+            ("/model", json!("meta-llama/Llama-3-8B-Instruct")),
+            ("/source/context/model", json!({ "line": 7, "kind": "caption" })),
             ("/metrics/request_throughput", json!(rps)),
             ("/metrics/ttft_ms/mean", json!(ttft)),
         ];
@@ -999,14 +1002,12 @@ fn flag_columns_are_the_rows_flags_and_keep_a_serve_command_of_other_values_away
             fields.extend([
                 ("/params/flags/1", json!({ "name": "--gpu-memory-utilization", "value": "0.9" })),
                 ("/source/lines/params.command", json!(22)),
-                ("/model", json!("meta-llama/Llama-3-8B-Instruct")),
             ]);
         } else {
             fields.extend([
                 ("/params/command", Value::Null),
                 ("/params/flags", json!([{ "name": "--gpu-memory-utilization", "value": util }, { "name": "--max-num-batched-tokens", "value": tokens }])),
                 ("/source/lines/params.flags.--gpu-memory-utilization", json!(line)),
-                ("/model", Value::Null),
             ]);
         }
         fields
