@@ -151,6 +151,8 @@ pub struct Heading {
     pub gpu_count: Option<u32>,
     pub tp: Option<u32>,
     pub framework: Option<&'static str>,
+    /// The load it states as `KEY=VALUE` (`CONC=64`, `ISL=1024`): [`settings_in`].
+    pub load: Vec<Fact>,
 }
 
 impl Heading {
@@ -161,8 +163,38 @@ impl Heading {
         out.extend(self.gpu_count.map(Fact::GpuCount));
         out.extend(self.tp.map(Fact::Tp));
         out.extend(self.framework.map(|f| Fact::Framework(f.to_string())));
+        out.extend(self.load.iter().cloned());
         out
     }
+}
+
+/// The load a heading or a labelled line states as `KEY=VALUE` pairs: `(TP=4, CONC=64 unless
+/// noted)`, `ISL=1024, OSL=1024, random_range_ratio=0.8`, `(…, input=128, output=128, …)`.
+/// Only keys that name a load field, and whole numbers (a ratio in 0..=1); `1k` is no length
+/// (1000 or 1024).
+pub fn settings_in(text: &str) -> Vec<Fact> {
+    if !text.contains('=') {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for pair in text.split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | '[' | ']' | ',' | ';' | '|' | '（' | '）' | '，')) {
+        let Some((key, value)) = pair.split_once('=') else { continue };
+        let key = key.trim_matches(|c: char| matches!(c, '`' | '*' | '-')).to_ascii_lowercase().replace('-', "_");
+        let value = value.trim_matches(|c: char| matches!(c, '`' | '*' | '.' | ':' | '：'));
+        let whole = || value.parse::<u64>().ok().filter(|&n| n > 0);
+        let fact = match key.as_str() {
+            "conc" | "concurrency" | "max_concurrency" => whole().map(Fact::MaxConcurrency),
+            "isl" | "input_len" | "input" | "random_input_len" => whole().map(Fact::InputLen),
+            "osl" | "output_len" | "output" | "random_output_len" => whole().map(Fact::OutputLen),
+            "num_prompts" | "prompts" => whole().map(Fact::NumPrompts),
+            "random_range_ratio" | "range_ratio" => value.parse::<f64>().ok().filter(|r| (0.0..=1.0).contains(r)).map(Fact::RangeRatio),
+            _ => None,
+        };
+        if let Some(fact) = fact.filter(|f| !out.iter().any(|o: &Fact| o.key() == f.key())) {
+            out.push(fact);
+        }
+    }
+    out
 }
 
 /// Reads a heading: `gemma-4-31B-it (2x H200, TP=2)` → model `gemma-4-31B-it`, GPU `H200`,
@@ -180,6 +212,7 @@ pub fn heading(title: &str) -> Heading {
         h.gpu_count = gpus_in(title);
     }
     h.tp = tp_in(title);
+    h.load = settings_in(title);
     let frameworks: Vec<&'static str> = {
         let mut f: Vec<&'static str> = words.iter().filter_map(|w| framework_word(w)).collect();
         f.dedup();
@@ -1169,6 +1202,8 @@ pub fn labelled_lines(text: &str, first_line: u32) -> Vec<(Fact, u32)> {
                 if let Some(fact) = version_of(&label, value) {
                     out.push((fact, line));
                 }
+                // `**Benchmark**: ISL=1024, OSL=1024, random_range_ratio=0.8`.
+                out.extend(settings_in(value).into_iter().map(|f| (f, line)));
             }
         }
     }
@@ -1208,10 +1243,11 @@ pub fn captions(text: &str, first_line: u32) -> Vec<Caption> {
         if !fenced && !below.starts_with('|') {
             continue;
         }
-        let mut facts = caption_facts(t).unwrap_or_default();
         // `수정 전후 비교 (facebook/opt-125m, input=128, …):` introducing a table of another model
-        // than the document's: the checkpoint it names is that table's (rows naming their own
-        // keep theirs), not the one a setup line names for the rest.
+        // than the document's: the checkpoint and the load it names are that table's (rows
+        // naming their own keep theirs), not the ones a setup line names for the rest.
+        let prose = t.len() <= 200 && !t.starts_with(['#', '-', '+', '>', '|', '<', '!', '[']);
+        let mut facts = caption_facts(t).unwrap_or_else(|| if prose { settings_in(t) } else { Vec::new() });
         facts.extend(introduced_checkpoint(t).map(Fact::Model));
         if facts.is_empty() {
             continue;
@@ -1453,6 +1489,20 @@ mod tests {
             })
         });
         family && base.chars().any(|c| c.is_ascii_digit()) && gpu_in(word).is_none()
+    }
+
+    #[test]
+    fn key_value_settings_state_the_load() {
+        let load = |t: &str| settings_in(t);
+        assert_eq!(load("Full Results Table (TP=4, CONC=64 unless noted)"), vec![Fact::MaxConcurrency(64)]);
+        assert_eq!(
+            load("ISL=1024, OSL=1024, random_range_ratio=0.8"),
+            vec![Fact::InputLen(1024), Fact::OutputLen(1024), Fact::RangeRatio(0.8)]
+        );
+        assert_eq!(load("(facebook/opt-125m, input=128, output=128, 200 prompts):"), vec![Fact::InputLen(128), Fact::OutputLen(128)]);
+        // No length in `1k`, no ratio above 1, no file as an output, the first of a key kept.
+        assert_eq!(load("ISL=1k output=results.json range_ratio=1.5 CONC=8 CONC=16"), vec![Fact::MaxConcurrency(8)]);
+        assert!(load("no settings here").is_empty());
     }
 
     #[test]

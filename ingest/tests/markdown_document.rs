@@ -548,6 +548,8 @@ fn a_summary_table_above_the_logs_it_repeats_gives_duplicates_not_runs() {
             ("/format", json!("markdown-table")),
             ("/model", json!("facebook/opt-125m")),
             ("/source/context/model", context(124, "caption")),
+            ("/scenario/input_len", json!(128)),
+            ("/scenario/output_len", json!(128)),
             ("/metrics/output_throughput", json!(output)),
             ("/metrics/ttft_ms/p99", json!(p99)),
         ]

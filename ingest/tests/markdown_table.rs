@@ -879,6 +879,9 @@ fn a_context_cell_the_column_cannot_read_is_kept_as_a_note() {
     let notes: Vec<(u32, &str)> = last.notes.iter().map(|n| (n.line, n.text.as_str())).collect();
     assert_eq!(notes, [(16, "Batch: 64 + prefix cache")]);
     assert!(out.runs[5].notes.is_empty() && out.runs[5].scenario.max_concurrency == Some(64));
+    // `测试设备：… · input=512 tokens · output=200 tokens` above the tables: every run's lengths.
+    assert!(out.runs.iter().all(|r| (r.scenario.input_len, r.scenario.output_len) == (Some(512), Some(200))));
+    assert_eq!(last.source.context["scenario.input_len"].kind, "labelled-line");
 }
 
 /// `20.7k tok/s` under `Aggregate Prompt tok/s`: 20,700 input tokens a second. The column was

@@ -1650,7 +1650,8 @@ fn a_notes_column_stays_words_and_ms_per_token_is_an_itl() {
 /// | TTFT (ms) | Notes |`. The `#` column numbers the rows: it was kept as a metric (`#`: 1,
 /// 2, … 14) of each run. The `Δ vs baseline` percentages compare runs and fill nothing; the
 /// notes (`NCCL_MIN_NCHANNELS=32`, `FUSED_DECODE_MLA=1 (worse)`) stay words. The baseline's
-/// TTFT `—` is no number.
+/// TTFT `—` is no number. The load is stated above the table: `(TP=4, CONC=64 unless noted)` in
+/// its heading, `**Benchmark**: ISL=1024, OSL=1024, random_range_ratio=0.8` under the title.
 #[test]
 fn a_row_number_column_is_no_metric_and_notes_stay_words() {
     let (text, path) = sample("markdown-table/notes_and_delta_columns_glm5_mi355x.md");
@@ -1664,6 +1665,11 @@ fn a_row_number_column_is_no_metric_and_notes_stay_words() {
         assert_eq!(run.model.as_deref(), Some("GLM-5-FP8"));
         assert_eq!(run.tp, Some(4));
         assert_eq!(run.notes.len(), 2, "{:?}", run.notes);
+        let s = &run.scenario;
+        assert_eq!((s.max_concurrency, s.input_len, s.output_len, s.range_ratio), (Some(64), Some(1024), Some(1024), Some(0.8)));
+        let from = |k: &str| run.source.context.get(k).map(|c| (c.line, c.kind.as_str()));
+        assert_eq!(from("scenario.max_concurrency"), Some((12, "heading")));
+        assert_eq!(from("scenario.range_ratio"), Some((8, "labelled-line")));
     }
     assert_eq!(out.runs[7].notes[1].text, "Notes: NCCL_MIN_NCHANNELS=32");
     assert_eq!(out.runs[13].notes[1].text, "Notes: FUSED_DECODE_MLA=1 (worse)");
