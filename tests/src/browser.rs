@@ -33,7 +33,12 @@ impl Browser {
     /// written here as the explorer's own data (one shard) and handed to `benchData`: the
     /// explorer's wasm carries no run generator.
     pub fn load_synthetic(&self, n: usize) -> Result<(), String> {
-        let files = benchsite_viewer::columns::write(&benchsite_viewer::synthetic_runs(n), &[], usize::MAX);
+        self.load_runs(&benchsite_viewer::synthetic_runs(n))
+    }
+
+    /// Replaces the open explorer's data with `runs`, as [`Browser::load_synthetic`] does.
+    pub fn load_runs(&self, runs: &[benchsite_model::Run]) -> Result<(), String> {
+        let files = benchsite_viewer::columns::write(runs, &[], usize::MAX);
         let shard = files.shards.first().cloned().unwrap_or_default();
         self.exec("window.benchsiteViewer.benchData(arguments[0], arguments[1])", serde_json::json!([files.index, shard])).map(|_| ())
     }

@@ -1295,3 +1295,57 @@ fn a_view_spanning_several_shards_shows_the_same_rows_as_the_unsharded_data() {
     let params = b.exec("return document.querySelectorAll('#selected-effective tr').length", json!([])).unwrap();
     assert_eq!(params.as_u64().unwrap() as usize, with_kv["params"]["effective"].as_array().unwrap().len());
 }
+
+/// Runs of one configuration and workload at `n` concurrencies: one line of the trade-off
+/// chart, its throughput and TTFT growing with the load.
+fn one_line(n: usize) -> Vec<benchsite_model::Run> {
+    let base = benchsite_viewer::synthetic_runs(1).remove(0);
+    (0..n)
+        .map(|i| {
+            let mut r = base.clone();
+            r.id = format!("synthetic/one.md#L{}", i + 1).into();
+            r.source.line = i as u32 + 1;
+            r.scenario.max_concurrency = Some(i as u64 + 1);
+            r.metrics.output_throughput = Some(1000.0 + i as f64);
+            r.metrics.ttft_ms = Some(benchsite_model::Latency::from([("mean", 100.0 + (i % 37) as f64), ("median", 90.0), ("p99", 400.0 + i as f64)]));
+            r.derive();
+            r
+        })
+        .collect()
+}
+
+/// The trade-off chart draws at most 300 points of a line (and always its frontier): with
+/// 700 runs on one line it says, in the chart, how many of them it drew, and the points it
+/// lists are those; with 40 it draws every one and says nothing. It had thinned them in
+/// silence.
+#[test]
+fn the_tradeoff_chart_says_how_many_points_it_draws() {
+    let Some((_g, b)) = browser() else { return };
+    b.goto("/en/explore/?v=1&c=tradeoff").unwrap();
+    ready(&b);
+    b.wait_for("return document.getElementById('explorer') && !document.getElementById('viewer').hasAttribute('data-loading')", "the full module").unwrap();
+    let plot = |b: &Browser| -> (usize, Option<(usize, usize)>) {
+        let text = b.wait_for("const p = document.getElementById('chart-canvas').getAttribute('data-plot') || ''; return p.includes('point|') ? p : null", "the trade-off points").unwrap();
+        let text = text.as_str().unwrap().to_string();
+        let points = text.lines().filter(|l| l.starts_with("point|")).count();
+        let thinned = text.lines().find_map(|l| l.strip_prefix("thinned|")).map(|t| {
+            let (d, n) = t.split_once('|').unwrap();
+            (d.parse().unwrap(), n.parse().unwrap())
+        });
+        (points, thinned)
+    };
+    b.load_runs(&one_line(700)).unwrap();
+    ready(&b);
+    // New data opens at its default view: the trade-off chart is chosen again.
+    select(&b, "ctl-chart", "tradeoff");
+    let (points, thinned) = plot(&b);
+    let (drawn, total) = thinned.expect("700 points on one line are thinned and the chart says so");
+    assert_eq!(total, 700);
+    assert_eq!(drawn, points, "the note counts the points drawn");
+    assert!((300..700).contains(&drawn), "{drawn} of {total}");
+    b.load_runs(&one_line(40)).unwrap();
+    ready(&b);
+    // New data opens at its default view: the trade-off chart is chosen again.
+    select(&b, "ctl-chart", "tradeoff");
+    b.wait_for("const p = document.getElementById('chart-canvas').getAttribute('data-plot') || ''; return !p.includes('thinned|') && p.split('point|').length - 1 === 40", "all 40 points, no note").unwrap();
+}

@@ -222,6 +222,17 @@ impl Tradeoff {
     }
 }
 
+/// Most points drawn per line of the trade-off chart, beside those always drawn.
+pub const MAX_POINTS: usize = 300;
+
+/// The points of a line the trade-off chart draws: every `step`-th when the line holds more
+/// than [`MAX_POINTS`], and always those `keep` names (the frontier, a flagged or selected
+/// run), so no flagged run is thinned away and the curve stays whole. In point order.
+pub fn drawn(points: usize, keep: impl Fn(usize) -> bool) -> Vec<usize> {
+    let step = (points / MAX_POINTS).max(1);
+    (0..points).filter(|&i| i % step == 0 || keep(i)).collect()
+}
+
 /// Points (x metric, y metric) per configuration and workload. A frontier — the points no
 /// other point of the series beats on both axes — is drawn only along a load sweep: the
 /// same configuration and workload at several request rates or concurrencies. Joining
@@ -367,6 +378,21 @@ mod tests {
         let small: Vec<f64> = ticks(0.3, 1.2, 4).iter().map(|v| (v * 10.0).round() / 10.0).collect();
         assert_eq!(small, [0.4, 0.6, 0.8, 1.0, 1.2]);
         assert_eq!(ticks(5.0, 5.0, 6), [5.0]);
+    }
+
+    #[test]
+    fn a_long_line_is_thinned_but_keeps_every_point_it_must() {
+        // Short lines are drawn whole.
+        assert_eq!(drawn(5, |_| false), vec![0, 1, 2, 3, 4]);
+        assert_eq!(drawn(MAX_POINTS, |_| false).len(), MAX_POINTS);
+        // 1,000 points: every third, at most `MAX_POINTS` and some more kept ones.
+        let kept = [1, 500, 998];
+        let shown = drawn(1000, |i| kept.contains(&i));
+        assert_eq!(shown.len(), 334 + 3);
+        assert!(kept.iter().all(|k| shown.contains(k)));
+        assert!(shown.windows(2).all(|w| w[0] < w[1]));
+        let plain = drawn(100_000, |_| false);
+        assert!(plain.len() <= MAX_POINTS + 1, "{}", plain.len());
     }
 
     #[test]

@@ -40,8 +40,6 @@ pub enum Tip {
     Bar { group: usize, bar: usize },
 }
 
-/// Most points drawn per series in the trade-off chart; the frontier is always drawn.
-const MAX_POINTS: usize = 300;
 /// Above this many points in all, points are not labelled with their load.
 const MAX_LABELLED: usize = 80;
 
@@ -614,6 +612,7 @@ fn draw_tradeoff(view: &View, root: &Area, pen: &Pen, t: &Tradeoff, y_label: &st
     let chart = plot(root, (xlo - pad).min(0.0)..xhi + pad, y0..y1, 50.0, s)?;
     axes(&chart, pen, Some((&x_label, &|v| labels::axis_tick(*v / x_div))), y_label, &|v| s.label(*v), s);
     let mut hits = Vec::new();
+    let mut drawn_points = 0;
     for line in &t.lines {
         let series = &t.series[line.series];
         let c = rgb(series.color);
@@ -621,9 +620,14 @@ fn draw_tradeoff(view: &View, root: &Area, pen: &Pen, t: &Tradeoff, y_label: &st
         if !frontier.is_empty() {
             chart.draw_series(LineSeries::new(frontier, c.stroke_width(s.px(2.0)))).map_err(err)?;
         }
-        let step = (line.points.len() / MAX_POINTS).max(1);
-        let shown = line.points.iter().enumerate().filter(|(i, _)| i % step == 0 || line.frontier.contains(i));
-        for (k, p) in shown {
+        // A long line is thinned for speed; its frontier, flagged and selected runs never are.
+        let must = |k: usize| {
+            let run = line.points[k].run as usize;
+            line.frontier.contains(&k) || view.store.flagged(run) || view.is_selected(run)
+        };
+        let shown = series::drawn(line.points.len(), must);
+        drawn_points += shown.len();
+        for (k, p) in shown.into_iter().map(|k| (k, &line.points[k])) {
             let i = p.run as usize;
             let r = if view.is_selected(i) { 7.0 } else { 4.0 };
             chart.draw_series(std::iter::once(Circle::new((p.x, s.y(p.y)), s.px(r), c.filled()))).map_err(err)?;
@@ -648,9 +652,18 @@ fn draw_tradeoff(view: &View, root: &Area, pen: &Pen, t: &Tradeoff, y_label: &st
             hits.push(point_hit(&chart, p.x, s.y(p.y), p.run, lines, s));
         }
     }
+    let (xr, yr) = chart.plotting_area().get_pixel_range();
+    let mut top = f64::from(yr.start) + 4.0 * s.dpr;
     if !t.has_curve() {
-        let (xr, yr) = chart.plotting_area().get_pixel_range();
-        pen.text(&view.ui.tr("viewer.no_curve"), f64::from(xr.start) + 8.0 * s.dpr, f64::from(yr.start) + 4.0 * s.dpr, "left", "top");
+        pen.text(&view.ui.tr("viewer.no_curve"), f64::from(xr.start) + 8.0 * s.dpr, top, "left", "top");
+        top += 16.0 * s.dpr;
+    }
+    // Never fewer points than runs without saying so.
+    if drawn_points < total {
+        let count = |n: usize| benchsite_model::format_count(n as u64, &view.ui.lang);
+        let note = view.ui.tr("viewer.thinned").replace("{drawn}", &count(drawn_points)).replace("{total}", &count(total));
+        pen.text(&note, f64::from(xr.start) + 8.0 * s.dpr, top, "left", "top");
+        plot_text.push(format!("thinned|{drawn_points}|{total}"));
     }
     Ok(hits)
 }
