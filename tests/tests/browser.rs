@@ -599,6 +599,26 @@ fn broken_site(change: impl Fn(&std::path::Path)) -> tempfile::TempDir {
     dir
 }
 
+/// The explorer's modules are built with panics as traps (`cargo xtask wasm`, `LEAN`): a
+/// panic in the explorer, here a capacity that overflows (the benchmark's entry point asked
+/// for 2³² − 1 rounds), reaches the page as a `WebAssembly.RuntimeError`, and the page says
+/// the explorer stopped, in its language. The shipped module holds no panic message.
+#[test]
+fn a_panic_in_the_explorer_shows_the_error_panel() {
+    let Some((_g, b)) = browser() else { return };
+    let core = std::fs::read(site_dir().join("assets/viewer/benchsite_viewer_bg.wasm")).unwrap();
+    let holds = |needle: &[u8]| core.windows(needle.len()).any(|w| w == needle);
+    assert!(!holds(b"capacity overflow") && !holds(b"/rustc/"), "the core module holds panic messages: it was not built lean (`cargo xtask wasm` says why)");
+    for (lang, phrase) in [("zh", "对比浏览已停止"), ("en", "The explorer stopped")] {
+        b.goto(&format!("/{lang}/explore/?v=1")).unwrap();
+        ready(&b);
+        b.exec("setTimeout(() => window.benchsiteViewer.benchFilter(4294967295), 0)", json!([])).unwrap();
+        let message = b.wait_for("const e = document.getElementById('viewer-error'); return e && !e.hidden && e.textContent", "the error panel").unwrap();
+        let message = message.as_str().unwrap();
+        assert!(message.contains(phrase) && message.contains("unreachable"), "{lang}: {message}");
+    }
+}
+
 /// A change made to a copy of the built site.
 type Change = Box<dyn Fn(&std::path::Path)>;
 

@@ -46,20 +46,31 @@ window.benchsiteParse = (name, text, stated) => callParser({ name, text, stated:
 window.benchsiteCancelParse = () => endWorker("cancelled");
 // For the recovery test: makes the parser trap as a failing parse would.
 window.benchsiteTrapParser = () => callParser({ name: "", text: "", trap: true });
-const failed = (error) => {
-  // The same panel, id and wording as the viewer's own failures, in the page's language.
+// The same panel, id and wording as the viewer's own failures, in the page's language.
+const say = (key, fallback, error) => {
   let strings = {};
   try {
     strings = JSON.parse(document.getElementById("viewer-strings").textContent);
   } catch (e) {}
-  const template = strings["viewer.load_failed"] || "The explorer could not be started ({error}).";
-  const panel = document.createElement("p");
-  panel.id = "viewer-error";
-  panel.className = "notice error-panel";
-  panel.setAttribute("role", "alert");
-  panel.textContent = template.replace("{error}", String(error));
-  if (viewer) viewer.prepend(panel);
+  let panel = document.getElementById("viewer-error");
+  if (!panel) {
+    panel = document.createElement("p");
+    panel.id = "viewer-error";
+    panel.className = "notice error-panel";
+    panel.setAttribute("role", "alert");
+    if (viewer) viewer.prepend(panel);
+  }
+  panel.hidden = false;
+  panel.textContent = (strings[key] || fallback).replace("{error}", String(error));
 };
+const failed = (error) => say("viewer.load_failed", "The explorer could not be started ({error}).", error);
+// The explorer's modules are built with panics as traps (`cargo xtask wasm`, `LEAN`): a panic
+// reaches the page as a WebAssembly.RuntimeError, from an event handler or a pending task.
+const trapped = (error) => {
+  if (error instanceof WebAssembly.RuntimeError) say("viewer.stopped", "The explorer stopped ({error}). Reload the page to start it again.", error.message);
+};
+window.addEventListener("error", (event) => trapped(event.error));
+window.addEventListener("unhandledrejection", (event) => trapped(event.reason));
 const load = (path) =>
   import(base + path).then(async (module) => {
     await module.default();

@@ -17,8 +17,8 @@ pub const FILE: &str = "strings.json";
 /// The keys the explorer shows (the rest of the catalog is the static pages').
 const VIEWER_KEYS: &[&str] = &["viewer.", "origin.", "nav.", "explore.", "finding.", "compare.", "verdict.", "kv.", "tuning.approx"];
 
-/// What `explore.js` shows when the core module cannot load at all.
-const LOADER_KEYS: &[&str] = &["viewer.load_failed"];
+/// What `explore.js` shows when the core module cannot load at all, or stops (a trap).
+const LOADER_KEYS: &[&str] = &["viewer.load_failed", "viewer.stopped"];
 
 /// The explorer's strings: `page` for the explore page, `later` for `FILE`.
 #[derive(Debug, Default, PartialEq)]

@@ -24,7 +24,9 @@ use wasm_bindgen::prelude::*;
 const PANELS: bool = cfg!(feature = "panels");
 
 /// Runs when the module is instantiated: loads the data and draws the explorer. Any
-/// failure, panics included, shows an error panel instead of a blank page.
+/// failure, panics included, shows an error panel instead of a blank page: the hook below
+/// where panics unwind to it (a stable build), `explore.js` where a panic is a trap (the
+/// lean build `cargo xtask wasm` makes, `-C panic=immediate-abort`).
 #[wasm_bindgen(start)]
 pub fn start() {
     std::panic::set_hook(Box::new(|info| {
