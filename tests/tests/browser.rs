@@ -448,7 +448,7 @@ fn the_tuning_panel_explains_the_effective_parameters_of_the_runs_in_view() {
         assert_eq!(b.exec(fetched, json!([])).unwrap(), json!(true));
         let params = b
             .exec(
-                "return [...document.querySelectorAll('#tuning-panel details.param')].map(d => [d.querySelector('summary code').textContent, d.querySelector('summary span').textContent, [...d.querySelectorAll('p')].map(p => p.textContent), d.querySelector('a') ? d.querySelector('a').getAttribute('href') : null])",
+                "return [...document.querySelectorAll('#tuning-panel details.param:not([hidden])')].map(d => [d.querySelector('summary code').textContent, d.querySelector('summary span').textContent, [...d.querySelectorAll('p')].map(p => p.textContent), d.querySelector('a') ? d.querySelector('a').getAttribute('href') : null])",
                 json!([]),
             )
             .unwrap();

@@ -21,7 +21,7 @@ fn percentile(mut v: Vec<f64>, p: f64) -> f64 {
 /// then, with every run loaded (a view of all), filter changes redrawn on those runs.
 fn loaded(b: &Browser, n: &str) -> Result<(), String> {
     let big = n.parse::<u64>().unwrap_or(0) >= 100_000;
-    let (loads, rounds) = if big { (3, 11) } else { (5, 31) };
+    let (loads, rounds) = if big { (3, 31) } else { (5, 31) };
     let limit = std::time::Duration::from_secs(600);
     b.set_script_timeout(limit)?;
     let mut first = Vec::new();
@@ -43,6 +43,9 @@ fn loaded(b: &Browser, n: &str) -> Result<(), String> {
     let medians = b.exec("return window.benchsiteViewer.roundPhases()", json!([]))?;
     println!("{n} runs, all loaded (ready at {:.0} ms): filter change → chart and table redrawn ({} changes): median {:.1} ms, p90 {:.1} ms (budget p90 16 ms)", all.as_f64().unwrap_or(0.0), rounds - 1, median(steady.clone()), percentile(steady, 0.9));
     println!("  median by phase (ms): {}", medians.as_str().unwrap_or(""));
+    let last = b.exec("return window.benchsiteViewer.renderPhases()", json!([]))?;
+    println!("  one more redraw of every run by phase, each with the layout of its own writes (ms): {}", last.as_str().unwrap_or(""));
+    println!("  each change in order (ms; every third shows every run, the others one framework): {}", times[1..].iter().map(|t| format!("{t:.1}")).collect::<Vec<_>>().join(" "));
     Ok(())
 }
 

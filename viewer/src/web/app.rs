@@ -1516,13 +1516,29 @@ fn effective_params(app: &App, ui: &Ui, run: &Detail, panel: &Element) {
     append(panel, &d);
 }
 
-/// Effective parameters of the runs in view, grouped by framework and flag, each opening
-/// its explanation and its equivalents in the other frameworks.
+thread_local! {
+    /// The tuning panel as built: for the store's parameter index and whether the catalog was
+    /// there, its heading and one entry per (framework, flag) of the data, in order, each with
+    /// its range of `ParamIndex::params` and the text of its values. A redraw shows the
+    /// entries the view has runs for and sets their values' text in place (building the
+    /// entries was most of a redraw of every run at 100,000 runs).
+    static TUNING: RefCell<Option<Tuning>> = const { RefCell::new(None) };
+}
+
+struct Tuning {
+    index: std::sync::Arc<crate::tally::ParamIndex>,
+    catalog: bool,
+    heading: Element,
+    entries: Vec<(Element, std::ops::Range<usize>, dom::Text)>,
+}
+
+/// The tuning panel: each (framework, flag) of the runs in view, with its values, their
+/// origins and how many runs have each, and (in the full module) its meaning, equivalents
+/// and tuning page.
 fn render_tuning(app: &App, view: &View) {
     let Some(panel) = dom::by_id("tuning-panel") else { return };
     let ui = view.ui;
-    // (framework, flag, value, origin, number of runs), in that order, each once: the runs
-    // of each set added up on the store's indexed parameters (`Store::param_index`).
+    // The runs of each set added up on the store's indexed parameters (`Store::param_index`).
     let index = view.store.param_index();
     let mut runs_per_set = vec![0usize; view.store.tuning.sets.len()];
     let per_unit = view.store.set_counts(view.rows.grain);
@@ -1531,43 +1547,60 @@ fn render_tuning(app: &App, view: &View) {
     for (params, n) in index.of_set.iter().zip(runs_per_set).filter(|(_, n)| *n > 0) {
         params.iter().for_each(|&p| runs_per_param[p as usize] += n);
     }
-    let seen: Vec<(&str, &str, &str, &'static str, usize)> =
-        index.params.iter().zip(runs_per_param).filter(|(_, n)| *n > 0).map(|((fw, flag, value, origin), n)| (fw.as_str(), flag.as_str(), value.as_str(), *origin, n)).collect();
-    let key = seen.iter().fold(dom::Key::default().n(seen.len()), |k, (fw, flag, value, origin, n)| k.s(fw).s(flag).s(value).s(origin).n(*n));
-    if dom::built_from(&panel, key.n(usize::from(app.catalog.is_some())).text()) {
-        return;
-    }
-    // Entries the reader opened stay open when the panel is built again (the catalog came).
-    let open: Vec<String> = panel.query_selector_all("details.param[open] summary code").map(|l| (0..l.length()).filter_map(|k| l.item(k)?.text_content()).collect()).unwrap_or_default();
-    clear(&panel);
-    if seen.is_empty() {
-        return;
-    }
-    append(&panel, &el("h2", "", &ui.tr("viewer.tuning")));
-    // One entry per (framework, flag), with its (value, origin) and number of runs.
-    type Values<'a> = Vec<((&'a str, &'a str), usize)>;
-    let mut groups: Vec<((String, String), Values)> = Vec::new();
-    for (fw, flag, value, origin, n) in seen {
-        match groups.last_mut() {
-            Some(((f, g), values)) if f == fw && g == flag => values.push(((value, origin), n)),
-            _ => groups.push(((fw.to_string(), flag.to_string()), vec![((value, origin), n)])),
+    let catalog = app.catalog.is_some() && PANELS;
+    TUNING.with(|t| {
+        let mut built = t.borrow_mut();
+        if !built.as_ref().is_some_and(|b| std::sync::Arc::ptr_eq(&b.index, &index) && b.catalog == catalog) {
+            *built = Some(build_tuning(app, ui, &panel, index.clone(), catalog));
         }
-    }
-    for ((fw, flag), values) in groups {
+        let Some(built) = built.as_mut() else { return };
+        let mut any = false;
+        for (entry, range, values) in &mut built.entries {
+            let seen: Vec<String> = index.params[range.clone()]
+                .iter()
+                .zip(&runs_per_param[range.clone()])
+                .filter(|(_, n)| **n > 0)
+                .map(|((_, _, value, origin), n)| format!("{value} ({}, {n})", ui.tr(&format!("origin.{origin}"))))
+                .collect();
+            dom::show(entry, !seen.is_empty());
+            if !seen.is_empty() {
+                values.set(&format!(" = {}", seen.join("; ")));
+                any = true;
+            }
+        }
+        dom::show(&built.heading, any);
+    });
+}
+
+/// The tuning panel's heading and an entry per (framework, flag) of `index`, hidden until a
+/// view shows them; entries the reader had opened stay open (the catalog came).
+fn build_tuning(app: &App, ui: &Ui, panel: &Element, index: std::sync::Arc<crate::tally::ParamIndex>, catalog: bool) -> Tuning {
+    let open: Vec<String> = panel.query_selector_all("details.param[open] summary code").map(|l| (0..l.length()).filter_map(|k| l.item(k)?.text_content()).collect()).unwrap_or_default();
+    clear(panel);
+    let heading = el("h2", "", &ui.tr("viewer.tuning"));
+    dom::show(&heading, false);
+    append(panel, &heading);
+    let mut entries = Vec::new();
+    let mut at = 0;
+    while at < index.params.len() {
+        let (fw, flag) = (&index.params[at].0, &index.params[at].1);
+        let end = at + index.params[at..].iter().take_while(|p| &p.0 == fw && &p.1 == flag).count();
         let d = el("details", "param", "");
+        dom::show(&d, false);
         let summary = el("summary", "", "");
         let name = format!("{fw} {flag}");
         if open.contains(&name) {
             attr(&d, "open", "");
         }
         append(&summary, &el("code", "", &name));
-        let vals: Vec<String> = values.iter().map(|((v, o), n)| format!("{v} ({}, {n})", ui.tr(&format!("origin.{o}")))).collect();
-        append(&summary, &el("span", "", &format!(" = {}", vals.join("; "))));
+        let span = el("span", "", "");
+        let values = dom::Text::in_(&span);
+        append(&summary, &span);
         append(&d, &summary);
-        if let Some(p) = app.catalog.as_ref().filter(|_| PANELS).and_then(|c| c.find(&fw, &flag)) {
+        if let Some(p) = app.catalog.as_ref().filter(|_| catalog).and_then(|c| c.find(fw, flag)) {
             append(&d, &el("p", "", p.meaning.get(&ui.lang)));
             if let Some(concept) = p.concept.as_deref() {
-                let eq: Vec<String> = app.catalog.iter().flat_map(|c| &c.params).filter(|q| q.concept.as_deref() == Some(concept) && q.framework != fw).map(|q| format!("{} {}", q.framework, q.flag)).collect();
+                let eq: Vec<String> = app.catalog.iter().flat_map(|c| &c.params).filter(|q| q.concept.as_deref() == Some(concept) && &q.framework != fw).map(|q| format!("{} {}", q.framework, q.flag)).collect();
                 if !eq.is_empty() {
                     append(&d, &el("p", "", &format!("{}: {}", ui.tr("viewer.equivalents"), eq.join(", "))));
                 }
@@ -1575,8 +1608,11 @@ fn render_tuning(app: &App, view: &View) {
             let href = format!("{}{}/tuning/#{}-{}", ui.base, ui.lang, p.framework, p.flag.trim_start_matches('-'));
             append(&d, &link(&ui.tr("nav.tuning"), &href));
         }
-        append(&panel, &d);
+        append(panel, &d);
+        entries.push((d, at..end, values));
+        at = end;
     }
+    Tuning { index, catalog, heading, entries }
 }
 
 fn current_state(app: &App) -> ViewState {
