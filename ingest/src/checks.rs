@@ -1124,7 +1124,9 @@ fn duplicates_counted(runs: &mut Vec<Run>, sink: &mut Sink) -> usize {
         // The first kept run per printer (at most a handful of formats per number key), and
         // per scenario.
         let mut by_format: HashMap<Numbers, Vec<(&str, usize)>, Quick> = HashMap::with_capacity_and_hasher(runs.len(), Quick::default());
-        let mut by_scenario = HashMap::with_capacity_and_hasher(runs.len(), Quick::default());
+        // (The kept runs of a scenario and numbers: more than one only when they state
+        // different loads or latencies, `differ`.)
+        let mut by_scenario: HashMap<_, Vec<usize>, Quick> = HashMap::with_capacity_and_hasher(runs.len(), Quick::default());
         // A report's overview pasted again without its counts (a blog quotes trtllm-bench's
         // `PERFORMANCE OVERVIEW` once more to explain it): the first run with its duration
         // and both throughputs.
@@ -1153,13 +1155,17 @@ fn duplicates_counted(runs: &mut Vec<Run>, sink: &mut Sink) -> usize {
             // Two look-ups, and each printer of these numbers looked at (up to) twice.
             steps += 2 + 2 * formats.len();
             let other_printer = formats.iter().filter(|(f, _)| *f != run.format).map(|(_, j)| *j).min();
-            let same_scenario = by_scenario.get(&(key, scenario(run))).copied();
+            // Not a repeat when the two state different loads or latencies: two runs at
+            // rates `inf` and 8 may end with the same counts, duration and throughput.
+            let alike: &[usize] = by_scenario.get(&(key, scenario(run))).map_or(&[], Vec::as_slice);
+            steps += alike.len();
+            let same_scenario = alike.iter().copied().find(|&j| !differ(run, &runs[j]));
             let original = other_printer.into_iter().chain(same_scenario).min();
             let Some(j) = original else {
                 if !formats.iter().any(|(f, _)| *f == run.format) {
                     formats.push((&run.format, i));
                 }
-                by_scenario.entry((key, scenario(run))).or_insert(i);
+                by_scenario.entry((key, scenario(run))).or_insert_with(Vec::new).push(i);
                 continue;
             };
             keep[i] = false;
@@ -1169,6 +1175,23 @@ fn duplicates_counted(runs: &mut Vec<Run>, sink: &mut Sink) -> usize {
     let mut flags = keep.into_iter();
     runs.retain(|_| flags.next().unwrap_or(true));
     steps
+}
+
+/// Whether two runs with the same counts, duration and throughput state a different request
+/// rate or concurrency, or a different mean TTFT, TPOT or ITL (as printed, two decimals):
+/// two runs, not one printed twice.
+fn differ(a: &Run, b: &Run) -> bool {
+    fn both<T: PartialEq>(x: Option<T>, y: Option<T>) -> bool {
+        matches!((x, y), (Some(x), Some(y)) if x != y)
+    }
+    let (sa, sb) = (&a.scenario, &b.scenario);
+    let mean = |l: &Option<benchsite_model::Map<f64>>| l.as_ref().and_then(|l| l.get("mean")).map(|&x| (x * 100.0).round() as i64);
+    let (ma, mb) = (&a.metrics, &b.metrics);
+    both(sa.request_rate.as_ref(), sb.request_rate.as_ref())
+        || both(sa.max_concurrency, sb.max_concurrency)
+        || both(mean(&ma.ttft_ms), mean(&mb.ttft_ms))
+        || both(mean(&ma.tpot_ms), mean(&mb.tpot_ms))
+        || both(mean(&ma.itl_ms), mean(&mb.itl_ms))
 }
 
 /// The `duplicate` note of a run dropped because it repeats `original` (`same`: what they share).
@@ -1283,6 +1306,7 @@ pub fn sweeps(scanned: &scan::End<'_>, runs: &[Run], sink: &mut Sink) {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+    use benchsite_model::RequestRate;
 
     /// The former quadratic check, kept as the reference the hashed one must agree with.
     fn duplicates_by_pairs(runs: &[Run]) -> Vec<(u32, u32)> {
@@ -1308,7 +1332,7 @@ mod tests {
                 continue;
             }
             let original = (0..i).find(|&j| {
-                keep[j] && numbers(&runs[j]) == key && (runs[j].format != runs[i].format || scenario(&runs[j]) == scenario(&runs[i]))
+                keep[j] && numbers(&runs[j]) == key && (runs[j].format != runs[i].format || (scenario(&runs[j]) == scenario(&runs[i]) && !differ(&runs[i], &runs[j])))
             });
             if let Some(j) = original {
                 keep[i] = false;
@@ -1318,7 +1342,7 @@ mod tests {
         found
     }
 
-    fn run(line: u32, (format, completed, duration, rate, dataset, prompts): (bool, u8, u8, Option<u8>, Option<u8>, u8)) -> Run {
+    fn run(line: u32, ((format, completed, duration, rate, dataset, prompts), load): ((bool, u8, u8, Option<u8>, Option<u8>, u8), Option<u8>)) -> Run {
         let mut r = Run { id: format!("x#L{line}").into(), format: if format { "vllm-json" } else { "serving-text" }.into(), ..Run::default() };
         r.source.line = line;
         r.metrics.completed = (completed > 0).then_some(u64::from(completed));
@@ -1328,6 +1352,7 @@ mod tests {
         r.metrics.output_throughput = Some(f64::from(prompts));
         r.scenario.dataset = dataset.map(|d| format!("d{d}"));
         r.scenario.num_prompts = Some(u64::from(prompts));
+        r.scenario.request_rate = load.map(|l| if l == 0 { RequestRate::Inf } else { RequestRate::PerSecond(f64::from(l)) });
         r
     }
 
@@ -1358,8 +1383,9 @@ mod tests {
     }
 
     /// Steps per run of the duplicate check, at most, whatever the shape: each run's numbers
-    /// looked up once per map (three), and the printers already seen with those numbers (one here).
-    const DUPLICATE_STEPS_PER_RUN: usize = 5;
+    /// looked up once per map (three), the printers already seen with those numbers (one
+    /// here), and the kept runs of its scenario with those numbers (one here).
+    const DUPLICATE_STEPS_PER_RUN: usize = 6;
 
     /// The check's work is bounded by a constant per run (the check by pairs compared each
     /// run with every earlier one: 16 s on 50k blocks). Counted, not timed: the same bound at
@@ -1380,7 +1406,7 @@ mod tests {
     proptest! {
         #[test]
         fn hashed_duplicates_agree_with_pairwise_comparison(
-            specs in prop::collection::vec((any::<bool>(), 0u8..3, 0u8..2, prop::option::of(0u8..2), prop::option::of(0u8..2), 0u8..2), 0..40)
+            specs in prop::collection::vec(((any::<bool>(), 0u8..3, 0u8..2, prop::option::of(0u8..2), prop::option::of(0u8..2), 0u8..2), prop::option::of(0u8..3)), 0..40)
         ) {
             let runs: Vec<Run> = specs.into_iter().enumerate().map(|(i, s)| run(i as u32 + 1, s)).collect();
             let want = duplicates_by_pairs(&runs);

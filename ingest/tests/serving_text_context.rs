@@ -30,3 +30,29 @@ fn a_namespace_without_a_random_dataset_gives_no_random_lengths() {
     let random = text.replace("num_prompts=1000, random_input_len", "num_prompts=1000, dataset_name='random', random_input_len");
     check("raw/lora.log", &random, &[&[("/scenario/input_len", json!(1024)), ("/scenario/output_len", json!(128))]]);
 }
+
+/// Two runs at different loads can end with the same counts, duration and throughput (a
+/// generated corpus of 1,000,000 runs had one such pair: rates `inf` and 8, both 427.76 s).
+/// They stay two runs when they state different rates or latencies; the same block pasted
+/// twice is still one run and a `duplicate` note. The block is the first of
+/// `content/raw/vllm_sweep.log`.
+#[test]
+fn runs_at_other_loads_with_the_same_totals_are_not_duplicates() {
+    let log = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../content/raw/vllm_sweep.log")).unwrap();
+    let block: String = log.lines().skip(4).take(21).map(|l| format!("{l}\n")).collect();
+    assert!(block.starts_with("============ Serving Benchmark Result") && block.trim_end().ends_with("======"), "{block}");
+    let at = |rate: &str| format!("Traffic request rate: {rate}\n{block}\n");
+    // Pasted twice under one rate: one run.
+    let twice = format!("{}{}", at("inf"), at("inf"));
+    let findings = check("raw/x.log", &twice, &[&[("/scenario/request_rate", json!("inf"))]]);
+    assert!(findings.iter().any(|f| f.starts_with("duplicate@")), "{findings:?}");
+    // Under two rates: two runs, no duplicate.
+    let two = format!("{}{}", at("inf"), at("8.0"));
+    let findings = check("raw/x.log", &two, &[&[("/scenario/request_rate", json!("inf"))], &[("/scenario/request_rate", json!(8.0))]]);
+    assert!(!findings.iter().any(|f| f.starts_with("duplicate@")), "{findings:?}");
+    // Under no rate, with another mean TTFT: two runs.
+    let other = block.replace("Mean TTFT (ms):                          314.58", "Mean TTFT (ms):                          299.10");
+    assert_ne!(other, block);
+    let findings = check("raw/x.log", &format!("{block}\n{other}"), &[&[("/metrics/ttft_ms/mean", json!(314.58))], &[("/metrics/ttft_ms/mean", json!(299.1))]]);
+    assert!(!findings.iter().any(|f| f.starts_with("duplicate@")), "{findings:?}");
+}
