@@ -1369,3 +1369,37 @@ fn the_tradeoff_chart_says_how_many_points_it_draws() {
     select(&b, "ctl-chart", "tradeoff");
     b.wait_for("const p = document.getElementById('chart-canvas').getAttribute('data-plot') || ''; return !p.includes('thinned|') && p.split('point|').length - 1 === 40", "all 40 points, no note").unwrap();
 }
+
+/// Two runs alike but for an engine flag their commands set to different values: the
+/// banner says they are not directly comparable and names the flag with both values, in
+/// the page's language (it named only dimensions: these two looked comparable).
+#[test]
+fn the_banner_names_an_engine_flag_the_runs_in_view_set_differently() {
+    let Some((_g, b)) = browser() else { return };
+    let base = benchsite_viewer::synthetic_runs(1).remove(0);
+    let framework = base.framework.clone().expect("a synthetic run names its framework");
+    let runs: Vec<benchsite_model::Run> = ["256", "512"]
+        .iter()
+        .enumerate()
+        .map(|(i, value)| {
+            let mut r = base.clone();
+            r.id = format!("synthetic/flags.md#L{}", i + 1).into();
+            r.source.line = i as u32 + 1;
+            let set = benchsite_model::tuning::Effective { flag: "--max-num-seqs".into(), value: Some(value.to_string()), origin: benchsite_model::tuning::Origin::Explicit, concept: Some("max-batch".into()), rule: None };
+            r.params.effective = vec![set].into();
+            r
+        })
+        .collect();
+    for (lang, label) in [("en", "Engine flag"), ("zh", "引擎参数")] {
+        b.goto(&format!("/{lang}/explore/?v=1")).unwrap();
+        ready(&b);
+        b.load_runs(&runs).unwrap();
+        assert_eq!(ready(&b), 2);
+        let items = b.exec("return [...document.querySelectorAll('#comparability li')].map(li => [li.getAttribute('data-dim'), li.textContent])", json!([])).unwrap();
+        assert_eq!(items, json!([["flag", format!("{label} {framework} --max-num-seqs: 256, 512")]]), "{lang}");
+        // One of them in view: nothing to name.
+        b.load_runs(&runs[..1]).unwrap();
+        assert_eq!(ready(&b), 1);
+        assert_eq!(b.exec("return document.querySelectorAll('#comparability li').length", json!([])).unwrap(), json!(0), "{lang}");
+    }
+}

@@ -1,7 +1,9 @@
 //! Comparability: when the runs in view differ in what makes numbers comparable — GPU, GPU
 //! count, precision, model family, and the workload: dataset and lengths, number of
-//! prompts, request rate and concurrency — the page names each difference.
+//! prompts, request rate and concurrency — the page names each difference, and each engine
+//! flag that runs of one framework in view set to different values.
 
+use crate::sorted::{SortedMap, SortedSet};
 use crate::store::{Dim, Store};
 
 /// One aspect in which the runs differ, with the distinct values seen.
@@ -46,10 +48,53 @@ fn among<'a>(store: &Store, units: impl Iterator<Item = &'a [u32; Dim::ALL.len()
         .collect()
 }
 
+/// The catalog's tensor-parallel flags (concept `tensor-parallel`, each engine's spelling;
+/// a test compares them with `content/tuning/parameters.toml`).
+pub const TENSOR_PARALLEL: [&str; 4] = ["--tp", "--tensor-parallel-size", "--tp-size", "--tp_size"];
+
+/// An engine flag that runs of one framework in view run with different values.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FlagDifference {
+    pub framework: String,
+    pub flag: String,
+    pub values: Vec<String>,
+}
+
+/// The engine flags the runs in view differ in (`runs_per_set`: how many runs in view have
+/// each parameter set, `filter::runs_per_set`): per framework, each flag some of those runs
+/// set in their command and whose effective values among them differ (a default counts as
+/// the value it is, `?` when unknown), in framework and flag order. A flag no run in view
+/// sets is left out: its defaults differ with the version or GPU, which the page names.
+///
+/// `named`: the differences already named; when the GPU count is one of them, the
+/// tensor-parallel flags (`TENSOR_PARALLEL`) are not named again (their values are the GPU
+/// counts, for each framework).
+pub fn flag_differences(store: &Store, runs_per_set: &[usize], named: &[Difference]) -> Vec<FlagDifference> {
+    let gpus_named = named.iter().any(|d| d.dim == Dim::Gpus);
+    let mut flags: SortedMap<(&str, &str), (bool, SortedSet<&str>)> = SortedMap::new();
+    for (set, _) in store.tuning.sets.iter().zip(runs_per_set).filter(|(_, n)| **n > 0) {
+        for (flag, value, origin) in &set.params {
+            let (set_in_command, values) = flags.get_or_default((set.framework.as_str(), flag.as_str()));
+            *set_in_command |= *origin == "explicit";
+            values.insert(value.as_str());
+        }
+    }
+    flags
+        .iter()
+        .filter(|((_, flag), (set_in_command, values))| *set_in_command && values.len() > 1 && !(gpus_named && TENSOR_PARALLEL.contains(flag)))
+        .map(|((framework, flag), (_, values))| FlagDifference {
+            framework: framework.to_string(),
+            flag: flag.to_string(),
+            values: values.iter().take(MAX_VALUES).map(|v| v.to_string()).collect(),
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::store::tests::run;
+    use benchsite_model::tuning::{Effective, Origin};
 
     #[test]
     fn lists_only_what_differs_load_included() {
@@ -63,5 +108,64 @@ mod tests {
         // Not stated comes first.
         assert_eq!(d[2].values, ["?", "256"]);
         assert!(differences(&s, &[0]).is_empty());
+    }
+
+    /// A run with `flags` (flag, value, origin) resolved as its effective parameters.
+    fn with_flags(id: &str, fw: &str, flags: &[(&str, &str, &str)]) -> benchsite_model::Run {
+        let mut r = run(id, fw, "1.0", "H800", "m", 10.0, 5.0);
+        let effective = flags
+            .iter()
+            .map(|(flag, value, origin)| {
+                let origin = if *origin == "explicit" { Origin::Explicit } else { Origin::Default };
+                Effective { flag: flag.to_string(), concept: Some("c".into()), value: Some(value.to_string()), origin, rule: None }
+            })
+            .collect::<Vec<_>>();
+        r.params.effective = effective.into();
+        r
+    }
+
+    #[test]
+    fn names_the_flags_one_framework_sets_to_different_values() {
+        let runs = [
+            with_flags("a#L1", "vllm", &[("--max-num-seqs", "256", "default"), ("--gpu-memory-utilization", "0.9", "explicit")]),
+            with_flags("b#L2", "vllm", &[("--max-num-seqs", "512", "explicit"), ("--gpu-memory-utilization", "0.9", "explicit")]),
+            // Another framework's flag of the same name is not compared with vLLM's.
+            with_flags("c#L3", "sglang", &[("--max-num-seqs", "128", "explicit")]),
+            // Defaults that differ (another version), set by no run: not named.
+            with_flags("d#L4", "lmdeploy", &[("--cache-max-entry-count", "0.8", "default")]),
+            with_flags("e#L5", "lmdeploy", &[("--cache-max-entry-count", "0.9", "default")]),
+        ];
+        let s = Store::new(&runs, vec![]);
+        let per_set = |ids: &[usize]| {
+            let mut n = vec![0; s.tuning.sets.len()];
+            ids.iter().for_each(|&i| n[s.tuning.codes[i] as usize] += 1);
+            n
+        };
+        let d = flag_differences(&s, &per_set(&[0, 1, 2, 3, 4]), &[]);
+        assert_eq!(d, [FlagDifference { framework: "vllm".into(), flag: "--max-num-seqs".into(), values: vec!["256".into(), "512".into()] }]);
+        // One of the two vLLM runs in view: nothing differs.
+        assert!(flag_differences(&s, &per_set(&[1, 2, 3]), &[]).is_empty());
+    }
+
+    /// Tensor parallelism set to 4 and 8: named unless the GPU count is (4 and 8 GPUs).
+    #[test]
+    fn tensor_parallel_flags_are_named_when_the_gpu_count_is_not() {
+        let runs = [with_flags("a#L1", "vllm", &[("--tensor-parallel-size", "4", "explicit")]), with_flags("b#L2", "vllm", &[("--tensor-parallel-size", "8", "explicit")])];
+        let s = Store::new(&runs, vec![]);
+        let both = vec![1; s.tuning.sets.len()];
+        assert_eq!(flag_differences(&s, &both, &[]).len(), 1);
+        let gpus = Difference { dim: Dim::Gpus, values: vec!["4".into(), "8".into()] };
+        assert!(flag_differences(&s, &both, &[gpus]).is_empty());
+    }
+
+    #[test]
+    fn the_tensor_parallel_flags_are_the_catalogs() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/tuning/parameters.toml");
+        let catalog: benchsite_model::tuning::Catalog = toml::from_str(&std::fs::read_to_string(root).unwrap()).unwrap();
+        let mut flags: Vec<&str> = catalog.params.iter().filter(|p| p.concept.as_deref() == Some("tensor-parallel")).map(|p| p.flag.as_str()).collect();
+        let mut ours = TENSOR_PARALLEL.to_vec();
+        flags.sort_unstable();
+        ours.sort_unstable();
+        assert_eq!(flags, ours);
     }
 }

@@ -196,6 +196,14 @@ pub fn values_among(store: &Store, runs: &[u32], dim: Dim) -> Vec<String> {
     values
 }
 
+/// How many runs in view have each parameter set (`Store::tuning`), added up per unit.
+pub fn runs_per_set(store: &Store, rows: &Rows) -> Vec<usize> {
+    let mut n = vec![0usize; store.tuning.sets.len()];
+    let per_unit = store.set_counts(rows.grain);
+    rows.held(store).flat_map(|u| &per_unit[u]).for_each(|&(set, k)| n[set as usize] += k as usize);
+    n
+}
+
 /// Per cell: whether the view's filters, search and hide-flagged admit it. The cells cover
 /// every run of the data, loaded or not, so this says which shards a view needs.
 pub fn cells_admitted(store: &Store, state: &ViewState) -> Vec<bool> {

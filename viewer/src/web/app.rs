@@ -1311,15 +1311,18 @@ fn render_banner(app: &App, view: &View) {
     let ui = view.ui;
     let count = ui.fill("viewer.count", &[("shown", &view.rows.len().to_string()), ("total", &view.store.total().to_string())]);
     // The compare view pairs alike runs itself and names what differs within each pair.
-    let diffs = if view.state.chart == Chart::Compare { Vec::new() } else { compare::differences_of(view.store, view.rows) };
+    let comparing = view.state.chart == Chart::Compare;
+    let diffs = if comparing { Vec::new() } else { compare::differences_of(view.store, view.rows) };
+    let flags = if comparing { Vec::new() } else { compare::flag_differences(view.store, &view.runs_per_set, &diffs) };
     let key = diffs.iter().fold(dom::Key::default().s(&count).n(diffs.len()), |k, d| k.s(d.dim.key()).all(d.values.iter().map(String::as_str)));
+    let key = flags.iter().fold(key.n(flags.len()), |k, f| k.s(&f.framework).s(&f.flag).all(f.values.iter().map(String::as_str)));
     let key = key.opt(view.state.data_hash.as_deref()).opt(view.state.in_view.as_ref().map(|_| "")).all(view.state.in_view.as_deref().unwrap_or_default().iter().map(String::as_str));
     if dom::built_from(&banner, key.all(app.notices.iter().map(String::as_str)).n(view.store.len()).s(&ui.lang).text()) {
         return;
     }
     clear(&banner);
     append(&banner, &el("p", "count", &count));
-    if !diffs.is_empty() {
+    if !diffs.is_empty() || !flags.is_empty() {
         let warn = el("div", "warn", "");
         attr(&warn, "id", "comparability");
         append(&warn, &el("p", "", &ui.tr("viewer.differ_intro")));
@@ -1330,6 +1333,14 @@ fn render_banner(app: &App, view: &View) {
             append(&li, &el("strong", "", &ui.tr(&format!("viewer.differ.{}", d.dim.key()))));
             let values: Vec<String> = d.values.iter().map(|v| ui.show(v)).collect();
             append(&li, &el("span", "", &format!(": {}", values.join(", "))));
+            append(&ul, &li);
+        }
+        // Engine flags set to different values (a flag column of a table, serve commands).
+        for f in flags {
+            let li = el("li", "", "");
+            attr(&li, "data-dim", "flag");
+            append(&li, &el("strong", "", &ui.fill("viewer.differ.flag", &[("flag", &format!("{} {}", f.framework, f.flag))])));
+            append(&li, &el("span", "", &format!(": {}", f.values.join(", "))));
             append(&ul, &li);
         }
         append(&warn, &ul);
@@ -1540,11 +1551,8 @@ fn render_tuning(app: &App, view: &View) {
     let ui = view.ui;
     // The runs of each set added up on the store's indexed parameters (`Store::param_index`).
     let index = view.store.param_index();
-    let mut runs_per_set = vec![0usize; view.store.tuning.sets.len()];
-    let per_unit = view.store.set_counts(view.rows.grain);
-    view.rows.held(view.store).flat_map(|u| &per_unit[u]).for_each(|&(set, n)| runs_per_set[set as usize] += n as usize);
     let mut runs_per_param = vec![0usize; index.params.len()];
-    for (params, n) in index.of_set.iter().zip(runs_per_set).filter(|(_, n)| *n > 0) {
+    for (params, &n) in index.of_set.iter().zip(&view.runs_per_set).filter(|(_, n)| **n > 0) {
         params.iter().for_each(|&p| runs_per_param[p as usize] += n);
     }
     let catalog = app.catalog.is_some() && PANELS;

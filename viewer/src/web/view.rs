@@ -30,6 +30,9 @@ pub struct View<'a> {
     /// The typed prices that were taken, and each refused one.
     pub prices: Prices,
     pub refused: Vec<Refused>,
+    /// How many runs in view have each parameter set (the tuning panel and the banner's
+    /// engine flags read it).
+    pub runs_per_set: Vec<usize>,
 }
 
 impl<'a> View<'a> {
@@ -52,6 +55,7 @@ impl<'a> View<'a> {
             sides: if super::PANELS && state.chart == Chart::Compare { filter::sides(store, state) } else { None },
             prices,
             refused,
+            runs_per_set: filter::runs_per_set(store, rows),
         }
     }
 
