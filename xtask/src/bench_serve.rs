@@ -130,13 +130,15 @@ fn median(mut v: Vec<f64>) -> f64 {
 }
 
 /// The first `Mean TTFT (ms):` value replaced by one the page does not show yet (below
-/// 1,000 ms, so the page prints it as written, without a thousands separator).
+/// 1,000 ms, so the page prints it as written, without a thousands separator; its last digit
+/// not 0, which the page leaves off: `739.70` is shown as `739.7`, and the fifth edit waited
+/// for a number the page never shows).
 fn edit_number(text: &str, k: usize, shown: &str) -> Option<(String, String)> {
     let at = text.find("Mean TTFT (ms):")?;
     let line_end = text[at..].find('\n').map_or(text.len(), |e| at + e);
     let line = &text[at..line_end];
     let value_at = at + line.rfind(' ')? + 1;
-    let number = (0..100).map(|j| format!("{}.{:02}", 700 + 13 * k + j, (37 + 11 * k + j) % 100)).find(|n| !shown.contains(n.as_str()) && !text.contains(n.as_str()))?;
+    let number = (0..100).map(|j| format!("{}.{:02}", 700 + 13 * k + j, (37 + 11 * k + j) % 100)).find(|n| !n.ends_with('0') && !shown.contains(n.as_str()) && !text.contains(n.as_str()))?;
     Some((format!("{}{number}{}", &text[..value_at], &text[line_end..]), number))
 }
 
