@@ -151,6 +151,8 @@ pub struct Heading {
     pub gpu_count: Option<u32>,
     pub tp: Option<u32>,
     pub framework: Option<&'static str>,
+    /// One precision named as a word of its own (`### FP8`): `precision::named_in_heading`.
+    pub precision: Option<String>,
     /// The load it states as `KEY=VALUE` (`CONC=64`, `ISL=1024`): [`settings_in`].
     pub load: Vec<Fact>,
 }
@@ -163,6 +165,7 @@ impl Heading {
         out.extend(self.gpu_count.map(Fact::GpuCount));
         out.extend(self.tp.map(Fact::Tp));
         out.extend(self.framework.map(|f| Fact::Framework(f.to_string())));
+        out.extend(self.precision.clone().map(Fact::Precision));
         out.extend(self.load.iter().cloned());
         out
     }
@@ -213,6 +216,7 @@ pub fn heading(title: &str) -> Heading {
     }
     h.tp = tp_in(title);
     h.load = settings_in(title);
+    h.precision = crate::precision::named_in_heading(words.iter().copied());
     let frameworks: Vec<&'static str> = {
         let mut f: Vec<&'static str> = words.iter().filter_map(|w| framework_word(w)).collect();
         f.dedup();
@@ -1172,7 +1176,7 @@ pub fn labelled_lines(text: &str, first_line: u32) -> Vec<(Fact, u32)> {
                 }
             }
             "model" | "model name" | "模型" | "测试模型" | "모델" | "테스트 모델" => {
-                if let Some(w) = value.split_whitespace().next().filter(|w| is_model_word(w)) {
+                if let Some(w) = model_value(value).filter(|w| is_model_word(w)) {
                     out.push((Fact::Model(w.trim_end_matches([',', ';', '.']).to_string()), line));
                 }
             }
@@ -1198,6 +1202,11 @@ pub fn labelled_lines(text: &str, first_line: u32) -> Vec<(Fact, u32)> {
                     out.push((Fact::Framework(one.to_string()), line));
                 }
             }
+            // `负载：输入 10000 tokens；输出 800 tokens`, `Workload: input 512, output 128 tokens`.
+            "负载" | "工作负载" | "load" | "workload" => {
+                out.extend(lengths_in(value).into_iter().map(|f| (f, line)));
+                out.extend(settings_in(value).into_iter().map(|f| (f, line)));
+            }
             _ => {
                 if let Some(fact) = version_of(&label, value) {
                     out.push((fact, line));
@@ -1205,6 +1214,39 @@ pub fn labelled_lines(text: &str, first_line: u32) -> Vec<(Fact, u32)> {
                 // `**Benchmark**: ISL=1024, OSL=1024, random_range_ratio=0.8`.
                 out.extend(settings_in(value).into_iter().map(|f| (f, line)));
             }
+        }
+    }
+    out
+}
+
+/// The model a `Model:` line names: its first word, ending at a bracket unless the bracket
+/// holds the size (`Qwen/Qwen3-32B-FP8（FP8 checkpoint）` → `Qwen/Qwen3-32B-FP8`;
+/// `LLAMA-V1（65B）` stays whole).
+fn model_value(value: &str) -> Option<&str> {
+    let word = value.split(|c: char| c.is_whitespace() || matches!(c, '，' | '；')).next()?;
+    match word.find(['（', '(']) {
+        Some(at) => {
+            let inside = word[at..].trim_start_matches(['（', '(']).trim_end_matches(['）', ')']);
+            if is_size(inside) { Some(word) } else { Some(&word[..at]) }
+        }
+        None => Some(word),
+    }
+}
+
+/// The input and output lengths a workload line names as a word and a whole number
+/// (`输入 10000 tokens；输出 800 tokens`, `input 512, output 128`); `1k` is no length.
+fn lengths_in(value: &str) -> Vec<Fact> {
+    let words: Vec<&str> = value.split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '，' | '；' | '、')).filter(|w| !w.is_empty()).collect();
+    let mut out = Vec::new();
+    for pair in words.windows(2) {
+        let Some(n) = pair[1].parse::<u64>().ok().filter(|&n| n > 0) else { continue };
+        let fact = match pair[0].to_lowercase().as_str() {
+            "输入" | "input" => Fact::InputLen(n),
+            "输出" | "output" => Fact::OutputLen(n),
+            _ => continue,
+        };
+        if !out.iter().any(|o: &Fact| o.key() == fact.key()) {
+            out.push(fact);
         }
     }
     out
@@ -1321,8 +1363,8 @@ fn caption_facts(line: &str) -> Option<Vec<Fact>> {
     let h = heading(t);
     let mut facts = h.facts();
     // A model named in a caption (`Table 2: Llama-3-8B …`) may be one of several of the
-    // table's rows: the rows name their own.
-    facts.retain(|f| !matches!(f, Fact::Model(_)));
+    // table's rows: the rows name their own. (A precision is read from headings only.)
+    facts.retain(|f| !matches!(f, Fact::Model(_) | Fact::Precision(_)));
     let ws = words(t);
     if let Some(framework) = h.framework {
         // `vLLM 0.6.2`, `SGLang v0.4.1`: the release right after the engine's name.

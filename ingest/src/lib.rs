@@ -138,7 +138,7 @@ fn parse_as(path: &str, text: &str, result: Option<ResultName<'_>>, context: Con
             run.gpu = Some(g);
         }
     }
-    precision::apply(&mut runs, meta.and_then(|m| m.precision.as_deref()), models, names);
+    precision::apply(&mut runs, meta.and_then(|m| m.precision.as_deref()), models, names, &mut sink);
     checks::duplicates(&mut runs, &mut sink);
     for run in &mut runs {
         run.derive();

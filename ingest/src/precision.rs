@@ -8,6 +8,9 @@
 //! 3. `metadata`: the client command that ran it says it (`--metadata precision=bf16`);
 //! 4. `flag`: a serve flag that quantizes the weights (`--quantization`, LMDeploy
 //!    `--model-format awq`, `trtllm-bench --quantization`);
+//! 4a. `heading`: the heading of the run's section names one precision (`### FP4`): a page
+//!    that names its model once (`Model: Qwen/Qwen3-32B-FP8`) and then has a section per
+//!    precision;
 //! 5. `model-name`: a quantization word in the model name (`-FP8`, `-AWQ`, `.w4a16`);
 //! 6. `flag`: a float dtype flag (`--dtype bfloat16`);
 //! 7. `model-name`: a float word in the model name (`-BF16`);
@@ -20,6 +23,7 @@
 
 use crate::models::Catalog;
 use crate::names::Names;
+use crate::sink::FindingExt;
 use benchsite_model::{Params, Run};
 
 /// Quantization words, as they appear in model names and flag values (lower case).
@@ -28,6 +32,24 @@ const QUANTIZED: [&str; 14] =
 
 /// Float words, as they appear in model names and `--dtype` values (lower case).
 const FLOAT: [&str; 4] = ["bf16", "fp16", "fp32", "bfloat16"];
+
+/// The precision a heading names as a word of its own (`### FP8`, `## BF16 results`): one
+/// precision word, normalised; `None` when it names none or two (`FP8 vs BF16`).
+pub fn named_in_heading<'a>(words: impl Iterator<Item = &'a str>) -> Option<String> {
+    let mut found: Option<String> = None;
+    for w in words {
+        let lower = w.to_ascii_lowercase();
+        if !(QUANTIZED.contains(&lower.as_str()) || FLOAT.contains(&lower.as_str())) {
+            continue;
+        }
+        let p = normalise(&lower)?;
+        if found.as_ref().is_some_and(|f| *f != p) {
+            return None;
+        }
+        found = Some(p);
+    }
+    found
+}
 
 /// Words that may trail a model name around its precision (`-FP8-Dynamic`,
 /// `-quantized.w4a16`, `-bnb-4bit`); they say too little to be a precision themselves.
@@ -123,6 +145,8 @@ pub struct Statements<'a> {
     pub sidecar: Option<&'a str>,
     /// A client command's `--metadata precision=…` entry.
     pub metadata: Option<&'a str>,
+    /// The heading of the run's section (`### FP4`).
+    pub heading: Option<&'a str>,
     pub model: Option<&'a str>,
     /// The model's family as the name table spells it (`DeepSeekV3` → `DeepSeek-V3`); the
     /// model's own [`family`] when `None`.
@@ -146,14 +170,18 @@ pub fn resolve(said: Statements<'_>, models: Option<&Catalog>) -> Option<Precisi
     let name_word = |set: &[&str]| words.iter().find(|w| set.contains(&w.as_str())).and_then(|w| normalise(w));
     let quant_flag = said.params.and_then(|p| flag_value(p, is_quantization_flag));
     match quant_flag {
-        // The flag says "quantized" without saying how: only the name can tell.
-        Some(v) if is_container(v) => return found(name_word(&QUANTIZED), "model-name"),
+        // The flag says "quantized" without saying how: the heading or the name can tell.
+        Some(v) if is_container(v) => return found(said.heading.and_then(normalise), "heading").or_else(|| found(name_word(&QUANTIZED), "model-name")),
         Some(v) => {
             if let Some(p) = found(normalise(v), "flag") {
                 return Some(p);
             }
         }
         None => {}
+    }
+    // A section's heading (`### FP4`) over a model named once for the whole page.
+    if let Some(p) = found(said.heading.and_then(normalise), "heading") {
+        return Some(p);
     }
     if let Some(p) = found(name_word(&QUANTIZED), "model-name") {
         return Some(p);
@@ -175,20 +203,45 @@ pub fn resolve(said: Statements<'_>, models: Option<&Catalog>) -> Option<Precisi
 /// model written two ways stand side by side, while `model` keeps what the source wrote. A
 /// `precision` already on the run was printed by the benchmark tool itself, or given by the
 /// `--metadata` of the client command that ran it (see [`from_client_metadata`]).
-pub fn apply(runs: &mut [Run], sidecar: Option<&str>, models: Option<&Catalog>, names: &Names) {
+///
+/// A precision taken from the section's heading that another quantization word of the
+/// model's name contradicts (`### FP4` over `Qwen/Qwen3-32B-FP8`, named once for the page) is
+/// a `precision-differs` warning: the model may not be the one the section ran.
+pub fn apply(runs: &mut [Run], sidecar: Option<&str>, models: Option<&Catalog>, names: &Names, sink: &mut crate::sink::Sink) {
     for run in runs {
         run.family = run.model.as_deref().map(|m| names.model(&family(m)));
         let stated = run.precision.take();
-        let (log, metadata) = if from_client_metadata(run) { (None, stated) } else { (stated, None) };
+        let kind = run.source.context.get("precision").map(|c| c.kind.as_str());
+        let (log, metadata, heading) = if from_client_metadata(run) {
+            (None, stated, None)
+        } else if kind == Some(crate::context::HEADING) {
+            (None, None, stated)
+        } else {
+            (stated, None, None)
+        };
         let said = Statements {
             log: log.as_deref(),
             sidecar,
             metadata: metadata.as_deref(),
+            heading: heading.as_deref(),
             model: run.model.as_deref(),
             family: run.family.as_deref(),
             params: Some(&run.params),
         };
         let resolved = resolve(said, models);
+        if let (Some(p), Some(model)) = (resolved.as_ref().filter(|p| p.from == "heading"), run.model.as_deref()) {
+            let named = name_words(model).iter().find(|w| QUANTIZED.contains(&w.as_str())).and_then(|w| normalise(w));
+            if let Some(named) = named.filter(|n| *n != p.value) {
+                let at = run.source.context.get("precision").map_or(0, |c| c.line);
+                sink.warn(
+                    "precision-differs",
+                    run.source.line,
+                    format!("the heading at line {at} names {}, but the run's model {model} is a {named} checkpoint; the precision is taken from the heading, and the model may not be the one this section ran.", p.value),
+                )
+                .value("heading_line", at)
+                .run(&run.id);
+            }
+        }
         run.precision = resolved.as_ref().map(|p| p.value.clone());
         run.precision_from = resolved.map(|p| p.from.to_string());
     }

@@ -10,7 +10,8 @@ use benchsite_ingest::parse_file;
 use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
-const SAMPLES: [&str; 19] = [
+const SAMPLES: [&str; 20] = [
+    "precision_sections_fp8_fp4_zh.md",
     "lmdeploy_a100_fp16.md",
     "framework_comparison_zh.md",
     "vllm_vs_trtllm.md",
@@ -1019,4 +1020,47 @@ fn flag_columns_are_the_rows_flags_and_keep_a_serve_command_of_other_values_away
     let expected: Vec<&[(&str, Value)]> = runs.iter().map(Vec::as_slice).collect();
     let findings = check("raw/README.md", &text, &expected);
     assert_eq!(findings, ["serve-elsewhere-not-applied@11"]);
+}
+
+/// A page names its model once (`模型：Qwen/Qwen3-32B-FP8（FP8 checkpoint）`, the name ending
+/// at the bracket) and its workload in words (`负载：输入 10000 tokens；输出 800 tokens`), then
+/// has a section per precision, `### FP8` and `### FP4`. Each section's rows take the
+/// precision of their heading (the FP4 rows were FP8, from the model's name), and where the
+/// heading contradicts the model's name a `precision-differs` warning says the model may not
+/// be the one that ran (the FP4 rows' notes name `RedHatAI/Qwen3-32B-NVFP4`).
+#[test]
+fn a_heading_naming_a_precision_gives_its_rows_that_precision() {
+    let text = fixture("markdown-table/precision_sections_fp8_fp4_zh.md");
+    let row = |line: u32, heading: u32, precision: &str, conc: u64, ttft: f64| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/id", json!(format!("raw/qwen32b.md#L{line}"))),
+            ("/model", json!("Qwen/Qwen3-32B-FP8")),
+            ("/family", json!("Qwen3-32B")),
+            ("/precision", json!(precision)),
+            ("/precision_from", json!("heading")),
+            ("/source/context/precision", context(heading, "heading")),
+            ("/scenario/input_len", json!(10000)),
+            ("/scenario/output_len", json!(800)),
+            ("/source/context/scenario.input_len", context(6, "labelled-line")),
+            ("/scenario/max_concurrency", json!(conc)),
+            ("/metrics/ttft_ms/mean", json!(ttft)),
+            ("/source/lines/metrics.ttft_ms.mean", json!(line)),
+        ]
+    };
+    let runs = [
+        row(18, 14, "FP8", 1, 81.174),
+        row(19, 14, "FP8", 10, 102.166),
+        row(20, 14, "FP8", 40, 164.491),
+        row(26, 22, "FP4", 10, 101.209),
+        row(27, 22, "FP4", 40, 141.805),
+    ];
+    let expected: Vec<&[(&str, Value)]> = runs.iter().map(Vec::as_slice).collect();
+    let findings = check("raw/qwen32b.md", &text, &expected);
+    assert_eq!(findings, ["precision-differs@26", "precision-differs@27"]);
+    // A heading naming two precisions names none: the model's name says FP8.
+    let both = text.replacen("### FP4\n", "### FP4 vs FP8\n", 1);
+    let out = parse_file("raw/both.md", &both, None);
+    let said: Vec<(Option<&str>, Option<&str>)> = out.runs.iter().map(|r| (r.precision.as_deref(), r.precision_from.as_deref())).collect();
+    assert_eq!(said, [(Some("FP8"), Some("heading")); 3].into_iter().chain([(Some("FP8"), Some("model-name")); 2]).collect::<Vec<_>>());
+    assert!(out.findings.is_empty(), "{:?}", out.findings);
 }
