@@ -1342,7 +1342,11 @@ mod tests {
         found
     }
 
-    fn run(line: u32, ((format, completed, duration, rate, dataset, prompts), load): ((bool, u8, u8, Option<u8>, Option<u8>, u8), Option<u8>)) -> Run {
+    /// A generated run: (JSON printer, completed, duration, request throughput, dataset,
+    /// prompts) and the request rate it states (`0`: `inf`).
+    type Spec = ((bool, u8, u8, Option<u8>, Option<u8>, u8), Option<u8>);
+
+    fn run(line: u32, ((format, completed, duration, rate, dataset, prompts), load): Spec) -> Run {
         let mut r = Run { id: format!("x#L{line}").into(), format: if format { "vllm-json" } else { "serving-text" }.into(), ..Run::default() };
         r.source.line = line;
         r.metrics.completed = (completed > 0).then_some(u64::from(completed));

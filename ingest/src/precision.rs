@@ -8,13 +8,13 @@
 //! 3. `metadata`: the client command that ran it says it (`--metadata precision=bf16`);
 //! 4. `flag`: a serve flag that quantizes the weights (`--quantization`, LMDeploy
 //!    `--model-format awq`, `trtllm-bench --quantization`);
-//! 4a. `heading`: the heading of the run's section names one precision (`### FP4`): a page
+//! 5. `heading`: the heading of the run's section names one precision (`### FP4`): a page
 //!    that names its model once (`Model: Qwen/Qwen3-32B-FP8`) and then has a section per
 //!    precision;
-//! 5. `model-name`: a quantization word in the model name (`-FP8`, `-AWQ`, `.w4a16`);
-//! 6. `flag`: a float dtype flag (`--dtype bfloat16`);
-//! 7. `model-name`: a float word in the model name (`-BF16`);
-//! 8. `catalog`: the checkpoint's published dtype in `content/models.toml`.
+//! 6. `model-name`: a quantization word in the model name (`-FP8`, `-AWQ`, `.w4a16`);
+//! 7. `flag`: a float dtype flag (`--dtype bfloat16`);
+//! 8. `model-name`: a float word in the model name (`-BF16`);
+//! 9. `catalog`: the checkpoint's published dtype in `content/models.toml`.
 //!
 //! A float `--dtype` ranks below a quantized model name because for a quantized checkpoint it
 //! sets the compute dtype, not the weights': `Qwen3-8B-FP8 --dtype bfloat16` serves FP8
@@ -354,7 +354,9 @@ mod tests {
     fn apply_sets_family_and_marks_the_source() {
         let labels = benchsite_model::Labels { model: Some("Qwen/Qwen3-32B-FP8".into()), ..Default::default() };
         let mut runs = vec![Run { labels: labels.into(), ..Run::default() }, Run::default()];
-        apply(&mut runs, None, None, Names::builtin());
+        let mut sink = crate::sink::Sink::new("x");
+        apply(&mut runs, None, None, Names::builtin(), &mut sink);
+        assert!(sink.findings.is_empty());
         assert_eq!(runs[0].family.as_deref(), Some("Qwen3-32B"));
         assert_eq!((runs[0].precision.as_deref(), runs[0].precision_from.as_deref()), (Some("FP8"), Some("model-name")));
         assert_eq!((runs[1].family.as_ref(), runs[1].precision.as_ref(), runs[1].precision_from.as_ref()), (None, None, None));
