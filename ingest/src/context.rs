@@ -1173,7 +1173,13 @@ pub fn labelled_lines(text: &str, first_line: u32) -> Vec<(Fact, u32)> {
                 if let Some((gpu, count)) = gpu_in(value).filter(|(g, _)| !names_another_gpu(value, g)) {
                     out.push((Fact::Gpu(gpu), line));
                     out.extend(count.map(|c| (Fact::GpuCount(c), line)));
+                } else if matches!(label.as_str(), "gpus" | "gpu count" | "显卡") {
+                    // `**GPUs**: 16 total`, `GPUs: 8`: a count alone.
+                    out.extend(count_alone(value).map(|c| (Fact::GpuCount(c), line)));
                 }
+            }
+            "number of gpus" | "num gpus" | "gpu 数量" | "gpu数量" | "显卡数量" | "卡数" => {
+                out.extend(count_alone(value).map(|c| (Fact::GpuCount(c), line)));
             }
             "model" | "model name" | "模型" | "测试模型" | "모델" | "테스트 모델" => {
                 if let Some(w) = model_value(value).filter(|w| is_model_word(w)) {
@@ -1217,6 +1223,16 @@ pub fn labelled_lines(text: &str, first_line: u32) -> Vec<(Fact, u32)> {
         }
     }
     out
+}
+
+/// A GPU count written alone (`16`, `16 total`, `8 GPUs`, `4 张`, `8卡`): a whole number and
+/// at most a word saying it counts GPUs. `16 (8 prefill + 8 decode)` and `2 nodes` are no
+/// count here.
+fn count_alone(value: &str) -> Option<u32> {
+    let digits = value.bytes().take_while(u8::is_ascii_digit).count();
+    let n = value[..digits].parse::<u32>().ok().filter(|&n| n > 0)?;
+    let rest = value[digits..].trim().trim_end_matches(['.', ',', ';']).to_lowercase();
+    matches!(rest.as_str(), "" | "total" | "gpus" | "gpu" | "gpus total" | "x" | "张" | "卡" | "张卡" | "块").then_some(n)
 }
 
 /// The model a `Model:` line names: its first word, ending at a bracket unless the bracket
@@ -1813,6 +1829,10 @@ mod tests {
                 (Fact::VersionOf("lmdeploy", "0.9.2".into()), 7),
             ]
         );
+        // `- **GPUs**: 16 total` (a parallel-strategy guide), `GPU 数量: 8卡`: a count alone;
+        // `16 (8 prefill + 8 decode)` and `2 nodes` are none.
+        let text = "- **GPUs**: 16 total\n- GPU 数量: 8卡\n- **GPUs**: 16 (8 prefill + 8 decode)\n- GPUs: 2 nodes\n- Number of GPUs: 4\n";
+        assert_eq!(labelled_lines(text, 1), vec![(Fact::GpuCount(16), 1), (Fact::GpuCount(8), 2), (Fact::GpuCount(4), 5)]);
         // llm-d's multi-tier report: `- Engine: vLLM v0.27.1.`, the engine and its release.
         let text = "- Engine: vLLM v0.27.1.\n- Engine: SGLang (latest)\n- Framework: vLLM 0.10 or newer\n";
         assert_eq!(
