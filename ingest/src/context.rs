@@ -299,8 +299,12 @@ fn spaced_model(first: &str, rest: &[&str]) -> Option<String> {
     let mut parts: Vec<&str> = vec![first];
     for w in rest {
         let l = w.to_ascii_lowercase();
+        // `Llama 3-8B`: the version and the size joined by a hyphen.
+        let joined = w.split_once('-').is_some_and(|(v, rest)| is_version(v) && is_size(rest));
         if !size && is_size(w) {
             size = true;
+        } else if !size && !version && joined {
+            (version, size) = (true, true);
         } else if !size && !version && (is_version(w) || is_series(&l)) {
             version = true;
             named |= is_series(&l) && lower == "deepseek";
@@ -316,7 +320,8 @@ fn spaced_model(first: &str, rest: &[&str]) -> Option<String> {
     let mut name = parts[0].to_string();
     for (k, part) in parts.iter().enumerate().skip(1) {
         // Qwen's checkpoints glue the version to the family: `Qwen2.5-7B`, `Qwen3-8B`.
-        if k == 1 && bare && matches!(lower.as_str(), "qwen" | "qwq") && is_version(part) {
+        let glued = is_version(part) || part.split_once('-').is_some_and(|(v, rest)| is_version(v) && is_size(rest));
+        if k == 1 && bare && matches!(lower.as_str(), "qwen" | "qwq") && glued {
             name.push_str(part);
         } else {
             name.push('-');
@@ -1667,6 +1672,8 @@ mod tests {
             ("DeepSeekVL tips", None),
             ("Mistral Small 3.1 24B", Some("Mistral-Small-3.1-24B")),
             ("Llama 3.1 8B FP8", Some("Llama-3.1-8B-FP8")),
+            ("Throughput comparison (Llama 3-8B, A100)", Some("Llama-3-8B")),
+            ("Qwen 2.5-7B Instruct", Some("Qwen2.5-7B-Instruct")),
             ("Qwen/Qwen3-8B 2 GPUs", Some("Qwen/Qwen3-8B")),
             ("部分平台的测试结果，llama3.1:latest（8B）", Some("llama3.1:latest")),
             ("Qwen 2.5 Series (Stable, 2024)", None),

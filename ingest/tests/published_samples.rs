@@ -1569,6 +1569,9 @@ fn engine_columns_of_a_table_of_metrics_keep_each_rows_metric() {
             ("/source/context/framework", json!({"line": 6, "kind": "table-row"})),
             ("/gpu", json!("A100")),
             ("/source/context/gpu", json!({"line": 4, "kind": "heading"})),
+            // `Llama 3-8B`: version and size joined by a hyphen (no model was read before).
+            ("/model", json!("Llama-3-8B")),
+            ("/source/context/model", json!({"line": 4, "kind": "heading"})),
             ("/metrics/output_throughput", json!(tokens)),
             ("/source/lines/metrics.output_throughput", json!(line)),
         ]
