@@ -299,11 +299,9 @@ fn spaced_model(first: &str, rest: &[&str]) -> Option<String> {
     let mut parts: Vec<&str> = vec![first];
     for w in rest {
         let l = w.to_ascii_lowercase();
-        // `Llama 3-8B`: the version and the size joined by a hyphen.
-        let joined = w.split_once('-').is_some_and(|(v, rest)| is_version(v) && is_size(rest));
         if !size && is_size(w) {
             size = true;
-        } else if !size && !version && joined {
+        } else if !size && !version && is_version_and_size(w) {
             (version, size) = (true, true);
         } else if !size && !version && (is_version(w) || is_series(&l)) {
             version = true;
@@ -320,8 +318,7 @@ fn spaced_model(first: &str, rest: &[&str]) -> Option<String> {
     let mut name = parts[0].to_string();
     for (k, part) in parts.iter().enumerate().skip(1) {
         // Qwen's checkpoints glue the version to the family: `Qwen2.5-7B`, `Qwen3-8B`.
-        let glued = is_version(part) || part.split_once('-').is_some_and(|(v, rest)| is_version(v) && is_size(rest));
-        if k == 1 && bare && matches!(lower.as_str(), "qwen" | "qwq") && glued {
+        if k == 1 && bare && matches!(lower.as_str(), "qwen" | "qwq") && (is_version(part) || is_version_and_size(part)) {
             name.push_str(part);
         } else {
             name.push('-');
@@ -329,6 +326,11 @@ fn spaced_model(first: &str, rest: &[&str]) -> Option<String> {
         }
     }
     Some(name)
+}
+
+/// `3-8B`, `2.5-7B`: a version and a size joined by a hyphen (`Llama 3-8B`).
+fn is_version_and_size(w: &str) -> bool {
+    w.split_once('-').is_some_and(|(v, size)| is_version(v) && is_size(size))
 }
 
 /// `3`, `3.1`, `2.5`: a version written apart from its family.

@@ -77,6 +77,11 @@ fn name_words(model: &str) -> Vec<String> {
     base.split(['-', '_', '.']).map(str::to_ascii_lowercase).collect()
 }
 
+/// The first of a model name's words (`name_words`) in `set`, normalised.
+fn name_word(words: &[String], set: &[&str]) -> Option<String> {
+    words.iter().find(|w| set.contains(&w.as_str())).and_then(|w| normalise(w))
+}
+
 /// Normalised spelling of a precision word or flag value: `fp8` → `FP8`, `awq_marlin` →
 /// `AWQ`, `bfloat16` → `BF16`; `None` for values that state nothing (`auto`, `hf`, `none`).
 pub fn normalise(value: &str) -> Option<String> {
@@ -167,7 +172,7 @@ pub fn resolve(said: Statements<'_>, models: Option<&Catalog>) -> Option<Precisi
         return Some(p);
     }
     let words = said.model.map(name_words).unwrap_or_default();
-    let name_word = |set: &[&str]| words.iter().find(|w| set.contains(&w.as_str())).and_then(|w| normalise(w));
+    let name_word = |set: &[&str]| name_word(&words, set);
     let quant_flag = said.params.and_then(|p| flag_value(p, is_quantization_flag));
     match quant_flag {
         // The flag says "quantized" without saying how: the heading or the name can tell.
@@ -230,8 +235,7 @@ pub fn apply(runs: &mut [Run], sidecar: Option<&str>, models: Option<&Catalog>, 
         };
         let resolved = resolve(said, models);
         if let (Some(p), Some(model)) = (resolved.as_ref().filter(|p| p.from == "heading"), run.model.as_deref()) {
-            let named = name_words(model).iter().find(|w| QUANTIZED.contains(&w.as_str())).and_then(|w| normalise(w));
-            if let Some(named) = named.filter(|n| *n != p.value) {
+            if let Some(named) = name_word(&name_words(model), &QUANTIZED).filter(|n| *n != p.value) {
                 let at = run.source.context.get("precision").map_or(0, |c| c.line);
                 sink.warn(
                     "precision-differs",

@@ -69,11 +69,8 @@ pub fn fuzz(args: &[String], root: &Path) -> Result<(), String> {
 /// `cargo fuzz` on the nightly toolchain, from the repository root. The outer cargo's
 /// variables are removed so that the nightly cargo and rustc are the ones used.
 fn cargo_fuzz(root: &Path) -> Command {
-    let mut cmd = Command::new("rustup");
-    cmd.current_dir(root).args(["run", "nightly", "cargo", "fuzz"]);
-    for var in ["CARGO", "RUSTC", "RUSTDOC", "RUSTUP_TOOLCHAIN", "CARGO_TARGET_DIR", "RUSTFLAGS"] {
-        cmd.env_remove(var);
-    }
+    let mut cmd = super::toolchain_command("nightly", "cargo");
+    cmd.current_dir(root).arg("fuzz").env_remove("CARGO_TARGET_DIR");
     cmd
 }
 

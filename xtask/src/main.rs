@@ -103,14 +103,21 @@ const MODULES: [(&str, &[&str], &str, &str, bool); 3] = [
 const LEAN: &str = "nightly-2026-10-30";
 const LEAN_RUSTFLAGS: &str = "-Zunstable-options -Cpanic=immediate-abort -Zlocation-detail=none";
 
-/// `program` of the lean toolchain, without the outer cargo's variables (which name the
-/// stable cargo and rustc).
-fn lean_command(program: &str) -> Command {
+/// `program` of `toolchain` (`rustup run`), without the outer cargo's variables, which name
+/// the stable cargo and rustc and its flags (the lean wasm build's and `cargo fuzz`'s).
+fn toolchain_command(toolchain: &str, program: &str) -> Command {
     let mut cmd = Command::new("rustup");
-    cmd.args(["run", LEAN, program]);
-    for var in ["CARGO", "RUSTC", "RUSTDOC", "RUSTUP_TOOLCHAIN", "RUSTFLAGS", "CARGO_ENCODED_RUSTFLAGS"] {
+    cmd.args(["run", toolchain, program]);
+    for var in ["CARGO", "RUSTC", "RUSTDOC", "RUSTUP_TOOLCHAIN", "RUSTFLAGS"] {
         cmd.env_remove(var);
     }
+    cmd
+}
+
+/// `program` of the lean toolchain (its flags set by the caller alone).
+fn lean_command(program: &str) -> Command {
+    let mut cmd = toolchain_command(LEAN, program);
+    cmd.env_remove("CARGO_ENCODED_RUSTFLAGS");
     cmd
 }
 
