@@ -16,6 +16,11 @@ use corpus::{Group, Item};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::time::{Duration, Instant};
 
+// The allocator the benchsite binary parses with (generator/src/main.rs): parse rates are
+// what `benchsite build` gets, not what the system allocator would give.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn parse_all(items: &[Item]) -> usize {
     items.iter().map(|i| parse_file(&i.path, &i.text, None).runs.len()).sum()
 }

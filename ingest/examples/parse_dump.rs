@@ -19,6 +19,10 @@ use benchsite_ingest::parse_file;
 use std::io::Write;
 use std::path::Path;
 
+// The benchsite binary's allocator, as the parse bench uses.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn walk(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else { return };
     for entry in entries.flatten() {
