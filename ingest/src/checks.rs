@@ -209,6 +209,7 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
     // chapter's `- **GPU**: T4` holds for the chapters after it).
     let labelled = context::labelled_lines(body, 1);
     let captions = context::captions(body, 1);
+    let env_blocks = context::env_blocks(body, 1);
     let flags_above = flags_lines(body);
     let stated_in_log = comment_flags_above(body);
     let title = doc.title.as_ref().map(|(t, l)| (context::heading_with(t, names).facts(), *l));
@@ -311,6 +312,12 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
                     if context::give(&mut run, fact.clone(), c.line, context::METADATA) {
                         run.source.lines.insert(fact.key(), c.line);
                     }
+                }
+            }
+            // The variables set in a code block above (a wrapper's `INPUT_LEN=512 TP=4`).
+            for env in env_blocks.iter().filter(|e| e.last < at && at < e.until) {
+                for (fact, line) in &env.facts {
+                    context::give(&mut run, fact.clone(), *line, context::ENVIRONMENT);
                 }
             }
             // The client's backend names only the API it spoke (`--backend vllm` against any

@@ -84,6 +84,9 @@ pub const FLAGS_LINE: &str = "flags-line";
 /// vLLM 0.6.2`, `**Table 1: Throughput on 8x H100 (TP=8)**`): what it states holds for that
 /// block or table only.
 pub const CAPTION: &str = "caption";
+/// A code block that only sets environment variables above the result (`INPUT_LEN=512
+/// OUTPUT_LEN=256 TP=4`): the settings of the wrapper script that ran it ([`EnvBlock`]).
+pub const ENVIRONMENT: &str = "environment";
 
 /// Fills the field `fact` names when the run has no value for it yet, and records where the
 /// value came from. Returns whether it filled the field.
@@ -184,17 +187,119 @@ pub fn settings_in(text: &str) -> Vec<Fact> {
         let Some((key, value)) = pair.split_once('=') else { continue };
         let key = key.trim_matches(|c: char| matches!(c, '`' | '*' | '-')).to_ascii_lowercase().replace('-', "_");
         let value = value.trim_matches(|c: char| matches!(c, '`' | '*' | '.' | ':' | '：'));
-        let whole = || value.parse::<u64>().ok().filter(|&n| n > 0);
-        let fact = match key.as_str() {
-            "conc" | "concurrency" | "max_concurrency" => whole().map(Fact::MaxConcurrency),
-            "isl" | "input_len" | "input" | "random_input_len" => whole().map(Fact::InputLen),
-            "osl" | "output_len" | "output" | "random_output_len" => whole().map(Fact::OutputLen),
-            "num_prompts" | "prompts" => whole().map(Fact::NumPrompts),
-            "random_range_ratio" | "range_ratio" => value.parse::<f64>().ok().filter(|r| (0.0..=1.0).contains(r)).map(Fact::RangeRatio),
-            _ => None,
-        };
-        if let Some(fact) = fact.filter(|f| !out.iter().any(|o: &Fact| o.key() == f.key())) {
+        if let Some(fact) = load_setting(&key, value).filter(|f| !out.iter().any(|o: &Fact| o.key() == f.key())) {
             out.push(fact);
+        }
+    }
+    out
+}
+
+/// The load field one `key=value` setting states (`key` lower-case, `_` between words):
+/// a whole number for a length, concurrency or prompt count, a ratio in 0..=1.
+fn load_setting(key: &str, value: &str) -> Option<Fact> {
+    let whole = || value.parse::<u64>().ok().filter(|&n| n > 0);
+    match key {
+        "conc" | "concurrency" | "max_concurrency" => whole().map(Fact::MaxConcurrency),
+        "isl" | "input_len" | "input" | "random_input_len" => whole().map(Fact::InputLen),
+        "osl" | "output_len" | "output" | "random_output_len" => whole().map(Fact::OutputLen),
+        "num_prompts" | "prompts" => whole().map(Fact::NumPrompts),
+        "random_range_ratio" | "range_ratio" => value.parse::<f64>().ok().filter(|r| (0.0..=1.0).contains(r)).map(Fact::RangeRatio),
+        _ => None,
+    }
+}
+
+/// A code block that only sets environment variables (`INPUT_LEN=512 OUTPUT_LEN=256 TP=4`,
+/// `export MODEL=Qwen/Qwen3-8B`): the settings a wrapper script runs the benchmark with. What
+/// its variables state (load, TP, model) holds for the result blocks below it, up to the
+/// next heading or the next such block.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EnvBlock {
+    /// The block's closing fence: it holds for the runs of blocks that begin after it...
+    pub last: u32,
+    /// ...up to this line (the next heading's or environment block's, or the end).
+    pub until: u32,
+    /// Each fact with the line of the variable that states it.
+    pub facts: Vec<(Fact, u32)>,
+}
+
+/// One variable of an environment line: `NAME=value` (quotes around the value dropped).
+fn assignment(word: &str) -> Option<(&str, &str)> {
+    let (name, value) = word.split_once('=')?;
+    let ok = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+    ok.then(|| (name, value.trim_matches(['"', '\''])))
+}
+
+/// What one environment variable states: a load (`INPUT_LEN`, `ISL`, `CONCURRENCY`,
+/// `NUM_PROMPTS`), TP (`TP`, `TP_SIZE`, `TENSOR_PARALLEL_SIZE`) or a model (`MODEL`,
+/// `MODEL_NAME`, `MODEL_ID`, `MODEL_PATH` holding a checkpoint name). Other variables (paths,
+/// engine switches, `MAX_MODEL_LEN`) state none of a run's fields.
+fn env_fact(name: &str, value: &str) -> Option<Fact> {
+    let key = name.to_ascii_lowercase();
+    match key.as_str() {
+        "tp" | "tp_size" | "tensor_parallel_size" | "tensor_parallel" => value.parse::<u32>().ok().filter(|&n| n > 0).map(Fact::Tp),
+        "model" | "model_name" | "model_id" | "model_path" => {
+            let name = value.trim_end_matches('/');
+            let checkpoint = is_checkpoint_id(name) || (!name.contains('/') && is_model_word(name));
+            checkpoint.then(|| Fact::Model(name.to_string()))
+        }
+        "input_length" => load_setting("input_len", value),
+        "output_length" => load_setting("output_len", value),
+        _ => load_setting(&key, value),
+    }
+}
+
+/// The environment blocks of a document ([`EnvBlock`]): a fenced block whose every line is
+/// blank, a comment or `[export] NAME=value …` assignments, and that states a run's field.
+pub fn env_blocks(text: &str, first_line: u32) -> Vec<EnvBlock> {
+    let mut out: Vec<EnvBlock> = Vec::new();
+    let mut fence: Option<(&str, usize)> = None;
+    // Whether the open block is still only assignments, and what they state.
+    let mut only_assignments = true;
+    let mut facts: Vec<(Fact, u32)> = Vec::new();
+    let at = |k: usize| first_line + k as u32;
+    for (i, raw) in text.lines().enumerate() {
+        let t = raw.trim();
+        if let Some((open, opened)) = fence {
+            if t.starts_with(open) {
+                fence = None;
+                if only_assignments && !facts.is_empty() {
+                    if let Some(prev) = out.last_mut().filter(|p| p.until > at(opened)) {
+                        prev.until = at(opened);
+                    }
+                    out.push(EnvBlock { last: at(i), until: u32::MAX, facts: std::mem::take(&mut facts) });
+                }
+                continue;
+            }
+            if !only_assignments || t.is_empty() || t.starts_with('#') {
+                continue;
+            }
+            let words = t.strip_prefix("export ").unwrap_or(t).split_whitespace();
+            let mut pairs = Vec::new();
+            for w in words {
+                match assignment(w) {
+                    Some(pair) => pairs.push(pair),
+                    None => {
+                        only_assignments = false;
+                        break;
+                    }
+                }
+            }
+            for (name, value) in pairs.into_iter().filter(|_| only_assignments) {
+                if let Some(fact) = env_fact(name, value).filter(|f| !facts.iter().any(|(o, _)| o.key() == f.key())) {
+                    facts.push((fact, at(i)));
+                }
+            }
+            continue;
+        }
+        if t.starts_with("```") || t.starts_with("~~~") {
+            fence = Some((&t[..3], i));
+            only_assignments = true;
+            facts.clear();
+        } else if t.starts_with('#') {
+            // A heading ends what the block above it holds for.
+            if let Some(prev) = out.last_mut().filter(|p| p.until == u32::MAX) {
+                prev.until = at(i);
+            }
         }
     }
     out
@@ -1554,6 +1659,37 @@ mod tests {
             })
         });
         family && base.chars().any(|c| c.is_ascii_digit()) && gpu_in(word).is_none()
+    }
+
+    #[test]
+    fn an_environment_block_holds_for_the_blocks_below_it_up_to_the_next_heading() {
+        let text = "# A\n\n```bash\nexport INPUT_LEN=512 OUTPUT_LEN=\"256\"\nTP=4\n# a comment\nMODEL=Qwen/Qwen3-8B\nMAX_MODEL_LEN=2048\n```\n\n\
+                    ```\nresult\n```\n\n## B\n\n```sh\nCONCURRENCY=8 MODEL=/models/weights\n```\n```sh\nNUM_PROMPTS=100\n```\n";
+        let blocks = env_blocks(text, 1);
+        assert_eq!(
+            blocks,
+            vec![
+                EnvBlock {
+                    last: 9,
+                    until: 15,
+                    facts: vec![
+                        (Fact::InputLen(512), 4),
+                        (Fact::OutputLen(256), 4),
+                        (Fact::Tp(4), 5),
+                        (Fact::Model("Qwen/Qwen3-8B".into()), 7),
+                    ],
+                },
+                // A path names no model; the next environment block ends this one's reach.
+                EnvBlock { last: 19, until: 20, facts: vec![(Fact::MaxConcurrency(8), 18)] },
+                EnvBlock { last: 22, until: u32::MAX, facts: vec![(Fact::NumPrompts(100), 21)] },
+            ]
+        );
+        // A block that runs something, or sets nothing a run has, is no environment block.
+        assert!(env_blocks("```bash\nINPUT_LEN=512 python bench.py\n```\n", 1).is_empty());
+        assert!(env_blocks("```bash\nINPUT_LEN=512\nvllm bench serve --model m\n```\n", 1).is_empty());
+        assert!(env_blocks("```\nCUDA_VISIBLE_DEVICES=0,1\nHF_HOME=/data\n```\n", 1).is_empty());
+        // Not a number, zero, a ratio above 1: nothing.
+        assert!(env_blocks("```\nINPUT_LEN=$LEN TP=0 RANGE_RATIO=1.5\n```\n", 1).is_empty());
     }
 
     #[test]

@@ -1084,11 +1084,14 @@ fn a_cat_output_json_in_a_block_with_its_prompt_is_read() {
     assert!(findings.is_empty(), "{findings:?}");
 }
 
-/// A results note whose scenario is an environment line (`INPUT_LEN=512 ... TP=4`), not a
-/// command: the throughput line is read, nothing is taken from the variables.
+/// A results note whose scenario is an environment line (`INPUT_LEN=512 ... TP=4`) in a code
+/// block above the result, not a command: the throughput line is read, and the variables
+/// that name a run's field give it its lengths and TP, from that line (`MAX_MODEL_LEN` and
+/// the paths state none).
 #[test]
 fn a_throughput_line_under_environment_variables() {
     let (text, path) = sample("vllm-throughput/env_line_scenario_b70.md");
+    let env = json!({"line": 12, "kind": "environment"});
     let findings = check(
         &path,
         &text,
@@ -1097,8 +1100,13 @@ fn a_throughput_line_under_environment_variables() {
             ("/metrics/request_throughput", json!(0.13)),
             ("/metrics/total_throughput", json!(99.79)),
             ("/metrics/output_throughput", json!(33.26)),
-            ("/scenario/input_len", json!(null)),
-            ("/tp", json!(null)),
+            ("/scenario/input_len", json!(512)),
+            ("/scenario/output_len", json!(256)),
+            ("/tp", json!(4)),
+            ("/source/context/scenario.input_len", env.clone()),
+            ("/source/context/scenario.output_len", env.clone()),
+            ("/source/context/tp", env),
+            ("/scenario/max_concurrency", json!(null)),
         ]],
     );
     assert!(findings.is_empty(), "{findings:?}");

@@ -270,8 +270,11 @@ pub struct Source {
 pub struct ContextRef {
     pub line: u32,
     /// What the line is: `command` (the client command that ran the block), `namespace`,
-    /// `serve` (the section's serve command), `heading`, `table-row`, `front-matter`,
-    /// `sidecar`, `metadata` (a JSON report's own metadata).
+    /// `flags-line` (a line above the block naming the flags it changed), `environment` (a
+    /// code block above setting a wrapper's variables, `INPUT_LEN=512 TP=4`), `serve` (the
+    /// section's serve command), `caption` (a line right above the block or table),
+    /// `heading`, `labelled-line` (`**GPU:** H200`), `table-row`, `front-matter`, `sidecar`,
+    /// `metadata` (a JSON report's own metadata).
     pub kind: String,
 }
 
