@@ -287,6 +287,17 @@ pub fn read(text: &str, sink: &mut Sink, mut scan_log: impl FnMut(&str, &str, u3
                         p.push_str(t);
                     }
                 }
+                if let (Event::Code(t), true) = (&event, cell.is_none() && code.is_none() && heading.is_none()) {
+                    // `**Bench**: \`sglang.bench_serving --num-prompts 128 …\``, in prose or a
+                    // list: a client command written inline is the section's as one in a block
+                    // is. A tool named without flags (`run \`sglang.bench_serving\` against it`)
+                    // says nothing of a run.
+                    let mut clients = client_commands(t, index.line(range.start));
+                    clients.retain(|c| !c.flags.is_empty());
+                    if !clients.is_empty() {
+                        current(&mut doc).clients.extend(clients);
+                    }
+                }
             }
             Event::Html(_) | Event::InlineHtml(_) if cell.is_some() => {
                 // `<br>` inside a cell stacks lines: kept as a line break (a table reader reads

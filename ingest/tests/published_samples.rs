@@ -48,7 +48,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 50] = [
+const SAMPLES: [(&str, &str); 51] = [
     ("markdown-document/datacrunch_dsv3_sglang_optimizations.md", "raw/optimizations.md"),
     ("markdown-document/gke_a3ultra_sglang_placeholders.md", "raw/gke.md"),
     ("markdown-document/qserve_bench_serving_sweep_readme.md", "raw/qserve.md"),
@@ -99,6 +99,7 @@ const SAMPLES: [(&str, &str); 50] = [
     ("markdown-table/h200_single_node_and_2x8_multi_node.md", "raw/h200.md"),
     ("serving-text/hisim_simulated_minus_one_unsupported_zh.md", "raw/hisim.md"),
     ("markdown-document/deeplink_pd_template_command_sglang_2025_zh.md", "raw/deeplink_pd.md"),
+    ("markdown-document/headerless_blocks_inline_bench_command.md", "raw/p5en.md"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -1788,4 +1789,49 @@ fn a_2025_sglang_block_under_a_template_command_takes_no_variable() {
         ]],
     );
     assert!(findings.is_empty(), "{findings:?}");
+}
+
+/// A PD-disaggregated report: two SGLang result blocks pasted from `Successful requests:` on
+/// (no `Serving Benchmark Result` banner: they gave no run and no finding), and the client
+/// command written inline in a setup list (`**Bench**: \`sglang.bench_serving …\``), which
+/// gives both runs their load, from that line. The A/B table repeats them. No TP: prefill
+/// ran TP=8 and decode TP=16, and no framework: only the client is named.
+#[test]
+fn result_blocks_without_their_banner_under_an_inline_client_command() {
+    let (text, path) = sample("markdown-document/headerless_blocks_inline_bench_command.md");
+    let command = json!({"line": 15, "kind": "command"});
+    let run = |line: u32, requests: f64, ttft: f64, e2e_p90: f64| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/format", json!("serving-text")),
+            ("/source/line", json!(line)),
+            ("/model", json!("DeepSeek-V3.1")),
+            ("/gpu", json!("H200")),
+            ("/tp", json!(null)),
+            ("/framework", json!(null)),
+            ("/scenario/dataset", json!("random")),
+            ("/scenario/input_len", json!(2048)),
+            ("/scenario/output_len", json!(1024)),
+            ("/scenario/num_prompts", json!(128)),
+            ("/scenario/max_concurrency", json!(16)),
+            ("/source/context/scenario.input_len", command.clone()),
+            ("/source/context/scenario.max_concurrency", command.clone()),
+            ("/metrics/completed", json!(128)),
+            ("/metrics/request_throughput", json!(requests)),
+            ("/metrics/ttft_ms/mean", json!(ttft)),
+            ("/metrics/e2e_ms/p90", json!(e2e_p90)),
+        ]
+    };
+    let findings = check(&path, &text, &[&run(21, 0.77, 708.01, 33270.04), &run(46, 1.25, 685.55, 20037.2)]);
+    assert_eq!(
+        findings,
+        [
+            "partial-block@38",
+            "headerless-block@21",
+            "partial-block@63",
+            "headerless-block@46",
+            "comparison-column@70",
+            "duplicate@70",
+            "duplicate@70"
+        ]
+    );
 }

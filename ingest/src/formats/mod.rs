@@ -312,14 +312,22 @@ pub fn read_code_block(input: &Input<'_>, info: &str, sink: &mut Sink) -> (Vec<R
 
 /// A code block holding a serving result's rows without the `Serving Benchmark Result` line
 /// above them (LMDeploy's `profile_restful_api.py`, SGLang's `bench_serving` pasted from
-/// `Backend:` on): its first line names a client backend, every line is a `Label: value`
-/// row, and the rows count successful requests and a throughput or latency. Read as the block
-/// it is, with a `headerless-block` note; anything else is left alone.
+/// `Backend:` on, vLLM's and SGLang's pasted from `Successful requests:` on): its first line
+/// is the first row such a block prints (a client backend, the request rate or concurrency
+/// limit, the successful requests), every line is a `Label: value` row, and the rows count
+/// successful requests and a throughput or latency. Read as the block it is, with a
+/// `headerless-block` note; anything else is left alone.
 fn headerless_serving(input: &Input<'_>, sink: &mut Sink) -> Option<(Vec<Run>, usize)> {
     let lines: Vec<crate::text::Line<'_>> = crate::text::logical_lines(input.text, input.first_line).filter(|l| !l.text.trim().is_empty()).collect();
     let first = lines.first()?;
     let (label, value) = crate::scan::split_row(first.text)?;
-    if !label.trim().eq_ignore_ascii_case("backend") || value.trim().is_empty() || value.trim().contains(' ') {
+    let (label, value) = (label.trim().to_ascii_lowercase(), value.trim());
+    let first_row = match label.as_str() {
+        "backend" => !value.is_empty() && !value.contains(' '),
+        "successful requests" => value.parse::<u64>().is_ok(),
+        _ => matches!(crate::fields::named(&label), Some(crate::fields::Target::RequestRate | crate::fields::Target::MaxConcurrency)) && !value.is_empty(),
+    };
+    if !first_row {
         return None;
     }
     let labels: Vec<String> = lines.iter().map(|l| crate::scan::split_row(l.text).map(|(l, _)| l.trim().to_ascii_lowercase())).collect::<Option<_>>()?;
