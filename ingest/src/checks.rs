@@ -212,6 +212,7 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
     let env_blocks = context::env_blocks(body, 1);
     let flags_above = flags_lines(body);
     let stated_in_log = comment_flags_above(body);
+    let flag_items = context::flag_items(body, 1);
     let title = doc.title.as_ref().map(|(t, l)| (context::heading_with(t, names).facts(), *l));
     // Each section's runs, taken out of it (moved into the result, not copied); the sections
     // are read below only for their commands, serve commands and headings.
@@ -296,6 +297,12 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
             // given before the command's (whose value for that flag is not this block's).
             let floor = spans[..spans.partition_point(|&(start, _)| start < at)].last().map_or(0, |&(_, end)| end);
             give_stated_flags(&mut run, client, stated_in_log(at, floor));
+            // `* --max-concurrency 6` listed in this run's own section, above it (and below
+            // its command): what the section changed, the nearest item first.
+            let after = client.map_or(section.line, |c| c.line.max(section.line));
+            for (line, flags) in flag_items.iter().rev().filter(|(l, _)| after < *l && *l < at && section_of(*l) == Some(i)) {
+                give_stated_flags(&mut run, client, Some((*line, flags.clone())));
+            }
             if let Some(c) = client {
                 // `--tensor-parallel-size=1 结果：` above this run's block: what changed since
                 // the command, given first, from that line.

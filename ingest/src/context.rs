@@ -67,6 +67,11 @@ impl Fact {
     }
 }
 
+/// Whether a command's value is a template's placeholder (`<model>`, `{model_path}`).
+fn placeholder(value: &str) -> bool {
+    crate::value::is_placeholder(&value.to_lowercase())
+}
+
 /// The kinds of context a field can come from (`ContextRef::kind`).
 pub const COMMAND: &str = "command";
 pub const SERVE: &str = "serve";
@@ -139,11 +144,14 @@ const FAMILIES: [&str; 40] = [
 
 /// GPU names (upper case) a heading or table cell may name, longest first where one is the
 /// prefix of another.
-const GPUS: [&str; 49] = [
+const GPUS: [&str; 57] = [
     "GB300", "GB200", "B300", "B200", "B100", "H800", "H200", "H100", "H20", "A800", "A100", "A6000", "A40", "A30", "A10G",
     "A10", "L40S", "L40", "L20", "L4", "V100", "T4", "MI355X", "MI350X", "MI325X", "MI300X", "MI300A", "MI300", "MI250X",
-    "MI250", "MI210", "RTX PRO 6000", "RTX 6000", "RTX 5090", "RTX 5060 TI", "RTX 4090", "RTX 4080", "RTX 3090 TI", "RTX 3090", "RTX 3080",
-    "RTX 2080 TI", "910B4", "910B3", "910B2", "910B", "GAUDI3", "GAUDI2", "GH200", "GB10",
+    "MI250", "MI210", "MI100", "MI60", "MI50", "RTX PRO 6000", "RTX 6000", "RTX 5090", "RTX 5060 TI", "RTX 4090", "RTX 4080",
+    "RTX 3090 TI", "RTX 3090", "RTX 3080", "RTX 2080 TI", "910B4", "910B3", "910B2", "910B", "GAUDI3", "GAUDI2", "GH200",
+    "GB10",
+    // Jetson modules, named without a number (`Jetson Orin` alone names no one module).
+    "JETSON AGX THOR", "JETSON THOR", "JETSON AGX ORIN", "JETSON ORIN NANO", "JETSON ORIN NX",
 ];
 
 /// What one heading states.
@@ -520,8 +528,9 @@ fn framework_word(word: &str) -> Option<&'static str> {
 pub fn gpu_in(text: &str) -> Option<(String, Option<u32>)> {
     // A name is looked for only when its first and last bytes occur in the text (most of the
     // forty names are not in a heading or a cell at all).
-    // Every name holds a digit: a text without one (most headings and cells) names none.
-    if !text.bytes().any(|b| b.is_ascii_digit()) {
+    // Every name but a Jetson's holds a digit: a text without one (most headings and cells)
+    // names none.
+    if !text.bytes().any(|b| b.is_ascii_digit()) && !crate::text::contains_ignore_ascii_case(text, "jetson") {
         return None;
     }
     let mut present = [false; 256];
@@ -920,6 +929,37 @@ fn numbered_flags(flags: String) -> Option<String> {
     all_valued.then_some(flags)
 }
 
+/// The list items of a document that state a run's load flags and nothing else (`* --max-concurrency
+/// 6`, `- \`--num-prompts 50\``, `* max-concurrency 25`), with their lines: what a section
+/// changed from the document's client command (a flag written without `--` only when it is
+/// a serving client's load flag). Code blocks are skipped.
+pub fn flag_items(text: &str, first_line: u32) -> Vec<(u32, String)> {
+    const LOAD_FLAGS: [&str; 7] = ["max-concurrency", "num-prompts", "request-rate", "random-input-len", "random-output-len", "input-len", "output-len"];
+    let mut out = Vec::new();
+    for (i, raw) in outside_fences(text) {
+        let t = raw.trim_start();
+        let Some(item) = t.strip_prefix(['-', '*', '+']).filter(|r| r.starts_with(' ')) else { continue };
+        let item = item.replace('`', " ");
+        let item = item.trim();
+        if item.len() > 80 {
+            continue;
+        }
+        let flags = if item.starts_with("--") {
+            item.to_string()
+        } else {
+            let name = item.split_whitespace().next().unwrap_or_default();
+            if !LOAD_FLAGS.contains(&name) {
+                continue;
+            }
+            format!("--{item}")
+        };
+        if let Some(flags) = numbered_flags(flags) {
+            out.push((first_line + i as u32, flags));
+        }
+    }
+    out
+}
+
 /// The flags a line introducing a result block states (`--tensor-parallel-size=1 结果：`,
 /// `With \`--max-concurrency 64\`:`): a short prose line that ends with a colon and names
 /// flags with numbers; the text from its first flag on. `None` for any other line.
@@ -949,7 +989,8 @@ impl ClientCommand {
     }
 
     fn get(&self, names: &[&str]) -> Option<&str> {
-        names.iter().find_map(|n| self.flags.get(*n)).map(String::as_str).filter(|v| !v.is_empty() && !v.contains('$'))
+        // `--model <model>`, `--model $MODEL`: a template's, no value.
+        names.iter().find_map(|n| self.flags.get(*n)).map(String::as_str).filter(|v| !v.is_empty() && !v.contains('$') && !placeholder(v))
     }
 
     /// Whether this is GenAI-Perf or AIPerf, whose flags name other things.
@@ -1228,7 +1269,7 @@ pub fn serve_framework(serve: &Serve) -> Option<&'static str> {
 /// What a serve command says about the runs it served (a template's model says nothing).
 pub fn serve_facts(serve: &Serve) -> Vec<Fact> {
     let mut out = Vec::new();
-    out.extend(serve.model.clone().filter(|m| !serve.template && !m.contains('$')).map(Fact::Model));
+    out.extend(serve.model.clone().filter(|m| !serve.template && !m.contains('$') && !placeholder(m)).map(Fact::Model));
     out.extend(serve.tp.map(Fact::Tp));
     out.extend(serve.gpu_count.map(Fact::GpuCount));
     out.extend(serve_framework(serve).map(|f| Fact::Framework(f.to_string())));
@@ -1609,6 +1650,23 @@ impl FrontMatter {
         if let Some((v, l)) = get(&["dataset"]) {
             out.push((Fact::Dataset(v), l));
         }
+        // `title: "Jetson Thor 大模型推理性能基准测试"`: the document's title, read as a heading.
+        if let Some((v, l)) = get(&["title"]) {
+            let title = heading(v.trim_matches(['"', '\'']));
+            out.extend(title.facts().into_iter().filter(|f| !out.iter().any(|(o, _)| o.key() == f.key())).map(|f| (f, l)).collect::<Vec<_>>());
+        }
+        // `tags: [Jetson, Thor, Qwen3, vLLM, FP8]`: one framework among the tags is the
+        // document's (two name none).
+        if let Some((v, l)) = get(&["tags", "categories", "keywords"]).filter(|_| !out.iter().any(|(f, _)| matches!(f, Fact::Framework(_)))) {
+            let mut named: Vec<&'static str> = v
+                .split(|c: char| matches!(c, ',' | '[' | ']' | ' ' | '"' | '\''))
+                .filter_map(framework_word)
+                .collect();
+            named.dedup();
+            if let [one] = named.as_slice() {
+                out.push((Fact::Framework(one.to_string()), l));
+            }
+        }
         out
     }
 }
@@ -1690,6 +1748,22 @@ mod tests {
         assert!(env_blocks("```\nCUDA_VISIBLE_DEVICES=0,1\nHF_HOME=/data\n```\n", 1).is_empty());
         // Not a number, zero, a ratio above 1: nothing.
         assert!(env_blocks("```\nINPUT_LEN=$LEN TP=0 RANGE_RATIO=1.5\n```\n", 1).is_empty());
+    }
+
+    #[test]
+    fn a_front_matter_title_reads_as_a_heading_and_one_engine_among_its_tags_is_the_documents() {
+        let fm = |text: &str| front_matter(text).map(|f| f.facts()).unwrap_or_default();
+        assert_eq!(
+            fm("---\ntitle: \"4x MI100 benchmarks\"\ntags: [vLLM, FP8]\n---\n"),
+            vec![(Fact::Gpu("MI100".into()), 2), (Fact::GpuCount(4), 2), (Fact::Framework("vllm".into()), 3)]
+        );
+        // Two engines among the tags name none; a stated framework wins over the tags.
+        assert_eq!(fm("---\ntags: [vLLM, SGLang]\n---\n"), vec![]);
+        assert_eq!(fm("---\nframework: lmdeploy\ntags: [vLLM]\n---\n"), vec![(Fact::Framework("lmdeploy".into()), 2)]);
+        // A GPU named without a number: only the Jetson modules.
+        assert_eq!(gpu_in("Jetson Thor 大模型推理性能基准测试"), Some(("Jetson Thor".to_string(), None)));
+        assert_eq!(gpu_in("Jetson Orin dev kit"), None);
+        assert_eq!(gpu_in("on the Thor chip"), None);
     }
 
     #[test]

@@ -71,7 +71,9 @@ pub fn parse_cell(raw: &str) -> Cell<'_> {
     Cell { value, unit: "" }
 }
 
-fn is_placeholder(lower: &str) -> bool {
+/// Whether a value is a template's placeholder (`<model>`, `{model_path}`, `[result]`,
+/// `xx.xx`, `TBD`), not a value: `lower` is the value in lower case.
+pub(crate) fn is_placeholder(lower: &str) -> bool {
     let x_only = !lower.is_empty() && lower.chars().all(|c| c == 'x');
     x_only
         || lower.chars().all(|c| c == '.' || c == '…') && !lower.is_empty()

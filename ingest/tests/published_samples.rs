@@ -48,7 +48,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 51] = [
+const SAMPLES: [(&str, &str); 52] = [
     ("markdown-document/datacrunch_dsv3_sglang_optimizations.md", "raw/optimizations.md"),
     ("markdown-document/gke_a3ultra_sglang_placeholders.md", "raw/gke.md"),
     ("markdown-document/qserve_bench_serving_sweep_readme.md", "raw/qserve.md"),
@@ -100,6 +100,7 @@ const SAMPLES: [(&str, &str); 51] = [
     ("serving-text/hisim_simulated_minus_one_unsupported_zh.md", "raw/hisim.md"),
     ("markdown-document/deeplink_pd_template_command_sglang_2025_zh.md", "raw/deeplink_pd.md"),
     ("markdown-document/headerless_blocks_inline_bench_command.md", "raw/p5en.md"),
+    ("markdown-document/front_matter_title_tags_jetson_thor_zh.md", "raw/thor.md"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -1834,4 +1835,29 @@ fn result_blocks_without_their_banner_under_an_inline_client_command() {
             "duplicate@70"
         ]
     );
+}
+
+/// A blog post whose GPU is named only in its front matter's title (`title: "Jetson Thor
+/// 大模型推理性能基准测试"`, a GPU named without a number) and whose engine only in its tags
+/// (`tags: [Jetson, Thor, Qwen3, Benchmark, vLLM, FP8, …]`): every run had no GPU and no
+/// framework. The headings name the models. (Line numbers as parsed: the fixture's source
+/// line is dropped.)
+#[test]
+fn a_front_matter_title_and_tags_name_the_gpu_and_the_engine() {
+    let (text, path) = sample("markdown-document/front_matter_title_tags_jetson_thor_zh.md");
+    let run = |line: u32, model: &str, concurrency: u64, output: f64| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/format", json!("serving-text")),
+            ("/source/line", json!(line)),
+            ("/model", json!(model)),
+            ("/gpu", json!("Jetson AGX Thor")),
+            ("/source/context/gpu", json!({"line": 3, "kind": "front-matter"})),
+            ("/framework", json!("vllm")),
+            ("/source/context/framework", json!({"line": 6, "kind": "front-matter"})),
+            ("/scenario/max_concurrency", json!(concurrency)),
+            ("/metrics/output_throughput", json!(output)),
+        ]
+    };
+    let findings = check(&path, &text, &[&run(26, "Qwen3-8B", 8, 82.47), &run(53, "Qwen3-8B", 1, 15.69), &run(82, "Qwen3-8B-FP8", 8, 298.07)]);
+    assert!(findings.is_empty(), "{findings:?}");
 }
