@@ -213,6 +213,7 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
     let flags_above = flags_lines(body);
     let stated_in_log = comment_flags_above(body);
     let flag_items = context::flag_items(body, 1);
+    let checkpoint_items = context::checkpoint_items(body, 1);
     let title = doc.title.as_ref().map(|(t, l)| (context::heading_with(t, names).facts(), *l));
     // Each section's runs, taken out of it (moved into the result, not copied); the sections
     // are read below only for their commands, serve commands and headings.
@@ -393,6 +394,12 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
                 for fact in &c.facts {
                     context::give(&mut run, fact.clone(), c.line, context::CAPTION);
                 }
+            }
+            // `* org/name` listed alone in the run's own section, above it: the checkpoint
+            // served, nearer and more exact than the heading's words.
+            let item = checkpoint_items.iter().rev().find(|(l, _)| section.line < *l && *l < at && section_of(*l) == Some(i));
+            if let Some((line, model)) = item {
+                context::give(&mut run, context::Fact::Model(model.clone()), *line, context::LABELLED_LINE);
             }
             for &j in &chain {
                 for fact in &headings[j] {

@@ -960,6 +960,23 @@ pub fn flag_items(text: &str, first_line: u32) -> Vec<(u32, String)> {
     out
 }
 
+/// The list items of a document that hold one checkpoint name and nothing else (`*
+/// btbtyler09/cogito-v1-preview-qwen-32B-gptq-8bit`, `- \`Qwen/Qwen3-8B\``), with their
+/// lines: the model a section's runs served, as written (its heading may name it loosely:
+/// `## Cogito v1 Preview Qwen 32B GPTQ 8 bit`). Code blocks are skipped.
+pub fn checkpoint_items(text: &str, first_line: u32) -> Vec<(u32, String)> {
+    let mut out = Vec::new();
+    for (i, raw) in outside_fences(text) {
+        let t = raw.trim_start();
+        let Some(item) = t.strip_prefix(['-', '*', '+']).filter(|r| r.starts_with(' ')) else { continue };
+        let item = item.trim().trim_matches(['`', '*']).trim_end_matches('/');
+        if is_checkpoint_id(item) {
+            out.push((first_line + i as u32, item.to_string()));
+        }
+    }
+    out
+}
+
 /// The flags a line introducing a result block states (`--tensor-parallel-size=1 结果：`,
 /// `With \`--max-concurrency 64\`:`): a short prose line that ends with a colon and names
 /// flags with numbers; the text from its first flag on. `None` for any other line.

@@ -48,7 +48,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 52] = [
+const SAMPLES: [(&str, &str); 53] = [
     ("markdown-document/datacrunch_dsv3_sglang_optimizations.md", "raw/optimizations.md"),
     ("markdown-document/gke_a3ultra_sglang_placeholders.md", "raw/gke.md"),
     ("markdown-document/qserve_bench_serving_sweep_readme.md", "raw/qserve.md"),
@@ -101,6 +101,7 @@ const SAMPLES: [(&str, &str); 52] = [
     ("markdown-document/deeplink_pd_template_command_sglang_2025_zh.md", "raw/deeplink_pd.md"),
     ("markdown-document/headerless_blocks_inline_bench_command.md", "raw/p5en.md"),
     ("markdown-document/front_matter_title_tags_jetson_thor_zh.md", "raw/thor.md"),
+    ("markdown-document/placeholder_command_flag_items_mi100.md", "raw/mi100.md"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -1860,4 +1861,43 @@ fn a_front_matter_title_and_tags_name_the_gpu_and_the_engine() {
     };
     let findings = check(&path, &text, &[&run(26, "Qwen3-8B", 8, 82.47), &run(53, "Qwen3-8B", 1, 15.69), &run(82, "Qwen3-8B-FP8", 8, 298.07)]);
     assert!(findings.is_empty(), "{findings:?}");
+}
+
+/// A README of one serve command (`vllm serve <model> … --tensor-parallel-size 4`) and one
+/// client command (`--model <model> --max-concurrency 50`) for every model, then a section
+/// per model listing its checkpoint and what it changed (`* max-concurrency 25`, `*
+/// --max-concurrency 6`, `* --num-prompts 50`). Every run had model `<model>` and
+/// concurrency 50; the Cogito fine-tunes would have passed for Llama 3.3 70B and Qwen 32B
+/// (their headings' words). Now: the listed checkpoint, the listed load (kind `flags-line`),
+/// the title's 4 x MI100; no TP (the serve command lies outside the runs' sections: noted).
+#[test]
+fn a_template_command_and_flag_items_in_each_section() {
+    let (text, path) = sample("markdown-document/placeholder_command_flag_items_mi100.md");
+    let run = |line: u32, model: &str, model_line: u32, concurrency: u64, concurrency_line: u32, prompts: Option<u64>, output: f64| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/format", json!("serving-text")),
+            ("/source/line", json!(line)),
+            ("/framework", json!("vllm")),
+            ("/model", json!(model)),
+            ("/source/context/model", json!({"line": model_line, "kind": "labelled-line"})),
+            ("/gpu", json!("MI100")),
+            ("/gpu_count", json!(4)),
+            ("/tp", json!(null)),
+            ("/scenario/dataset", json!("random")),
+            ("/scenario/max_concurrency", json!(concurrency)),
+            ("/source/context/scenario.max_concurrency", json!({"line": concurrency_line, "kind": "flags-line"})),
+            ("/scenario/num_prompts", json!(prompts)),
+            ("/metrics/output_throughput", json!(output)),
+        ]
+    };
+    let findings = check(
+        &path,
+        &text,
+        &[
+            &run(33, "ibm-granite/granite-3.3-8b-instruct", 28, 25, 29, None, 239.78),
+            &run(61, "btbtyler09/cogito-v1-preview-llama-70B-gptq-8bit", 57, 6, 58, Some(50), 27.99),
+            &run(88, "btbtyler09/cogito-v1-preview-qwen-32B-gptq-8bit", 85, 18, 86, None, 85.06),
+        ],
+    );
+    assert_eq!(findings, ["serve-elsewhere-not-applied@33"]);
 }
