@@ -215,6 +215,7 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
     let flag_items = context::flag_items(body, 1);
     let checkpoint_items = context::checkpoint_items(body, 1);
     let title = doc.title.as_ref().map(|(t, l)| (context::heading_with(t, names).facts(), *l));
+    let subtitle = doc.title.as_ref().and_then(|(_, l)| context::subtitle(body, *l)).map(|(t, l)| (context::heading_with(&t, names).facts(), l));
     // Each section's runs, taken out of it (moved into the result, not copied); the sections
     // are read below only for their commands, serve commands and headings.
     let section_runs: Vec<Vec<Run>> = doc.sections.iter_mut().map(|s| std::mem::take(&mut s.runs)).collect();
@@ -406,7 +407,7 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
                     context::give(&mut run, fact.clone(), sections[j].line, context::HEADING);
                 }
             }
-            if let Some((facts, line)) = &title {
+            for (facts, line) in title.iter().chain(&subtitle) {
                 for fact in facts {
                     context::give(&mut run, fact.clone(), *line, context::HEADING);
                 }

@@ -345,6 +345,18 @@ pub fn heading(title: &str) -> Heading {
 /// built-in GPU words name none (`## 2080Ti 실측` → `RTX 2080 Ti`): the table a GPU cell of a
 /// markdown table is read with. A bare number (`3090`) counts only beside a word saying it is
 /// a card (`Nvidia`, `GeForce`, `RTX`, `GPU`, `显卡`, `卡`, a memory size: `4090 24GB`).
+/// The subtitle of a document: its first line after the title (`# Title` on line
+/// `title_line`), when that line is wholly bold or italic (`**Llama-8B on NVIDIA A40 |
+/// SGLang vs LMDeploy**`), without its markup, with its line. What it names holds for the
+/// whole document, as the title's words do.
+pub fn subtitle(text: &str, title_line: u32) -> Option<(String, u32)> {
+    let (i, line) = text.lines().enumerate().skip(title_line as usize).find(|(_, l)| !l.trim().is_empty())?;
+    let t = line.trim();
+    let inner = ["**", "__", "*", "_"].iter().find_map(|m| t.strip_prefix(m).and_then(|r| r.strip_suffix(m)))?;
+    let plain = !inner.is_empty() && !inner.contains(['*', '`']) && inner.len() <= 200;
+    plain.then(|| (inner.trim().to_string(), i as u32 + 1))
+}
+
 pub fn heading_with(title: &str, names: &crate::names::Names) -> Heading {
     let mut h = heading(title);
     if h.gpu.is_none() {

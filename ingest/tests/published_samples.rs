@@ -48,7 +48,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 53] = [
+const SAMPLES: [(&str, &str); 54] = [
     ("markdown-document/datacrunch_dsv3_sglang_optimizations.md", "raw/optimizations.md"),
     ("markdown-document/gke_a3ultra_sglang_placeholders.md", "raw/gke.md"),
     ("markdown-document/qserve_bench_serving_sweep_readme.md", "raw/qserve.md"),
@@ -102,6 +102,7 @@ const SAMPLES: [(&str, &str); 53] = [
     ("markdown-document/headerless_blocks_inline_bench_command.md", "raw/p5en.md"),
     ("markdown-document/front_matter_title_tags_jetson_thor_zh.md", "raw/thor.md"),
     ("markdown-document/placeholder_command_flag_items_mi100.md", "raw/mi100.md"),
+    ("markdown-table/subtitle_users_column_mixed_load_summary.md", "raw/a40.md"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -1900,4 +1901,31 @@ fn a_template_command_and_flag_items_in_each_section() {
         ],
     );
     assert_eq!(findings, ["serve-elsewhere-not-applied@33"]);
+}
+
+/// A report whose model and GPU are named in a bold subtitle under its title (`**Llama-8B on
+/// NVIDIA A40 | SGLang vs LMDeploy**`), with a `Users` column (the concurrency: it was kept
+/// as an extra number, read as a per-user rate's unit), and a summary table whose rows are
+/// metrics at different loads (`Peak Throughput (100u)`, `TTFT P95 @ 50u`): it made two runs
+/// of numbers measured at 50 and 100 users; now it is not read, and says so.
+#[test]
+fn a_subtitle_a_users_column_and_a_summary_of_several_loads() {
+    let (text, path) = sample("markdown-table/subtitle_users_column_mixed_load_summary.md");
+    let run = |line: u32, users: u64, output: f64, ttft_p95: f64| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/format", json!("markdown-table")),
+            ("/source/line", json!(line)),
+            ("/framework", json!("sglang")),
+            ("/model", json!("Llama-8B")),
+            ("/gpu", json!("A40")),
+            ("/source/context/gpu", json!({"line": 4, "kind": "heading"})),
+            ("/scenario/max_concurrency", json!(users)),
+            ("/metrics/output_throughput", json!(output)),
+            ("/metrics/ttft_ms/p95", json!(ttft_p95)),
+        ]
+    };
+    let out = parse_file(&path, &text, None);
+    assert!(out.runs.iter().all(|r| !r.metrics.extra.contains_key("users")), "the Users column is the concurrency, not an extra number");
+    let findings = check(&path, &text, &[&run(51, 10, 216.0, 4219.0), &run(52, 50, 967.0, 5342.0), &run(53, 100, 1763.0, 6364.0)]);
+    assert_eq!(findings, ["table-not-read@14", "serve-elsewhere-not-applied@51"]);
 }

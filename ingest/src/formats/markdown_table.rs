@@ -90,7 +90,8 @@ fn unit_of_squeezed(squeezed: &str) -> Unit {
         "us" | "µs" | "μs" | "microseconds" | "微秒" => Unit::Time(0.001),
         "min" | "mins" | "minute" | "minutes" | "分钟" => Unit::Time(60_000.0),
         "%" | "percent" => Unit::Percent,
-        _ if contains_short(t, "/u") || contains_short(t, "user") || contains_short(t, "/用户") => Unit::PerUser,
+        // `tok/s/user`, `tokens per user`: a rate per user (`Users` alone counts them).
+        _ if contains_short(t, "/u") || contains_short(t, "peruser") || contains_short(t, "/用户") => Unit::PerUser,
         _ if t.ends_with("/gpu") || t.ends_with("pergpu") || t.ends_with("/卡") => Unit::PerGpu,
         _ if t.ends_with("/min") || t == "rpm" || t == "qpm" => Unit::PerMinute,
         "qps" | "rps" | "req/s" | "reqs/s" | "request/s" | "requests/s" | "req/sec" | "requests/sec" | "request/sec" | "请求/s"
@@ -1674,6 +1675,14 @@ fn row_scenario(label: &str) -> Vec<String> {
         let number = !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit());
         if number && words.get(i + 1).is_some_and(|next| LOAD_WORDS.contains(next)) {
             out.push(format!("{w} {}", words[i + 1]));
+        }
+        // `Peak Throughput (100u)`, `TTFT P95 @ 50u`, `64c`: a number with its load word glued
+        // on (`u` for users).
+        let digits = w.bytes().take_while(u8::is_ascii_digit).count();
+        let glued = &w[digits..];
+        if digits > 0 && (glued == "u" || LOAD_WORDS.contains(&glued)) {
+            let word = if glued == "u" { "users" } else { glued };
+            out.push(format!("{} {word}", &w[..digits]));
         }
         if w.len() > 1 && w.ends_with('k') && w[..w.len() - 1].bytes().all(|b| b.is_ascii_digit()) {
             out.push((*w).to_string());
