@@ -48,7 +48,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 54] = [
+const SAMPLES: [(&str, &str); 56] = [
     ("markdown-document/datacrunch_dsv3_sglang_optimizations.md", "raw/optimizations.md"),
     ("markdown-document/gke_a3ultra_sglang_placeholders.md", "raw/gke.md"),
     ("markdown-document/qserve_bench_serving_sweep_readme.md", "raw/qserve.md"),
@@ -103,6 +103,8 @@ const SAMPLES: [(&str, &str); 54] = [
     ("markdown-document/front_matter_title_tags_jetson_thor_zh.md", "raw/thor.md"),
     ("markdown-document/placeholder_command_flag_items_mi100.md", "raw/mi100.md"),
     ("markdown-table/subtitle_users_column_mixed_load_summary.md", "raw/a40.md"),
+    ("vllm-json/nightly_serving_latencies_only.json", "raw/serving_llama8B_tp1_sharegpt_qps_4.json"),
+    ("vllm-latency/latency_output_json.json", "raw/latency_llama8B_tp1.json"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -1928,4 +1930,54 @@ fn a_subtitle_a_users_column_and_a_summary_of_several_loads() {
     assert!(out.runs.iter().all(|r| !r.metrics.extra.contains_key("users")), "the Users column is the concurrency, not an extra number");
     let findings = check(&path, &text, &[&run(51, 10, 216.0, 4219.0), &run(52, 50, 967.0, 5342.0), &run(53, 100, 1763.0, 6364.0)]);
     assert_eq!(findings, ["table-not-read@14", "serve-elsewhere-not-applied@51"]);
+}
+
+/// A vLLM nightly-benchmark serving result that keeps only the latencies (no `completed`, no
+/// throughput): it gave no run and a `results-not-read` warning. Now one run with its TTFT,
+/// TPOT and ITL statistics in ms, its prompts and rate; the counts and throughputs stay
+/// unknown (null), none invented.
+#[test]
+fn a_vllm_serving_json_of_latencies_only() {
+    let (text, path) = sample("vllm-json/nightly_serving_latencies_only.json");
+    let findings = check(
+        &path,
+        &text,
+        &[&[
+            ("/format", json!("vllm-json")),
+            ("/backend", json!("vllm")),
+            ("/scenario/num_prompts", json!(200)),
+            ("/scenario/request_rate", json!(4.0)),
+            ("/scenario/max_concurrency", json!(null)),
+            ("/metrics/ttft_ms/mean", json!(189.12410335615277)),
+            ("/metrics/ttft_ms/p99", json!(336.84755120426394)),
+            ("/metrics/tpot_ms/median", json!(87.8718727761697)),
+            ("/metrics/itl_ms/std", json!(42.39694484482337)),
+            ("/metrics/completed", json!(null)),
+            ("/metrics/request_throughput", json!(null)),
+            ("/metrics/output_throughput", json!(null)),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
+/// `benchmark_latency.py --output-json`: the batch's average latency and percentiles in
+/// seconds under keys that name no unit; it gave no run. Now `metrics.e2e_ms`, in ms, each
+/// number linked to its key's line.
+#[test]
+fn a_vllm_latency_output_json() {
+    let (text, path) = sample("vllm-latency/latency_output_json.json");
+    let findings = check(
+        &path,
+        &text,
+        &[&[
+            ("/format", json!("vllm-latency-json")),
+            ("/metrics/e2e_ms/mean", json!(7109.122886757)),
+            ("/source/lines/metrics.e2e_ms.mean", json!(3)),
+            ("/metrics/e2e_ms/p10", json!(6809.143266827)),
+            ("/metrics/e2e_ms/p99", json!(7868.931790143)),
+            ("/source/lines/metrics.e2e_ms.p99", json!(27)),
+            ("/metrics/ttft_ms", json!(null)),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
 }

@@ -159,6 +159,7 @@ pub static FORMATS: &[&Format] = &[
     &llmd_report::JSON,
     &inferencex::FORMAT,
     &vllm_throughput::JSON,
+    &vllm_latency::JSON,
     &aiperf::CSV,
     &guidellm::HTML,
     &lmdeploy_profile_csv::FORMAT,
@@ -181,6 +182,7 @@ pub fn in_process(format: &str) -> bool {
         vllm_throughput::NAME,
         vllm_throughput::JSON_NAME,
         vllm_latency::NAME,
+        vllm_latency::JSON_NAME,
         sglang_one_batch::NAME,
         lmdeploy_generation::NAME,
     ]

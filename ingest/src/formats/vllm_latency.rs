@@ -21,12 +21,20 @@ use crate::client;
 use crate::scan::{Block, Row};
 use crate::sink::Sink;
 use crate::text::{logical_lines, Needle};
-use crate::value::{integer, parse_cell};
+use crate::json::reader::Json;
+use crate::json::Object;
+use crate::value::{integer, parse_cell, Cell, Value};
 use benchsite_model::{ContextRef, Run};
 
 pub const NAME: &str = "vllm-latency";
 
 pub static FORMAT: Format = Format { name: NAME, detect, read: Read::Text(read) };
+
+pub const JSON_NAME: &str = "vllm-latency-json";
+
+/// The `--output-json` file: `{"avg_latency": …, "latencies": […], "percentiles": {"10": …}}`,
+/// in seconds.
+pub static JSON: Format = Format { name: JSON_NAME, detect: |_| true, read: Read::Json(read_json) };
 
 static AVG: Needle = Needle::new("Avg latency:");
 static PERCENTILE: Needle = Needle::new("% percentile latency:");
@@ -123,4 +131,33 @@ fn finish(block: Block<'_>, command: Option<Command>, sink: &mut Sink) -> Option
         }
     }
     Some(run)
+}
+
+/// The `--output-json` file of the latency benchmark: the batch's average latency and its
+/// percentiles, in seconds (the script writes seconds; the keys say no unit), the same rows
+/// its console prints. The per-iteration `latencies` are the samples those are made of.
+fn read_json(_: &Input<'_>, objects: &[Object<'_>], sink: &mut Sink) -> Option<Vec<Run>> {
+    let ours = |o: &&Object<'_>| o.contains_key("avg_latency") && (o.contains_key("percentiles") || o.contains_key("latencies"));
+    if !objects.iter().any(|o| ours(&o)) {
+        return None;
+    }
+    let seconds = |line: u32, label: String, raw: &'static str, n: f64| Row { line, label, raw_label: raw, cell: Cell { value: Value::Number(n), unit: "seconds" }, section: None };
+    let mut runs = Vec::new();
+    for obj in objects.iter().filter(ours) {
+        let mut rows = Vec::new();
+        if let Some(Json::Number(n)) = obj.get("avg_latency").map(|v| &v.value) {
+            rows.push(seconds(obj.get("avg_latency").map_or(obj.line, |v| v.line), "avg latency".to_string(), "avg_latency", *n));
+        }
+        if let Some(Json::Object(members)) = obj.get("percentiles").map(|v| &v.value) {
+            for (pct, value) in members {
+                let whole = !pct.is_empty() && pct.chars().all(|c| c.is_ascii_digit() || c == '.');
+                if let (true, Json::Number(n)) = (whole, &value.value) {
+                    rows.push(seconds(value.line, format!("p{pct} latency"), "percentiles", *n));
+                }
+            }
+        }
+        let block = Block::of_rows(JSON_NAME, obj.line, obj.end_line, rows);
+        runs.extend(block::resolve(&block, &[], sink));
+    }
+    Some(runs)
 }

@@ -127,11 +127,13 @@ fn collect<'a>(top: Spanned<'a>, out: &mut Vec<Object<'a>>) {
     }
 }
 
-/// True when an object has the keys of a serving benchmark result.
+/// True when an object has the keys of a serving benchmark result: counts or a duration with
+/// a throughput or TTFT, or (vLLM's nightly benchmarks keep only the latencies of a run: no
+/// `completed`, no throughput) the prompts sent with their TTFT statistics.
 pub fn is_result(obj: &Object<'_>) -> bool {
     let has = |k: &str| obj.contains_key(k);
-    (has("completed") || has("duration"))
-        && (has("request_throughput") || has("output_throughput") || has("mean_ttft_ms"))
+    ((has("completed") || has("duration")) && (has("request_throughput") || has("output_throughput") || has("mean_ttft_ms")))
+        || (has("num_prompts") && has("mean_ttft_ms"))
 }
 
 /// Arrays and nested objects that describe single requests or the server, not the run.
