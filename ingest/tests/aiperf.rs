@@ -8,7 +8,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::json;
 
 /// Every fixture, with the path it is parsed as.
-const SAMPLES: [(&str, &str); 8] = [
+const SAMPLES: [(&str, &str); 9] = [
     ("raw/aiperf.log", "aiperf/console_wrapped.log"),
     ("raw/genai.log", "aiperf/genai_perf_console.log"),
     ("raw/genai_old.log", "aiperf/genai_perf_console_old.log"),
@@ -17,6 +17,7 @@ const SAMPLES: [(&str, &str); 8] = [
     ("raw/profile_export_aiperf.csv", "aiperf/profile_export_aiperf.csv"),
     ("raw/profile_export_genai_perf.csv", "aiperf/profile_export_genai_perf.csv"),
     ("raw/aggregate/profile_export_aiperf_aggregate.json", "aiperf/profile_export_aiperf_aggregate.json"),
+    ("raw/run1/profile_export_aiperf.csv", "aiperf/profile_export_aiperf_reasoning.csv"),
 ];
 
 #[test]
@@ -155,6 +156,33 @@ fn reads_aiperf_csv_and_skips_gpu_telemetry() {
         ]],
     );
     assert!(findings.is_empty(), "{findings:?}");
+}
+
+/// A reasoning model's run (AIPerf's early CSV, `examples/artifacts/run1`): `Total Output
+/// Tokens` counts the answers' 1,832 tokens, `Total Output Sequence Length` all 21,624
+/// generated (19,792 reasoning), which is what its output throughput counts (21,624 / 9.32 s
+/// = 2,320). The run's output tokens are the whole sequence's; taking the answers' raised a
+/// false `inconsistent-throughput` ("1832 / 9.32 s = 196.57").
+#[test]
+fn a_reasoning_runs_output_tokens_are_its_whole_sequences() {
+    let findings = check(
+        "raw/run1/profile_export_aiperf.csv",
+        &fixture("aiperf/profile_export_aiperf_reasoning.csv"),
+        &[&[
+            ("/format", json!("aiperf")),
+            ("/metrics/total_output_tokens", json!(21624)),
+            ("/source/lines/metrics.total_output_tokens", json!(23)),
+            ("/metrics/extra/avg total output tokens (tokens)", json!(1832.0)),
+            ("/metrics/extra/avg total reasoning tokens (tokens)", json!(19792.0)),
+            ("/metrics/output_throughput", json!(2320.72)),
+            ("/metrics/duration_s", json!(9.32)),
+            ("/metrics/completed", json!(89)),
+            ("/metrics/failed", json!(11)),
+            ("/metrics/ttft_ms/p50", json!(2369.32)),
+            ("/metrics/tpot_ms/mean", json!(27.76)),
+        ]],
+    );
+    assert_eq!(findings, vec!["failed-requests@16"]);
 }
 
 #[test]

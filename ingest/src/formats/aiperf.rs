@@ -70,6 +70,9 @@ fn to_run(tool: &'static str, lines: (u32, u32), stats: &[Stat<'_>], sink: &mut 
     let mut spreads = Vec::new();
     let mut primary = false;
     let mut unitless_line = 0;
+    // A reasoning model's run: AIPerf counts `Total Output Tokens` without the reasoning
+    // tokens and `Total Output Sequence Length` with them, as its output throughput does.
+    let whole_sequence = stats.iter().any(|s| s.name == "total output sequence length");
     for s in stats {
         if s.unit.is_empty() && needs_unit(&s.name) && s.line != unitless_line {
             // A console table's `Output Token Throughput` with no `(tokens/sec)`: kept under
@@ -77,7 +80,7 @@ fn to_run(tool: &'static str, lines: (u32, u32), stats: &[Stat<'_>], sink: &mut 
             unitless_line = s.line;
             sink.warn("aiperf-no-unit", s.line, format!("`{}` states no unit; its numbers are kept under that label, not read as the metric.", s.raw));
         }
-        let (label, value, factor) = label_of(s);
+        let (label, value, factor) = label_of(s, whole_sequence);
         let target = classify(&label);
         primary |= !matches!(target, Some(Target::Extra(_)) | None);
         if let (Some(spread), Some(key)) = (&s.spread, target.as_ref().and_then(field_key)) {
@@ -102,8 +105,10 @@ fn to_run(tool: &'static str, lines: (u32, u32), stats: &[Stat<'_>], sink: &mut 
 }
 
 /// The label in [`crate::fields`]' vocabulary, the value in that label's unit, and the
-/// factor applied.
-fn label_of(s: &Stat<'_>) -> (String, f64, f64) {
+/// factor applied. `whole_sequence`: the report has a `Total Output Sequence Length` (every
+/// generated token, reasoning included): that is the run's output tokens, and `Total Output
+/// Tokens` (the answer's alone) is kept under its own name.
+fn label_of(s: &Stat<'_>, whole_sequence: bool) -> (String, f64, f64) {
     let stat = s.stat.as_str();
     let unit = s.unit.as_str();
     let summary = matches!(stat, "avg" | "min" | "max" | "std" | "median") || is_percentile(stat);
@@ -121,7 +126,8 @@ fn label_of(s: &Stat<'_>) -> (String, f64, f64) {
         "request goodput" => single("request goodput (req/s)", request_rate(unit)),
         "request count" => single("completed", count_unit(unit) && whole),
         "error request count" => single("failed requests", count_unit(unit) && whole),
-        "total output tokens" => single("total output tokens", unit == "tokens" && whole),
+        "total output tokens" => single("total output tokens", unit == "tokens" && whole && !whole_sequence),
+        "total output sequence length" => single("total output tokens", unit == "tokens" && whole),
         "total isl" | "total input sequence length" => single("total input tokens", unit == "tokens" && whole),
         "benchmark duration" => duration_factor(unit).filter(|_| stat == "avg").map(|f| ("benchmark duration (s)".to_string(), f)),
         _ => None,
