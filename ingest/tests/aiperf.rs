@@ -8,7 +8,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::json;
 
 /// Every fixture, with the path it is parsed as.
-const SAMPLES: [(&str, &str); 9] = [
+const SAMPLES: [(&str, &str); 11] = [
     ("raw/aiperf.log", "aiperf/console_wrapped.log"),
     ("raw/genai.log", "aiperf/genai_perf_console.log"),
     ("raw/genai_old.log", "aiperf/genai_perf_console_old.log"),
@@ -18,6 +18,8 @@ const SAMPLES: [(&str, &str); 9] = [
     ("raw/profile_export_genai_perf.csv", "aiperf/profile_export_genai_perf.csv"),
     ("raw/aggregate/profile_export_aiperf_aggregate.json", "aiperf/profile_export_aiperf_aggregate.json"),
     ("raw/run1/profile_export_aiperf.csv", "aiperf/profile_export_aiperf_reasoning.csv"),
+    ("raw/run1/profile_export_aiperf.json", "aiperf/profile_export_aiperf_records.json"),
+    ("raw/smoke/profile_export_aiperf.json", "aiperf/profile_export_aiperf_0.8_datasets.json"),
 ];
 
 #[test]
@@ -183,6 +185,53 @@ fn a_reasoning_runs_output_tokens_are_its_whole_sequences() {
         ]],
     );
     assert_eq!(findings, vec!["failed-requests@16"]);
+}
+
+/// AIPerf's first JSON export (October 2025): the metric objects under `records`, keyed by
+/// tag (`ttft`, `total_osl`) with the console's `header`; it gave no run. The same run as the
+/// reasoning CSV: the same numbers, at full precision, and the model, concurrency, requests
+/// and output length from its `input_config`.
+#[test]
+fn reads_aiperf_records_json() {
+    let findings = check(
+        "raw/run1/profile_export_aiperf.json",
+        &fixture("aiperf/profile_export_aiperf_records.json"),
+        &[&[
+            ("/format", json!("aiperf")),
+            ("/model", json!("openai/gpt-oss-20b")),
+            ("/scenario/max_concurrency", json!(100)),
+            ("/scenario/output_len", json!(250)),
+            ("/metrics/ttft_ms/p50", json!(2369.317693)),
+            ("/source/lines/metrics.ttft_ms.p50", json!(50)),
+            ("/metrics/tpot_ms/mean", json!(27.763065454471807)),
+            ("/metrics/total_output_tokens", json!(21624)),
+            ("/metrics/output_throughput", json!(2320.7222350404572)),
+            ("/metrics/completed", json!(89)),
+            ("/metrics/failed", json!(11)),
+        ]],
+    );
+    assert_eq!(findings, vec!["failed-requests@8", "request-errors@408"]);
+}
+
+/// AIPerf 0.8.0 (schema 1.0): its configuration names the dataset's lengths under
+/// `datasets[0].prompts.isl/osl`; the run had no lengths.
+#[test]
+fn reads_aiperf_0_8_dataset_lengths() {
+    let findings = check(
+        "raw/smoke/profile_export_aiperf.json",
+        &fixture("aiperf/profile_export_aiperf_0.8_datasets.json"),
+        &[&[
+            ("/format", json!("aiperf")),
+            ("/model", json!("mock")),
+            ("/scenario/input_len", json!(128)),
+            ("/source/context/scenario.input_len", json!({"line": 237, "kind": "metadata"})),
+            ("/scenario/output_len", json!(128)),
+            ("/scenario/max_concurrency", json!(100000)),
+            ("/scenario/num_prompts", json!(500000)),
+            ("/metrics/failed", json!(18586)),
+        ]],
+    );
+    assert_eq!(findings, vec!["failed-requests@180", "request-errors@336"]);
 }
 
 #[test]

@@ -501,16 +501,22 @@ fn read_json(input: &Input<'_>, objects: &[Object<'_>], sink: &mut Sink) -> Opti
         return Some(read_sweep_json(obj, combinations, sink));
     }
     let ours = obj.contains_key("input_config") || obj.contains_key("aiperf_version");
-    if !ours || !obj.members.iter().any(|(_, v)| is_metric(v)) {
+    // AIPerf's first exports (2025) nest the metric objects under `records`, keyed by tag
+    // (`ttft`, `total_osl`), each with the `header` its console prints.
+    let metrics: &Members<'_> = match obj.get("records").and_then(object) {
+        Some(records) if records.iter().any(|(_, v)| is_metric(v)) => records,
+        _ => &obj.members,
+    };
+    if !ours || !metrics.iter().any(|(_, v)| is_metric(v)) {
         return None;
     }
     let tool = json_tool(input, obj);
     let mut stats = Vec::new();
-    for (key, value) in &obj.members {
+    for (key, value) in metrics {
         let Some(members) = object(value).filter(|_| is_metric(value)) else { continue };
         let unit = member(members, "unit").and_then(text).unwrap_or_default();
-        let (name, _) = split_label(key);
-        for (stat, v) in members.iter().filter(|(k, _)| k != "unit") {
+        let (name, _) = split_label(member(members, "header").and_then(text).unwrap_or(key));
+        for (stat, v) in members.iter().filter(|(k, _)| !matches!(k.as_ref(), "unit" | "tag" | "header")) {
             match v.value {
                 Json::Number(n) => stats.push(Stat {
                     line: v.line,
@@ -628,17 +634,27 @@ fn apply_config(run: &mut Run, config: &Members<'_>, sink: &mut Sink) {
             .flatten()
             .filter_map(text)
             .any(|s| s != "synthetic");
+    // AIPerf 0.8: `datasets: [{"type": "synthetic", "prompts": {"isl": {"mean": 128}, …}}]`;
+    // one dataset only (of several, which one a length is the run's is not stated).
+    let dataset = match member(config, "datasets").map(|v| &v.value) {
+        Some(Json::Array(items)) if items.len() == 1 => object(&items[0]),
+        _ => None,
+    };
+    let from_file = from_file || dataset.and_then(|d| member(d, "type")).and_then(text).is_some_and(|t| t != "synthetic");
     let lengths = [
-        ("scenario.input_len", "synthetic_input_tokens", "input_tokens", "synthetic_tokens", !from_file),
-        ("scenario.output_len", "output_tokens", "output_tokens", "output_tokens", true),
+        ("scenario.input_len", "synthetic_input_tokens", "input_tokens", "synthetic_tokens", "isl", !from_file),
+        ("scenario.output_len", "output_tokens", "output_tokens", "output_tokens", "osl", true),
     ];
-    for (key, flat, grouped, nested, allowed) in lengths {
+    for (key, flat, grouped, nested, short, allowed) in lengths {
+        let in_dataset = |stat: &str| dataset.and_then(|d| at(d, &["prompts", short, stat]));
         let mean = at(config, &[&format!("{flat}_mean")])
             .or_else(|| at(config, &["input", "prompt", grouped, "mean"]))
-            .or_else(|| at(config, &["input", nested, "mean"]));
+            .or_else(|| at(config, &["input", nested, "mean"]))
+            .or_else(|| in_dataset("mean"));
         let stddev = at(config, &[&format!("{flat}_stddev")])
             .or_else(|| at(config, &["input", "prompt", grouped, "stddev"]))
-            .or_else(|| at(config, &["input", nested, "stddev"]));
+            .or_else(|| at(config, &["input", nested, "stddev"]))
+            .or_else(|| in_dataset("stddev"));
         let Some((n, line)) = mean.and_then(|v| Some((num(v)?, v.line))) else { continue };
         // GenAI-Perf writes -1 for an output length it leaves to the server.
         let Some(len) = crate::value::integer(n).filter(|&l| l > 0 && allowed) else { continue };
