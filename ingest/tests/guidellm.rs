@@ -280,3 +280,25 @@ fn reads_model_and_data_of_the_v0_2_metadata_block() {
     assert_eq!(findings, ["guidellm-latency-seconds@62"]);
     numbers_trace_to_their_lines(&text, &parse_file("docs/guide.md", &text, None));
 }
+
+/// guidellm 0.2's JSON report (the project's own stripped test asset of a real synchronous
+/// run): its `duration` (seconds) was dropped; now kept, as the console's `Duration` is,
+/// under guidellm's name. The request latency in seconds is read in ms.
+#[test]
+fn reads_a_v0_2_json_report_with_its_duration() {
+    let text = fixture("guidellm/v0.2_benchmarks_stripped.json");
+    let findings = check(
+        "raw/benchmarks.json",
+        &text,
+        &[&[
+            ("/format", json!("guidellm")),
+            ("/scenario/input_len", json!(256)),
+            ("/scenario/output_len", json!(128)),
+            ("/metrics/extra/guidellm duration (s)", json!(29.997201442718506)),
+            ("/metrics/e2e_ms/mean", json!(644.474366437)),
+            ("/metrics/extra/guidellm incomplete requests", json!(1.0)),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+    numbers_trace_to_their_lines(&text, &parse_file("raw/benchmarks.json", &text, None));
+}

@@ -94,6 +94,10 @@ fn read_json(_: &Input<'_>, objects: &[Object<'_>], sink: &mut Sink) -> Option<V
             push(&mut rows, m, "model", "model");
         }
         strategy_rows(bench, &mut rows);
+        // 0.2–0.3 reports: the benchmark's `duration`, in seconds.
+        if let Some(duration) = get(bench, "duration") {
+            push(&mut rows, duration, "guidellm duration (s)", "duration");
+        }
         let data = report.get("args").and_then(|a| get(a, "data")).or_else(|| path(bench, &["request_loader", "data"]));
         if let Some(data) = data {
             data_rows(data, &mut rows);
