@@ -1390,6 +1390,18 @@ pub fn labelled_lines(text: &str, first_line: u32) -> Vec<(Fact, u32)> {
                     out.push((Fact::Framework(one.to_string()), line));
                 }
             }
+            // `**Precision**: FP16`, `精度：BF16`: one precision named (two name none).
+            "precision" | "dtype" | "data type" | "quantization" | "精度" | "数据类型" | "量化" | "量化方式" => {
+                out.extend(crate::precision::named_in_heading(words(value).into_iter()).map(|p| (Fact::Precision(p), line)));
+            }
+            // `**Dataset**: ShareGPT (100 prompts, …)`: a dataset a benchmark client knows by name.
+            "dataset" | "数据集" | "测试数据集" => {
+                let first = value.split(|c: char| c.is_whitespace() || matches!(c, '(' | ',' | '，' | '（' | ';')).next().unwrap_or_default();
+                let known = ["sharegpt", "random", "sonnet", "burstgpt", "hf", "lmsys", "instructcoder", "mmlu", "gsm8k"];
+                if let Some(d) = known.iter().find(|d| first.eq_ignore_ascii_case(d)) {
+                    out.push((Fact::Dataset(d.to_string()), line));
+                }
+            }
             // `负载：输入 10000 tokens；输出 800 tokens`, `Workload: input 512, output 128 tokens`.
             "负载" | "工作负载" | "load" | "workload" => {
                 out.extend(lengths_in(value).into_iter().map(|f| (f, line)));
@@ -1793,6 +1805,14 @@ mod tests {
         assert_eq!(gpu_in("Jetson Thor 大模型推理性能基准测试"), Some(("Jetson Thor".to_string(), None)));
         assert_eq!(gpu_in("Jetson Orin dev kit"), None);
         assert_eq!(gpu_in("on the Thor chip"), None);
+    }
+
+    #[test]
+    fn labelled_lines_state_one_precision_and_a_known_dataset() {
+        assert_eq!(labelled_lines("- **Precision**: FP16\n- 精度：BF16（权重）\n", 1), vec![(Fact::Precision("FP16".into()), 1), (Fact::Precision("BF16".into()), 2)]);
+        assert_eq!(labelled_lines("**Dataset**: ShareGPT (100 prompts)\n", 1), vec![(Fact::Dataset("sharegpt".into()), 1)]);
+        // Two precisions name none; a dataset no client knows by that name, or a count, none.
+        assert!(labelled_lines("Precision: FP8 weights, BF16 activations\nDataset: 1000 prompts\nDataset: our-internal-set\n", 1).is_empty());
     }
 
     #[test]

@@ -137,7 +137,8 @@ fn flag_value(params: &Params, pick: fn(&str) -> bool) -> Option<&str> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Precision {
     pub value: String,
-    /// `log`, `sidecar`, `metadata`, `flag`, `model-name` or `catalog`.
+    /// `log`, `sidecar`, `metadata`, `flag`, `heading` (or `labelled-line`), `model-name` or
+    /// `catalog`.
     pub from: &'static str,
 }
 
@@ -219,7 +220,9 @@ pub fn apply(runs: &mut [Run], sidecar: Option<&str>, models: Option<&Catalog>, 
         let kind = run.source.context.get("precision").map(|c| c.kind.as_str());
         let (log, metadata, heading) = if from_client_metadata(run) {
             (None, stated, None)
-        } else if kind == Some(crate::context::HEADING) {
+        } else if matches!(kind, Some(crate::context::HEADING | crate::context::LABELLED_LINE)) {
+            // The document's prose: a heading (`### FP8`) or a labelled line
+            // (`**Precision**: FP16`), ranked alike.
             (None, None, stated)
         } else {
             (stated, None, None)
@@ -246,8 +249,9 @@ pub fn apply(runs: &mut [Run], sidecar: Option<&str>, models: Option<&Catalog>, 
                 .run(&run.id);
             }
         }
+        let labelled = kind == Some(crate::context::LABELLED_LINE);
         run.precision = resolved.as_ref().map(|p| p.value.clone());
-        run.precision_from = resolved.map(|p| p.from.to_string());
+        run.precision_from = resolved.map(|p| if labelled && p.from == "heading" { crate::context::LABELLED_LINE } else { p.from }.to_string());
     }
 }
 

@@ -806,7 +806,8 @@ fn the_only_serve_command_is_not_given_to_runs_spread_over_sections() {
 /// One column per engine (`| Batch Size | TensorRT-LLM | vLLM | Difference |`), the metric
 /// named by the section heading (`### Throughput (tokens/sec)`, `### Time to First Token
 /// (TTFT) in ms`), one table per metric: a run per engine and batch size, with both metrics.
-/// The file gave no run (its results-not-read warning pointed at a prose line below).
+/// The file gave no run (its results-not-read warning pointed at a prose line below). The
+/// configuration list's precision and dataset are every run's.
 #[test]
 fn engine_columns_under_metric_headings_give_a_run_per_engine_and_row() {
     let text = fixture("markdown-table/engine_columns_per_metric.md");
@@ -823,6 +824,12 @@ fn engine_columns_under_metric_headings_give_a_run_per_engine_and_row() {
             ("/source/lines/metrics.output_throughput", json!(row)),
             ("/metrics/ttft_ms/mean", json!(ttft)),
             ("/source/lines/metrics.ttft_ms.mean", json!(row + 12)),
+            // `- **Precision**: FP16`, `- **Dataset**: ShareGPT (100 prompts …)`.
+            ("/precision", json!("FP16")),
+            ("/precision_from", json!("labelled-line")),
+            ("/source/context/precision", context(6, "labelled-line")),
+            ("/scenario/dataset", json!("sharegpt")),
+            ("/source/context/scenario.dataset", context(8, "labelled-line")),
         ]
     };
     let expected = [

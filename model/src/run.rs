@@ -54,8 +54,9 @@ pub struct Labels {
     /// Where `precision` comes from, most explicit first: `log` (the benchmark tool printed
     /// it, e.g. trtllm-bench's `Quantization:`), `sidecar` (the `precision` of a
     /// `<file>.meta.toml`), `metadata` (the client command's `--metadata precision=…`), `flag` (a serve flag such as `--quantization`, `--model-format`
-    /// or `--dtype`), `model-name` (a suffix such as `-FP8`) or `catalog` (the checkpoint's
-    /// published dtype in `content/models.toml`). `null` with `precision`.
+    /// or `--dtype`), `heading` (the section's heading, `### FP8`) or `labelled-line` (the
+    /// prose's `**Precision**: FP16`), `model-name` (a suffix such as `-FP8`) or `catalog`
+    /// (the checkpoint's published dtype in `content/models.toml`). `null` with `precision`.
     pub precision_from: Option<String>,
     /// The `backend` the benchmark client talked to, as printed.
     pub backend: Option<String>,
