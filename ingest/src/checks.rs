@@ -208,6 +208,13 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
     // section chain first, then from the nearest such line above it anywhere (a setup
     // chapter's `- **GPU**: T4` holds for the chapters after it).
     let labelled = context::labelled_lines(body, 1);
+    // A field the document's labelled lines state once, one value however often written
+    // (`- **GPU**: NVIDIA RTX 4090` in a `## Test Configuration` below the results): it holds
+    // for the runs above it too. A field stated with two values holds only below each.
+    let stated_once: Vec<&(context::Fact, u32)> = labelled
+        .iter()
+        .filter(|(fact, _)| labelled.iter().filter(|(f, _)| f.key() == fact.key()).all(|(f, _)| f == fact))
+        .collect();
     let captions = context::captions(body, 1);
     let env_blocks = context::env_blocks(body, 1);
     let flags_above = flags_lines(body);
@@ -420,6 +427,14 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
             }
             for (fact, line) in &front_facts {
                 context::give(&mut run, fact.clone(), *line, context::FRONT_MATTER);
+            }
+            // Not a line of a result block (an unfenced log's `Dtype: bfloat16` is the tool's).
+            let in_block = |l: u32| spans[..spans.partition_point(|&(start, _)| start <= l)].last().is_some_and(|&(_, end)| l <= end);
+            // Last line first, as the lines above are given (an engine before its version).
+            for (fact, line) in stated_once.iter().rev().filter(|(_, l)| *l > at && !in_block(*l)) {
+                if context::give(&mut run, fact.clone(), *line, context::LABELLED_LINE) {
+                    run.source.lines.insert(fact.key(), *line);
+                }
             }
             if let Some(s) = only_serve.filter(|_| !served && !crate::formats::in_process(&run.format)) {
                 let spread = (result_sections > 1).then(|| format!("the document's runs lie in {result_sections} sections, which may have used other servers"));

@@ -1416,6 +1416,15 @@ pub fn labelled_lines(text: &str, first_line: u32) -> Vec<(Fact, u32)> {
             }
         }
     }
+    // `**vLLM Version**: 0.13.0` in a setup list: with no other engine's version and no
+    // engine named on a labelled line, the document's engine.
+    let mut versioned = out.iter().filter_map(|(f, l)| if let Fact::VersionOf(fw, _) = f { Some((*fw, *l)) } else { None });
+    if let Some((fw, line)) = versioned.next() {
+        let one = versioned.all(|(other, _)| other == fw);
+        if one && !out.iter().any(|(f, _)| matches!(f, Fact::Framework(_))) {
+            out.push((Fact::Framework(fw.to_string()), line));
+        }
+    }
     out
 }
 
@@ -1813,6 +1822,12 @@ mod tests {
         assert_eq!(labelled_lines("**Dataset**: ShareGPT (100 prompts)\n", 1), vec![(Fact::Dataset("sharegpt".into()), 1)]);
         // Two precisions name none; a dataset no client knows by that name, or a count, none.
         assert!(labelled_lines("Precision: FP8 weights, BF16 activations\nDataset: 1000 prompts\nDataset: our-internal-set\n", 1).is_empty());
+        // One engine's version names the engine; two engines' versions name none.
+        assert_eq!(
+            labelled_lines("- **vLLM Version**: 0.13.0\n", 1),
+            vec![(Fact::VersionOf("vllm", "0.13.0".into()), 1), (Fact::Framework("vllm".into()), 1)]
+        );
+        assert_eq!(labelled_lines("vLLM version: 0.8.5\nSGLang version: 0.4.6\n", 1).len(), 2);
     }
 
     #[test]

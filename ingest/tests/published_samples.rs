@@ -48,7 +48,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 56] = [
+const SAMPLES: [(&str, &str); 57] = [
     ("markdown-document/datacrunch_dsv3_sglang_optimizations.md", "raw/optimizations.md"),
     ("markdown-document/gke_a3ultra_sglang_placeholders.md", "raw/gke.md"),
     ("markdown-document/qserve_bench_serving_sweep_readme.md", "raw/qserve.md"),
@@ -105,6 +105,7 @@ const SAMPLES: [(&str, &str); 56] = [
     ("markdown-table/subtitle_users_column_mixed_load_summary.md", "raw/a40.md"),
     ("vllm-json/nightly_serving_latencies_only.json", "raw/serving_llama8B_tp1_sharegpt_qps_4.json"),
     ("vllm-latency/latency_output_json.json", "raw/latency_llama8B_tp1.json"),
+    ("markdown-table/configuration_below_results_vllm_version.md", "raw/gpt2_4090.md"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -1980,4 +1981,27 @@ fn a_vllm_latency_output_json() {
         ]],
     );
     assert!(findings.is_empty(), "{findings:?}");
+}
+
+/// A sweep table, then `## Test Configuration` below it: `- **vLLM Version**: 0.13.0` (the
+/// only engine named on a labelled line) and one GPU and model. A labelled line below the
+/// runs holds for them when the document states that field once; the engine came from
+/// nowhere before.
+#[test]
+fn a_test_configuration_below_the_results_names_the_engine() {
+    let (text, path) = sample("markdown-table/configuration_below_results_vllm_version.md");
+    let run = |line: u32, c: u64, tps: f64| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/source/line", json!(line)),
+            ("/framework", json!("vllm")),
+            ("/framework_version", json!("0.13.0")),
+            ("/source/context/framework", json!({"line": 29, "kind": "labelled-line"})),
+            ("/model", json!("GPT-2")),
+            ("/gpu", json!("RTX 4090")),
+            ("/scenario/max_concurrency", json!(c)),
+            ("/metrics/output_throughput", json!(tps)),
+        ]
+    };
+    let findings = check(&path, &text, &[&run(8, 1, 922.7), &run(9, 2, 1662.7), &run(10, 4, 3089.4), &run(11, 8, 5309.9), &run(12, 16, 8749.9)]);
+    assert_eq!(findings, ["throughput-tokens-unstated@6"]);
 }
