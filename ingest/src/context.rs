@@ -210,7 +210,12 @@ fn load_setting(key: &str, value: &str) -> Option<Fact> {
         "conc" | "concurrency" | "max_concurrency" => whole().map(Fact::MaxConcurrency),
         "isl" | "input_len" | "input" | "random_input_len" => whole().map(Fact::InputLen),
         "osl" | "output_len" | "output" | "random_output_len" => whole().map(Fact::OutputLen),
-        "num_prompts" | "prompts" => whole().map(Fact::NumPrompts),
+        "num_prompts" | "num_prompt" | "prompts" => whole().map(Fact::NumPrompts),
+        // `rps=inf`, `request_rate=8`: the client's request rate.
+        "rps" | "qps" | "request_rate" => match value.to_ascii_lowercase().as_str() {
+            "inf" | "infinity" => Some(Fact::RequestRate(RequestRate::Inf)),
+            v => v.parse::<f64>().ok().filter(|r| r.is_finite() && *r > 0.0).map(|r| Fact::RequestRate(RequestRate::PerSecond(r))),
+        },
         "random_range_ratio" | "range_ratio" => value.parse::<f64>().ok().filter(|r| (0.0..=1.0).contains(r)).map(Fact::RangeRatio),
         _ => None,
     }
@@ -1581,10 +1586,16 @@ fn caption_facts(line: &str) -> Option<Vec<Fact>> {
     }
     let h = heading(t);
     let mut facts = h.facts();
-    // A model named in a caption (`Table 2: Llama-3-8B …`) may be one of several of the
-    // table's rows: the rows name their own. (A precision is read from headings only.)
-    facts.retain(|f| !matches!(f, Fact::Model(_) | Fact::Precision(_)));
     let ws = words(t);
+    // A model named in a caption (`Table 2: Llama-3-8B vs Qwen2-7B`) may be one of several of
+    // the table's rows: kept only when the caption names one model (`` `Llama 3.1 8B`: `tp=1`
+    // ``), which rows naming their own do not take. (A precision is read from headings only.)
+    let mentions = ws.iter().filter(|w| is_model_word(w) || FAMILIES.iter().any(|f| !f.ends_with('-') && f.len() > 2 && f.eq_ignore_ascii_case(w))).count();
+    facts.retain(|f| match f {
+        Fact::Model(_) => mentions == 1,
+        Fact::Precision(_) => false,
+        _ => true,
+    });
     if let Some(framework) = h.framework {
         // `vLLM 0.6.2`, `SGLang v0.4.1`: the release right after the engine's name.
         let at = ws.iter().position(|w| framework_word(w).is_some());
@@ -1618,7 +1629,7 @@ fn version_of(label: &str, value: &str) -> Option<Fact> {
 }
 
 /// `v0.10.1`, `0.5.6.post1,` → the release it names; `0.5.8+`, `≥`, `Latest` name none.
-fn exact_version(word: &str) -> Option<String> {
+pub fn exact_version(word: &str) -> Option<String> {
     let version = word.strip_prefix(['v', 'V']).unwrap_or(word).trim_end_matches([',', ';', '.']);
     let exact = version.starts_with(|c: char| c.is_ascii_digit())
         && version.contains('.')

@@ -42,8 +42,26 @@ impl Names {
     }
 
     /// The canonical GPU for `name`, or `name` as written when the table has none.
+    /// The canonical GPU name: as the table spells it, also when the name as written adds
+    /// the memory or form factor the table's spellings leave out (`A100-40G-SXM`,
+    /// `H100-SXM5-80GB` → what `A100`, `H100` are under); else as written.
     pub fn gpu(&self, name: &str) -> String {
-        lookup(&self.gpu, name)
+        if let Some(found) = self.gpu.get(&fold(name)) {
+            return found.clone();
+        }
+        let suffix = |part: &str| {
+            let p = part.to_ascii_lowercase();
+            let memory = p.trim_end_matches('b').strip_suffix('g').is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+            memory || p.strip_prefix("sxm").is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit())) || p == "pcie" || p.starts_with("hbm")
+        };
+        let mut base = name.trim();
+        while let Some((head, _)) = base.rsplit_once(['-', ' ']).filter(|(h, l)| !h.is_empty() && suffix(l)) {
+            base = head.trim_end();
+        }
+        match base.len() < name.trim().len() {
+            true => self.gpu.get(&fold(base)).cloned().unwrap_or_else(|| name.trim().to_string()),
+            false => name.trim().to_string(),
+        }
     }
 
     /// The canonical GPU a table cell or heading names when the table knows it: as written,
@@ -176,6 +194,17 @@ fn find_line(text: &str, key: &str) -> u32 {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_gpu_written_with_its_memory_or_form_factor_is_the_tables_gpu() {
+        let names = super::Names::builtin();
+        assert_eq!(names.gpu("A100-40G-SXM"), "A100");
+        assert_eq!(names.gpu("H100-SXM5-80GB"), "H100");
+        assert_eq!(names.gpu("H20-96GB"), "H20");
+        // A variant the table keeps apart, or a name it lacks, stays as written.
+        assert_eq!(names.gpu("H100 NVL"), "H100 NVL");
+        assert_eq!(names.gpu("Foo-80G"), "Foo-80G");
+    }
+
     use super::*;
 
     #[test]

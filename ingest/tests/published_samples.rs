@@ -48,7 +48,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 57] = [
+const SAMPLES: [(&str, &str); 59] = [
     ("markdown-document/datacrunch_dsv3_sglang_optimizations.md", "raw/optimizations.md"),
     ("markdown-document/gke_a3ultra_sglang_placeholders.md", "raw/gke.md"),
     ("markdown-document/qserve_bench_serving_sweep_readme.md", "raw/qserve.md"),
@@ -106,6 +106,8 @@ const SAMPLES: [(&str, &str); 57] = [
     ("vllm-json/nightly_serving_latencies_only.json", "raw/serving_llama8B_tp1_sharegpt_qps_4.json"),
     ("vllm-latency/latency_output_json.json", "raw/latency_llama8B_tp1.json"),
     ("markdown-table/configuration_below_results_vllm_version.md", "raw/gpt2_4090.md"),
+    ("markdown-table/caption_settings_version_column_lambda.md", "raw/lambda.md"),
+    ("markdown-table/chinese_name_headers_ttft_seconds_zh.md", "raw/flagperf_ttft.md"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -2004,4 +2006,61 @@ fn a_test_configuration_below_the_results_names_the_engine() {
     };
     let findings = check(&path, &text, &[&run(8, 1, 922.7), &run(9, 2, 1662.7), &run(10, 4, 3089.4), &run(11, 8, 5309.9), &run(12, 16, 8749.9)]);
     assert_eq!(findings, ["throughput-tokens-unstated@6"]);
+}
+
+/// Lambda's vLLM report: each table captioned by one model and its settings in code spans
+/// (`` `Llama 3.1 70B`: `tp=4`, `rps=inf`, `num-prompt=5000`, … ``) and a `vLLM version`
+/// column (`v0.5.4`, `v0.6.0`). The runs had TP only: now the caption's model, prompts and
+/// rate, and each row's release. The first table (`1517.54/42.85` cells, the prose says
+/// "throughput/latency") is still not read.
+#[test]
+fn a_caption_of_settings_and_a_version_column() {
+    let (text, path) = sample("markdown-table/caption_settings_version_column_lambda.md");
+    let run = |line: u32, model: &str, tp: u32, prompts: u64, version: &str, output: f64| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/source/line", json!(line)),
+            ("/framework", json!("vllm")),
+            ("/framework_version", json!(version)),
+            ("/source/context/framework_version", json!({"line": line, "kind": "table-row"})),
+            ("/model", json!(model)),
+            ("/tp", json!(tp)),
+            ("/scenario/num_prompts", json!(prompts)),
+            ("/scenario/request_rate", json!("inf")),
+            ("/metrics/output_throughput", json!(output)),
+        ]
+    };
+    let findings = check(
+        &path,
+        &text,
+        &[
+            &run(28, "Llama-3.1-8B", 1, 5000, "0.5.4", 3032.04),
+            &run(29, "Llama-3.1-8B", 1, 5000, "0.6.0", 3958.4),
+            &run(30, "Llama-3.1-8B", 1, 5000, "0.6.0", 8088.35),
+            &run(36, "Llama-3.1-70B", 4, 5000, "0.5.4", 1491.93),
+            &run(37, "Llama-3.1-70B", 4, 5000, "0.6.0", 2291.0),
+            &run(38, "Llama-3.1-70B", 4, 5000, "0.6.0", 3542.88),
+            &run(44, "Llama-3.1-405B-FP8", 8, 1280, "0.5.4", 1220.26),
+            &run(45, "Llama-3.1-405B-FP8", 8, 1280, "0.6.0", 1331.25),
+            &run(46, "Llama-3.1-405B-FP8", 8, 1280, "0.6.0", 1714.07),
+        ],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
+/// FlagPerf's TTFT table, headers in Chinese (`框架名称`, `GPU名称`, `并发数`, `TTFT(s)`): the
+/// engine and GPU were kept as notes only; `A100-40G-SXM` is the name table's A100.
+#[test]
+fn chinese_engine_and_gpu_name_headers() {
+    let (text, path) = sample("markdown-table/chinese_name_headers_ttft_seconds_zh.md");
+    let run = |line: u32, framework: &str, c: u64, ttft: f64| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/source/line", json!(line)),
+            ("/framework", json!(framework)),
+            ("/gpu", json!("A100")),
+            ("/scenario/max_concurrency", json!(c)),
+            ("/metrics/ttft_ms/mean", json!(ttft)),
+        ]
+    };
+    let findings = check(&path, &text, &[&run(18, "vllm", 256, 23240.0), &run(19, "vllm", 1, 90.0), &run(20, "huggingface", 1, 750.0)]);
+    assert!(findings.is_empty(), "{findings:?}");
 }

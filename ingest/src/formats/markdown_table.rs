@@ -162,6 +162,9 @@ enum Ctx {
     /// `ISL/OSL` with `1024/128` cells.
     InputOutput,
     RequestRate,
+    /// The engine's release (`vLLM version` over `v0.6.0`, or `Version` beside an engine
+    /// column): the engine the header names, if any.
+    Version(Option<&'static str>),
     /// vLLM nightly-benchmarks' `Test name` (`serving_llama8B_tp1_sharegpt_qps_16`): kept as a
     /// note, and its `tpN` and `qps_R` are the row's TP and request rate.
     TestName,
@@ -419,15 +422,23 @@ fn context_of(body: &str) -> Option<Ctx> {
     let replaced = body.replace(['_', '-'], " ");
     let b = replaced.trim_start_matches('#').trim();
     let one_of = |names: &[&str]| names.contains(&b);
-    let ctx = if one_of(&["framework", "engine", "inference engine", "serving engine", "serving framework", "框架", "推理框架", "引擎", "推理引擎"]) {
+    let ctx = if one_of(&[
+        "framework", "engine", "inference engine", "serving engine", "serving framework", "框架", "推理框架", "引擎", "推理引擎", "框架名称",
+        "推理框架名称", "引擎名称",
+    ]) {
         Ctx::Framework
+    } else if let Some(engine) = version_header(b) {
+        Ctx::Version(engine)
     } else if one_of(&["backend", "后端"]) {
         Ctx::Backend
     } else if one_of(&["model", "models", "模型", "model name", "模型名称", "checkpoint", "llm"]) {
         Ctx::Model
     } else if one_of(&["gpus", "num gpus", "gpu count", "number of gpus", "n gpus", "卡数", "gpu数", "gpu 数", "gpu数量", "显卡数"]) {
         Ctx::GpuCount
-    } else if one_of(&["gpu", "device", "hardware", "accelerator", "显卡", "硬件", "设备", "gpu type", "gpu model", "instance", "platform", "平台", "测试平台", "硬件平台"]) {
+    } else if one_of(&[
+        "gpu", "device", "hardware", "accelerator", "显卡", "硬件", "设备", "gpu type", "gpu model", "instance", "platform", "平台", "测试平台", "硬件平台",
+        "gpu名称", "gpu 名称", "gpu型号", "gpu 型号", "显卡型号", "显卡名称",
+    ]) {
         Ctx::Gpu
     } else if one_of(&["tp", "tp size", "tensor parallel", "tensor parallelism", "tensor parallel size", "张量并行", "tp degree"]) {
         Ctx::Tp
@@ -467,6 +478,16 @@ fn context_of(body: &str) -> Option<Ctx> {
         return None;
     };
     Some(ctx)
+}
+
+/// A header naming an engine's release: `version`, `版本`, `框架版本` (the row's engine's) or
+/// `vLLM version` (that engine's); `None` for any other header.
+fn version_header(body: &str) -> Option<Option<&'static str>> {
+    if matches!(body, "version" | "版本" | "框架版本" | "engine version" | "framework version") {
+        return Some(None);
+    }
+    let name = body.strip_suffix("version").or_else(|| body.strip_suffix("版本"))?.trim();
+    framework::of_backend(name).filter(|f| ["vllm", "sglang", "lmdeploy", "trtllm"].contains(f)).map(Some)
 }
 
 /// Classifies one header cell.
@@ -2236,6 +2257,14 @@ fn context_cell<'a>(ctx: Ctx, num: Num, e: &Entry<'a>, owned: &mut Vec<Owned<'a>
             let named = framework::of_backend(&text).map(str::to_string).unwrap_or(text);
             facts.push((Fact::Framework(named), line));
         }
+        // `v0.6.0`: a release (`v0.6.0+step10`, `latest`, `0.5.x` name none: notes, as every
+        // cell its column cannot take).
+        (Ctx::Version(engine), _) if words => match (context::exact_version(&text), engine) {
+            // A column of one engine's releases: the row's engine too.
+            (Some(v), Some(engine)) => facts.extend([(Fact::Framework(engine.to_string()), line), (Fact::VersionOf(engine, v), line)]),
+            (Some(v), None) => facts.push((Fact::FrameworkVersion(v), line)),
+            (None, _) => {}
+        },
         (Ctx::Gpu | Ctx::GpuCount, Num::Number(n, Unit::None)) if ctx == Ctx::GpuCount || n < 16.0 => {
             facts.extend(value::integer(n).filter(|&c| c > 0).map(|c| (Fact::GpuCount(c as u32), line)));
         }
