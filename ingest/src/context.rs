@@ -535,7 +535,7 @@ pub fn is_model_word(word: &str) -> bool {
 fn framework_word(word: &str) -> Option<&'static str> {
     let w = word.to_ascii_lowercase();
     match w.as_str() {
-        "vllm" | "sglang" | "lmdeploy" | "trt-llm" | "tensorrt-llm" | "trtllm" => framework::of_backend(&w),
+        "vllm" | "sglang" | "lmdeploy" | "trt-llm" | "tensorrt-llm" | "trtllm" | "mlc-llm" | "tgi" | "llama.cpp" => framework::of_backend(&w),
         _ => None,
     }
 }

@@ -8,13 +8,15 @@
 //! also `openai`, `openai-chat`, `tgi`, `deepspeed-mii`, `scalellm`, `llama.cpp`) and
 //! SGLang's `python/sglang/bench_serving.py` (`sglang`, `sglang-native`, `sglang-oai`,
 //! `sglang-oai-chat`, `vllm`, `vllm-chat`, `lmdeploy`, `lmdeploy-chat`, `trt`, `gserver`,
-//! `truss`). Only names of the engines this site compares are mapped: `openai` and
-//! `openai-chat` name an API any server may offer, so they say nothing about the engine.
+//! `truss`). Names of engines are mapped: `openai` and `openai-chat` name an API any server
+//! may offer, so they say nothing about the engine.
 
 use crate::scan::Format;
 use benchsite_model::{ContextRef, Run};
 
-/// The framework a client backend name stands for: `vllm`, `lmdeploy`, `sglang` or `trtllm`.
+/// The framework a client backend name stands for: `vllm`, `lmdeploy`, `sglang`, `trtllm`, or
+/// another engine vLLM's client speaks to by name (`mlc-llm`, `tgi`, `llama.cpp`,
+/// `deepspeed-mii`, `scalellm`).
 pub fn of_backend(backend: &str) -> Option<&'static str> {
     let b = backend.trim().to_ascii_lowercase();
     let framework = match b.as_str() {
@@ -22,6 +24,12 @@ pub fn of_backend(backend: &str) -> Option<&'static str> {
         "lmdeploy" | "lmdeploy-chat" => "lmdeploy",
         "sglang" | "sglang-native" | "sglang-oai" | "sglang-oai-chat" => "sglang",
         "tensorrt-llm" | "trt" | "trtllm" | "trt-llm" | "tensorrtllm" => "trtllm",
+        // Other engines the clients name, compared under their own names.
+        "mlc-llm" | "mlc_llm" | "mlcllm" => "mlc-llm",
+        "tgi" | "text-generation-inference" => "tgi",
+        "llama.cpp" | "llamacpp" | "llama-cpp" => "llama.cpp",
+        "deepspeed-mii" => "deepspeed-mii",
+        "scalellm" => "scalellm",
         _ => return None,
     };
     Some(framework)
@@ -82,8 +90,12 @@ mod tests {
             ("tensorrtllm", Some("trtllm")),
             ("openai", None),
             ("openai-chat", None),
-            ("tgi", None),
-            ("deepspeed-mii", None),
+            ("tgi", Some("tgi")),
+            ("deepspeed-mii", Some("deepspeed-mii")),
+            ("mlc-llm", Some("mlc-llm")),
+            ("llamacpp", Some("llama.cpp")),
+            ("gserver", None),
+            ("truss", None),
             ("", None),
         ];
         for (backend, want) in cases {

@@ -440,10 +440,13 @@ fn dropped_log_takes_its_framework_from_the_clients_backend() {
 fn openai_backends_leave_the_framework_unknown() {
     // Sample: `benchmark_serving.py --backend openai-chat` against `vllm serve`
     // (moguizhizi/learning_project benchmarks/README.md): the client cannot tell the engine.
-    for backend in ["openai", "openai-chat", "tgi"] {
+    for backend in ["openai", "openai-chat"] {
         let text = format!("Namespace(backend='{backend}', base_url=None, host='0.0.0.0', port=8000, dataset_name='random', num_prompts=32)\n{VLLM_2025}");
         check("dropped.log", &text, &[&[("/framework", Value::Null), ("/backend", json!(backend))]]);
     }
+    // `tgi` speaks TGI's own `/generate_stream` (vLLM's `async_request_tgi`): the engine.
+    let text = format!("Namespace(backend='tgi', base_url=None, host='0.0.0.0', port=8000, dataset_name='random', num_prompts=32)\n{VLLM_2025}");
+    check("dropped.log", &text, &[&[("/framework", json!("tgi")), ("/backend", json!("tgi"))]]);
 }
 
 /// A path or sidecar states the framework first; the backend only fills what nobody stated.

@@ -1483,8 +1483,8 @@ fn rows_of_several_loads_are_no_metrics_of_a_column() {
 }
 
 /// SiliconBench's per-concurrency tables: `| Metric | vllm | sglang | llamacpp |` with a metric
-/// per row. A run per engine column, the engine as its framework (llamacpp, which this site
-/// does not compare, kept as a note), `Successful / Failed` over `94 / 6` as both counts, and
+/// per row. A run per engine column, the engine as its framework (`llamacpp` is llama.cpp),
+/// `Successful / Failed` over `94 / 6` as both counts, and
 /// `Throughput avg (tok/s)` beside `Output throughput (tok/s)` kept under its own name. The
 /// `Framework | vllm | …` duration table below holds no result row and gives no run.
 #[test]
@@ -1504,16 +1504,16 @@ fn engine_columns_with_metrics_as_rows() {
     let expected = [
         run(json!("vllm"), 94, 6, 616.7, 15.7, 17.7),
         run(json!("sglang"), 94, 6, 551.7, 16.0, 17.1),
-        run(Value::Null, 100, 0, 896.7, 18.1, 20.9),
+        run(json!("llama.cpp"), 100, 0, 896.7, 18.1, 20.9),
         run(json!("vllm"), 94, 6, 189.3, 133.9, 19.0),
         run(json!("sglang"), 94, 6, 182.5, 125.8, 17.1),
-        run(Value::Null, 100, 0, 2698.6, 24.6, 3.6),
+        run(json!("llama.cpp"), 100, 0, 2698.6, 24.6, 3.6),
     ];
     let expected: Vec<&[(&str, Value)]> = expected.iter().map(Vec::as_slice).collect();
     let findings = check(&path, &text, &expected);
     assert_eq!(findings, ["failed-requests@12", "failed-requests@12", "failed-requests@30", "failed-requests@30"]);
     let out = benchsite_ingest::parse_file(&path, &text, None);
-    assert_eq!(out.runs[2].notes[0].text, "column: llamacpp");
+    assert_eq!(out.runs[2].source.context["framework"].kind, "table-row");
     assert_eq!(out.runs[4].id.as_str(), "raw/silicon.md#L28.2");
 }
 
