@@ -22,7 +22,12 @@ fn a_log_of_tiny_blocks_builds_in_a_bounded_multiple_of_its_size() {
         i += 1;
     }
     std::fs::write(content.join("raw/tiny.log"), &text).unwrap();
+    // mimalloc returns freed pages to the system 10 ms after they empty: how much of the
+    // parse's freed memory is still counted when the pages are written depended on how long
+    // each phase took (the same build peaked at 7.5× or 10.2× as a name table was read from
+    // a file or built in). Returned at once, the peak is what the build holds.
     let status = Command::new(env!("CARGO_BIN_EXE_benchsite"))
+        .env("MIMALLOC_PURGE_DELAY", "0")
         .args(["build", "--content"])
         .arg(&content)
         .arg("--out")
@@ -48,7 +53,10 @@ fn a_log_of_tiny_blocks_builds_in_a_bounded_multiple_of_its_size() {
     // run's labels are `Rare` (464 bytes inline).
     // 8.3× with mimalloc v2 as the binary's allocator and runs.json, the charts' store and the
     // explorer's data written beside the pages; 11.0× with mimalloc's transparent huge pages on.
-    // 9.5× leaves room for allocator noise; the build before these changes (10.9×) fails it.
+    // 9.5× left room for allocator noise; the build before these changes (10.9×) failed it.
+    // With freed pages returned at once (`MIMALLOC_PURGE_DELAY=0`, above): 7.8× for this
+    // test's (debug) binary, 6.7× for a release one; with mimalloc's 10 ms delay 7.5–10.2×,
+    // as the phases' timings fell. 9× leaves room for noise.
     eprintln!("peak {:.0} MB for {:.1} MB of blocks ({ratio:.1}×)", peak / 1e6, text.len() as f64 / 1e6);
-    assert!(ratio < 9.5, "peak {:.0} MB for {:.1} MB of blocks ({ratio:.1}×)", peak / 1e6, text.len() as f64 / 1e6);
+    assert!(ratio < 9.0, "peak {:.0} MB for {:.1} MB of blocks ({ratio:.1}×)", peak / 1e6, text.len() as f64 / 1e6);
 }
