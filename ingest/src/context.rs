@@ -1096,7 +1096,15 @@ impl ClientCommand {
         // SGLang's offline client starts the engine itself and takes the server's flags.
         let sglang_offline = self.command.contains("bench_offline_throughput");
         let model: &[&str] = if sglang_offline { &["--model-path", "--model"] } else { &["--model"] };
-        out.extend(self.get(model).map(|m| Fact::Model(m.to_string())));
+        // `--model "llama3" --tokenizer "Meta-Llama-3-8B-Instruct"`: the name a server was
+        // started under (no size in it) beside the checkpoint its tokenizer is; the checkpoint.
+        let sized = |m: &str| m.trim_end_matches('/').rsplit('/').next().is_some_and(|b| b.split(['-', '_']).any(is_size));
+        let tokenizer = self.get(&["--tokenizer"]).filter(|t| sized(t) && is_model_word(t));
+        let model = match (self.get(model), tokenizer) {
+            (Some(m), Some(t)) if !sized(m) => Some(t),
+            (m, _) => m,
+        };
+        out.extend(model.map(|m| Fact::Model(m.to_string())));
         // `profile_throughput.py DATASET MODEL_PATH [flags]`, `profile_generation.py MODEL_PATH
         // [flags]`: LMDeploy's engine in the client's process; the model is a positional word.
         let lmdeploy_script = [("profile_throughput.py", 1), ("profile_generation.py", 0)].into_iter().find(|(s, _)| self.command.contains(s));
@@ -1839,6 +1847,19 @@ mod tests {
             vec![(Fact::VersionOf("vllm", "0.13.0".into()), 1), (Fact::Framework("vllm".into()), 1)]
         );
         assert_eq!(labelled_lines("vLLM version: 0.8.5\nSGLang version: 0.4.6\n", 1).len(), 2);
+    }
+
+    #[test]
+    fn a_served_name_without_a_size_gives_way_to_its_tokenizers_checkpoint() {
+        let facts = |cmd: &str| client_commands(cmd, 1).first().map(|c| c.facts()).unwrap_or_default();
+        let model = |cmd: &str| facts(cmd).into_iter().find_map(|f| if let Fact::Model(m) = f { Some(m) } else { None });
+        let cmd = "python benchmarks/benchmark_serving.py --backend lmdeploy --model llama3 --tokenizer Meta-Llama-3-8B-Instruct --num-prompts 200";
+        assert_eq!(model(cmd).as_deref(), Some("Meta-Llama-3-8B-Instruct"));
+        // A --model naming its size is the model; a tokenizer naming none does not replace it.
+        let sized = "python benchmarks/benchmark_serving.py --model Qwen/Qwen3-8B --tokenizer Qwen/Qwen3-8B-Base --num-prompts 2";
+        assert_eq!(model(sized).as_deref(), Some("Qwen/Qwen3-8B"));
+        let plain = "python benchmarks/benchmark_serving.py --model llama3 --tokenizer /models/tok --num-prompts 2";
+        assert_eq!(model(plain).as_deref(), Some("llama3"));
     }
 
     #[test]

@@ -197,7 +197,9 @@ fn a_comparison_readme_gives_its_tables_the_command_above_them() {
             ],
             &[("/scenario/request_rate", json!(2.0)), ("/scenario/num_prompts", json!(200))],
             &[
-                ("/model", json!("llama3")),
+                // `--model "llama3" --tokenizer "Meta-Llama-3-8B-Instruct"`: the server's
+                // name for the model beside the checkpoint its tokenizer is.
+                ("/model", json!("Meta-Llama-3-8B-Instruct")),
                 ("/source/context/model", context(73, "command")),
                 ("/framework", json!("lmdeploy")),
                 // The server was started with a commented-out command: no serve command.
