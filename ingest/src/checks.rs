@@ -211,10 +211,18 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
     // A field the document's labelled lines state once, one value however often written
     // (`- **GPU**: NVIDIA RTX 4090` in a `## Test Configuration` below the results): it holds
     // for the runs above it too. A field stated with two values holds only below each.
-    let stated_once: Vec<&(context::Fact, u32)> = labelled
+    let stated_once: Vec<(context::Fact, u32)> = labelled
         .iter()
         .filter(|(fact, _)| labelled.iter().filter(|(f, _)| f.key() == fact.key()).all(|(f, _)| f == fact))
+        .cloned()
         .collect();
+    // Setup tables' rows (`| **数据集** | random |`) hold below them, as labelled lines do.
+    let labelled = {
+        let mut all = labelled;
+        all.extend(context::setup_rows(body, 1));
+        all.sort_by_key(|(_, line)| *line);
+        all
+    };
     let captions = context::captions(body, 1);
     let env_blocks = context::env_blocks(body, 1);
     let flags_above = flags_lines(body);
@@ -419,7 +427,18 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
                     context::give(&mut run, fact.clone(), *line, context::HEADING);
                 }
             }
-            let above = labelled[..labelled.partition_point(|(_, l)| *l < at)].iter().rev();
+            // A load stated in a section of other results (`## Latency tests` above `## Serving
+            // tests`) is theirs: lengths, prompts, concurrency and rate come from the run's own
+            // sections or from sections of no runs that are not named for results or tests (a
+            // `## Configuration`, `## 测试设定`).
+            let setup = |line: u32| {
+                section_of(line).is_none_or(|j| {
+                    let title = sections[j].title.to_lowercase();
+                    let of_results = ["tests", "result", "结果", "結果"].iter().any(|w| title.contains(w));
+                    run_counts[j] == 0 && !of_results
+                })
+            };
+            let above = labelled[..labelled.partition_point(|(_, l)| *l < at)].iter().rev().filter(|(f, l)| !f.key().starts_with("scenario.") || setup(*l));
             for (fact, line) in chain.iter().flat_map(|&j| &labelled_by[j]).chain(above) {
                 if *line < at && context::give(&mut run, fact.clone(), *line, context::LABELLED_LINE) {
                     run.source.lines.insert(fact.key(), *line);

@@ -334,6 +334,9 @@ pub fn heading(title: &str) -> Heading {
     }
     h.tp = tp_in(title);
     h.load = settings_in(title);
+    if !h.load.iter().any(|f| matches!(f, Fact::MaxConcurrency(_))) {
+        h.load.extend(concurrency_in(&words).map(Fact::MaxConcurrency));
+    }
     h.precision = crate::precision::named_in_heading(words.iter().copied());
     let frameworks: Vec<&'static str> = {
         let mut f: Vec<&'static str> = words.iter().filter_map(|w| framework_word(w)).collect();
@@ -375,9 +378,44 @@ pub fn heading_with(title: &str, names: &crate::names::Names) -> Heading {
     h
 }
 
-/// The words of a heading or cell, with markup and punctuation around them removed.
+/// The concurrency a heading names as a number beside a load word (`### 1 并发`, `10
+/// 同時リクエスト`, `Concurrency 64`, `64 users`); `None` when it names none or several.
+fn concurrency_in(words: &[&str]) -> Option<u64> {
+    const LOAD: [&str; 9] = ["并发", "并发数", "concurrency", "concurrent", "users", "同時リクエスト", "同時接続", "clients", "동시"];
+    let load = |w: &str| LOAD.iter().any(|l| w.eq_ignore_ascii_case(l));
+    let number = |w: &str| w.parse::<u64>().ok().filter(|&n| n > 0);
+    let mut found = None;
+    for (i, w) in words.iter().enumerate() {
+        let n = number(w).filter(|_| words.get(i + 1).is_some_and(|next| load(next)))
+            .or_else(|| words.get(i + 1).and_then(|next| number(next)).filter(|_| load(w)));
+        if let Some(n) = n {
+            if found.is_some_and(|f| f != n) {
+                return None;
+            }
+            found = Some(n);
+        }
+    }
+    found
+}
+
+/// The words of a heading or cell, with markup and punctuation around them removed. Words
+/// of a script written without spaces are apart from the Latin ones they touch:
+/// `MiniMax-M2.5模型在不同芯片下` is `MiniMax-M2.5` and `模型在不同芯片下`.
 fn words(text: &str) -> Vec<&str> {
     text.split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | '[' | ']' | ',' | ';' | '|' | '（' | '）' | '，'))
+        .flat_map(|w| {
+            let mut parts = Vec::new();
+            let mut start = 0;
+            let mut ascii = w.starts_with(|c: char| c.is_ascii());
+            for (i, c) in w.char_indices() {
+                if c.is_ascii() != ascii {
+                    parts.push(&w[start..i]);
+                    (start, ascii) = (i, c.is_ascii());
+                }
+            }
+            parts.push(&w[start..]);
+            parts
+        })
         .map(|w| w.trim_matches(|c: char| matches!(c, '`' | '*' | '_' | '"' | '\'' | ':' | '.' | '!' | '?' | '：')))
         .filter(|w| !w.is_empty())
         .collect()
@@ -1360,74 +1398,7 @@ pub fn labelled_lines(text: &str, first_line: u32) -> Vec<(Fact, u32)> {
         if value.is_empty() {
             continue;
         }
-        match label.as_str() {
-            "gpu" | "gpus" | "hardware" | "device" | "accelerator" | "gpu type" | "gpu model" | "显卡" | "硬件" | "测试硬件" | "硬件平台"
-            // `환경: i9-12900KF (16코어) + RTX 3090 24GB`: a setup line; only a GPU it names is taken.
-            | "environment" | "test environment" | "hardware environment" | "环境" | "测试环境" | "硬件环境" | "환경" | "테스트 환경" => {
-                // `NVIDIA H200/B300 GPU (8x)`: two GPUs named, which ran is not said.
-                if let Some((gpu, count)) = gpu_in(value).filter(|(g, _)| !names_another_gpu(value, g)) {
-                    out.push((Fact::Gpu(gpu), line));
-                    out.extend(count.map(|c| (Fact::GpuCount(c), line)));
-                } else if matches!(label.as_str(), "gpus" | "gpu count" | "显卡") {
-                    // `**GPUs**: 16 total`, `GPUs: 8`: a count alone.
-                    out.extend(count_alone(value).map(|c| (Fact::GpuCount(c), line)));
-                }
-            }
-            "number of gpus" | "num gpus" | "gpu 数量" | "gpu数量" | "显卡数量" | "卡数" => {
-                out.extend(count_alone(value).map(|c| (Fact::GpuCount(c), line)));
-            }
-            "model" | "model name" | "模型" | "测试模型" | "모델" | "테스트 모델" => {
-                if let Some(w) = model_value(value).filter(|w| is_model_word(w)) {
-                    out.push((Fact::Model(w.trim_end_matches([',', ';', '.']).to_string()), line));
-                }
-            }
-            "tp" | "tensor parallel" | "tensor parallelism" | "tensor parallel size" | "tp size" | "张量并行" => {
-                if let Some(tp) = value.split_whitespace().next().and_then(|w| w.parse::<u32>().ok()).filter(|&n| n > 0) {
-                    out.push((Fact::Tp(tp), line));
-                }
-            }
-            // Not `Tool:`: a report's tool is the benchmark client (`vllm bench serve` measures
-            // any server), not the engine served.
-            "framework" | "engine" | "inference engine" | "serving engine" | "推理框架" | "框架" | "推理引擎" | "引擎" => {
-                let named: Vec<&'static str> = words(value).iter().filter_map(|w| framework_word(w)).collect();
-                if let [one] = named.as_slice() {
-                    // `Engine: vLLM v0.27.1`: the release right after the engine's name, the
-                    // last word (`vLLM 0.10 or newer` names no one release). Listed before the
-                    // engine: the facts of the lines above a run are given last line first,
-                    // and a version is given only to a run of its framework.
-                    let ws = words(value);
-                    let after = ws.iter().position(|w| framework_word(w).is_some()).filter(|&i| i + 2 == ws.len()).and_then(|i| ws.get(i + 1));
-                    if let Some(version) = after.and_then(|w| exact_version(w)) {
-                        out.push((Fact::VersionOf(one, version), line));
-                    }
-                    out.push((Fact::Framework(one.to_string()), line));
-                }
-            }
-            // `**Precision**: FP16`, `精度：BF16`: one precision named (two name none).
-            "precision" | "dtype" | "data type" | "quantization" | "精度" | "数据类型" | "量化" | "量化方式" => {
-                out.extend(crate::precision::named_in_heading(words(value).into_iter()).map(|p| (Fact::Precision(p), line)));
-            }
-            // `**Dataset**: ShareGPT (100 prompts, …)`: a dataset a benchmark client knows by name.
-            "dataset" | "数据集" | "测试数据集" => {
-                let first = value.split(|c: char| c.is_whitespace() || matches!(c, '(' | ',' | '，' | '（' | ';')).next().unwrap_or_default();
-                let known = ["sharegpt", "random", "sonnet", "burstgpt", "hf", "lmsys", "instructcoder", "mmlu", "gsm8k"];
-                if let Some(d) = known.iter().find(|d| first.eq_ignore_ascii_case(d)) {
-                    out.push((Fact::Dataset(d.to_string()), line));
-                }
-            }
-            // `负载：输入 10000 tokens；输出 800 tokens`, `Workload: input 512, output 128 tokens`.
-            "负载" | "工作负载" | "load" | "workload" => {
-                out.extend(lengths_in(value).into_iter().map(|f| (f, line)));
-                out.extend(settings_in(value).into_iter().map(|f| (f, line)));
-            }
-            _ => {
-                if let Some(fact) = version_of(&label, value) {
-                    out.push((fact, line));
-                }
-                // `**Benchmark**: ISL=1024, OSL=1024, random_range_ratio=0.8`.
-                out.extend(settings_in(value).into_iter().map(|f| (f, line)));
-            }
-        }
+        label_facts(&label, value, line, &mut out);
     }
     // `**vLLM Version**: 0.13.0` in a setup list: with no other engine's version and no
     // engine named on a labelled line, the document's engine.
@@ -1439,6 +1410,134 @@ pub fn labelled_lines(text: &str, first_line: u32) -> Vec<(Fact, u32)> {
         }
     }
     out
+}
+
+/// What one labelled line or setup row states: `label` in lower case, `value` without markup.
+fn label_facts(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) {
+    match label {
+        "gpu" | "gpus" | "hardware" | "device" | "accelerator" | "gpu type" | "gpu model" | "显卡" | "硬件" | "测试硬件" | "硬件平台"
+        // `환경: i9-12900KF (16코어) + RTX 3090 24GB`: a setup line; only a GPU it names is taken.
+        | "environment" | "test environment" | "hardware environment" | "环境" | "测试环境" | "硬件环境" | "환경" | "테스트 환경" | "실행 환경"
+        | "被测芯片" | "実行環境" | "環境" => {
+            // `被测芯片: inspur_MetaX_C550, nvidia_h100`: the chips compared, no one GPU.
+            if label == "被测芯片" && value.contains([',', '、', '，', ';', '；']) {
+                return;
+            }
+            // `NVIDIA H200/B300 GPU (8x)`: two GPUs named, which ran is not said.
+            if let Some((gpu, count)) = gpu_in(value).filter(|(g, _)| !names_another_gpu(value, g)) {
+                out.push((Fact::Gpu(gpu), line));
+                out.extend(count.map(|c| (Fact::GpuCount(c), line)));
+            } else if matches!(label, "gpus" | "gpu count" | "显卡") {
+                // `**GPUs**: 16 total`, `GPUs: 8`: a count alone.
+                out.extend(count_alone(value).map(|c| (Fact::GpuCount(c), line)));
+            }
+        }
+        "number of gpus" | "num gpus" | "gpu 数量" | "gpu数量" | "显卡数量" | "卡数" => {
+            out.extend(count_alone(value).map(|c| (Fact::GpuCount(c), line)));
+        }
+        "model" | "model name" | "模型" | "测试模型" | "被测模型" | "모델" | "테스트 모델" | "モデル" => {
+            if let Some(w) = model_value(value).filter(|w| is_model_word(w)) {
+                out.push((Fact::Model(w.trim_end_matches([',', ';', '.']).to_string()), line));
+            }
+        }
+        "tp" | "tensor parallel" | "tensor parallelism" | "tensor parallel size" | "tp size" | "张量并行" => {
+            if let Some(tp) = value.split_whitespace().next().and_then(|w| w.parse::<u32>().ok()).filter(|&n| n > 0) {
+                out.push((Fact::Tp(tp), line));
+            }
+        }
+        // Not `Tool:`: a report's tool is the benchmark client (`vllm bench serve` measures
+        // any server), not the engine served.
+        "framework" | "engine" | "inference engine" | "serving engine" | "推理框架" | "框架" | "推理引擎" | "引擎" => {
+            let named: Vec<&'static str> = words(value).iter().filter_map(|w| framework_word(w)).collect();
+            if let [one] = named.as_slice() {
+                // `Engine: vLLM v0.27.1`: the release right after the engine's name, the
+                // last word (`vLLM 0.10 or newer` names no one release). Listed before the
+                // engine: the facts of the lines above a run are given last line first,
+                // and a version is given only to a run of its framework.
+                let ws = words(value);
+                let after = ws.iter().position(|w| framework_word(w).is_some()).filter(|&i| i + 2 == ws.len()).and_then(|i| ws.get(i + 1));
+                if let Some(version) = after.and_then(|w| exact_version(w)) {
+                    out.push((Fact::VersionOf(one, version), line));
+                }
+                out.push((Fact::Framework(one.to_string()), line));
+            }
+        }
+        // `| **总请求数** | 320 |`, `Input length: 1024 tokens`: a whole number first (a list,
+        // `1, 2, 4`, states no one value).
+        "num prompts" | "number of prompts" | "prompts" | "总请求数" | "请求数" | "请求总数" => {
+            out.extend(first_count(value, &["prompts", "requests", "条", "个"]).map(|n| (Fact::NumPrompts(n), line)));
+        }
+        "input length" | "input len" | "input tokens" | "isl" | "输入长度" | "请求输入上下文长度" | "输入上下文长度" | "输入token数" => {
+            out.extend(first_count(value, &["tokens", "token", "tok"]).map(|n| (Fact::InputLen(n), line)));
+        }
+        "output length" | "output len" | "output tokens" | "osl" | "输出长度" | "请求输出上下文长度" | "输出上下文长度" | "输出token数" => {
+            out.extend(first_count(value, &["tokens", "token", "tok"]).map(|n| (Fact::OutputLen(n), line)));
+        }
+        "concurrency" | "max concurrency" | "并发" | "并发数" => {
+            out.extend(first_count(value, &["users", "concurrent", "并发", "路"]).map(|n| (Fact::MaxConcurrency(n), line)));
+        }
+        // `**Precision**: FP16`, `精度：BF16`: one precision named (two name none).
+        "precision" | "dtype" | "data type" | "quantization" | "精度" | "数据类型" | "量化" | "量化方式" => {
+            out.extend(crate::precision::named_in_heading(words(value).into_iter()).map(|p| (Fact::Precision(p), line)));
+        }
+        // `**Dataset**: ShareGPT (100 prompts, …)`: a dataset a benchmark client knows by name.
+        "dataset" | "数据集" | "测试数据集" => {
+            let first = value.split(|c: char| c.is_whitespace() || matches!(c, '(' | ',' | '，' | '（' | ';')).next().unwrap_or_default();
+            let known = ["sharegpt", "random", "sonnet", "burstgpt", "hf", "lmsys", "instructcoder", "mmlu", "gsm8k"];
+            if let Some(d) = known.iter().find(|d| first.eq_ignore_ascii_case(d)) {
+                out.push((Fact::Dataset(d.to_string()), line));
+            }
+        }
+        // `负载：输入 10000 tokens；输出 800 tokens`, `Workload: input 512, output 128 tokens`.
+        "负载" | "工作负载" | "load" | "workload" => {
+            out.extend(lengths_in(value).into_iter().map(|f| (f, line)));
+            out.extend(settings_in(value).into_iter().map(|f| (f, line)));
+        }
+        _ => {
+            if let Some(fact) = version_of(label, value) {
+                out.push((fact, line));
+            }
+            // `**Benchmark**: ISL=1024, OSL=1024, random_range_ratio=0.8`.
+            out.extend(settings_in(value).into_iter().map(|f| (f, line)));
+        }
+    }
+}
+
+/// The rows of a document's setup tables: a label and its value, maybe a note (`| **数据集** |
+/// random |`, `| 실행 환경 | Google Colab, T4 GPU |`, `| モデル | … (FP16) |`), read as the
+/// labelled lines they say, with their lines. They hold for the runs below them (not, as a
+/// prose setup list may, for the runs above).
+pub fn setup_rows(text: &str, first_line: u32) -> Vec<(Fact, u32)> {
+    let mut out = Vec::new();
+    for (i, raw) in outside_fences(text) {
+        let Some(row) = raw.trim().strip_prefix('|') else { continue };
+        let cells: Vec<&str> = row.trim_end_matches('|').split('|').map(str::trim).collect();
+        let (label, value) = match cells.as_slice() {
+            [label, value] | [label, value, _] if label.chars().count() <= 24 => (label.trim_matches('*').trim(), *value),
+            _ => continue,
+        };
+        let value = value.replace(['`', '*'], "");
+        // `[Qwen/Qwen3-32B](https://…)`: the link's text.
+        let value = match value.trim().strip_prefix('[').and_then(|v| v.split_once("](")) {
+            Some((text, _)) => text.trim(),
+            None => value.trim(),
+        };
+        if !value.is_empty() {
+            label_facts(&label.to_lowercase(), value, first_line + i as u32, &mut out);
+        }
+    }
+    out
+}
+
+/// The whole number a value is (`320`, `10240（10k）`, `1024 tokens.`), followed by nothing, a
+/// bracket or one of `units`; `None` for a list (`1, 2, 4`, `128/256`) or another unit (`200
+/// prompts` under a concurrency).
+fn first_count(value: &str, units: &[&str]) -> Option<u64> {
+    let digits = value.bytes().take_while(u8::is_ascii_digit).count();
+    let n = value[..digits].parse::<u64>().ok().filter(|&n| n > 0)?;
+    let rest = value[digits..].trim_start().trim_end_matches(['.', '。']);
+    let unit = rest.split(['(', '（']).next().unwrap_or_default().trim();
+    (unit.is_empty() || units.iter().any(|u| unit.eq_ignore_ascii_case(u))).then_some(n)
 }
 
 /// A GPU count written alone (`16`, `16 total`, `8 GPUs`, `4 张`, `8卡`): a whole number and
@@ -1860,6 +1959,21 @@ mod tests {
         assert_eq!(model(sized).as_deref(), Some("Qwen/Qwen3-8B"));
         let plain = "python benchmarks/benchmark_serving.py --model llama3 --tokenizer /models/tok --num-prompts 2";
         assert_eq!(model(plain).as_deref(), Some("llama3"));
+    }
+
+    #[test]
+    fn setup_rows_headings_and_scripts_without_spaces() {
+        let rows = setup_rows("| 参数 | 值 |\n|---|---|\n| **数据集** | random | |\n| **并发数** | 1, 2, 4 |\n| Model | [Qwen/Qwen3-32B](https://x) |\n| GPU | H100 | 2 | 9 |\n", 1);
+        assert_eq!(rows, vec![(Fact::Dataset("random".into()), 3), (Fact::Model("Qwen/Qwen3-32B".into()), 5)]);
+        let rows = setup_rows("| **总请求数** | 320 |\n| **请求输入上下文长度** | 10240（10k） |\n| **并发** | 200 prompts |\n", 1);
+        assert_eq!(rows, vec![(Fact::NumPrompts(320), 1), (Fact::InputLen(10240), 2)]);
+        let load = |t: &str| heading(t).load;
+        assert_eq!(load("1 并发"), vec![Fact::MaxConcurrency(1)]);
+        assert_eq!(load("Concurrency: 8"), vec![Fact::MaxConcurrency(8)]);
+        assert_eq!(load("SGLang BF16/FP8 三卡对比 (200 并发)"), vec![Fact::MaxConcurrency(200)]);
+        assert!(load("1 并发 vs 8 并发").is_empty());
+        assert!(load("8 GPUs").is_empty());
+        assert_eq!(heading("MiniMax-M2.5模型在不同芯片下的基准测试报告").model.as_deref(), Some("MiniMax-M2.5"));
     }
 
     #[test]

@@ -92,7 +92,8 @@ pub(crate) fn is_placeholder(lower: &str) -> bool {
 /// open with a note marker, so `12 apples in a row` stays text.
 fn annotated(rest: &str) -> Option<&str> {
     let opens_note = |t: &str| {
-        ["←", "⬅", "<-", "(", "[", "#", "//", "*", "👈", "✅", "✓", "✔", "—", "–", "|"].iter().any(|m| t.starts_with(m))
+        // Marks of the best value in a table (`**0.45** ⭐`, `🏆`) are notes as well.
+        ["←", "⬅", "<-", "(", "[", "#", "//", "*", "👈", "✅", "✓", "✔", "—", "–", "|", "⭐", "🌟", "🏆", "🥇", "🔥", "🚀"].iter().any(|m| t.starts_with(m))
     };
     if opens_note(rest) {
         return Some("");

@@ -48,7 +48,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 59] = [
+const SAMPLES: [(&str, &str); 60] = [
     ("markdown-document/datacrunch_dsv3_sglang_optimizations.md", "raw/optimizations.md"),
     ("markdown-document/gke_a3ultra_sglang_placeholders.md", "raw/gke.md"),
     ("markdown-document/qserve_bench_serving_sweep_readme.md", "raw/qserve.md"),
@@ -108,6 +108,7 @@ const SAMPLES: [(&str, &str); 59] = [
     ("markdown-table/configuration_below_results_vllm_version.md", "raw/gpt2_4090.md"),
     ("markdown-table/caption_settings_version_column_lambda.md", "raw/lambda.md"),
     ("markdown-table/chinese_name_headers_ttft_seconds_zh.md", "raw/flagperf_ttft.md"),
+    ("markdown-table/setup_table_concurrency_headings_star_marks_zh.md", "raw/metax.md"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -2062,5 +2063,47 @@ fn chinese_engine_and_gpu_name_headers() {
         ]
     };
     let findings = check(&path, &text, &[&run(18, "vllm", 256, 23240.0), &run(19, "vllm", 1, 90.0), &run(20, "huggingface", 1, 750.0)]);
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
+/// A Chinese chip comparison: the setup is a table of labels and values (`| **数据集** |
+/// random |`, `| **总请求数** | 320 |`, `| **请求输入上下文长度** | 10240（10k） |`), each
+/// concurrency a heading (`### 1 并发`), the better value of each row marked (`**0.45** ⭐`)
+/// and the title glues the model to Chinese words (`MiniMax-M2.5模型在不同芯片下…`). The marked
+/// H100 cells were lost (its column made no run in two tables, a partial one in the third),
+/// the model was the whole title and no load was known. The chips are named only by the
+/// columns (`nvidia_h100`; MetaX's is not in the GPU words): the setup row listing both names
+/// no one GPU.
+#[test]
+fn a_setup_table_concurrency_headings_and_marked_best_values() {
+    let (text, path) = sample("markdown-table/setup_table_concurrency_headings_star_marks_zh.md");
+    let run = |line: u32, gpu: Option<&str>, c: u64, requests: f64, ttft_p99: f64| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/source/line", json!(line)),
+            ("/model", json!("MiniMax-M2.5")),
+            ("/gpu", json!(gpu)),
+            ("/scenario/dataset", json!("random")),
+            ("/scenario/num_prompts", json!(320)),
+            ("/scenario/input_len", json!(10240)),
+            ("/scenario/output_len", json!(256)),
+            ("/source/context/scenario.input_len", json!({"line": 30, "kind": "labelled-line"})),
+            ("/scenario/max_concurrency", json!(c)),
+            ("/source/context/scenario.max_concurrency", json!({"line": line - 2, "kind": "heading"})),
+            ("/metrics/request_throughput", json!(requests)),
+            ("/metrics/ttft_ms/p99", json!(ttft_p99)),
+        ]
+    };
+    let findings = check(
+        &path,
+        &text,
+        &[
+            &run(49, None, 1, 0.27, 596.38),
+            &run(49, Some("H100"), 1, 0.45, 286.01),
+            &run(62, None, 2, 0.41, 1097.81),
+            &run(62, Some("H100"), 2, 0.78, 466.4),
+            &run(75, None, 8, 0.83, 4216.68),
+            &run(75, Some("H100"), 8, 1.82, 1364.44),
+        ],
+    );
     assert!(findings.is_empty(), "{findings:?}");
 }

@@ -761,8 +761,10 @@ fn cell_general(raw: &str) -> Num {
         }
     }
     let s = cleaned(raw);
-    // Footnote marks (`711.21*`, `TBD\*`) and emphasis leftovers.
-    let s = s.trim().trim_end_matches(['*', '\\', '†', '‡']).trim();
+    // Footnote marks (`711.21*`, `TBD\*`), emphasis leftovers and a best value's mark
+    // (`**0.45** ⭐`, `🏆`).
+    const MARKS: [char; 13] = ['*', '\\', '†', '‡', '⭐', '🌟', '🏆', '🥇', '🔥', '🚀', '✅', '👑', ' '];
+    let s = s.trim().trim_end_matches(MARKS).trim();
     // Copied only when a letter changes (`to_lowercase` is `to_ascii_lowercase` on ASCII).
     let lower = match s.is_ascii() {
         true if !s.bytes().any(|b| b.is_ascii_uppercase()) => std::borrow::Cow::Borrowed(s),
