@@ -224,6 +224,7 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
         all
     };
     let captions = context::captions(body, 1);
+    let log_captions = context::log_captions(body, 1);
     let env_blocks = context::env_blocks(body, 1);
     let flags_above = flags_lines(body);
     let stated_in_log = comment_flags_above(body);
@@ -314,6 +315,13 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
             // given before the command's (whose value for that flag is not this block's).
             let floor = spans[..spans.partition_point(|&(start, _)| start < at)].last().map_or(0, |&(_, end)| end);
             give_stated_flags(&mut run, client, stated_in_log(at, floor));
+            // `# llama.cpp - c=16` in the log above this block: its own caption, nearer than the
+            // command (a client speaking vLLM's API to llama.cpp) and the headings.
+            for c in log_captions.iter().filter(|c| c.first <= at && at <= c.last) {
+                for fact in &c.facts {
+                    context::give(&mut run, fact.clone(), c.line, context::CAPTION);
+                }
+            }
             // `* --max-concurrency 6` listed in this run's own section, above it (and below
             // its command): what the section changed, the nearest item first.
             let after = client.map_or(section.line, |c| c.line.max(section.line));

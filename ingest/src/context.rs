@@ -207,7 +207,7 @@ pub fn settings_in(text: &str) -> Vec<Fact> {
 fn load_setting(key: &str, value: &str) -> Option<Fact> {
     let whole = || value.parse::<u64>().ok().filter(|&n| n > 0);
     match key {
-        "conc" | "concurrency" | "max_concurrency" => whole().map(Fact::MaxConcurrency),
+        "c" | "conc" | "concurrency" | "max_concurrency" => whole().map(Fact::MaxConcurrency),
         "isl" | "input_len" | "input" | "random_input_len" => whole().map(Fact::InputLen),
         "osl" | "output_len" | "output" | "random_output_len" => whole().map(Fact::OutputLen),
         "num_prompts" | "num_prompt" | "prompts" => whole().map(Fact::NumPrompts),
@@ -1633,6 +1633,50 @@ pub fn captions(text: &str, first_line: u32) -> Vec<Caption> {
         };
         let at = |k: usize| first_line + k as u32;
         out.push(Caption { line: at(i), first: at(j), last: at(last), facts });
+    }
+    out
+}
+
+/// The comment lines of a document's logs that caption the result blocks below them (`#
+/// llama.cpp - c=16`, `# vLLM TP=16`, `# c=1`): what a heading of those words would state
+/// (precision aside; a model only when one is named), holding for the blocks after the
+/// comment up to the next such comment or the end of the code block. A comment of flags
+/// (`# --max-concurrency = 32`) is read as flags elsewhere.
+pub fn log_captions(text: &str, first_line: u32) -> Vec<Caption> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out: Vec<Caption> = Vec::new();
+    let mut fence: Option<&str> = None;
+    let at = |k: usize| first_line + k as u32;
+    for (i, raw) in lines.iter().enumerate() {
+        let t = raw.trim();
+        if let Some(open) = fence {
+            if t.starts_with(open) {
+                fence = None;
+                if let Some(last) = out.last_mut().filter(|c| c.last == u32::MAX) {
+                    last.last = at(i);
+                }
+                continue;
+            }
+            let Some(comment) = t.strip_prefix("# ").map(str::trim) else { continue };
+            if comment.is_empty() || comment.len() > 80 || comment.starts_with('-') || comment.contains(['$', '=']) && !comment.split_whitespace().any(|w| w.contains('=') && settings_in(w).len() + usize::from(tp_in(w).is_some()) > 0) {
+                continue;
+            }
+            let h = heading(comment);
+            let ws = words(comment);
+            let mentions = ws.iter().filter(|w| is_model_word(w)).count();
+            let facts: Vec<Fact> = h.facts().into_iter().filter(|f| !matches!(f, Fact::Precision(_)) && (!matches!(f, Fact::Model(_)) || mentions == 1)).collect();
+            if facts.is_empty() {
+                continue;
+            }
+            if let Some(last) = out.last_mut().filter(|c| c.last == u32::MAX) {
+                last.last = at(i);
+            }
+            out.push(Caption { line: at(i), first: at(i) + 1, last: u32::MAX, facts });
+            continue;
+        }
+        if t.starts_with("```") || t.starts_with("~~~") {
+            fence = Some(&t[..3]);
+        }
     }
     out
 }

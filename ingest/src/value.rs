@@ -60,8 +60,11 @@ pub fn parse_cell(raw: &str) -> Cell<'_> {
             owned.as_str()
         }
     };
+    // `inf RPS.`: vLLM's `Traffic request rate:` row with its unit.
+    let rate_unit = |l: &str| matches!(l.trim_end_matches('.').trim(), "rps" | "req/s" | "qps" | "requests/s");
     let value = match lower {
         "inf" | "+inf" | "infinity" | "\"inf\"" => Value::Inf,
+        _ if lower.strip_prefix("inf ").is_some_and(rate_unit) => Value::Inf,
         "nan" | "none" | "null" | "not set" | "trace" | "n/a" | "na" | "-" | "--" | "" => {
             Value::Absent(s)
         }

@@ -48,7 +48,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 60] = [
+const SAMPLES: [(&str, &str); 61] = [
     ("markdown-document/datacrunch_dsv3_sglang_optimizations.md", "raw/optimizations.md"),
     ("markdown-document/gke_a3ultra_sglang_placeholders.md", "raw/gke.md"),
     ("markdown-document/qserve_bench_serving_sweep_readme.md", "raw/qserve.md"),
@@ -109,6 +109,7 @@ const SAMPLES: [(&str, &str); 60] = [
     ("markdown-table/caption_settings_version_column_lambda.md", "raw/lambda.md"),
     ("markdown-table/chinese_name_headers_ttft_seconds_zh.md", "raw/flagperf_ttft.md"),
     ("markdown-table/setup_table_concurrency_headings_star_marks_zh.md", "raw/metax.md"),
+    ("serving-text/raw_results_comment_captions_strix_halo.md", "raw/strix.md"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -2106,4 +2107,37 @@ fn a_setup_table_concurrency_headings_and_marked_best_values() {
         ],
     );
     assert!(findings.is_empty(), "{findings:?}");
+}
+
+/// A README's raw results: one code block of nine client logs, each under a comment naming
+/// what it ran (`# c=8`, `# llama.cpp - c=16`), all sent with `backend='vllm'` (llama.cpp's
+/// server speaks the same API), then a table repeating three of them with `c=1` cells. The
+/// llama.cpp runs were vLLM's, the table's concurrency cells were dropped (every row took
+/// the example command's 8, two were counted twice), and `Traffic request rate: inf RPS.`
+/// raised a warning.
+#[test]
+fn comments_in_a_log_caption_the_blocks_below_them() {
+    let (text, path) = sample("serving-text/raw_results_comment_captions_strix_halo.md");
+    let out = parse_file(&path, &text, None);
+    let got: Vec<(u32, Option<&str>, Option<u64>)> = out.runs.iter().map(|r| (r.source.line, r.framework.as_deref(), r.scenario.max_concurrency)).collect();
+    assert_eq!(
+        got,
+        [
+            (59, Some("vllm"), Some(1)),
+            (90, Some("vllm"), Some(8)),
+            (123, Some("vllm"), Some(16)),
+            (158, Some("vllm"), Some(16)),
+            (193, Some("vllm"), Some(16)),
+            (230, Some("llama.cpp"), Some(1)),
+            (267, Some("llama.cpp"), Some(16)),
+            (306, Some("llama.cpp"), Some(1)),
+            (343, Some("llama.cpp"), Some(16)),
+        ]
+    );
+    assert_eq!(out.runs[5].source.context["framework"], benchsite_model::ContextRef { line: 217, kind: "caption".into() });
+    assert!(out.runs.iter().all(|r| r.scenario.request_rate == Some(benchsite_model::RequestRate::Inf)));
+    let codes: Vec<&str> = out.findings.iter().map(|f| f.code.as_str()).collect();
+    assert!(!codes.contains(&"non-numeric-value"), "{codes:?}");
+    assert_eq!(codes.iter().filter(|c| **c == "duplicate").count(), 3, "{codes:?}");
+    numbers_trace_to_their_lines(&text, &out);
 }

@@ -2289,9 +2289,9 @@ fn context_cell<'a>(ctx: Ctx, num: Num, e: &Entry<'a>, owned: &mut Vec<Owned<'a>
             }
         }
         (Ctx::MaxConcurrency, Num::Number(n, Unit::None)) => push("max concurrency", OwnedValue::Number(n)),
-        // `C8`, `c32`: a concurrency level as sweep reports name it.
-        (Ctx::MaxConcurrency, Num::Text(t)) if t.len() > 1 && t.starts_with(['C', 'c']) && t[1..].bytes().all(|b| b.is_ascii_digit()) => {
-            if let Ok(n) = t[1..].parse::<f64>() {
+        // `C8`, `c32`, `c=16`: a concurrency level as sweep reports name it.
+        (Ctx::MaxConcurrency, Num::Text(t)) if t.len() > 1 && t.starts_with(['C', 'c']) && t[1..].trim_start_matches('=').bytes().all(|b| b.is_ascii_digit()) => {
+            if let Ok(n) = t[1..].trim_start_matches('=').parse::<f64>() {
                 push("max concurrency", OwnedValue::Number(n));
             }
         }
