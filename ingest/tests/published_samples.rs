@@ -48,7 +48,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 61] = [
+const SAMPLES: [(&str, &str); 62] = [
     ("markdown-document/datacrunch_dsv3_sglang_optimizations.md", "raw/optimizations.md"),
     ("markdown-document/gke_a3ultra_sglang_placeholders.md", "raw/gke.md"),
     ("markdown-document/qserve_bench_serving_sweep_readme.md", "raw/qserve.md"),
@@ -110,6 +110,7 @@ const SAMPLES: [(&str, &str); 61] = [
     ("markdown-table/chinese_name_headers_ttft_seconds_zh.md", "raw/flagperf_ttft.md"),
     ("markdown-table/setup_table_concurrency_headings_star_marks_zh.md", "raw/metax.md"),
     ("serving-text/raw_results_comment_captions_strix_halo.md", "raw/strix.md"),
+    ("markdown-table/metric_rows_config_columns_named_latency.md", "raw/kimi.md"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -2140,4 +2141,23 @@ fn comments_in_a_log_caption_the_blocks_below_them() {
     assert!(!codes.contains(&"non-numeric-value"), "{codes:?}");
     assert_eq!(codes.iter().filter(|c| **c == "duplicate").count(), 3, "{codes:?}");
     numbers_trace_to_their_lines(&text, &out);
+}
+
+/// `| Metric | TP8 (Low Latency) | TP8+DCP8 (High Throughput) | Improvement |`: metrics as
+/// rows under configurations named for what they are good at. The header's words made the
+/// columns metrics: four runs, one per metric row, every number an extra with a no-unit
+/// warning. Now a run per configuration, TTFT in seconds read in ms.
+#[test]
+fn metric_rows_under_configurations_named_latency_and_throughput() {
+    let (text, path) = sample("markdown-table/metric_rows_config_columns_named_latency.md");
+    let run = |tp: u32, requests: f64, output: f64, ttft: f64| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/tp", json!(tp)),
+            ("/metrics/request_throughput", json!(requests)),
+            ("/metrics/output_throughput", json!(output)),
+            ("/metrics/ttft_ms/mean", json!(ttft)),
+        ]
+    };
+    let findings = check(&path, &text, &[&run(8, 1.25, 485.78, 271200.0), &run(8, 1.57, 695.13, 227800.0)]);
+    assert_eq!(findings, ["comparison-column@6"]);
 }

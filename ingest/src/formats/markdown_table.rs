@@ -1430,7 +1430,7 @@ fn read_one(p: &Prepared<'_>, sink: &mut Sink, notice: &mut Notice) -> Vec<Run> 
                 runs.extend(build_as(p.input, &own, row.line, row.line, &engine_suffix(k), sink, notice));
             }
         }
-    } else if p.cols.iter().any(is_result) {
+    } else if p.cols.iter().any(is_result) && !metrics_as_rows(p.input.table) {
         let mut above = HashMap::new();
         for row in &p.input.table.rows {
             let entries = row_entries(p, row, &mut above);
@@ -1440,6 +1440,19 @@ fn read_one(p: &Prepared<'_>, sink: &mut Sink, notice: &mut Notice) -> Vec<Run> 
         runs.extend(transposed(p.input, sink, notice));
     }
     runs
+}
+
+/// `| Metric | TP8 (Low Latency) | TP8+DCP8 (High Throughput) |` over rows naming metrics
+/// (`Request Throughput (req/s)`, `Mean TTFT (sec)`): a table of metrics as rows, whatever
+/// words its other headers hold (a configuration named for what it is good at, or a
+/// `### Latency` heading over `| Metric | Mean | Median | P99 |`).
+fn metrics_as_rows(table: &crate::markdown::Table) -> bool {
+    let first = table.header.first().map(|h| fields::normalise(&clean(h))).unwrap_or_default();
+    if !METRIC_COLUMN.contains(&first.as_str()) || table.rows.len() < 2 {
+        return false;
+    }
+    let metrics = table.rows.iter().filter(|r| r.cells.first().is_some_and(|c| is_result(&column(c)))).count();
+    metrics * 2 >= table.rows.len()
 }
 
 /// Tables that spread each run over several tables (one per metric): row `i` of every table
