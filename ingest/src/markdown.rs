@@ -48,6 +48,9 @@ pub struct Table {
     pub line: u32,
     pub header: Vec<String>,
     pub rows: Vec<TableRow>,
+    /// The short line of prose right above the table (at most one blank line between), which
+    /// may name what its cells measure (`Throughput, output tok/s:`).
+    pub intro: Option<String>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -226,7 +229,7 @@ pub fn read(text: &str, sink: &mut Sink, mut scan_log: impl FnMut(&str, &str, u3
             }
             Event::Start(Tag::Table(_)) => {
                 mark_content(&mut doc);
-                table = Some(Table { line: index.line(range.start), ..Table::default() });
+                table = Some(Table { line: index.line(range.start), intro: intro_above(text, range.start), ..Table::default() });
             }
             Event::Start(Tag::TableHead | Tag::TableRow) => {
                 if let Some(t) = table.as_mut() {
@@ -356,6 +359,18 @@ impl Body {
 
 /// `s` without blanks at either end, reusing its buffer when it has none (a cell or a title
 /// mostly has none).
+/// The line above the table starting at byte `start`, or the one above a blank line there,
+/// when it is a short line of prose (no heading, list item, table row, quote or markup block).
+fn intro_above(text: &str, start: usize) -> Option<String> {
+    let mut above = text[..start.min(text.len())].lines().rev().map(str::trim);
+    let line = match above.next()? {
+        "" => above.next()?,
+        l => l,
+    };
+    let prose = !line.is_empty() && line.len() <= 100 && !line.starts_with(['#', '-', '*', '+', '|', '>', '<', '`', '!', '[']);
+    prose.then(|| line.to_string())
+}
+
 fn trimmed(s: String) -> String {
     if s.trim().len() == s.len() {
         s

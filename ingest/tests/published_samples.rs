@@ -48,7 +48,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 62] = [
+const SAMPLES: [(&str, &str); 63] = [
     ("markdown-document/datacrunch_dsv3_sglang_optimizations.md", "raw/optimizations.md"),
     ("markdown-document/gke_a3ultra_sglang_placeholders.md", "raw/gke.md"),
     ("markdown-document/qserve_bench_serving_sweep_readme.md", "raw/qserve.md"),
@@ -111,6 +111,7 @@ const SAMPLES: [(&str, &str); 62] = [
     ("markdown-table/setup_table_concurrency_headings_star_marks_zh.md", "raw/metax.md"),
     ("serving-text/raw_results_comment_captions_strix_halo.md", "raw/strix.md"),
     ("markdown-table/metric_rows_config_columns_named_latency.md", "raw/kimi.md"),
+    ("markdown-table/metric_named_by_line_above_engine_columns.md", "raw/engines.md"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -2160,4 +2161,24 @@ fn metric_rows_under_configurations_named_latency_and_throughput() {
     };
     let findings = check(&path, &text, &[&run(8, 1.25, 485.78, 271200.0), &run(8, 1.57, 695.13, 227800.0)]);
     assert_eq!(findings, ["comparison-column@6"]);
+}
+
+/// Engine columns under one heading, each table's metric named by the line introducing it
+/// (`Throughput, output tok/s:`, `p50 TTFT, ms:`, `p95 TTFT, ms:`): the file gave no run.
+/// Now a run per engine and concurrency for the throughput, and one for the two TTFT tables
+/// (joined: the same rows); the section heading names the GPU and model.
+#[test]
+fn a_line_introducing_each_table_names_its_metric() {
+    let (text, path) = sample("markdown-table/metric_named_by_line_above_engine_columns.md");
+    let out = parse_file(&path, &text, None);
+    assert_eq!(out.runs.len(), 24);
+    let find = |id: &str| out.runs.iter().find(|r| r.id.as_str() == format!("{path}#{id}")).unwrap_or_else(|| panic!("{id}"));
+    let trt = find("L17.3");
+    assert_eq!((trt.framework.as_deref(), trt.gpu.as_deref(), trt.scenario.max_concurrency, trt.metrics.output_throughput), (Some("trtllm"), Some("H100"), Some(1), Some(130.0)));
+    let sglang = find("L26.2");
+    assert_eq!((sglang.framework.as_deref(), sglang.scenario.max_concurrency), (Some("sglang"), Some(1)));
+    let ttft = sglang.metrics.ttft_ms.as_ref().expect("ttft");
+    assert_eq!((ttft.get("p50"), ttft.get("p95")), (Some(&42.0), Some(&61.0)));
+    assert_eq!(find("L29.3").metrics.ttft_ms.as_ref().and_then(|t| t.get("p95")), Some(&1280.0));
+    numbers_trace_to_their_lines(&text, &out);
 }

@@ -964,9 +964,13 @@ fn prepare<'t>(input: &'t TableInput<'t>) -> Prepared<'t> {
     let lmdeploy = super::lmdeploy_profile_csv::is_header(&table.header);
     let column = |h: &String| if lmdeploy { column(&super::lmdeploy_profile_csv::label_of(h)) } else { column(h) };
     let mut cols: Vec<Col> = table.header.iter().map(column).collect();
+    // `Throughput, output tok/s:` right above the table, a line introducing it, names what
+    // its cells measure, as a heading would (and nearer).
+    let intro = table.intro.as_deref().and_then(|t| t.strip_suffix([':', '：'])).map(str::trim).filter(|t| names_a_metric(t));
+    let heading = intro.unwrap_or(input.heading);
     // `### 2.1 TTFT` over `Mean (s) | Median (s) | P95 (s)`: the heading names the metric
     // of the columns that name only a statistic.
-    if let Some(metric) = heading_metric(input.heading) {
+    if let Some(metric) = heading_metric(heading) {
         for c in cols.iter_mut().filter(|c| c.column == Column::Label && c.throughput_stat.is_none() && is_bare_stat(&c.raw)) {
             let named = self::column(&format!("{metric} {}", c.raw));
             if matches!(named.column, Column::Measure(Measure::Latency { .. })) {
@@ -987,7 +991,7 @@ fn prepare<'t>(input: &'t TableInput<'t>) -> Prepared<'t> {
         let metric = table.header[i].split('\n').next().unwrap_or("");
         cols[i] = self::column(metric);
     }
-    let engines = match engine_columns(&table.header, &cols, input.heading, input.names) {
+    let engines = match engine_columns(&table.header, &cols, heading, input.names) {
         Some((metric, engines)) => {
             for (i, _, _) in &engines {
                 if let Some(metric) = &metric {
