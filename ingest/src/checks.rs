@@ -211,8 +211,11 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
     // A field the document's labelled lines state once, one value however often written
     // (`- **GPU**: NVIDIA RTX 4090` in a `## Test Configuration` below the results): it holds
     // for the runs above it too. A field stated with two values holds only below each.
+    // Not a precision: a `Quantization: W4A16` below a table of a BF16 baseline and its
+    // quantized versions is the quantized ones'.
     let stated_once: Vec<(context::Fact, u32)> = labelled
         .iter()
+        .filter(|(fact, _)| !matches!(fact, context::Fact::Precision(_)))
         .filter(|(fact, _)| labelled.iter().filter(|(f, _)| f.key() == fact.key()).all(|(f, _)| f == fact))
         .cloned()
         .collect();

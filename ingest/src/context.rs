@@ -166,6 +166,8 @@ pub struct Heading {
     pub precision: Option<String>,
     /// The load it states as `KEY=VALUE` (`CONC=64`, `ISL=1024`): [`settings_in`].
     pub load: Vec<Fact>,
+    /// The release right after its one framework (`vLLM 0.11.2`, `SGLang v0.4.1`).
+    pub version: Option<String>,
 }
 
 impl Heading {
@@ -176,6 +178,8 @@ impl Heading {
         out.extend(self.gpu_count.map(Fact::GpuCount));
         out.extend(self.tp.map(Fact::Tp));
         out.extend(self.framework.map(|f| Fact::Framework(f.to_string())));
+        // After the framework it belongs to.
+        out.extend(self.framework.zip(self.version.clone()).map(|(f, v)| Fact::VersionOf(f, v)));
         out.extend(self.precision.clone().map(Fact::Precision));
         out.extend(self.load.iter().cloned());
         out
@@ -345,6 +349,9 @@ pub fn heading(title: &str) -> Heading {
     };
     if let [one] = frameworks.as_slice() {
         h.framework = Some(one);
+        // `vLLM 0.6.2`, `SGLang v0.4.1`: the release right after the engine's name.
+        let at = words.iter().position(|w| framework_word(w).is_some());
+        h.version = at.and_then(|i| words.get(i + 1)).and_then(|w| exact_version(w));
     }
     h
 }
@@ -1738,6 +1745,7 @@ fn caption_facts(line: &str) -> Option<Vec<Fact>> {
     let h = heading(t);
     let mut facts = h.facts();
     let ws = words(t);
+    // (The release after the framework is the heading's own: `Heading::version`.)
     // A model named in a caption (`Table 2: Llama-3-8B vs Qwen2-7B`) may be one of several of
     // the table's rows: kept only when the caption names one model (`` `Llama 3.1 8B`: `tp=1`
     // ``), which rows naming their own do not take. (A precision is read from headings only.)
@@ -1747,13 +1755,6 @@ fn caption_facts(line: &str) -> Option<Vec<Fact>> {
         Fact::Precision(_) => false,
         _ => true,
     });
-    if let Some(framework) = h.framework {
-        // `vLLM 0.6.2`, `SGLang v0.4.1`: the release right after the engine's name.
-        let at = ws.iter().position(|w| framework_word(w).is_some());
-        if let Some(version) = at.and_then(|i| ws.get(i + 1)).and_then(|w| exact_version(w)) {
-            facts.push(Fact::VersionOf(framework, version)); // after the framework it belongs to
-        }
-    }
     // `Single L4 GPU`: one GPU.
     if h.gpu.is_some() && h.gpu_count.is_none() && ws.first().is_some_and(|w| w.eq_ignore_ascii_case("single")) {
         facts.push(Fact::GpuCount(1));
@@ -2018,6 +2019,11 @@ mod tests {
         assert!(load("1 并发 vs 8 并发").is_empty());
         assert!(load("8 GPUs").is_empty());
         assert_eq!(heading("MiniMax-M2.5模型在不同芯片下的基准测试报告").model.as_deref(), Some("MiniMax-M2.5"));
+        // The release right after the heading's one framework.
+        let h = heading("Performance (vLLM 0.11.2)");
+        assert_eq!((h.framework, h.version.as_deref()), (Some("vllm"), Some("0.11.2")));
+        assert_eq!(heading("Benchmark for SGLang v0.4.1").facts(), vec![Fact::Framework("sglang".into()), Fact::VersionOf("sglang", "0.4.1".into())]);
+        assert_eq!(heading("vLLM 0.6 vs SGLang 0.4").version, None);
     }
 
     #[test]
