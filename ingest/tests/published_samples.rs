@@ -48,7 +48,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 63] = [
+const SAMPLES: [(&str, &str); 64] = [
     ("markdown-document/datacrunch_dsv3_sglang_optimizations.md", "raw/optimizations.md"),
     ("markdown-document/gke_a3ultra_sglang_placeholders.md", "raw/gke.md"),
     ("markdown-document/qserve_bench_serving_sweep_readme.md", "raw/qserve.md"),
@@ -112,6 +112,7 @@ const SAMPLES: [(&str, &str); 63] = [
     ("serving-text/raw_results_comment_captions_strix_halo.md", "raw/strix.md"),
     ("markdown-table/metric_rows_config_columns_named_latency.md", "raw/kimi.md"),
     ("markdown-table/metric_named_by_line_above_engine_columns.md", "raw/engines.md"),
+    ("markdown-table/config_row_labels_concurrency_headings_ja.md", "raw/spark.md"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -2181,4 +2182,40 @@ fn a_line_introducing_each_table_names_its_metric() {
     assert_eq!((ttft.get("p50"), ttft.get("p95")), (Some(&42.0), Some(&61.0)));
     assert_eq!(find("L29.3").metrics.ttft_ms.as_ref().and_then(|t| t.get("p95")), Some(&1280.0));
     numbers_trace_to_their_lines(&text, &out);
+}
+
+/// A Japanese report: each row named by its configuration (`Vanilla BF16 TP=1`, `パッチ
+/// MXFP4 TP=2`), each table under a concurrency heading (`#### 10 同時リクエスト`), and a
+/// `合計 tok/s` (total) column beside `スループット (tok/s)`. The eight runs differed only by
+/// a note (TP and precision unread), and both throughputs were set aside as duplicates.
+#[test]
+fn configuration_row_names_and_a_concurrency_heading() {
+    let (text, path) = sample("markdown-table/config_row_labels_concurrency_headings_ja.md");
+    let run = |line: u32, tp: u32, precision: &str, c: Option<u64>, tpot: f64, output: f64, total: Option<f64>| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/source/line", json!(line)),
+            ("/model", json!("Qwen3.5-35B-A3B")),
+            ("/tp", json!(tp)),
+            ("/precision", json!(precision)),
+            ("/scenario/max_concurrency", json!(c)),
+            ("/metrics/tpot_ms/mean", json!(tpot)),
+            ("/metrics/output_throughput", json!(output)),
+            ("/metrics/total_throughput", json!(total)),
+        ]
+    };
+    let findings = check(
+        &path,
+        &text,
+        &[
+            &run(39, 1, "BF16", None, 32.93, 28.41, None),
+            &run(40, 2, "BF16", None, 21.68, 39.71, None),
+            &run(41, 1, "MXFP4", None, 15.18, 60.06, None),
+            &run(42, 2, "MXFP4", None, 12.92, 70.83, None),
+            &run(48, 1, "BF16", Some(10), 88.86, 76.92, Some(692.24)),
+            &run(49, 2, "BF16", Some(10), 74.77, 91.25, Some(821.24)),
+            &run(50, 1, "MXFP4", Some(10), 44.32, 172.04, Some(1548.4)),
+            &run(51, 2, "MXFP4", Some(10), 35.2, 144.79, Some(1303.07)),
+        ],
+    );
+    assert_eq!(findings, ["throughput-tokens-unstated@37", "throughput-tokens-unstated@46"]);
 }

@@ -407,11 +407,11 @@ fn bench_test(h: &Words<'_>, prefix: &str) -> bool {
 fn token_kind(h: &Words<'_>) -> Kind {
     if h.has("prompt + completion") || h.has("prompt+completion") {
         Kind::Total
-    } else if h.any(&["output", "generat", "decode", "decoding", "completion", "输出", "生成", "解码"]) || h.word("out") || h.word("gen") || bench_test(h, "tg") {
+    } else if h.any(&["output", "generat", "decode", "decoding", "completion", "输出", "生成", "解码", "出力"]) || h.word("out") || h.word("gen") || bench_test(h, "tg") {
         Kind::Output
     } else if h.any(&["input", "prompt", "prefill", "pre-fill", "输入", "预填充"]) || h.word("in") || bench_test(h, "pp") {
         Kind::Input
-    } else if h.has("total") || h.has("总") || h.has("overall") {
+    } else if h.has("total") || h.has("总") || h.has("overall") || h.has("合計") || h.has("合计") {
         Kind::Total
     } else {
         Kind::Unqualified
@@ -1955,8 +1955,15 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
             (Column::Label, Num::Text(t)) => {
                 // A row named by its tensor parallelism alone (`**TP=2**` under 配置): the run's
                 // TP, before any a heading states (`TP=1 vs TP=2`).
-                if let Some(tp) = only_tp(&t) {
+                // The row's name in the first column (`Vanilla BF16 TP=1`, `パッチ MXFP4 TP=2`):
+                // the TP and the one precision it names are the run's.
+                let first = input.table.header.first().is_some_and(|h| clean(h) == col.raw);
+                if let Some(tp) = only_tp(&t).or_else(|| context::tp_in(&t).filter(|_| first)) {
                     owned.push(Owned { line: e.line, label: "tp size".into(), raw: col.raw.as_str().into(), value: OwnedValue::Number(f64::from(tp)) });
+                }
+                let precision = first.then(|| crate::precision::named_in_heading(t.split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '_')).filter(|w| !w.is_empty()))).flatten();
+                if let Some(p) = precision {
+                    owned.push(Owned { line: e.line, label: "quantization".into(), raw: col.raw.as_str().into(), value: OwnedValue::Text(p) });
                 }
                 let text = if col.raw.is_empty() { t } else { format!("{}: {t}", col.raw) };
                 notes.push(Note { line: e.line, text });
