@@ -328,7 +328,13 @@ pub fn env_blocks(text: &str, first_line: u32) -> Vec<EnvBlock> {
 pub fn heading(title: &str) -> Heading {
     let mut h = Heading::default();
     let words = words(title);
-    h.model = model_in(&words);
+    // `Gemma4 12B FP8 Benchmark Scaffold — 26B Alignment Results`: a heading naming another
+    // size than its model's names two models; which one ran is not said.
+    h.model = model_in(&words).filter(|m| {
+        let sizes = |w: &str| w.split(['-', '/']).filter(|p| is_size(p)).map(str::to_ascii_lowercase).collect::<Vec<_>>();
+        let own = sizes(m);
+        own.is_empty() || words.iter().flat_map(|w| sizes(w)).all(|s| own.contains(&s))
+    });
     if let Some((gpu, count)) = gpu_in(title) {
         h.gpu = Some(gpu);
         h.gpu_count = count;
@@ -2024,6 +2030,10 @@ mod tests {
         assert_eq!((h.framework, h.version.as_deref()), (Some("vllm"), Some("0.11.2")));
         assert_eq!(heading("Benchmark for SGLang v0.4.1").facts(), vec![Fact::Framework("sglang".into()), Fact::VersionOf("sglang", "0.4.1".into())]);
         assert_eq!(heading("vLLM 0.6 vs SGLang 0.4").version, None);
+        // A heading naming another size than its model's names no one model.
+        assert_eq!(heading("Gemma4 12B FP8 Benchmark Scaffold — 26B Alignment Results").model, None);
+        assert_eq!(heading("Qwen3-30B-A3B on 2x H100").model.as_deref(), Some("Qwen3-30B-A3B"));
+        assert_eq!(heading("DeepSeek-V3 (671B) on 8x H200").model.as_deref(), Some("DeepSeek-V3-671B"));
     }
 
     #[test]
