@@ -1073,3 +1073,22 @@ fn a_heading_naming_a_precision_gives_its_rows_that_precision() {
     assert_eq!(said, [(Some("FP8"), Some("heading")); 3].into_iter().chain([(Some("FP8"), Some("model-name")); 2]).collect::<Vec<_>>());
     assert!(out.findings.is_empty(), "{:?}", out.findings);
 }
+
+/// A `Model` column holding engine configurations (`vllm_fp8_quantization`,
+/// `sglang_torch_compile`, `baseline_llama_cpp`; a public H100 comparison README's layout):
+/// each row's engine, the configuration kept as a note, no model.
+#[test]
+fn engine_configurations_under_a_model_header() {
+    let text = "| Model | TTFT (ms) | Tokens/sec |\n|---|---|---|\n| baseline_llama_cpp | 33.81 | 79.41 |\n| vllm_fp8_quantization | 18.36 | 187.08 |\n| sglang_torch_compile | 54.35 | 143.67 |\n| Qwen3-8B | 20.1 | 150.2 |\n";
+    let findings = check(
+        "raw/engines.md",
+        text,
+        &[
+            &[("/framework", json!("llama.cpp")), ("/model", Value::Null), ("/notes/0/text", json!("Model: baseline_llama_cpp"))],
+            &[("/framework", json!("vllm")), ("/model", Value::Null), ("/notes/0/text", json!("Model: vllm_fp8_quantization"))],
+            &[("/framework", json!("sglang")), ("/model", Value::Null), ("/metrics/ttft_ms/mean", json!(54.35))],
+            &[("/framework", Value::Null), ("/model", json!("Qwen3-8B"))],
+        ],
+    );
+    assert_eq!(findings, ["throughput-tokens-unstated@1"]);
+}

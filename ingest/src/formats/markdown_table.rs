@@ -480,6 +480,15 @@ fn context_of(body: &str) -> Option<Ctx> {
     Some(ctx)
 }
 
+/// The one engine a configuration's name starts with or holds as a word (`sglang_torch_compile`,
+/// `baseline_llama_cpp`): `None` when it names none or several.
+fn engine_named(text: &str) -> Option<&'static str> {
+    let lower = text.to_ascii_lowercase().replace("llama_cpp", "llama.cpp").replace("llama-cpp", "llama.cpp");
+    let mut found = lower.split([' ', '_', '-', '/', '+']).filter_map(framework::of_backend);
+    let first = found.next()?;
+    found.all(|f| f == first).then_some(first)
+}
+
 /// A header naming an engine's release: `version`, `版本`, `框架版本` (the row's engine's) or
 /// `vLLM version` (that engine's); `None` for any other header.
 fn version_header(body: &str) -> Option<Option<&'static str>> {
@@ -1857,7 +1866,9 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
                 context_cell(*ctx, num, e, &mut owned, &mut facts, &mut extras);
                 // Words the column's meaning cannot take (`64 + prefix cache` under `Batch`)
                 // say how the run differs: kept as a note, never dropped.
-                if let Some(t) = words.filter(|_| stated == (owned.len(), facts.len(), extras.len())) {
+                // (A model cell naming an engine's configuration gave the engine: its words too.)
+                let unread = stated == (owned.len(), facts.len(), extras.len()) || (*ctx == Ctx::Model && owned.len() == stated.0);
+                if let Some(t) = words.filter(|_| unread) {
                     notes.push(Note { line: e.line, text: format!("{}: {t}", col.raw) });
                 }
             }
@@ -2275,6 +2286,11 @@ fn context_cell<'a>(ctx: Ctx, num: Num, e: &Entry<'a>, owned: &mut Vec<Owned<'a>
     let mut push = |label: &str, value: OwnedValue| owned.push(Owned { line, label: label.into(), raw: raw.into(), value });
     let words = !matches!(num, Num::Absent | Num::Placeholder(_));
     match (ctx, num) {
+        // `vllm_fp8_quantization`, `sglang_torch_compile` under `Model`: a configuration of
+        // an engine, no model (the words stay a note).
+        (Ctx::Model, _) if words && !context::is_model_word(&text) && engine_named(&text).is_some() => {
+            facts.extend(engine_named(&text).map(|f| (Fact::Framework(f.to_string()), line)));
+        }
         (Ctx::Model, _) if words => push("model", OwnedValue::Text(text)),
         (Ctx::Backend, _) if words => push("backend", OwnedValue::Text(text)),
         (Ctx::Dataset, _) if words => push("dataset", OwnedValue::Text(text)),
