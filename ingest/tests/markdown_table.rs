@@ -1092,3 +1092,19 @@ fn engine_configurations_under_a_model_header() {
     );
     assert_eq!(findings, ["throughput-tokens-unstated@1"]);
 }
+
+/// Columns named by an engine and a statistic under a heading naming the metric (`###
+/// Time to First Token` over `| Concurrency | vLLM P50 | SGLang P50 | vLLM P95 | SGLang P95
+/// |`, a public vLLM-vs-SGLang README's layout) are not read yet: a `table-not-read`
+/// warning says so (the table was lost in silence).
+#[test]
+fn engine_and_statistic_columns_under_a_metric_heading_are_said_unread() {
+    let text = "### Time to First Token\n\n| Concurrency | vLLM P50 | SGLang P50 | vLLM P95 | SGLang P95 |\n|---|---|---|---|---|\n| c=1 | **15.4 ms** | 20.0 ms | **16.3 ms** | 23.2 ms |\n";
+    let out = parse_file("raw/engines.md", text, None);
+    assert!(out.runs.is_empty());
+    let found: Vec<String> = out.findings.iter().map(|f| format!("{}@{}", f.code, f.line)).collect();
+    assert_eq!(found, ["table-not-read@5"]);
+    // The same numbers under a heading naming no metric stay as they were: no run, no claim.
+    let plain = text.replace("### Time to First Token", "### Notes");
+    assert!(parse_file("raw/engines.md", &plain, None).findings.iter().all(|f| f.code != "table-not-read"));
+}

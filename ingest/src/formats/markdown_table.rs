@@ -940,7 +940,7 @@ fn read(inputs: &[TableInput<'_>], sink: &mut Sink) -> Vec<Run> {
         }
         if runs.len() == before && sink.findings.len() == said {
             for p in group.iter().filter(|p| !p.eval) {
-                not_read(p.input.table, sink);
+                not_read(p.input.table, p.input.heading, sink);
             }
         }
         i = end;
@@ -953,9 +953,16 @@ fn read(inputs: &[TableInput<'_>], sink: &mut Sink) -> Vec<Run> {
 /// a metric header or beside a metric label, `unread::table_results_row`): a
 /// `table-not-read` warning naming the row, so a table lost beside a file's other runs is
 /// not lost in silence.
-fn not_read(table: &crate::markdown::Table, sink: &mut Sink) {
+fn not_read(table: &crate::markdown::Table, heading: &str, sink: &mut Sink) {
     let rows = table.rows.iter().map(|r| (r.line, r.cells.as_slice()));
-    let Some((line, quoted)) = crate::unread::table_results_row(&table.header, rows) else { return };
+    // Under a heading naming a metric (`### Time to First Token` over `| Concurrency | vLLM
+    // P50 | SGLang P50 |`), a row of numbers with units is a measurement too.
+    let measured_under_heading = || {
+        let metric = names_a_metric(heading) || heading_metric(heading).is_some();
+        let row = table.rows.iter().find(|r| r.cells.iter().skip(1).any(|c| matches!(cell(c), Num::Number(_, u) if u != Unit::None && u != Unit::Other)));
+        row.filter(|_| metric).map(|r| (r.line, format!("| {} |", r.cells.join(" | ").replace('\n', " ")).chars().take(120).collect::<String>()))
+    };
+    let Some((line, quoted)) = crate::unread::table_results_row(&table.header, rows).or_else(measured_under_heading) else { return };
     sink.warn(
         "table-not-read",
         line,
