@@ -320,11 +320,7 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
             give_stated_flags(&mut run, client, stated_in_log(at, floor));
             // `# llama.cpp - c=16` in the log above this block: its own caption, nearer than the
             // command (a client speaking vLLM's API to llama.cpp) and the headings.
-            for c in log_captions.iter().filter(|c| c.first <= at && at <= c.last) {
-                for fact in &c.facts {
-                    context::give(&mut run, fact.clone(), c.line, context::CAPTION);
-                }
-            }
+            give_captions(&mut run, &log_captions, at);
             // `* --max-concurrency 6` listed in this run's own section, above it (and below
             // its command): what the section changed, the nearest item first.
             let after = client.map_or(section.line, |c| c.line.max(section.line));
@@ -417,11 +413,7 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
                 }
             }
             // The caption right above the run's block or table: closer to it than any heading.
-            for c in captions.iter().filter(|c| c.first <= at && at <= c.last) {
-                for fact in &c.facts {
-                    context::give(&mut run, fact.clone(), c.line, context::CAPTION);
-                }
-            }
+            give_captions(&mut run, &captions, at);
             // `* org/name` listed alone in the run's own section, above it: the checkpoint
             // served, nearer and more exact than the heading's words.
             let item = checkpoint_items.iter().rev().find(|(l, _)| section.line < *l && *l < at && section_of(*l) == Some(i));
@@ -670,6 +662,15 @@ fn flags_conflict(serve: &Serve, run: &Run) -> Option<String> {
         let (a, b) = (own.value.as_deref().unwrap_or(""), theirs.value.as_deref().unwrap_or(""));
         (!same(a, b)).then(|| format!("it sets `{} {b}`, while the run states `{a}`", own.name))
     })
+}
+
+/// What the captions holding for a run starting at `at` state (kind `caption`).
+fn give_captions(run: &mut Run, captions: &[context::Caption], at: u32) {
+    for c in captions.iter().filter(|c| c.first <= at && at <= c.last) {
+        for fact in &c.facts {
+            context::give(run, fact.clone(), c.line, context::CAPTION);
+        }
+    }
 }
 
 /// The flags a log's comment states above a run (`# --max-concurrency = 32`, at `line`), as

@@ -1878,7 +1878,7 @@ impl FrontMatter {
         // document's (two name none).
         if let Some((v, l)) = get(&["tags", "categories", "keywords"]).filter(|_| !out.iter().any(|(f, _)| matches!(f, Fact::Framework(_)))) {
             let mut named: Vec<&'static str> = v
-                .split(|c: char| matches!(c, ',' | '[' | ']' | ' ' | '"' | '\''))
+                .split([',', '[', ']', ' ', '"', '\''])
                 .filter_map(framework_word)
                 .collect();
             named.dedup();
