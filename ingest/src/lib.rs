@@ -143,13 +143,18 @@ fn parse_as(path: &str, text: &str, result: Option<ResultName<'_>>, context: Con
     for run in &mut runs {
         run.derive();
     }
-    let first = runs.first();
+    // What every run of the file shares: a file of vLLM and llama.cpp runs names no one
+    // framework (its first run's was shown for the whole file).
+    let shared = |field: fn(&Run) -> Option<&String>| {
+        let first = runs.first().and_then(field)?;
+        runs.iter().all(|r| field(r) == Some(first)).then(|| first.clone())
+    };
     let source = SourceFile {
         path: path.to_string(),
         kind: kind.to_string(),
-        framework: first.and_then(|r| r.framework.clone()),
-        framework_version: first.and_then(|r| r.framework_version.clone()),
-        gpu: first.and_then(|r| r.gpu.clone()),
+        framework: shared(|r| r.framework.as_ref()),
+        framework_version: shared(|r| r.framework_version.as_ref()),
+        gpu: shared(|r| r.gpu.as_ref()),
         lines,
         runs: runs.len() as u32,
     };

@@ -2219,3 +2219,16 @@ fn configuration_row_names_and_a_concurrency_heading() {
     );
     assert_eq!(findings, ["throughput-tokens-unstated@37", "throughput-tokens-unstated@46"]);
 }
+
+/// A file's framework, version and GPU (what its page's header shows) are what every run of
+/// it shares: the Strix Halo README's vLLM and llama.cpp runs name no one framework.
+#[test]
+fn a_files_framework_is_the_one_its_runs_share() {
+    let (text, path) = sample("serving-text/raw_results_comment_captions_strix_halo.md");
+    let out = parse_file(&path, &text, None);
+    assert_eq!(out.source.framework, None);
+    // Nine vLLM runs of two releases: the framework, no one version.
+    let (text, path) = sample("markdown-table/caption_settings_version_column_lambda.md");
+    let lambda = parse_file(&path, &text, None);
+    assert_eq!((lambda.runs.len(), lambda.source.framework.as_deref(), lambda.source.framework_version.as_deref()), (9, Some("vllm"), None));
+}
