@@ -2017,7 +2017,8 @@ fn a_test_configuration_below_the_results_names_the_engine() {
 /// (`` `Llama 3.1 70B`: `tp=4`, `rps=inf`, `num-prompt=5000`, … ``) and a `vLLM version`
 /// column (`v0.5.4`, `v0.6.0`). The runs had TP only: now the caption's model, prompts and
 /// rate, and each row's release. The first table (`1517.54/42.85` cells, the prose says
-/// "throughput/latency") is still not read.
+/// "throughput/latency") is still not read; a `table-not-read` warning says so (it was lost
+/// in silence).
 #[test]
 fn a_caption_of_settings_and_a_version_column() {
     let (text, path) = sample("markdown-table/caption_settings_version_column_lambda.md");
@@ -2049,7 +2050,7 @@ fn a_caption_of_settings_and_a_version_column() {
             &run(46, "Llama-3.1-405B-FP8", 8, 1280, "0.6.0", 1714.07),
         ],
     );
-    assert!(findings.is_empty(), "{findings:?}");
+    assert_eq!(findings, ["table-not-read@15"]);
 }
 
 /// FlagPerf's TTFT table, headers in Chinese (`框架名称`, `GPU名称`, `并发数`, `TTFT(s)`): the

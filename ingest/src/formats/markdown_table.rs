@@ -957,12 +957,21 @@ fn not_read(table: &crate::markdown::Table, heading: &str, sink: &mut Sink) {
     let rows = table.rows.iter().map(|r| (r.line, r.cells.as_slice()));
     // Under a heading naming a metric (`### Time to First Token` over `| Concurrency | vLLM
     // P50 | SGLang P50 |`), a row of numbers with units is a measurement too.
+    let quote = |r: &crate::markdown::TableRow| (r.line, format!("| {} |", r.cells.join(" | ").replace('\n', " ")).chars().take(120).collect::<String>());
     let measured_under_heading = || {
         let metric = names_a_metric(heading) || heading_metric(heading).is_some();
         let row = table.rows.iter().find(|r| r.cells.iter().skip(1).any(|c| matches!(cell(c), Num::Number(_, u) if u != Unit::None && u != Unit::Other)));
-        row.filter(|_| metric).map(|r| (r.line, format!("| {} |", r.cells.join(" | ").replace('\n', " ")).chars().take(120).collect::<String>()))
+        row.filter(|_| metric).map(quote)
     };
-    let Some((line, quoted)) = crate::unread::table_results_row(&table.header, rows).or_else(measured_under_heading) else { return };
+    // A grid of number pairs (`1517.54/42.85` in every filled cell, a "throughput/latency"
+    // the prose explains): two measurements a cell, whatever the headers say.
+    let pairs = || {
+        let pair = |c: &str| c.trim().split_once('/').is_some_and(|(a, b)| plain_number(a).is_some() && plain_number(b).is_some());
+        let filled: Vec<&String> = table.rows.iter().flat_map(|r| r.cells.iter().skip(1)).filter(|c| !is_absent(&c.trim().to_lowercase())).collect();
+        let all_pairs = filled.len() >= 4 && filled.iter().all(|c| pair(c));
+        table.rows.iter().find(|r| r.cells.iter().skip(1).any(|c| pair(c))).filter(|_| all_pairs).map(quote)
+    };
+    let Some((line, quoted)) = crate::unread::table_results_row(&table.header, rows).or_else(measured_under_heading).or_else(pairs) else { return };
     sink.warn(
         "table-not-read",
         line,
