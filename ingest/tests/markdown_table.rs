@@ -1108,3 +1108,19 @@ fn engine_and_statistic_columns_under_a_metric_heading_are_said_unread() {
     let plain = text.replace("### Time to First Token", "### Notes");
     assert!(parse_file("raw/engines.md", &plain, None).findings.iter().all(|f| f.code != "table-not-read"));
 }
+
+/// TensorRT-LLM's perf overview: `## Throughput Measurements` over `#### Llama 4 Scout` over
+/// columns named by a GPU, its TP and precision (`B200<br/>TP1 (FP4)`) holding plain numbers.
+/// Not read yet (which throughput, per GPU or not, is not said in the table): a
+/// `table-not-read` warning per table, where every table was lost in silence.
+#[test]
+fn gpu_columns_under_an_enclosing_throughput_heading_are_said_unread() {
+    let text = "## Throughput Measurements\n\n#### Llama 4 Scout\n\n| Sequence Length (ISL/OSL) | B200<br/>TP1 (FP4) | H200<br/>TP4 (FP8) |\n|---|---|---|\n| 128/128 | 25,342 | 30,354 |\n| 128/2048 | 14,699 | 34,316 |\n";
+    let out = parse_file("raw/perf.md", text, None);
+    assert!(out.runs.is_empty());
+    let found: Vec<String> = out.findings.iter().map(|f| format!("{}@{}", f.code, f.line)).collect();
+    assert_eq!(found, ["table-not-read@7"]);
+    // Under headings naming no metric, a grid of plain numbers claims nothing.
+    let plain = text.replace("## Throughput Measurements", "## Models");
+    assert!(parse_file("raw/perf.md", &plain, None).findings.iter().all(|f| f.code != "table-not-read"));
+}

@@ -940,7 +940,7 @@ fn read(inputs: &[TableInput<'_>], sink: &mut Sink) -> Vec<Run> {
         }
         if runs.len() == before && sink.findings.len() == said {
             for p in group.iter().filter(|p| !p.eval) {
-                not_read(p.input.table, p.input.heading, sink);
+                not_read(p.input.table, p.input.headings, sink);
             }
         }
         i = end;
@@ -953,15 +953,23 @@ fn read(inputs: &[TableInput<'_>], sink: &mut Sink) -> Vec<Run> {
 /// a metric header or beside a metric label, `unread::table_results_row`): a
 /// `table-not-read` warning naming the row, so a table lost beside a file's other runs is
 /// not lost in silence.
-fn not_read(table: &crate::markdown::Table, heading: &str, sink: &mut Sink) {
+fn not_read(table: &crate::markdown::Table, headings: &[&str], sink: &mut Sink) {
     let rows = table.rows.iter().map(|r| (r.line, r.cells.as_slice()));
     // Under a heading naming a metric (`### Time to First Token` over `| Concurrency | vLLM
-    // P50 | SGLang P50 |`), a row of numbers with units is a measurement too.
+    // P50 | SGLang P50 |`; `## Throughput Measurements` over `#### Llama 4 Scout` over
+    // GPU columns), a row of numbers is a measurement too: with units under the table's own
+    // heading, two numbers or more under an enclosing one.
     let quote = |r: &crate::markdown::TableRow| (r.line, format!("| {} |", r.cells.join(" | ").replace('\n', " ")).chars().take(120).collect::<String>());
+    let names_metric = |h: &str| names_a_metric(h) || heading_metric(h).is_some();
     let measured_under_heading = || {
-        let metric = names_a_metric(heading) || heading_metric(heading).is_some();
-        let row = table.rows.iter().find(|r| r.cells.iter().skip(1).any(|c| matches!(cell(c), Num::Number(_, u) if u != Unit::None && u != Unit::Other)));
-        row.filter(|_| metric).map(quote)
+        let own = headings.first().is_some_and(|h| names_metric(h));
+        let enclosing = headings.iter().skip(1).any(|h| names_metric(h));
+        let with_unit = |c: &String| matches!(cell(c), Num::Number(_, u) if u != Unit::None && u != Unit::Other);
+        let number = |c: &String| matches!(cell(c), Num::Number(_, u) if u != Unit::Other);
+        let row = table.rows.iter().find(|r| {
+            (own && r.cells.iter().skip(1).any(with_unit)) || (enclosing && r.cells.iter().skip(1).filter(|c| number(c)).count() >= 2)
+        });
+        row.map(quote)
     };
     // A grid of number pairs (`1517.54/42.85` in every filled cell, a "throughput/latency"
     // the prose explains): two measurements a cell, whatever the headers say.
