@@ -442,10 +442,8 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
                 })
             };
             let above = labelled[..labelled.partition_point(|(_, l)| *l < at)].iter().rev().filter(|(f, l)| !f.key().starts_with("scenario.") || setup(*l));
-            for (fact, line) in chain.iter().flat_map(|&j| &labelled_by[j]).chain(above) {
-                if *line < at && context::give(&mut run, fact.clone(), *line, context::LABELLED_LINE) {
-                    run.source.lines.insert(fact.key(), *line);
-                }
+            for (fact, line) in chain.iter().flat_map(|&j| &labelled_by[j]).chain(above).filter(|(_, l)| *l < at) {
+                give_labelled(&mut run, fact, *line);
             }
             for (fact, line) in &front_facts {
                 context::give(&mut run, fact.clone(), *line, context::FRONT_MATTER);
@@ -454,9 +452,7 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
             let in_block = |l: u32| spans[..spans.partition_point(|&(start, _)| start <= l)].last().is_some_and(|&(_, end)| l <= end);
             // Last line first, as the lines above are given (an engine before its version).
             for (fact, line) in stated_once.iter().rev().filter(|(_, l)| *l > at && !in_block(*l)) {
-                if context::give(&mut run, fact.clone(), *line, context::LABELLED_LINE) {
-                    run.source.lines.insert(fact.key(), *line);
-                }
+                give_labelled(&mut run, fact, *line);
             }
             if let Some(s) = only_serve.filter(|_| !served && !crate::formats::in_process(&run.format)) {
                 let spread = (result_sections > 1).then(|| format!("the document's runs lie in {result_sections} sections, which may have used other servers"));
@@ -662,6 +658,14 @@ fn flags_conflict(serve: &Serve, run: &Run) -> Option<String> {
         let (a, b) = (own.value.as_deref().unwrap_or(""), theirs.value.as_deref().unwrap_or(""));
         (!same(a, b)).then(|| format!("it sets `{} {b}`, while the run states `{a}`", own.name))
     })
+}
+
+/// A labelled line's fact, from `line` (kind `labelled-line`), which the value's source
+/// line then names too.
+fn give_labelled(run: &mut Run, fact: &context::Fact, line: u32) {
+    if context::give(run, fact.clone(), line, context::LABELLED_LINE) {
+        run.source.lines.insert(fact.key(), line);
+    }
 }
 
 /// What the captions holding for a run starting at `at` state (kind `caption`).

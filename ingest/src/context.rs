@@ -997,6 +997,12 @@ fn numbered_flags(flags: String) -> Option<String> {
     all_valued.then_some(flags)
 }
 
+/// The list items of `text` outside fenced code (`- x`, `* x`, `+ x`), with their index and
+/// text after the marker.
+fn list_items(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    outside_fences(text).filter_map(|(i, raw)| raw.trim_start().strip_prefix(['-', '*', '+']).filter(|r| r.starts_with(' ')).map(|item| (i, item)))
+}
+
 /// The list items of a document that state a run's load flags and nothing else (`* --max-concurrency
 /// 6`, `- \`--num-prompts 50\``, `* max-concurrency 25`), with their lines: what a section
 /// changed from the document's client command (a flag written without `--` only when it is
@@ -1004,9 +1010,7 @@ fn numbered_flags(flags: String) -> Option<String> {
 pub fn flag_items(text: &str, first_line: u32) -> Vec<(u32, String)> {
     const LOAD_FLAGS: [&str; 7] = ["max-concurrency", "num-prompts", "request-rate", "random-input-len", "random-output-len", "input-len", "output-len"];
     let mut out = Vec::new();
-    for (i, raw) in outside_fences(text) {
-        let t = raw.trim_start();
-        let Some(item) = t.strip_prefix(['-', '*', '+']).filter(|r| r.starts_with(' ')) else { continue };
+    for (i, item) in list_items(text) {
         let item = item.replace('`', " ");
         let item = item.trim();
         if item.len() > 80 {
@@ -1034,9 +1038,7 @@ pub fn flag_items(text: &str, first_line: u32) -> Vec<(u32, String)> {
 /// `## Cogito v1 Preview Qwen 32B GPTQ 8 bit`). Code blocks are skipped.
 pub fn checkpoint_items(text: &str, first_line: u32) -> Vec<(u32, String)> {
     let mut out = Vec::new();
-    for (i, raw) in outside_fences(text) {
-        let t = raw.trim_start();
-        let Some(item) = t.strip_prefix(['-', '*', '+']).filter(|r| r.starts_with(' ')) else { continue };
+    for (i, item) in list_items(text) {
         let item = item.trim().trim_matches(['`', '*']).trim_end_matches('/');
         if is_checkpoint_id(item) {
             out.push((first_line + i as u32, item.to_string()));
@@ -1656,11 +1658,10 @@ pub fn captions(text: &str, first_line: u32) -> Vec<Caption> {
 /// comment up to the next such comment or the end of the code block. A comment of flags
 /// (`# --max-concurrency = 32`) is read as flags elsewhere.
 pub fn log_captions(text: &str, first_line: u32) -> Vec<Caption> {
-    let lines: Vec<&str> = text.lines().collect();
     let mut out: Vec<Caption> = Vec::new();
     let mut fence: Option<&str> = None;
     let at = |k: usize| first_line + k as u32;
-    for (i, raw) in lines.iter().enumerate() {
+    for (i, raw) in text.lines().enumerate() {
         let t = raw.trim();
         if let Some(open) = fence {
             if t.starts_with(open) {

@@ -357,8 +357,6 @@ impl Body {
     }
 }
 
-/// `s` without blanks at either end, reusing its buffer when it has none (a cell or a title
-/// mostly has none).
 /// The line above the table starting at byte `start`, or the one above a blank line there,
 /// when it is a short line of prose (no heading, list item, table row, quote or markup block).
 fn intro_above(text: &str, start: usize) -> Option<String> {
@@ -371,6 +369,8 @@ fn intro_above(text: &str, start: usize) -> Option<String> {
     prose.then(|| line.to_string())
 }
 
+/// `s` without blanks at either end, reusing its buffer when it has none (a cell or a title
+/// mostly has none).
 fn trimmed(s: String) -> String {
     if s.trim().len() == s.len() {
         s

@@ -41,10 +41,9 @@ impl Names {
         lookup(&self.framework, name)
     }
 
-    /// The canonical GPU for `name`, or `name` as written when the table has none.
-    /// The canonical GPU name: as the table spells it, also when the name as written adds
-    /// the memory or form factor the table's spellings leave out (`A100-40G-SXM`,
-    /// `H100-SXM5-80GB` → what `A100`, `H100` are under); else as written.
+    /// The canonical GPU for `name`: as the table spells it, also when the name as written
+    /// adds the memory or form factor the table's spellings leave out (`A100-40G-SXM`,
+    /// `H100-SXM5-80GB` → what `A100`, `H100` are under); else `name` as written.
     pub fn gpu(&self, name: &str) -> String {
         if let Some(found) = self.gpu.get(&fold(name)) {
             return found.clone();
@@ -58,10 +57,8 @@ impl Names {
         while let Some((head, _)) = base.rsplit_once(['-', ' ']).filter(|(h, l)| !h.is_empty() && suffix(l)) {
             base = head.trim_end();
         }
-        match base.len() < name.trim().len() {
-            true => self.gpu.get(&fold(base)).cloned().unwrap_or_else(|| name.trim().to_string()),
-            false => name.trim().to_string(),
-        }
+        let shorter = base.len() < name.trim().len();
+        shorter.then(|| self.gpu.get(&fold(base)).cloned()).flatten().unwrap_or_else(|| name.trim().to_string())
     }
 
     /// The canonical GPU a table cell or heading names when the table knows it: as written,
@@ -194,9 +191,11 @@ fn find_line(text: &str, key: &str) -> u32 {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
     fn a_gpu_written_with_its_memory_or_form_factor_is_the_tables_gpu() {
-        let names = super::Names::builtin();
+        let names = Names::builtin();
         assert_eq!(names.gpu("A100-40G-SXM"), "A100");
         assert_eq!(names.gpu("H100-SXM5-80GB"), "H100");
         assert_eq!(names.gpu("H20-96GB"), "H20");
@@ -204,8 +203,6 @@ mod tests {
         assert_eq!(names.gpu("H100 NVL"), "H100 NVL");
         assert_eq!(names.gpu("Foo-80G"), "Foo-80G");
     }
-
-    use super::*;
 
     #[test]
     fn builtin_table_maps_the_usual_spellings() {

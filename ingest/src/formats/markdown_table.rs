@@ -2311,11 +2311,11 @@ fn context_cell<'a>(ctx: Ctx, num: Num, e: &Entry<'a>, owned: &mut Vec<Owned<'a>
     let words = !matches!(num, Num::Absent | Num::Placeholder(_));
     match (ctx, num) {
         // `vllm_fp8_quantization`, `sglang_torch_compile` under `Model`: a configuration of
-        // an engine, no model (the words stay a note).
-        (Ctx::Model, _) if words && !context::is_model_word(&text) && engine_named(&text).is_some() => {
-            facts.extend(engine_named(&text).map(|f| (Fact::Framework(f.to_string()), line)));
-        }
-        (Ctx::Model, _) if words => push("model", OwnedValue::Text(text)),
+        // an engine, which gives the engine and no model (the words stay a note).
+        (Ctx::Model, _) if words => match engine_named(&text).filter(|_| !context::is_model_word(&text)) {
+            Some(engine) => facts.push((Fact::Framework(engine.to_string()), line)),
+            None => push("model", OwnedValue::Text(text)),
+        },
         (Ctx::Backend, _) if words => push("backend", OwnedValue::Text(text)),
         (Ctx::Dataset, _) if words => push("dataset", OwnedValue::Text(text)),
         (Ctx::Precision, _) if words => push("quantization", OwnedValue::Text(text)),
