@@ -237,19 +237,21 @@ pub fn apply(runs: &mut [Run], sidecar: Option<&str>, models: Option<&Catalog>, 
             params: Some(&run.params),
         };
         let resolved = resolve(said, models);
+        let labelled = kind == Some(crate::context::LABELLED_LINE);
         if let (Some(p), Some(model)) = (resolved.as_ref().filter(|p| p.from == "heading"), run.model.as_deref()) {
             if let Some(named) = name_word(&name_words(model), &QUANTIZED).filter(|n| *n != p.value) {
                 let at = run.source.context.get("precision").map_or(0, |c| c.line);
+                // What stated it: the section's heading or a labelled line (`**Precision**: FP16`).
+                let what = if labelled { "labelled line" } else { "heading" };
                 sink.warn(
                     "precision-differs",
                     run.source.line,
-                    format!("the heading at line {at} names {}, but the run's model {model} is a {named} checkpoint; the precision is taken from the heading, and the model may not be the one this section ran.", p.value),
+                    format!("the {what} at line {at} names {}, but the run's model {model} is a {named} checkpoint; the precision is taken from the {what}, and the model may not be the one this section ran.", p.value),
                 )
                 .value("heading_line", at)
                 .run(&run.id);
             }
         }
-        let labelled = kind == Some(crate::context::LABELLED_LINE);
         run.precision = resolved.as_ref().map(|p| p.value.clone());
         run.precision_from = resolved.map(|p| if labelled && p.from == "heading" { crate::context::LABELLED_LINE } else { p.from }.to_string());
     }

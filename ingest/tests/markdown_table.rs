@@ -1124,3 +1124,14 @@ fn gpu_columns_under_an_enclosing_throughput_heading_are_said_unread() {
     let plain = text.replace("## Throughput Measurements", "## Models");
     assert!(parse_file("raw/perf.md", &plain, None).findings.iter().all(|f| f.code != "table-not-read"));
 }
+
+/// A labelled precision the model's name contradicts is taken, with a `precision-differs`
+/// warning that names the line it came from as a labelled line (it said "heading").
+#[test]
+fn a_labelled_precision_against_the_models_name_says_where_it_came_from() {
+    let text = "- **Precision**: FP16\n\n| Model | Throughput (tok/s) |\n|---|---|\n| Qwen/Qwen3-8B-AWQ | 812.5 |\n";
+    let out = parse_file("raw/precision.md", text, None);
+    assert_eq!((out.runs[0].precision.as_deref(), out.runs[0].precision_from.as_deref()), (Some("FP16"), Some("labelled-line")));
+    let warning = out.findings.iter().find(|f| f.code == "precision-differs").expect("precision-differs");
+    assert!(warning.message.starts_with("the labelled line at line 1 names FP16"), "{}", warning.message);
+}
