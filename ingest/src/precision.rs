@@ -248,7 +248,7 @@ pub fn apply(runs: &mut [Run], sidecar: Option<&str>, models: Option<&Catalog>, 
                     run.source.line,
                     format!("the {what} at line {at} names {}, but the run's model {model} is a {named} checkpoint; the precision is taken from the {what}, and the model may not be the one this section ran.", p.value),
                 )
-                .value("heading_line", at)
+                .value(if labelled { "from_line" } else { "heading_line" }, at)
                 .run(&run.id);
             }
         }

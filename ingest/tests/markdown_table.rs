@@ -1134,4 +1134,6 @@ fn a_labelled_precision_against_the_models_name_says_where_it_came_from() {
     assert_eq!((out.runs[0].precision.as_deref(), out.runs[0].precision_from.as_deref()), (Some("FP16"), Some("labelled-line")));
     let warning = out.findings.iter().find(|f| f.code == "precision-differs").expect("precision-differs");
     assert!(warning.message.starts_with("the labelled line at line 1 names FP16"), "{}", warning.message);
+    assert_eq!(warning.values.get("from_line").map(String::as_str), Some("1"));
+    assert!(!warning.values.contains_key("heading_line"));
 }
