@@ -135,7 +135,7 @@ pub(crate) fn check_with(content_dir: &Path, ingest: Ingest) -> Result<Outcome, 
     }
     data.findings.reserve_exact(findings.len());
     data.findings.extend(findings);
-    crate::phases::mark("kv memory");
+    crate::phases::mark("site findings");
     Ok(Outcome { data, inputs, dropped_texts, files, site, written: None, blocked: None, notices: Vec::new(), elapsed: started.elapsed() })
 }
 
@@ -143,19 +143,27 @@ pub(crate) fn check_with(content_dir: &Path, ingest: Ingest) -> Result<Outcome, 
 const RUN_CHUNK: usize = 1024;
 
 /// Each run's effective parameters and what its memory fraction leaves for the KV cache.
-/// Each run's depend on that run alone: resolved in parallel, in chunks.
+/// Each run's depend on that run alone: resolved in parallel, in chunks; then the runs of a
+/// chunk that resolved alike hold one copy of their parameters again (writing them gave each
+/// run its own: `Run::share_parts`).
 pub(crate) fn resolve_params(runs: &mut [Run], site: &SiteContent, models: Option<&Catalog>) {
-    runs.par_chunks_mut(RUN_CHUNK).for_each(|runs| site.tuning.apply(runs));
-    crate::phases::mark("effective params");
     let parameters = |family: Option<&str>| models.zip(family).and_then(|(c, f)| c.get(f)).and_then(|m| m.parameters_billion);
-    runs.par_iter_mut().with_min_len(RUN_CHUNK).for_each(|run| {
-        let kv = benchsite_model::memory::for_run(run, &site.tuning, parameters(run.family.as_deref()));
-        // Written only when there is something to write or clear: `params` is allocated on
-        // its first write (`model::Rare`), and most runs of a log of bare blocks have none.
-        if kv.is_some() || run.params.kv_memory.is_some() {
-            run.params.kv_memory = kv.map(Box::new);
+    runs.par_chunks_mut(RUN_CHUNK).for_each(|runs| {
+        site.tuning.apply(runs);
+        for run in runs.iter_mut() {
+            let kv = benchsite_model::memory::for_run(run, &site.tuning, parameters(run.family.as_deref()));
+            // Written only when there is something to write or clear: `params` is allocated on
+            // its first write (`model::Rare`), and most runs of a log of bare blocks have none.
+            if kv.is_some() || run.params.kv_memory.is_some() {
+                run.params.kv_memory = kv.map(Box::new);
+            }
+        }
+        for i in 1..runs.len() {
+            let (before, rest) = runs.split_at_mut(i);
+            rest[0].params.share_with(&before[i - 1].params);
         }
     });
+    crate::phases::mark("effective params");
 }
 
 fn content_exists(content_dir: &Path) -> Result<(), String> {

@@ -212,6 +212,10 @@ pub fn ingest_file(root: &Path, rel: &str, models: Option<&Catalog>, names: Opti
         return one;
     };
     let mut out = parse_file_with(&rel, &text, Context { meta: meta.as_ref(), models, names });
+    // A build holds every run to the end: the runs of a file share their tables' key lists
+    // (a log's blocks print the same rows).
+    let mut lists = benchsite_model::map::KeyLists::default();
+    benchsite_model::Run::share_all(&mut out.runs, &mut lists);
     if !sink.findings.is_empty() {
         // The reading's findings first; the parse's (one per run of a large log) are not
         // copied when there are none.

@@ -11,7 +11,10 @@
 use compact_str::CompactString;
 use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
 use serde::ser::{Serialize, SerializeMap, Serializer};
+use std::collections::HashSet;
 use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
 
 /// A map key: inline up to 24 bytes.
 pub type Key = CompactString;
@@ -73,14 +76,66 @@ fn compare(a: &str, b: &str) -> std::cmp::Ordering {
     a.len().cmp(&b.len())
 }
 
-#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Map<V> {
-    entries: Vec<(Key, V)>,
+    entries: Entries<V>,
 }
+
+/// A map's entries: its own (key, value) pairs while it is being filled, or, once a finished
+/// run's maps are shared (`share_keys`), its values beside a key list that every map of the
+/// same keys holds one copy of (a log's blocks print the same rows: a run's 32 source-line
+/// keys were a kilobyte of it, repeated per run). Still 24 bytes: a `Vec`'s capacity leaves
+/// room for the other variant's pointer.
+enum Entries<V> {
+    Own(Vec<(Key, V)>),
+    Shared(Box<Shared<V>>),
+}
+
+struct Shared<V> {
+    keys: Arc<[Key]>,
+    values: Box<[V]>,
+}
+
+/// The key lists of the maps `Map::share_keys` has shared so far: give every map of a file
+/// (or a build) the same one, so maps with the same keys hold one list.
+#[derive(Default)]
+pub struct KeyLists(HashSet<Arc<[Key]>>);
+
+/// A map of fewer entries keeps them: two allocations (the values and their header) would
+/// cost what its keys do.
+const SHARED_FROM: usize = 3;
 
 impl<V> Default for Map<V> {
     fn default() -> Self {
-        Map { entries: Vec::new() }
+        Map::new()
+    }
+}
+
+impl<V: Clone> Clone for Map<V> {
+    fn clone(&self) -> Self {
+        let entries = match &self.entries {
+            Entries::Own(entries) => Entries::Own(entries.clone()),
+            Entries::Shared(shared) => Entries::Shared(Box::new(Shared { keys: shared.keys.clone(), values: shared.values.clone() })),
+        };
+        Map { entries }
+    }
+}
+
+impl<V: PartialEq> PartialEq for Map<V> {
+    fn eq(&self, other: &Self) -> bool {
+        self.len() == other.len() && self.iter().eq(other.iter())
+    }
+}
+
+impl<V: Eq> Eq for Map<V> {}
+
+impl<V: Hash> Hash for Map<V> {
+    /// As the list of (key, value) pairs it was hashes, whichever way it is held.
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_usize(self.len());
+        for (k, v) in self.iter() {
+            k.hash(state);
+            v.hash(state);
+        }
     }
 }
 
@@ -92,37 +147,98 @@ impl<V: fmt::Debug> fmt::Debug for Map<V> {
 
 impl<V> Map<V> {
     pub const fn new() -> Self {
-        Map { entries: Vec::new() }
+        Map { entries: Entries::Own(Vec::new()) }
+    }
+
+    fn from_vec(entries: Vec<(Key, V)>) -> Self {
+        Map { entries: Entries::Own(entries) }
+    }
+
+    fn keys_slice(&self) -> KeysOf<'_, V> {
+        match &self.entries {
+            Entries::Own(entries) => KeysOf::Own(entries),
+            Entries::Shared(shared) => KeysOf::Shared(&shared.keys),
+        }
     }
 
     fn find(&self, key: &str) -> Result<usize, usize> {
-        self.entries.binary_search_by(|(k, _)| compare(k, key))
+        match self.keys_slice() {
+            KeysOf::Own(entries) => entries.binary_search_by(|(k, _)| compare(k, key)),
+            KeysOf::Shared(keys) => keys.binary_search_by(|k| compare(k, key)),
+        }
+    }
+
+    /// The entries as its own, to be changed: a shared map takes a copy of its keys first.
+    fn own(&mut self) -> &mut Vec<(Key, V)> {
+        if let Entries::Shared(shared) = &mut self.entries {
+            let Shared { keys, values } = std::mem::replace(&mut **shared, Shared { keys: Arc::new([]), values: Box::new([]) });
+            self.entries = Entries::Own(keys.iter().cloned().zip(values.into_vec()).collect());
+        }
+        match &mut self.entries {
+            Entries::Own(entries) => entries,
+            Entries::Shared(_) => unreachable!("made its own above"),
+        }
+    }
+
+    /// Holds the keys in the list of `lists` with the same keys (added there when new), the
+    /// values beside them: for a finished map, which reads as before and takes its keys back
+    /// if it is changed again.
+    pub fn share_keys(&mut self, lists: &mut KeyLists) {
+        let Entries::Own(entries) = &mut self.entries else { return };
+        if entries.len() < SHARED_FROM {
+            entries.shrink_to_fit();
+            return;
+        }
+        let (keys, values): (Vec<Key>, Vec<V>) = std::mem::take(entries).into_iter().unzip();
+        let keys = match lists.0.get(keys.as_slice()) {
+            Some(list) => list.clone(),
+            None => {
+                let list: Arc<[Key]> = keys.into();
+                lists.0.insert(list.clone());
+                list
+            }
+        };
+        let values = values.into_boxed_slice();
+        self.entries = Entries::Shared(Box::new(Shared { keys, values }));
     }
 
     /// Sets `key` to `value`; returns the value it replaces.
     pub fn insert(&mut self, key: impl AsRef<str>, value: V) -> Option<V> {
         let key = key.as_ref();
+        let entries = self.own();
         // Keys often come in order (a block's rows, a latency's statistics): a key after the
         // last one is appended without a search.
-        if self.entries.last().is_none_or(|(last, _)| compare(last, key).is_lt()) {
-            self.entries.push((key_of(key), value));
+        if entries.last().is_none_or(|(last, _)| compare(last, key).is_lt()) {
+            entries.push((key_of(key), value));
             return None;
         }
         match self.find(key) {
-            Ok(i) => Some(std::mem::replace(&mut self.entries[i].1, value)),
+            Ok(i) => Some(std::mem::replace(&mut self.own()[i].1, value)),
             Err(i) => {
-                self.entries.insert(i, (key_of(key), value));
+                self.own().insert(i, (key_of(key), value));
                 None
             }
         }
     }
 
     pub fn get(&self, key: &str) -> Option<&V> {
-        self.find(key).ok().map(|i| &self.entries[i].1)
+        self.find(key).ok().map(|i| self.value_at(i))
+    }
+
+    fn value_at(&self, i: usize) -> &V {
+        match &self.entries {
+            Entries::Own(entries) => &entries[i].1,
+            Entries::Shared(shared) => &shared.values[i],
+        }
     }
 
     pub fn get_mut(&mut self, key: &str) -> Option<&mut V> {
-        self.find(key).ok().map(|i| &mut self.entries[i].1)
+        // Values change in place, keys stay: a shared map keeps its keys shared.
+        let i = self.find(key).ok()?;
+        Some(match &mut self.entries {
+            Entries::Own(entries) => &mut entries[i].1,
+            Entries::Shared(shared) => &mut shared.values[i],
+        })
     }
 
     pub fn contains_key(&self, key: &str) -> bool {
@@ -130,7 +246,8 @@ impl<V> Map<V> {
     }
 
     pub fn remove(&mut self, key: &str) -> Option<V> {
-        self.find(key).ok().map(|i| self.entries.remove(i).1)
+        let i = self.find(key).ok()?;
+        Some(self.own().remove(i).1)
     }
 
     /// The value of `key`, inserted with `make` when absent.
@@ -138,70 +255,168 @@ impl<V> Map<V> {
         let i = match self.find(key) {
             Ok(i) => i,
             Err(i) => {
-                self.entries.insert(i, (key_of(key), make()));
+                self.own().insert(i, (key_of(key), make()));
                 i
             }
         };
-        &mut self.entries[i].1
+        self.get_mut_at(i)
+    }
+
+    fn get_mut_at(&mut self, i: usize) -> &mut V {
+        match &mut self.entries {
+            Entries::Own(entries) => &mut entries[i].1,
+            Entries::Shared(shared) => &mut shared.values[i],
+        }
     }
 
     /// Room for `additional` more entries: a map whose size its caller knows (a block's
     /// rows) grows once instead of doubling its way there.
     pub fn reserve(&mut self, additional: usize) {
-        self.entries.reserve_exact(additional);
+        self.own().reserve_exact(additional);
     }
 
     pub fn len(&self) -> usize {
-        self.entries.len()
+        match &self.entries {
+            Entries::Own(entries) => entries.len(),
+            Entries::Shared(shared) => shared.values.len(),
+        }
     }
 
     pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+        self.len() == 0
     }
 
     pub fn clear(&mut self) {
-        self.entries.clear();
+        self.entries = Entries::Own(Vec::new());
     }
 
     pub fn retain(&mut self, mut keep: impl FnMut(&str, &mut V) -> bool) {
-        self.entries.retain_mut(|(k, v)| keep(k, v));
+        self.own().retain_mut(|(k, v)| keep(k, v));
     }
 
     /// Entries in key order.
-    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&Key, &V)> + ExactSizeIterator + Clone {
-        self.entries.iter().map(|(k, v)| (k, v))
+    pub fn iter(&self) -> Iter<'_, V> {
+        match &self.entries {
+            Entries::Own(entries) => Iter::Own(entries.iter()),
+            Entries::Shared(shared) => Iter::Shared(shared.keys.iter().zip(shared.values.iter())),
+        }
     }
 
     pub fn iter_mut(&mut self) -> impl DoubleEndedIterator<Item = (&Key, &mut V)> + ExactSizeIterator {
-        self.entries.iter_mut().map(|(k, v)| (&*k, v))
+        self.own().iter_mut().map(|(k, v)| (&*k, v))
     }
 
     pub fn keys(&self) -> impl DoubleEndedIterator<Item = &Key> + ExactSizeIterator + Clone {
-        self.entries.iter().map(|(k, _)| k)
+        self.iter().map(|(k, _)| k)
     }
 
     pub fn values(&self) -> impl DoubleEndedIterator<Item = &V> + ExactSizeIterator + Clone {
-        self.entries.iter().map(|(_, v)| v)
+        self.iter().map(|(_, v)| v)
     }
 
     pub fn values_mut(&mut self) -> impl DoubleEndedIterator<Item = &mut V> + ExactSizeIterator {
-        self.entries.iter_mut().map(|(_, v)| v)
+        match &mut self.entries {
+            Entries::Own(entries) => Either::Own(entries.iter_mut().map(|(_, v)| v)),
+            Entries::Shared(shared) => Either::Shared(shared.values.iter_mut()),
+        }
     }
 
     pub fn first_key_value(&self) -> Option<(&Key, &V)> {
-        self.entries.first().map(|(k, v)| (k, v))
+        self.iter().next()
     }
 
     pub fn last_key_value(&self) -> Option<(&Key, &V)> {
-        self.entries.last().map(|(k, v)| (k, v))
+        self.iter().next_back()
     }
 
     /// Gives back spare capacity: a map that is done growing (a finished run's) keeps only
     /// what it holds.
     pub fn shrink_to_fit(&mut self) {
-        self.entries.shrink_to_fit();
+        if let Entries::Own(entries) = &mut self.entries {
+            entries.shrink_to_fit();
+        }
     }
 }
+
+enum KeysOf<'a, V> {
+    Own(&'a [(Key, V)]),
+    Shared(&'a [Key]),
+}
+
+/// A map's entries in key order, as (key, value) pairs however they are held.
+pub enum Iter<'a, V> {
+    Own(std::slice::Iter<'a, (Key, V)>),
+    Shared(std::iter::Zip<std::slice::Iter<'a, Key>, std::slice::Iter<'a, V>>),
+}
+
+impl<V> Clone for Iter<'_, V> {
+    fn clone(&self) -> Self {
+        match self {
+            Iter::Own(i) => Iter::Own(i.clone()),
+            Iter::Shared(i) => Iter::Shared(i.clone()),
+        }
+    }
+}
+
+impl<'a, V> Iterator for Iter<'a, V> {
+    type Item = (&'a Key, &'a V);
+    fn next(&mut self) -> Option<Self::Item> {
+        match self {
+            Iter::Own(i) => i.next().map(|(k, v)| (k, v)),
+            Iter::Shared(i) => i.next(),
+        }
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        match self {
+            Iter::Own(i) => i.size_hint(),
+            Iter::Shared(i) => i.size_hint(),
+        }
+    }
+}
+
+impl<V> DoubleEndedIterator for Iter<'_, V> {
+    fn next_back(&mut self) -> Option<Self::Item> {
+        match self {
+            Iter::Own(i) => i.next_back().map(|(k, v)| (k, v)),
+            Iter::Shared(i) => i.next_back(),
+        }
+    }
+}
+
+impl<V> ExactSizeIterator for Iter<'_, V> {}
+
+/// `values_mut` of either way a map is held.
+enum Either<A, B> {
+    Own(A),
+    Shared(B),
+}
+
+impl<T, A: Iterator<Item = T>, B: Iterator<Item = T>> Iterator for Either<A, B> {
+    type Item = T;
+    fn next(&mut self) -> Option<T> {
+        match self {
+            Either::Own(a) => a.next(),
+            Either::Shared(b) => b.next(),
+        }
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        match self {
+            Either::Own(a) => a.size_hint(),
+            Either::Shared(b) => b.size_hint(),
+        }
+    }
+}
+
+impl<T, A: DoubleEndedIterator<Item = T>, B: DoubleEndedIterator<Item = T>> DoubleEndedIterator for Either<A, B> {
+    fn next_back(&mut self) -> Option<T> {
+        match self {
+            Either::Own(a) => a.next_back(),
+            Either::Shared(b) => b.next_back(),
+        }
+    }
+}
+
+impl<T, A: ExactSizeIterator<Item = T>, B: ExactSizeIterator<Item = T>> ExactSizeIterator for Either<A, B> {}
 
 impl<V> std::ops::Index<&str> for Map<V> {
     type Output = V;
@@ -237,7 +452,7 @@ impl<K: AsRef<str>, V> FromIterator<(K, V)> for Map<V> {
             }
             same
         });
-        Map { entries }
+        Map::from_vec(entries)
     }
 }
 
@@ -250,23 +465,23 @@ impl<K: AsRef<str>, V, const N: usize> From<[(K, V); N]> for Map<V> {
 impl<V> IntoIterator for Map<V> {
     type Item = (Key, V);
     type IntoIter = std::vec::IntoIter<(Key, V)>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.entries.into_iter()
+    fn into_iter(mut self) -> Self::IntoIter {
+        std::mem::take(self.own()).into_iter()
     }
 }
 
 impl<'a, V> IntoIterator for &'a Map<V> {
     type Item = (&'a Key, &'a V);
-    type IntoIter = std::iter::Map<std::slice::Iter<'a, (Key, V)>, fn(&'a (Key, V)) -> (&'a Key, &'a V)>;
+    type IntoIter = Iter<'a, V>;
     fn into_iter(self) -> Self::IntoIter {
-        self.entries.iter().map(|(k, v)| (k, v))
+        self.iter()
     }
 }
 
 impl<V: Serialize> Serialize for Map<V> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut map = s.serialize_map(Some(self.entries.len()))?;
-        for (k, v) in &self.entries {
+        let mut map = s.serialize_map(Some(self.len()))?;
+        for (k, v) in self.iter() {
             map.serialize_entry(k.as_str(), v)?;
         }
         map.end()
@@ -282,7 +497,7 @@ impl<'de, V: Deserialize<'de>> Deserialize<'de> for Map<V> {
                 f.write_str("an object")
             }
             fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<Map<V>, A::Error> {
-                let mut map = Map { entries: Vec::with_capacity(access.size_hint().unwrap_or(0).min(64)) };
+                let mut map = Map::from_vec(Vec::with_capacity(access.size_hint().unwrap_or(0).min(64)));
                 while let Some((k, v)) = access.next_entry::<std::borrow::Cow<'de, str>, V>()? {
                     map.insert(k, v);
                 }
@@ -295,9 +510,32 @@ impl<'de, V: Deserialize<'de>> Deserialize<'de> for Map<V> {
 
 #[cfg(test)]
 mod tests {
-    use super::{compare, Map, LONG_KEYS};
+    use super::{compare, KeyLists, Map, LONG_KEYS};
     use proptest::prelude::*;
     use std::collections::BTreeMap;
+
+    #[test]
+    fn maps_of_the_same_keys_hold_one_key_list() {
+        let mut lists = KeyLists::default();
+        let make = |n: u32| Map::from([("metrics.ttft_ms.mean", n), ("metrics.ttft_ms.p99", n + 1), ("scenario.num_prompts", n + 2)]);
+        let (mut a, mut b, mut short) = (make(1), make(10), Map::from([("a", 1u32)]));
+        let before = (a.clone(), b.clone());
+        for map in [&mut a, &mut b, &mut short] {
+            map.share_keys(&mut lists);
+        }
+        let keys = |m: &Map<u32>| match &m.entries {
+            super::Entries::Shared(shared) => Some(shared.keys.clone()),
+            super::Entries::Own(_) => None,
+        };
+        assert!(std::sync::Arc::ptr_eq(&keys(&a).unwrap(), &keys(&b).unwrap()), "one list for both");
+        assert_eq!(keys(&short), None, "a map of one entry keeps it");
+        assert_eq!((&a, &b), (&before.0, &before.1));
+        assert_eq!(serde_json::to_string(&a).unwrap(), serde_json::to_string(&before.0).unwrap());
+        // Changed again, it takes its keys back; the other keeps the list.
+        a.insert("scenario.input_len", 7);
+        assert_eq!((keys(&a), a.len(), a.get("scenario.num_prompts")), (None, 4, Some(&3)));
+        assert_eq!(b.get("metrics.ttft_ms.p99"), Some(&11));
+    }
 
     #[test]
     fn long_keys_every_run_repeats_are_not_allocated() {
@@ -314,9 +552,22 @@ mod tests {
         /// Any sequence of inserts and removes leaves the same entries, in the same order,
         /// as a `BTreeMap`, and serialises to the same JSON.
         #[test]
-        fn behaves_and_serialises_like_a_btreemap(ops in proptest::collection::vec(("[a-d.]{0,3}|[a-z_.]{20,30}", any::<Option<u8>>()), 0..40)) {
-            let (mut map, mut reference) = (Map::new(), BTreeMap::new());
-            for (key, value) in ops {
+        fn behaves_and_serialises_like_a_btreemap(ops in proptest::collection::vec(("[a-d.]{0,3}|[a-z_.]{20,30}", any::<Option<u8>>(), any::<bool>()), 0..40)) {
+            // Shared keys (`share_keys`) between any two changes, held in one list for all.
+            let (mut map, mut reference, mut lists) = (Map::new(), BTreeMap::<String, u8>::new(), KeyLists::default());
+            for (key, value, share) in ops {
+                if share {
+                    map.share_keys(&mut lists);
+                    prop_assert_eq!(map.get(&key), reference.get(&key));
+                    prop_assert_eq!(map.first_key_value().map(|(k, v)| (k.as_str(), *v)), reference.first_key_value().map(|(k, v)| (k.as_str(), *v)));
+                    prop_assert_eq!(map.last_key_value().map(|(k, v)| (k.as_str(), *v)), reference.last_key_value().map(|(k, v)| (k.as_str(), *v)));
+                    prop_assert!(map.iter().rev().map(|(k, v)| (k.as_str(), *v)).eq(reference.iter().rev().map(|(k, v)| (k.as_str(), *v))));
+                    // A value changed in place keeps the keys shared.
+                    if let Some(v) = map.get_mut(&key) {
+                        *v = v.wrapping_add(1);
+                        reference.insert(key.clone(), *v);
+                    }
+                }
                 match value {
                     Some(v) => prop_assert_eq!(map.insert(&key, v), reference.insert(key, v)),
                     None => prop_assert_eq!(map.remove(&key), reference.remove(&key)),

@@ -9,14 +9,17 @@
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::ops::{Deref, DerefMut};
+use std::sync::Arc;
 
 /// A part with an empty value that can be lent without allocating.
 pub trait Empty: Default + 'static {
     fn empty() -> &'static Self;
 }
 
+/// Shared, not owned: runs side by side that hold equal parts (a section's runs, one serve
+/// command and GPU) can hold one (`share_with`); writing to a shared part copies it first.
 #[derive(Clone, Default)]
-pub struct Rare<T: Empty>(Option<Box<T>>);
+pub struct Rare<T: Empty>(Option<Arc<T>>);
 
 impl<T: Empty> Deref for Rare<T> {
     type Target = T;
@@ -28,10 +31,10 @@ impl<T: Empty> Deref for Rare<T> {
     }
 }
 
-/// Writing (or borrowing to write) allocates the part.
-impl<T: Empty> DerefMut for Rare<T> {
+/// Writing (or borrowing to write) allocates the part, or copies it when it is shared.
+impl<T: Empty + Clone> DerefMut for Rare<T> {
     fn deref_mut(&mut self) -> &mut T {
-        self.0.get_or_insert_with(Box::default)
+        Arc::make_mut(self.0.get_or_insert_with(Arc::default))
     }
 }
 
@@ -45,7 +48,17 @@ impl<T: Empty> Rare<T> {
 impl<T: Empty + PartialEq> Rare<T> {
     /// Replaces the part; an empty one frees it (reads as before: empty).
     pub fn set(&mut self, part: T) {
-        self.0 = (part != *T::empty()).then(|| Box::new(part));
+        self.0 = (part != *T::empty()).then(|| Arc::new(part));
+    }
+
+    /// Holds `other`'s part instead of its own when the two are equal (the run beside it
+    /// states the same): one copy for both, read as before.
+    pub fn share_with(&mut self, other: &Rare<T>) {
+        if let (Some(mine), Some(theirs)) = (&self.0, &other.0) {
+            if !Arc::ptr_eq(mine, theirs) && mine == theirs {
+                self.0 = Some(theirs.clone());
+            }
+        }
     }
 }
 
@@ -60,7 +73,7 @@ impl<T: Empty + PartialEq> Rare<T> {
 
 impl<T: Empty> From<T> for Rare<T> {
     fn from(part: T) -> Self {
-        Rare(Some(Box::new(part)))
+        Rare(Some(Arc::new(part)))
     }
 }
 
@@ -92,6 +105,22 @@ impl<'de, T: Empty + Deserialize<'de> + PartialEq> Deserialize<'de> for Rare<T> 
 #[cfg(test)]
 mod tests {
     use crate::{ClientInfo, Derived, Params, Run, Scenario};
+
+    #[test]
+    fn equal_parts_are_held_once_and_copied_when_written() {
+        let mut runs = vec![Run::default(), Run::default(), Run::default()];
+        for run in &mut runs {
+            run.params.command = Some("vllm serve m --tp 2".into());
+        }
+        runs[2].params.command = Some("vllm serve m --tp 4".into());
+        Run::share_all(&mut runs, &mut Default::default());
+        let ptr = |r: &Run| r.params.0.as_ref().map(std::sync::Arc::as_ptr);
+        assert_eq!(ptr(&runs[0]), ptr(&runs[1]));
+        assert_ne!(ptr(&runs[1]), ptr(&runs[2]), "different commands stay apart");
+        runs[1].params.command = Some("changed".into());
+        assert_eq!(runs[0].params.command.as_deref(), Some("vllm serve m --tp 2"), "the other keeps its part");
+        assert_ne!(ptr(&runs[0]), ptr(&runs[1]));
+    }
 
     #[test]
     fn an_empty_part_costs_a_pointer_reads_as_empty_and_serialises_as_before() {

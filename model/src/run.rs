@@ -2,7 +2,7 @@
 //! source lines every number came from.
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use crate::map::{Key, Map};
+use crate::map::{Key, KeyLists, Map};
 use crate::rare::{Empty, Rare};
 
 /// Latency statistics in milliseconds keyed `mean`, `median`, `std`, `min`, `max`, `p50`,
@@ -214,6 +214,46 @@ impl<'de> Deserialize<'de> for Run {
 }
 
 impl Run {
+    /// Holds the keys of the run's tables in `lists` (`Map::share_keys`): for a finished
+    /// run, whose source lines, latencies and `Namespace(...)` fields repeat the keys of the
+    /// runs beside it. Reads, compares and serialises as before.
+    pub fn share_keys(&mut self, lists: &mut KeyLists) {
+        self.source.lines.share_keys(lists);
+        let metrics = &mut self.metrics;
+        for latency in [&mut metrics.ttft_ms, &mut metrics.tpot_ms, &mut metrics.itl_ms].into_iter().flatten() {
+            latency.share_keys(lists);
+        }
+        if metrics.more.is_allocated() {
+            let more = &mut *metrics.more;
+            more.e2e_ms.iter_mut().for_each(|l| l.share_keys(lists));
+            more.extra.share_keys(lists);
+        }
+        if self.client.is_allocated() {
+            self.client.namespace.share_keys(lists);
+        }
+    }
+
+    /// Holds the parts `previous` (the run before it in its file) states alike as one copy
+    /// with it (`Rare::share_with`): a section's runs have one serve command, GPU and model.
+    pub fn share_parts(&mut self, previous: &Run) {
+        self.labels.share_with(&previous.labels);
+        self.scenario.share_with(&previous.scenario);
+        self.client.share_with(&previous.client);
+        self.params.share_with(&previous.params);
+        self.derived.share_with(&previous.derived);
+    }
+
+    /// `share_keys` and `share_parts` over a file's runs, in order.
+    pub fn share_all(runs: &mut [Run], lists: &mut KeyLists) {
+        for i in 0..runs.len() {
+            let (before, rest) = runs.split_at_mut(i);
+            rest[0].share_keys(lists);
+            if let Some(previous) = before.last() {
+                rest[0].share_parts(previous);
+            }
+        }
+    }
+
     /// Computes `derived` from the metrics and GPU count. The only place these formulas live.
     pub fn derive(&mut self) {
         let gpus = self.gpu_count.or(self.tp).filter(|&n| n > 0);
