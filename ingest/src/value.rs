@@ -37,7 +37,7 @@ pub struct Cell<'a> {
 /// Parses a value cell. Never fails: what is not a number is classified.
 pub fn parse_cell(raw: &str) -> Cell<'_> {
     let s = trim(raw);
-    if let Some((n, rest)) = leading_number(s) {
+    if let Some((n, rest)) = grouped(s).or_else(|| leading_number(s)) {
         let unit = trim(rest);
         // "12 abc def" is text, "1.94s" and "13341.219 token/s" are numbers with units.
         let unit = if unit.is_empty() || is_unit(unit) { Some(unit) } else { annotated(unit) };
@@ -188,6 +188,35 @@ fn short_decimal(b: &[u8]) -> Option<f64> {
     Some(if negative { -n } else { n })
 }
 
+/// A number written with thousands separators (`9,637`, `-1,234,567.5`; what Python's
+/// `f"{x:,}"` prints), and the rest after it; `None` unless every group after the first holds
+/// three digits and the first one to three, not led by a zero. A list (`1,2,4`) is none.
+fn grouped(s: &str) -> Option<(f64, &str)> {
+    let b = s.as_bytes();
+    let start = usize::from(matches!(b.first(), Some(b'-' | b'+')));
+    let first = b[start..].iter().take_while(|c| c.is_ascii_digit()).count();
+    if !(1..=3).contains(&first) || b[start] == b'0' || b.get(start + first) != Some(&b',') {
+        return None;
+    }
+    let mut i = start + first;
+    let mut digits = String::with_capacity(s.len());
+    digits.push_str(&s[..i]);
+    while b.get(i) == Some(&b',') && b.get(i + 1..i + 4).is_some_and(|g| g.iter().all(u8::is_ascii_digit)) && !b.get(i + 4).is_some_and(u8::is_ascii_digit) {
+        digits.push_str(&s[i + 1..i + 4]);
+        i += 4;
+    }
+    if i == start + first || b.get(i) == Some(&b',') {
+        return None;
+    }
+    let (frac, rest) = match leading_number(&s[i..]) {
+        Some((_, rest)) if b[i] == b'.' => (&s[i..s.len() - rest.len()], rest),
+        _ => ("", &s[i..]),
+    };
+    digits.push_str(frac);
+    let n: f64 = digits.parse().ok()?;
+    n.is_finite().then_some((n, rest))
+}
+
 /// Parses a whole integer cell such as `10000`; `None` for anything else.
 pub fn integer(n: f64) -> Option<u64> {
     (n >= 0.0 && n.fract() == 0.0 && n < 9.0e15).then_some(n as u64)
@@ -234,6 +263,18 @@ mod tests {
         check("trace", Value::Absent("trace"), "");
         check("lmdeploy", Value::Text("lmdeploy"), "");
         check("12 apples in a row", Value::Text("12 apples in a row"), "");
+    }
+
+    #[test]
+    fn thousands_separators_are_read_and_lists_are_not() {
+        check("9,637", Value::Number(9637.0), "");
+        check("7,352 ms", Value::Number(7352.0), "ms");
+        check("-1,234,567.25", Value::Number(-1234567.25), "");
+        check("102,400", Value::Number(102400.0), "");
+        // `128,256,512` reads as one number: in a value cell that is what a grouped count is.
+        for text in ["1,2,4", "0,500", "12,34", "1,2345", "1,000,00"] {
+            assert!(matches!(parse_cell(text).value, Value::Text(_)), "{text}");
+        }
     }
 
     #[test]

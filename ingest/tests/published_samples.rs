@@ -48,7 +48,8 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 64] = [
+const SAMPLES: [(&str, &str); 65] = [
+    ("serving-text/dgx_spark_thousands_separators.md", "raw/dgx_spark.md"),
     ("markdown-document/datacrunch_dsv3_sglang_optimizations.md", "raw/optimizations.md"),
     ("markdown-document/gke_a3ultra_sglang_placeholders.md", "raw/gke.md"),
     ("markdown-document/qserve_bench_serving_sweep_readme.md", "raw/qserve.md"),
@@ -2232,4 +2233,17 @@ fn a_files_framework_is_the_one_its_runs_share() {
     let (text, path) = sample("markdown-table/caption_settings_version_column_lambda.md");
     let lambda = parse_file(&path, &text, None);
     assert_eq!((lambda.runs.len(), lambda.source.framework.as_deref(), lambda.source.framework_version.as_deref()), (9, Some("vllm"), None));
+}
+
+/// vLLM blocks whose numbers carry thousands separators (`Mean TTFT (ms): 7,352`,
+/// `Total generated tokens: 9,637`), from notes on a dual DGX Spark: every number read (they
+/// were `non-numeric-value`, every TTFT lost and the tables below, no longer matched to the
+/// blocks, gave three more runs).
+#[test]
+fn thousands_separators_in_serving_blocks_are_numbers() {
+    let (text, path) = sample("serving-text/dgx_spark_thousands_separators.md");
+    let run = |line: u32, ttft: f64, tokens: u64| vec![("/source/line", json!(line)), ("/metrics/ttft_ms/mean", json!(ttft)), ("/metrics/total_output_tokens", json!(tokens))];
+    let findings = check(&path, &text, &[&run(13, 7352.0, 9637), &run(64, 24171.0, 24737), &run(130, 2352.0, 119), &run(178, 35786.0, 100000), &run(243, 26978.0, 100000)]);
+    assert!(!findings.iter().any(|f| f.starts_with("non-numeric-value")), "{findings:?}");
+    assert_eq!(findings.iter().filter(|f| f.starts_with("duplicate@")).count(), 5, "{findings:?}");
 }
