@@ -602,6 +602,53 @@ pub fn format_number(n: f64) -> String {
     }
 }
 
+/// A run in which no request completed (guidellm's `constant@5.60` past saturation, `Comp
+/// 0`): the zeros its tool prints for latencies and throughputs are no measurements, so they
+/// are left out (the source keeps them) and a warning says so.
+fn no_completed(run: &mut Run, block: &Block, sink: &mut Sink) {
+    let m = &mut run.metrics;
+    // (field, as the warning names it)
+    let mut cleared: Vec<(&str, &str)> = Vec::new();
+    for (name, slot) in [
+        (("request_throughput", "request throughput"), &mut m.request_throughput),
+        (("input_throughput", "input throughput"), &mut m.input_throughput),
+        (("output_throughput", "output throughput"), &mut m.output_throughput),
+        (("total_throughput", "total throughput"), &mut m.total_throughput),
+    ] {
+        if *slot == Some(0.0) {
+            *slot = None;
+            cleared.push(name);
+        }
+    }
+    let zeros = |l: &Option<benchsite_model::Latency>| l.as_ref().is_some_and(|l| l.values().all(|v| *v == 0.0));
+    for (name, slot) in [(("ttft_ms", "TTFT"), &mut m.ttft_ms), (("tpot_ms", "TPOT"), &mut m.tpot_ms), (("itl_ms", "ITL"), &mut m.itl_ms)] {
+        if zeros(slot) {
+            *slot = None;
+            cleared.push(name);
+        }
+    }
+    if m.more.is_allocated() {
+        if zeros(&m.more.e2e_ms) {
+            m.more.e2e_ms = None;
+            cleared.push(("e2e_ms", "E2E latency"));
+        }
+        if m.more.concurrency == Some(0.0) {
+            m.more.concurrency = None;
+            cleared.push(("concurrency", "measured concurrency"));
+        }
+        m.more.settle();
+    }
+    if cleared.is_empty() {
+        return;
+    }
+    let gone = |key: &str| cleared.iter().any(|(field, _)| key.strip_prefix("metrics.").and_then(|k| k.strip_prefix(field)).is_some_and(|r| r.is_empty() || r.starts_with('.')));
+    run.source.lines.retain(|key, _| !gone(key));
+    let line = run.source.lines.get("metrics.completed").copied().unwrap_or(block.start);
+    let names = cleared.iter().map(|(_, name)| *name).collect::<Vec<_>>().join(", ");
+    sink.warn("no-completed-requests", line, format!("no request completed in this run; the zeros printed for its {names} are no measurements and were left out."))
+        .run(&run.id);
+}
+
 /// Checks within one block: failures, cut-off blocks, arithmetic that does not add up.
 fn check_block(run: &mut Run, block: &Block, sink: &mut Sink) {
     let id = run.id.clone();
@@ -612,6 +659,10 @@ fn check_block(run: &mut Run, block: &Block, sink: &mut Sink) {
             .value("failed", failed)
             .run(&id);
     }
+    if m.completed == Some(0) {
+        no_completed(run, block, sink);
+    }
+    let m = &mut run.metrics;
     if m.failed.is_none() && !block.context.errors.is_empty() {
         m.failed = Some(block.context.errors.len() as u64);
     }

@@ -48,7 +48,8 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 65] = [
+const SAMPLES: [(&str, &str); 66] = [
+    ("guidellm/ib_vs_no_ib_blank_line_zero_completed.md", "raw/guidellm_ib.md"),
     ("serving-text/dgx_spark_thousands_separators.md", "raw/dgx_spark.md"),
     ("markdown-document/datacrunch_dsv3_sglang_optimizations.md", "raw/optimizations.md"),
     ("markdown-document/gke_a3ultra_sglang_placeholders.md", "raw/gke.md"),
@@ -2246,4 +2247,41 @@ fn thousands_separators_in_serving_blocks_are_numbers() {
     let findings = check(&path, &text, &[&run(13, 7352.0, 9637), &run(64, 24171.0, 24737), &run(130, 2352.0, 119), &run(178, 35786.0, 100000), &run(243, 26978.0, 100000)]);
     assert!(!findings.iter().any(|f| f.starts_with("non-numeric-value")), "{findings:?}");
     assert_eq!(findings.iter().filter(|f| f.starts_with("duplicate@")).count(), 5, "{findings:?}");
+}
+
+/// guidellm 0.2 sweeps pasted with a blank line between `Benchmarks Stats` and its table
+/// (the whole No-IB sweep was lost, with a warning that the table was missing), and
+/// benchmarks in which no request completed (`constant@5.71`, `Comp 0`): their printed zeros
+/// are no latencies or throughputs, left out with a warning. The Inference Perf tables above
+/// (`avg_time_per_request` with no unit) stay `table-not-read`.
+#[test]
+fn guidellm_tables_after_a_blank_line_and_runs_with_nothing_completed() {
+    let (text, path) = sample("guidellm/ib_vs_no_ib_blank_line_zero_completed.md");
+    // (line, completed, TTFT mean) of the No-IB sweep, then the IB one.
+    let rows: [(u32, u64, Option<f64>); 20] = [
+        (81, 1, Some(289.2)), (82, 224, Some(2292.2)), (83, 11, Some(212.0)), (84, 20, Some(202.2)), (85, 22, Some(211.5)),
+        (86, 19, Some(230.9)), (87, 7, Some(350.4)), (88, 0, None), (89, 0, None), (90, 0, None),
+        (131, 0, None), (132, 220, Some(1990.0)), (133, 11, Some(234.3)), (134, 20, Some(214.1)), (135, 22, Some(228.9)),
+        (136, 19, Some(256.3)), (137, 7, Some(259.4)), (138, 0, None), (139, 0, None), (140, 0, None),
+    ];
+    let runs: Vec<Vec<(&str, Value)>> = rows
+        .iter()
+        .map(|&(line, done, ttft)| {
+            let mut run = vec![("/source/line", json!(line)), ("/metrics/completed", json!(done))];
+            run.extend(ttft.map(|t| ("/metrics/ttft_ms/mean", json!(t))));
+            run
+        })
+        .collect();
+    let runs: Vec<&[(&str, Value)]> = runs.iter().map(|r| &r[..]).collect();
+    let findings = check(&path, &text, &runs);
+    assert_eq!(
+        findings,
+        [
+            "guidellm-latency-seconds@75", "no-completed-requests@70", "no-completed-requests@71", "no-completed-requests@72",
+            "guidellm-latency-seconds@126", "no-completed-requests@113", "no-completed-requests@120", "no-completed-requests@121",
+            "no-completed-requests@122", "table-not-read@14", "table-not-read@29",
+        ]
+    );
+    let out = parse_file(&path, &text, None);
+    assert!(out.runs.iter().filter(|r| r.metrics.completed == Some(0)).all(|r| r.metrics.output_throughput.is_none() && r.metrics.ttft_ms.is_none()));
 }

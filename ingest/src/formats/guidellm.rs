@@ -341,7 +341,8 @@ struct Table<'a> {
 /// Reads the table whose title is on `lines[i]`: a rule, the section header, the column
 /// header, a `---|---` rule, rows until the closing rule.
 fn table<'a>(lines: &[(u32, &'a str)], i: usize) -> Option<Table<'a>> {
-    let mut it = lines[i + 1..].iter().map(|(n, l)| (*n, strip(l)));
+    // A blank line may stand between the title and its table (pasted by hand).
+    let mut it = lines[i + 1..].iter().map(|(n, l)| (*n, strip(l))).skip_while(|(_, l)| l.is_empty());
     let (_, rule) = it.next()?;
     if !rule.starts_with("===") {
         return None;
