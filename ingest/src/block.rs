@@ -518,20 +518,27 @@ impl Resolver<'_> {
         let random = |ns_key: &str, flag: &str| {
             random_ns.then(|| from_ns(ns_key)).flatten().or_else(|| random_flag.then(|| from_args(flag)).flatten())
         };
+        // vLLM's general `--input-len` / `--output-len` (`input_len=20000` in its `Namespace`,
+        // `None` when unset) override the dataset's own lengths (its log then says `Sampling
+        // input_len from [20000, 20000]`), so they are looked at first; a length that is no
+        // number (`None`) leaves the next one to say.
+        fn number(found: Option<(&str, u32)>) -> Option<(&str, u32)> {
+            found.filter(|(v, _)| v.parse::<f64>().ok().and_then(integer).is_some())
+        }
         if s.input_len.is_none() && dataset != "sharegpt" {
-            let found = lookup(&concat(&[prefix, "_input_len"]), &concat(&["--", prefix, "-input-len"]))
-                .or_else(|| random("random_input_len", "--random-input-len"))
-                .or_else(|| lookup("input_len", "--input-len"));
-            if let Some((v, l)) = found.filter(|(v, _)| int(v).is_some()) {
+            let found = number(lookup("input_len", "--input-len"))
+                .or_else(|| number(lookup(&concat(&[prefix, "_input_len"]), &concat(&["--", prefix, "-input-len"]))))
+                .or_else(|| number(random("random_input_len", "--random-input-len")));
+            if let Some((v, l)) = found {
                 s.input_len = int(v);
                 lines.push(("scenario.input_len", l));
             }
         }
         if s.output_len.is_none() {
-            let found = lookup(&concat(&[prefix, "_output_len"]), &concat(&["--", prefix, "-output-len"]))
-                .or_else(|| random("random_output_len", "--random-output-len"))
-                .or_else(|| lookup("output_len", "--output-len"));
-            if let Some((v, l)) = found.filter(|(v, _)| int(v).is_some()) {
+            let found = number(lookup("output_len", "--output-len"))
+                .or_else(|| number(lookup(&concat(&[prefix, "_output_len"]), &concat(&["--", prefix, "-output-len"]))))
+                .or_else(|| number(random("random_output_len", "--random-output-len")));
+            if let Some((v, l)) = found {
                 s.output_len = int(v);
                 lines.push(("scenario.output_len", l));
             }

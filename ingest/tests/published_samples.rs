@@ -48,7 +48,8 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 66] = [
+const SAMPLES: [(&str, &str); 67] = [
+    ("serving-text/vllm_general_input_len_sweep.txt", "raw/minimax_summary.txt"),
     ("guidellm/ib_vs_no_ib_blank_line_zero_completed.md", "raw/guidellm_ib.md"),
     ("serving-text/dgx_spark_thousands_separators.md", "raw/dgx_spark.md"),
     ("markdown-document/datacrunch_dsv3_sglang_optimizations.md", "raw/optimizations.md"),
@@ -2284,4 +2285,16 @@ fn guidellm_tables_after_a_blank_line_and_runs_with_nothing_completed() {
     );
     let out = parse_file(&path, &text, None);
     assert!(out.runs.iter().filter(|r| r.metrics.completed == Some(0)).all(|r| r.metrics.output_throughput.is_none() && r.metrics.ttft_ms.is_none()));
+}
+
+/// `vllm bench serve --input-len 20000 --output-len 5000` on the random dataset: its
+/// `Namespace` prints the general `input_len=20000` beside the unused default
+/// `random_input_len=1024`, and the log's `Sampling input_len from [20000, 20000]` and
+/// 10,000,000 input tokens over 500 prompts say which one ran (every run read 1024/128).
+#[test]
+fn vllm_general_lengths_override_the_random_defaults() {
+    let (text, path) = sample("serving-text/vllm_general_input_len_sweep.txt");
+    let run = |line: u32, c: u64| vec![("/source/line", json!(line)), ("/scenario/input_len", json!(20000)), ("/scenario/output_len", json!(5000)), ("/scenario/max_concurrency", json!(c)), ("/scenario/num_prompts", json!(500))];
+    let findings = check(&path, &text, &[&run(17, 10), &run(57, 25), &run(97, 50), &run(137, 75)]);
+    assert_eq!(findings, Vec::<String>::new());
 }
