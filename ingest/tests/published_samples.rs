@@ -48,7 +48,11 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 67] = [
+const SAMPLES: [(&str, &str); 71] = [
+    ("markdown-table/engine_metric_columns_vllm_tgi.md", "raw/vllm_tgi.md"),
+    ("markdown-table/variant_columns_baseline_final_zh.md", "raw/gemma4_zh.md"),
+    ("markdown-table/precision_metric_columns_ja.md", "raw/nemotron_ja.md"),
+    ("markdown-table/gpu_precision_columns_config_rows.md", "raw/e2e.md"),
     ("serving-text/vllm_general_input_len_sweep.txt", "raw/minimax_summary.txt"),
     ("guidellm/ib_vs_no_ib_blank_line_zero_completed.md", "raw/guidellm_ib.md"),
     ("serving-text/dgx_spark_thousands_separators.md", "raw/dgx_spark.md"),
@@ -2297,4 +2301,82 @@ fn vllm_general_lengths_override_the_random_defaults() {
     let run = |line: u32, c: u64| vec![("/source/line", json!(line)), ("/scenario/input_len", json!(20000)), ("/scenario/output_len", json!(5000)), ("/scenario/max_concurrency", json!(c)), ("/scenario/num_prompts", json!(500))];
     let findings = check(&path, &text, &[&run(17, 10), &run(57, 25), &run(97, 50), &run(137, 75)]);
     assert_eq!(findings, Vec::<String>::new());
+}
+
+/// Columns of one metric per engine (`| Concurrency | TTFT vLLM (p50) | TTFT TGI (p50) | TPOT
+/// vLLM | TPOT TGI |`): a run per engine and row, each with its own columns (they were one
+/// run of both engines' numbers as extras, under `duplicate-columns`).
+#[test]
+fn metric_columns_per_engine_are_a_run_per_engine() {
+    let (text, path) = sample("markdown-table/engine_metric_columns_vllm_tgi.md");
+    let out = parse_file(&path, &text, None);
+    let row = |id: &str| out.runs.iter().find(|r| r.id.ends_with(id)).unwrap_or_else(|| panic!("no run {id}"));
+    let (vllm, tgi) = (row("#L124"), row("#L124.2"));
+    assert_eq!((vllm.framework.as_deref(), vllm.scenario.max_concurrency, vllm.metrics.ttft_ms.as_ref().and_then(|l| l.get("p50").copied())), (Some("vllm"), Some(1), Some(198.0)));
+    assert_eq!((tgi.framework.as_deref(), tgi.metrics.ttft_ms.as_ref().and_then(|l| l.get("p50").copied()), tgi.metrics.tpot_ms.as_ref().and_then(|l| l.get("mean").copied())), (Some("tgi"), Some(145.0), Some(52.3)));
+    assert!(vllm.metrics.extra.is_empty() && tgi.metrics.extra.is_empty());
+    numbers_trace_to_their_lines(&text, &out);
+    let codes: Vec<String> = out.findings.iter().map(|f| format!("{}@{}", f.code, f.line)).collect();
+    assert!(!codes.iter().any(|c| c.starts_with("duplicate-columns")), "{codes:?}");
+    assert_eq!(out.runs.len(), 36);
+}
+
+/// `| 并发 | 基线 wall | 最终 wall | 基线 TTFT | 最终 TTFT | 基线吞吐 | 最终吞吐 |`: two
+/// configurations (baseline, final) side by side, told apart by the words their headers do not
+/// share, also glued to a CJK word (`基线吞吐`): a run each, named by its note.
+#[test]
+fn columns_of_two_configurations_are_a_run_each() {
+    let (text, path) = sample("markdown-table/variant_columns_baseline_final_zh.md");
+    let out = parse_file(&path, &text, None);
+    let row = |id: &str| out.runs.iter().find(|r| r.id.ends_with(id)).unwrap_or_else(|| panic!("no run {id}"));
+    let named = |r: &benchsite_model::Run, name: &str| r.notes.iter().any(|n| n.text == format!("column: {name}"));
+    let (base, last) = (row("#L48"), row("#L48.2"));
+    assert!(named(base, "基线") && named(last, "最终"));
+    assert_eq!((base.scenario.max_concurrency, base.metrics.ttft_ms.as_ref().and_then(|l| l.get("mean").copied())), (Some(10), Some(18350.0)));
+    assert_eq!((last.scenario.max_concurrency, last.metrics.ttft_ms.as_ref().and_then(|l| l.get("mean").copied())), (Some(10), Some(2820.0)));
+    assert_eq!(base.metrics.extra.keys().map(|k| k.as_str()).collect::<Vec<_>>(), ["基线 wall (s)", "基线吞吐"]);
+    assert_eq!(last.metrics.extra.get("最终吞吐"), Some(&266.0));
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// A precision per column group (`| NVFP4 (tok/s) | BF16 (tok/s) | NVFP4 TTFT | BF16 TTFT |`):
+/// a run per precision and row (three runs, all NVFP4, held the BF16 numbers too).
+#[test]
+fn metric_columns_per_precision_are_a_run_per_precision() {
+    let (text, path) = sample("markdown-table/precision_metric_columns_ja.md");
+    let run = |line: u32, suffix: bool, precision: &str, tps: f64, ttft: f64| {
+        vec![("/id", json!(format!("{path}#L{line}{}", if suffix { ".2" } else { "" }))), ("/precision", json!(precision)), ("/metrics/output_throughput", json!(tps)), ("/metrics/ttft_ms/mean", json!(ttft))]
+    };
+    let findings = check(
+        &path,
+        &text,
+        &[
+            &[("/id", json!(format!("{path}#L23")))],
+            &run(36, false, "NVFP4", 30.4, 46.0),
+            &run(36, true, "BF16", 13.1, 100.0),
+            &run(37, false, "NVFP4", 30.4, 47.0),
+            &run(37, true, "BF16", 13.0, 104.0),
+            &run(38, false, "NVFP4", 30.5, 46.0),
+            &run(38, true, "BF16", 13.1, 102.0),
+        ],
+    );
+    // The metrics-as-rows table above (`| 指標 | NVFP4 | BF16 (オリジナル) |`) is still read short.
+    assert_eq!(findings, ["only-extra-metrics@23", "unit-unknown@21", "throughput-tokens-unstated@34", "throughput-tokens-unstated@34"]);
+}
+
+/// `| Metric | A100 | H100 | H100 FP8 | H200 | H200 FP8 |`: the precision a GPU's column adds
+/// is its run's (the H100 and H100 FP8 runs could not be told apart); and a row named
+/// `4× H100 BF16` is an H100 run on four GPUs, not the H200 its section's heading names
+/// (`Qwen2.5-72B Results: Where H200 Shines`).
+#[test]
+fn gpu_columns_with_a_precision_and_configuration_rows_naming_a_gpu() {
+    let (text, path) = sample("markdown-table/gpu_precision_columns_config_rows.md");
+    let out = parse_file(&path, &text, None);
+    let row = |id: &str| out.runs.iter().find(|r| r.id.ends_with(id)).unwrap_or_else(|| panic!("no run {id}"));
+    assert_eq!((row("#L36.2").gpu.as_deref(), row("#L36.2").precision.as_deref()), (Some("H100"), None));
+    assert_eq!((row("#L36.3").gpu.as_deref(), row("#L36.3").precision.as_deref(), row("#L36.3").metrics.output_throughput), (Some("H100"), Some("FP8"), Some(2109.0)));
+    assert_eq!((row("#L55.5").gpu.as_deref(), row("#L55.5").precision.as_deref()), (Some("H200"), Some("FP8")));
+    assert_eq!((row("#L76").gpu.as_deref(), row("#L76").gpu_count), (Some("H100"), Some(4)));
+    assert_eq!((row("#L77").gpu.as_deref(), row("#L77").gpu_count), (Some("H200"), Some(2)));
+    numbers_trace_to_their_lines(&text, &out);
 }

@@ -892,10 +892,10 @@ struct Prepared<'t> {
     /// the column and its load's index in `loads`. Each load is a run of its row, the columns
     /// of other loads set aside.
     load_of: Vec<(usize, usize)>,
-    /// The loads, as their headers write the number (`8`), in header order.
-    loads: Vec<String>,
-    /// The concurrency column each load's run is given.
-    concurrency: &'static Col,
+    /// What names each load's (or variant's) run, in header order: the cells it is given, a
+    /// load's concurrency as its headers write the number (`8`), a variant's engine, GPU,
+    /// precision or name (see [`variant_columns`]).
+    loads: Vec<Vec<(&'static Col, String)>>,
 }
 
 impl Prepared<'_> {
@@ -1037,9 +1037,13 @@ fn prepare<'t>(input: &'t TableInput<'t>) -> Prepared<'t> {
     };
     // Engine columns hold one metric each by design (a run per engine), load columns one per
     // load: no duplicates.
+    let (load_of, loads) = match engines.is_empty() && load_of.is_empty() {
+        true => variant_columns(&table.header, &cols, input.names),
+        false => (load_of, loads),
+    };
     let duplicates = if engines.is_empty() && load_of.is_empty() { set_apart_duplicates(&mut cols) } else { Vec::new() };
     let eval = cols.iter().any(|c| c.column == Column::Eval);
-    Prepared { input, cols, duplicates, eval, keys: std::cell::OnceCell::new(), engines, load_of, loads, concurrency: &CONCURRENCY }
+    Prepared { input, cols, duplicates, eval, keys: std::cell::OnceCell::new(), engines, load_of, loads }
 }
 
 /// The columns every table's engine and load runs are given, classified once, not per table.
@@ -1066,7 +1070,7 @@ const LOAD_WORDS: [&str; 11] = ["並列", "並行", "并发", "并行", "concurr
 /// metric part names a measurement, the load part one number and a load word. Read only
 /// when at least two loads are named (else the stack is a header's line break, as in
 /// `TTFT<br>(ms)`). Returns each such column with its load's index, and the loads.
-fn load_columns(header: &[String]) -> (Vec<(usize, usize)>, Vec<String>) {
+fn load_columns(header: &[String]) -> (Vec<(usize, usize)>, Vec<Vec<(&'static Col, String)>>) {
     let mut load_of = Vec::new();
     let mut loads: Vec<String> = Vec::new();
     for (i, h) in header.iter().enumerate() {
@@ -1094,7 +1098,116 @@ fn load_columns(header: &[String]) -> (Vec<(usize, usize)>, Vec<String>) {
     if loads.len() < 2 {
         return (Vec::new(), Vec::new());
     }
-    (load_of, loads)
+    (load_of, loads.into_iter().map(|n| vec![(&*CONCURRENCY, n)]).collect())
+}
+
+/// `| Concurrency | vLLM V0 TTFT(s) | vLLM V1 TTFT(s) | sglang TTFT(s) |`, `| TTFT vLLM (p50)
+/// | TTFT TGI (p50) | TPOT vLLM | TPOT TGI |`, `| 基线 TTFT | 最终 TTFT | 基线吞吐 | 最终吞吐 |`:
+/// result columns that would fill the same field, told apart by what their headers do not
+/// share (the words before or after the metric). Each such name is a run of the row, with
+/// its own columns (any column whose header holds the name as a word) and what the name
+/// says: its engine, GPU or precision ([`named_by`]), and the name itself as a note. Read
+/// only when every result column belongs to one name and the names are engines, GPUs or
+/// precisions or recur over two or more metrics (`Early TTFT | clean4 TTFT` names nothing
+/// this reader can tell apart: [`set_apart_duplicates`]). Returns each column with its
+/// name's index, and what each name gives its run.
+fn variant_columns(header: &[String], cols: &[Col], names: &crate::names::Names) -> (Vec<(usize, usize)>, Vec<Vec<(&'static Col, String)>>) {
+    let none = || (Vec::new(), Vec::new());
+    if cols.iter().any(|c| c.column == Column::Eval || (is_result(c) && c.throughput_stat.is_some())) {
+        return none();
+    }
+    let mut groups: Vec<(String, Vec<usize>)> = Vec::new();
+    for i in (0..cols.len()).filter(|&i| is_result(&cols[i])) {
+        let Some(field) = measured(&cols[i]) else { return none() };
+        match groups.iter_mut().find(|(f, _)| *f == field) {
+            Some((_, members)) => members.push(i),
+            None => groups.push((field, vec![i])),
+        }
+    }
+    let headers: Vec<String> = header.iter().map(|h| clean(h)).collect();
+    let mut variants: Vec<String> = Vec::new();
+    let mut repeated = 0;
+    for (_, members) in groups.iter().filter(|(_, m)| m.len() > 1) {
+        let texts: Vec<&str> = members.iter().map(|&i| headers[i].as_str()).collect();
+        let Some(names) = told_apart(&texts) else { return none() };
+        repeated += usize::from(names.iter().all(|n| variants.contains(n)));
+        for n in names {
+            if !variants.contains(&n) {
+                variants.push(n);
+            }
+        }
+    }
+    if variants.len() < 2 {
+        return none();
+    }
+    let named = |v: &str| named_by(v, names).map(|c| (c, v.to_string())).or_else(|| {
+        let first = v.split_whitespace().next()?;
+        named_by(first, names).map(|c| (c, first.to_string()))
+    });
+    if repeated == 0 && !variants.iter().all(|v| named(v).is_some()) {
+        return none();
+    }
+    // Every column naming one variant is that variant's; every result column must be one's.
+    let mut of = Vec::new();
+    for (i, h) in headers.iter().enumerate() {
+        let mine: Vec<usize> = (0..variants.len()).filter(|&k| names_variant(h, &variants[k])).collect();
+        match mine.as_slice() {
+            [k] => of.push((i, *k)),
+            _ if is_result(&cols[i]) => return none(),
+            _ => {}
+        }
+    }
+    let gives = variants
+        .iter()
+        .map(|v| {
+            let mut given = Vec::new();
+            if let Some((col, text)) = named(v) {
+                if let Some(precision) = precision_beside(col, v) {
+                    given.push((&*PRECISION, precision.to_string()));
+                }
+                given.push((col, text));
+            }
+            given.push((&*COLUMN_NAME, v.clone()));
+            given
+        })
+        .collect();
+    (of, gives)
+}
+
+/// What tells apart headers measuring one thing (`vLLM V0 TTFT(s)`, `sglang TTFT(s)`): each
+/// without the start and end all share, cut where a word or a CJK character ends (`基线吞吐`,
+/// `最终吞吐` → `基线`, `最终`); `None` unless every one keeps a distinct, non-empty name.
+fn told_apart(texts: &[&str]) -> Option<Vec<String>> {
+    let chars: Vec<Vec<char>> = texts.iter().map(|t| t.chars().collect()).collect();
+    let shortest = chars.iter().map(Vec::len).min()?;
+    let cjk = |c: char| c as u32 >= 0x2E80;
+    // A cut between `a` and `b` keeps words whole.
+    let boundary = |a: Option<char>, b: Option<char>| match (a, b) {
+        (None, _) | (_, None) => true,
+        (Some(a), Some(b)) => a.is_whitespace() || b.is_whitespace() || matches!(b, '(' | '（') || matches!(a, ')' | '）') || (cjk(a) && cjk(b)),
+    };
+    let mut front = (0..=shortest).take_while(|&n| chars.iter().all(|c| c[..n] == chars[0][..n])).last().unwrap_or(0);
+    while front > 0 && !chars.iter().all(|c| boundary(c.get(front.wrapping_sub(1)).copied(), c.get(front).copied())) {
+        front -= 1;
+    }
+    let rest = shortest - front;
+    let mut back = (0..=rest).take_while(|&n| chars.iter().all(|c| c[c.len() - n..] == chars[0][chars[0].len() - n..])).last().unwrap_or(0);
+    while back > 0 && !chars.iter().all(|c| boundary(c.get(c.len() - back - 1).copied(), c.get(c.len() - back).copied())) {
+        back -= 1;
+    }
+    let names: Vec<String> = chars.iter().map(|c| c[front..c.len() - back].iter().collect::<String>().trim().to_string()).collect();
+    let distinct = names.iter().enumerate().all(|(i, n)| !n.is_empty() && !names[..i].contains(n));
+    (distinct && front + back > 0).then_some(names)
+}
+
+/// Whether `header` holds `name` as a whole word (`TTFT vLLM (p50)` with `vLLM`, `基线吞吐`
+/// with `基线`).
+fn names_variant(header: &str, name: &str) -> bool {
+    let cjk = |c: char| c as u32 >= 0x2E80;
+    let whole = |outside: Option<char>, inside: Option<char>| outside.is_none_or(|c| !c.is_alphanumeric() || (cjk(c) && inside.is_some_and(cjk)));
+    header.match_indices(name).any(|(at, _)| {
+        whole(header[..at].chars().next_back(), name.chars().next()) && whole(header[at + name.len()..].chars().next(), name.chars().next_back())
+    })
 }
 
 /// The cells of load `k` of a row: the row's cells but the other loads' columns, and the
@@ -1107,7 +1220,7 @@ fn load_entries<'t>(p: &'t Prepared<'t>, entries: &[Entry<'t>], k: usize) -> Vec
         .map(|(_, e)| e.clone())
         .collect();
     let line = p.input.table.line;
-    out.push(Entry { col: p.concurrency, head_line: line, text: p.loads[k].as_str(), line });
+    out.extend(p.loads[k].iter().map(|(col, text)| Entry { col, head_line: line, text: text.as_str(), line }));
     out
 }
 
@@ -1537,7 +1650,19 @@ fn engine_entries<'t>(p: &'t Prepared<'t>, entries: &[Entry<'t>], k: usize) -> V
         entries.iter().enumerate().filter(|(i, _)| i == own || !p.engines.iter().any(|(e, _, _)| e == i)).map(|(_, e)| e.clone()).collect();
     let line = p.input.table.line;
     out.push(Entry { col, head_line: line, text: name.as_str(), line });
+    if let Some(precision) = precision_beside(col, name) {
+        out.push(Entry { col: &PRECISION, head_line: line, text: precision, line });
+    }
     out
+}
+
+/// `H100 FP8` beside `H100`, `vLLM BF16`: the precision a column named by its GPU or engine
+/// adds, which is its run's.
+fn precision_beside<'n>(named: &Col, name: &'n str) -> Option<&'n str> {
+    if std::ptr::eq(named, &*PRECISION) {
+        return None;
+    }
+    name.split_whitespace().skip(1).find(|w| is_precision(w))
 }
 
 /// The first engine's runs keep the row's id (`path#L12`), the others are told apart
@@ -1692,6 +1817,9 @@ fn runs_of_columns(input: &TableInput<'_>, end: u32, sink: &mut Sink, notice: &m
         let identity = named_by(&name, input.names).or_else(|| (!name.is_empty() && !value).then_some(&*COLUMN_NAME));
         if let Some(col) = identity {
             entries.push(Entry { col, head_line: table.line, text: header.as_str(), line: table.line });
+            if let Some(precision) = precision_beside(col, header) {
+                entries.push(Entry { col: &PRECISION, head_line: table.line, text: precision, line: table.line });
+            }
         }
         if let Some(run) = build_as(input, &entries, table.line, end, &engine_suffix(j - 1), sink, notice) {
             runs.push(run);
@@ -1999,6 +2127,11 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
                 let precision = first.then(|| crate::precision::named_in_heading(t.split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '_')).filter(|w| !w.is_empty()))).flatten();
                 if let Some(p) = precision {
                     owned.push(Owned { line: e.line, label: "quantization".into(), raw: col.raw.as_str().into(), value: OwnedValue::Text(p) });
+                }
+                // `4× H100 BF16`: the GPU and count it names are the row's, before a heading's.
+                if let Some((gpu, count)) = first.then(|| context::gpu_in(&t)).flatten() {
+                    facts.push((Fact::Gpu(gpu), e.line));
+                    facts.extend(count.map(|c| (Fact::GpuCount(c), e.line)));
                 }
                 let text = if col.raw.is_empty() { t } else { format!("{}: {t}", col.raw) };
                 notes.push(Note { line: e.line, text });
