@@ -586,7 +586,7 @@ pub fn is_model_word(word: &str) -> bool {
 fn framework_word(word: &str) -> Option<&'static str> {
     let w = word.to_ascii_lowercase();
     match w.as_str() {
-        "vllm" | "sglang" | "lmdeploy" | "trt-llm" | "tensorrt-llm" | "trtllm" | "mlc-llm" | "tgi" | "llama.cpp" => framework::of_backend(&w),
+        "vllm" | "sglang" | "lmdeploy" | "trt-llm" | "tensorrt-llm" | "trtllm" | "mlc-llm" | "tgi" | "llama.cpp" | "ollama" => framework::of_backend(&w),
         _ => None,
     }
 }
@@ -1491,9 +1491,13 @@ fn label_facts(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) 
         "concurrency" | "max concurrency" | "并发" | "并发数" => {
             out.extend(first_count(value, &["users", "concurrent", "并发", "路"]).map(|n| (Fact::MaxConcurrency(n), line)));
         }
-        // `**Precision**: FP16`, `精度：BF16`: one precision named (two name none).
+        // `**Precision**: FP16`, `精度：BF16`: one precision named (two name none; nor does
+        // one said of an engine, `Default (GGUF for Ollama, safetensors for vLLM)`).
         "precision" | "dtype" | "data type" | "quantization" | "精度" | "数据类型" | "量化" | "量化方式" => {
-            out.extend(crate::precision::named_in_heading(words(value).into_iter()).map(|p| (Fact::Precision(p), line)));
+            let words = words(value);
+            if !words.iter().any(|w| framework_word(w).is_some()) {
+                out.extend(crate::precision::named_in_heading(words.into_iter()).map(|p| (Fact::Precision(p), line)));
+            }
         }
         // `**Dataset**: ShareGPT (100 prompts, …)`: a dataset a benchmark client knows by name.
         "dataset" | "数据集" | "测试数据集" => {

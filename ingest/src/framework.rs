@@ -16,7 +16,7 @@ use benchsite_model::{ContextRef, Run};
 
 /// The framework a client backend name stands for: `vllm`, `lmdeploy`, `sglang`, `trtllm`, or
 /// another engine vLLM's client speaks to by name (`mlc-llm`, `tgi`, `llama.cpp`,
-/// `deepspeed-mii`, `scalellm`).
+/// `deepspeed-mii`, `scalellm`), or Ollama.
 pub fn of_backend(backend: &str) -> Option<&'static str> {
     let b = backend.trim().to_ascii_lowercase();
     let framework = match b.as_str() {
@@ -30,6 +30,8 @@ pub fn of_backend(backend: &str) -> Option<&'static str> {
         "llama.cpp" | "llamacpp" | "llama-cpp" => "llama.cpp",
         "deepspeed-mii" => "deepspeed-mii",
         "scalellm" => "scalellm",
+        // Compared with the engines above in many a README (a llama.cpp runtime of its own).
+        "ollama" => "ollama",
         _ => return None,
     };
     Some(framework)

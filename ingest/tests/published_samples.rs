@@ -48,7 +48,8 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 71] = [
+const SAMPLES: [(&str, &str); 72] = [
+    ("markdown-table/engine_columns_ollama_per_engine_precision.md", "raw/vllama.md"),
     ("markdown-table/engine_metric_columns_vllm_tgi.md", "raw/vllm_tgi.md"),
     ("markdown-table/variant_columns_baseline_final_zh.md", "raw/gemma4_zh.md"),
     ("markdown-table/precision_metric_columns_ja.md", "raw/nemotron_ja.md"),
@@ -2379,4 +2380,16 @@ fn gpu_columns_with_a_precision_and_configuration_rows_naming_a_gpu() {
     assert_eq!((row("#L76").gpu.as_deref(), row("#L76").gpu_count), (Some("H100"), Some(4)));
     assert_eq!((row("#L77").gpu.as_deref(), row("#L77").gpu_count), (Some("H200"), Some(2)));
     numbers_trace_to_their_lines(&text, &out);
+}
+
+/// `| Metric | vLLama (vLLM) | Ollama | Speedup |` under `## Benchmark: vLLama (vLLM) vs
+/// Ollama`: Ollama is an engine (its column was vLLM's, from the heading, which names two),
+/// the engine a column's bracket names is its run's, and `Quantization: Default (GGUF for
+/// Ollama, safetensors for vLLM)` is no one precision of both runs (both were GGUF).
+#[test]
+fn ollama_columns_and_a_precision_said_per_engine() {
+    let (text, path) = sample("markdown-table/engine_columns_ollama_per_engine_precision.md");
+    let run = |id: &str, framework: &str, median: f64| vec![("/id", json!(format!("{path}#{id}"))), ("/framework", json!(framework)), ("/precision", Value::Null), ("/metrics/e2e_ms/median", json!(median))];
+    let findings = check(&path, &text, &[&run("L46", "vllm", 232.0), &run("L46.2", "ollama", 1010.0)]);
+    assert_eq!(findings, ["comparison-column@46"]);
 }

@@ -1140,10 +1140,7 @@ fn variant_columns(header: &[String], cols: &[Col], names: &crate::names::Names)
     if variants.len() < 2 {
         return none();
     }
-    let named = |v: &str| named_by(v, names).map(|c| (c, v.to_string())).or_else(|| {
-        let first = v.split_whitespace().next()?;
-        named_by(first, names).map(|c| (c, first.to_string()))
-    });
+    let named = |v: &str| named_in(v, names).map(|(c, part)| (c, part.to_string()));
     if repeated == 0 && !variants.iter().all(|v| named(v).is_some()) {
         return none();
     }
@@ -1814,12 +1811,21 @@ fn runs_of_columns(input: &TableInput<'_>, end: u32, sink: &mut Sink, notice: &m
         let value = matches!(name.to_lowercase().as_str(), "value" | "values" | "result" | "数值" | "值" | "结果");
         // A column named otherwise (`Baseline`, `第1天 TP=2`) is kept as a note, a TP or request
         // rate its name states read as a test name's.
-        let identity = named_by(&name, input.names).or_else(|| (!name.is_empty() && !value).then_some(&*COLUMN_NAME));
-        if let Some(col) = identity {
-            entries.push(Entry { col, head_line: table.line, text: header.as_str(), line: table.line });
-            if let Some(precision) = precision_beside(col, header) {
-                entries.push(Entry { col: &PRECISION, head_line: table.line, text: precision, line: table.line });
+        match named_by(&name, input.names) {
+            Some(col) => {
+                entries.push(Entry { col, head_line: table.line, text: header.as_str(), line: table.line });
+                if let Some(precision) = precision_beside(col, header) {
+                    entries.push(Entry { col: &PRECISION, head_line: table.line, text: precision, line: table.line });
+                }
             }
+            None if !name.is_empty() && !value => {
+                entries.push(Entry { col: &COLUMN_NAME, head_line: table.line, text: header.as_str(), line: table.line });
+                // `vLLama (vLLM)`: the engine a part of the name names is the run's.
+                if let Some((col, part)) = named_in(header, input.names).filter(|(c, _)| std::ptr::eq(*c, &*FRAMEWORK)) {
+                    entries.push(Entry { col, head_line: table.line, text: part, line: table.line });
+                }
+            }
+            None => {}
         }
         if let Some(run) = build_as(input, &entries, table.line, end, &engine_suffix(j - 1), sink, notice) {
             runs.push(run);
@@ -1850,6 +1856,14 @@ fn compares(name: &str) -> bool {
         ["change", "changes", "diff", "difference", "delta", "improvement", "speedup", "speed-up", "gain", "ratio", "winner", "vs", "vs.", "notes", "note", "comment"];
     const CJK: [&str; 14] = ["变化", "差异", "差值", "差距", "提升", "改善", "对比", "增幅", "降幅", "波动", "涨幅", "备注", "说明", "Δ"];
     WORDS.iter().any(|w| has_word(&lower, w)) || CJK.iter().any(|w| lower.contains(w)) || lower.contains('δ')
+}
+
+/// [`named_by`] of a name, of its first word (`vLLM V0`) or of its bracketed part (`vLLama
+/// (vLLM)`), with the part that names it.
+fn named_in<'n>(name: &'n str, names: &crate::names::Names) -> Option<(&'static Col, &'n str)> {
+    let first = name.split_whitespace().next().unwrap_or(name);
+    let inner = name.split_once(['(', '（']).and_then(|(_, r)| r.split_once([')', '）'])).map(|(i, _)| i.trim());
+    [Some(name), Some(first), inner].into_iter().flatten().find_map(|part| named_by(part, names).map(|col| (col, part)))
 }
 
 /// The column a header names a run by: an engine (`vllm`, `TensorRT-LLM`), a GPU (`H100`,
