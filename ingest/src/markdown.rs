@@ -182,7 +182,16 @@ pub fn read(text: &str, sink: &mut Sink, mut scan_log: impl FnMut(&str, &str, u3
                     // A serve command in an unlabelled block (documents rarely label them).
                     let serve = if shell || info.trim().is_empty() { parse_serve(body, first) } else { None };
                     let clients = client_commands(body, first);
-                    let (runs, _) = scan_log(body, &info, first, sink);
+                    // `Namespace(backend='vllm', …)` pasted as prose right above the block: the
+                    // client's arguments of the run below, read with it (its lines kept).
+                    let (runs, _) = match namespace_above(text, range.start, opening) {
+                        Some((line, namespace)) => {
+                            // Blank lines between keep every line's number.
+                            let gap = "\n".repeat((first - line) as usize);
+                            scan_log(&[namespace, gap.as_str(), body].concat(), &info, line, sink)
+                        }
+                        None => scan_log(body, &info, first, sink),
+                    };
                     let serve_only = !shell && runs.is_empty() && serve.is_some();
                     if let Some(s) = doc.sections.last_mut() {
                         if !shell && !serve_only {
@@ -359,6 +368,17 @@ impl Body {
 
 /// The line above the table starting at byte `start`, or the one above a blank line there,
 /// when it is a short line of prose (no heading, list item, table row, quote or markup block).
+/// A `Namespace(...)` line of prose right above the code block opening at `start` (line
+/// `opening`), at most a blank line between, and its line.
+fn namespace_above(text: &str, start: usize, opening: u32) -> Option<(u32, &str)> {
+    let mut above = text[..start.min(text.len())].lines().rev();
+    let (line, gap) = match above.next()?.trim() {
+        "" => (above.next()?.trim(), 2),
+        l => (l, 1),
+    };
+    (line.starts_with("Namespace(") && line.ends_with(')')).then_some((opening.checked_sub(gap)?, line))
+}
+
 fn intro_above(text: &str, start: usize) -> Option<String> {
     let mut above = text[..start.min(text.len())].lines().rev().map(str::trim);
     let line = match above.next()? {

@@ -48,7 +48,8 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 72] = [
+const SAMPLES: [(&str, &str); 73] = [
+    ("serving-text/namespace_in_prose_above_each_block.md", "raw/six_runs.md"),
     ("markdown-table/engine_columns_ollama_per_engine_precision.md", "raw/vllama.md"),
     ("markdown-table/engine_metric_columns_vllm_tgi.md", "raw/vllm_tgi.md"),
     ("markdown-table/variant_columns_baseline_final_zh.md", "raw/gemma4_zh.md"),
@@ -2392,4 +2393,29 @@ fn ollama_columns_and_a_precision_said_per_engine() {
     let run = |id: &str, framework: &str, median: f64| vec![("/id", json!(format!("{path}#{id}"))), ("/framework", json!(framework)), ("/precision", Value::Null), ("/metrics/e2e_ms/median", json!(median))];
     let findings = check(&path, &text, &[&run("L46", "vllm", 232.0), &run("L46.2", "ollama", 1010.0)]);
     assert_eq!(findings, ["comparison-column@46"]);
+}
+
+/// Six `benchmark_serving.py` runs whose `Namespace(...)` line was pasted as prose above each
+/// fenced block: each run takes its client's model, backend, dataset and prompt count from the
+/// line above its block (they had none).
+#[test]
+fn a_namespace_pasted_above_its_block_is_the_blocks() {
+    let (text, path) = sample("serving-text/namespace_in_prose_above_each_block.md");
+    let run = |line: u32, namespace: u32, ttft: f64| {
+        vec![
+            ("/source/line", json!(line)),
+            ("/model", json!("/root/model/meta-llama/Llama-3.1-8B-Instruct")),
+            ("/framework", json!("vllm")),
+            ("/scenario/dataset", json!("sharegpt")),
+            ("/scenario/num_prompts", json!(1)),
+            ("/source/lines/scenario.num_prompts", json!(namespace)),
+            ("/metrics/ttft_ms/mean", json!(ttft)),
+        ]
+    };
+    let findings = check(
+        &path,
+        &text,
+        &[&run(9, 3, 665.56), &run(38, 32, 1353.23), &run(67, 61, 40.8), &run(96, 90, 1902.13), &run(125, 119, 1965.86), &run(154, 148, 2346.32)],
+    );
+    assert_eq!(findings, Vec::<String>::new());
 }
