@@ -48,7 +48,8 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 73] = [
+const SAMPLES: [(&str, &str); 74] = [
+    ("markdown-table/labelled_cells_gpustack.md", "raw/gpustack_a100.md"),
     ("serving-text/namespace_in_prose_above_each_block.md", "raw/six_runs.md"),
     ("markdown-table/engine_columns_ollama_per_engine_precision.md", "raw/vllama.md"),
     ("markdown-table/engine_metric_columns_vllm_tgi.md", "raw/vllm_tgi.md"),
@@ -2418,4 +2419,25 @@ fn a_namespace_pasted_above_its_block_is_the_blocks() {
         &[&run(9, 3, 665.56), &run(38, 32, 1353.23), &run(67, 61, 40.8), &run(96, 90, 1902.13), &run(125, 119, 1965.86), &run(154, 148, 2346.32)],
     );
     assert_eq!(findings, Vec::<String>::new());
+}
+
+/// GPUStack's performance-lab page: a summary table whose cells list labelled metrics
+/// (`Total TPS: 9743.28<br>Mean TPOT(ms): 48.57`, a highlighted `(+12.1%)` between) per case
+/// and configuration: a run per cell (the table gave none and no finding); the cells that
+/// repeat a pasted `vllm bench serve` output below are `duplicate`s of it.
+#[test]
+fn cells_listing_labelled_metrics_are_a_run_each() {
+    let (text, path) = sample("markdown-table/labelled_cells_gpustack.md");
+    let out = parse_file(&path, &text, None);
+    let run = |id: &str| out.runs.iter().find(|r| r.id == format!("{path}#{id}")).unwrap_or_else(|| panic!("no run {id}"));
+    let named = |r: &benchsite_model::Run, name: &str| r.notes.iter().any(|n| n.text == format!("column: {name}"));
+    let optimized = run("L21.2");
+    assert!(named(optimized, "Optimized"));
+    assert_eq!((optimized.metrics.total_throughput, optimized.metrics.tpot_ms.as_ref().and_then(|l| l.get("mean").copied())), (Some(25172.82), Some(55.31)));
+    assert!(named(run("L22"), "baseline (vLLM without any optimizations)"));
+    let table_runs = out.runs.iter().filter(|r| r.format == "markdown-table").count();
+    assert_eq!(table_runs, 6, "10 cells, 4 of them repeating a log's run");
+    let codes: Vec<String> = out.findings.iter().map(|f| format!("{}@{}", f.code, f.line)).collect();
+    assert_eq!(codes, ["duplicate@20", "duplicate@20", "duplicate@23", "duplicate@24"]);
+    numbers_trace_to_their_lines(&text, &out);
 }

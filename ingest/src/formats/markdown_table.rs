@@ -896,6 +896,11 @@ struct Prepared<'t> {
     /// load's concurrency as its headers write the number (`8`), a variant's engine, GPU,
     /// precision or name (see [`variant_columns`]).
     loads: Vec<Vec<(&'static Col, String)>>,
+    /// Columns whose cells list labelled metrics, `Total TPS: 9743.28<br>Mean TPOT(ms): 48.57`
+    /// ([`labelled_cells`]): each is a run of its row, named by its header.
+    labelled: Vec<usize>,
+    /// The columns the labels of those cells name, one per label.
+    cell_cols: Vec<Col>,
 }
 
 impl Prepared<'_> {
@@ -1041,9 +1046,13 @@ fn prepare<'t>(input: &'t TableInput<'t>) -> Prepared<'t> {
         true => variant_columns(&table.header, &cols, input.names),
         false => (load_of, loads),
     };
+    let (labelled, cell_cols) = match engines.is_empty() && load_of.is_empty() && !cols.iter().any(is_result) {
+        true => labelled_cells(table),
+        false => (Vec::new(), Vec::new()),
+    };
     let duplicates = if engines.is_empty() && load_of.is_empty() { set_apart_duplicates(&mut cols) } else { Vec::new() };
     let eval = cols.iter().any(|c| c.column == Column::Eval);
-    Prepared { input, cols, duplicates, eval, keys: std::cell::OnceCell::new(), engines, load_of, loads }
+    Prepared { input, cols, duplicates, eval, keys: std::cell::OnceCell::new(), engines, load_of, loads, labelled, cell_cols }
 }
 
 /// The columns every table's engine and load runs are given, classified once, not per table.
@@ -1554,12 +1563,81 @@ fn row_entries<'t>(p: &'t Prepared<'t>, row: &'t crate::markdown::TableRow, abov
     entries
 }
 
+/// `| Benchmark Case | baseline (vLLM) | Optimized |` over cells listing labelled metrics
+/// (`Total TPS: 9743.28<br>Mean TPOT(ms): 48.57`): the columns (not the first) whose every
+/// filled cell is such lines, each label naming a result (a `Label: number` line the table's
+/// header vocabulary reads as a throughput or latency), and the columns those labels name.
+fn labelled_cells(table: &crate::markdown::Table) -> (Vec<usize>, Vec<Col>) {
+    let mut labelled = Vec::new();
+    let mut cols: Vec<Col> = Vec::new();
+    for i in 1..table.header.len() {
+        let cells: Vec<&str> = table.rows.iter().filter_map(|r| r.cells.get(i)).map(String::as_str).filter(|c| !c.trim().is_empty()).collect();
+        // A note between the lines (`(+12.1%)`, a highlighted change) is no metric of its own.
+        let lines = || cells.iter().flat_map(|c| c.split('\n')).map(str::trim).filter(|l| !l.is_empty() && !is_bracketed_note(l));
+        let pairs: Option<Vec<(String, &str)>> = lines().map(|l| cell_pair(l)).collect();
+        let Some(pairs) = pairs.filter(|p| !p.is_empty()) else { continue };
+        let named: Vec<Col> = pairs.iter().map(|(label, _)| column(label)).collect();
+        if !named.iter().all(is_result) {
+            continue;
+        }
+        labelled.push(i);
+        for col in named {
+            if !cols.iter().any(|c| c.raw == col.raw) {
+                cols.push(col);
+            }
+        }
+    }
+    (labelled, cols)
+}
+
+/// `(+12.1%)`: a bracketed note on a line of its own.
+fn is_bracketed_note(line: &str) -> bool {
+    line.starts_with(['(', '（']) && line.ends_with([')', '）'])
+}
+
+/// A `Label: number` line of a cell (`Mean TPOT(ms): 48.57`, `Total TPS: 10919.92 (+12.1%)`).
+fn cell_pair(line: &str) -> Option<(String, &str)> {
+    let (label, value) = line.split_once([':', '：'])?;
+    let value = value.trim();
+    value.starts_with(|c: char| c.is_ascii_digit()).then(|| (clean(label), value))
+}
+
+/// The runs of a table of labelled cells: a run per row and labelled column, with the row's
+/// other cells and the column's name (an engine, GPU or precision it names, and the name as a
+/// note).
+fn labelled_runs(p: &Prepared<'_>, sink: &mut Sink, notice: &mut Notice) -> Vec<Run> {
+    let mut runs = Vec::new();
+    let mut above = HashMap::new();
+    let line = p.input.table.line;
+    for row in &p.input.table.rows {
+        let entries = row_entries(p, row, &mut above);
+        for (k, &c) in p.labelled.iter().enumerate() {
+            let Some(cell) = row.cells.get(c).filter(|c| !c.trim().is_empty()) else { continue };
+            let mut own: Vec<Entry<'_>> = entries.iter().enumerate().filter(|(i, _)| !p.labelled.contains(i)).map(|(_, e)| e.clone()).collect();
+            for (label, value) in cell.split('\n').filter_map(|l| cell_pair(l.trim())) {
+                if let Some(col) = p.cell_cols.iter().find(|c| c.raw == label) {
+                    own.push(Entry { col, head_line: row.line, text: value, line: row.line });
+                }
+            }
+            let header = p.input.table.header[c].as_str();
+            own.push(Entry { col: &COLUMN_NAME, head_line: line, text: header, line });
+            if let Some((col, part)) = named_in(header, p.input.names) {
+                own.push(Entry { col, head_line: line, text: part, line });
+            }
+            runs.extend(build_as(p.input, &own, row.line, row.line, &engine_suffix(k), sink, notice));
+        }
+    }
+    runs
+}
+
 fn read_one(p: &Prepared<'_>, sink: &mut Sink, notice: &mut Notice) -> Vec<Run> {
     if p.eval {
         return Vec::new();
     }
     let mut runs = Vec::new();
-    if !p.load_of.is_empty() && p.engines.is_empty() {
+    if !p.labelled.is_empty() {
+        runs.extend(labelled_runs(p, sink, notice));
+    } else if !p.load_of.is_empty() && p.engines.is_empty() {
         let mut above = HashMap::new();
         for row in &p.input.table.rows {
             let entries = row_entries(p, row, &mut above);
