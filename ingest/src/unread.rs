@@ -223,7 +223,12 @@ fn has_number(line: &str) -> bool {
         let ranged = after.is_some_and(|a| {
             is_range_sign(chars[a]) && chars[a + 1..].iter().find(|c| **c != ' ').is_some_and(|c| c.is_ascii_digit())
         });
-        if !before.is_some_and(|&b| is_estimate_sign(b)) && !second && !ranged {
+        // A count of repetitions (`10회 반복`, `10 次`, `10回`, `5 times`) or a load (`8 동시
+        // 요청`, `8 并发`, `8 users`): a setting, not a result.
+        let rest: String = chars[end..].iter().collect();
+        let rest = rest.trim_start();
+        let repeats = ["회", "次", "回", "times", "동시", "并发", "並列", "concurrent", "users"].iter().any(|w| rest.strip_prefix(w).is_some_and(|r| !r.starts_with(|c: char| c.is_ascii_alphanumeric())));
+        if !before.is_some_and(|&b| is_estimate_sign(b)) && !second && !ranged && !repeats {
             return true;
         }
         i = end.max(i + 1);
@@ -234,6 +239,14 @@ fn has_number(line: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_of_repetitions_are_no_results() {
+        for line in ["# Latency 계열 지표 측정, 10회 반복", "# Throughput 계열 지표 측정, 10회 반복, 8 동시 요청", "latency measured 10 times", "吞吐量测试重复 5 次"] {
+            assert_eq!(first_results_line(line), None, "{line}");
+        }
+        assert_eq!(first_results_line("latency 10 ms, measured 5 times").map(|f| f.0), Some(1));
+    }
 
     #[test]
     fn finds_metric_words_near_numbers() {
