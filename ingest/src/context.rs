@@ -1000,7 +1000,7 @@ fn numbered_flags(flags: String) -> Option<String> {
 /// The list items of `text` outside fenced code (`- x`, `* x`, `+ x`), with their index and
 /// text after the marker.
 fn list_items(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    outside_fences(text).filter_map(|(i, raw)| raw.trim_start().strip_prefix(['-', '*', '+']).filter(|r| r.starts_with(' ')).map(|item| (i, item)))
+    outside_fences(text).filter_map(|(i, raw)| raw.trim_start().strip_prefix(['-', '*', '+', '•', '・']).filter(|r| r.starts_with(' ')).map(|item| (i, item)))
 }
 
 /// The list items of a document that state a run's load flags and nothing else (`* --max-concurrency
@@ -1389,7 +1389,8 @@ pub fn labelled_lines(text: &str, first_line: u32) -> Vec<(Fact, u32)> {
         }
         // `> 모델: Qwen/Qwen2.5-1.5B`: a quoted list of the setup is labelled lines too.
         let t = t.strip_prefix('>').map_or(t, str::trim_start);
-        let t = t.strip_prefix(['-', '*', '+']).filter(|r| r.starts_with(' ')).map_or(t, str::trim_start);
+        // List markers, also typed as a bullet character (`• **Model**: Qwen3-8B`, `・`).
+        let t = t.strip_prefix(['-', '*', '+', '•', '・']).filter(|r| r.starts_with(' ')).map_or(t, str::trim_start);
         // `**Label:** value`, `**Label**: value`, `Label: value`.
         let (label, value) = match t.strip_prefix("**").and_then(|r| r.split_once("**")) {
             Some((label, rest)) => {
@@ -1430,7 +1431,7 @@ pub fn labelled_lines(text: &str, first_line: u32) -> Vec<(Fact, u32)> {
 /// What one labelled line or setup row states: `label` in lower case, `value` without markup.
 fn label_facts(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) {
     match label {
-        "gpu" | "gpus" | "hardware" | "device" | "accelerator" | "gpu type" | "gpu model" | "显卡" | "硬件" | "测试硬件" | "硬件平台"
+        "gpu" | "gpus" | "hardware" | "hardware configuration" | "hardware config" | "device" | "accelerator" | "gpu type" | "gpu model" | "显卡" | "硬件" | "测试硬件" | "硬件平台"
         // `환경: i9-12900KF (16코어) + RTX 3090 24GB`: a setup line; only a GPU it names is taken.
         | "environment" | "test environment" | "hardware environment" | "环境" | "测试环境" | "硬件环境" | "환경" | "테스트 환경" | "실행 환경"
         | "被测芯片" | "実行環境" | "環境" => {

@@ -48,7 +48,8 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 74] = [
+const SAMPLES: [(&str, &str); 75] = [
+    ("markdown-table/bullet_setup_list_below_results.md", "raw/mooncake_pd.md"),
     ("markdown-table/labelled_cells_gpustack.md", "raw/gpustack_a100.md"),
     ("serving-text/namespace_in_prose_above_each_block.md", "raw/six_runs.md"),
     ("markdown-table/engine_columns_ollama_per_engine_precision.md", "raw/vllama.md"),
@@ -2440,4 +2441,26 @@ fn cells_listing_labelled_metrics_are_a_run_each() {
     let codes: Vec<String> = out.findings.iter().map(|f| format!("{}@{}", f.code, f.line)).collect();
     assert_eq!(codes, ["duplicate@20", "duplicate@20", "duplicate@23", "duplicate@24"]);
     numbers_trace_to_their_lines(&text, &out);
+}
+
+/// Mooncake's PD-disaggregation page: the setup below the results is a list typed with `•`
+/// (`• **Model**: Qwen3-8B`, `• **vLLM Version**: 0.11.2.dev358`, `• **Hardware
+/// Configuration**: NVIDIA H800 (81GB) x 16`): each stated once, it holds for the table's runs
+/// above it (they had no model, version or GPU).
+#[test]
+fn a_setup_list_of_bullet_characters_below_the_results() {
+    let (text, path) = sample("markdown-table/bullet_setup_list_below_results.md");
+    let run = |line: u32, input: u64, ttft: f64| {
+        vec![
+            ("/source/line", json!(line)),
+            ("/model", json!("Qwen3-8B")),
+            ("/framework_version", json!("0.11.2.dev358")),
+            ("/gpu", json!("H800")),
+            ("/source/context/gpu/line", json!(46)),
+            ("/scenario/input_len", json!(input)),
+            ("/metrics/ttft_ms/mean", json!(ttft)),
+        ]
+    };
+    let findings = check(&path, &text, &[&run(30, 128, 46.09), &run(31, 256, 48.04), &run(32, 512, 59.91), &run(33, 1024, 67.29), &run(34, 2048, 85.31), &run(35, 4096, 124.42), &run(36, 8192, 212.05), &run(37, 16384, 387.52), &run(38, 32768, 749.62)]);
+    assert_eq!(findings, Vec::<String>::new());
 }
