@@ -21,6 +21,7 @@
 
 pub mod aiperf;
 pub mod guidellm;
+pub mod evalscope;
 pub mod llmperf;
 pub mod inferencex;
 pub mod llmd_report;
@@ -152,10 +153,12 @@ pub static FORMATS: &[&Format] = &[
     &aiperf::TABLE,
     &guidellm::FORMAT,
     &llmperf::CONSOLE,
+    &evalscope::FORMAT,
     &trtllm_bench::FORMAT,
     &aiperf::JSON,
     &guidellm::JSON,
     &llmperf::FORMAT,
+    &evalscope::JSON,
     &llmd_report::JSON,
     &inferencex::FORMAT,
     &vllm_throughput::JSON,

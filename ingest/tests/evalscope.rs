@@ -1,0 +1,144 @@
+//! EvalScope `evalscope perf`: each layout its releases print (the `key: value` summary of
+//! 0.5, the grids of 0.7–1.6 with their percentile tables, the sweep's `Detailed Performance
+//! Metrics`, 1.7's box in ms) and `benchmark_summary.json`, from real outputs; seconds
+//! converted, the wall-time `Average time per output token` of the old releases kept apart
+//! from TPOT, a failed sweep's `-1.00`/`nan` no numbers.
+
+mod common;
+
+use benchsite_ingest::parse_file;
+use common::{check, fixture, numbers_trace_to_their_lines};
+use serde_json::{json, Value};
+
+fn read(name: &str, path: &str) -> (String, benchsite_ingest::FileOutput) {
+    let text = fixture(&format!("evalscope/{name}"));
+    let out = parse_file(path, &text, None);
+    numbers_trace_to_their_lines(&text, &out);
+    (text, out)
+}
+
+#[test]
+fn the_key_value_summary_of_the_first_releases() {
+    let text = fixture("evalscope/keyvalue_atlas800_mindie.txt");
+    let run = |line: u32, c: u64, mean: f64, p99: f64, tps: f64| {
+        vec![
+            ("/format", json!("evalscope")),
+            ("/source/line", json!(line)),
+            ("/scenario/max_concurrency", json!(c)),
+            ("/scenario/num_prompts", json!(1000)),
+            ("/metrics/e2e_ms/mean", json!(mean)),
+            ("/metrics/e2e_ms/p99", json!(p99)),
+            ("/metrics/output_throughput", json!(tps)),
+            // The test's duration over its output tokens, not a per-request TPOT.
+            ("/metrics/tpot_ms", Value::Null),
+        ]
+    };
+    let mut first = run(19, 8, 3213.0, 6854.5, 594.929);
+    first.extend([("/model", json!("qwen")), ("/scenario/dataset", json!("openqa")), ("/metrics/ttft_ms/p50", json!(3246.1)), ("/metrics/extra/evalscope average time per output token", json!(0.00168))]);
+    let findings = check("raw/atlas800.log", &text, &[&first, &run(57, 16, 3391.0, 7247.8, 1119.102), &run(96, 8, 3712.0, 7441.5, 480.043)]);
+    assert_eq!(findings, ["failed-requests@102"]);
+    read("keyvalue_atlas800_mindie.txt", "raw/atlas800.log");
+}
+
+#[test]
+fn the_grid_summary_and_its_percentiles_in_seconds() {
+    let text = fixture("evalscope/grid_v016_full_log.txt");
+    let expected = [
+        ("/model", json!("DeepSeek-R1-Distill-Qwen-32B")),
+        ("/scenario/dataset", json!("openqa")),
+        ("/scenario/max_concurrency", json!(64)),
+        ("/scenario/num_prompts", json!(10)),
+        ("/metrics/completed", json!(10)),
+        ("/metrics/duration_s", json!(84.7137)),
+        ("/metrics/output_throughput", json!(144.793)),
+        ("/metrics/ttft_ms/mean", json!(524.7)),
+        ("/metrics/ttft_ms/p99", json!(525.8)),
+        ("/metrics/tpot_ms/mean", json!(52.8)),
+        ("/metrics/itl_ms/p50", json!(52.2)),
+        ("/metrics/e2e_ms/p90", json!(84713.0)),
+    ];
+    assert_eq!(check("raw/evalscope.log", &text, &[&expected]), Vec::<String>::new());
+    let (_, out) = read("grid_v017_itl_two_runs.txt", "raw/evalscope2.log");
+    assert_eq!(out.runs.len(), 2);
+    assert_eq!(out.runs[0].metrics.itl_ms.as_ref().and_then(|l| l.get("mean").copied()), Some(4.9));
+    assert_eq!((out.runs[1].scenario.max_concurrency, out.runs[1].metrics.output_throughput), (Some(5), Some(514.391)));
+}
+
+#[test]
+fn a_sweeps_detailed_metrics_are_a_run_per_concurrency() {
+    let text = fixture("evalscope/rich_sweep_gptoss.txt");
+    let run = |line: u32, c: u64, rps: f64, ttft: f64, p99: f64| {
+        vec![
+            ("/source/line", json!(line)),
+            ("/model", json!("gpt-oss-20b")),
+            ("/scenario/max_concurrency", json!(c)),
+            ("/metrics/request_throughput", json!(rps)),
+            ("/metrics/ttft_ms/mean", json!(ttft)),
+            ("/metrics/ttft_ms/p99", json!(p99)),
+        ]
+    };
+    let findings = check("raw/sweep.log", &text, &[&run(36, 1, 0.15, 94.0, 96.0), &run(37, 10, 0.96, 865.0, 1278.0), &run(38, 50, 2.47, 2051.0, 5446.0), &run(39, 100, 3.37, 2354.0, 6936.0)]);
+    assert_eq!(findings, Vec::<String>::new());
+    read("rich_sweep_gptoss.txt", "raw/sweep.log");
+}
+
+#[test]
+fn a_failed_sweep_row_holds_no_numbers_and_cut_headers_take_their_metrics_unit() {
+    let (_, out) = read("rich_rate_column_failed_run.txt", "raw/failed.log");
+    let failed = &out.runs[0];
+    assert_eq!((failed.model.as_deref(), failed.scenario.dataset.as_deref()), (Some("qwen2:0.5b-instruct"), Some("openqa")));
+    assert!(failed.metrics.request_throughput.is_none() && failed.metrics.e2e_ms.is_none(), "-1.00 and nan are no measurements");
+    // `P99 TTFT(…` cut short: seconds, as its `Avg TTFT(s)` column says.
+    let rated = &out.runs[1];
+    assert_eq!(rated.metrics.ttft_ms.as_ref().and_then(|l| l.get("p99").copied()), Some(29.0));
+    assert_eq!(rated.scenario.request_rate, Some(benchsite_model::RequestRate::PerSecond(10.0)));
+    let codes: Vec<String> = out.findings.iter().map(|f| format!("{}@{}", f.code, f.line)).collect();
+    assert_eq!(codes, ["only-extra-metrics@34"]);
+}
+
+#[test]
+fn the_box_of_the_latest_releases_in_ms() {
+    let text = fixture("evalscope/box_ms_v17_docs.txt");
+    let expected = [
+        ("/scenario/max_concurrency", json!(200)),
+        ("/scenario/num_prompts", json!(400)),
+        ("/metrics/completed", json!(400)),
+        ("/metrics/failed", json!(0)),
+        ("/metrics/ttft_ms/mean", json!(717.63)),
+        ("/metrics/ttft_ms/p99", json!(2319.52)),
+        ("/metrics/tpot_ms/mean", json!(17.66)),
+        ("/metrics/e2e_ms/mean", json!(18780.0)),
+        ("/metrics/e2e_ms/p50", json!(18710.0)),
+        ("/metrics/total_throughput", json!(21384.91)),
+    ];
+    assert_eq!(check("raw/box.log", &text, &[&expected]), Vec::<String>::new());
+    read("box_ms_v17_docs.txt", "raw/box.log");
+}
+
+#[test]
+fn benchmark_summary_json() {
+    let text = fixture("evalscope/benchmark_summary_a100.json");
+    let expected = [
+        ("/format", json!("evalscope-json")),
+        ("/scenario/max_concurrency", json!(1)),
+        ("/metrics/ttft_ms/mean", json!(273.4)),
+        ("/metrics/tpot_ms/mean", json!(24.8)),
+        ("/metrics/e2e_ms/mean", json!(25589.2)),
+        ("/metrics/total_throughput", json!(81.5323)),
+    ];
+    assert_eq!(check("raw/benchmark_summary.json", &text, &[&expected]), Vec::<String>::new());
+    read("benchmark_summary_a100.json", "raw/benchmark_summary.json");
+}
+
+#[test]
+fn hostile_summaries_give_no_panic() {
+    for text in [
+        "Benchmarking summary:\n",
+        "Benchmarking summary:\n| Key | Value |\n| Time taken for tests (s) | nan |\n",
+        "Detailed Performance Metrics\n┃ Conc. ┃\n│ x │\n",
+        "Percentile results:\nBenchmarking summary:\n Percentile of time to first token:\n     p50: -1\n",
+        "{\"Time taken for tests (s)\": \"x\", \"Test Duration (s)\": null}",
+    ] {
+        let _ = parse_file("raw/x.log", text, None);
+    }
+}
