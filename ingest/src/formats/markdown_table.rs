@@ -2092,6 +2092,11 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
                 notes.push(Note { line: e.line, text: format!("{}: {t}", col.raw) });
                 context_cell(Ctx::TestName, Num::Text(t), e, &mut owned, &mut facts, &mut extras);
             }
+            // `| 指标 | 8 | 16 | 32 |`: a column named by a bare number (a load, a batch, a length:
+            // the table does not say) is told apart by it, kept as a note.
+            (Column::Context(Ctx::TestName), Num::Number(..)) => {
+                notes.push(Note { line: e.line, text: format!("{}: {}", col.raw, clean(e.text)) });
+            }
             (Column::Context(Ctx::Flag(flag)), Num::Number(..) | Num::Text(_) | Num::Inf) => {
                 flags.push((*flag, clean(e.text), e.line));
             }
