@@ -643,6 +643,14 @@ fn no_completed(run: &mut Run, block: &Block, sink: &mut Sink) {
             m.more.concurrency = None;
             cleared.push(("concurrency", "measured concurrency"));
         }
+        if m.more.peak_output_throughput == Some(0.0) {
+            m.more.peak_output_throughput = None;
+            cleared.push(("peak_output_throughput", "peak output throughput"));
+        }
+        if m.more.peak_concurrent_requests == Some(0.0) {
+            m.more.peak_concurrent_requests = None;
+            cleared.push(("peak_concurrent_requests", "peak concurrent requests"));
+        }
         m.more.settle();
     }
     if cleared.is_empty() {

@@ -128,6 +128,10 @@ fn read_tables(sections: &mut [Section], title: Option<&str>, sink: &mut Sink, n
     }
     let path = sink.path.clone();
     let parent = parents(sections);
+    // A table whose rows a log's reader already read (guidellm's boxed tables pasted without a
+    // fence are markdown tables too) is that log's, not read again.
+    let claimed: Vec<(u32, u32)> = sections.iter().flat_map(|s| s.runs.iter().map(|r| (r.source.line, r.source.end_line))).collect();
+    let read_as_log = |t: &crate::markdown::Table| t.rows.iter().any(|row| claimed.iter().any(|(a, b)| (*a..=*b).contains(&row.line)));
     // Each section's heading path, innermost first, then the document's title.
     let chains: Vec<Vec<&str>> = (0..sections.len())
         .map(|i| std::iter::successors(Some(i), |&j| parent[j]).map(|j| sections[j].title.as_str()).chain(title).collect())
@@ -137,7 +141,7 @@ fn read_tables(sections: &mut [Section], title: Option<&str>, sink: &mut Sink, n
         .enumerate()
         .flat_map(|(i, s)| {
             let (path, parent, chains) = (&path, &parent, &chains);
-            s.tables.iter().map(move |table| formats::TableInput {
+            s.tables.iter().filter(|t| !read_as_log(t)).map(move |table| formats::TableInput {
                 path,
                 table,
                 heading: &s.title,

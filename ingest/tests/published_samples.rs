@@ -48,7 +48,9 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 75] = [
+const SAMPLES: [(&str, &str); 77] = [
+    ("vllm-json/save_result_all_failed.json", "raw/all_failed.json"),
+    ("guidellm/four_latency_tables_pasted_in_notes.md", "raw/guidellm_notes.md"),
     ("markdown-table/bullet_setup_list_below_results.md", "raw/mooncake_pd.md"),
     ("markdown-table/labelled_cells_gpustack.md", "raw/gpustack_a100.md"),
     ("serving-text/namespace_in_prose_above_each_block.md", "raw/six_runs.md"),
@@ -2463,4 +2465,34 @@ fn a_setup_list_of_bullet_characters_below_the_results() {
     };
     let findings = check(&path, &text, &[&run(30, 128, 46.09), &run(31, 256, 48.04), &run(32, 512, 59.91), &run(33, 1024, 67.29), &run(34, 2048, 85.31), &run(35, 4096, 124.42), &run(36, 8192, 212.05), &run(37, 16384, 387.52), &run(38, 32768, 749.62)]);
     assert_eq!(findings, Vec::<String>::new());
+}
+
+/// Four guidellm `Request Latency Statistics` tables pasted one after another in notes, with
+/// no `Benchmarking complete` between them: each is its own sweep (the runs of the first table
+/// carried the fourth one's numbers and the other three became 30 runs of extras, read again
+/// as markdown tables).
+#[test]
+fn guidellm_tables_of_one_kind_pasted_in_a_row_are_a_sweep_each() {
+    let (text, path) = sample("guidellm/four_latency_tables_pasted_in_notes.md");
+    let out = parse_file(&path, &text, None);
+    assert_eq!(out.runs.len(), 40);
+    assert!(out.runs.iter().all(|r| r.format == "guidellm"), "no table is read twice");
+    let ttft = |line: u32| out.runs.iter().find(|r| r.source.line == line).and_then(|r| r.metrics.ttft_ms.as_ref()).map(|l| (l.get("median").copied(), l.get("p95").copied()));
+    assert_eq!(ttft(54), Some((Some(78.9), Some(3233.2))));
+    assert_eq!(ttft(74), Some((Some(94.6), Some(2843.1))));
+    assert_eq!(ttft(113), Some((Some(90.5), Some(3244.0))));
+    assert!(out.findings.is_empty(), "{:?}", out.findings.iter().map(|f| &f.code).collect::<Vec<_>>());
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// A `vllm bench serve --save-result` file in which all 8 requests failed: its zeros (latencies,
+/// throughputs, peaks) are no measurements; the run keeps its counts, with both warnings.
+#[test]
+fn a_saved_result_with_every_request_failed_holds_no_zero_latencies() {
+    let (text, path) = sample("vllm-json/save_result_all_failed.json");
+    let expected = [("/metrics/completed", json!(0)), ("/metrics/failed", json!(8)), ("/metrics/ttft_ms", Value::Null), ("/metrics/output_throughput", Value::Null)];
+    let findings = check(&path, &text, &[&expected]);
+    let out = parse_file(&path, &text, None);
+    assert_eq!((out.runs[0].metrics.peak_output_throughput, out.runs[0].metrics.peak_concurrent_requests), (None, None));
+    assert_eq!(findings.iter().map(|f| f.split('@').next().unwrap_or_default()).collect::<Vec<_>>(), ["failed-requests", "no-completed-requests"]);
 }

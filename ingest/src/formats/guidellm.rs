@@ -390,7 +390,15 @@ fn read_text(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
         if let Some(kind) = boxed_kind(title) {
             blocks += usize::from(kind == Boxed::Latency);
             match boxed_table(&lines, i) {
-                Some(t) => report.push((kind, t)),
+                Some(t) => {
+                    // A second table of a kind already read starts another report (tables
+                    // pasted one after another without `Benchmarking complete` between them):
+                    // the report so far gives its runs first, not its rows to the later table.
+                    if report.iter().any(|(k, _)| *k == kind) {
+                        runs.extend(boxed_runs(std::mem::take(&mut report), sink));
+                    }
+                    report.push((kind, t));
+                }
                 None => {
                     let message = format!("`{title}` without the table guidellm prints under it; nothing was read from it.");
                     sink.warn("guidellm-table", lines[i].0, message);
