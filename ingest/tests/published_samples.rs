@@ -48,7 +48,8 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 77] = [
+const SAMPLES: [(&str, &str); 78] = [
+    ("markdown-table/metric_rows_engine_columns_ko.md", "raw/rtx5090_ko.md"),
     ("vllm-json/save_result_all_failed.json", "raw/all_failed.json"),
     ("guidellm/four_latency_tables_pasted_in_notes.md", "raw/guidellm_notes.md"),
     ("markdown-table/bullet_setup_list_below_results.md", "raw/mooncake_pd.md"),
@@ -2346,28 +2347,30 @@ fn columns_of_two_configurations_are_a_run_each() {
 }
 
 /// A precision per column group (`| NVFP4 (tok/s) | BF16 (tok/s) | NVFP4 TTFT | BF16 TTFT |`):
-/// a run per precision and row (three runs, all NVFP4, held the BF16 numbers too).
+/// a run per precision and row (three runs, all NVFP4, held the BF16 numbers too). The summary
+/// above (`| 指標 | NVFP4 | BF16 (オリジナル) | 改善率 |`, metrics as rows) is a run per
+/// precision, the bracket's words aside (its BF16 run was NVFP4, the model's); its NVFP4 column
+/// repeats the first row below, which is then a `duplicate`.
 #[test]
 fn metric_columns_per_precision_are_a_run_per_precision() {
     let (text, path) = sample("markdown-table/precision_metric_columns_ja.md");
-    let run = |line: u32, suffix: bool, precision: &str, tps: f64, ttft: f64| {
-        vec![("/id", json!(format!("{path}#L{line}{}", if suffix { ".2" } else { "" }))), ("/precision", json!(precision)), ("/metrics/output_throughput", json!(tps)), ("/metrics/ttft_ms/mean", json!(ttft))]
+    let run = |id: &str, precision: &str, tps: f64, ttft: f64| {
+        vec![("/id", json!(format!("{path}#{id}"))), ("/precision", json!(precision)), ("/metrics/output_throughput", json!(tps)), ("/metrics/ttft_ms/mean", json!(ttft))]
     };
     let findings = check(
         &path,
         &text,
         &[
-            &[("/id", json!(format!("{path}#L23")))],
-            &run(36, false, "NVFP4", 30.4, 46.0),
-            &run(36, true, "BF16", 13.1, 100.0),
-            &run(37, false, "NVFP4", 30.4, 47.0),
-            &run(37, true, "BF16", 13.0, 104.0),
-            &run(38, false, "NVFP4", 30.5, 46.0),
-            &run(38, true, "BF16", 13.1, 102.0),
+            &run("L21", "NVFP4", 30.4, 46.0),
+            &run("L21.2", "BF16", 13.0, 100.0),
+            &run("L36.2", "BF16", 13.1, 100.0),
+            &run("L37", "NVFP4", 30.4, 47.0),
+            &run("L37.2", "BF16", 13.0, 104.0),
+            &run("L38", "NVFP4", 30.5, 46.0),
+            &run("L38.2", "BF16", 13.1, 102.0),
         ],
     );
-    // The metrics-as-rows table above (`| 指標 | NVFP4 | BF16 (オリジナル) |`) is still read short.
-    assert_eq!(findings, ["only-extra-metrics@23", "unit-unknown@21", "throughput-tokens-unstated@34", "throughput-tokens-unstated@34"]);
+    assert_eq!(findings, ["comparison-column@21", "throughput-tokens-unstated@23", "throughput-tokens-unstated@34", "throughput-tokens-unstated@34", "duplicate@36"]);
 }
 
 /// `| Metric | A100 | H100 | H100 FP8 | H200 | H200 FP8 |`: the precision a GPU's column adds
@@ -2495,4 +2498,22 @@ fn a_saved_result_with_every_request_failed_holds_no_zero_latencies() {
     let out = parse_file(&path, &text, None);
     assert_eq!((out.runs[0].metrics.peak_output_throughput, out.runs[0].metrics.peak_concurrent_requests), (None, None));
     assert_eq!(findings.iter().map(|f| f.split('@').next().unwrap_or_default()).collect::<Vec<_>>(), ["failed-requests", "no-completed-requests"]);
+}
+
+/// A Korean report's tables of metrics as rows (`| 메트릭 | SGLang | vLLM |`): a run per
+/// engine (each cell was a run of its own, a p50 and a p95 read as means), and `최대 처리량`
+/// beside `평균 처리량` is the peak, not the throughput (the average was overwritten by it).
+#[test]
+fn korean_metric_rows_under_engine_columns() {
+    let (text, path) = sample("markdown-table/metric_rows_engine_columns_ko.md");
+    let out = parse_file(&path, &text, None);
+    let run = |id: &str| out.runs.iter().find(|r| r.id == format!("{path}#{id}")).unwrap_or_else(|| panic!("no run {id}"));
+    let (sglang, vllm) = (run("L32"), run("L32.2"));
+    assert_eq!((sglang.framework.as_deref(), sglang.metrics.output_throughput, sglang.metrics.peak_output_throughput), (Some("sglang"), Some(77.0), Some(202.7)));
+    assert_eq!((vllm.framework.as_deref(), vllm.metrics.output_throughput, vllm.metrics.peak_output_throughput), (Some("vllm"), Some(177.5), Some(381.2)));
+    let e2e = |id: &str| run(id).metrics.e2e_ms.as_ref().map(|l| (l.get("mean").copied(), l.get("p50").copied(), l.get("p95").copied()));
+    assert_eq!(e2e("L39"), Some((Some(131.0), Some(25.0), Some(543.0))));
+    assert_eq!(e2e("L39.2"), Some((Some(1161.0), Some(9.0), Some(15841.0))));
+    assert_eq!(out.runs.len(), 4);
+    numbers_trace_to_their_lines(&text, &out);
 }

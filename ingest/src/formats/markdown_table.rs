@@ -608,7 +608,8 @@ fn column(raw: &str) -> Col {
         let tokens = h.any(&["token", "tok/", "tokens", "词"]) || h.word("tps") || h.word("tok");
         let requests = h.any(&["request", "req/", "请求"]) || h.word("qps") || h.word("rps") || h.word("req");
         let measure = match unit {
-            _ if h.has("peak") && !requests => Measure::Peak,
+            // `최대 처리량` beside `평균 처리량`, `峰值吞吐`: the peak, not the run's throughput.
+            _ if h.any(&["peak", "峰值", "최대"]) && !requests => Measure::Peak,
             Unit::TokenRate => Measure::Tokens(token_kind(&h)),
             Unit::PerGpu if !requests => Measure::Tokens(token_kind(&h)),
             Unit::RequestRate => Measure::Requests,
@@ -1751,7 +1752,7 @@ fn engine_suffix(k: usize) -> String {
 }
 
 /// The first header of a table whose rows are metrics (`| Metric | Value |`, `| 指标 | … |`).
-const METRIC_COLUMN: [&str; 4] = ["metric", "metrics", "指标", "measure"];
+const METRIC_COLUMN: [&str; 7] = ["metric", "metrics", "指标", "measure", "指標", "메트릭", "지표"];
 
 /// `Metric | Value` rows, or `Metric | Mean | Median | P99`: one run. Metrics as rows and
 /// runs as columns (`| Metric | vllm | sglang |`, `| 指标 | Baseline | Tuned N=128 | 变化 |`):
@@ -1898,8 +1899,9 @@ fn runs_of_columns(input: &TableInput<'_>, end: u32, sink: &mut Sink, notice: &m
             }
             None if !name.is_empty() && !value => {
                 entries.push(Entry { col: &COLUMN_NAME, head_line: table.line, text: header.as_str(), line: table.line });
-                // `vLLama (vLLM)`: the engine a part of the name names is the run's.
-                if let Some((col, part)) = named_in(header, input.names).filter(|(c, _)| std::ptr::eq(*c, &*FRAMEWORK)) {
+                // `vLLama (vLLM)`, `BF16 (オリジナル)`: the engine, GPU or precision a part of the
+                // name names is the run's.
+                if let Some((col, part)) = named_in(header, input.names) {
                     entries.push(Entry { col, head_line: table.line, text: part, line: table.line });
                 }
             }
