@@ -43,7 +43,32 @@ fn resolve_with(block: &Block, namespace: Option<benchsite_model::Map<benchsite_
 
     let mut ctx = Resolver { run: &mut run, sink, id: &id, format: block.format, namespace };
     ctx.apply_context(block);
-    for row in &block.rows {
+    for (i, row) in block.rows.iter().enumerate() {
+        // A label printed twice with another number (a fork's `Output token throughput
+        // (tok/s)` where its total belongs): the first is the run's; the second is kept under
+        // its line, with a warning, instead of overwriting it.
+        let earlier = block.rows[..i].iter().find(|r| r.label == row.label && matches!(r.cell.value, Value::Number(_)));
+        if let (Some(first), Value::Number(n)) = (earlier, row.cell.value) {
+            if first.cell.value != row.cell.value {
+                let key = format!("{} (line {})", row.raw_label.trim().trim_end_matches(':'), row.line);
+                ctx.run.metrics.extra.insert(&key, n);
+                ctx.run.source.lines.insert(format!("metrics.extra.{key}"), row.line);
+                ctx.sink
+                    .warn(
+                        "repeated-label",
+                        row.line,
+                        format!(
+                            "`{}` is printed a second time with another value ({} at line {}, {} here); the first is read as the run's, this one is kept as an extra value.",
+                            row.raw_label.trim().trim_end_matches(':'),
+                            format_number(match first.cell.value { Value::Number(v) => v, _ => n }),
+                            first.line,
+                            format_number(n)
+                        ),
+                    )
+                    .run(&id);
+                continue;
+            }
+        }
         ctx.apply_row(row);
     }
     ctx.resolve_scenario(block);

@@ -48,7 +48,8 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 78] = [
+const SAMPLES: [(&str, &str); 79] = [
+    ("serving-text/sglang_ascend_repeated_label.log", "raw/ascend_repeated.log"),
     ("markdown-table/metric_rows_engine_columns_ko.md", "raw/rtx5090_ko.md"),
     ("vllm-json/save_result_all_failed.json", "raw/all_failed.json"),
     ("guidellm/four_latency_tables_pasted_in_notes.md", "raw/guidellm_notes.md"),
@@ -2516,4 +2517,15 @@ fn korean_metric_rows_under_engine_columns() {
     assert_eq!(e2e("L39.2"), Some((Some(1161.0), Some(9.0), Some(15841.0))));
     assert_eq!(out.runs.len(), 4);
     numbers_trace_to_their_lines(&text, &out);
+}
+
+/// A result block of SGLang's Ascend best-practice page prints `Output token throughput
+/// (tok/s)` twice (1148.03, then 5586.16 where its total belongs): the first is the run's, the
+/// second an extra under its line, with a warning (the second had silently replaced it).
+#[test]
+fn a_label_printed_twice_keeps_its_first_value() {
+    let (text, path) = sample("serving-text/sglang_ascend_repeated_label.log");
+    let expected = [("/metrics/output_throughput", json!(1148.03)), ("/metrics/extra/Output token throughput (tok~1s) (line 17)", json!(5586.16))];
+    let findings = check(&path, &text, &[&expected]);
+    assert!(findings.contains(&"repeated-label@17".to_string()), "{findings:?}");
 }
