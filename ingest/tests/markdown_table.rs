@@ -1137,3 +1137,21 @@ fn a_labelled_precision_against_the_models_name_says_where_it_came_from() {
     assert_eq!(warning.values.get("from_line").map(String::as_str), Some("1"));
     assert!(!warning.values.contains_key("heading_line"));
 }
+
+/// The header of SGLang's Ascend best-practice tables (`docs/platforms/ascend_npu_best_practice.md`):
+/// `CardNum` is the run's accelerator count and `Output TPS(per card)` a throughput per card,
+/// kept as one (it was read as the whole system's output throughput, 32 times too small).
+#[test]
+fn per_card_throughput_and_card_count() {
+    let text = "| Model | Hardware | CardNum | Deploy Mode | Dataset | Quantization | TPOT(ms) | Output TPS(per card) |\n\
+                |---|---|---|---|---|---|:---:|:---:|\n\
+                | Deepseek-R1 | Atlas 800I A3 | 32 | PD Separation | 6K-1.6K | W8A8 | 19.81 | 36.906 |\n";
+    let expected = [
+        ("/gpu_count", json!(32)),
+        ("/metrics/tpot_ms/mean", json!(19.81)),
+        ("/metrics/output_throughput", Value::Null),
+        ("/metrics/extra/output tps(per card)", json!(36.906)),
+    ];
+    let findings = check("raw/ascend.md", text, &[&expected]);
+    assert!(!findings.iter().any(|f| f.starts_with("table-not-read")), "{findings:?}");
+}

@@ -92,7 +92,8 @@ fn unit_of_squeezed(squeezed: &str) -> Unit {
         "%" | "percent" => Unit::Percent,
         // `tok/s/user`, `tokens per user`: a rate per user (`Users` alone counts them).
         _ if contains_short(t, "/u") || contains_short(t, "peruser") || contains_short(t, "/用户") => Unit::PerUser,
-        _ if t.ends_with("/gpu") || t.ends_with("pergpu") || t.ends_with("/卡") => Unit::PerGpu,
+        // `Output TPS(per card)`, `/NPU`, `每卡`: per accelerator, whatever it is called.
+        _ if ["/gpu", "pergpu", "/卡", "每卡", "/card", "percard", "/npu", "pernpu"].iter().any(|u| t.ends_with(u)) => Unit::PerGpu,
         _ if t.ends_with("/min") || t == "rpm" || t == "qpm" => Unit::PerMinute,
         "qps" | "rps" | "req/s" | "reqs/s" | "request/s" | "requests/s" | "req/sec" | "requests/sec" | "request/sec" | "请求/s"
         | "请求/秒" | "it/s" => Unit::RequestRate,
@@ -433,7 +434,10 @@ fn context_of(body: &str) -> Option<Ctx> {
         Ctx::Backend
     } else if one_of(&["model", "models", "模型", "model name", "模型名称", "checkpoint", "llm"]) {
         Ctx::Model
-    } else if one_of(&["gpus", "num gpus", "gpu count", "number of gpus", "n gpus", "卡数", "gpu数", "gpu 数", "gpu数量", "显卡数"]) {
+    } else if one_of(&[
+        "gpus", "num gpus", "gpu count", "number of gpus", "n gpus", "卡数", "gpu数", "gpu 数", "gpu数量", "显卡数", "cardnum", "card num", "cards",
+        "num cards", "number of cards", "npus", "npu count", "npu num",
+    ]) {
         Ctx::GpuCount
     } else if one_of(&[
         "gpu", "device", "hardware", "accelerator", "显卡", "硬件", "设备", "gpu type", "gpu model", "instance", "platform", "平台", "测试平台", "硬件平台",
