@@ -1155,3 +1155,16 @@ fn per_card_throughput_and_card_count() {
     let findings = check("raw/ascend.md", text, &[&expected]);
     assert!(!findings.iter().any(|f| f.starts_with("table-not-read")), "{findings:?}");
 }
+
+/// A table of differences between runs (ROCm blog `glm52-mxfp4-mi355/README.md`: "derived …
+/// rather than measured separately"): `ΔTPOT (ms/token)` is a difference, not a TPOT, and
+/// `Prefill saving` / `Decode penalty` are none either (three runs had been invented from it).
+#[test]
+fn columns_of_differences_are_no_measurements() {
+    let text = "| Workload, all at concurrency 1 | Prefill saving | ΔTPOT (ms/token) | Decode penalty | Net | Measured throughput delta |\n\
+                | :--- | :---: | :---: | :---: | :---: | :---: |\n\
+                | Reference, ~1928 in / ~281 out | 43 ms | 1.690 | 473 ms | −431 ms | −26.5% |\n\
+                | 40,960 in / 512 out | 827 ms | 1.251 | 639 ms | +188 ms | +4.10% |\n";
+    let out = parse_file("raw/glm.md", text, None);
+    assert!(out.runs.is_empty(), "{:?}", out.runs.iter().map(|r| &r.metrics).collect::<Vec<_>>());
+}

@@ -381,8 +381,10 @@ impl<'t> Words<'t> {
 }
 
 const EVAL: [&str; 12] = ["accuracy", "mmlu", "gsm8k", "humaneval", "pass@", "bleu", "rouge", "exact match", "准确率", "正确率", "得分", "评分"];
-const SKIP: [&str; 14] =
-    ["change", "diff", "difference", "delta", "speedup", "speed-up", "improvement", "ratio", "提升", "变化", "差距", "倍数", "gain", "relative"];
+const SKIP: [&str; 17] = [
+    "change", "diff", "difference", "delta", "speedup", "speed-up", "improvement", "ratio", "提升", "变化", "差距", "倍数", "gain", "relative", "saving",
+    "savings", "penalty",
+];
 
 fn latency_group(h: &Words<'_>) -> Option<&'static str> {
     // TPOT first: `TPOT (excl. 1st token)` mentions the first token too.
@@ -584,7 +586,8 @@ fn column(raw: &str) -> Col {
         return col(Column::Skip);
     }
     let h = Words::new(t);
-    let skip = SKIP.iter().any(|s| if s.is_ascii() { h.word(s) } else { h.has(s) });
+    // `ΔTPOT (ms/token)`: a difference between runs, glued to the metric it is of.
+    let skip = SKIP.iter().any(|s| if s.is_ascii() { h.word(s) } else { h.has(s) }) || t.contains('δ');
     if skip || h.word("vs") {
         return col(Column::Skip);
     }
