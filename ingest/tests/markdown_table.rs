@@ -1168,3 +1168,19 @@ fn columns_of_differences_are_no_measurements() {
     let out = parse_file("raw/glm.md", text, None);
     assert!(out.runs.is_empty(), "{:?}", out.runs.iter().map(|r| &r.metrics).collect::<Vec<_>>());
 }
+
+/// ROCm/vllm `docs/dev-docker/README.md`: a model cell naming its checkpoint in brackets is
+/// that checkpoint (the family had been `…FP8-KV)`), a bracket naming another size than the
+/// display name (a copy-paste slip of the page) leaves the display name, and the TP of a
+/// merged cell holds for the rows under it as the model's does.
+#[test]
+fn bracketed_checkpoints_and_merged_tp_cells() {
+    let text = "| Model | Precision | TP Size | Input | Output | Num Prompts | Max Num Seqs | Throughput (tokens/s) |\n\
+                |-------|-----------|---------|-------|--------|-------------|--------------|-----------------------|\n\
+                | Llama 3.1 70B (amd/Llama-3.1-70B-Instruct-FP8-KV) | FP8 | 8 | 128 | 2048 | 3200 | 3200 | 15105 |\n\
+                |       |           |         | 128   | 4096   | 1500        | 1500         | 10505                 |\n\
+                | Llama 3.1 405B (amd/Llama-3.1-70B-Instruct-FP8-KV) | FP8 | 8 | 128 | 2048 | 1500 | 1500 | 4065 |\n";
+    let run = |line: u32, model: &str, tps: f64| vec![("/source/line", json!(line)), ("/model", json!(model)), ("/tp", json!(8)), ("/source/lines/tp", json!(if line == 4 { 3 } else { line })), ("/metrics/output_throughput", json!(tps))];
+    let findings = check("raw/rocm.md", text, &[&run(3, "amd/Llama-3.1-70B-Instruct-FP8-KV", 15105.0), &run(4, "amd/Llama-3.1-70B-Instruct-FP8-KV", 10505.0), &run(5, "Llama 3.1 405B", 4065.0)]);
+    assert_eq!(findings, ["throughput-tokens-unstated@1"]);
+}

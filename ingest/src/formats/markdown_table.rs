@@ -1558,7 +1558,7 @@ fn row_entries<'t>(p: &'t Prepared<'t>, row: &'t crate::markdown::TableRow, abov
     for (i, col) in p.cols.iter().enumerate() {
         let text = row.cells.get(i).map(String::as_str).unwrap_or("");
         let fills_down =
-            matches!(col.column, Column::Context(Ctx::Framework | Ctx::Backend | Ctx::Model | Ctx::Gpu | Ctx::Precision | Ctx::Dataset));
+            matches!(col.column, Column::Context(Ctx::Framework | Ctx::Backend | Ctx::Model | Ctx::Gpu | Ctx::Precision | Ctx::Dataset | Ctx::Tp | Ctx::GpuCount));
         let (text, line) = match (text.trim().is_empty(), above.get(&i)) {
             (true, Some(&(t, l))) if fills_down => (t, l),
             _ => (text, row.line),
@@ -1943,6 +1943,26 @@ fn compares(name: &str) -> bool {
         ["change", "changes", "diff", "difference", "delta", "improvement", "speedup", "speed-up", "gain", "ratio", "winner", "vs", "vs.", "notes", "note", "comment"];
     const CJK: [&str; 14] = ["变化", "差异", "差值", "差距", "提升", "改善", "对比", "增幅", "降幅", "波动", "涨幅", "备注", "说明", "Δ"];
     WORDS.iter().any(|w| has_word(&lower, w)) || CJK.iter().any(|w| lower.contains(w)) || lower.contains('δ')
+}
+
+/// The `org/name` checkpoint a model cell writes in brackets after a display name
+/// (`Llama 3.1 70B (amd/Llama-3.1-70B-Instruct-FP8-KV)`), when it is one; the display name
+/// when the two name different sizes (`Llama 3.1 405B (amd/Llama-3.1-70B-…)`, a copy-paste
+/// slip: the row's numbers are the named model's).
+fn bracketed_checkpoint(text: &str) -> Option<&str> {
+    let (shown, rest) = text.split_once(['(', '（'])?;
+    let (inner, after) = rest.split_once([')', '）'])?;
+    let inner = inner.trim();
+    let checkpoint = inner.split_once('/').is_some_and(|(org, name)| !org.is_empty() && !name.is_empty() && !name.contains('/'))
+        && !inner.contains(char::is_whitespace);
+    if !checkpoint || !after.trim().is_empty() {
+        return None;
+    }
+    let sizes = |t: &str| -> Vec<String> {
+        t.split(|c: char| !(c.is_ascii_alphanumeric() || c == '.')).filter(|w| context::is_size(w)).map(str::to_ascii_lowercase).collect()
+    };
+    let (a, b) = (sizes(shown), sizes(inner));
+    Some(if !a.is_empty() && !b.is_empty() && a != b { shown.trim() } else { inner })
 }
 
 /// [`named_by`] of a name, of its first word (`vLLM V0`) or of its bracketed part (`vLLama
@@ -2553,7 +2573,12 @@ fn context_cell<'a>(ctx: Ctx, num: Num, e: &Entry<'a>, owned: &mut Vec<Owned<'a>
         // an engine, which gives the engine and no model (the words stay a note).
         (Ctx::Model, _) if words => match engine_named(&text).filter(|_| !context::is_model_word(&text)) {
             Some(engine) => facts.push((Fact::Framework(engine.to_string()), line)),
-            None => push("model", OwnedValue::Text(text)),
+            // `Llama 3.1 70B (amd/Llama-3.1-70B-Instruct-FP8-KV)`: the checkpoint in brackets is
+            // the model that ran (its family was read from `…FP8-KV)`).
+            None => {
+                let model = bracketed_checkpoint(&text).map(str::to_string).unwrap_or(text);
+                push("model", OwnedValue::Text(model))
+            }
         },
         (Ctx::Backend, _) if words => push("backend", OwnedValue::Text(text)),
         (Ctx::Dataset, _) if words => push("dataset", OwnedValue::Text(text)),
