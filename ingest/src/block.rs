@@ -730,7 +730,10 @@ fn check_block(run: &mut Run, block: &Block, sink: &mut Sink) {
         )
         .run(&id);
     }
-    if block.format == Format::Serving {
+    // An embeddings (pooling) run (`--backend openai-embeddings`) generates no tokens: it has
+    // end-to-end latencies and no per-token ones to miss.
+    let pooling = m.total_output_tokens.is_none() && m.output_throughput.is_none() && m.more.is_allocated() && m.more.e2e_ms.is_some();
+    if block.format == Format::Serving && !pooling {
         // A latency whose rows are there but hold placeholders or `N/A` is not missing: the
         // template rule (`placeholder-value`) or `non-numeric-value` already says so.
         let stated = |group: &str| block.rows.iter().any(|r| stated_without_number(r, group));

@@ -2529,3 +2529,25 @@ fn a_label_printed_twice_keeps_its_first_value() {
     let findings = check(&path, &text, &[&expected]);
     assert!(findings.contains(&"repeated-label@17".to_string()), "{findings:?}");
 }
+
+/// vllm-ascend's `performance_benchmark.md`: a `vllm bench serve --backend openai-embeddings`
+/// block has end-to-end latencies and no generated tokens; it misses no TTFT, TPOT or ITL (a
+/// `missing-metrics` warning asked whether the log was cut).
+#[test]
+fn an_embeddings_run_misses_no_token_latencies() {
+    let text = "# source: vllm-project/vllm-ascend docs performance_benchmark.md (its embeddings result block)\n\
+                ============ Serving Benchmark Result ============\n\
+                Successful requests:                     10        \n\
+                Failed requests:                         0         \n\
+                Benchmark duration (s):                  0.18      \n\
+                Total input tokens:                      1372      \n\
+                Request throughput (req/s):              56.32     \n\
+                Total Token throughput (tok/s):          7726.76   \n\
+                ----------------End-to-end Latency----------------\n\
+                Mean E2EL (ms):                          154.06    \n\
+                Median E2EL (ms):                        165.57    \n\
+                P99 E2EL (ms):                           166.66    \n\
+                ==================================================\n";
+    let expected = [("/metrics/e2e_ms/median", json!(165.57)), ("/metrics/total_throughput", json!(7726.76))];
+    assert_eq!(check("raw/embeddings.log", text, &[&expected]), Vec::<String>::new());
+}
