@@ -903,7 +903,7 @@ struct Prepared<'t> {
     /// What names each load's (or variant's) run, in header order: the cells it is given, a
     /// load's concurrency as its headers write the number (`8`), a variant's engine, GPU,
     /// precision or name (see [`variant_columns`]).
-    loads: Vec<Vec<(&'static Col, String)>>,
+    loads: Vec<Given>,
     /// Columns whose cells list labelled metrics, `Total TPS: 9743.28<br>Mean TPOT(ms): 48.57`
     /// ([`labelled_cells`]): each is a run of its row, named by its header.
     labelled: Vec<usize>,
@@ -1083,11 +1083,17 @@ static LOAD: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| column("load
 /// The words that say a number is a load (`8並列`, `8 并发`, `c=8`, `8 users`).
 const LOAD_WORDS: [&str; 11] = ["並列", "並行", "并发", "并行", "concurrency", "concurrent", "conc", "c", "users", "user", "clients"];
 
+/// What names one load's or variant's run: the cells it is given (column, text).
+type Given = Vec<(&'static Col, String)>;
+
+/// Columns of loads or variants: each column with its load's index, and what each load gives.
+type Grouped = (Vec<(usize, usize)>, Vec<Given>);
+
 /// Columns whose header stacks a metric over a load (`TTFT<br>1並列 | TTFT<br>8並列`): the
 /// metric part names a measurement, the load part one number and a load word. Read only
 /// when at least two loads are named (else the stack is a header's line break, as in
 /// `TTFT<br>(ms)`). Returns each such column with its load's index, and the loads.
-fn load_columns(header: &[String]) -> (Vec<(usize, usize)>, Vec<Vec<(&'static Col, String)>>) {
+fn load_columns(header: &[String]) -> Grouped {
     let mut load_of = Vec::new();
     let mut loads: Vec<String> = Vec::new();
     for (i, h) in header.iter().enumerate() {
@@ -1128,7 +1134,7 @@ fn load_columns(header: &[String]) -> (Vec<(usize, usize)>, Vec<Vec<(&'static Co
 /// precisions or recur over two or more metrics (`Early TTFT | clean4 TTFT` names nothing
 /// this reader can tell apart: [`set_apart_duplicates`]). Returns each column with its
 /// name's index, and what each name gives its run.
-fn variant_columns(header: &[String], cols: &[Col], names: &crate::names::Names) -> (Vec<(usize, usize)>, Vec<Vec<(&'static Col, String)>>) {
+fn variant_columns(header: &[String], cols: &[Col], names: &crate::names::Names) -> Grouped {
     let none = || (Vec::new(), Vec::new());
     if cols.iter().any(|c| c.column == Column::Eval || (is_result(c) && c.throughput_stat.is_some())) {
         return none();
