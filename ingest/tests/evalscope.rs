@@ -71,6 +71,12 @@ fn a_sweeps_detailed_metrics_are_a_run_per_concurrency() {
         vec![
             ("/source/line", json!(line)),
             ("/model", json!("gpt-oss-20b")),
+            // `--dataset random`, prompts and outputs of 1024 tokens fixed by the command's
+            // least and most; `--number 5 20 100 200` is a count per run, none of them stated.
+            ("/scenario/dataset", json!("random")),
+            ("/scenario/input_len", json!(1024)),
+            ("/scenario/output_len", json!(1024)),
+            ("/scenario/num_prompts", Value::Null),
             ("/scenario/max_concurrency", json!(c)),
             ("/metrics/request_throughput", json!(rps)),
             ("/metrics/ttft_ms/mean", json!(ttft)),

@@ -122,34 +122,59 @@ fn number_cell(text: &str) -> Option<Cell<'_>> {
     }
 }
 
-/// What the lines before a summary say about its run: the model and dataset of the command
-/// or of the arguments' dump (`"model": "DeepSeek-R1-Distill-Qwen-32B",`).
+/// What the lines before a summary say about its run, from the `evalscope perf` command or
+/// the arguments' dump (`"model": "DeepSeek-R1-Distill-Qwen-32B",`): the model and dataset; the
+/// lengths when they are fixed (`--min-prompt-length 1024 --max-prompt-length 1024`,
+/// `--min-tokens 1024 --max-tokens 1024`); the request count when one was asked for.
 fn context<'a>(lines: &[(u32, &'a str)], rows: &mut Vec<Row<'a>>) {
-    let mut model: Option<(u32, &str)> = None;
-    let mut dataset: Option<(u32, &str)> = None;
+    // (command flag, arguments' key): the last one stated, with its line.
+    const KEYS: [(&str, &str); 7] = [
+        ("--model", "\"model\":"),
+        ("--dataset", "\"dataset\":"),
+        ("--min-prompt-length", "\"min_prompt_length\":"),
+        ("--max-prompt-length", "\"max_prompt_length\":"),
+        ("--min-tokens", "\"min_tokens\":"),
+        ("--max-tokens", "\"max_tokens\":"),
+        ("--number", "\"number\":"),
+    ];
+    let mut found: [Option<(u32, &'a str)>; 7] = [None; 7];
     for &(no, line) in lines {
         let t = line.trim().trim_end_matches(['\\', ' ']);
-        for (key, slot) in [("\"model\":", &mut model), ("\"dataset\":", &mut dataset)] {
+        let words: Vec<&str> = t.split_whitespace().collect();
+        for (k, (flag, key)) in KEYS.iter().enumerate() {
             if let Some(v) = t.strip_prefix(key) {
                 let v = v.trim().trim_end_matches(',').trim_matches('"');
-                if !v.is_empty() && v != "null" {
-                    *slot = Some((no, v));
+                if !v.is_empty() && v != "null" && !v.starts_with('[') {
+                    found[k] = Some((no, v));
                 }
             }
-        }
-        let words: Vec<&str> = t.split_whitespace().collect();
-        for (flag, slot) in [("--model", &mut model), ("--dataset", &mut dataset)] {
-            if let Some(v) = words.iter().position(|w| *w == flag).and_then(|i| words.get(i + 1)) {
-                *slot = Some((no, v.trim_matches(['\'', '"'])));
+            if let Some(i) = words.iter().position(|w| w == flag) {
+                // One value only: `--number 5 20 100 200` asks for a count per run of a sweep.
+                let values: Vec<&str> = words[i + 1..].iter().take_while(|w| !w.starts_with('-')).copied().collect();
+                if let [v] = values.as_slice() {
+                    found[k] = Some((no, v.trim_matches(['\'', '"'])));
+                }
             }
             if let Some(v) = words.iter().find_map(|w| w.strip_prefix(flag).and_then(|r| r.strip_prefix('='))) {
-                *slot = Some((no, v.trim_matches(['\'', '"'])));
+                found[k] = Some((no, v.trim_matches(['\'', '"'])));
             }
         }
     }
-    for (label, found) in [("model", model), ("dataset", dataset)] {
-        if let Some((line, v)) = found {
+    let text = |label: &'static str, at: Option<(u32, &'a str)>, rows: &mut Vec<Row<'a>>| {
+        if let Some((line, v)) = at {
             rows.push(Row { line, label: label.into(), raw_label: label, cell: Cell { value: Value::Text(v), unit: "" }, section: None });
+        }
+    };
+    text("model", found[0], rows);
+    text("dataset", found[1], rows);
+    // A length is stated when its least and most are the same number.
+    let fixed = |a: Option<(u32, &'a str)>, b: Option<(u32, &'a str)>| match (a, b) {
+        (Some((_, x)), Some((line, y))) if x == y && x.parse::<u64>().is_ok() => Some((line, y)),
+        _ => None,
+    };
+    for (label, at) in [("input len", fixed(found[2], found[3])), ("output len", fixed(found[4], found[5])), ("num prompts", found[6])] {
+        if let Some((line, v)) = at.filter(|(_, v)| v.parse::<u64>().is_ok()) {
+            rows.push(Row { line, label: label.into(), raw_label: label, cell: parse_cell(v), section: None });
         }
     }
 }
@@ -344,9 +369,11 @@ fn detailed<'a>(lines: &[(u32, &'a str)], since: usize, at: usize, sink: &mut Si
             context_rows.push(Row { line: no, label: label.into(), raw_label: label, cell: Cell { value: Value::Text(value), unit: "" }, section: None });
         }
     }
-    if !context_rows.iter().any(|r| r.label == "model") {
-        context(&lines[since..at], &mut context_rows);
-    }
+    let mut stated = Vec::new();
+    context(&lines[since..at], &mut stated);
+    // The box's model and dataset are the run's own words; the command's fill the rest.
+    stated.retain(|r| !context_rows.iter().any(|c| c.label == r.label));
+    context_rows.extend(stated);
     // Header lines (`┃`) before the first row (`│`), each column's name written over them.
     let mut headers: Vec<String> = Vec::new();
     let mut runs = Vec::new();
