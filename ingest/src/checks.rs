@@ -292,6 +292,9 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
             _ => None,
         }
     };
+    // With several serve commands (a deployment section per model, the results in another),
+    // a run takes the one that serves its model, when no other serves it too.
+    let all_serves: Vec<&Serve> = doc.default_serve.iter().chain(sections.iter().flat_map(|s| &s.serves)).filter(|s| !s.template).collect();
     let paired = paired_commands(sections, &section_runs, &parent, sink);
     let mut only_serve_refused = false;
     // Where every run starts and ends, in line order: what a log states above a block reaches
@@ -458,6 +461,25 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
             for (fact, line) in stated_once.iter().rev().filter(|(_, l)| *l > at && !in_block(*l)) {
                 give_labelled(&mut run, fact, *line);
             }
+            let of_model = match (only_serve, run.model.as_deref()) {
+                (None, Some(model)) if !served && !crate::formats::in_process(&run.format) => {
+                    let mut serving = all_serves.iter().filter(|s| s.model.as_deref().is_some_and(|m| model_key(m) == model_key(model)));
+                    match (serving.next(), serving.next()) {
+                        (Some(s), None) => Some(*s),
+                        _ => None,
+                    }
+                }
+                _ => None,
+            };
+            if let Some(s) = of_model.filter(|s| serve_elsewhere_conflict(s, &run, client).is_none()) {
+                for fact in context::serve_facts(s) {
+                    context::give(&mut run, fact, s.line, context::SERVE);
+                }
+                if run.params.command.is_none() {
+                    run.params = s.params.clone().into();
+                    run.source.lines.insert("params.command", s.line);
+                }
+            }
             if let Some(s) = only_serve.filter(|_| !served && !crate::formats::in_process(&run.format)) {
                 let spread = (result_sections > 1).then(|| format!("the document's runs lie in {result_sections} sections, which may have used other servers"));
                 match spread.or_else(|| serve_elsewhere_conflict(s, &run, client)) {
@@ -617,6 +639,12 @@ fn paired_commands<'s>(
     out
 }
 
+/// A model compared by family, case, `-`, `_`, ` ` and `.` aside (`DeepSeekV3` is
+/// `deepseek-ai/DeepSeek-V3`, `/models/Qwen2.5-72B-Instruct` is `Qwen2.5-72B-Instruct`).
+fn model_key(model: &str) -> String {
+    precision::family(model).chars().filter(|c| !matches!(c, '-' | '_' | ' ' | '.')).flat_map(char::to_lowercase).collect()
+}
+
 /// Why the document's only serve command, found outside a run's sections, may not have
 /// served it: its client talks to another server, or the run already states another model
 /// (compared by family, case, `-`, `_` and `.` aside: `DeepSeekV3` is
@@ -625,9 +653,8 @@ fn serve_elsewhere_conflict(serve: &Serve, run: &Run, client: Option<&context::C
     if let Some(why) = client.and_then(|c| context::serve_contradicts(serve, c)) {
         return Some(why);
     }
-    let key = |m: &str| precision::family(m).chars().filter(|c| !matches!(c, '-' | '_' | ' ' | '.')).flat_map(char::to_lowercase).collect::<String>();
     if let (Some(a), Some(b)) = (run.model.as_deref(), serve.model.as_deref()) {
-        if key(a) != key(b) {
+        if model_key(a) != model_key(b) {
             return Some(format!("it serves `{b}`, while the run is of `{a}`"));
         }
     }

@@ -48,7 +48,8 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 79] = [
+const SAMPLES: [(&str, &str); 80] = [
+    ("markdown-document/serve_per_model_in_deploy_section_zh.md", "raw/hygon_dcu.md"),
     ("serving-text/sglang_ascend_repeated_label.log", "raw/ascend_repeated.log"),
     ("markdown-table/metric_rows_engine_columns_ko.md", "raw/rtx5090_ko.md"),
     ("vllm-json/save_result_all_failed.json", "raw/all_failed.json"),
@@ -2550,4 +2551,17 @@ fn an_embeddings_run_misses_no_token_latencies() {
                 ==================================================\n";
     let expected = [("/metrics/e2e_ms/median", json!(165.57)), ("/metrics/total_throughput", json!(7726.76))];
     assert_eq!(check("raw/embeddings.log", text, &[&expected]), Vec::<String>::new());
+}
+
+/// A Hygon DCU post: a deployment section with a `vllm serve` per model (TP 8 for
+/// Qwen2.5-72B, TP 4 for the 7B), the results in another section: each run takes the serve
+/// command of its own model (they had no TP and no command).
+#[test]
+fn a_run_takes_the_serve_command_of_its_model_from_another_section() {
+    let (text, path) = sample("markdown-document/serve_per_model_in_deploy_section_zh.md");
+    let run = |line: u32, model: &str, tp: u32, serve: u32| {
+        vec![("/source/line", json!(line)), ("/model", json!(model)), ("/tp", json!(tp)), ("/source/context/tp/kind", json!("serve")), ("/source/context/tp/line", json!(serve))]
+    };
+    let findings = check(&path, &text, &[&run(111, "Qwen2.5-72B-Instruct", 8, 65), &run(149, "DeepSeek-R1-Distill-Qwen-7B", 4, 73)]);
+    assert_eq!(findings, ["errors-without-result@85"]);
 }
