@@ -203,15 +203,16 @@ fn duration_factor(unit: &str) -> Option<f64> {
 }
 
 fn token_rate(unit: &str) -> bool {
-    matches!(unit, "tokens/sec" | "per sec" | "tokens/s" | "tok/s")
+    matches!(unit, "tokens/sec" | "per sec" | "tokens/s" | "tok/s" | "tok/sec")
 }
 
 fn request_rate(unit: &str) -> bool {
     matches!(unit, "requests/sec" | "per sec" | "req/s" | "rps")
 }
 
+/// `Request Count (successful)` of a walkthrough's table: the requests that completed.
 fn count_unit(unit: &str) -> bool {
-    matches!(unit, "" | "requests" | "count")
+    matches!(unit, "" | "requests" | "count" | "successful")
 }
 
 /// Converts without adding float noise, as the resolver does.
