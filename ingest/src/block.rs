@@ -47,7 +47,7 @@ fn resolve_with(block: &Block, namespace: Option<benchsite_model::Map<benchsite_
         // A label printed twice with another number (a fork's `Output token throughput
         // (tok/s)` where its total belongs): the first is the run's; the second is kept under
         // its line, with a warning, instead of overwriting it.
-        let earlier = block.rows[..i].iter().find(|r| r.label == row.label && matches!(r.cell.value, Value::Number(_)));
+        let earlier = block.rows[..i].iter().find(|r| r.label == row.label && r.section == row.section && matches!(r.cell.value, Value::Number(_)));
         if let (Some(first), Value::Number(n)) = (earlier, row.cell.value) {
             if first.cell.value != row.cell.value {
                 let key = format!("{} (line {})", row.raw_label.trim().trim_end_matches(':'), row.line);

@@ -463,7 +463,10 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
             }
             let of_model = match (only_serve, run.model.as_deref()) {
                 (None, Some(model)) if !served && !crate::formats::in_process(&run.format) => {
-                    let mut serving = all_serves.iter().filter(|s| s.model.as_deref().is_some_and(|m| model_key(m) == model_key(model)));
+                    // The checkpoint's own name, precision included (an FP8 checkpoint's serve
+                    // command is not a BF16 run's), its folder or organisation aside.
+                    let name = |m: &str| m.trim_end_matches('/').rsplit('/').next().unwrap_or(m).to_ascii_lowercase().replace(['-', '_', '.', ' '], "");
+                    let mut serving = all_serves.iter().filter(|s| s.model.as_deref().is_some_and(|m| name(m) == name(model)));
                     match (serving.next(), serving.next()) {
                         (Some(s), None) => Some(*s),
                         _ => None,

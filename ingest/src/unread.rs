@@ -227,7 +227,10 @@ fn has_number(line: &str) -> bool {
         // 요청`, `8 并发`, `8 users`): a setting, not a result.
         let rest: String = chars[end..].iter().collect();
         let rest = rest.trim_start();
-        let repeats = ["회", "次", "回", "times", "동시", "并发", "並列", "concurrent", "users"].iter().any(|w| rest.strip_prefix(w).is_some_and(|r| !r.starts_with(|c: char| c.is_ascii_alphanumeric())));
+        let repeats = ["회", "次", "回", "times", "동시", "并发", "並列", "concurrent", "users"]
+            .iter()
+            // `次/秒` is a rate, a result.
+            .any(|w| rest.strip_prefix(w).is_some_and(|r| !r.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '/')));
         if !before.is_some_and(|&b| is_estimate_sign(b)) && !second && !ranged && !repeats {
             return true;
         }

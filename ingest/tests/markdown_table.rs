@@ -1184,3 +1184,17 @@ fn bracketed_checkpoints_and_merged_tp_cells() {
     let findings = check("raw/rocm.md", text, &[&run(3, "amd/Llama-3.1-70B-Instruct-FP8-KV", 15105.0), &run(4, "amd/Llama-3.1-70B-Instruct-FP8-KV", 10505.0), &run(5, "Llama 3.1 405B", 4065.0)]);
     assert_eq!(findings, ["throughput-tokens-unstated@1"]);
 }
+
+/// Headers of one metric where one is the end of another (`TTFT (ms)` in `Mean TTFT (ms)`,
+/// `吞吐` in `基线吞吐`) tell no variants apart, and read without a panic.
+#[test]
+fn a_header_ending_another_names_no_variant() {
+    for text in [
+        "| Concurrency | TTFT (ms) | Mean TTFT (ms) |\n|---|---|---|\n| 1 | 12 | 13 |\n",
+        "| 并发 | 基线吞吐 | 吞吐 |\n|---|---|---|\n| 1 | 77 | 118 |\n",
+        "| c | TTFT (ms) | TTFT (ms) |\n|---|---|---|\n| 1 | 12 | 13 |\n",
+    ] {
+        let out = parse_file("raw/t.md", text, None);
+        assert!(out.runs.len() <= 1, "{text}");
+    }
+}

@@ -63,10 +63,10 @@ fn label(key: &str, per_request: bool) -> Option<String> {
             "output token throughput (tok/s)"
         }
         "total token throughput" | "total throughput" => "total token throughput (tok/s)",
-        "average latency" | "avg latency" => "mean e2el (s)",
-        "average time to first token" => "mean ttft (s)",
-        "average inter-token latency" => "mean itl (s)",
-        "average time per output token" if per_request => "mean tpot (s)",
+        "average latency" | "avg latency" => return Some(format!("mean e2el ({unit})")),
+        "average time to first token" => return Some(format!("mean ttft ({unit})")),
+        "average inter-token latency" => return Some(format!("mean itl ({unit})")),
+        "average time per output token" if per_request => return Some(format!("mean tpot ({unit})")),
         "ttft" | "avg ttft" => return Some(format!("mean ttft ({unit})")),
         "tpot" | "avg tpot" => return Some(format!("mean tpot ({unit})")),
         "itl" | "avg itl" => return Some(format!("mean itl ({unit})")),
@@ -260,7 +260,7 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
 
 /// The rows of the summary titled on line `at`, and the index of its last line.
 fn summary<'a>(lines: &[(u32, &'a str)], at: usize) -> (Vec<Row<'a>>, usize) {
-    let per_request = lines[at..].iter().take(60).any(|(_, l)| l.contains("Output token throughput (tok/s)"));
+    let per_request = lines[at..].iter().take(60).any(|(_, l)| l.contains("Output token throughput (tok/s)") || l.contains("Output Throughput (tok/s)"));
     let mut rows = Vec::new();
     let mut end = at;
     let mut group: Option<&str> = None; // `Percentile of …:` of the key: value layout

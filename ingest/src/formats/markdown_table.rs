@@ -1206,13 +1206,16 @@ fn told_apart(texts: &[&str]) -> Option<Vec<String>> {
         (None, _) | (_, None) => true,
         (Some(a), Some(b)) => a.is_whitespace() || b.is_whitespace() || matches!(b, '(' | '（') || matches!(a, ')' | '）') || (cjk(a) && cjk(b)),
     };
-    let mut front = (0..=shortest).take_while(|&n| chars.iter().all(|c| c[..n] == chars[0][..n])).last().unwrap_or(0);
-    while front > 0 && !chars.iter().all(|c| boundary(c.get(front.wrapping_sub(1)).copied(), c.get(front).copied())) {
+    // A header may share all of itself with the others (`TTFT (ms)` ends `Mean TTFT (ms)`):
+    // no name is left for it, which `distinct` below refuses.
+    let mut front = (0..shortest).take_while(|&n| chars.iter().all(|c| c[..=n] == chars[0][..=n])).count();
+    while front > 0 && !chars.iter().all(|c| boundary(Some(c[front - 1]), c.get(front).copied())) {
         front -= 1;
     }
     let rest = shortest - front;
-    let mut back = (0..=rest).take_while(|&n| chars.iter().all(|c| c[c.len() - n..] == chars[0][chars[0].len() - n..])).last().unwrap_or(0);
-    while back > 0 && !chars.iter().all(|c| boundary(c.get(c.len() - back - 1).copied(), c.get(c.len() - back).copied())) {
+    let mut back = (0..rest).take_while(|&n| chars.iter().all(|c| c[c.len() - 1 - n] == chars[0][chars[0].len() - 1 - n])).count();
+    // `back` may take all of the shortest header (`front` 0): the char before it is none.
+    while back > 0 && !chars.iter().all(|c| boundary((c.len() - back).checked_sub(1).map(|j| c[j]), Some(c[c.len() - back]))) {
         back -= 1;
     }
     let names: Vec<String> = chars.iter().map(|c| c[front..c.len() - back].iter().collect::<String>().trim().to_string()).collect();
