@@ -48,7 +48,8 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 80] = [
+const SAMPLES: [(&str, &str); 81] = [
+    ("guidellm/boxed_mean_spanning_token_rates.md", "raw/guidellm_ttfot.md"),
     ("markdown-document/serve_per_model_in_deploy_section_zh.md", "raw/hygon_dcu.md"),
     ("serving-text/sglang_ascend_repeated_label.log", "raw/ascend_repeated.log"),
     ("markdown-table/metric_rows_engine_columns_ko.md", "raw/rtx5090_ko.md"),
@@ -2564,4 +2565,16 @@ fn a_run_takes_the_serve_command_of_its_model_from_another_section() {
     };
     let findings = check(&path, &text, &[&run(111, "Qwen2.5-72B-Instruct", 8, 65), &run(149, "DeepSeek-R1-Distill-Qwen-7B", 4, 73)]);
     assert_eq!(findings, ["errors-without-result@85"]);
+}
+
+/// guidellm 0.4+'s `Server Throughput Statistics` writes one `Mean` over the four token-rate
+/// columns (`| Mdn | Mean | Mean ||||`): each of them is a mean, the input, output and total
+/// token throughputs (they were extras under `guidellm output tokens per sec `).
+#[test]
+fn a_statistic_spanning_guidellm_columns_names_each() {
+    let (text, path) = sample("guidellm/boxed_mean_spanning_token_rates.md");
+    let run = |line: u32, input: f64, output: f64, total: f64| {
+        vec![("/source/line", json!(line)), ("/metrics/input_throughput", json!(input)), ("/metrics/output_throughput", json!(output)), ("/metrics/total_throughput", json!(total))]
+    };
+    assert_eq!(check(&path, &text, &[&run(44, 65.8, 25.7, 88.9), &run(45, 126.7, 49.7, 171.8)]), Vec::<String>::new());
 }

@@ -564,6 +564,22 @@ fn spanned_cells(line: &str) -> Vec<&str> {
         .collect()
 }
 
+/// A statistics row's cells, a cell spanning the next ones (`| Mean ||||`: the mean of four
+/// token rates) repeated over them; a blank cell (spaces between its bars) stays blank.
+fn spans_only(line: &str) -> Vec<&str> {
+    let inner = line.trim().strip_prefix('|').unwrap_or(line).strip_suffix('|').unwrap_or(line);
+    let mut last = "";
+    inner
+        .split('|')
+        .map(|c| {
+            if !c.is_empty() {
+                last = c.trim();
+            }
+            last
+        })
+        .collect()
+}
+
 fn boxed_table<'a>(lines: &[(u32, &'a str)], i: usize) -> Option<BoxedTable<'a>> {
     let mut it = lines[i + 1..].iter().map(|(n, l)| (*n, l.trim()));
     let (_, rule) = it.next()?;
@@ -582,7 +598,7 @@ fn boxed_table<'a>(lines: &[(u32, &'a str)], i: usize) -> Option<BoxedTable<'a>>
         let t = l.strip_prefix('|').unwrap_or(l).strip_suffix('|').unwrap_or(l);
         t.split('|').map(str::trim).collect()
     };
-    let stats = inner(stats);
+    let stats = spans_only(stats);
     if groups.len() != stats.len() || units.len() != stats.len() {
         return None;
     }
