@@ -596,10 +596,10 @@ fn a_quoted_argument_spanning_lines_does_not_end_the_command() {
 
 /// A walkthrough's console table wraps `Output Token` over `Throughput (tok/sec)` and
 /// `Request Count` over `(successful)`: the output throughput and the completed requests (both
-/// were kept as extras).
+/// were kept as extras); `Benchmark Duration: 63.35 sec` under the table is the run's duration.
 #[test]
 fn tok_sec_throughput_and_successful_request_count() {
     let text = fixture("aiperf/walkthrough_tok_sec_successful.md");
-    let expected = [("/metrics/output_throughput", json!(4675.0)), ("/metrics/completed", json!(1690)), ("/metrics/request_throughput", json!(26.68)), ("/metrics/ttft_ms/p99", json!(951.16))];
+    let expected = [("/metrics/output_throughput", json!(4675.0)), ("/metrics/completed", json!(1690)), ("/metrics/request_throughput", json!(26.68)), ("/metrics/ttft_ms/p99", json!(951.16)), ("/metrics/duration_s", json!(63.35)), ("/source/lines/metrics.duration_s", json!(24))];
     assert_eq!(check("raw/aiperf_walkthrough.md", &text, &[&expected]), Vec::<String>::new());
 }

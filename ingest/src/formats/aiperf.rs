@@ -345,6 +345,13 @@ fn read_table(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
             stats.push(stat);
             last += 1;
         }
+        // AIPerf's console prints the run's duration under the table, after a blank line:
+        // `Benchmark Duration: 63.35 sec`.
+        let below = (last + 1..lines.len().min(last + 3)).find(|&k| !lines[k].trim().is_empty());
+        if let Some(stat) = below.and_then(|k| duration_below(lines[k], number_of(k))) {
+            stats.push(stat);
+            last = below.unwrap_or(last);
+        }
         i = last + 1;
         runs.extend(to_run(tool, (number_of(start), number_of(last)), &stats, sink));
     }
@@ -354,6 +361,14 @@ fn read_table(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
 /// Whether the table below a title has GenAI-Perf's `Statistic` header row.
 fn statistic_header(lines: &[&str], from: usize, last: usize) -> bool {
     lines.get(from..=last.max(from)).unwrap_or_default().iter().filter_map(|l| cells(l)).any(|c| c.first().is_some_and(|f| f.eq_ignore_ascii_case("statistic")))
+}
+
+/// `Benchmark Duration: 63.35 sec` under a console table: the run's duration.
+fn duration_below(line: &str, at: u32) -> Option<Stat<'_>> {
+    let value = line.trim().strip_prefix("Benchmark Duration:")?.trim();
+    let (number, unit) = value.split_once(' ').unwrap_or((value, ""));
+    let value = number.trim().parse::<f64>().ok().filter(|v| v.is_finite() && *v >= 0.0)?;
+    duration_factor(unit.trim()).map(|_| Stat { line: at, raw: "Benchmark Duration", name: "benchmark duration".into(), unit: unit.trim().to_string(), stat: "avg".into(), value, spread: None })
 }
 
 /// A rate GenAI-Perf 0.0.x printed under its table: `<Label> (per sec): <number>`.
