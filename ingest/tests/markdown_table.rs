@@ -1198,3 +1198,25 @@ fn a_header_ending_another_names_no_variant() {
         assert!(out.runs.len() <= 1, "{text}");
     }
 }
+
+/// A German vLLM-vs-SGLang report on an RTX 4090 (project_kaspar): the corner of a table of
+/// metrics as rows says how many requests each engine's run sent (`N = 10 queries`, `N = 6200
+/// queries`); the runs of the two tables could not be told apart.
+#[test]
+fn a_corner_cell_states_the_request_count() {
+    let text = "| N = 10 queries   | vLLM    | SGLang |\n\
+                | ---------------- | ------- | ------ |\n\
+                | Mean TTFT (ms)   | 125.68  | 66.53  |\n\
+                | P99 TTFT (ms)    | 427.94* | 84.02  |\n\
+                \n\
+                | N = 6200 queries | vLLM  | SGLang |\n\
+                | ---------------- | ----- | ------ |\n\
+                | Mean TTFT (ms)   | 34.57 | 48.74  |\n\
+                | P99 TTFT (ms)    | 79.27 | 153.23 |\n";
+    let run = |line: u32, framework: &str, n: u64, mean: f64| {
+        vec![("/source/line", json!(line)), ("/framework", json!(framework)), ("/scenario/num_prompts", json!(n)), ("/source/lines/scenario.num_prompts", json!(line)), ("/metrics/ttft_ms/mean", json!(mean))]
+    };
+    let findings = check("raw/kaspar.md", text, &[&run(1, "vllm", 10, 125.68), &run(1, "sglang", 10, 66.53), &run(6, "vllm", 6200, 34.57), &run(6, "sglang", 6200, 48.74)]);
+    assert_eq!(findings, Vec::<String>::new());
+    assert!(parse_file("raw/t.md", "| 1k/1k queries | vLLM |\n|---|---|\n| Mean TTFT (ms) | 12 |\n", None).runs.iter().all(|r| r.scenario.num_prompts.is_none()));
+}

@@ -1078,6 +1078,7 @@ static COLUMN_NAME: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| Col {
     throughput_stat: None,
 });
 static RATE: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| column("request rate"));
+static NUM_PROMPTS: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| column("num prompts"));
 static LOAD: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| column("load"));
 
 /// The words that say a number is a load (`8並列`, `8 并发`, `c=8`, `8 users`).
@@ -1607,6 +1608,20 @@ fn labelled_cells(table: &crate::markdown::Table) -> (Vec<usize>, Vec<Col>) {
     (labelled, cols)
 }
 
+/// The number of requests a table's corner cell states (`N = 10 queries`, `6200 prompts`),
+/// its digits as written; `None` for any other corner.
+fn corner_count(corner: &str) -> Option<&str> {
+    let lower = corner.to_ascii_lowercase();
+    let words: Vec<&str> = lower.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).collect();
+    let counted = words.iter().any(|w| matches!(*w, "queries" | "prompts" | "requests")) || lower.trim_start().starts_with("n =") || lower.trim_start().starts_with("n=");
+    let start = corner.find(|c: char| c.is_ascii_digit())?;
+    let digits = &corner[start..];
+    let digits = &digits[..digits.find(|c: char| !c.is_ascii_digit()).unwrap_or(digits.len())];
+    // One number only: `1k/1k queries` or two counts say no one count.
+    let numbers = words.iter().filter(|w| w.bytes().any(|b| b.is_ascii_digit())).count();
+    (counted && numbers == 1 && words.iter().any(|w| *w == digits)).then_some(digits)
+}
+
 /// `(+12.1%)`: a bracketed note on a line of its own.
 fn is_bracketed_note(line: &str) -> bool {
     line.starts_with(['(', '（']) && line.ends_with([')', '）'])
@@ -1922,6 +1937,11 @@ fn runs_of_columns(input: &TableInput<'_>, end: u32, sink: &mut Sink, notice: &m
                 }
             }
             None => {}
+        }
+        // `| N = 10 queries | vLLM | SGLang |`: the corner states how many requests every
+        // column's run sent.
+        if let Some(count) = table.header.first().and_then(|h| corner_count(h)) {
+            entries.push(Entry { col: &NUM_PROMPTS, head_line: table.line, text: count, line: table.line });
         }
         if let Some(run) = build_as(input, &entries, table.line, end, &engine_suffix(j - 1), sink, notice) {
             runs.push(run);
