@@ -1619,7 +1619,7 @@ fn corner_count(corner: &str) -> Option<&str> {
     let digits = &digits[..digits.find(|c: char| !c.is_ascii_digit()).unwrap_or(digits.len())];
     // One number only: `1k/1k queries` or two counts say no one count.
     let numbers = words.iter().filter(|w| w.bytes().any(|b| b.is_ascii_digit())).count();
-    (counted && numbers == 1 && words.iter().any(|w| *w == digits)).then_some(digits)
+    (counted && numbers == 1 && words.contains(&digits)).then_some(digits)
 }
 
 /// `(+12.1%)`: a bracketed note on a line of its own.
