@@ -411,13 +411,7 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
             };
             let served = serve.is_some();
             if let Some(s) = serve {
-                for fact in context::serve_facts(s) {
-                    context::give(&mut run, fact, s.line, context::SERVE);
-                }
-                if run.params.command.is_none() {
-                    run.params = s.params.clone().into();
-                    run.source.lines.insert("params.command", s.line);
-                }
+                give_serve(&mut run, s);
             }
             // The caption right above the run's block or table: closer to it than any heading.
             give_captions(&mut run, &captions, at);
@@ -475,25 +469,13 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
                 _ => None,
             };
             if let Some(s) = of_model.filter(|s| serve_elsewhere_conflict(s, &run, client).is_none()) {
-                for fact in context::serve_facts(s) {
-                    context::give(&mut run, fact, s.line, context::SERVE);
-                }
-                if run.params.command.is_none() {
-                    run.params = s.params.clone().into();
-                    run.source.lines.insert("params.command", s.line);
-                }
+                give_serve(&mut run, s);
             }
             if let Some(s) = only_serve.filter(|_| !served && !crate::formats::in_process(&run.format)) {
                 let spread = (result_sections > 1).then(|| format!("the document's runs lie in {result_sections} sections, which may have used other servers"));
                 match spread.or_else(|| serve_elsewhere_conflict(s, &run, client)) {
                     None => {
-                        for fact in context::serve_facts(s) {
-                            context::give(&mut run, fact, s.line, context::SERVE);
-                        }
-                        if run.params.command.is_none() {
-                            run.params = s.params.clone().into();
-                            run.source.lines.insert("params.command", s.line);
-                        }
+                        give_serve(&mut run, s);
                     }
                     Some(why) if !only_serve_refused => {
                         only_serve_refused = true;
@@ -640,6 +622,18 @@ fn paired_commands<'s>(
         .run(&runs[i][k].id);
     }
     out
+}
+
+/// What a serve command says about the run it served (kind `serve`), and its command and
+/// flags when the run has none of its own.
+fn give_serve(run: &mut Run, s: &Serve) {
+    for fact in context::serve_facts(s) {
+        context::give(run, fact, s.line, context::SERVE);
+    }
+    if run.params.command.is_none() {
+        run.params = s.params.clone().into();
+        run.source.lines.insert("params.command", s.line);
+    }
 }
 
 /// A model compared by family, case, `-`, `_`, ` ` and `.` aside (`DeepSeekV3` is

@@ -547,32 +547,19 @@ struct BoxedTable<'a> {
     rows: Vec<(u32, Vec<&'a str>)>,
 }
 
-/// The cells between a boxed line's outer bars; an empty cell continues the span of the
-/// cell before it (`| TTFT || ITL ||`), so each column gets the name that covers it.
-fn spanned_cells(line: &str) -> Vec<&str> {
+/// The cells between a boxed line's outer bars; a cell continuing the span of the cell before
+/// it takes that cell's name, so each column gets the name that covers it. In the group and
+/// unit rows (`| TTFT || ITL ||`) every blank cell continues the span (`blanks_span`); in a
+/// statistics row only an empty one between adjacent bars does (`| Mean ||||`: the mean of
+/// four token rates), and a blank cell (spaces between its bars) stays blank.
+fn spanned_cells(line: &str, blanks_span: bool) -> Vec<&str> {
     let inner = line.trim().strip_prefix('|').unwrap_or(line).strip_suffix('|').unwrap_or(line);
     let mut last = "";
     inner
         .split('|')
         .map(|c| {
-            let c = c.trim();
-            if !c.is_empty() {
-                last = c;
-            }
-            last
-        })
-        .collect()
-}
-
-/// A statistics row's cells, a cell spanning the next ones (`| Mean ||||`: the mean of four
-/// token rates) repeated over them; a blank cell (spaces between its bars) stays blank.
-fn spans_only(line: &str) -> Vec<&str> {
-    let inner = line.trim().strip_prefix('|').unwrap_or(line).strip_suffix('|').unwrap_or(line);
-    let mut last = "";
-    inner
-        .split('|')
-        .map(|c| {
-            if !c.is_empty() {
+            let continues = if blanks_span { c.trim().is_empty() } else { c.is_empty() };
+            if !continues {
                 last = c.trim();
             }
             last
@@ -593,12 +580,12 @@ fn boxed_table<'a>(lines: &[(u32, &'a str)], i: usize) -> Option<BoxedTable<'a>>
     if !sep.starts_with("|-") {
         return None;
     }
-    let (groups, units) = (spanned_cells(groups), spanned_cells(units));
+    let (groups, units) = (spanned_cells(groups, true), spanned_cells(units, true));
     let inner = |l: &'a str| -> Vec<&'a str> {
         let t = l.strip_prefix('|').unwrap_or(l).strip_suffix('|').unwrap_or(l);
         t.split('|').map(str::trim).collect()
     };
-    let stats = spans_only(stats);
+    let stats = spanned_cells(stats, false);
     if groups.len() != stats.len() || units.len() != stats.len() {
         return None;
     }
