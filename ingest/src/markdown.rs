@@ -371,7 +371,9 @@ impl Body {
 /// A `Namespace(...)` line of prose right above the code block opening at `start` (line
 /// `opening`), at most a blank line between, and its line.
 fn namespace_above(text: &str, start: usize, opening: u32) -> Option<(u32, &str)> {
-    let mut above = text[..start.min(text.len())].lines().rev();
+    // From the start of the fence's line: a fence indented in a list item starts after blanks.
+    let before = &text[..start.min(text.len())];
+    let mut above = before[..before.rfind('\n').map_or(0, |i| i + 1)].lines().rev();
     let (line, gap) = match above.next()?.trim() {
         "" => (above.next()?.trim(), 2),
         l => (l, 1),
@@ -494,6 +496,22 @@ impl Section {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_namespace_above_a_fence_is_found_with_its_own_line() {
+        let line = "Namespace(backend='vllm', model='m')";
+        // Right above, after a blank line, and above a fence indented in a list item (its
+        // blanks are not a blank line).
+        for (text, opening, want) in [
+            (format!("{line}\n```\nlog\n```\n"), 2, Some(1)),
+            (format!("{line}\n\n```\nlog\n```\n"), 3, Some(1)),
+            (format!("- item\n\n   {line}\n   ```\n   log\n   ```\n"), 4, Some(3)),
+            (format!("{line}\n\n   \n   ```\n"), 4, None),
+        ] {
+            let start = text.find("```").unwrap();
+            assert_eq!(namespace_above(&text, start, opening).map(|(l, _)| l), want, "{text:?}");
+        }
+    }
 
     #[test]
     fn finds_sections_serve_commands_notes_and_code_lines() {

@@ -35,7 +35,12 @@ fn the_key_value_summary_of_the_first_releases() {
     };
     let mut first = run(19, 8, 3213.0, 6854.5, 594.929);
     first.extend([("/model", json!("qwen")), ("/scenario/dataset", json!("openqa")), ("/metrics/ttft_ms/p50", json!(3246.1)), ("/metrics/extra/evalscope average time per output token", json!(0.00168))]);
-    let findings = check("raw/atlas800.log", &text, &[&first, &run(57, 16, 3391.0, 7247.8, 1119.102), &run(96, 8, 3712.0, 7441.5, 480.043)]);
+    // The command pasted once above them all holds for every summary below it.
+    let mut later = [run(57, 16, 3391.0, 7247.8, 1119.102), run(96, 8, 3712.0, 7441.5, 480.043)];
+    for run in &mut later {
+        run.extend([("/model", json!("qwen")), ("/scenario/dataset", json!("openqa")), ("/source/lines/model", json!(7))]);
+    }
+    let findings = check("raw/atlas800.log", &text, &[&first, &later[0], &later[1]]);
     assert_eq!(findings, ["failed-requests@102"]);
     read("keyvalue_atlas800_mindie.txt", "raw/atlas800.log");
 }
@@ -58,10 +63,12 @@ fn the_grid_summary_and_its_percentiles_in_seconds() {
         ("/metrics/e2e_ms/p90", json!(84713.0)),
     ];
     assert_eq!(check("raw/evalscope.log", &text, &[&expected]), Vec::<String>::new());
-    let (_, out) = read("grid_v017_itl_two_runs.txt", "raw/evalscope2.log");
-    assert_eq!(out.runs.len(), 2);
+    let (_, out) = read("grid_v017_itl.txt", "raw/evalscope2.log");
+    assert_eq!(out.runs.len(), 1);
     assert_eq!(out.runs[0].metrics.itl_ms.as_ref().and_then(|l| l.get("mean").copied()), Some(4.9));
-    assert_eq!((out.runs[1].scenario.max_concurrency, out.runs[1].metrics.output_throughput), (Some(5), Some(514.391)));
+    let (_, out) = read("grid_v017_gptoss_no_command.txt", "raw/evalscope3.log");
+    assert_eq!((out.runs.len(), out.runs[0].model.as_deref()), (1, None), "no command: no model");
+    assert_eq!((out.runs[0].scenario.max_concurrency, out.runs[0].metrics.output_throughput), (Some(5), Some(514.391)));
 }
 
 #[test]

@@ -122,59 +122,76 @@ fn number_cell(text: &str) -> Option<Cell<'_>> {
     }
 }
 
-/// What the lines before a summary say about its run, from the `evalscope perf` command or
+/// What the lines before a summary say about its run, from the last `evalscope perf` command or
 /// the arguments' dump (`"model": "DeepSeek-R1-Distill-Qwen-32B",`): the model and dataset; the
 /// lengths when they are fixed (`--min-prompt-length 1024 --max-prompt-length 1024`,
-/// `--min-tokens 1024 --max-tokens 1024`); the request count when one was asked for.
-fn context<'a>(lines: &[(u32, &'a str)], rows: &mut Vec<Row<'a>>) {
-    // (command flag, arguments' key): the last one stated, with its line.
-    const KEYS: [(&str, &str); 7] = [
-        ("--model", "\"model\":"),
-        ("--dataset", "\"dataset\":"),
-        ("--min-prompt-length", "\"min_prompt_length\":"),
-        ("--max-prompt-length", "\"max_prompt_length\":"),
-        ("--min-tokens", "\"min_tokens\":"),
-        ("--max-tokens", "\"max_tokens\":"),
-        ("--number", "\"number\":"),
-    ];
-    let mut found: [Option<(u32, &'a str)>; 7] = [None; 7];
-    for &(no, line) in lines {
-        let t = line.trim().trim_end_matches(['\\', ' ']);
-        let words: Vec<&str> = t.split_whitespace().collect();
-        for (k, (flag, key)) in KEYS.iter().enumerate() {
-            if let Some(v) = t.strip_prefix(key) {
-                let v = v.trim().trim_end_matches(',').trim_matches('"');
-                if !v.is_empty() && v != "null" && !v.starts_with('[') {
-                    found[k] = Some((no, v));
-                }
+/// `--min-tokens 1024 --max-tokens 1024`); the request count when one was asked for. Fed the
+/// lines of a log in order (`see`), once each; a summary takes what holds at its line (`rows`).
+#[derive(Default)]
+struct Stated<'a> {
+    /// Per `KEYS` entry: the last value stated, with its line.
+    found: [Option<(u32, &'a str)>; 7],
+}
+
+/// (command flag, arguments' key) of what `Stated` keeps.
+const KEYS: [(&str, &str); 7] = [
+    ("--model", "\"model\":"),
+    ("--dataset", "\"dataset\":"),
+    ("--min-prompt-length", "\"min_prompt_length\":"),
+    ("--max-prompt-length", "\"max_prompt_length\":"),
+    ("--min-tokens", "\"min_tokens\":"),
+    ("--max-tokens", "\"max_tokens\":"),
+    ("--number", "\"number\":"),
+];
+
+impl<'a> Stated<'a> {
+    fn see(&mut self, lines: &[(u32, &'a str)]) {
+        for &(no, line) in lines {
+            // A new command or arguments' dump starts another run's context.
+            if line.contains("evalscope perf") || line.contains("Starting benchmark with args") {
+                self.found = [None; 7];
             }
-            if let Some(i) = words.iter().position(|w| w == flag) {
-                // One value only: `--number 5 20 100 200` asks for a count per run of a sweep.
-                let values: Vec<&str> = words[i + 1..].iter().take_while(|w| !w.starts_with('-')).copied().collect();
-                if let [v] = values.as_slice() {
-                    found[k] = Some((no, v.trim_matches(['\'', '"'])));
+            let t = line.trim().trim_end_matches(['\\', ' ']);
+            let words: Vec<&str> = t.split_whitespace().collect();
+            for (k, (flag, key)) in KEYS.iter().enumerate() {
+                if let Some(v) = t.strip_prefix(key) {
+                    let v = v.trim().trim_end_matches(',').trim_matches('"');
+                    if !v.is_empty() && v != "null" && !v.starts_with('[') {
+                        self.found[k] = Some((no, v));
+                    }
                 }
-            }
-            if let Some(v) = words.iter().find_map(|w| w.strip_prefix(flag).and_then(|r| r.strip_prefix('='))) {
-                found[k] = Some((no, v.trim_matches(['\'', '"'])));
+                if let Some(i) = words.iter().position(|w| w == flag) {
+                    // One value only: `--number 5 20 100 200` asks for a count per run of a sweep.
+                    let values: Vec<&str> = words[i + 1..].iter().take_while(|w| !w.starts_with('-')).copied().collect();
+                    if let [v] = values.as_slice() {
+                        self.found[k] = Some((no, v.trim_matches(['\'', '"'])));
+                    }
+                }
+                if let Some(v) = words.iter().find_map(|w| w.strip_prefix(flag).and_then(|r| r.strip_prefix('='))) {
+                    self.found[k] = Some((no, v.trim_matches(['\'', '"'])));
+                }
             }
         }
     }
-    let text = |label: &'static str, at: Option<(u32, &'a str)>, rows: &mut Vec<Row<'a>>| {
-        if let Some((line, v)) = at {
-            rows.push(Row { line, label: label.into(), raw_label: label, cell: Cell { value: Value::Text(v), unit: "" }, section: None });
-        }
-    };
-    text("model", found[0], rows);
-    text("dataset", found[1], rows);
-    // A length is stated when its least and most are the same number.
-    let fixed = |a: Option<(u32, &'a str)>, b: Option<(u32, &'a str)>| match (a, b) {
-        (Some((_, x)), Some((line, y))) if x == y && x.parse::<u64>().is_ok() => Some((line, y)),
-        _ => None,
-    };
-    for (label, at) in [("input len", fixed(found[2], found[3])), ("output len", fixed(found[4], found[5])), ("num prompts", found[6])] {
-        if let Some((line, v)) = at.filter(|(_, v)| v.parse::<u64>().is_ok()) {
-            rows.push(Row { line, label: label.into(), raw_label: label, cell: parse_cell(v), section: None });
+
+    fn rows(&self, rows: &mut Vec<Row<'a>>) {
+        let found = &self.found;
+        let text = |label: &'static str, at: Option<(u32, &'a str)>, rows: &mut Vec<Row<'a>>| {
+            if let Some((line, v)) = at {
+                rows.push(Row { line, label: label.into(), raw_label: label, cell: Cell { value: Value::Text(v), unit: "" }, section: None });
+            }
+        };
+        text("model", found[0], rows);
+        text("dataset", found[1], rows);
+        // A length is stated when its least and most are the same number.
+        let fixed = |a: Option<(u32, &'a str)>, b: Option<(u32, &'a str)>| match (a, b) {
+            (Some((_, x)), Some((line, y))) if x == y && x.parse::<u64>().is_ok() => Some((line, y)),
+            _ => None,
+        };
+        for (label, at) in [("input len", fixed(found[2], found[3])), ("output len", fixed(found[4], found[5])), ("num prompts", found[6])] {
+            if let Some((line, v)) = at.filter(|(_, v)| v.parse::<u64>().is_ok()) {
+                rows.push(Row { line, label: label.into(), raw_label: label, cell: parse_cell(v), section: None });
+            }
         }
     }
 }
@@ -227,8 +244,10 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
     let lines: Vec<(u32, &str)> = input.text.lines().enumerate().map(|(i, l)| (input.first_line + i as u32, l)).collect();
     let mut runs = Vec::new();
     let mut blocks = 0;
-    // Where the lines the next run's context is read from start: after the previous run.
+    // Where the lines the next table's `Basic Information` box is looked for start: after the
+    // previous run. What the commands above state holds until another command.
     let mut since = 0;
+    let mut stated = Stated::default();
     let mut i = 0;
     while i < lines.len() {
         let t = lines[i].1.trim();
@@ -237,7 +256,8 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
             blocks += 1;
             if !rows.is_empty() {
                 let mut all = Vec::new();
-                context(&lines[since..i], &mut all);
+                stated.see(&lines[since..i]);
+                stated.rows(&mut all);
                 all.extend(rows);
                 runs.extend(block::resolve(&Block::of_rows(NAME, lines[i].0, lines[end].0, all), &[], sink));
             }
@@ -246,7 +266,12 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
             continue;
         }
         if t == "Detailed Performance Metrics" {
-            let (table_runs, end) = detailed(&lines, since, i, sink);
+            // A sweep's table follows its own `Basic Information` box: only what is stated
+            // since the previous run is its context.
+            let mut own = Stated::default();
+            own.see(&lines[since..i]);
+            stated.see(&lines[since..i]);
+            let (table_runs, end) = detailed(&lines, since, i, &own, sink);
             blocks += 1;
             runs.extend(table_runs);
             since = end + 1;
@@ -356,7 +381,7 @@ fn summary<'a>(lines: &[(u32, &'a str)], at: usize) -> (Vec<Row<'a>>, usize) {
 /// The runs of the `Detailed Performance Metrics` table titled on line `at` (the `Basic
 /// Information` box above it, after line `since`, names their model and dataset), and the
 /// index of its last line.
-fn detailed<'a>(lines: &[(u32, &'a str)], since: usize, at: usize, sink: &mut Sink) -> (Vec<Run>, usize) {
+fn detailed<'a>(lines: &[(u32, &'a str)], since: usize, at: usize, stated: &Stated<'a>, sink: &mut Sink) -> (Vec<Run>, usize) {
     let mut context_rows: Vec<Row<'a>> = Vec::new();
     for &(no, line) in &lines[since..at] {
         let c = cells(line);
@@ -369,11 +394,11 @@ fn detailed<'a>(lines: &[(u32, &'a str)], since: usize, at: usize, sink: &mut Si
             context_rows.push(Row { line: no, label: label.into(), raw_label: label, cell: Cell { value: Value::Text(value), unit: "" }, section: None });
         }
     }
-    let mut stated = Vec::new();
-    context(&lines[since..at], &mut stated);
+    let mut commanded = Vec::new();
+    stated.rows(&mut commanded);
     // The box's model and dataset are the run's own words; the command's fill the rest.
-    stated.retain(|r| !context_rows.iter().any(|c| c.label == r.label));
-    context_rows.extend(stated);
+    commanded.retain(|r| !context_rows.iter().any(|c| c.label == r.label));
+    context_rows.extend(commanded);
     // Header lines (`┃`) before the first row (`│`), each column's name written over them.
     let mut headers: Vec<String> = Vec::new();
     let mut runs = Vec::new();
