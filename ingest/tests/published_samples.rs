@@ -48,7 +48,8 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 81] = [
+const SAMPLES: [(&str, &str); 82] = [
+    ("markdown-table/summary_above_sweep_tables_tpu.md", "raw/tpu_matrix.md"),
     ("guidellm/boxed_mean_spanning_token_rates.md", "raw/guidellm_ttfot.md"),
     ("markdown-document/serve_per_model_in_deploy_section_zh.md", "raw/hygon_dcu.md"),
     ("serving-text/sglang_ascend_repeated_label.log", "raw/ascend_repeated.log"),
@@ -2577,4 +2578,29 @@ fn a_statistic_spanning_guidellm_columns_names_each() {
         vec![("/source/line", json!(line)), ("/metrics/input_throughput", json!(input)), ("/metrics/output_throughput", json!(output)), ("/metrics/total_throughput", json!(total))]
     };
     assert_eq!(check(&path, &text, &[&run(44, 65.8, 25.7, 88.9), &run(45, 126.7, 49.7, 171.8)]), Vec::<String>::new());
+}
+
+/// A sglang-jax TPU matrix: a summary table (`| workload | isl/osl | peak tot tok/s | at conc |
+/// mean TTFT there |`) above a table per workload. `tot tok/s` is the total token rate (it was
+/// read as output, in 30 runs), `conc` the concurrency (it was an extra), and each summary row
+/// repeats the row of its workload's table below, which takes the lengths only the summary
+/// states (the four summary rows had been runs of their own).
+#[test]
+fn a_summary_above_the_tables_it_picks_from() {
+    let (text, out) = parsed("markdown-table/summary_above_sweep_tables_tpu.md");
+    let field = |line: u32, pointer: &str| {
+        let run = out.runs.iter().find(|r| r.source.line == line).unwrap_or_else(|| panic!("no run at line {line}"));
+        serde_json::to_value(run).unwrap().pointer(pointer).cloned().unwrap_or(Value::Null)
+    };
+    assert_eq!(out.runs.len(), 30);
+    for (line, conc, total) in [(70, 1, 580.7), (75, 32, 7870.4), (126, 32, 3906.2)] {
+        assert_eq!((field(line, "/scenario/max_concurrency"), field(line, "/metrics/total_throughput")), (json!(conc), json!(total)), "line {line}");
+        assert_eq!(field(line, "/metrics/output_throughput") == Value::Null, line != 126, "line {line}");
+    }
+    assert_eq!((field(75, "/scenario/input_len"), field(75, "/scenario/output_len")), (json!(1024), json!(1)));
+    assert_eq!(field(75, "/source/context/scenario.input_len/line"), json!(61));
+    assert_eq!((field(124, "/metrics/input_throughput"), field(124, "/metrics/output_throughput")), (json!(1952.1), json!(488.0)));
+    let codes: Vec<String> = out.findings.iter().map(|f| format!("{}@{}", f.code, f.line)).collect();
+    assert_eq!(codes, ["duplicate@61", "duplicate@62", "duplicate@64", "duplicate@63"]);
+    numbers_trace_to_their_lines(&text, &out);
 }

@@ -390,7 +390,7 @@ fn latency_group(h: &Words<'_>) -> Option<&'static str> {
     // TPOT first: `TPOT (excl. 1st token)` mentions the first token too.
     if h.any(&["tpot", "time per output token", "time-per-output-token", "每token", "每 token", "每个token", "每输出token"]) {
         Some("tpot_ms")
-    } else if h.any(&["ttft", "time to first token", "time-to-first-token", "first token", "first-token", "1st token", "ftl", "首token", "首 token", "首字", "首词"]) {
+    } else if h.any(&["ttft", "time to first token", "time-to-first-token", "first token", "first-token", "1st token", "first time to token", "ftl", "首token", "首 token", "首字", "首词"]) {
         Some("ttft_ms")
     } else if h.any(&["itl", "inter-token", "inter token", "intertoken", "per-token latency", "per token latency", "token间", "token 间"]) {
         Some("itl_ms")
@@ -414,7 +414,7 @@ fn token_kind(h: &Words<'_>) -> Kind {
         Kind::Output
     } else if h.any(&["input", "prompt", "prefill", "pre-fill", "输入", "预填充"]) || h.word("in") || bench_test(h, "pp") {
         Kind::Input
-    } else if h.has("total") || h.has("总") || h.has("overall") || h.has("合計") || h.has("合计") {
+    } else if h.has("total") || h.word("tot") || h.has("总") || h.has("overall") || h.has("合計") || h.has("合计") {
         Kind::Total
     } else {
         Kind::Unqualified
@@ -454,7 +454,7 @@ fn context_of(body: &str) -> Option<Ctx> {
         Ctx::Dataset
     } else if one_of(&[
         "concurrency", "max concurrency", "batch", "batch size", "bs", "并发", "并发数", "并发度", "clients", "num clients",
-        "users", "concurrent users", "concurrent requests", "批大小", "批次大小", "parallel requests", "c",
+        "users", "concurrent users", "concurrent requests", "批大小", "批次大小", "parallel requests", "c", "conc", "at conc",
     ]) {
         Ctx::MaxConcurrency
     } else if one_of(&["num prompts", "number of prompts", "prompt no", "prompt num", "prompts", "requests", "request count", "num requests", "请求数", "请求数量", "请求总数", "total requests"]) {
@@ -615,8 +615,10 @@ fn column(raw: &str) -> Col {
         let tokens = h.any(&["token", "tok/", "tokens", "词"]) || h.word("tps") || h.word("tok");
         let requests = h.any(&["request", "req/", "请求"]) || h.word("qps") || h.word("rps") || h.word("req");
         let measure = match unit {
-            // `최대 처리량` beside `평균 처리량`, `峰值吞吐`: the peak, not the run's throughput.
-            _ if h.any(&["peak", "峰值", "최대"]) && !requests => Measure::Peak,
+            // `최대 처리량` beside `평균 처리량`, `峰值吞吐`: the peak, not the run's throughput
+            // (of output tokens, as vLLM prints it). A summary's `peak tot tok/s` is the total
+            // rate of the sweep's best run, the run it names.
+            _ if h.any(&["peak", "峰值", "최대"]) && !requests && matches!(token_kind(&h), Kind::Output | Kind::Unqualified) => Measure::Peak,
             Unit::TokenRate => Measure::Tokens(token_kind(&h)),
             Unit::PerGpu if !requests => Measure::Tokens(token_kind(&h)),
             Unit::RequestRate => Measure::Requests,
@@ -2884,7 +2886,19 @@ pub fn summaries(runs: &mut Vec<Run>, sink: &mut Sink) {
         return;
     }
     let mut keep = vec![true; runs.len()];
-    let drop = duplicates(runs, &mut keep, sink);
+    let mut summarised_by = Vec::new();
+    let drop = duplicates(runs, &mut keep, &mut summarised_by, sink);
+    // A summary row above states what its run's own table may not (the lengths of the
+    // workload its row names): the run takes it, from the summary's line.
+    for (summary, run) in summarised_by {
+        let facts = stated_scenario(&runs[summary]);
+        for (fact, line) in facts {
+            let key = fact.key();
+            if context::give(&mut runs[run], fact, line, TABLE_ROW) {
+                runs[run].source.lines.insert(key, line);
+            }
+        }
+    }
     if drop {
         let mut flags = keep.into_iter();
         runs.retain(|_| flags.next().unwrap_or(true));
@@ -2893,7 +2907,7 @@ pub fn summaries(runs: &mut Vec<Run>, sink: &mut Sink) {
 
 /// Marks in `keep` the table rows of `runs` that repeat an earlier run, with a finding each;
 /// whether any was marked.
-fn duplicates(runs: &[Run], keep: &mut [bool], sink: &mut Sink) -> bool {
+fn duplicates(runs: &[Run], keep: &mut [bool], summarised_by: &mut Vec<(usize, usize)>, sink: &mut Sink) -> bool {
     let mut dropped = false;
     let mut index: HashMap<Key<'_>, BTreeMap<u64, Vec<usize>>> = HashMap::new();
     fn add<'a>(index: &mut HashMap<Key<'a>, BTreeMap<u64, Vec<usize>>>, i: usize, own: Vec<(Key<'a>, f64)>) {
@@ -2949,12 +2963,68 @@ fn duplicates(runs: &[Run], keep: &mut [bool], sink: &mut Sink) -> bool {
                 .run(&runs[j].id);
                 continue;
             }
+            // A summary above the rows it picks from (`| workload | peak tok/s | at conc |`
+            // over a table per workload): the earlier row, all of whose numbers this one
+            // states, repeats this one.
+            if let Some(j) = summarised(runs, keep, &index, i, &own) {
+                keep[j] = false;
+                dropped = true;
+                summarised_by.push((j, i));
+                let fields: Vec<String> = numbers(&runs[j]).iter().map(|(k, _)| key_name(*k)).collect();
+                sink.info(
+                    "duplicate",
+                    runs[j].source.line,
+                    format!("this table row repeats the run at line {} ({}); it is recorded once.", runs[i].source.line, fields.join(", ")),
+                )
+                .value("original_line", runs[i].source.line)
+                .run(&runs[i].id);
+            }
         }
         if runs[i].format == NAME {
             add(&mut index, i, own);
         }
     }
     dropped
+}
+
+/// The scenario a table row states, each field with its line, as facts to give another run.
+fn stated_scenario(run: &Run) -> Vec<(Fact, u32)> {
+    let s = &run.scenario;
+    let facts = [
+        ("scenario.dataset", s.dataset.clone().map(Fact::Dataset)),
+        ("scenario.num_prompts", s.num_prompts.map(Fact::NumPrompts)),
+        ("scenario.input_len", s.input_len.map(Fact::InputLen)),
+        ("scenario.output_len", s.output_len.map(Fact::OutputLen)),
+        ("scenario.max_concurrency", s.max_concurrency.map(Fact::MaxConcurrency)),
+        ("scenario.request_rate", s.request_rate.clone().map(Fact::RequestRate)),
+    ];
+    facts.into_iter().filter_map(|(key, fact)| Some((fact?, *run.source.lines.get(key)?))).collect()
+}
+
+/// An earlier table row still kept that states at least two numbers, each of which table row
+/// `i` (whose numbers are `own`) states too, in the same scenario: a summary of row `i`.
+fn summarised(runs: &[Run], keep: &[bool], index: &HashMap<Key<'_>, BTreeMap<u64, Vec<usize>>>, i: usize, own: &[(Key<'_>, f64)]) -> Option<usize> {
+    let close = |v: f64, w: f64| (v - w).abs() <= tolerance(v);
+    let mine: HashMap<Key<'_>, f64> = own.iter().copied().collect();
+    let mut candidates: Vec<usize> = own
+        .iter()
+        .filter_map(|(k, v)| {
+            let tol = tolerance(*v);
+            index.get(k).map(|by_value| by_value.range((v - tol).max(0.0).to_bits()..=(v + tol).to_bits()).flat_map(|(_, js)| js.iter().copied()).collect::<Vec<_>>())
+        })
+        .flatten()
+        .filter(|&j| j < i && keep[j] && runs[j].format == NAME)
+        .collect();
+    candidates.sort_unstable();
+    candidates.dedup();
+    candidates.into_iter().take(MAX_CANDIDATES).find(|&j| {
+        let theirs = numbers(&runs[j]);
+        let stated = |k: &Key<'_>, v: f64| match mine.get(k) {
+            Some(&w) => close(v, w),
+            None => token_twin(k).and_then(|t| mine.get(&t)).is_some_and(|&w| close(v, w)),
+        };
+        theirs.len() >= 2 && theirs.len() < own.len() && same_scenario(&runs[j], &runs[i]) && theirs.iter().all(|(k, v)| stated(k, *v))
+    })
 }
 
 #[cfg(test)]
