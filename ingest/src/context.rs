@@ -92,6 +92,9 @@ pub const CAPTION: &str = "caption";
 /// A code block that only sets environment variables above the result (`INPUT_LEN=512
 /// OUTPUT_LEN=256 TP=4`): the settings of the wrapper script that ran it ([`EnvBlock`]).
 pub const ENVIRONMENT: &str = "environment";
+/// The folder a sweep tool wrote a run's exports to, named for its point
+/// (`…/concurrency_96/profile_export_aiperf.json`).
+pub const EXPORT_PATH: &str = "export-path";
 
 /// Fills the field `fact` names when the run has no value for it yet, and records where the
 /// value came from. Returns whether it filled the field.

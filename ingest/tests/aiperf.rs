@@ -8,7 +8,8 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::json;
 
 /// Every fixture, with the path it is parsed as.
-const SAMPLES: [(&str, &str); 11] = [
+const SAMPLES: [(&str, &str); 12] = [
+    ("raw/calibrate.log", "aiperf/console_sweep_footer_cut_units.log"),
     ("raw/aiperf.log", "aiperf/console_wrapped.log"),
     ("raw/genai.log", "aiperf/genai_perf_console.log"),
     ("raw/genai_old.log", "aiperf/genai_perf_console_old.log"),
@@ -46,6 +47,36 @@ fn reads_aiperf_table_with_wrapped_labels() {
             ("/gpu", json!(null)),
             ("/framework", json!(null)),
         ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
+/// An AIPerf concurrency sweep in a pod's log: the footer under each table (`CLI Command:`
+/// wrapped at the terminal's width, `Benchmark Duration:`, the exports in `concurrency_N/`)
+/// gives each run its model, lengths, concurrency and duration (the runs could not be told
+/// apart); a unit cut short, `(requests/se…`, is the one unit that starts so (the last run's
+/// request throughput was an extra); `Goodput` is the request goodput.
+#[test]
+fn a_sweeps_footers_and_units_cut_short() {
+    let text = fixture("aiperf/console_sweep_footer_cut_units.log");
+    let run = |line: u32, concurrency: u64, duration: f64, rps: f64, goodput: f64, export: u32| {
+        vec![
+            ("/source/line", json!(line)),
+            ("/model", json!("qwen3-8b")),
+            ("/scenario/input_len", json!(4096)),
+            ("/scenario/output_len", json!(256)),
+            ("/scenario/max_concurrency", json!(concurrency)),
+            ("/source/context/scenario.max_concurrency/kind", json!("export-path")),
+            ("/source/lines/scenario.max_concurrency", json!(export)),
+            ("/metrics/duration_s", json!(duration)),
+            ("/metrics/request_throughput", json!(rps)),
+            ("/metrics/request_goodput", json!(goodput)),
+        ]
+    };
+    let findings = check(
+        "raw/calibrate.log",
+        &text,
+        &[&run(39, 2, 54.33, 0.18, 0.18, 88), &run(109, 4, 54.09, 0.3, 0.22, 159), &run(171, 96, 58.49, 0.41, 0.0, 226)],
     );
     assert!(findings.is_empty(), "{findings:?}");
 }
@@ -320,7 +351,8 @@ fn numbers_trace_to_their_lines_in_every_sample() {
     for (path, name) in SAMPLES {
         let text = fixture(name);
         let out = parse_file(path, &text, None);
-        assert_eq!(out.runs.len(), 1, "{name}: {:?}", out.findings);
+        let sweep = name.contains("sweep");
+        assert_eq!(out.runs.len(), if sweep { 3 } else { 1 }, "{name}: {:?}", out.findings);
         numbers_trace_to_their_lines(&text, &out);
     }
 }

@@ -27,6 +27,7 @@
 
 use super::{Format, Input, Read};
 use crate::block;
+use crate::context;
 use crate::fields::{classify, normalise, Target};
 use crate::json::reader::{Json, Spanned};
 use crate::json::Object;
@@ -123,7 +124,7 @@ fn label_of(s: &Stat<'_>, whole_sequence: bool) -> (String, f64, f64) {
         "output token throughput" => single("output token throughput (tok/s)", token_rate(unit)),
         "total token throughput" => single("total token throughput (tok/s)", token_rate(unit)),
         "request throughput" => single("request throughput (req/s)", request_rate(unit)),
-        "request goodput" => single("request goodput (req/s)", request_rate(unit)),
+        "request goodput" | "goodput" => single("request goodput (req/s)", request_rate(unit)),
         "request count" => single("completed", count_unit(unit) && whole),
         "error request count" => single("failed requests", count_unit(unit) && whole),
         "total output tokens" => single("total output tokens", unit == "tokens" && whole && !whole_sequence),
@@ -150,6 +151,7 @@ fn needs_unit(name: &str) -> bool {
             | "total token throughput"
             | "request throughput"
             | "request goodput"
+            | "goodput"
             | "benchmark duration"
     )
 }
@@ -235,10 +237,24 @@ fn split_label(label: &str) -> (String, String) {
     let label = label.trim();
     let (name, unit) = match label.strip_suffix(')').and_then(|l| l.rsplit_once('(')) {
         Some((name, unit)) if !name.trim().is_empty() => (name, unit.trim()),
-        _ => (label, ""),
+        _ => match label.strip_suffix('…').and_then(|l| l.rsplit_once('(')) {
+            // `Request Throughput (requests/se…`: a unit a narrow terminal cut short is the
+            // one unit AIPerf prints that starts so; cut where several do, it stays as cut.
+            Some((name, cut)) if !name.trim().is_empty() => {
+                let mut units = CONSOLE_UNITS.iter().filter(|u| u.starts_with(cut.trim()));
+                match (units.next(), units.next()) {
+                    (Some(unit), None) => (name, *unit),
+                    _ => (label, ""),
+                }
+            }
+            _ => (label, ""),
+        },
     };
     (normalise(name), unit.to_string())
 }
+
+/// The units AIPerf's and GenAI-Perf's console tables print.
+const CONSOLE_UNITS: [&str; 10] = ["ms", "sec", "tokens", "requests", "tokens/sec", "tokens/sec/user", "requests/sec", "per sec", "tokens/sec/gpu", "%"];
 
 /// A printed number: `2,940.39`, `0.13`; `None` for `N/A` and anything else.
 fn number(text: &str) -> Option<f64> {
@@ -345,15 +361,29 @@ fn read_table(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
             stats.push(stat);
             last += 1;
         }
-        // AIPerf's console prints the run's duration under the table, after a blank line:
-        // `Benchmark Duration: 63.35 sec`.
-        let below = (last + 1..lines.len().min(last + 3)).find(|&k| !lines[k].trim().is_empty());
-        if let Some(stat) = below.and_then(|k| duration_below(lines[k], number_of(k))) {
-            stats.push(stat);
-            last = below.unwrap_or(last);
-        }
+        // AIPerf's console prints the run's duration, command and exports under the table.
+        let below = footer(&lines, last + 1, number_of);
+        stats.extend(below.duration);
+        last = below.last.unwrap_or(last);
         i = last + 1;
-        runs.extend(to_run(tool, (number_of(start), number_of(last)), &stats, sink));
+        let Some(mut run) = to_run(tool, (number_of(start), number_of(last)), &stats, sink) else { continue };
+        if let Some(command) = &below.command {
+            if let Some(client) = context::client_commands(&command.text, command.line).into_iter().next() {
+                for fact in client.facts() {
+                    let key = fact.key();
+                    let line = command.line_of(&client, &fact);
+                    if context::give(&mut run, fact, line, context::COMMAND) {
+                        run.source.lines.insert(key, line);
+                    }
+                }
+            }
+        }
+        if let Some((line, concurrency)) = below.point {
+            if context::give(&mut run, context::Fact::MaxConcurrency(concurrency), line, context::EXPORT_PATH) {
+                run.source.lines.insert("scenario.max_concurrency", line);
+            }
+        }
+        runs.push(run);
     }
     (runs, blocks)
 }
@@ -361,6 +391,94 @@ fn read_table(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
 /// Whether the table below a title has GenAI-Perf's `Statistic` header row.
 fn statistic_header(lines: &[&str], from: usize, last: usize) -> bool {
     lines.get(from..=last.max(from)).unwrap_or_default().iter().filter_map(|l| cells(l)).any(|c| c.first().is_some_and(|f| f.eq_ignore_ascii_case("statistic")))
+}
+
+/// What AIPerf prints under its table, before the next title: `Benchmark Duration: 63.35
+/// sec`, `CLI Command: aiperf profile …` (wrapped at the terminal's width, its lines joined)
+/// and the export paths, whose folder names a sweep's point (`…/concurrency_96/…`).
+struct Footer<'a> {
+    duration: Option<Stat<'a>>,
+    command: Option<Wrapped>,
+    point: Option<(u32, u64)>,
+    /// The index of its last line read.
+    last: Option<usize>,
+}
+
+/// The footer of the table ending before index `from` (nothing when another table or
+/// prose comes first).
+fn footer<'a>(lines: &[&'a str], from: usize, number_of: impl Fn(usize) -> u32) -> Footer<'a> {
+    let mut out = Footer { duration: None, command: None, point: None, last: None };
+    let mut k = from;
+    // A GPU telemetry note or table may come first; all of it within a screen.
+    while k < lines.len().min(from + 40) {
+        let t = lines[k].trim();
+        if title(lines[k]).is_some() {
+            break;
+        }
+        if let Some(rest) = t.strip_prefix("CLI Command:").filter(|_| out.command.is_none()) {
+            let mut command = Wrapped { line: number_of(k), text: rest.trim().to_string(), starts: vec![(0, number_of(k))] };
+            let mut j = k + 1;
+            while j < lines.len() && !lines[j].trim().is_empty() && !footer_label(lines[j]) {
+                command.text.push(' ');
+                command.starts.push((command.text.len(), number_of(j)));
+                command.text.push_str(lines[j].trim());
+                j += 1;
+            }
+            out.command = Some(command);
+            out.last = Some(j - 1);
+            k = j;
+            continue;
+        }
+        if let Some(stat) = duration_below(lines[k], number_of(k)).filter(|_| out.duration.is_none()) {
+            out.duration = Some(stat);
+            out.last = Some(k);
+        } else if t.starts_with("CSV Export:") || t.starts_with("JSON Export:") {
+            let point = t.split_once("/concurrency_").and_then(|(_, r)| r.split_once('/')).and_then(|(n, _)| n.parse::<u64>().ok());
+            out.point = out.point.or(point.map(|n| (number_of(k), n)));
+            out.last = Some(k);
+        } else if t.starts_with("Log File:") {
+            out.last = Some(k);
+            break;
+        }
+        k += 1;
+    }
+    out
+}
+
+/// A command wrapped over lines at the terminal's width, joined with spaces.
+struct Wrapped {
+    /// Its first line.
+    line: u32,
+    text: String,
+    /// Where in `text` each line starts, and its number.
+    starts: Vec<(usize, u32)>,
+}
+
+impl Wrapped {
+    /// The line holding the value of the flag that states `fact` (`--concurrency 1` may wrap
+    /// before its `1`); the first line when no flag's value is the fact's.
+    fn line_of(&self, client: &context::ClientCommand, fact: &context::Fact) -> u32 {
+        use context::Fact;
+        let value = match fact {
+            Fact::Model(v) | Fact::Dataset(v) => v.clone(),
+            Fact::NumPrompts(n) | Fact::InputLen(n) | Fact::OutputLen(n) | Fact::MaxConcurrency(n) => n.to_string(),
+            _ => return self.line,
+        };
+        let at = client.flags.iter().filter(|(_, v)| v.trim_matches(['\'', '"']) == value).find_map(|(flag, v)| {
+            let flag_at = self.text.find(&format!("{flag} "))?;
+            self.text[flag_at..].find(v.as_str()).map(|i| flag_at + i)
+        });
+        at.map_or(self.line, |at| self.starts[..self.starts.partition_point(|&(start, _)| start <= at)].last().map_or(self.line, |&(_, line)| line))
+    }
+}
+
+/// A line of AIPerf's footer after the command: `Benchmark Duration: …`, `CSV Export: …`,
+/// `Server Metrics JSON Export: …` (a capitalised label of words, a colon, a space).
+fn footer_label(line: &str) -> bool {
+    let t = line.trim();
+    t.split_once(": ").is_some_and(|(label, _)| {
+        label.len() <= 40 && label.starts_with(|c: char| c.is_ascii_uppercase()) && label.bytes().all(|b| b.is_ascii_alphabetic() || b == b' ')
+    })
 }
 
 /// `Benchmark Duration: 63.35 sec` under a console table: the run's duration.
