@@ -395,15 +395,20 @@ pub fn heading_with(title: &str, names: &crate::names::Names) -> Heading {
 }
 
 /// The concurrency a heading names as a number beside a load word (`### 1 并发`, `10
-/// 同時リクエスト`, `Concurrency 64`, `64 users`); `None` when it names none or several.
+/// 同時リクエスト`, `Concurrency 64`, `64 users`, `Concurrency User 1`, `(Batch Size 128)`),
+/// or `Single Request` (one at a time); `None` when it names none or several.
 fn concurrency_in(words: &[&str]) -> Option<u64> {
-    const LOAD: [&str; 9] = ["并发", "并发数", "concurrency", "concurrent", "users", "同時リクエスト", "同時接続", "clients", "동시"];
+    const LOAD: [&str; 10] = ["并发", "并发数", "concurrency", "concurrent", "users", "user", "同時リクエスト", "同時接続", "clients", "동시"];
     let load = |w: &str| LOAD.iter().any(|l| w.eq_ignore_ascii_case(l));
     let number = |w: &str| w.parse::<u64>().ok().filter(|&n| n > 0);
+    let is = |i: usize, word: &str| words.get(i).is_some_and(|w| w.eq_ignore_ascii_case(word));
     let mut found = None;
     for (i, w) in words.iter().enumerate() {
         let n = number(w).filter(|_| words.get(i + 1).is_some_and(|next| load(next)))
-            .or_else(|| words.get(i + 1).and_then(|next| number(next)).filter(|_| load(w)));
+            .or_else(|| words.get(i + 1).and_then(|next| number(next)).filter(|_| load(w)))
+            .or_else(|| words.get(i + 2).and_then(|n| number(n)).filter(|_| is(i, "batch") && is(i + 1, "size")))
+            .or_else(|| words.get(i + 1).and_then(|n| number(n)).filter(|_| is(i, "batch")))
+            .or_else(|| (is(i, "single") && (is(i + 1, "request") || is(i + 1, "user"))).then_some(1));
         if let Some(n) = n {
             if found.is_some_and(|f| f != n) {
                 return None;
@@ -412,6 +417,11 @@ fn concurrency_in(words: &[&str]) -> Option<u64> {
         }
     }
     found
+}
+
+/// The concurrency a few words state (`batch 64` in a cell's brackets), as a heading would.
+pub fn concurrency_stated(text: &str) -> Option<u64> {
+    concurrency_in(&words(text))
 }
 
 /// The words of a heading or cell, with markup and punctuation around them removed. Words
@@ -1577,6 +1587,9 @@ fn count_alone(value: &str) -> Option<u32> {
 /// holds the size (`Qwen/Qwen3-32B-FP8（FP8 checkpoint）` → `Qwen/Qwen3-32B-FP8`;
 /// `LLAMA-V1（65B）` stays whole).
 fn model_value(value: &str) -> Option<&str> {
+    if let Some(linked) = linked_model(value) {
+        return Some(linked);
+    }
     let word = value.split(|c: char| c.is_whitespace() || matches!(c, '，' | '；')).next()?;
     match word.find(['（', '(']) {
         Some(at) => {
@@ -1585,6 +1598,25 @@ fn model_value(value: &str) -> Option<&str> {
         }
         None => Some(word),
     }
+}
+
+/// The model a markdown link names (`Meta's [LLaMA-2-7B-Chat](https://huggingface.co/meta-llama/Llama-2-7b-chat-hf)`):
+/// the checkpoint of a Hugging Face or ModelScope address (`meta-llama/Llama-2-7b-chat-hf`),
+/// else the link's text when it is one word.
+fn linked_model(value: &str) -> Option<&str> {
+    let open = value.find('[')?;
+    let (text, rest) = value[open + 1..].split_once("](")?;
+    let url = rest.split(')').next()?;
+    let hub = ["huggingface.co/", "hf.co/", "modelscope.cn/models/"].iter().find_map(|h| url.split_once(h).map(|(_, path)| path));
+    if let Some(path) = hub {
+        let mut parts = path.split(['/', '?', '#']).filter(|p| !p.is_empty());
+        if let (Some(org), Some(name)) = (parts.next(), parts.next()) {
+            let end = path.find(org).unwrap_or(0) + org.len() + 1 + name.len();
+            return Some(&path[path.find(org).unwrap_or(0)..end]);
+        }
+    }
+    let text = text.trim().trim_matches('`');
+    (!text.is_empty() && !text.contains(char::is_whitespace)).then_some(text)
 }
 
 /// The input and output lengths a workload line names as a word and a whole number

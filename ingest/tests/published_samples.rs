@@ -48,7 +48,8 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 82] = [
+const SAMPLES: [(&str, &str); 83] = [
+    ("markdown-table/best_of_table_and_linked_model.md", "raw/decomposing.md"),
     ("markdown-table/summary_above_sweep_tables_tpu.md", "raw/tpu_matrix.md"),
     ("guidellm/boxed_mean_spanning_token_rates.md", "raw/guidellm_ttfot.md"),
     ("markdown-document/serve_per_model_in_deploy_section_zh.md", "raw/hygon_dcu.md"),
@@ -2603,4 +2604,40 @@ fn a_summary_above_the_tables_it_picks_from() {
     let codes: Vec<String> = out.findings.iter().map(|f| format!("{}@{}", f.code, f.line)).collect();
     assert_eq!(codes, ["duplicate@61", "duplicate@62", "duplicate@64", "duplicate@63"]);
     numbers_trace_to_their_lines(&text, &out);
+}
+
+/// A course project's README comparing an HF baseline, TGI and vLLM: the model is a link to
+/// its Hugging Face page (`Meta's [LLaMA-2-7B-Chat](https://huggingface.co/meta-llama/…)`:
+/// every run had none), the headings name the load (`(Single Request)`, `(Batch Size 128)`),
+/// a cell's brackets name its own (`487.72 (batch 64)`), and the `Key Findings` table of best
+/// values (vLLM's throughput beside TGI's TTFT) is no run (it had been one, mixing both).
+#[test]
+fn a_table_of_best_values_and_a_linked_model() {
+    let (text, path) = sample("markdown-table/best_of_table_and_linked_model.md");
+    let run = |line: u32, framework: &str, concurrency: u64, tps: f64| {
+        vec![
+            ("/id", json!(format!("{path}#L{line}"))),
+            ("/model", json!("meta-llama/Llama-2-7b-chat-hf")),
+            ("/source/context/model/line", json!(24)),
+            ("/framework", json!(framework)),
+            ("/scenario/max_concurrency", json!(concurrency)),
+            ("/metrics/output_throughput", json!(tps)),
+        ]
+    };
+    let findings = check(
+        &path,
+        &text,
+        &[
+            &run(42, "Baseline", 1, 17.5),
+            &run(43, "tgi", 1, 18.05),
+            &run(44, "vllm", 1, 18.07),
+            &run(50, "Baseline", 128, 360.51),
+            &run(51, "tgi", 128, 575.78),
+            &run(52, "vllm", 128, 537.6),
+            &run(53, "Baseline", 64, 487.72),
+            &run(54, "tgi", 128, 194.48),
+            &run(55, "vllm", 128, 1142.8),
+        ],
+    );
+    assert_eq!(findings, ["best-of-table@61", "throughput-tokens-unstated@40", "throughput-tokens-unstated@48"]);
 }

@@ -1827,6 +1827,17 @@ fn transposed(input: &TableInput<'_>, sink: &mut Sink, notice: &mut Notice) -> V
         return Vec::new();
     }
     let end = table.rows.last().map_or(table.line, |r| r.line);
+    // `| Best Throughput | 1142.8 tok/s (vLLM, …) |` over `| Best TTFT | 153.31 ms (TGI, …) |`:
+    // the best of each metric over runs read elsewhere, no run of its own.
+    if let Some(row) = table.rows.iter().zip(&row_cols).find(|(r, c)| c.first().is_some_and(is_result) && best_of(r.cells.first().map_or("", String::as_str))) {
+        let label = row.0.cells.first().map_or("", String::as_str);
+        sink.info(
+            "best-of-table",
+            row.0.line,
+            format!("this table lists the best value of a metric (`{label}`), each possibly from another run; it is no run of its own and is not read."),
+        );
+        return Vec::new();
+    }
     if runs_as_columns {
         // `1 user, 2K: decode, tokens/s` over `4 users, 30K: …`: rows of several loads or
         // lengths are runs of their own, not metrics of the columns' runs: not read.
@@ -1849,6 +1860,14 @@ fn transposed(input: &TableInput<'_>, sink: &mut Sink, notice: &mut Notice) -> V
         }
     }
     build(input, &entries, table.line, end, sink, notice).into_iter().collect()
+}
+
+/// A row naming the best of a metric over runs: `Best Throughput`, `Lowest TTFT`, `最佳吞吐`
+/// (not `Max TTFT`, a statistic of one run's requests, nor `Peak throughput`, vLLM's metric).
+fn best_of(label: &str) -> bool {
+    let l = clean(label).to_lowercase();
+    let l = l.trim_start_matches(['*', '_', ' ']);
+    ["best ", "lowest ", "highest ", "fastest ", "worst ", "top "].iter().any(|w| l.starts_with(w)) || ["最佳", "最优", "最好", "最快", "最高", "最低"].iter().any(|w| l.starts_with(w))
 }
 
 /// Whether no result metric is named by two rows (same column, same statistic).
@@ -2095,7 +2114,13 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
                 // `16.8 ms (AWQ)`, `20.0 (70B)`: the number, the words beside it kept as a note.
                 None => match annotated(e.text) {
                     Some(n) => {
-                        notes.push(Note { line: e.line, text: format!("{}: {}", col.raw, clean(e.text)) });
+                        let text = clean(e.text);
+                        // `487.72 (batch 64)`: the row's run had that load, not its table's.
+                        let bracket = text.rsplit_once('(').map_or("", |(_, b)| b.trim_end_matches(')'));
+                        if let Some(c) = context::concurrency_stated(bracket) {
+                            facts.push((Fact::MaxConcurrency(c), e.line));
+                        }
+                        notes.push(Note { line: e.line, text: format!("{}: {text}", col.raw) });
                         n
                     }
                     None => num,
