@@ -1718,7 +1718,14 @@ pub fn log_captions(text: &str, first_line: u32) -> Vec<Caption> {
             let h = heading(comment);
             let ws = words(comment);
             let mentions = ws.iter().filter(|w| is_model_word(w)).count();
-            let facts: Vec<Fact> = h.facts().into_iter().filter(|f| !matches!(f, Fact::Precision(_)) && (!matches!(f, Fact::Model(_)) || mentions == 1)).collect();
+            // A log's `# Batch size: 10000` describes what its tool printed (SGLang's prompts
+            // sent at once), not a concurrency its client was given.
+            let batch = comment.to_ascii_lowercase().contains("batch");
+            let facts: Vec<Fact> = h
+                .facts()
+                .into_iter()
+                .filter(|f| !matches!(f, Fact::Precision(_)) && (!matches!(f, Fact::Model(_)) || mentions == 1) && !(batch && matches!(f, Fact::MaxConcurrency(_))))
+                .collect();
             if facts.is_empty() {
                 continue;
             }
