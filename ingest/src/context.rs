@@ -644,7 +644,7 @@ pub fn gpu_in(text: &str) -> Option<(String, Option<u32>)> {
                 stop = end + rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '-')).unwrap_or(rest.len());
             }
             let written = text[start..stop].trim_end_matches('-').to_string();
-            let count = count_before(&upper[..start]).or_else(|| count_after(&upper[stop..]));
+            let count = count_before(without_vendor(&upper[..start])).or_else(|| count_after(&upper[stop..]));
             return Some((written, count));
         }
     }
@@ -654,6 +654,18 @@ pub fn gpu_in(text: &str) -> Option<(String, Option<u32>)> {
 /// `8x `, `8 x `, `2×`, `8*` right before a GPU name; nodes of GPUs, `2x8x`, `2 x 8 x`,
 /// `2 nodes x 8 `, `2 nodes of 8 `, `2 nodes x 8x ` (upper case): the GPUs of all the nodes, 16. A bare number
 /// (`96 H100 GPUs`) is no count: a heading may name the cluster a result ran on part of.
+/// The text before a GPU's name without the vendor written right before it (`8x AMD ` of
+/// `8x AMD MI350X`, `4 x NVIDIA `): the count stands before the vendor.
+fn without_vendor(before: &str) -> &str {
+    let t = before.trim_end();
+    for vendor in ["NVIDIA", "AMD", "INTEL", "HUAWEI"] {
+        if let Some(rest) = t.strip_suffix(vendor).filter(|r| !ends_alphanumeric(r)) {
+            return rest;
+        }
+    }
+    before
+}
+
 fn count_before(before: &str) -> Option<u32> {
     let t = before.trim_end();
     let (per, rest) = match times_before(t) {
@@ -1476,7 +1488,8 @@ fn label_facts(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) 
         }
         // Not `Tool:`: a report's tool is the benchmark client (`vllm bench serve` measures
         // any server), not the engine served.
-        "framework" | "engine" | "inference engine" | "serving engine" | "推理框架" | "框架" | "推理引擎" | "引擎" => {
+        // `**Software:** ROCm 7.0.0, vLLM 0.11.2`: the one engine it lists.
+        "framework" | "engine" | "inference engine" | "serving engine" | "推理框架" | "框架" | "推理引擎" | "引擎" | "software" | "软件" => {
             let named: Vec<&'static str> = words(value).iter().filter_map(|w| framework_word(w)).collect();
             if let [one] = named.as_slice() {
                 // `Engine: vLLM v0.27.1`: the release right after the engine's name, the

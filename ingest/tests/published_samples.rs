@@ -48,7 +48,8 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 83] = [
+const SAMPLES: [(&str, &str); 84] = [
+    ("markdown-table/cited_rows_and_vendor_before_gpu.md", "raw/mi350x.md"),
     ("markdown-table/best_of_table_and_linked_model.md", "raw/decomposing.md"),
     ("markdown-table/summary_above_sweep_tables_tpu.md", "raw/tpu_matrix.md"),
     ("guidellm/boxed_mean_spanning_token_rates.md", "raw/guidellm_ttfot.md"),
@@ -2641,4 +2642,23 @@ fn a_table_of_best_values_and_a_linked_model() {
         ],
     );
     assert_eq!(findings, ["best-of-table@61", "throughput-tokens-unstated@40", "throughput-tokens-unstated@48"]);
+}
+
+/// A DeepSeek-R1 report on 8x MI350X: `**Hardware:** 8x AMD MI350X` counts eight GPUs (the
+/// vendor between count and name had hidden it), and the rows of its comparison table whose
+/// `Source` is `vLLM Blog` or `dstack` are results measured elsewhere, no runs of this file
+/// (five H200 and MI300X runs had been invented with this file's TP 8).
+#[test]
+fn rows_citing_other_sources_are_no_runs() {
+    let (text, out) = parsed("markdown-table/cited_rows_and_vendor_before_gpu.md");
+    assert_eq!(out.runs.len(), 10, "8 concurrency rows, the peak table, and the row of this benchmark");
+    for run in &out.runs {
+        assert_eq!((run.gpu.as_deref(), run.gpu_count), (Some("MI350X"), Some(8)), "{}", run.id);
+        // The comparison's own row names `MI350X x8` itself.
+        let stated = if run.source.line == 133 { 133 } else { 5 };
+        assert_eq!(run.source.context.get("gpu_count").map(|c| c.line), Some(stated), "{}", run.id);
+    }
+    let cited: Vec<u32> = out.findings.iter().filter(|f| f.code == "cited-result").map(|f| f.line).collect();
+    assert_eq!(cited, [134, 135, 136, 137, 138]);
+    numbers_trace_to_their_lines(&text, &out);
 }

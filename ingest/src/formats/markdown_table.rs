@@ -172,6 +172,9 @@ enum Ctx {
     /// An engine flag a table varies (`gpu_memory_utilization`, `max_num_seqs`): the row's
     /// server flag, as a serve command would state it (`FLAG_COLUMNS`).
     Flag(&'static str),
+    /// Where a row's numbers come from (`| Source |` over `This benchmark`, `vLLM Blog`): a row
+    /// citing another's result is no run of this file.
+    Source,
 }
 
 /// Headers naming an engine's serving flag (normalised: `_` and `-` read as spaces), and the
@@ -473,6 +476,8 @@ fn context_of(body: &str) -> Option<Ctx> {
         Ctx::RequestRate
     } else if one_of(&["test name"]) {
         Ctx::TestName
+    } else if one_of(&["source", "sources", "reference", "ref", "citation", "来源", "出处", "数据来源", "引用"]) {
+        Ctx::Source
     } else if let Some(&(_, flag)) = FLAG_COLUMNS.iter().find(|(h, _)| *h == b.trim_start_matches(' ')) {
         Ctx::Flag(flag)
     } else if let Some((a, c)) = b.split_once('/') {
@@ -2185,6 +2190,14 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
             (Column::Context(Ctx::Flag(flag)), Num::Number(..) | Num::Text(_) | Num::Inf) => {
                 flags.push((*flag, clean(e.text), e.line));
             }
+            (Column::Context(Ctx::Source), Num::Text(t)) if !own_source(&t) => {
+                sink.info("cited-result", e.line, format!("this row cites a result measured elsewhere (`{}`: `{t}`); it is not read as one of this file's runs.", col.raw))
+                    .value("source", &t);
+                return None;
+            }
+            (Column::Context(Ctx::Source), _) => {
+                notes.push(Note { line: e.line, text: format!("{}: {}", col.raw, clean(e.text)) });
+            }
             (Column::Context(ctx), num) => {
                 // `32K` under a length: 32,000 or 32,768 tokens, the cell does not say which; its
                 // digits are not the length. Kept as words (a note).
@@ -2470,6 +2483,12 @@ fn annotated(raw: &str) -> Option<Num> {
         n @ Num::Number(_, u) if u != Unit::Other => Some(n),
         _ => None,
     }
+}
+
+/// A source cell naming the document's own measurement (`This benchmark`, `Ours`, `本文`).
+fn own_source(text: &str) -> bool {
+    let t = text.to_lowercase();
+    t.is_empty() || ["this", "our", "measured here", "本文", "本次", "本测试", "我们", "实测"].iter().any(|w| t.contains(w))
 }
 
 /// The model family a size-only model cell belongs to, and where it was named: the column's
