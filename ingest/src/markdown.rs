@@ -423,17 +423,26 @@ fn read_unfenced(
     mut scan_log: impl FnMut(&str, &str, u32, &mut Sink) -> (Vec<Run>, usize),
 ) {
     let mut runs = Vec::new();
+    // The commands typed as prose around those logs (an issue's `python -m sglang.bench_serving
+    // …` line right above the output it pasted): a section's commands, as in a shell block.
+    let mut serves = Vec::new();
+    let mut clients = Vec::new();
     let mut from = 0;
     let gaps = code_ranges.iter().copied().chain(std::iter::once((text.len(), text.len())));
     for (start, end) in gaps {
         if start > from {
             let mut own = Sink::new(&sink.path);
-            let (found, blocks) = scan_log(&text[from..start], "", index.line(from), &mut own);
+            let gap = &text[from..start];
+            let (found, blocks) = scan_log(gap, "", index.line(from), &mut own);
             // `concurrency: 64` over another `key: value` line in prose looks like the start
             // of an LMDeploy table; without a metric it is prose, not an empty block.
             own.findings.retain(|f| !(f.code == "empty-block" && f.values.get("format").is_some_and(|v| v == "lmdeploy-profile")));
             if blocks > 0 {
                 sink.findings.append(&mut own.findings);
+                if !found.is_empty() {
+                    serves.extend(crate::serve::parse_serves(gap, index.line(from)));
+                    clients.extend(crate::context::client_commands(gap, index.line(from)));
+                }
                 runs.extend(found);
             }
         }
@@ -472,6 +481,21 @@ fn read_unfenced(
                 }
                 doc.sections[0].runs.push(run);
             }
+        }
+    }
+    let section_of = |sections: &[Section], line: u32| sections.partition_point(|s| s.line <= line).checked_sub(1);
+    for serve in serves {
+        if let Some(i) = section_of(&doc.sections, serve.line) {
+            let section = &mut doc.sections[i];
+            section.serve.get_or_insert_with(|| serve.clone());
+            section.serves.push(serve);
+            section.serves.sort_by_key(|s| s.line);
+        }
+    }
+    for client in clients {
+        if let Some(i) = section_of(&doc.sections, client.line) {
+            doc.sections[i].clients.push(client);
+            doc.sections[i].clients.sort_by_key(|c| c.line);
         }
     }
     for section in &mut doc.sections {

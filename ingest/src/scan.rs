@@ -373,9 +373,14 @@ impl<'a> Scanner<'a> {
             _ => None,
         });
         let Some((raw_label, value)) = split else {
-            // Interleaved server output or progress noise: skip without ending the block.
-            return true;
+            // Interleaved server output or progress noise: skip without ending the block. A
+            // markdown heading (`## Issue #2354`) is the page going on past a block cut short.
+            return !is_markdown_heading(t);
         };
+        // `**Comments**: 2`: a page's bold label after a block cut short, no row of a tool's.
+        if raw_label.starts_with("**") {
+            return false;
+        }
         let label = self.labels.take(raw_label);
         if is_sweep_header(&label, value) {
             return false;
@@ -474,6 +479,12 @@ impl<'a> Scanner<'a> {
             sweep.fixed.push((key.to_string(), *v));
         }
     }
+}
+
+/// `## Results`: one to six `#` and a space.
+fn is_markdown_heading(t: &str) -> bool {
+    let hashes = t.bytes().take_while(|&b| b == b'#').count();
+    (1..=6).contains(&hashes) && t.as_bytes().get(hashes) == Some(&b' ')
 }
 
 fn is_sweep_header(label: &str, value: &str) -> bool {

@@ -48,7 +48,8 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 84] = [
+const SAMPLES: [(&str, &str); 85] = [
+    ("serving-text/unfenced_cut_block_under_prose_commands.md", "raw/issues_digest.md"),
     ("markdown-table/cited_rows_and_vendor_before_gpu.md", "raw/mi350x.md"),
     ("markdown-table/best_of_table_and_linked_model.md", "raw/decomposing.md"),
     ("markdown-table/summary_above_sweep_tables_tpu.md", "raw/tpu_matrix.md"),
@@ -2661,4 +2662,26 @@ fn rows_citing_other_sources_are_no_runs() {
     let cited: Vec<u32> = out.findings.iter().filter(|f| f.code == "cited-result").map(|f| f.line).collect();
     assert_eq!(cited, [134, 135, 136, 137, 138]);
     numbers_trace_to_their_lines(&text, &out);
+}
+
+/// A digest of SGLang issues: a `bench_serving` output cut short, pasted without a fence under
+/// the `launch_server` and `bench_serving` commands typed as prose. The commands give the run
+/// its model, dataset and prompts (it had none), and the block ends at the next issue's
+/// heading (it had run on and read `**Comments**: 2` as a metric).
+#[test]
+fn an_unfenced_block_takes_the_prose_commands_above_and_ends_at_a_heading() {
+    let (text, path) = sample("serving-text/unfenced_cut_block_under_prose_commands.md");
+    let expected = [
+        ("/model", json!("/mnt/home/Llama-3.1-8B-Instruct")),
+        ("/source/context/model/kind", json!("serve")),
+        ("/scenario/dataset", json!("sharegpt")),
+        ("/scenario/num_prompts", json!(3000)),
+        ("/source/context/scenario.num_prompts/line", json!(37)),
+        ("/metrics/completed", json!(1648)),
+        ("/source/end_line", json!(56)),
+    ];
+    let findings = check(&path, &text, &[&expected]);
+    assert_eq!(findings, ["partial-block@56", "missing-metrics@38"]);
+    let (_, out) = parsed("serving-text/unfenced_cut_block_under_prose_commands.md");
+    assert!(out.runs[0].metrics.extra.is_empty(), "{:?}", out.runs[0].metrics.extra);
 }
