@@ -510,7 +510,9 @@ fn block_start(text: &str, current: Option<Format>) -> Option<Format> {
         if has("engine details") || has("pytorch backend") {
             return Some(Format::TrtllmBench);
         }
-        if has("performance overview") && current != Some(Format::TrtllmBench) {
+        // Later releases print `REQUEST DETAILS` first (then `WORLD + RUNTIME INFORMATION`,
+        // which alone, a page's excerpt, is no result).
+        if (has("performance overview") || has("request details")) && current != Some(Format::TrtllmBench) {
             return Some(Format::TrtllmBench);
         }
         return None;

@@ -231,3 +231,18 @@ fn concurrent_requests_of_an_engine_report_are_measured_not_a_limit() {
     ];
     check("raw/trtllm_bench_throughput.log", &text, &[&expected]);
 }
+
+/// A Chinese translation of TensorRT-LLM's benchmarking guide: the multimodal example's report
+/// opens with `REQUEST DETAILS` and `WORLD + RUNTIME INFORMATION`, as later releases print it;
+/// the run starts there and takes its TP and request counts (it had started at `PERFORMANCE
+/// OVERVIEW` without them).
+#[test]
+fn a_report_opening_with_its_request_details() {
+    let text = fixture("trtllm-bench/request_details_first_zh.md");
+    let out = parse_file("docs/perf_zh.md", &text, None);
+    let run = out.runs.iter().find(|r| r.model.as_deref() == Some("Qwen/Qwen2-VL-2B-Instruct")).expect("the multimodal run");
+    assert_eq!((run.source.line, run.tp, run.metrics.completed), (115, Some(1), Some(10)));
+    assert_eq!((run.metrics.concurrency, run.metrics.request_throughput), (Some(5.3019), Some(1.4439)));
+    assert_eq!(run.source.lines.get("tp"), Some(&124));
+    numbers_trace_to_their_lines(&text, &out);
+}
