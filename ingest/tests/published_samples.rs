@@ -48,7 +48,8 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 85] = [
+const SAMPLES: [(&str, &str); 86] = [
+    ("aiperf/csv_block_under_a_flags_comment.md", "raw/perf_analyzer_issue.md"),
     ("serving-text/unfenced_cut_block_under_prose_commands.md", "raw/issues_digest.md"),
     ("markdown-table/cited_rows_and_vendor_before_gpu.md", "raw/mi350x.md"),
     ("markdown-table/best_of_table_and_linked_model.md", "raw/decomposing.md"),
@@ -2684,4 +2685,23 @@ fn an_unfenced_block_takes_the_prose_commands_above_and_ends_at_a_heading() {
     assert_eq!(findings, ["partial-block@56", "missing-metrics@38"]);
     let (_, out) = parsed("serving-text/unfenced_cut_block_under_prose_commands.md");
     assert!(out.runs[0].metrics.extra.is_empty(), "{:?}", out.runs[0].metrics.extra);
+}
+
+/// A perf_analyzer issue: GenAI-Perf's CSV export pasted in an unlabelled block under a comment
+/// naming its flags (`# --measurement-interval 60000 --request-count 500 --concurrency 144`).
+/// The comment does not hide the CSV (the block gave nothing and no finding), and its
+/// concurrency is the run's, from the line above the header the run starts on.
+#[test]
+fn a_csv_block_under_a_comment_naming_its_flags() {
+    let (text, path) = sample("aiperf/csv_block_under_a_flags_comment.md");
+    let expected = [
+        ("/format", json!("genai-perf")),
+        ("/source/line", json!(17)),
+        ("/scenario/max_concurrency", json!(144)),
+        ("/source/context/scenario.max_concurrency", json!({"line": 16, "kind": "flags-line"})),
+        ("/metrics/ttft_ms/mean", json!(32688.4)),
+        ("/metrics/request_throughput", json!(1.7)),
+        ("/metrics/completed", json!(353)),
+    ];
+    assert_eq!(check(&path, &text, &[&expected]), Vec::<String>::new());
 }

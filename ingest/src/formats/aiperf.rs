@@ -983,12 +983,15 @@ fn read_csv(input: &Input<'_>, sink: &mut Sink) -> Option<Vec<Run>> {
     let mut aggregate = false;
     let (mut runs, mut level) = (None, None);
     let mut last = input.first_line;
+    // The first line written (blank lines, a code block's comments blanked, may come first).
+    let mut start = None;
     for (i, line) in input.text.lines().enumerate() {
         let no = input.first_line + i as u32;
         if line.trim().is_empty() {
             section = None;
             continue;
         }
+        start.get_or_insert(no);
         let cells = csv_cells(line);
         let Some(current) = &section else {
             let first = cells[0].trim();
@@ -1055,7 +1058,7 @@ fn read_csv(input: &Input<'_>, sink: &mut Sink) -> Option<Vec<Run>> {
         }
     }
     let tool = if aggregate { AIPERF } else { csv_tool(input) };
-    Some(to_run(tool, (input.first_line, last), &stats, sink).into_iter().collect())
+    Some(to_run(tool, (start.unwrap_or(input.first_line), last), &stats, sink).into_iter().collect())
 }
 
 /// Which tool wrote a statistics CSV, by what it holds: GenAI-Perf writes its percentiles

@@ -267,7 +267,9 @@ fn block_syntax(info: &str, text: &str) -> Option<&'static str> {
         // of comma-separated names: `Metric,avg,min,max,…` as genai-perf exports it).
         "" | "text" | "txt" | "plaintext" | "output" => {
             let t = text.trim_start();
-            let first = t.lines().next().unwrap_or("");
+            // A CSV's header may follow comment lines (`# --concurrency 144` over genai-perf's
+            // `Metric,avg,…`).
+            let first = t.lines().find(|l| !l.starts_with('#')).unwrap_or("");
             if t.starts_with('{') || t.starts_with("[{") || t.starts_with("[\n") {
                 Some("json")
             } else {
@@ -290,7 +292,16 @@ pub fn read_code_block(input: &Input<'_>, info: &str, sink: &mut Sink) -> (Vec<R
         // The path's extension picks the readers (`README.md.yaml`); each reader numbers
         // lines from `first_line`.
         let path = format!("{}.{ext}", input.path);
-        let block = Input { path: &path, text: input.text, first_line: input.first_line };
+        // Comment lines above a CSV's header are blanked (their lines keep their numbers).
+        let uncommented: Option<String> = (ext == "csv" && input.text.trim_start().starts_with('#')).then(|| {
+            let mut header = false;
+            let lines: Vec<&str> = input.text.lines().map(|l| {
+                header |= !l.trim().is_empty() && !l.starts_with('#');
+                if header { l } else { "" }
+            }).collect();
+            lines.join("\n")
+        });
+        let block = Input { path: &path, text: uncommented.as_deref().unwrap_or(input.text), first_line: input.first_line };
         let mut scratch = Sink::new(&sink.path);
         let mut runs = read_document(&block, ext == "json", &mut scratch);
         if runs.is_empty() && ext == "json" {
