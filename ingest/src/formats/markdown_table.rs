@@ -124,8 +124,9 @@ enum Measure {
     /// Peak output token throughput.
     Peak,
     Requests,
-    /// A throughput that says neither tokens nor requests and has no unit.
-    Throughput,
+    /// A throughput that says neither tokens nor requests and has no unit, and which tokens
+    /// it would count were they tokens (`Total Throughput` over `1292.40 tok/s` cells).
+    Throughput(Kind),
     Duration,
     AcceptLength,
     Completed,
@@ -575,8 +576,9 @@ fn column(raw: &str) -> Col {
     if unit == Unit::None {
         let (rest, last) = body.rsplit_once(' ').unwrap_or(("", body.as_str()));
         let u = unit_of(last);
+        // `E2E Min` is the least E2E latency, not one in minutes (`(min)` in brackets is).
         let word_unit = matches!(u, Unit::TokenRate | Unit::RequestRate | Unit::PerMinute | Unit::PerUser | Unit::PerGpu)
-            || (matches!(u, Unit::Time(_)) && !rest.is_empty());
+            || (matches!(u, Unit::Time(_)) && !rest.is_empty() && stat_word(&last.to_lowercase()).is_none());
         if word_unit {
             unit = u;
             if !matches!(u, Unit::TokenRate | Unit::PerGpu) {
@@ -612,6 +614,12 @@ fn column(raw: &str) -> Col {
         return col(Column::Measure(Measure::Latency { group, stat }));
     }
     if throughput_words || rate_unit {
+        // `prefill 吞吐`, `decode 速度`, `Prefill speed (tok/s)`: the rate of one phase of a
+        // request (its prompt over its TTFT, one over its TPOT), not the tokens of the run
+        // over its duration; kept under its header.
+        if h.any(&["prefill", "pre-fill", "decode", "decoding", "预填充", "解码"]) {
+            return col(Column::Label);
+        }
         // `P95 (tokens/s)`: a percentile of the requests' rates, kept under its header.
         let named = stat.clone().or_else(|| stat_in(t));
         if named.as_deref().is_some_and(|s| s != "mean") {
@@ -629,7 +637,7 @@ fn column(raw: &str) -> Col {
             Unit::RequestRate => Measure::Requests,
             _ if tokens && !requests => Measure::Tokens(token_kind(&h)),
             _ if requests => Measure::Requests,
-            _ => Measure::Throughput,
+            _ => Measure::Throughput(token_kind(&h)),
         };
         return Col { throughput_stat: named, ..col(Column::Measure(measure)) };
     }
@@ -665,7 +673,7 @@ fn column(raw: &str) -> Col {
 fn is_result(col: &Col) -> bool {
     matches!(
         &col.column,
-        Column::Measure(Measure::Latency { .. } | Measure::Tokens(_) | Measure::Peak | Measure::Requests | Measure::Throughput)
+        Column::Measure(Measure::Latency { .. } | Measure::Tokens(_) | Measure::Peak | Measure::Requests | Measure::Throughput(_))
             | Column::Duplicate { result: true }
     )
 }
@@ -1500,7 +1508,10 @@ fn measured(col: &Col) -> Option<String> {
                 Measure::Tokens(Kind::Unqualified) => "Tokens(Unqualified)",
                 Measure::Peak => "Peak",
                 Measure::Requests => "Requests",
-                Measure::Throughput => "Throughput",
+                Measure::Throughput(Kind::Output) => "Throughput(Output)",
+                Measure::Throughput(Kind::Total) => "Throughput(Total)",
+                Measure::Throughput(Kind::Input) => "Throughput(Input)",
+                Measure::Throughput(Kind::Unqualified) => "Throughput(Unqualified)",
                 Measure::Duration => "Duration",
                 Measure::AcceptLength => "AcceptLength",
                 Measure::Completed => "Completed",
@@ -2609,11 +2620,11 @@ fn measure(m: &Measure, n: f64, unit: Unit) -> Measured {
         }
         (Measure::Requests, Unit::RequestRate | Unit::None) => Measured::Row("request throughput (req/s)".into(), n),
         (Measure::Peak, Unit::TokenRate | Unit::None) => Measured::Row("peak output token throughput (tok/s)".into(), n),
-        (Measure::Tokens(_) | Measure::Peak | Measure::Requests | Measure::Throughput, Unit::PerMinute) => Measured::Extra(" (per minute)"),
-        (Measure::Tokens(_) | Measure::Peak | Measure::Requests | Measure::Throughput, Unit::PerGpu) => Measured::Extra(""),
-        (Measure::Throughput, Unit::TokenRate) => Measured::Row("output token throughput (tok/s)".into(), n),
-        (Measure::Throughput, Unit::RequestRate) => Measured::Row("request throughput (req/s)".into(), n),
-        (Measure::Throughput, Unit::None) => Measured::Unitless,
+        (Measure::Tokens(_) | Measure::Peak | Measure::Requests | Measure::Throughput(_), Unit::PerMinute) => Measured::Extra(" (per minute)"),
+        (Measure::Tokens(_) | Measure::Peak | Measure::Requests | Measure::Throughput(_), Unit::PerGpu) => Measured::Extra(""),
+        (Measure::Throughput(kind), Unit::TokenRate) => measure(&Measure::Tokens(*kind), n, unit),
+        (Measure::Throughput(_), Unit::RequestRate) => Measured::Row("request throughput (req/s)".into(), n),
+        (Measure::Throughput(_), Unit::None) => Measured::Unitless,
         (Measure::AcceptLength, Unit::None) => Measured::Row("accept length".into(), n),
         // A count is whole; a fraction under a count's header is kept as it is printed.
         (Measure::Completed | Measure::Failed | Measure::TotalInput | Measure::TotalOutput, Unit::None) if n.fract() != 0.0 => {
@@ -3201,8 +3212,9 @@ mod tests {
     fn measured_names_are_the_debug_names() {
         let kinds = [Kind::Output, Kind::Total, Kind::Input, Kind::Unqualified];
         let mut all: Vec<Measure> = kinds.iter().map(|&k| Measure::Tokens(k)).collect();
+        all.extend(kinds.iter().map(|&k| Measure::Throughput(k)));
         all.extend([
-            Measure::Peak, Measure::Requests, Measure::Throughput, Measure::Duration, Measure::AcceptLength,
+            Measure::Peak, Measure::Requests, Measure::Duration, Measure::AcceptLength,
             Measure::Completed, Measure::Failed, Measure::TotalInput, Measure::TotalOutput,
         ]);
         for m in all {
@@ -3231,9 +3243,17 @@ mod tests {
         assert_eq!(kind("Request Throughput (req/s)").0, Column::Measure(Measure::Requests));
         assert_eq!(kind("QPS").0, Column::Measure(Measure::Requests));
         assert_eq!(kind("吞吐 (req/s)").0, Column::Measure(Measure::Requests));
-        assert_eq!(kind("Throughput").0, Column::Measure(Measure::Throughput));
+        assert_eq!(kind("Throughput").0, Column::Measure(Measure::Throughput(Kind::Unqualified)));
+        // Told apart by the tokens they count (the unit in their cells), and `Min` is the
+        // statistic, not minutes: no duplicate columns.
+        assert_eq!(kind("Total Throughput").0, Column::Measure(Measure::Throughput(Kind::Total)));
+        assert_eq!(kind("Output Throughput").0, Column::Measure(Measure::Throughput(Kind::Output)));
+        assert_eq!(kind("E2E Min").0, Column::Measure(Measure::Latency { group: "e2e_ms", stat: "min".into() }));
         assert_eq!(kind("gen tok/s").0, Column::Measure(Measure::Tokens(Kind::Output)));
-        assert_eq!(kind("pre-fill tok/s").0, Column::Measure(Measure::Tokens(Kind::Input)));
+        // A phase's rate (a prompt over its TTFT, one over the TPOT) is no throughput of the run.
+        assert_eq!(kind("pre-fill tok/s").0, Column::Label);
+        assert_eq!(kind("Decode TPS (token/s)").0, Column::Label);
+        assert_eq!(kind("prefill 吞吐").0, Column::Label);
         assert_eq!(kind("Speed (t/s/u)").0, Column::Label);
         // TensorRT-LLM's performance page: a footnote mark, and a throughput per GPU.
         assert_eq!(kind("TP (1)").0, Column::Context(Ctx::Tp));
