@@ -689,6 +689,32 @@ fn no_completed(run: &mut Run, block: &Block, sink: &mut Sink) {
         .run(&run.id);
 }
 
+/// A run whose requests each gave many tokens but whose inter-token latency is zero in mean,
+/// median and tail (SGLang's and vLLM's clients print `0.00` when a response arrives as one
+/// chunk: the server did not stream, or a proxy buffered it): the first token came with the
+/// last, so the ITL and TPOT printed are no measurements and are left out, and a warning says
+/// the TTFT is the whole response's time.
+fn not_streamed(run: &mut Run, sink: &mut Sink) {
+    let m = &mut run.metrics;
+    let all_zero = m.itl_ms.as_ref().is_some_and(|l| !l.is_empty() && l.values().all(|v| *v == 0.0));
+    let many_tokens = matches!((m.total_output_tokens, m.completed), (Some(out), Some(done)) if done > 0 && out > 2 * done);
+    if !all_zero || !many_tokens {
+        return;
+    }
+    let line = run.source.lines.get("metrics.itl_ms.mean").copied().unwrap_or(run.source.line);
+    m.itl_ms = None;
+    m.tpot_ms = None;
+    run.source.lines.retain(|key, _| !(key.starts_with("metrics.itl_ms.") || key.starts_with("metrics.tpot_ms.")));
+    sink.warn(
+        "not-streamed",
+        line,
+        "every inter-token latency of this run is 0 though its requests generated many tokens: the responses arrived as one chunk \
+         (not streamed), so the ITL and TPOT printed are no measurements and were left out, and the TTFT is the time to the whole response."
+            .into(),
+    )
+    .run(&run.id);
+}
+
 /// Checks within one block: failures, cut-off blocks, arithmetic that does not add up.
 fn check_block(run: &mut Run, block: &Block, sink: &mut Sink) {
     let id = run.id.clone();
@@ -752,6 +778,8 @@ fn check_block(run: &mut Run, block: &Block, sink: &mut Sink) {
             .run(&id);
         }
     }
+    // After the missing rows are named: these rows are there, their zeros no measurement.
+    not_streamed(run, sink);
     check_rates(run, sink);
 }
 

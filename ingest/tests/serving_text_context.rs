@@ -31,6 +31,23 @@ fn a_namespace_without_a_random_dataset_gives_no_random_lengths() {
     check("raw/lora.log", &random, &[&[("/scenario/input_len", json!(1024)), ("/scenario/output_len", json!(128))]]);
 }
 
+/// The same SGLang-dLoRA run printed every inter-token latency as `0.00` (and a median TPOT of
+/// `-0.00`) while its requests generated ~219 tokens each: the responses were not streamed.
+/// Its ITL and TPOT are no measurements (an interactivity of 565 tok/s had been derived from
+/// them); they are left out with a `not-streamed` warning, not named missing. A streamed run
+/// with one zero among its statistics keeps them.
+#[test]
+fn zero_inter_token_latencies_of_many_tokens_were_not_streamed() {
+    let text = fixture("serving-text/sglang_lora_trace_namespace.log");
+    let expected = [("/metrics/itl_ms", json!(null)), ("/metrics/tpot_ms", json!(null)), ("/derived/interactivity", json!(null)), ("/metrics/ttft_ms/median", json!(576.1))];
+    let findings = check("raw/lora.log", &text, &[&expected]);
+    assert!(findings.iter().any(|f| f.starts_with("not-streamed@")) && !findings.iter().any(|f| f.starts_with("missing-metrics@")), "{findings:?}");
+    let streamed = text.replace("Mean ITL (ms):                           0.00", "Mean ITL (ms):                           9.81");
+    assert_ne!(streamed, text);
+    let findings = check("raw/lora.log", &streamed, &[&[("/metrics/itl_ms/mean", json!(9.81)), ("/metrics/itl_ms/median", json!(0.0))]]);
+    assert!(!findings.iter().any(|f| f.starts_with("not-streamed@")), "{findings:?}");
+}
+
 /// Two runs at different loads can end with the same counts, duration and throughput (a
 /// generated corpus of 1,000,000 runs had one such pair: rates `inf` and 8, both 427.76 s).
 /// They stay two runs when they state different rates or latencies; the same block pasted
