@@ -702,6 +702,9 @@ fn give_captions(run: &mut Run, captions: &[context::Caption], at: u32) {
         for fact in &c.facts {
             context::give(run, fact.clone(), c.line, context::CAPTION);
         }
+        if let Some(label) = c.label.as_ref().filter(|l| !run.notes.iter().any(|n| n.text == **l)) {
+            run.notes.push(benchsite_model::Note { line: c.line, text: label.clone() });
+        }
     }
 }
 

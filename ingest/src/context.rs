@@ -1659,6 +1659,9 @@ pub struct Caption {
     pub first: u32,
     pub last: u32,
     pub facts: Vec<Fact>,
+    /// A caption of no fact introducing a code block (`Before this PR:`, `优化前：`): what
+    /// tells its runs from those of the blocks beside it, kept as their note.
+    pub label: Option<String>,
 }
 
 /// The captions of a document: a short line of its own (markup aside, at most 100 bytes, no
@@ -1690,7 +1693,8 @@ pub fn captions(text: &str, first_line: u32) -> Vec<Caption> {
         let prose = t.len() <= 200 && !t.starts_with(['#', '-', '+', '>', '|', '<', '!', '[']);
         let mut facts = caption_facts(t).unwrap_or_else(|| if prose { settings_in(t) } else { Vec::new() });
         facts.extend(introduced_checkpoint(t).map(Fact::Model));
-        if facts.is_empty() {
+        let label = (facts.is_empty() && fenced && prose).then(|| block_label(t)).flatten();
+        if facts.is_empty() && label.is_none() {
             continue;
         }
         let last = if fenced {
@@ -1700,9 +1704,28 @@ pub fn captions(text: &str, first_line: u32) -> Vec<Caption> {
             (j..lines.len()).take_while(|&k| lines[k].trim_start().starts_with('|')).last().unwrap_or(j)
         };
         let at = |k: usize| first_line + k as u32;
-        out.push(Caption { line: at(i), first: at(j), last: at(last), facts });
+        out.push(Caption { line: at(i), first: at(j), last: at(last), facts, label });
     }
     out
+}
+
+/// The words of a short line introducing a code block, `Before this PR:`, `优化前：`,
+/// `mindie + V1 + compile：` (markup and the colon removed), when they can name what ran: not
+/// a sentence, and not a generic introduction (`Output:`, `A sample output that looks like
+/// this:`, `结果如下：`).
+fn block_label(line: &str) -> Option<String> {
+    let t = line.trim().trim_end_matches([':', '：']).trim().trim_matches(['*', '_', '`']).trim();
+    if t.is_empty() || t.chars().count() > 40 || t.ends_with(['.', '。', '!', '?']) || !line.trim_end().ends_with([':', '：']) {
+        return None;
+    }
+    let lower = t.to_lowercase();
+    const GENERIC: [&str; 16] = [
+        "output", "result", "sample", "example", "looks like", "as follows", "log", "command", "completed", "如下", "示例", "例如", "输出", "结果", "日志", "命令",
+    ];
+    let generic = GENERIC.iter().any(|g| lower.contains(g)) || lower.split_whitespace().any(|w| w == "run" || w == "runs");
+    // Part of a sentence (`… we expose). Sample`, `…终端。例如`) is no label either.
+    let sentence = t.contains(['。', '，', ';', '；']) || t.contains(". ") || (t.contains(')') && !t.contains('('));
+    (!generic && !sentence).then(|| t.to_string())
 }
 
 /// The comment lines of a document's logs that caption the result blocks below them (`#
@@ -1745,7 +1768,7 @@ pub fn log_captions(text: &str, first_line: u32) -> Vec<Caption> {
             if let Some(last) = out.last_mut().filter(|c| c.last == u32::MAX) {
                 last.last = at(i);
             }
-            out.push(Caption { line: at(i), first: at(i) + 1, last: u32::MAX, facts });
+            out.push(Caption { line: at(i), first: at(i) + 1, last: u32::MAX, facts, label: None });
             continue;
         }
         if t.starts_with("```") || t.starts_with("~~~") {
@@ -2344,8 +2367,8 @@ mod tests {
         assert_eq!(
             got,
             vec![
-                Caption { line: 1, first: 2, last: 4, facts: vec![Fact::Gpu("L4".into()), Fact::Framework("vllm".into()), Fact::VersionOf("vllm", "0.6.2".into()), Fact::GpuCount(1)] },
-                Caption { line: 6, first: 8, last: 10, facts: vec![Fact::Gpu("H100".into()), Fact::GpuCount(8), Fact::Tp(8)] },
+                Caption { line: 1, first: 2, last: 4, facts: vec![Fact::Gpu("L4".into()), Fact::Framework("vllm".into()), Fact::VersionOf("vllm", "0.6.2".into()), Fact::GpuCount(1)], label: None },
+                Caption { line: 6, first: 8, last: 10, facts: vec![Fact::Gpu("H100".into()), Fact::GpuCount(8), Fact::Tp(8)], label: None },
             ]
         );
     }

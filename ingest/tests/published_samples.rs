@@ -48,7 +48,8 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 86] = [
+const SAMPLES: [(&str, &str); 87] = [
+    ("serving-text/before_after_pr_labels.md", "raw/pr.md"),
     ("aiperf/csv_block_under_a_flags_comment.md", "raw/perf_analyzer_issue.md"),
     ("serving-text/unfenced_cut_block_under_prose_commands.md", "raw/issues_digest.md"),
     ("markdown-table/cited_rows_and_vendor_before_gpu.md", "raw/mi350x.md"),
@@ -2704,4 +2705,23 @@ fn a_csv_block_under_a_comment_naming_its_flags() {
         ("/metrics/completed", json!(353)),
     ];
     assert_eq!(check(&path, &text, &[&expected]), Vec::<String>::new());
+}
+
+/// A vllm-ascend PR description: `Before this PR:` and `After this PR:` over two fenced
+/// `vllm bench serve` outputs of one command. Each run keeps the line introducing its block as
+/// a note (the two had nothing telling them apart); a generic introduction (`Example output:`)
+/// is none.
+#[test]
+fn the_line_introducing_a_block_tells_its_run_apart() {
+    let (text, path) = sample("serving-text/before_after_pr_labels.md");
+    let note = |line: u32, label: &str| json!([{"line": line, "text": label}]);
+    let findings = check(
+        &path,
+        &text,
+        &[&[("/notes", note(40, "Before this PR")), ("/metrics/ttft_ms/mean", json!(51757.16))], &[("/notes", note(69, "After this PR"))]],
+    );
+    assert_eq!(findings, Vec::<String>::new());
+    let generic = text.replace("Before this PR:", "Example output:");
+    let out = parse_file(&path, &generic, None);
+    assert!(out.runs[0].notes.is_empty(), "{:?}", out.runs[0].notes);
 }
