@@ -48,7 +48,8 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 87] = [
+const SAMPLES: [(&str, &str); 88] = [
+    ("markdown-table/one_batch_phase_tables.md", "raw/sglang_results.md"),
     ("serving-text/before_after_pr_labels.md", "raw/pr.md"),
     ("aiperf/csv_block_under_a_flags_comment.md", "raw/perf_analyzer_issue.md"),
     ("serving-text/unfenced_cut_block_under_prose_commands.md", "raw/issues_digest.md"),
@@ -2724,4 +2725,21 @@ fn the_line_introducing_a_block_tells_its_run_apart() {
     let generic = text.replace("Before this PR:", "Example output:");
     let out = parse_file(&path, &generic, None);
     assert!(out.runs[0].notes.is_empty(), "{:?}", out.runs[0].notes);
+}
+
+/// SGLang `bench_one_batch` results transcribed as a table per phase (`### Prefill
+/// Performance`, `### Decode Performance (Median)`, `### Total Throughput (Prefill + Decode)`,
+/// each `| Batch Size | Latency | Throughput |`). A phase's latency and rate are not a run's
+/// E2E latency and output throughput (a prefill of 16.7 ms at 7,656 tok/s had been both);
+/// under the total's heading the throughput counts every token.
+#[test]
+fn tables_of_one_phase_of_a_static_batch() {
+    let (text, out) = parsed("markdown-table/one_batch_phase_tables.md");
+    let batch: Vec<_> = out.runs.iter().filter(|r| r.source.line > 80).collect();
+    let got: Vec<_> = batch.iter().map(|r| (r.source.line, r.scenario.max_concurrency, r.metrics.total_throughput, r.metrics.output_throughput)).collect();
+    assert_eq!(got, [(104, Some(1), Some(952.0), None), (105, Some(4), Some(2060.0), None), (106, Some(16), Some(11462.0), None), (107, Some(64), Some(39495.0), None)]);
+    assert_eq!(batch[0].metrics.e2e_ms.as_ref().and_then(|l| l.get("mean").copied()), Some(202.0));
+    let unread: Vec<u32> = out.findings.iter().filter(|f| f.code == "table-not-read").map(|f| f.line).collect();
+    assert_eq!(unread, [86, 95], "the phase tables are said not read");
+    numbers_trace_to_their_lines(&text, &out);
 }

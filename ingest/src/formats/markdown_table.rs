@@ -1047,6 +1047,7 @@ fn prepare<'t>(input: &'t TableInput<'t>) -> Prepared<'t> {
         }
     }
     rates_not_throughputs(table, &mut cols);
+    phase_columns(heading, &mut cols);
     let (load_of, loads) = load_columns(&table.header);
     for &(i, _) in &load_of {
         let metric = table.header[i].split('\n').next().unwrap_or("");
@@ -1492,6 +1493,49 @@ fn is_bare_stat(raw: &str) -> bool {
         }
     }
     stat_word(body.trim()).is_some()
+}
+
+/// `### Prefill Performance` or `### Decode Performance (Median)` over `| Batch Size |
+/// Latency (s) | Throughput (tok/s) |`: the latency and rate of one phase of a static batch
+/// (SGLang's `bench_one_batch`), not the requests' end-to-end latency or the run's
+/// throughput. A column that names neither a per-token latency nor a phase itself is kept
+/// under the phase and its header (`prefill latency (s)`).
+fn phase_columns(heading: &str, cols: &mut [Col]) {
+    let h = heading.to_lowercase();
+    // `### Prefill-only A/B`: a workload of prompts alone, whose rates are the run's.
+    if h.contains("only") || h.contains("仅") {
+        return;
+    }
+    let prefill = ["prefill", "pre-fill", "预填充"].iter().any(|w| h.contains(w));
+    let decode = ["decode", "decoding", "解码"].iter().any(|w| h.contains(w));
+    let phase = match (prefill, decode) {
+        (true, false) => "prefill",
+        (false, true) => "decode",
+        // `### Total Throughput (Prefill + Decode)` over `Throughput (tok/s)`: every token.
+        (true, true) if h.contains("total") || h.contains("总") => {
+            for c in cols.iter_mut() {
+                if let Column::Measure(Measure::Tokens(kind) | Measure::Throughput(kind)) = &mut c.column {
+                    if *kind == Kind::Unqualified {
+                        *kind = Kind::Total;
+                    }
+                }
+            }
+            return;
+        }
+        _ => return,
+    };
+    for c in cols.iter_mut() {
+        let aggregate = ["aggregate", "total", "overall", "总"].iter().any(|w| c.raw.to_lowercase().contains(w));
+        let generic = match &c.column {
+            Column::Measure(Measure::Latency { group, .. }) => *group == "e2e_ms",
+            Column::Measure(Measure::Tokens(_) | Measure::Throughput(_) | Measure::Requests) => !aggregate,
+            _ => false,
+        };
+        if generic {
+            c.column = Column::Label;
+            c.key = format!("{phase} {}", c.key);
+        }
+    }
 }
 
 /// What a column measures, so that two tables are seen to measure different things.
