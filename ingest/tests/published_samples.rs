@@ -48,7 +48,8 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 88] = [
+const SAMPLES: [(&str, &str); 89] = [
+    ("markdown-table/summaries_above_raw_tables_ascend.md", "raw/ascend310p.md"),
     ("markdown-table/one_batch_phase_tables.md", "raw/sglang_results.md"),
     ("serving-text/before_after_pr_labels.md", "raw/pr.md"),
     ("aiperf/csv_block_under_a_flags_comment.md", "raw/perf_analyzer_issue.md"),
@@ -2741,5 +2742,25 @@ fn tables_of_one_phase_of_a_static_batch() {
     assert_eq!(batch[0].metrics.e2e_ms.as_ref().and_then(|l| l.get("mean").copied()), Some(202.0));
     let unread: Vec<u32> = out.findings.iter().filter(|f| f.code == "table-not-read").map(|f| f.line).collect();
     assert_eq!(unread, [86, 95], "the phase tables are said not read");
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// A Qwen3.5-9B fp16 vs W8A8 sweep on an Ascend 310P: two summary tables (`| BS | TTFT mean
+/// fp16 | TTFT mean W8A8 | …`, and tails with `106.2 s` for the raw table's `106 182` ms)
+/// above a raw table per precision. Each summary row repeats the raw row it picks from, both
+/// summaries over one row dropped (8 tails runs had stayed), a whole number of thousands of ms
+/// holding to its fourth digit; the tails' unit, written only in their first row's cells,
+/// holds for the bare numbers below it; and `prefill (2048 / TTFT @ BS=1) | 797.9 tok/s`, a
+/// phase's rate, is no run (two had been invented with it as output throughput).
+#[test]
+fn summaries_above_the_raw_tables_of_two_precisions() {
+    let (text, out) = parsed("markdown-table/summaries_above_raw_tables_ascend.md");
+    let lines: Vec<(u32, Option<&str>)> = out.runs.iter().map(|r| (r.source.line, r.precision.as_deref())).collect();
+    let raw = |first: u32, p| (first..first + 4).map(move |l| (l, Some(p)));
+    assert_eq!(lines, raw(76, "FP16").chain(raw(85, "W8A8")).collect::<Vec<_>>());
+    let codes = |code: &str| out.findings.iter().filter(|f| f.code == code).map(|f| f.line).collect::<Vec<_>>();
+    assert_eq!(codes("duplicate").len(), 16, "two summaries of each of 8 runs");
+    assert!(codes("unit-unknown").is_empty());
+    assert_eq!(codes("table-not-read"), [58, 107]);
     numbers_trace_to_their_lines(&text, &out);
 }

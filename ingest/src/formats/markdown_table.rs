@@ -1048,6 +1048,7 @@ fn prepare<'t>(input: &'t TableInput<'t>) -> Prepared<'t> {
     }
     rates_not_throughputs(table, &mut cols);
     phase_columns(heading, &mut cols);
+    units_carried_down(table, &mut cols);
     let (load_of, loads) = load_columns(&table.header);
     for &(i, _) in &load_of {
         let metric = table.header[i].split('\n').next().unwrap_or("");
@@ -1493,6 +1494,26 @@ fn is_bare_stat(raw: &str) -> bool {
         }
     }
     stat_word(body.trim()).is_some()
+}
+
+/// `| 2 572.6 ms |` over `| 5 363.5 |`: a measure whose header states no unit, whose first
+/// row's cell does and whose other cells state that one or none, has it in every row.
+fn units_carried_down(table: &crate::markdown::Table, cols: &mut [Col]) {
+    let Some(first) = table.rows.first() else { return };
+    for (i, c) in cols.iter_mut().enumerate() {
+        if c.unit != Unit::None || !matches!(c.column, Column::Measure(_)) {
+            continue;
+        }
+        let unit_of = |row: &crate::markdown::TableRow| match row.cells.get(i).map(|t| cell(t)) {
+            Some(Num::Number(_, u)) => Some(u),
+            _ => None,
+        };
+        let Some(u) = unit_of(first).filter(|u| matches!(u, Unit::Time(_) | Unit::TokenRate | Unit::RequestRate)) else { continue };
+        let bare = table.rows[1..].iter().any(|r| unit_of(r) == Some(Unit::None));
+        if bare && table.rows[1..].iter().all(|r| unit_of(r).is_none_or(|v| v == u || v == Unit::None)) {
+            c.unit = u;
+        }
+    }
 }
 
 /// `### Prefill Performance` or `### Decode Performance (Median)` over `| Batch Size |
@@ -2932,7 +2953,14 @@ fn numbers(run: &Run) -> Vec<(Key<'_>, f64)> {
 fn tolerance(v: f64) -> f64 {
     let text = format!("{v}");
     let decimals = text.split_once('.').map_or(0, |(_, f)| f.len()) as i32;
-    0.5 * 10f64.powi(-decimals) + 1e-9 * v.abs()
+    let printed = 0.5 * 10f64.powi(-decimals) + 1e-9 * v.abs();
+    // A whole number of thousands may be a value converted from a coarser unit (`106.2 s` is
+    // 106200 ms, `106 182` ms to the millisecond): it holds to its fourth digit or so.
+    if decimals == 0 && v.abs() >= 1000.0 {
+        printed.max(v.abs() * 1e-3)
+    } else {
+        printed
+    }
 }
 
 /// Scenario fields both runs state must agree for one to repeat the other.
@@ -3065,7 +3093,7 @@ fn duplicates(runs: &[Run], keep: &mut [bool], summarised_by: &mut Vec<(usize, u
             // A summary above the rows it picks from (`| workload | peak tok/s | at conc |`
             // over a table per workload): the earlier row, all of whose numbers this one
             // states, repeats this one.
-            if let Some(j) = summarised(runs, keep, &index, i, &own) {
+            for j in summarised(runs, keep, &index, i, &own) {
                 keep[j] = false;
                 dropped = true;
                 summarised_by.push((j, i));
@@ -3100,9 +3128,9 @@ fn stated_scenario(run: &Run) -> Vec<(Fact, u32)> {
     facts.into_iter().filter_map(|(key, fact)| Some((fact?, *run.source.lines.get(key)?))).collect()
 }
 
-/// An earlier table row still kept that states at least two numbers, each of which table row
-/// `i` (whose numbers are `own`) states too, in the same scenario: a summary of row `i`.
-fn summarised(runs: &[Run], keep: &[bool], index: &HashMap<Key<'_>, BTreeMap<u64, Vec<usize>>>, i: usize, own: &[(Key<'_>, f64)]) -> Option<usize> {
+/// The earlier table rows still kept that state at least two numbers, each of which table row
+/// `i` (whose numbers are `own`) states too, in the same scenario: summaries of row `i`.
+fn summarised(runs: &[Run], keep: &[bool], index: &HashMap<Key<'_>, BTreeMap<u64, Vec<usize>>>, i: usize, own: &[(Key<'_>, f64)]) -> Vec<usize> {
     let close = |v: f64, w: f64| (v - w).abs() <= tolerance(v);
     let mine: HashMap<Key<'_>, f64> = own.iter().copied().collect();
     let mut candidates: Vec<usize> = own
@@ -3116,7 +3144,7 @@ fn summarised(runs: &[Run], keep: &[bool], index: &HashMap<Key<'_>, BTreeMap<u64
         .collect();
     candidates.sort_unstable();
     candidates.dedup();
-    candidates.into_iter().take(MAX_CANDIDATES).find(|&j| {
+    candidates.into_iter().take(MAX_CANDIDATES).filter(|&j| {
         let theirs = numbers(&runs[j]);
         let stated = |k: &Key<'_>, v: f64| match mine.get(k) {
             Some(&w) => close(v, w),
@@ -3124,6 +3152,7 @@ fn summarised(runs: &[Run], keep: &[bool], index: &HashMap<Key<'_>, BTreeMap<u64
         };
         theirs.len() >= 2 && theirs.len() < own.len() && same_scenario(&runs[j], &runs[i]) && theirs.iter().all(|(k, v)| stated(k, *v))
     })
+    .collect()
 }
 
 #[cfg(test)]

@@ -104,11 +104,13 @@ fn clock_times_in(line: &str) -> Vec<f64> {
 }
 
 /// `2,940.39` → `2940.39`: a comma between a digit and exactly three digits groups thousands.
+/// The line with its thousands separators removed: commas (`9,637`), and the spaces some
+/// tables group digits with (`106 182`).
 fn without_thousands_commas(line: &str) -> String {
     let b = line.as_bytes();
     let mut out = String::with_capacity(line.len());
     for (i, c) in line.char_indices() {
-        let grouping = c == ','
+        let grouping = (c == ',' || c == ' ')
             && i > 0
             && b[i - 1].is_ascii_digit()
             && b.get(i + 1..i + 4).is_some_and(|d| d.iter().all(u8::is_ascii_digit))
