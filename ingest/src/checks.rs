@@ -442,7 +442,15 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
                     run_counts[j] == 0 && !of_results
                 })
             };
-            let above = labelled[..labelled.partition_point(|(_, l)| *l < at)].iter().rev().filter(|(f, l)| !f.key().starts_with("scenario.") || setup(*l));
+            // A line of a subsection the run is not under (`### 32B Optimized`'s `| Tensor
+            // Parallel | 4 |` among the configurations of `## 2`, the results in `## 4`) states
+            // that variant's setup: it reaches the runs of its own section's siblings only when
+            // that section is a chapter of the run's own chain (a `## Setup` chapter does).
+            let reaches = |line: u32| section_of(line).is_none_or(|j| chain.contains(&j) || parent[j].is_none_or(|p| chain.contains(&p)));
+            let above = labelled[..labelled.partition_point(|(_, l)| *l < at)]
+                .iter()
+                .rev()
+                .filter(|(f, l)| (!f.key().starts_with("scenario.") || setup(*l)) && reaches(*l));
             for (fact, line) in chain.iter().flat_map(|&j| &labelled_by[j]).chain(above).filter(|(_, l)| *l < at) {
                 give_labelled(&mut run, fact, *line);
             }

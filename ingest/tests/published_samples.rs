@@ -48,7 +48,8 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 89] = [
+const SAMPLES: [(&str, &str); 90] = [
+    ("markdown-table/variant_setups_then_results.md", "raw/qwen25_report.md"),
     ("markdown-table/summaries_above_raw_tables_ascend.md", "raw/ascend310p.md"),
     ("markdown-table/one_batch_phase_tables.md", "raw/sglang_results.md"),
     ("serving-text/before_after_pr_labels.md", "raw/pr.md"),
@@ -2762,5 +2763,27 @@ fn summaries_above_the_raw_tables_of_two_precisions() {
     assert_eq!(codes("duplicate").len(), 16, "two summaries of each of 8 runs");
     assert!(codes("unit-unknown").is_empty());
     assert_eq!(codes("table-not-read"), [58, 107]);
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// A Qwen2.5 report on 8x RTX 4090: a subsection per configuration (`### 14B Baseline` …
+/// `### 32B Optimized`, the last with `| Tensor Parallel | 4 |`, `| Quantization | FP8 |`),
+/// then the results of all four in `## 4. Results`. One variant's setup is not the others':
+/// no run takes TP 4, four GPUs or FP8 from the last subsection (all eight had); each keeps
+/// its configuration's name. `Output Throughput` and `Total Throughput` (units in the cells)
+/// are both read, and `E2E Min` is the least latency (they had been duplicate columns).
+#[test]
+fn one_variants_setup_is_not_every_variants() {
+    let (text, out) = parsed("markdown-table/variant_setups_then_results.md");
+    assert_eq!(out.runs.len(), 8);
+    for run in &out.runs {
+        assert_eq!((run.tp, run.gpu_count, run.precision.as_deref()), (None, None, None), "{}", run.id);
+        assert!(run.notes.iter().any(|n| n.text.starts_with("Config: ")), "{}", run.id);
+    }
+    let first = &out.runs[0];
+    assert_eq!((first.metrics.output_throughput, first.metrics.total_throughput), (Some(1172.5), Some(1292.4)));
+    let min = out.runs[4].metrics.e2e_ms.as_ref().and_then(|l| l.get("min").copied());
+    assert_eq!(min, Some(4828.65));
+    assert!(!out.findings.iter().any(|f| f.code == "duplicate-columns"), "{:?}", out.findings);
     numbers_trace_to_their_lines(&text, &out);
 }
