@@ -73,9 +73,29 @@ fn hostile_summaries_give_findings_not_runs() {
     assert!(out.runs.is_empty() && out.findings.iter().any(|f| f.code == "invalid-json"));
 }
 
+/// llmperf-bench's `*_results.json`: the summaries of a concurrency sweep in one object keyed
+/// by concurrency (`{"1": {…}, "2": {…}}`): a run each (the file gave none, with a
+/// `results-not-read` warning).
+#[test]
+fn summaries_gathered_under_their_concurrency() {
+    let text = fixture("llmperf/summaries_keyed_by_concurrency.json");
+    let run = |line: u32, c: u64, ttft: f64| {
+        vec![
+            ("/format", json!("llmperf")),
+            ("/source/line", json!(line)),
+            ("/model", json!("mistralai/Mistral-7B-Instruct-v0.2")),
+            ("/scenario/max_concurrency", json!(c)),
+            ("/metrics/ttft_ms/mean", json!(ttft)),
+        ]
+    };
+    let findings = check("raw/mistral_results.json", &text, &[&run(3, 1, 190.81361823), &run(81, 2, 228.15450065)]);
+    assert_eq!(findings, Vec::<String>::new());
+    numbers_trace_to_their_lines(&text, &parse_file("raw/mistral_results.json", &text, None));
+}
+
 #[test]
 fn every_cut_of_the_samples_parses() {
-    for name in ["llmperf/anyscale_70b_summary.json", "llmperf/groq_70b_individual_responses.json"] {
+    for name in ["llmperf/anyscale_70b_summary.json", "llmperf/groq_70b_individual_responses.json", "llmperf/summaries_keyed_by_concurrency.json"] {
         let text = fixture(name);
         let step = (text.len() / 400).max(1);
         for cut in (0..text.len()).step_by(step).filter(|&c| text.is_char_boundary(c)) {

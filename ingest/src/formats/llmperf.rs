@@ -51,6 +51,20 @@ fn read(_: &Input<'_>, objects: &[Object<'_>], sink: &mut Sink) -> Option<Vec<Ru
         let runs = objects.iter().filter(|o| is_summary(o)).filter_map(|o| block::resolve(&to_block(o), &[], sink)).collect();
         return Some(runs);
     }
+    // `{"1": {…summary}, "2": {…}}`: the summaries of a sweep gathered in one file, keyed by
+    // their concurrency (llmperf-bench's `*_results.json`).
+    let nested: Vec<Object<'_>> = objects
+        .iter()
+        .flat_map(|o| &o.members)
+        .filter_map(|(_, v)| match &v.value {
+            Json::Object(members) => Some(Object { line: v.line, end_line: v.end, members: members.clone() }),
+            _ => None,
+        })
+        .filter(is_summary)
+        .collect();
+    if !nested.is_empty() {
+        return Some(nested.iter().filter_map(|o| block::resolve(&to_block(o), &[], sink)).collect());
+    }
     let individual = objects.iter().filter(|o| is_individual(o)).count();
     if individual == 0 {
         return None;
