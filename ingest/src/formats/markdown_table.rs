@@ -2190,7 +2190,7 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
         let num = match (&col.column, cell(e.text)) {
             // `20.7k tok/s` under a throughput: thousands (lengths such as `8K` are not read so:
             // a context column keeps them as words).
-            (Column::Measure(_), num @ (Num::Text(_) | Num::Number(_, Unit::Other))) => match multiplied(&clean(e.text)) {
+            (Column::Measure(_) | Column::Duplicate { .. }, num @ (Num::Text(_) | Num::Number(_, Unit::Other))) => match multiplied(&clean(e.text)) {
                 Some((n, u)) => Num::Number(n, u),
                 // `16.8 ms (AWQ)`, `20.0 (70B)`: the number, the words beside it kept as a note.
                 None => match annotated(e.text) {
