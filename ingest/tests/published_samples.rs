@@ -48,7 +48,8 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 90] = [
+const SAMPLES: [(&str, &str); 91] = [
+    ("markdown-table/crosstab_engine_by_concurrency_zh.md", "raw/grps_perf.md"),
     ("markdown-table/variant_setups_then_results.md", "raw/qwen25_report.md"),
     ("markdown-table/summaries_above_raw_tables_ascend.md", "raw/ascend310p.md"),
     ("markdown-table/one_batch_phase_tables.md", "raw/sglang_results.md"),
@@ -2785,5 +2786,21 @@ fn one_variants_setup_is_not_every_variants() {
     let min = out.runs[4].metrics.e2e_ms.as_ref().and_then(|l| l.get("min").copied());
     assert_eq!(min, Some(4828.65));
     assert!(!out.findings.iter().any(|f| f.code == "duplicate-columns"), "{:?}", out.findings);
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// grps-trtllm's performance page: cross tables whose corner names the rows, the metric and
+/// the columns' load (`| 服务 \\ 吞吐(tokens/s) \\ 并发 | 1 | 2 | 4 | … |`): a run per service
+/// and concurrency (36; the tables gave none, one `results-not-read` warning for the three),
+/// the `同比` row comparing the two being none.
+#[test]
+fn cross_tables_of_a_metric_by_service_and_concurrency() {
+    let (text, out) = parsed("markdown-table/crosstab_engine_by_concurrency_zh.md");
+    assert_eq!(out.runs.len(), 36);
+    let at = |id: &str| out.runs.iter().find(|r| r.id.ends_with(id)).unwrap_or_else(|| panic!("no run {id}"));
+    let (first, last) = (at("#L26"), at("#L58.4"));
+    assert_eq!((first.framework.as_deref(), first.scenario.max_concurrency, first.metrics.output_throughput), (Some("xinference-vllm"), Some(1), Some(34.28)));
+    assert_eq!((last.framework.as_deref(), last.scenario.max_concurrency, last.metrics.output_throughput), (Some("grps-trtllm"), Some(4), Some(4945.15)));
+    assert!(!out.runs.iter().any(|r| [28, 37, 59].contains(&r.source.line)), "no run of a 同比 row");
     numbers_trace_to_their_lines(&text, &out);
 }

@@ -431,7 +431,7 @@ fn context_of(body: &str) -> Option<Ctx> {
     let one_of = |names: &[&str]| names.contains(&b);
     let ctx = if one_of(&[
         "framework", "engine", "inference engine", "serving engine", "serving framework", "框架", "推理框架", "引擎", "推理引擎", "框架名称",
-        "推理框架名称", "引擎名称",
+        "推理框架名称", "引擎名称", "服务", "推理服务",
     ]) {
         Ctx::Framework
     } else if let Some(engine) = version_header(b) {
@@ -946,6 +946,10 @@ impl Prepared<'_> {
 }
 
 fn read(inputs: &[TableInput<'_>], sink: &mut Sink) -> Vec<Run> {
+    // Cross tables (`| 服务 \ 吞吐(tokens/s) \ 并发 | 1 | 2 | 4 |`) read as the metric over
+    // each load they are.
+    let crossed: Vec<Option<crate::markdown::Table>> = inputs.iter().map(|i| crosstab(i.table)).collect();
+    let inputs: Vec<TableInput<'_>> = inputs.iter().zip(&crossed).map(|(i, c)| TableInput { table: c.as_ref().unwrap_or(i.table), ..*i }).collect();
     let prepared: Vec<Prepared<'_>> = inputs.iter().map(prepare).collect();
     let mut notice = Notice::default();
     let mut runs = Vec::new();
@@ -1111,6 +1115,29 @@ type Grouped = (Vec<(usize, usize)>, Vec<Given>);
 /// metric part names a measurement, the load part one number and a load word. Read only
 /// when at least two loads are named (else the stack is a header's line break, as in
 /// `TTFT<br>(ms)`). Returns each such column with its load's index, and the loads.
+/// A cross table: its first header cell names the rows' dimension, the metric and the
+/// columns' load apart with backslashes (`服务 \ 吞吐(tokens/s) \ 并发`, `Engine \ Throughput
+/// (tok/s) \ Concurrency`) over columns each named by a number (`1`, `2`, `4`). The same
+/// table with each column named as the metric over its load (`吞吐(tokens/s)` over `1 并发`,
+/// as [`load_columns`] reads them) and the first named by the rows' dimension; `None` for any
+/// other table. A row comparing the others (`同比`) is left out.
+fn crosstab(table: &crate::markdown::Table) -> Option<crate::markdown::Table> {
+    let corner = table.header.first()?;
+    let parts: Vec<&str> = corner.split('\\').map(str::trim).filter(|p| !p.is_empty()).collect();
+    let [rows_by, metric, load] = parts.as_slice() else { return None };
+    let load_word = clean(load).to_lowercase();
+    let load_word = load_word.trim();
+    if !LOAD_WORDS.contains(&load_word) || !matches!(column(metric).column, Column::Measure(_)) || table.header.len() < 3 {
+        return None;
+    }
+    let loads: Vec<u64> = table.header[1..].iter().map(|h| clean(h).trim().parse::<u64>().ok()).collect::<Option<_>>()?;
+    let mut header = vec![rows_by.to_string()];
+    header.extend(loads.iter().map(|n| format!("{metric}\n{n} {load_word}")));
+    let compares = |r: &crate::markdown::TableRow| r.cells.first().is_some_and(|c| ["同比", "环比", "提升", "差异", "diff", "speedup", "change"].iter().any(|w| clean(c).to_lowercase().contains(w)));
+    let rows = table.rows.iter().filter(|r| !compares(r)).cloned().collect();
+    Some(crate::markdown::Table { line: table.line, header, rows, intro: table.intro.clone() })
+}
+
 fn load_columns(header: &[String]) -> Grouped {
     let mut load_of = Vec::new();
     let mut loads: Vec<String> = Vec::new();
