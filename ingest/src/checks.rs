@@ -442,15 +442,24 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
                     run_counts[j] == 0 && !of_results
                 })
             };
-            // A line of a subsection the run is not under (`### 32B Optimized`'s `| Tensor
-            // Parallel | 4 |` among the configurations of `## 2`, the results in `## 4`) states
-            // that variant's setup: it reaches the runs of its own section's siblings only when
-            // that section is a chapter of the run's own chain (a `## Setup` chapter does).
-            let reaches = |line: u32| section_of(line).is_none_or(|j| chain.contains(&j) || parent[j].is_none_or(|p| chain.contains(&p)));
+            // A line of one variant's subsection the run is not under (`### 32B Optimized`'s `|
+            // Tensor Parallel | 4 |` beside `### 14B Baseline` …, each serving its own, the
+            // results in `## 4`) states that variant's setup, not the run's: a subsection is a
+            // variant's when it or a sibling starts a server, or a sibling states the same field.
+            // A setup chapter's parts (`### Hardware`, `### Model`) reach the chapters after it.
+            let variant = |j: usize, key: &str| {
+                !sections[j].serves.is_empty()
+                    || (0..sections.len())
+                        .filter(|&k| k != j && parent[k] == parent[j])
+                        .any(|k| !sections[k].serves.is_empty() || labelled_by[k].iter().any(|(f, _)| f.key() == key))
+            };
+            let reaches = |fact: &context::Fact, line: u32| {
+                section_of(line).is_none_or(|j| chain.contains(&j) || parent[j].is_none_or(|p| chain.contains(&p)) || !variant(j, fact.key()))
+            };
             let above = labelled[..labelled.partition_point(|(_, l)| *l < at)]
                 .iter()
                 .rev()
-                .filter(|(f, l)| (!f.key().starts_with("scenario.") || setup(*l)) && reaches(*l));
+                .filter(|(f, l)| (!f.key().starts_with("scenario.") || setup(*l)) && reaches(f, *l));
             for (fact, line) in chain.iter().flat_map(|&j| &labelled_by[j]).chain(above).filter(|(_, l)| *l < at) {
                 give_labelled(&mut run, fact, *line);
             }

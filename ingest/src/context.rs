@@ -398,7 +398,7 @@ pub fn heading_with(title: &str, names: &crate::names::Names) -> Heading {
 /// 同時リクエスト`, `Concurrency 64`, `64 users`, `Concurrency User 1`, `(Batch Size 128)`),
 /// or `Single Request` (one at a time); `None` when it names none or several.
 fn concurrency_in(words: &[&str]) -> Option<u64> {
-    const LOAD: [&str; 10] = ["并发", "并发数", "concurrency", "concurrent", "users", "user", "同時リクエスト", "同時接続", "clients", "동시"];
+    const LOAD: [&str; 9] = ["并发", "并发数", "concurrency", "concurrent", "users", "同時リクエスト", "同時接続", "clients", "동시"];
     let load = |w: &str| LOAD.iter().any(|l| w.eq_ignore_ascii_case(l));
     let number = |w: &str| w.parse::<u64>().ok().filter(|&n| n > 0);
     let is = |i: usize, word: &str| words.get(i).is_some_and(|w| w.eq_ignore_ascii_case(word));
@@ -406,8 +406,10 @@ fn concurrency_in(words: &[&str]) -> Option<u64> {
     for (i, w) in words.iter().enumerate() {
         let n = number(w).filter(|_| words.get(i + 1).is_some_and(|next| load(next)))
             .or_else(|| words.get(i + 1).and_then(|next| number(next)).filter(|_| load(w)))
-            .or_else(|| words.get(i + 2).and_then(|n| number(n)).filter(|_| is(i, "batch") && is(i + 1, "size")))
-            .or_else(|| words.get(i + 1).and_then(|n| number(n)).filter(|_| is(i, "batch")))
+            // `Concurrency User 1`: a user count after its word (not `10 user turns`).
+            .or_else(|| words.get(i + 1).and_then(|next| number(next)).filter(|_| is(i, "user")))
+            // `(Batch Size 128)`, not a server's `max batch size 256`.
+            .or_else(|| words.get(i + 2).and_then(|n| number(n)).filter(|_| is(i, "batch") && is(i + 1, "size") && !(i > 0 && is(i - 1, "max"))))
             .or_else(|| (is(i, "single") && (is(i + 1, "request") || is(i + 1, "user"))).then_some(1));
         if let Some(n) = n {
             if found.is_some_and(|f| f != n) {
@@ -419,9 +421,17 @@ fn concurrency_in(words: &[&str]) -> Option<u64> {
     found
 }
 
-/// The concurrency a few words state (`batch 64` in a cell's brackets), as a heading would.
+/// The concurrency a cell's brackets state when they hold nothing else: `batch 64`, `bs=64`,
+/// `c=8`, `concurrency 16`, `64 users` (not `3.2x vs batch 1`).
 pub fn concurrency_stated(text: &str) -> Option<u64> {
-    concurrency_in(&words(text))
+    let t = text.trim().to_lowercase().replace('=', " ");
+    let ws: Vec<&str> = t.split_whitespace().collect();
+    let number = |w: &str| w.parse::<u64>().ok().filter(|&n| n > 0);
+    match ws.as_slice() {
+        [word, n] if ["batch", "bs", "c", "concurrency", "并发"].contains(word) => number(n),
+        [n, word] if ["users", "concurrent", "并发"].contains(word) => number(n),
+        _ => None,
+    }
 }
 
 /// The words of a heading or cell, with markup and punctuation around them removed. Words
@@ -1618,18 +1628,25 @@ fn model_value(value: &str) -> Option<&str> {
 /// else the link's text when it is one word.
 fn linked_model(value: &str) -> Option<&str> {
     let open = value.find('[')?;
+    // The link is the value (`[Qwen/Qwen3-8B](…)`, `Meta's [LLaMA-2-7B-Chat](…)`), not a
+    // reference after it (`Llama-3.1-70B ([paper](…))`).
+    let before = value[..open].trim();
+    if !(before.is_empty() || (before.ends_with("'s") && !before.contains(char::is_whitespace))) {
+        return None;
+    }
     let (text, rest) = value[open + 1..].split_once("](")?;
     let url = rest.split(')').next()?;
     let hub = ["huggingface.co/", "hf.co/", "modelscope.cn/models/"].iter().find_map(|h| url.split_once(h).map(|(_, path)| path));
     if let Some(path) = hub {
         let mut parts = path.split(['/', '?', '#']).filter(|p| !p.is_empty());
-        if let (Some(org), Some(name)) = (parts.next(), parts.next()) {
-            let end = path.find(org).unwrap_or(0) + org.len() + 1 + name.len();
-            return Some(&path[path.find(org).unwrap_or(0)..end]);
+        let not_models = ["blog", "docs", "datasets", "spaces", "papers", "collections", "learn", "models"];
+        if let (Some(org), Some(name)) = (parts.next().filter(|o| !not_models.contains(o)), parts.next()) {
+            let start = path.find(org).unwrap_or(0);
+            return Some(&path[start..start + org.len() + 1 + name.len()]);
         }
     }
     let text = text.trim().trim_matches('`');
-    (!text.is_empty() && !text.contains(char::is_whitespace)).then_some(text)
+    (!text.is_empty() && !text.contains(char::is_whitespace) && is_model_word(text)).then_some(text)
 }
 
 /// The input and output lengths a workload line names as a word and a whole number
@@ -1714,8 +1731,10 @@ pub fn captions(text: &str, first_line: u32) -> Vec<Caption> {
 /// a sentence, and not a generic introduction (`Output:`, `A sample output that looks like
 /// this:`, `结果如下：`).
 fn block_label(line: &str) -> Option<String> {
-    let t = line.trim().trim_end_matches([':', '：']).trim().trim_matches(['*', '_', '`']).trim();
-    if t.is_empty() || t.chars().count() > 40 || t.ends_with(['.', '。', '!', '?']) || !line.trim_end().ends_with([':', '：']) {
+    // `**Before this PR:**`: the markup around it first.
+    let bare = line.trim().trim_matches(['*', '_', '`']).trim();
+    let t = bare.trim_end_matches([':', '：']).trim().trim_matches(['*', '_', '`']).trim();
+    if t.is_empty() || t.chars().count() > 40 || t.ends_with(['.', '。', '!', '?']) || !bare.ends_with([':', '：']) {
         return None;
     }
     let lower = t.to_lowercase();
@@ -1756,7 +1775,7 @@ pub fn log_captions(text: &str, first_line: u32) -> Vec<Caption> {
             let mentions = ws.iter().filter(|w| is_model_word(w)).count();
             // A log's `# Batch size: 10000` describes what its tool printed (SGLang's prompts
             // sent at once), not a concurrency its client was given.
-            let batch = comment.to_ascii_lowercase().contains("batch");
+            let batch = comment.to_ascii_lowercase().contains("batch size");
             let facts: Vec<Fact> = h
                 .facts()
                 .into_iter()

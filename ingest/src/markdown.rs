@@ -439,10 +439,11 @@ fn read_unfenced(
             own.findings.retain(|f| !(f.code == "empty-block" && f.values.get("format").is_some_and(|v| v == "lmdeploy-profile")));
             if blocks > 0 {
                 sink.findings.append(&mut own.findings);
-                if !found.is_empty() {
-                    serves.extend(crate::serve::parse_serves(gap, index.line(from)));
-                    clients.extend(crate::context::client_commands(gap, index.line(from)));
-                }
+                // Only a command above a log, paired with the first log below it (one below
+                // every log may be anyone's).
+                let below = |line: u32| found.iter().map(|r| r.source.line).filter(|&l| l > line).min();
+                serves.extend(crate::serve::parse_serves(gap, index.line(from)).into_iter().filter_map(|c| below(c.line).map(|log| (c, log))));
+                clients.extend(crate::context::client_commands(gap, index.line(from)).into_iter().filter_map(|c| below(c.line).map(|log| (c, log))));
                 runs.extend(found);
             }
         }
@@ -483,20 +484,23 @@ fn read_unfenced(
             }
         }
     }
+    // A command counts in the section of the log below it, not from another one.
     let section_of = |sections: &[Section], line: u32| sections.partition_point(|s| s.line <= line).checked_sub(1);
-    for serve in serves {
-        if let Some(i) = section_of(&doc.sections, serve.line) {
+    for (serve, log) in serves {
+        if let Some(i) = section_of(&doc.sections, serve.line).filter(|&i| section_of(&doc.sections, log) == Some(i)) {
             let section = &mut doc.sections[i];
             section.serve.get_or_insert_with(|| serve.clone());
             section.serves.push(serve);
-            section.serves.sort_by_key(|s| s.line);
         }
     }
-    for client in clients {
-        if let Some(i) = section_of(&doc.sections, client.line) {
+    for (client, log) in clients {
+        if let Some(i) = section_of(&doc.sections, client.line).filter(|&i| section_of(&doc.sections, log) == Some(i)) {
             doc.sections[i].clients.push(client);
-            doc.sections[i].clients.sort_by_key(|c| c.line);
         }
+    }
+    for section in &mut doc.sections {
+        section.serves.sort_by_key(|s| s.line);
+        section.clients.sort_by_key(|c| c.line);
     }
     for section in &mut doc.sections {
         section.runs.sort_by_key(|r| r.source.line);

@@ -567,3 +567,54 @@ fn a_summary_table_above_the_logs_it_repeats_gives_duplicates_not_runs() {
     assert_eq!(duplicates, ["duplicate@46", "duplicate@46"], "{findings:?}");
     assert!(!findings.iter().any(|f| f.starts_with("results-not-read")), "{findings:?}");
 }
+
+/// A vLLM serving block, to be put under the headings and prose of the cases below.
+const BLOCK: &str = "```\n============ Serving Benchmark Result ============\nSuccessful requests:                     100\nBenchmark duration (s):                  10.00\nRequest throughput (req/s):              10.00\nOutput token throughput (tok/s):         1000.00\n---------------Time to First Token----------------\nMean TTFT (ms):                          100.00\n==================================================\n```\n";
+
+/// The parts of a setup chapter (`### Hardware`, `### Model` under `## Setup`) hold for the
+/// results chapter after it; one variant's subsection among several that each start a server
+/// does not (its TP is that variant's).
+#[test]
+fn a_setup_chapters_parts_reach_the_results_a_variants_do_not() {
+    let setup = format!("# Report\n\n## Setup\n\n### Hardware\n\n- **GPU**: 8x H100\n- **Tensor Parallel**: 8\n\n### Model\n\n- **Model**: meta-llama/Llama-3.1-70B-Instruct\n\n## Results\n\n{BLOCK}");
+    check("docs/setup.md", &setup, &[&[("/gpu", json!("H100")), ("/gpu_count", json!(8)), ("/tp", json!(8)), ("/model", json!("meta-llama/Llama-3.1-70B-Instruct"))]]);
+    let variants = format!(
+        "# Report\n\n## Configurations\n\n### A\n\n```bash\nvllm serve m --tensor-parallel-size 2\n```\n\n### B\n\n```bash\nvllm serve m --tensor-parallel-size 4\n```\n\n- **Tensor Parallel**: 4\n\n## Results\n\n{BLOCK}"
+    );
+    let out = parse_file("docs/variants.md", &variants, None);
+    assert_eq!(out.runs[0].tp, None, "{:?}", out.runs[0].source.context);
+}
+
+/// A log pasted without a fence takes the commands typed above it in its section, not one
+/// written after it (a maintainer's own setup in a comment below).
+#[test]
+fn an_unfenced_log_takes_no_command_written_after_it() {
+    let log = BLOCK.trim_start_matches("```\n").trim_end_matches("```\n");
+    let text = format!("# Issue\n\n### Description\n\nI ran it and got:\n\n{log}\n### Comments\n\nfor comparison we use\n\nvllm serve meta-llama/Llama-3.1-70B-Instruct --tensor-parallel-size 8\n");
+    let out = parse_file("docs/issue.md", &text, None);
+    assert_eq!(out.runs.len(), 1);
+    assert_eq!((out.runs[0].model.as_deref(), out.runs[0].tp), (None, None), "{:?}", out.runs[0].source.context);
+}
+
+/// Headings and labelled lines that name no concurrency or model of the run: a server's `max
+/// batch size`, a conversation's user turns, a link to a paper or a blog after the model.
+#[test]
+fn words_that_name_no_load_or_model() {
+    for heading in ["## vLLM, max batch size 256", "## Multi-turn chat, 10 user turns per conversation", "## Speculative decoding (EAGLE-3)"] {
+        let out = parse_file("docs/h.md", &format!("# Report\n\n{heading}\n\n{BLOCK}"), None);
+        assert_eq!(out.runs[0].scenario.max_concurrency, None, "{heading}");
+        assert_eq!(out.runs[0].metrics.output_throughput, Some(1000.0), "{heading}");
+    }
+    for (line, model) in [
+        ("**Model**: Llama-3.1-70B-Instruct ([paper](https://arxiv.org/abs/2407.21783))", Some("Llama-3.1-70B-Instruct")),
+        // The words name it (not the blog post the link points to).
+        ("**Model**: [Llama 3.1 70B](https://huggingface.co/blog/llama31)", Some("Llama-3.1-70B")),
+        ("**Model**: [Qwen3-8B](https://huggingface.co/Qwen/Qwen3-8B)", Some("Qwen3-8B")),
+    ] {
+        let out = parse_file("docs/m.md", &format!("# Report\n\n{line}\n\n{BLOCK}"), None);
+        assert_eq!(out.runs[0].model.as_deref(), model, "{line}");
+    }
+    // Written bold, the line introducing a block still names its run.
+    let out = parse_file("docs/pr.md", &format!("# PR\n\n**Before this PR:**\n\n{BLOCK}"), None);
+    assert_eq!(out.runs[0].notes.first().map(|n| n.text.as_str()), Some("Before this PR"));
+}

@@ -1220,3 +1220,23 @@ fn a_corner_cell_states_the_request_count() {
     assert_eq!(findings, Vec::<String>::new());
     assert!(parse_file("raw/t.md", "| 1k/1k queries | vLLM |\n|---|---|\n| Mean TTFT (ms) | 12 |\n", None).runs.iter().all(|r| r.scenario.num_prompts.is_none()));
 }
+
+/// Rules about one kind of table that must not catch others: a `Source` column of where the
+/// models came from cites no one; `Lowest TTFT` beside `Mean TTFT` is one run's statistic, not
+/// a table of best values; a row of another engine that shares two numbers with a later row
+/// is not its summary; a bracket comparing (`3.2x vs batch 1`) states no load.
+#[test]
+fn rules_for_one_kind_of_table_leave_the_others() {
+    let sources = "# M\n\n| Model | Source | Output Throughput (tok/s) | Mean TTFT (ms) |\n|---|---|---|---|\n| Qwen3-8B | Hugging Face | 1000 | 50 |\n| Qwen3-8B | ModelScope | 1010 | 52 |\n";
+    let out = parse_file("docs/s.md", sources, None);
+    assert_eq!(out.runs.len(), 2, "{:?}", out.findings);
+    let lowest = "# Llama-3.1-8B on H100\n\n| Metric | Value |\n|---|---|\n| Output throughput (tok/s) | 2100.4 |\n| Mean TTFT (ms) | 120.2 |\n| Lowest TTFT (ms) | 40.1 |\n| Highest TTFT (ms) | 400.7 |\n| Mean TPOT (ms) | 22.3 |\n";
+    let out = parse_file("docs/l.md", lowest, None);
+    assert_eq!(out.runs.len(), 1, "{:?}", out.findings);
+    let engines = "# C\n\n## vLLM\n\n| Concurrency | Output Throughput (tok/s) | Total Throughput (tok/s) |\n|---|---|---|\n| 16 | 2000 | 4000 |\n\n## SGLang\n\n| Concurrency | Output Throughput (tok/s) | Total Throughput (tok/s) | Mean TTFT (ms) |\n|---|---|---|---|\n| 16 | 2001 | 4003 | 150 |\n";
+    let out = parse_file("docs/e.md", engines, None);
+    assert_eq!(out.runs.len(), 2, "{:?}", out.findings);
+    let speedup = "# S\n\n## Concurrency 64\n\n| Engine | Output Throughput (tok/s) |\n|---|---|\n| vLLM | 2400.5 (3.2x vs batch 1) |\n";
+    let out = parse_file("docs/x.md", speedup, None);
+    assert_eq!(out.runs[0].scenario.max_concurrency, Some(64));
+}

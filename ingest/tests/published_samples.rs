@@ -2778,7 +2778,9 @@ fn one_variants_setup_is_not_every_variants() {
     let (text, out) = parsed("markdown-table/variant_setups_then_results.md");
     assert_eq!(out.runs.len(), 8);
     for run in &out.runs {
-        assert_eq!((run.tp, run.gpu_count, run.precision.as_deref()), (None, None, None), "{}", run.id);
+        // The machine's eight GPUs (its `**Hardware**` line) are the document's; no variant's
+        // four.
+        assert_eq!((run.tp, run.gpu_count, run.precision.as_deref()), (None, Some(8), None), "{}", run.id);
         assert!(run.notes.iter().any(|n| n.text.starts_with("Config: ")), "{}", run.id);
     }
     let first = &out.runs[0];

@@ -1550,17 +1550,23 @@ fn units_carried_down(table: &crate::markdown::Table, cols: &mut [Col]) {
 /// under the phase and its header (`prefill latency (s)`).
 fn phase_columns(heading: &str, cols: &mut [Col]) {
     let h = heading.to_lowercase();
-    // `### Prefill-only A/B`: a workload of prompts alone, whose rates are the run's.
-    if h.contains("only") || h.contains("仅") {
-        return;
-    }
-    let prefill = ["prefill", "pre-fill", "预填充"].iter().any(|w| h.contains(w));
-    let decode = ["decode", "decoding", "解码"].iter().any(|w| h.contains(w));
+    // The heading's subject is the phase (`Prefill Performance`, `解码阶段`), not a workload
+    // or a technique that names it (`Prefill-only A/B`, `Speculative decoding`, `Chunked
+    // prefill`, `Decode-heavy workload`).
+    let of_phase = |phase: &[&str]| {
+        phase.iter().any(|p| {
+            ["performance", "latency", "throughput", "phase", "stage", "speed", " perf", "性能", "阶段", "速度", "延迟", "吞吐"]
+                .iter()
+                .any(|what| h.contains(&format!("{p} {}", what.trim_start())) || h.contains(&format!("{p}{what}")))
+        })
+    };
+    let prefill = of_phase(&["prefill", "pre-fill", "预填充"]);
+    let decode = of_phase(&["decode", "decoding", "解码"]);
     let phase = match (prefill, decode) {
         (true, false) => "prefill",
         (false, true) => "decode",
-        // `### Total Throughput (Prefill + Decode)` over `Throughput (tok/s)`: every token.
-        (true, true) if h.contains("total") || h.contains("总") => {
+        _ if (h.contains("total") || h.contains("总")) && h.contains("prefill") && h.contains("decode") => {
+            // `### Total Throughput (Prefill + Decode)` over `Throughput (tok/s)`: every token.
             for c in cols.iter_mut() {
                 if let Column::Measure(Measure::Tokens(kind) | Measure::Throughput(kind)) = &mut c.column {
                     if *kind == Kind::Unqualified {
@@ -1937,7 +1943,11 @@ fn transposed(input: &TableInput<'_>, sink: &mut Sink, notice: &mut Notice) -> V
     let end = table.rows.last().map_or(table.line, |r| r.line);
     // `| Best Throughput | 1142.8 tok/s (vLLM, …) |` over `| Best TTFT | 153.31 ms (TGI, …) |`:
     // the best of each metric over runs read elsewhere, no run of its own.
-    if let Some(row) = table.rows.iter().zip(&row_cols).find(|(r, c)| c.first().is_some_and(is_result) && best_of(r.cells.first().map_or("", String::as_str))) {
+    // Two such rows at least, and half the metrics (`Lowest TTFT` beside `Mean TTFT` is a
+    // statistic of one run).
+    let best_rows = table.rows.iter().zip(&row_cols).filter(|(r, c)| c.first().is_some_and(is_result) && best_of(r.cells.first().map_or("", String::as_str)));
+    let best = best_rows.clone().count();
+    if let Some(row) = best_rows.clone().next().filter(|_| best >= 2 && best * 2 >= results) {
         let label = row.0.cells.first().map_or("", String::as_str);
         sink.info(
             "best-of-table",
@@ -1975,7 +1985,7 @@ fn transposed(input: &TableInput<'_>, sink: &mut Sink, notice: &mut Notice) -> V
 fn best_of(label: &str) -> bool {
     let l = clean(label).to_lowercase();
     let l = l.trim_start_matches(['*', '_', ' ']);
-    ["best ", "lowest ", "highest ", "fastest ", "worst ", "top "].iter().any(|w| l.starts_with(w)) || ["最佳", "最优", "最好", "最快", "最高", "最低"].iter().any(|w| l.starts_with(w))
+    ["best ", "fastest ", "worst "].iter().any(|w| l.starts_with(w)) || ["最佳", "最优", "最好", "最快"].iter().any(|w| l.starts_with(w))
 }
 
 /// Whether no result metric is named by two rows (same column, same statistic).
@@ -2293,7 +2303,7 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
             (Column::Context(Ctx::Flag(flag)), Num::Number(..) | Num::Text(_) | Num::Inf) => {
                 flags.push((*flag, clean(e.text), e.line));
             }
-            (Column::Context(Ctx::Source), Num::Text(t)) if !own_source(&t) => {
+            (Column::Context(Ctx::Source), Num::Text(t)) if !own_source(&t) && cites_others(input.table, col) => {
                 sink.info("cited-result", e.line, format!("this row cites a result measured elsewhere (`{}`: `{t}`); it is not read as one of this file's runs.", col.raw))
                     .value("source", &t);
                 return None;
@@ -2588,10 +2598,22 @@ fn annotated(raw: &str) -> Option<Num> {
     }
 }
 
-/// A source cell naming the document's own measurement (`This benchmark`, `Ours`, `本文`).
+/// A source cell naming the document's own measurement (`This benchmark`, `Ours`, `Local
+/// run`, `本文`): one of its words, or a phrase written without spaces.
 fn own_source(text: &str) -> bool {
     let t = text.to_lowercase();
-    t.is_empty() || ["this", "our", "measured here", "本文", "本次", "本测试", "我们", "实测"].iter().any(|w| t.contains(w))
+    let own_words = ["this", "ours", "our", "local", "locally", "reproduced", "measured", "self"];
+    t.trim().is_empty()
+        || t.split(|c: char| !c.is_alphanumeric()).any(|w| own_words.contains(&w))
+        || ["本文", "本次", "本测试", "我们", "实测", "自测"].iter().any(|w| t.contains(w))
+}
+
+/// Whether a `Source` column tells this document's results from others' (`This benchmark`
+/// beside `vLLM Blog`): some row's cell is its own. A column of sources only (`Hugging Face`,
+/// `ModelScope`: where a model came from) cites no one.
+fn cites_others(table: &crate::markdown::Table, col: &Col) -> bool {
+    let Some(i) = table.header.iter().position(|h| *h == col.raw) else { return false };
+    table.rows.iter().any(|r| r.cells.get(i).is_some_and(|c| !clean(c).trim().is_empty() && own_source(&clean(c))))
 }
 
 /// The model family a size-only model cell belongs to, and where it was named: the column's
@@ -2980,10 +3002,15 @@ fn numbers(run: &Run) -> Vec<(Key<'_>, f64)> {
 fn tolerance(v: f64) -> f64 {
     let text = format!("{v}");
     let decimals = text.split_once('.').map_or(0, |(_, f)| f.len()) as i32;
-    let printed = 0.5 * 10f64.powi(-decimals) + 1e-9 * v.abs();
-    // A whole number of thousands may be a value converted from a coarser unit (`106.2 s` is
-    // 106200 ms, `106 182` ms to the millisecond): it holds to its fourth digit or so.
-    if decimals == 0 && v.abs() >= 1000.0 {
+    0.5 * 10f64.powi(-decimals) + 1e-9 * v.abs()
+}
+
+/// [`tolerance`] for a summary's value: a whole number of thousands there may be a value
+/// converted from a coarser unit (`106.2 s` is 106200 ms, the detail row's `106 182` ms): it
+/// holds to its fourth digit or so.
+fn summary_tolerance(v: f64) -> f64 {
+    let printed = tolerance(v);
+    if v.fract() == 0.0 && v.abs() >= 1000.0 {
         printed.max(v.abs() * 1e-3)
     } else {
         printed
@@ -3005,6 +3032,18 @@ fn same_scenario(a: &Run, b: &Run) -> bool {
         && agree(&s.request_rate, &t.request_rate)
         && agree(&a.tp, &b.tp)
         && (agree(&base(&a.model), &base(&b.model)) || !own_model(a))
+        // Another engine, GPU or precision is another run, whatever numbers it shares.
+        && agree_text(a.framework.as_deref(), b.framework.as_deref())
+        && agree_text(a.gpu.as_deref(), b.gpu.as_deref())
+        && agree_text(a.precision.as_deref(), b.precision.as_deref())
+}
+
+/// Two labels agree when either is unstated or they name the same thing, case aside.
+fn agree_text(a: Option<&str>, b: Option<&str>) -> bool {
+    match (a, b) {
+        (Some(a), Some(b)) => a.eq_ignore_ascii_case(b),
+        _ => true,
+    }
 }
 
 /// Whether a table row's model is its own (a model cell), not the document's around it (a
@@ -3158,13 +3197,16 @@ fn stated_scenario(run: &Run) -> Vec<(Fact, u32)> {
 /// The earlier table rows still kept that state at least two numbers, each of which table row
 /// `i` (whose numbers are `own`) states too, in the same scenario: summaries of row `i`.
 fn summarised(runs: &[Run], keep: &[bool], index: &HashMap<Key<'_>, BTreeMap<u64, Vec<usize>>>, i: usize, own: &[(Key<'_>, f64)]) -> Vec<usize> {
-    let close = |v: f64, w: f64| (v - w).abs() <= tolerance(v);
+    let close = |v: f64, w: f64| (v - w).abs() <= summary_tolerance(v);
     let mine: HashMap<Key<'_>, f64> = own.iter().copied().collect();
     let mut candidates: Vec<usize> = own
         .iter()
         .filter_map(|(k, v)| {
-            let tol = tolerance(*v);
-            index.get(k).map(|by_value| by_value.range((v - tol).max(0.0).to_bits()..=(v + tol).to_bits()).flat_map(|(_, js)| js.iter().copied()).collect::<Vec<_>>())
+            // A summary's value may be coarser than this row's: its range, around ours.
+            let tol = summary_tolerance(*v) * 1.01;
+            let found: Vec<usize> = index.get(k)?.range((v - tol).max(0.0).to_bits()..=(v + tol).to_bits()).flat_map(|(_, js)| js.iter().copied()).collect();
+            // A value many rows share (every run's 60 s duration) points to none of them.
+            (found.len() <= MAX_CANDIDATES).then_some(found)
         })
         .flatten()
         .filter(|&j| j < i && keep[j] && runs[j].format == NAME)
