@@ -170,8 +170,11 @@ fn run_has_metrics(run: &Run) -> bool {
         || m.duration_s.is_some()
         || m.request_throughput.is_some()
         || m.output_throughput.is_some()
+        || m.total_throughput.is_some()
+        || m.input_throughput.is_some()
         || m.ttft_ms.is_some()
         || m.tpot_ms.is_some()
+        || m.itl_ms.is_some()
         || m.e2e_ms.is_some()
 }
 
