@@ -1779,7 +1779,12 @@ pub fn log_captions(text: &str, first_line: u32) -> Vec<Caption> {
             let facts: Vec<Fact> = h
                 .facts()
                 .into_iter()
-                .filter(|f| !matches!(f, Fact::Precision(_)) && (!matches!(f, Fact::Model(_)) || mentions == 1) && !(batch && matches!(f, Fact::MaxConcurrency(_))))
+                .filter(|f| match f {
+                    Fact::Precision(_) => false,
+                    Fact::Model(_) => mentions == 1,
+                    Fact::MaxConcurrency(_) => !batch,
+                    _ => true,
+                })
                 .collect();
             if facts.is_empty() {
                 continue;

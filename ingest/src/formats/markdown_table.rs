@@ -3189,7 +3189,7 @@ fn stated_scenario(run: &Run) -> Vec<(Fact, u32)> {
         ("scenario.input_len", s.input_len.map(Fact::InputLen)),
         ("scenario.output_len", s.output_len.map(Fact::OutputLen)),
         ("scenario.max_concurrency", s.max_concurrency.map(Fact::MaxConcurrency)),
-        ("scenario.request_rate", s.request_rate.clone().map(Fact::RequestRate)),
+        ("scenario.request_rate", s.request_rate.map(Fact::RequestRate)),
     ];
     facts.into_iter().filter_map(|(key, fact)| Some((fact?, *run.source.lines.get(key)?))).collect()
 }
