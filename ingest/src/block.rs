@@ -53,18 +53,17 @@ fn resolve_with(block: &Block, namespace: Option<benchsite_model::Map<benchsite_
                 let key = format!("{} (line {})", row.raw_label.trim().trim_end_matches(':'), row.line);
                 ctx.run.metrics.extra.insert(&key, n);
                 ctx.run.source.lines.insert(format!("metrics.extra.{key}"), row.line);
+                let (this, that) = (row.raw_label.trim().trim_end_matches(':'), first.raw_label.trim().trim_end_matches(':'));
+                let was = format_number(match first.cell.value { Value::Number(v) => v, _ => n });
+                // Two labels of one meaning (`Average Throughput`, `Concurrent Throughput (2
+                // parallel)`) are named both; one label printed twice, once.
+                let said = if this.eq_ignore_ascii_case(that) {
+                    format!("`{this}` is printed a second time with another value ({was} at line {}, {} here)", first.line, format_number(n))
+                } else {
+                    format!("`{this}` ({} here) fills the same field as `{that}` ({was} at line {})", format_number(n), first.line)
+                };
                 ctx.sink
-                    .warn(
-                        "repeated-label",
-                        row.line,
-                        format!(
-                            "`{}` is printed a second time with another value ({} at line {}, {} here); the first is read as the run's, this one is kept as an extra value.",
-                            row.raw_label.trim().trim_end_matches(':'),
-                            format_number(match first.cell.value { Value::Number(v) => v, _ => n }),
-                            first.line,
-                            format_number(n)
-                        ),
-                    )
+                    .warn("repeated-label", row.line, format!("{said}; the first is read as the run's, this one is kept as an extra value."))
                     .run(&id);
                 continue;
             }

@@ -1240,3 +1240,15 @@ fn rules_for_one_kind_of_table_leave_the_others() {
     let out = parse_file("docs/x.md", speedup, None);
     assert_eq!(out.runs[0].scenario.max_concurrency, Some(64));
 }
+
+/// Two rows of a `Metric | Value` table naming one field with other words (`Average
+/// Throughput`, `Concurrent Throughput (2 parallel)`): the first is the run's, the second an
+/// extra value, and the warning names both labels (it had said the first was printed twice).
+#[test]
+fn two_labels_of_one_field_are_both_named() {
+    let text = "# R\n\n| Metric | Value |\n|---|---|\n| Average Throughput | 76.05 tokens/sec |\n| Concurrent Throughput (2 parallel) | 152.14 tokens/sec |\n| Mean TTFT | 20 ms |\n";
+    let out = parse_file("docs/r.md", text, None);
+    assert_eq!(out.runs[0].metrics.output_throughput, Some(76.05));
+    let warning = out.findings.iter().find(|f| f.code == "repeated-label").expect("a warning");
+    assert!(warning.message.contains("`Concurrent Throughput (2 parallel)`") && warning.message.contains("`Average Throughput`"), "{}", warning.message);
+}
