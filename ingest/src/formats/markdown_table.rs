@@ -129,6 +129,8 @@ enum Measure {
     Throughput(Kind),
     Duration,
     AcceptLength,
+    /// The most requests in flight at once (vLLM's `Peak concurrent requests`).
+    PeakConcurrent,
     Completed,
     Failed,
     TotalInput,
@@ -603,6 +605,10 @@ fn column(raw: &str) -> Col {
     }
     if unit == Unit::PerUser || unit == Unit::PerMinute {
         return col(Column::Label);
+    }
+    // vLLM's `Peak concurrent requests`: requests in flight at once, at the most.
+    if h.any(&["peak concurrent requests", "max concurrent requests"]) && unit == Unit::None {
+        return col(Column::Measure(Measure::PeakConcurrent));
     }
     let throughput_words = h.any(&["throughput", "吞吐", "처리량", "speed", "速度", "每秒", "per second", "per sec"]) || ["tps", "qps", "rps"].iter().any(|w| h.word(w));
     let rate_unit = matches!(unit, Unit::TokenRate | Unit::RequestRate | Unit::PerGpu);
@@ -1612,6 +1618,7 @@ fn measured(col: &Col) -> Option<String> {
                 Measure::Throughput(Kind::Unqualified) => "Throughput(Unqualified)",
                 Measure::Duration => "Duration",
                 Measure::AcceptLength => "AcceptLength",
+                Measure::PeakConcurrent => "PeakConcurrent",
                 Measure::Completed => "Completed",
                 Measure::Failed => "Failed",
                 Measure::TotalInput => "TotalInput",
@@ -2740,6 +2747,7 @@ fn measure(m: &Measure, n: f64, unit: Unit) -> Measured {
         (Measure::Throughput(_), Unit::RequestRate) => Measured::Row("request throughput (req/s)".into(), n),
         (Measure::Throughput(_), Unit::None) => Measured::Unitless,
         (Measure::AcceptLength, Unit::None) => Measured::Row("accept length".into(), n),
+        (Measure::PeakConcurrent, Unit::None) => Measured::Row("peak concurrent requests".into(), n),
         // A count is whole; a fraction under a count's header is kept as it is printed.
         (Measure::Completed | Measure::Failed | Measure::TotalInput | Measure::TotalOutput, Unit::None) if n.fract() != 0.0 => {
             Measured::Extra("")
@@ -3356,7 +3364,7 @@ mod tests {
         let mut all: Vec<Measure> = kinds.iter().map(|&k| Measure::Tokens(k)).collect();
         all.extend(kinds.iter().map(|&k| Measure::Throughput(k)));
         all.extend([
-            Measure::Peak, Measure::Requests, Measure::Duration, Measure::AcceptLength,
+            Measure::Peak, Measure::Requests, Measure::Duration, Measure::AcceptLength, Measure::PeakConcurrent,
             Measure::Completed, Measure::Failed, Measure::TotalInput, Measure::TotalOutput,
         ]);
         for m in all {
@@ -3391,6 +3399,7 @@ mod tests {
         assert_eq!(kind("Total Throughput").0, Column::Measure(Measure::Throughput(Kind::Total)));
         assert_eq!(kind("Output Throughput").0, Column::Measure(Measure::Throughput(Kind::Output)));
         assert_eq!(kind("E2E Min").0, Column::Measure(Measure::Latency { group: "e2e_ms", stat: "min".into() }));
+        assert_eq!(kind("Peak Concurrent Requests").0, Column::Measure(Measure::PeakConcurrent));
         assert_eq!(kind("gen tok/s").0, Column::Measure(Measure::Tokens(Kind::Output)));
         // A phase's rate (a prompt over its TTFT, one over the TPOT) is no throughput of the run.
         assert_eq!(kind("pre-fill tok/s").0, Column::Label);
