@@ -698,23 +698,32 @@ fn no_completed(run: &mut Run, block: &Block, sink: &mut Sink) {
 /// the TTFT is the whole response's time.
 fn not_streamed(run: &mut Run, sink: &mut Sink) {
     let m = &mut run.metrics;
-    let all_zero = m.itl_ms.as_ref().is_some_and(|l| !l.is_empty() && l.values().all(|v| *v == 0.0));
+    let zeros = |l: &Option<benchsite_model::Latency>| l.as_ref().is_some_and(|l| !l.is_empty() && l.values().all(|v| *v == 0.0));
     let many_tokens = matches!((m.total_output_tokens, m.completed), (Some(out), Some(done)) if done > 0 && out > 2 * done);
-    if !all_zero || !many_tokens {
+    // guidellm prints a TTFT of 0 too: no first token was seen apart from the rest (its TPOT,
+    // the latency over the tokens, is still one).
+    let no_first_token = zeros(&m.ttft_ms) && m.total_output_tokens.is_some_and(|out| out > 1);
+    if !zeros(&m.itl_ms) || !(many_tokens || no_first_token) {
         return;
     }
-    let line = run.source.lines.get("metrics.itl_ms.mean").copied().unwrap_or(run.source.line);
+    let first = |group: &str| run.source.lines.iter().filter(|(k, _)| k.strip_prefix("metrics.").is_some_and(|k| k.starts_with(group))).map(|(_, l)| *l).min();
+    let line = first("itl_ms.").unwrap_or(run.source.line);
+    let dropped: &[&str] = if no_first_token { &["itl_ms.", "ttft_ms."] } else { &["itl_ms.", "tpot_ms."] };
     m.itl_ms = None;
-    m.tpot_ms = None;
-    run.source.lines.retain(|key, _| !(key.starts_with("metrics.itl_ms.") || key.starts_with("metrics.tpot_ms.")));
-    sink.warn(
-        "not-streamed",
-        line,
+    if no_first_token {
+        m.ttft_ms = None;
+    } else {
+        m.tpot_ms = None;
+    }
+    run.source.lines.retain(|key, _| !dropped.iter().any(|d| key.strip_prefix("metrics.").is_some_and(|k| k.starts_with(d))));
+    let message = if no_first_token {
+        "every inter-token latency and time to first token of this run is 0: the responses arrived as one chunk (not streamed), \
+         so the ITL and TTFT printed are no measurements and were left out."
+    } else {
         "every inter-token latency of this run is 0 though its requests generated many tokens: the responses arrived as one chunk \
          (not streamed), so the ITL and TPOT printed are no measurements and were left out, and the TTFT is the time to the whole response."
-            .into(),
-    )
-    .run(&run.id);
+    };
+    sink.warn("not-streamed", line, message.into()).run(&run.id);
 }
 
 /// Checks within one block: failures, cut-off blocks, arithmetic that does not add up.

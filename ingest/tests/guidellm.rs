@@ -302,3 +302,22 @@ fn reads_a_v0_2_json_report_with_its_duration() {
     assert!(findings.is_empty(), "{findings:?}");
     numbers_trace_to_their_lines(&text, &parse_file("raw/benchmarks.json", &text, None));
 }
+
+/// guidellm runs of a server that did not stream (GB10 and GH200, `synchronous`): TTFT and ITL
+/// printed as `0.0` in every statistic. They are no measurements: left out with a
+/// `not-streamed` warning (they had been a zero TTFT); the TPOT, the latency over the output
+/// tokens, is kept; the streamed runs beside them keep theirs.
+#[test]
+fn runs_not_streamed_have_no_ttft_or_itl() {
+    let text = fixture("guidellm/not_streamed_zero_ttft_itl.md");
+    let out = parse_file("docs/qwen36.md", &text, None);
+    let at = |line: u32| out.runs.iter().find(|r| r.source.line == line).unwrap_or_else(|| panic!("no run at {line}"));
+    let flat = at(128);
+    assert_eq!((flat.metrics.ttft_ms.is_none(), flat.metrics.itl_ms.is_none()), (true, true));
+    assert_eq!(flat.metrics.tpot_ms.as_ref().and_then(|l| l.get("median").copied()), Some(33.8));
+    let streamed = at(250);
+    assert_eq!(streamed.metrics.ttft_ms.as_ref().and_then(|l| l.get("median").copied()), Some(13282.8));
+    let warned: Vec<u32> = out.findings.iter().filter(|f| f.code == "not-streamed").map(|f| f.line).collect();
+    assert_eq!(warned, [128, 189, 310, 371]);
+    numbers_trace_to_their_lines(&text, &out);
+}
