@@ -1565,11 +1565,22 @@ fn label_facts(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) 
 /// prose setup list may, for the runs above).
 pub fn setup_rows(text: &str, first_line: u32) -> Vec<(Fact, u32)> {
     let mut out = Vec::new();
+    // Whether the current table's third column is a note (`| 参数 | 值 | 说明 |`), not a second
+    // setup beside the first (`| Parameter | H200 | B200 |`: neither is the document's).
+    let mut third_is_note = false;
+    let mut previous: Option<usize> = None;
     for (i, raw) in outside_fences(text) {
         let Some(row) = raw.trim().strip_prefix('|') else { continue };
         let cells: Vec<&str> = row.trim_end_matches('|').split('|').map(str::trim).collect();
+        if previous != Some(i.wrapping_sub(1)) {
+            // A table's first row, its header.
+            let note_words = ["note", "notes", "comment", "comments", "description", "remark", "remarks", "说明", "备注", "描述", "注释", "비고", "備考"];
+            third_is_note = cells.get(2).is_some_and(|c| note_words.contains(&c.trim_matches('*').trim().to_lowercase().as_str()));
+        }
+        previous = Some(i);
         let (label, value) = match cells.as_slice() {
-            [label, value] | [label, value, _] if label.chars().count() <= 24 => (label.trim_matches('*').trim(), *value),
+            [label, value] if label.chars().count() <= 24 => (label.trim_matches('*').trim(), *value),
+            [label, value, _] if third_is_note && label.chars().count() <= 24 => (label.trim_matches('*').trim(), *value),
             _ => continue,
         };
         let value = value.replace(['`', '*'], "");

@@ -618,3 +618,14 @@ fn words_that_name_no_load_or_model() {
     let out = parse_file("docs/pr.md", &format!("# PR\n\n**Before this PR:**\n\n{BLOCK}"), None);
     assert_eq!(out.runs[0].notes.first().map(|n| n.text.as_str()), Some("Before this PR"));
 }
+
+/// A table comparing two setups (`| Parameter | H200 | B200 |` over `| Max Concurrency | 128 |
+/// 256 |`) states neither for the document's runs (a run on H20 had taken the H200 column's
+/// concurrency 128); a third column of notes (`| 参数 | 值 | 说明 |`) is no setup of its own.
+#[test]
+fn a_table_of_two_setups_states_neither() {
+    let two = format!("# Report\n\n## Differences\n\n| Parameter | H200 | B200 |\n|---|---|---|\n| Max Concurrency | 128 | 256 |\n\n## H20 results\n\n{BLOCK}");
+    check("docs/two.md", &two, &[&[("/scenario/max_concurrency", Value::Null)]]);
+    let noted = format!("# Report\n\n## Setup\n\n| 参数 | 值 | 说明 |\n|---|---|---|\n| 并发 | 64 | 压力测试 |\n\n## Results\n\n{BLOCK}");
+    check("docs/noted.md", &noted, &[&[("/scenario/max_concurrency", json!(64))]]);
+}
