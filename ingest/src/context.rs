@@ -1580,7 +1580,7 @@ pub fn setup_rows(text: &str, first_line: u32) -> Vec<(Fact, u32)> {
         previous = Some(i);
         let (label, value) = match cells.as_slice() {
             [label, value] if label.chars().count() <= 24 => (label.trim_matches('*').trim(), *value),
-            [label, value, _] if third_is_note && label.chars().count() <= 24 => (label.trim_matches('*').trim(), *value),
+            [label, value, third] if (third_is_note || third.is_empty()) && label.chars().count() <= 24 => (label.trim_matches('*').trim(), *value),
             _ => continue,
         };
         let value = value.replace(['`', '*'], "");
