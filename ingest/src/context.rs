@@ -147,10 +147,11 @@ const FAMILIES: [&str; 40] = [
 
 /// GPU names (upper case) a heading or table cell may name, longest first where one is the
 /// prefix of another.
-const GPUS: [&str; 57] = [
-    "GB300", "GB200", "B300", "B200", "B100", "H800", "H200", "H100", "H20", "A800", "A100", "A6000", "A40", "A30", "A10G",
+const GPUS: [&str; 64] = [
+    "GB300", "GB200", "B300", "B200", "B100", "H800", "H200", "H100", "H20", "A800", "A100", "A6000", "A5000", "A4000", "A40", "A30", "A10G",
     "A10", "L40S", "L40", "L20", "L4", "V100", "T4", "MI355X", "MI350X", "MI325X", "MI300X", "MI300A", "MI300", "MI250X",
-    "MI250", "MI210", "MI100", "MI60", "MI50", "RTX PRO 6000", "RTX 6000", "RTX 5090", "RTX 5060 TI", "RTX 4090", "RTX 4080",
+    "MI250", "MI210", "MI100", "MI60", "MI50", "RTX PRO 6000", "RTX 6000 ADA", "RTX 6000", "RTX 5090", "RTX 5080", "RTX 5070 TI", "RTX 5060 TI",
+    "RTX 4090D", "RTX 4090 D", "RTX 4090", "RTX 4080",
     "RTX 3090 TI", "RTX 3090", "RTX 3080", "RTX 2080 TI", "910B4", "910B3", "910B2", "910B", "GAUDI3", "GAUDI2", "GH200",
     "GB10",
     // Jetson modules, named without a number (`Jetson Orin` alone names no one module).
@@ -1489,6 +1490,13 @@ fn label_facts(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) 
         "model" | "model name" | "模型" | "测试模型" | "被测模型" | "모델" | "테스트 모델" | "モデル" => {
             if let Some(w) = model_value(value).filter(|w| is_model_word(w)) {
                 out.push((Fact::Model(w.trim_end_matches([',', ';', '.']).to_string()), line));
+            } else if let Some(m) = heading(value.split(['(', '（']).next().unwrap_or(value)).model {
+                // `Llama 3.1 70B Instruct (BF16)`: written with spaces, as a heading may be; the
+                // precision in its brackets is the model's.
+                out.push((Fact::Model(m), line));
+                if let Some((_, bracket)) = value.split_once(['(', '（']) {
+                    out.extend(crate::precision::named_in_heading(words(bracket).into_iter()).map(|p| (Fact::Precision(p), line)));
+                }
             }
         }
         "tp" | "tensor parallel" | "tensor parallelism" | "tensor parallel size" | "tp size" | "张量并行" => {

@@ -629,3 +629,18 @@ fn a_table_of_two_setups_states_neither() {
     let noted = format!("# Report\n\n## Setup\n\n| 参数 | 值 | 说明 |\n|---|---|---|\n| 并发 | 64 | 压力测试 |\n\n## Results\n\n{BLOCK}");
     check("docs/noted.md", &noted, &[&[("/scenario/max_concurrency", json!(64))]]);
 }
+
+/// Cards the name table now knows (`RTX 4090D`, China's variant, is not the 4090; `RTX 6000
+/// Ada` is not the RTX 6000), a model written with spaces in a setup row with its precision in
+/// brackets, and a batch size beside a concurrency column (the server's batch, not the load).
+#[test]
+fn more_cards_a_spaced_model_and_a_batch_beside_the_concurrency() {
+    for (gpu, want) in [("RTX 4090D", "RTX 4090D"), ("RTX 5080", "RTX 5080"), ("RTX 6000 Ada", "RTX 6000 Ada"), ("RTX 4090", "RTX 4090")] {
+        let out = parse_file("docs/g.md", &format!("# Qwen3-8B on 1x {gpu}\n\n{BLOCK}"), None);
+        assert_eq!(out.runs[0].gpu.as_deref(), Some(want), "{gpu}");
+    }
+    let spaced = format!("# Report\n\n| Parameter | Value |\n|---|---|\n| **Model** | Llama 3.1 70B Instruct (BF16) |\n\n{BLOCK}");
+    check("docs/m.md", &spaced, &[&[("/model", json!("Llama-3.1-70B-Instruct")), ("/precision", json!("BF16"))]]);
+    let table = "# R\n\n| Batch Size | Concurrency Level | Framework | Throughput (tokens/sec) |\n|---|---|---|---|\n| 16 | 8 | vLLM | 1,250 |\n";
+    check("docs/b.md", table, &[&[("/scenario/max_concurrency", json!(8)), ("/metrics/extra/batch size", json!(16.0))]]);
+}

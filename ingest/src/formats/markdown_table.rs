@@ -460,7 +460,7 @@ fn context_of(body: &str) -> Option<Ctx> {
         Ctx::Dataset
     } else if one_of(&[
         "concurrency", "max concurrency", "batch", "batch size", "bs", "并发", "并发数", "并发度", "clients", "num clients",
-        "users", "concurrent users", "concurrent requests", "批大小", "批次大小", "parallel requests", "c", "conc", "at conc",
+        "users", "concurrent users", "concurrent requests", "批大小", "批次大小", "parallel requests", "c", "conc", "at conc", "concurrency level",
     ]) {
         Ctx::MaxConcurrency
     } else if one_of(&["num prompts", "number of prompts", "prompt no", "prompt num", "prompts", "requests", "request count", "num requests", "请求数", "请求数量", "请求总数", "total requests"]) {
@@ -1057,6 +1057,7 @@ fn prepare<'t>(input: &'t TableInput<'t>) -> Prepared<'t> {
         }
     }
     rates_not_throughputs(table, &mut cols);
+    batch_beside_concurrency(&mut cols);
     phase_columns(heading, &mut cols);
     units_carried_down(table, &mut cols);
     let (load_of, loads) = load_columns(&table.header);
@@ -1527,6 +1528,21 @@ fn is_bare_stat(raw: &str) -> bool {
         }
     }
     stat_word(body.trim()).is_some()
+}
+
+/// `| Batch Size | Concurrency Level |`: beside a column of the concurrency, a batch size is
+/// the server's batch, not the load; kept under its header.
+fn batch_beside_concurrency(cols: &mut [Col]) {
+    let concurrency = |c: &Col| c.column == Column::Context(Ctx::MaxConcurrency);
+    let batch = |c: &Col| {
+        let raw = clean(&c.raw).to_lowercase();
+        raw.contains("batch") || raw.split_whitespace().any(|w| w == "bs") || raw.contains("批")
+    };
+    if cols.iter().any(|c| concurrency(c) && !batch(c)) {
+        for c in cols.iter_mut().filter(|c| concurrency(c) && batch(c)) {
+            c.column = Column::Label;
+        }
+    }
 }
 
 /// `| 2 572.6 ms |` over `| 5 363.5 |`: a measure whose header states no unit, whose first
