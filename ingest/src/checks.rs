@@ -469,7 +469,11 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
             // Not a line of a result block (an unfenced log's `Dtype: bfloat16` is the tool's).
             let in_block = |l: u32| spans[..spans.partition_point(|&(start, _)| start <= l)].last().is_some_and(|&(_, end)| l <= end);
             // Last line first, as the lines above are given (an engine before its version).
-            for (fact, line) in stated_once.iter().rev().filter(|(_, l)| *l > at && !in_block(*l)) {
+            // Below the run, only a line of a section of no results of its own (a `## Test
+            // Configuration` after the tables; not `### Production Workload Simulation`'s setup
+            // over its own results).
+            let config = |l: u32| section_of(l).is_none_or(|j| run_counts[j] == 0 || chain.contains(&j));
+            for (fact, line) in stated_once.iter().rev().filter(|(_, l)| *l > at && !in_block(*l) && config(*l)) {
                 give_labelled(&mut run, fact, *line);
             }
             let of_model = match (only_serve, run.model.as_deref()) {

@@ -644,3 +644,20 @@ fn more_cards_a_spaced_model_and_a_batch_beside_the_concurrency() {
     let table = "# R\n\n| Batch Size | Concurrency Level | Framework | Throughput (tokens/sec) |\n|---|---|---|---|\n| 16 | 8 | vLLM | 1,250 |\n";
     check("docs/b.md", table, &[&[("/scenario/max_concurrency", json!(8)), ("/metrics/extra/batch size", json!(16.0))]]);
 }
+
+/// A setup list over a later section's own results (`### Production Workload Simulation`:
+/// `- Model: …70B`, `- Hardware: 4x A100-80GB`, then its table) is that section's, not the
+/// runs' above it in other sections (9 runs of a size table had taken its model and 4 GPUs); a
+/// configuration chapter of no results after the tables still holds for them.
+#[test]
+fn a_later_sections_setup_over_its_own_results_is_its_own() {
+    let text = format!(
+        "# Bench\n\n## Single GPU\n\n{BLOCK}\n## Production\n\n**Test Setup:**\n- Model: Meta-Llama-3.1-70B-Instruct\n- Hardware: 4x A100-80GB\n\n{}",
+        BLOCK.replace("1000.00", "2000.00")
+    );
+    let out = parse_file("docs/p.md", &text, None);
+    assert_eq!((out.runs[0].model.as_deref(), out.runs[0].gpu_count), (None, None));
+    assert_eq!((out.runs[1].model.as_deref(), out.runs[1].gpu_count), (Some("Meta-Llama-3.1-70B-Instruct"), Some(4)));
+    let config = format!("# Bench\n\n## Results\n\n{BLOCK}\n## Test Configuration\n\n- Model: Meta-Llama-3.1-70B-Instruct\n- Hardware: 4x A100-80GB\n");
+    check("docs/c.md", &config, &[&[("/model", json!("Meta-Llama-3.1-70B-Instruct")), ("/gpu_count", json!(4))]]);
+}
