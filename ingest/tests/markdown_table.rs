@@ -1252,3 +1252,14 @@ fn two_labels_of_one_field_are_both_named() {
     let warning = out.findings.iter().find(|f| f.code == "repeated-label").expect("a warning");
     assert!(warning.message.contains("`Concurrent Throughput (2 parallel)`") && warning.message.contains("`Average Throughput`"), "{}", warning.message);
 }
+
+/// TensorRT-LLM's H100 vs A100 blog: rows grouped under `| **H100**` and `| **A100** |` rows
+/// take their group's GPU (the A100 rows had the title's H100), and the rows under `|
+/// **Speedup** |` are ratios, no runs.
+#[test]
+fn rows_grouped_under_a_gpu_row_are_that_gpus() {
+    let text = "# H100 has 4.6x A100 Performance in TensorRT-LLM\n\n| Model | Batch Size | Input Length | Output Length | Throughput (out tok/s) |\n| :-- | :-- | :-- | :-- | --: |\n| **H100**\n| GPT-J 6B | 64 | 128 | 128 | **10,907** |\n| **A100** |\n| GPT-J 6B | 64 | 128 | 128 | 3,679 |\n| **Speedup** |\n| GPT-J 6B | 64 | 128 | 128 | **3.0x** |\n";
+    let out = parse_file("docs/h100.md", text, None);
+    let got: Vec<_> = out.runs.iter().map(|r| (r.source.line, r.gpu.as_deref(), r.metrics.output_throughput)).collect();
+    assert_eq!(got, [(6, Some("H100"), Some(10907.0)), (8, Some("A100"), Some(3679.0))]);
+}

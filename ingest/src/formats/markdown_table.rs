@@ -954,7 +954,7 @@ impl Prepared<'_> {
 fn read(inputs: &[TableInput<'_>], sink: &mut Sink) -> Vec<Run> {
     // Cross tables (`| 服务 \ 吞吐(tokens/s) \ 并发 | 1 | 2 | 4 |`) read as the metric over
     // each load they are.
-    let crossed: Vec<Option<crate::markdown::Table>> = inputs.iter().map(|i| crosstab(i.table)).collect();
+    let crossed: Vec<Option<crate::markdown::Table>> = inputs.iter().map(|i| crosstab(i.table).or_else(|| group_rows(i.table, i.names))).collect();
     let inputs: Vec<TableInput<'_>> = inputs.iter().zip(&crossed).map(|(i, c)| TableInput { table: c.as_ref().unwrap_or(i.table), ..*i }).collect();
     let prepared: Vec<Prepared<'_>> = inputs.iter().map(prepare).collect();
     let mut notice = Notice::default();
@@ -1142,6 +1142,47 @@ fn crosstab(table: &crate::markdown::Table) -> Option<crate::markdown::Table> {
     header.extend(loads.iter().map(|n| format!("{metric}\n{n} {load_word}")));
     let compares = |r: &crate::markdown::TableRow| r.cells.first().is_some_and(|c| ["同比", "环比", "提升", "差异", "diff", "speedup", "change"].iter().any(|w| clean(c).to_lowercase().contains(w)));
     let rows = table.rows.iter().filter(|r| !compares(r)).cloned().collect();
+    Some(crate::markdown::Table { line: table.line, header, rows, intro: table.intro.clone() })
+}
+
+/// A table whose rows are grouped under rows naming a GPU in their first cell alone (`| **H100**
+/// |` over its rows, `| **A100** |` over the next): the same table with a `GPU` column giving
+/// each row its group's; the group rows, and the rows under a group naming no GPU (`|
+/// **Speedup** |`: ratios of the others), are left out. `None` for any other table.
+fn group_rows(table: &crate::markdown::Table, names: &crate::names::Names) -> Option<crate::markdown::Table> {
+    let label = |r: &crate::markdown::TableRow| {
+        let first = clean(r.cells.first()?);
+        (!first.trim().is_empty() && r.cells[1..].iter().all(|c| clean(c).trim().is_empty())).then_some(first)
+    };
+    let gpu_of = |t: &str| context::gpu_in(t).map(|(g, _)| g).or_else(|| names.known_gpu(t.trim()));
+    if !table.rows.iter().any(|r| label(r).is_some_and(|l| gpu_of(&l).is_some())) {
+        return None;
+    }
+    let mut group: Option<Option<String>> = None;
+    let mut rows = Vec::new();
+    for row in &table.rows {
+        if let Some(l) = label(row) {
+            group = Some(gpu_of(&l));
+            continue;
+        }
+        match &group {
+            Some(None) => {} // under a group naming no GPU
+            Some(Some(gpu)) => {
+                let mut cells = row.cells.clone();
+                cells.resize(table.header.len(), String::new());
+                cells.push(gpu.clone());
+                rows.push(crate::markdown::TableRow { line: row.line, cells });
+            }
+            None => {
+                let mut cells = row.cells.clone();
+                cells.resize(table.header.len(), String::new());
+                cells.push(String::new());
+                rows.push(crate::markdown::TableRow { line: row.line, cells });
+            }
+        }
+    }
+    let mut header = table.header.clone();
+    header.push("GPU".to_string());
     Some(crate::markdown::Table { line: table.line, header, rows, intro: table.intro.clone() })
 }
 
