@@ -1147,8 +1147,8 @@ fn crosstab(table: &crate::markdown::Table) -> Option<crate::markdown::Table> {
 
 /// A table whose rows are grouped under rows naming a GPU in their first cell alone (`| **H100**
 /// |` over its rows, `| **A100** |` over the next): the same table with a `GPU` column giving
-/// each row its group's; the group rows, and the rows under a group naming no GPU (`|
-/// **Speedup** |`: ratios of the others), are left out. `None` for any other table.
+/// each row its group's; the group rows, and the rows under a group of ratios (`| **Speedup**
+/// |`), are left out. `None` for any other table.
 fn group_rows(table: &crate::markdown::Table, names: &crate::names::Names) -> Option<crate::markdown::Table> {
     let label = |r: &crate::markdown::TableRow| {
         let first = clean(r.cells.first()?);
@@ -1158,27 +1158,21 @@ fn group_rows(table: &crate::markdown::Table, names: &crate::names::Names) -> Op
     if !table.rows.iter().any(|r| label(r).is_some_and(|l| gpu_of(&l).is_some())) {
         return None;
     }
-    let mut group: Option<Option<String>> = None;
+    // The group's GPU; `None` under a group of ratios (left out), `Some("")` under any other.
+    let mut group: Option<String> = Some(String::new());
     let mut rows = Vec::new();
     for row in &table.rows {
         if let Some(l) = label(row) {
-            group = Some(gpu_of(&l));
+            let lower = l.to_lowercase();
+            let ratios = SKIP.iter().any(|w| lower.contains(w)) || ["同比", "倍"].iter().any(|w| lower.contains(w));
+            group = if ratios { None } else { Some(gpu_of(&l).unwrap_or_default()) };
             continue;
         }
-        match &group {
-            Some(None) => {} // under a group naming no GPU
-            Some(Some(gpu)) => {
-                let mut cells = row.cells.clone();
-                cells.resize(table.header.len(), String::new());
-                cells.push(gpu.clone());
-                rows.push(crate::markdown::TableRow { line: row.line, cells });
-            }
-            None => {
-                let mut cells = row.cells.clone();
-                cells.resize(table.header.len(), String::new());
-                cells.push(String::new());
-                rows.push(crate::markdown::TableRow { line: row.line, cells });
-            }
+        if let Some(gpu) = &group {
+            let mut cells = row.cells.clone();
+            cells.resize(table.header.len(), String::new());
+            cells.push(gpu.clone());
+            rows.push(crate::markdown::TableRow { line: row.line, cells });
         }
     }
     let mut header = table.header.clone();
