@@ -191,7 +191,7 @@ fn short_decimal(b: &[u8]) -> Option<f64> {
 /// A number written with thousands separators (`9,637`, `-1,234,567.5`; what Python's
 /// `f"{x:,}"` prints), and the rest after it; `None` unless every group after the first holds
 /// three digits and the first one to three, not led by a zero. A list (`1,2,4`) is none.
-fn grouped(s: &str) -> Option<(f64, &str)> {
+pub(crate) fn grouped(s: &str) -> Option<(f64, &str)> {
     let b = s.as_bytes();
     let start = usize::from(matches!(b.first(), Some(b'-' | b'+')));
     let first = b[start..].iter().take_while(|c| c.is_ascii_digit()).count();

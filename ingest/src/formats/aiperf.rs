@@ -259,20 +259,9 @@ const CONSOLE_UNITS: [&str; 10] = ["ms", "sec", "tokens", "requests", "tokens/se
 /// A printed number: `2,940.39`, `0.13`; `None` for `N/A` and anything else.
 fn number(text: &str) -> Option<f64> {
     let t = text.trim();
-    // `2,940.39`: groups of three digits after the first (a cell cut short, `57,50`, is none).
-    let grouped = |t: &str| {
-        let whole = t.split('.').next().unwrap_or("");
-        let mut groups = whole.split(',');
-        groups.next().is_some_and(|g| (1..=3).contains(&g.trim_start_matches('-').len())) && groups.all(|g| g.len() == 3)
-    };
-    let n: f64 = if t.contains(',') {
-        if !grouped(t) {
-            return None;
-        }
-        t.replace(',', "").parse().ok()?
-    } else {
-        t.parse().ok()?
-    };
+    // `2,940.39`: thousands grouped by three, as the value cells' reader knows them (a cell
+    // cut short, `57,50`, is none).
+    let n: f64 = if t.contains(',') { crate::value::grouped(t).filter(|(_, rest)| rest.is_empty())?.0 } else { t.parse().ok()? };
     n.is_finite().then_some(if n == 0.0 { 0.0 } else { n })
 }
 

@@ -1140,8 +1140,7 @@ fn crosstab(table: &crate::markdown::Table) -> Option<crate::markdown::Table> {
     let loads: Vec<u64> = table.header[1..].iter().map(|h| clean(h).trim().parse::<u64>().ok()).collect::<Option<_>>()?;
     let mut header = vec![rows_by.to_string()];
     header.extend(loads.iter().map(|n| format!("{metric}\n{n} {load_word}")));
-    let compares = |r: &crate::markdown::TableRow| r.cells.first().is_some_and(|c| ["同比", "环比", "提升", "差异", "diff", "speedup", "change"].iter().any(|w| clean(c).to_lowercase().contains(w)));
-    let rows = table.rows.iter().filter(|r| !compares(r)).cloned().collect();
+    let rows = table.rows.iter().filter(|r| !r.cells.first().is_some_and(|c| compares(&clean(c)))).cloned().collect();
     Some(crate::markdown::Table { line: table.line, header, rows, intro: table.intro.clone() })
 }
 
@@ -1163,9 +1162,7 @@ fn group_rows(table: &crate::markdown::Table, names: &crate::names::Names) -> Op
     let mut rows = Vec::new();
     for row in &table.rows {
         if let Some(l) = label(row) {
-            let lower = l.to_lowercase();
-            let ratios = SKIP.iter().any(|w| lower.contains(w)) || ["同比", "倍"].iter().any(|w| lower.contains(w));
-            group = if ratios { None } else { Some(gpu_of(&l).unwrap_or_default()) };
+            group = if compares(&l) { None } else { Some(gpu_of(&l).unwrap_or_default()) };
             continue;
         }
         if let Some(gpu) = &group {
@@ -2165,9 +2162,11 @@ fn runs_of_columns(input: &TableInput<'_>, end: u32, sink: &mut Sink, notice: &m
 /// `Improvement`, `Winner`, `vLLM vs SGLang`) or annotates the rows (`Notes`, `备注`).
 fn compares(name: &str) -> bool {
     let lower = name.to_lowercase();
-    const WORDS: [&str; 16] =
-        ["change", "changes", "diff", "difference", "delta", "improvement", "speedup", "speed-up", "gain", "ratio", "winner", "vs", "vs.", "notes", "note", "comment"];
-    const CJK: [&str; 14] = ["变化", "差异", "差值", "差距", "提升", "改善", "对比", "增幅", "降幅", "波动", "涨幅", "备注", "说明", "Δ"];
+    const WORDS: [&str; 21] = [
+        "change", "changes", "diff", "difference", "delta", "improvement", "speedup", "speed-up", "gain", "ratio", "winner", "vs", "vs.", "notes", "note",
+        "comment", "relative", "saving", "savings", "penalty", "speedups",
+    ];
+    const CJK: [&str; 17] = ["变化", "差异", "差值", "差距", "提升", "改善", "对比", "增幅", "降幅", "波动", "涨幅", "备注", "说明", "Δ", "同比", "环比", "倍数"];
     WORDS.iter().any(|w| has_word(&lower, w)) || CJK.iter().any(|w| lower.contains(w)) || lower.contains('δ')
 }
 
