@@ -90,9 +90,66 @@ enum Entries<V> {
     Shared(Box<Shared<V>>),
 }
 
-struct Shared<V> {
+pub struct Shared<V> {
     keys: Arc<[Key]>,
-    values: Box<[V]>,
+    values: Values<V>,
+}
+
+/// The values of a map whose keys are shared, in the keys' order.
+enum Values<V> {
+    /// Its own.
+    Own(Box<[V]>),
+    /// Its own, which maps after it may be based on (`share_keys_like`).
+    Base(Arc<[V]>),
+    /// Another map's (`Base`) but for `changes`, (index, value) in index order: a sweep's
+    /// runs print the same `Namespace(...)` but for the concurrency and prompts (its two
+    /// dozen values were 0.5 KB a run, the largest part of a held run).
+    Based { base: Arc<[V]>, changes: Box<[(u32, V)]> },
+}
+
+impl<V> Values<V> {
+    fn get(&self, i: usize) -> &V {
+        match self {
+            Values::Own(values) => &values[i],
+            Values::Base(values) => &values[i],
+            Values::Based { base, changes } => match changes.binary_search_by_key(&i, |c| c.0 as usize) {
+                Ok(c) => &changes[c].1,
+                Err(_) => &base[i],
+            },
+        }
+    }
+
+    /// The values a map may be based on: its own `Base`, or the one it is based on.
+    fn base(&self) -> Option<&Arc<[V]>> {
+        match self {
+            Values::Own(_) => None,
+            Values::Base(base) | Values::Based { base, .. } => Some(base),
+        }
+    }
+}
+
+impl<V: Clone> Values<V> {
+    /// The values as a list of its own, to be changed in place.
+    fn own(&mut self) -> &mut [V] {
+        if !matches!(self, Values::Own(_)) {
+            let own: Box<[V]> = match self {
+                Values::Base(base) => base.iter().cloned().collect(),
+                Values::Based { base, changes } => {
+                    let mut values = base.to_vec();
+                    for (i, v) in changes.iter() {
+                        values[*i as usize] = v.clone();
+                    }
+                    values.into()
+                }
+                Values::Own(_) => unreachable!("matched above"),
+            };
+            *self = Values::Own(own);
+        }
+        match self {
+            Values::Own(values) => values,
+            _ => unreachable!("made its own above"),
+        }
+    }
 }
 
 /// The key lists of the maps `Map::share_keys` has shared so far: give every map of a file
@@ -114,7 +171,14 @@ impl<V: Clone> Clone for Map<V> {
     fn clone(&self) -> Self {
         let entries = match &self.entries {
             Entries::Own(entries) => Entries::Own(entries.clone()),
-            Entries::Shared(shared) => Entries::Shared(Box::new(Shared { keys: shared.keys.clone(), values: shared.values.clone() })),
+            Entries::Shared(shared) => {
+                let values = match &shared.values {
+                    Values::Own(values) => Values::Own(values.clone()),
+                    Values::Base(base) => Values::Base(base.clone()),
+                    Values::Based { base, changes } => Values::Based { base: base.clone(), changes: changes.clone() },
+                };
+                Entries::Shared(Box::new(Shared { keys: shared.keys.clone(), values }))
+            }
         };
         Map { entries }
     }
@@ -168,18 +232,6 @@ impl<V> Map<V> {
         }
     }
 
-    /// The entries as its own, to be changed: a shared map takes a copy of its keys first.
-    fn own(&mut self) -> &mut Vec<(Key, V)> {
-        if let Entries::Shared(shared) = &mut self.entries {
-            let Shared { keys, values } = std::mem::replace(&mut **shared, Shared { keys: Arc::new([]), values: Box::new([]) });
-            self.entries = Entries::Own(keys.iter().cloned().zip(values.into_vec()).collect());
-        }
-        match &mut self.entries {
-            Entries::Own(entries) => entries,
-            Entries::Shared(_) => unreachable!("made its own above"),
-        }
-    }
-
     /// Holds the keys in the list of `lists` with the same keys (added there when new), the
     /// values beside them: for a finished map, which reads as before and takes its keys back
     /// if it is changed again.
@@ -198,8 +250,88 @@ impl<V> Map<V> {
                 list
             }
         };
-        let values = values.into_boxed_slice();
+        let values = Values::Own(values.into_boxed_slice());
         self.entries = Entries::Shared(Box::new(Shared { keys, values }));
+    }
+
+    pub fn get(&self, key: &str) -> Option<&V> {
+        self.find(key).ok().map(|i| self.value_at(i))
+    }
+
+    fn value_at(&self, i: usize) -> &V {
+        match &self.entries {
+            Entries::Own(entries) => &entries[i].1,
+            Entries::Shared(shared) => shared.values.get(i),
+        }
+    }
+
+    pub fn contains_key(&self, key: &str) -> bool {
+        self.find(key).is_ok()
+    }
+
+    pub fn len(&self) -> usize {
+        match &self.entries {
+            Entries::Own(entries) => entries.len(),
+            Entries::Shared(shared) => shared.keys.len(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    pub fn clear(&mut self) {
+        self.entries = Entries::Own(Vec::new());
+    }
+
+    /// Entries in key order.
+    pub fn iter(&self) -> Iter<'_, V> {
+        match &self.entries {
+            Entries::Own(entries) => Iter::Own(entries.iter()),
+            Entries::Shared(shared) => Iter::Shared { shared, front: 0, back: shared.keys.len() },
+        }
+    }
+
+    pub fn keys(&self) -> impl DoubleEndedIterator<Item = &Key> + ExactSizeIterator + Clone {
+        self.iter().map(|(k, _)| k)
+    }
+
+    pub fn values(&self) -> impl DoubleEndedIterator<Item = &V> + ExactSizeIterator + Clone {
+        self.iter().map(|(_, v)| v)
+    }
+
+    pub fn first_key_value(&self) -> Option<(&Key, &V)> {
+        self.iter().next()
+    }
+
+    pub fn last_key_value(&self) -> Option<(&Key, &V)> {
+        self.iter().next_back()
+    }
+
+    /// Gives back spare capacity: a map that is done growing (a finished run's) keeps only
+    /// what it holds.
+    pub fn shrink_to_fit(&mut self) {
+        if let Entries::Own(entries) = &mut self.entries {
+            entries.shrink_to_fit();
+        }
+    }
+}
+
+impl<V: Clone> Map<V> {
+    /// The entries as its own, to be changed: a shared map takes a copy of its keys first.
+    fn own(&mut self) -> &mut Vec<(Key, V)> {
+        if let Entries::Shared(shared) = &mut self.entries {
+            let Shared { keys, values } = std::mem::replace(&mut **shared, Shared { keys: Arc::new([]), values: Values::Own(Box::new([])) });
+            let values = match values {
+                Values::Own(values) => values.into_vec(),
+                mut values => values.own().to_vec(),
+            };
+            self.entries = Entries::Own(keys.iter().cloned().zip(values).collect());
+        }
+        match &mut self.entries {
+            Entries::Own(entries) => entries,
+            Entries::Shared(_) => unreachable!("made its own above"),
+        }
     }
 
     /// Sets `key` to `value`; returns the value it replaces.
@@ -221,28 +353,10 @@ impl<V> Map<V> {
         }
     }
 
-    pub fn get(&self, key: &str) -> Option<&V> {
-        self.find(key).ok().map(|i| self.value_at(i))
-    }
-
-    fn value_at(&self, i: usize) -> &V {
-        match &self.entries {
-            Entries::Own(entries) => &entries[i].1,
-            Entries::Shared(shared) => &shared.values[i],
-        }
-    }
-
     pub fn get_mut(&mut self, key: &str) -> Option<&mut V> {
         // Values change in place, keys stay: a shared map keeps its keys shared.
         let i = self.find(key).ok()?;
-        Some(match &mut self.entries {
-            Entries::Own(entries) => &mut entries[i].1,
-            Entries::Shared(shared) => &mut shared.values[i],
-        })
-    }
-
-    pub fn contains_key(&self, key: &str) -> bool {
-        self.find(key).is_ok()
+        Some(self.get_mut_at(i))
     }
 
     pub fn remove(&mut self, key: &str) -> Option<V> {
@@ -265,7 +379,7 @@ impl<V> Map<V> {
     fn get_mut_at(&mut self, i: usize) -> &mut V {
         match &mut self.entries {
             Entries::Own(entries) => &mut entries[i].1,
-            Entries::Shared(shared) => &mut shared.values[i],
+            Entries::Shared(shared) => &mut shared.values.own()[i],
         }
     }
 
@@ -275,66 +389,43 @@ impl<V> Map<V> {
         self.own().reserve_exact(additional);
     }
 
-    pub fn len(&self) -> usize {
-        match &self.entries {
-            Entries::Own(entries) => entries.len(),
-            Entries::Shared(shared) => shared.values.len(),
-        }
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    pub fn clear(&mut self) {
-        self.entries = Entries::Own(Vec::new());
-    }
-
     pub fn retain(&mut self, mut keep: impl FnMut(&str, &mut V) -> bool) {
         self.own().retain_mut(|(k, v)| keep(k, v));
-    }
-
-    /// Entries in key order.
-    pub fn iter(&self) -> Iter<'_, V> {
-        match &self.entries {
-            Entries::Own(entries) => Iter::Own(entries.iter()),
-            Entries::Shared(shared) => Iter::Shared(shared.keys.iter().zip(shared.values.iter())),
-        }
     }
 
     pub fn iter_mut(&mut self) -> impl DoubleEndedIterator<Item = (&Key, &mut V)> + ExactSizeIterator {
         self.own().iter_mut().map(|(k, v)| (&*k, v))
     }
 
-    pub fn keys(&self) -> impl DoubleEndedIterator<Item = &Key> + ExactSizeIterator + Clone {
-        self.iter().map(|(k, _)| k)
-    }
-
-    pub fn values(&self) -> impl DoubleEndedIterator<Item = &V> + ExactSizeIterator + Clone {
-        self.iter().map(|(_, v)| v)
-    }
-
     pub fn values_mut(&mut self) -> impl DoubleEndedIterator<Item = &mut V> + ExactSizeIterator {
         match &mut self.entries {
             Entries::Own(entries) => Either::Own(entries.iter_mut().map(|(_, v)| v)),
-            Entries::Shared(shared) => Either::Shared(shared.values.iter_mut()),
+            Entries::Shared(shared) => Either::Shared(shared.values.own().iter_mut()),
         }
     }
+}
 
-    pub fn first_key_value(&self) -> Option<(&Key, &V)> {
-        self.iter().next()
-    }
-
-    pub fn last_key_value(&self) -> Option<(&Key, &V)> {
-        self.iter().next_back()
-    }
-
-    /// Gives back spare capacity: a map that is done growing (a finished run's) keeps only
-    /// what it holds.
-    pub fn shrink_to_fit(&mut self) {
-        if let Entries::Own(entries) = &mut self.entries {
-            entries.shrink_to_fit();
-        }
+impl<V: Clone + PartialEq> Map<V> {
+    /// `share_keys`, and for a map whose values mostly repeat those of `like` (the same
+    /// table of the run before it), those values held once: its own are then the few that
+    /// differ (`Values::Based`). Reads, compares and serialises as before.
+    pub fn share_keys_like(&mut self, lists: &mut KeyLists, like: Option<&Map<V>>) {
+        self.share_keys(lists);
+        let Entries::Shared(mine) = &mut self.entries else { return };
+        let Values::Own(values) = &mut mine.values else { return };
+        let base = like.and_then(|like| match &like.entries {
+            Entries::Shared(theirs) if Arc::ptr_eq(&theirs.keys, &mine.keys) => theirs.values.base().cloned(),
+            _ => None,
+        });
+        let values = std::mem::take(values);
+        mine.values = match base {
+            // A change costs its index beside the value: worth it while at most half differ.
+            Some(base) if values.iter().zip(base.iter()).filter(|(a, b)| a != b).count() * 2 <= values.len() => {
+                let changes = values.into_vec().into_iter().enumerate().filter(|(i, v)| *v != base[*i]).map(|(i, v)| (i as u32, v)).collect();
+                Values::Based { base, changes }
+            }
+            _ => Values::Base(values.into()),
+        };
     }
 }
 
@@ -346,14 +437,15 @@ enum KeysOf<'a, V> {
 /// A map's entries in key order, as (key, value) pairs however they are held.
 pub enum Iter<'a, V> {
     Own(std::slice::Iter<'a, (Key, V)>),
-    Shared(std::iter::Zip<std::slice::Iter<'a, Key>, std::slice::Iter<'a, V>>),
+    /// The entries `front..back` of a map whose keys are shared.
+    Shared { shared: &'a Shared<V>, front: usize, back: usize },
 }
 
 impl<V> Clone for Iter<'_, V> {
     fn clone(&self) -> Self {
         match self {
             Iter::Own(i) => Iter::Own(i.clone()),
-            Iter::Shared(i) => Iter::Shared(i.clone()),
+            Iter::Shared { shared, front, back } => Iter::Shared { shared, front: *front, back: *back },
         }
     }
 }
@@ -363,13 +455,16 @@ impl<'a, V> Iterator for Iter<'a, V> {
     fn next(&mut self) -> Option<Self::Item> {
         match self {
             Iter::Own(i) => i.next().map(|(k, v)| (k, v)),
-            Iter::Shared(i) => i.next(),
+            Iter::Shared { shared, front, back } => (*front < *back).then(|| {
+                *front += 1;
+                (&shared.keys[*front - 1], shared.values.get(*front - 1))
+            }),
         }
     }
     fn size_hint(&self) -> (usize, Option<usize>) {
         match self {
             Iter::Own(i) => i.size_hint(),
-            Iter::Shared(i) => i.size_hint(),
+            Iter::Shared { front, back, .. } => (back - front, Some(back - front)),
         }
     }
 }
@@ -378,7 +473,10 @@ impl<V> DoubleEndedIterator for Iter<'_, V> {
     fn next_back(&mut self) -> Option<Self::Item> {
         match self {
             Iter::Own(i) => i.next_back().map(|(k, v)| (k, v)),
-            Iter::Shared(i) => i.next_back(),
+            Iter::Shared { shared, front, back } => (*front < *back).then(|| {
+                *back -= 1;
+                (&shared.keys[*back], shared.values.get(*back))
+            }),
         }
     }
 }
@@ -425,7 +523,7 @@ impl<V> std::ops::Index<&str> for Map<V> {
     }
 }
 
-impl<K: AsRef<str>, V> Extend<(K, V)> for Map<V> {
+impl<K: AsRef<str>, V: Clone> Extend<(K, V)> for Map<V> {
     fn extend<I: IntoIterator<Item = (K, V)>>(&mut self, items: I) {
         for (k, v) in items {
             self.insert(k, v);
@@ -462,7 +560,7 @@ impl<K: AsRef<str>, V, const N: usize> From<[(K, V); N]> for Map<V> {
     }
 }
 
-impl<V> IntoIterator for Map<V> {
+impl<V: Clone> IntoIterator for Map<V> {
     type Item = (Key, V);
     type IntoIter = std::vec::IntoIter<(Key, V)>;
     fn into_iter(mut self) -> Self::IntoIter {
@@ -488,10 +586,10 @@ impl<V: Serialize> Serialize for Map<V> {
     }
 }
 
-impl<'de, V: Deserialize<'de>> Deserialize<'de> for Map<V> {
+impl<'de, V: Deserialize<'de> + Clone> Deserialize<'de> for Map<V> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct Entries<V>(std::marker::PhantomData<V>);
-        impl<'de, V: Deserialize<'de>> Visitor<'de> for Entries<V> {
+        impl<'de, V: Deserialize<'de> + Clone> Visitor<'de> for Entries<V> {
             type Value = Map<V>;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("an object")
@@ -538,6 +636,33 @@ mod tests {
     }
 
     #[test]
+    fn a_map_like_the_one_before_holds_only_the_values_that_differ() {
+        let mut lists = KeyLists::default();
+        let make = |c: &str| Map::from([("backend", "vllm"), ("dataset_name", "random"), ("max_concurrency", c), ("seed", "0")].map(|(k, v)| (k, super::Text::from(v))));
+        let (mut a, mut b, mut other) = (make("1"), make("8"), Map::from([("backend", "x"), ("dataset_name", "y"), ("max_concurrency", "z"), ("seed", "w")].map(|(k, v)| (k, super::Text::from(v)))));
+        let before = (a.clone(), b.clone(), other.clone());
+        a.share_keys_like(&mut lists, None);
+        b.share_keys_like(&mut lists, Some(&a));
+        other.share_keys_like(&mut lists, Some(&b));
+        let held = |m: &Map<super::Text>| match &m.entries {
+            super::Entries::Shared(shared) => match &shared.values {
+                super::Values::Own(_) => "own",
+                super::Values::Base(_) => "base",
+                super::Values::Based { changes, .. } => if changes.len() == 1 { "one change" } else { "changes" },
+            },
+            super::Entries::Own(_) => "unshared",
+        };
+        assert_eq!((held(&a), held(&b), held(&other)), ("base", "one change", "base"), "all four of `other` differ: its own");
+        assert_eq!((&a, &b, &other), (&before.0, &before.1, &before.2));
+        assert!(b.iter().rev().eq(before.1.iter().rev()));
+        assert_eq!(serde_json::to_string(&b).unwrap(), serde_json::to_string(&before.1).unwrap());
+        // Changed, it takes its values back; the map it was based on keeps its own.
+        *b.get_mut("seed").unwrap() = "7".into();
+        assert_eq!((b.get("seed").map(|t| t.as_str()), b.get("max_concurrency").map(|t| t.as_str()), a.get("seed").map(|t| t.as_str())), (Some("7"), Some("8"), Some("0")));
+        assert_eq!(held(&b), "own");
+    }
+
+    #[test]
     fn long_keys_every_run_repeats_are_not_allocated() {
         assert!(LONG_KEYS.windows(2).all(|w| w[0] < w[1]), "sorted, for the binary search");
         let mut lines = Map::new();
@@ -554,10 +679,12 @@ mod tests {
         #[test]
         fn behaves_and_serialises_like_a_btreemap(ops in proptest::collection::vec(("[a-d.]{0,3}|[a-z_.]{20,30}", any::<Option<u8>>(), any::<bool>()), 0..40)) {
             // Shared keys (`share_keys`) between any two changes, held in one list for all.
-            let (mut map, mut reference, mut lists) = (Map::new(), BTreeMap::<String, u8>::new(), KeyLists::default());
+            // Each time based on the map as it was when last shared (`share_keys_like`).
+            let (mut map, mut reference, mut lists, mut like) = (Map::new(), BTreeMap::<String, u8>::new(), KeyLists::default(), None::<Map<u8>>);
             for (key, value, share) in ops {
                 if share {
-                    map.share_keys(&mut lists);
+                    map.share_keys_like(&mut lists, like.as_ref());
+                    like = Some(map.clone());
                     prop_assert_eq!(map.get(&key), reference.get(&key));
                     prop_assert_eq!(map.first_key_value().map(|(k, v)| (k.as_str(), *v)), reference.first_key_value().map(|(k, v)| (k.as_str(), *v)));
                     prop_assert_eq!(map.last_key_value().map(|(k, v)| (k.as_str(), *v)), reference.last_key_value().map(|(k, v)| (k.as_str(), *v)));

@@ -216,9 +216,12 @@ impl<'de> Deserialize<'de> for Run {
 impl Run {
     /// Holds the keys of the run's tables in `lists` (`Map::share_keys`): for a finished
     /// run, whose source lines, latencies and `Namespace(...)` fields repeat the keys of the
-    /// runs beside it. Reads, compares and serialises as before.
-    pub fn share_keys(&mut self, lists: &mut KeyLists) {
+    /// runs beside it. Its `Namespace(...)` values and context, which mostly repeat those of
+    /// `previous` (the run before it in its file), are held as the few that differ
+    /// (`Map::share_keys_like`). Reads, compares and serialises as before.
+    pub fn share_keys(&mut self, lists: &mut KeyLists, previous: Option<&Run>) {
         self.source.lines.share_keys(lists);
+        self.source.context.share_keys_like(lists, previous.map(|p| &p.source.context));
         let metrics = &mut self.metrics;
         for latency in [&mut metrics.ttft_ms, &mut metrics.tpot_ms, &mut metrics.itl_ms].into_iter().flatten() {
             latency.share_keys(lists);
@@ -229,7 +232,7 @@ impl Run {
             more.extra.share_keys(lists);
         }
         if self.client.is_allocated() {
-            self.client.namespace.share_keys(lists);
+            self.client.namespace.share_keys_like(lists, previous.map(|p| &p.client.namespace));
         }
     }
 
@@ -247,7 +250,7 @@ impl Run {
     pub fn share_all(runs: &mut [Run], lists: &mut KeyLists) {
         for i in 0..runs.len() {
             let (before, rest) = runs.split_at_mut(i);
-            rest[0].share_keys(lists);
+            rest[0].share_keys(lists, before.last());
             if let Some(previous) = before.last() {
                 rest[0].share_parts(previous);
             }
