@@ -283,7 +283,7 @@ pub fn for_run(run: &Run, catalog: &Catalog, parameters_billion: Option<f64>) ->
         return None;
     }
     Some(KvMemory {
-        flag: effective.flag.clone(),
+        flag: effective.flag.to_string(),
         fraction,
         origin: effective.origin,
         parameters_billion,

@@ -193,13 +193,15 @@ impl Origin {
 /// One effective parameter of a run.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct Effective {
-    /// The catalog's spelling when the flag is in the catalog, else as written.
-    pub flag: String,
+    /// The catalog's spelling when the flag is in the catalog, else as written. Its texts
+    /// are inline up to 24 bytes (`map::Key`), as nearly every flag, value and concept is:
+    /// a build holds a list of these per serve command.
+    pub flag: crate::map::Key,
     /// `null` for a switch, or when the default cannot be decided.
-    pub value: Option<String>,
+    pub value: Option<crate::map::Key>,
     pub origin: Origin,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub concept: Option<String>,
+    pub concept: Option<crate::map::Key>,
     /// Index of the default rule that applied (into the catalog param's `default`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rule: Option<usize>,
@@ -343,10 +345,10 @@ impl Catalog {
             .map(|(name, value)| {
                 let param = self.find(framework, name);
                 Effective {
-                    flag: param.map_or(name, |p| p.flag.as_str()).to_string(),
-                    value: value.map(str::to_string),
+                    flag: param.map_or(name, |p| p.flag.as_str()).into(),
+                    value: value.map(Into::into),
                     origin: Origin::Explicit,
-                    concept: param.and_then(|p| p.concept.clone()),
+                    concept: param.and_then(|p| p.concept.as_deref()).map(Into::into),
                     rule: None,
                 }
             })
@@ -363,8 +365,8 @@ impl Catalog {
                 continue;
             }
             let e = match param.resolve(&ctx) {
-                Some(r) => Effective { flag: param.flag.clone(), value: Some(r.value), origin: Origin::Default, concept: param.concept.clone(), rule: Some(r.rule) },
-                None => Effective { flag: param.flag.clone(), value: None, origin: Origin::Unknown, concept: param.concept.clone(), rule: None },
+                Some(r) => Effective { flag: param.flag.as_str().into(), value: Some(r.value.into()), origin: Origin::Default, concept: param.concept.as_deref().map(Into::into), rule: Some(r.rule) },
+                None => Effective { flag: param.flag.as_str().into(), value: None, origin: Origin::Unknown, concept: param.concept.as_deref().map(Into::into), rule: None },
             };
             out.push(e);
         }
@@ -378,7 +380,7 @@ impl Catalog {
                 return Some(1);
             };
             let value = match explicit.iter().find(|e| e.flag == param.flag) {
-                Some(e) => e.value.clone()?,
+                Some(e) => e.value.as_deref()?.to_string(),
                 None => param.resolve(ctx)?.value,
             };
             value.trim().parse().ok().filter(|n| *n > 0)
@@ -422,7 +424,7 @@ impl Catalog {
         let param = self.find(framework, flag)?;
         let e = self.effective(target, []).into_iter().find(|e| e.flag == param.flag)?;
         let approx = self.approx(framework, &e, gpu);
-        Some(Resolved { rule: e.rule?, value: e.value?, approx })
+        Some(Resolved { rule: e.rule?, value: e.value?.into(), approx })
     }
 
     /// Whether a default was computed by a memory-fraction formula from the nominal memory
@@ -579,7 +581,7 @@ mod tests {
     fn default_of(version: Option<&str>, gpu: Option<&str>) -> (Option<String>, Origin) {
         let target = Target { framework: Some("lmdeploy"), version, gpu };
         let e = lmdeploy_batch().effective(target, []).remove(0);
-        (e.value, e.origin)
+        (e.value.map(String::from), e.origin)
     }
 
     #[test]

@@ -1385,7 +1385,7 @@ fn the_banner_names_an_engine_flag_the_runs_in_view_set_differently() {
             let mut r = base.clone();
             r.id = format!("synthetic/flags.md#L{}", i + 1).into();
             r.source.line = i as u32 + 1;
-            let set = benchsite_model::tuning::Effective { flag: "--max-num-seqs".into(), value: Some(value.to_string()), origin: benchsite_model::tuning::Origin::Explicit, concept: Some("max-batch".into()), rule: None };
+            let set = benchsite_model::tuning::Effective { flag: "--max-num-seqs".into(), value: Some(value.to_string().into()), origin: benchsite_model::tuning::Origin::Explicit, concept: Some("max-batch".into()), rule: None };
             r.params.effective = vec![set].into();
             r
         })

@@ -104,7 +104,7 @@ mod tests {
                 assert_eq!((&a.framework, &a.flag, &a.concept, &a.meaning), (&b.framework, &b.flag, &b.concept, &b.meaning));
             }
             for rule in 0..=p.defaults.len() {
-                let e = Effective { flag: p.flag.clone(), value: None, origin: Origin::Default, concept: None, rule: Some(rule) };
+                let e = Effective { flag: p.flag.as_str().into(), value: None, origin: Origin::Default, concept: None, rule: Some(rule) };
                 for gpu in &gpus {
                     assert_eq!(full.approx(&p.framework, &e, *gpu), lite.approx(&p.framework, &e, *gpu), "{} {} rule {rule} on {gpu:?}", p.framework, p.flag);
                 }

@@ -447,7 +447,7 @@ pub fn read_details(text: &str) -> Result<Details, String> {
                     "" => None,
                     r => Some(int(Some(r), "rule")?),
                 };
-                d.effective.push(Effective { flag, value, origin, concept, rule });
+                d.effective.push(Effective { flag: flag.into(), value: value.map(Into::into), origin, concept: concept.map(Into::into), rule });
             }
             "kv" => {
                 d.kv_memory = Some(Box::new(KvMemory {

@@ -117,7 +117,7 @@ mod tests {
             .iter()
             .map(|(flag, value, origin)| {
                 let origin = if *origin == "explicit" { Origin::Explicit } else { Origin::Default };
-                Effective { flag: flag.to_string(), concept: Some("c".into()), value: Some(value.to_string()), origin, rule: None }
+                Effective { flag: (*flag).into(), concept: Some("c".into()), value: Some((*value).into()), origin, rule: None }
             })
             .collect::<Vec<_>>();
         r.params.effective = effective.into();

@@ -363,7 +363,7 @@ impl Tuning {
         let codes = runs
             .iter()
             .map(|run| {
-                let params: Vec<_> = run.params.effective.iter().filter(|e| e.concept.is_some()).map(|e| (e.flag.clone(), e.value.clone().unwrap_or_else(|| "?".into()), e.origin.as_str())).collect();
+                let params: Vec<_> = run.params.effective.iter().filter(|e| e.concept.is_some()).map(|e| (e.flag.to_string(), e.value.as_deref().unwrap_or("?").to_string(), e.origin.as_str())).collect();
                 let set = if params.is_empty() { ParamSet::default() } else { ParamSet { framework: run.framework.clone().unwrap_or_default(), params } };
                 *index.get_or_insert_with(set, |set| {
                     sets.push(set.clone());
@@ -837,7 +837,7 @@ pub(crate) mod tests {
             let origins = [Origin::Default, Origin::Explicit, Origin::Unknown];
             let runs: Vec<Run> = sets.iter().enumerate().map(|(k, (fw, params))| {
                 let mut r = run(&format!("a#L{}", k + 1), ["lmdeploy", "vllm", "sglang"][*fw], "1", "A100", "m", 1.0, 1.0);
-                r.params.effective = params.iter().map(|&(f, v, o)| Effective { flag: format!("--f{f}"), value: Some(format!("{v}")), origin: origins[o], concept: Some("c".into()), rule: None }).collect();
+                r.params.effective = params.iter().map(|&(f, v, o)| Effective { flag: format!("--f{f}").into(), value: Some(format!("{v}").into()), origin: origins[o], concept: Some("c".into()), rule: None }).collect();
                 r
             }).collect();
             let store = Store::new(&runs, vec![]);
@@ -909,7 +909,7 @@ pub(crate) mod tests {
                 r.findings = vec![i];
             }
             if i % 5 == 0 {
-                r.params.effective = vec![Effective { flag: "--tp".into(), value: Some((i % 3).to_string()), origin: Origin::Explicit, concept: Some("tp".into()), rule: None }].into();
+                r.params.effective = vec![Effective { flag: "--tp".into(), value: Some((i % 3).to_string().into()), origin: Origin::Explicit, concept: Some("tp".into()), rule: None }].into();
             }
         }
         // The edited file's runs before and after: other values, a statistic and a GPU only

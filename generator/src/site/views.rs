@@ -499,8 +499,8 @@ pub fn effective_views(effective: &[Effective], framework: &str, catalog: &Catal
         .map(|e| {
             let param = catalog.find(framework, &e.flag);
             EffectiveView {
-                flag: e.flag.clone(),
-                value: e.value.clone().unwrap_or_else(|| if e.origin == Origin::Unknown { "?".into() } else { String::new() }),
+                flag: e.flag.to_string(),
+                value: e.value.as_deref().map_or_else(|| if e.origin == Origin::Unknown { "?".into() } else { String::new() }, str::to_string),
                 origin: e.origin.as_str(),
                 href: param.map(|p| format!("{}#{}", urls.page(lang, "tuning/"), param_anchor(&p.framework, &p.flag))),
                 note: param.map(|p| format!("f-{}", param_anchor(&p.framework, &p.flag))),
