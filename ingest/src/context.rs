@@ -348,6 +348,9 @@ pub fn heading(title: &str) -> Heading {
     }
     h.tp = tp_in(title);
     h.load = settings_in(title);
+    if !h.load.iter().any(|f| matches!(f, Fact::InputLen(_) | Fact::OutputLen(_))) {
+        h.load.extend(length_pair(title));
+    }
     if !h.load.iter().any(|f| matches!(f, Fact::MaxConcurrency(_))) {
         h.load.extend(concurrency_in(&words).map(Fact::MaxConcurrency));
     }
@@ -364,6 +367,30 @@ pub fn heading(title: &str) -> Heading {
         h.version = at.and_then(|i| words.get(i + 1)).and_then(|w| exact_version(w));
     }
     h
+}
+
+/// The input and output lengths a heading names as a pair of whole numbers beside a word
+/// saying they are lengths (`均衡负载 1024/1024`, `ISL/OSL 8000/1024`, `1024/128 tokens`); a
+/// pair in `k` (`1K/1K`: 1000 or 1024?), a date or a count of successes is none.
+fn length_pair(title: &str) -> Vec<Fact> {
+    let lower = title.to_lowercase();
+    const WORDS: [&str; 12] = ["isl", "osl", "负载", "workload", "input", "output", "输入", "输出", "tokens", "长度", "length", "in/out"];
+    if !WORDS.iter().any(|w| lower.contains(w)) {
+        return Vec::new();
+    }
+    let mut found = Vec::new();
+    for word in lower.split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | ',' | '，' | '（' | '）' | ':' | '：')) {
+        let mut parts = word.split('/');
+        let (Some(a), Some(b), None) = (parts.next(), parts.next(), parts.next()) else { continue };
+        let whole = |t: &str| (!t.is_empty() && t.len() <= 6 && t.bytes().all(|b| b.is_ascii_digit())).then(|| t.parse::<u64>().ok()).flatten().filter(|&n| n >= 16);
+        if let (Some(a), Some(b)) = (whole(a), whole(b)) {
+            found.push((a, b));
+        }
+    }
+    match found.as_slice() {
+        [(a, b)] => vec![Fact::InputLen(*a), Fact::OutputLen(*b)],
+        _ => Vec::new(),
+    }
 }
 
 /// [`heading`], with a GPU the name table knows as one of the heading's words when the
@@ -618,6 +645,49 @@ fn framework_word(word: &str) -> Option<&'static str> {
 /// A GPU name and the count written with it: `1x H200`, `8xH100-SXM`, `H100 x 8`,
 /// `A100-80G`, `2 × MI300X`. The name is returned as written (`H100-SXM`).
 pub fn gpu_in(text: &str) -> Option<(String, Option<u32>)> {
+    gpu_as_written(text).or_else(|| {
+        // `1 × RTX-4090`, `2xRTX4090`: the series glued to the number, as the table's names
+        // are not (`RTX 4090`).
+        let spaced = series_spaced(text)?;
+        gpu_as_written(&spaced)
+    })
+}
+
+/// `text` with `RTX`, `GTX` or `RX` and the number after it apart (`RTX-4090`, `RTX4090` →
+/// `RTX 4090`); `None` when nothing was glued.
+fn series_spaced(text: &str) -> Option<String> {
+    let upper = text.to_ascii_uppercase();
+    let mut out = String::with_capacity(text.len() + 2);
+    let mut changed = false;
+    let mut rest = text;
+    let mut offset = 0;
+    while let Some(pos) = ["RTX", "GTX"].iter().filter_map(|s| upper[offset..].find(s)).min() {
+        let end = offset + pos + 3;
+        out.push_str(&rest[..end - offset]);
+        let after = &text[end..];
+        let glued = after.strip_prefix('-').unwrap_or(after);
+        // Not inside a word, but after a count's `2x`.
+        let before = upper[..offset + pos].as_bytes();
+        let apart = match before {
+            [.., d, b'X'] => d.is_ascii_digit(),
+            [.., b] => !b.is_ascii_alphanumeric(),
+            [] => true,
+        };
+        if glued.starts_with(|c: char| c.is_ascii_digit()) && apart {
+            out.push(' ');
+            changed = true;
+            rest = glued;
+            offset = text.len() - glued.len();
+        } else {
+            rest = after;
+            offset = end;
+        }
+    }
+    out.push_str(rest);
+    changed.then_some(out)
+}
+
+fn gpu_as_written(text: &str) -> Option<(String, Option<u32>)> {
     // A name is looked for only when its first and last bytes occur in the text (most of the
     // forty names are not in a heading or a cell at all).
     // Every name but a Jetson's holds a digit: a text without one (most headings and cells)
@@ -655,12 +725,17 @@ pub fn gpu_in(text: &str) -> Option<(String, Option<u32>)> {
                 stop = end + rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '-')).unwrap_or(rest.len());
             }
             let written = text[start..stop].trim_end_matches('-').to_string();
-            let count = count_before(without_vendor(&upper[..start])).or_else(|| count_after(&upper[stop..]));
+            // `每台 8× RTX PRO 6000`, `8x H100 per node`: one machine's, not the run's.
+            let per_node = PER_NODE.iter().any(|w| upper[..start].contains(w) || upper[stop..].trim_start().starts_with(w));
+            let count = count_before(without_vendor(&upper[..start])).or_else(|| count_after(&upper[stop..])).filter(|_| !per_node);
             return Some((written, count));
         }
     }
     None
 }
+
+/// Words saying a GPU count is each machine's (upper case).
+const PER_NODE: [&str; 9] = ["每台", "每节点", "每个节点", "每机", "每臺", "PER NODE", "EACH NODE", "PER SERVER", "PER MACHINE"];
 
 /// `8x `, `8 x `, `2×`, `8*` right before a GPU name; nodes of GPUs, `2x8x`, `2 x 8 x`,
 /// `2 nodes x 8 `, `2 nodes of 8 `, `2 nodes x 8x ` (upper case): the GPUs of all the nodes, 16. A bare number
@@ -1514,9 +1589,14 @@ fn label_facts(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) 
                 // last word (`vLLM 0.10 or newer` names no one release). Listed before the
                 // engine: the facts of the lines above a run are given last line first,
                 // and a version is given only to a run of its framework.
+                // `vLLM 0.26.0, NCCL 2.28.9, CUDA 13.0`: the one word of its item of a list.
                 let ws = words(value);
-                let after = ws.iter().position(|w| framework_word(w).is_some()).filter(|&i| i + 2 == ws.len()).and_then(|i| ws.get(i + 1));
-                if let Some(version) = after.and_then(|w| exact_version(w)) {
+                let item = value.split([',', ';', '，', '；', '、', '|']).find(|item| words(item).iter().any(|w| framework_word(w).is_some())).map(words).unwrap_or_default();
+                fn last_of<'a>(ws: &[&'a str]) -> Option<&'a str> {
+                    ws.iter().position(|w| framework_word(w).is_some()).filter(|&i| i + 2 == ws.len()).and_then(|i| ws.get(i + 1).copied())
+                }
+                let after = last_of(&ws).or_else(|| last_of(&item));
+                if let Some(version) = after.and_then(exact_version) {
                     out.push((Fact::VersionOf(one, version), line));
                 }
                 out.push((Fact::Framework(one.to_string()), line));
@@ -2110,6 +2190,29 @@ mod tests {
         assert_eq!(gpu_in("Jetson Thor 大模型推理性能基准测试"), Some(("Jetson Thor".to_string(), None)));
         assert_eq!(gpu_in("Jetson Orin dev kit"), None);
         assert_eq!(gpu_in("on the Thor chip"), None);
+    }
+
+    #[test]
+    fn a_heading_names_lengths_as_a_pair_beside_a_word_saying_so() {
+        let lengths = |t: &str| heading(t).load;
+        assert_eq!(lengths("5.1 均衡负载 1024/1024"), vec![Fact::InputLen(1024), Fact::OutputLen(1024)]);
+        assert_eq!(lengths("ISL/OSL 8000/1024 (TP8)"), vec![Fact::InputLen(8000), Fact::OutputLen(1024)]);
+        assert_eq!(lengths("6.3 4K/4K + TTFT"), vec![]);
+        assert_eq!(lengths("Results 2024/11"), vec![]);
+        assert_eq!(lengths("1024/1024"), vec![], "no word saying they are lengths");
+        assert_eq!(lengths("input 1024/1024 vs 2048/2048"), vec![], "two pairs: which one?");
+    }
+
+    #[test]
+    fn a_gpu_count_is_the_runs_unless_it_is_each_machines_and_a_glued_series_is_a_name() {
+        assert_eq!(gpu_in("1 × RTX-4090"), Some(("RTX 4090".to_string(), Some(1))));
+        assert_eq!(gpu_in("2xRTX4090"), Some(("RTX 4090".to_string(), Some(2))));
+        assert_eq!(gpu_in("2 × RTX 4090"), Some(("RTX 4090".to_string(), Some(2))));
+        assert_eq!(gpu_in("QRTX4090"), None);
+        // A machine's GPUs, beside two machines: no count of the run's.
+        assert_eq!(gpu_in("每台 8× RTX PRO 6000 Blackwell (96GB)"), Some(("RTX PRO 6000".to_string(), None)));
+        assert_eq!(gpu_in("8x H100 per node"), Some(("H100".to_string(), None)));
+        assert_eq!(gpu_in("8x H100"), Some(("H100".to_string(), Some(8))));
     }
 
     #[test]

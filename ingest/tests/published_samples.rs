@@ -48,7 +48,10 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 91] = [
+const SAMPLES: [(&str, &str); 94] = [
+    ("markdown-table/aggregate_and_per_user_rates_zh.md", "raw/kimi_k3_b300.md"),
+    ("markdown-table/per_machine_gpus_and_unitless_summaries_zh.md", "raw/dsv4_pro_report.md"),
+    ("markdown-table/cost_columns_and_glued_gpu_names.md", "raw/ionet_benchmarks.md"),
     ("markdown-table/crosstab_engine_by_concurrency_zh.md", "raw/grps_perf.md"),
     ("markdown-table/variant_setups_then_results.md", "raw/qwen25_report.md"),
     ("markdown-table/summaries_above_raw_tables_ascend.md", "raw/ascend310p.md"),
@@ -2744,6 +2747,62 @@ fn tables_of_one_phase_of_a_static_batch() {
     assert_eq!(batch[0].metrics.e2e_ms.as_ref().and_then(|l| l.get("mean").copied()), Some(202.0));
     let unread: Vec<u32> = out.findings.iter().filter(|f| f.code == "table-not-read").map(|f| f.line).collect();
     assert_eq!(unread, [86, 95], "the phase tables are said not read");
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// Kimi-K3 on one B300 machine: `| 单用户输出 (tok/s) | 请求吞吐 (req/s) | 总生成吞吐 (tok/s) |`.
+/// The rate one user sees is kept under its header, and the machine's generated tokens per
+/// second are the output throughput (the two had been duplicate columns, and no run had a
+/// throughput); the heading's `均衡负载 1024/1024` gives the lengths. The table of cells
+/// holding three numbers (`516 / 669 ms / 14.6 ms`) is not read, and says so.
+#[test]
+fn an_aggregate_rate_beside_the_rate_one_user_sees() {
+    let (text, out) = parsed("markdown-table/aggregate_and_per_user_rates_zh.md");
+    assert_eq!(out.runs.len(), 7);
+    let first = &out.runs[0];
+    assert_eq!((first.metrics.output_throughput, first.metrics.request_throughput), (Some(103.0), Some(0.1)));
+    assert_eq!(first.metrics.more.extra.get("单用户输出 (tok/s)"), Some(&105.8));
+    assert_eq!((first.scenario.input_len, first.scenario.output_len, first.scenario.max_concurrency), (Some(1024), Some(1024), Some(1)));
+    assert_eq!(out.runs[6].metrics.output_throughput, Some(4634.0));
+    let codes: Vec<(&str, u32)> = out.findings.iter().map(|f| (f.code.as_str(), f.line)).collect();
+    assert!(!codes.iter().any(|(c, _)| *c == "duplicate-columns"), "{codes:?}");
+    assert!(codes.contains(&("table-not-read", 39)), "{codes:?}");
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// DeepSeek-V4-Pro on two machines of eight RTX PRO 6000 each (`| GPU | 每台 8× RTX PRO 6000 |`
+/// beside `| 服务器 | 2× |`): no run takes eight GPUs, one machine's (all 39 had). `总吞吐(tok/s)`,
+/// the tokens all users are generated per second (1024 tokens in 13.9 s at concurrency 1 is
+/// 73.8), is the output throughput, not the total of input and output it had been read as;
+/// `vLLM 0.26.0, NCCL 2.28.9` gives vLLM its release. The comparisons below the tables repeat
+/// their rows without units (`| 256K | 721.8 | 140.4s |`): duplicates, not runs (3 had been).
+#[test]
+fn one_machines_gpus_and_summaries_without_units() {
+    let (text, out) = parsed("markdown-table/per_machine_gpus_and_unitless_summaries_zh.md");
+    assert_eq!(out.runs.len(), 30);
+    for run in &out.runs {
+        assert_eq!((run.gpu.as_deref(), run.gpu_count, run.framework.as_deref(), run.framework_version.as_deref()), (Some("RTX PRO 6000"), None, Some("vllm"), Some("0.26.0")), "{}", run.id);
+        assert_eq!(run.metrics.total_throughput, None, "{}", run.id);
+    }
+    assert_eq!((out.runs[0].metrics.output_throughput, out.runs[0].scenario.max_concurrency), (Some(73.8), Some(1)));
+    let duplicates: Vec<u32> = out.findings.iter().filter(|f| f.code == "duplicate").map(|f| f.line).collect();
+    assert_eq!(duplicates, [76, 77, 78, 83, 84]);
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// io.net's vLLM 0.8.5 sweep: `| 1 × H100-PCIe |` and `| 1 × RTX-4090 |` rows, with the
+/// price of an hour and of the benchmark beside them. The glued `RTX-4090` is the RTX 4090
+/// with its count (half the rows had no GPU); `Cost / benchmark duration`, dollars, is no
+/// duration (the two had been duplicate columns, and every duration lost).
+#[test]
+fn cost_columns_and_a_gpu_name_glued_to_its_series() {
+    let (text, out) = parsed("markdown-table/cost_columns_and_glued_gpu_names.md");
+    assert_eq!(out.runs.len(), 10);
+    let gpus: Vec<(Option<&str>, Option<u32>)> = out.runs.iter().map(|r| (r.gpu.as_deref(), r.gpu_count)).collect();
+    assert_eq!(gpus[..2], [(Some("H100"), Some(1)), (Some("RTX 4090"), Some(1))]);
+    assert!(gpus.iter().all(|(g, n)| g.is_some() && *n == Some(1)), "{gpus:?}");
+    assert_eq!((out.runs[0].metrics.duration_s, out.runs[1].metrics.duration_s), (Some(190.21), Some(192.07)));
+    assert!(!out.findings.iter().any(|f| f.code == "duplicate-columns"), "{:?}", out.findings);
     numbers_trace_to_their_lines(&text, &out);
 }
 

@@ -420,7 +420,9 @@ fn token_kind(h: &Words<'_>) -> Kind {
         Kind::Output
     } else if h.any(&["input", "prompt", "prefill", "pre-fill", "输入", "预填充"]) || h.word("in") || bench_test(h, "pp") {
         Kind::Input
-    } else if h.has("total") || h.word("tot") || h.has("总") || h.has("overall") || h.has("合計") || h.has("合计") {
+    // `总 token 吞吐` counts every token; `总吞吐 (tok/s)` is the rate of all users together
+    // (`单用户` beside it), of the tokens an unqualified rate counts.
+    } else if h.has("total") || h.word("tot") || ["总token", "总 token", "总tok"].iter().any(|w| h.has(w)) || h.has("overall") || h.has("合計") || h.has("合计") {
         Kind::Total
     } else {
         Kind::Unqualified
@@ -606,12 +608,22 @@ fn column(raw: &str) -> Col {
     if unit == Unit::PerUser || unit == Unit::PerMinute {
         return col(Column::Label);
     }
+    // `Cost / benchmark duration`, `Hardware pricing / h`: money, kept under its header
+    // (a cost per duration is no duration).
+    if h.any(&["cost", "pricing", "price", "成本", "价格", "费用", "花费"]) {
+        return col(Column::Label);
+    }
     // vLLM's `Peak concurrent requests`: requests in flight at once, at the most.
     if h.any(&["peak concurrent requests", "max concurrent requests"]) && unit == Unit::None {
         return col(Column::Measure(Measure::PeakConcurrent));
     }
     let throughput_words = h.any(&["throughput", "吞吐", "처리량", "speed", "速度", "每秒", "per second", "per sec"]) || ["tps", "qps", "rps"].iter().any(|w| h.word(w));
     let rate_unit = matches!(unit, Unit::TokenRate | Unit::RequestRate | Unit::PerGpu);
+    // `单用户输出 (tok/s)`, `Output tok/s per user`: the rate one user sees beside the
+    // run's (`总生成吞吐`), kept under its header as a `tok/s/user` unit is.
+    if (throughput_words || rate_unit) && h.any(&["per user", "per-user", "单用户", "每用户", "单路", "每路", "per request", "per-request", "每请求", "单请求"]) {
+        return col(Column::Label);
+    }
     if let (Some(group), false, false) = (latency_group(&h), throughput_words, rate_unit) {
         if per_token && !matches!(group, "tpot_ms" | "itl_ms") {
             return col(Column::Label); // `Latency (ms/token)`: no request's latency
@@ -3053,7 +3065,32 @@ fn numbers(run: &Run) -> Vec<(Key<'_>, f64)> {
             out.push(((group, &stat[..]), *v));
         }
     }
+    // A summary's `| 总吞吐 |` with no unit, kept under its header: a throughput of some kind.
+    for (label, v) in m.extra.iter() {
+        if UNITLESS_THROUGHPUT.contains(&label.to_lowercase().as_str()) {
+            out.push((ANY_THROUGHPUT, *v));
+        }
+    }
     out
+}
+
+/// Headers of a throughput that states no unit (`| 总吞吐 |` in a summary of the tables
+/// above, whose own headers say `总吞吐(tok/s)`).
+const UNITLESS_THROUGHPUT: [&str; 8] = ["throughput", "total throughput", "吞吐", "吞吐量", "总吞吐", "总吞吐量", "吞吐率", "tps"];
+
+/// The key of a throughput of unstated kind: the same number as any throughput of another run.
+const ANY_THROUGHPUT: Key<'static> = ("throughput", "");
+
+/// The value `theirs` holds under `key`, or, for a token rate, under the other one (a table's
+/// `tokens/s`, read as output tokens, over a log's total), or, for a throughput of unstated
+/// kind, under any throughput; whether it is close to `v` to the precision `close` allows.
+fn states_value(theirs: &HashMap<Key<'_>, f64>, key: &Key<'_>, v: f64, close: impl Fn(f64, f64) -> bool) -> bool {
+    const RATES: [Key<'static>; 5] = [("output_throughput", ""), ("total_throughput", ""), ("input_throughput", ""), ("request_throughput", ""), ANY_THROUGHPUT];
+    match theirs.get(key) {
+        Some(&w) => close(v, w),
+        None if *key == ANY_THROUGHPUT => RATES.iter().any(|k| theirs.get(k).is_some_and(|&w| close(v, w))),
+        None => token_twin(key).and_then(|t| theirs.get(&t)).is_some_and(|&w| close(v, w)),
+    }
 }
 
 /// How far a printed value may be from the one it rounds: half its last decimal.
@@ -3188,14 +3225,8 @@ fn duplicates(runs: &[Run], keep: &mut [bool], summarised_by: &mut Vec<(usize, u
             candidates.sort_unstable();
             let original = candidates.into_iter().filter(|&j| keep[j]).take(MAX_CANDIDATES).find(|&j| {
                 let theirs: HashMap<Key<'_>, f64> = numbers(&runs[j]).into_iter().collect();
-                let close = |v: f64, w: &f64| (v - w).abs() <= tolerance(v);
-                // A token rate the run does not state may be the other one it does: a table's
-                // `tokens/s` (read as output tokens) over a log's `tokens/s` (the total).
-                let states = |k: &Key<'_>, v: f64| match theirs.get(k) {
-                    Some(w) => close(v, w),
-                    None => token_twin(k).and_then(|t| theirs.get(&t)).is_some_and(|w| close(v, w)),
-                };
-                same_scenario(&runs[i], &runs[j]) && own.iter().all(|(k, v)| states(k, *v))
+                let close = |v: f64, w: f64| (v - w).abs() <= tolerance(v);
+                same_scenario(&runs[i], &runs[j]) && own.iter().all(|(k, v)| states_value(&theirs, k, *v, close))
             });
             if let Some(j) = original {
                 keep[i] = false;
@@ -3273,11 +3304,7 @@ fn summarised(runs: &[Run], keep: &[bool], index: &HashMap<Key<'_>, BTreeMap<u64
     candidates.dedup();
     candidates.into_iter().take(MAX_CANDIDATES).filter(|&j| {
         let theirs = numbers(&runs[j]);
-        let stated = |k: &Key<'_>, v: f64| match mine.get(k) {
-            Some(&w) => close(v, w),
-            None => token_twin(k).and_then(|t| mine.get(&t)).is_some_and(|&w| close(v, w)),
-        };
-        theirs.len() >= 2 && theirs.len() < own.len() && same_scenario(&runs[j], &runs[i]) && theirs.iter().all(|(k, v)| stated(k, *v))
+        theirs.len() >= 2 && theirs.len() < own.len() && same_scenario(&runs[j], &runs[i]) && theirs.iter().all(|(k, v)| states_value(&mine, k, *v, close))
     })
     .collect()
 }
