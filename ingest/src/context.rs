@@ -147,12 +147,12 @@ const FAMILIES: [&str; 40] = [
 
 /// GPU names (upper case) a heading or table cell may name, longest first where one is the
 /// prefix of another.
-const GPUS: [&str; 64] = [
+const GPUS: [&str; 71] = [
     "GB300", "GB200", "B300", "B200", "B100", "H800", "H200", "H100", "H20", "A800", "A100", "A6000", "A5000", "A4000", "A40", "A30", "A10G",
     "A10", "L40S", "L40", "L20", "L4", "V100", "T4", "MI355X", "MI350X", "MI325X", "MI300X", "MI300A", "MI300", "MI250X",
     "MI250", "MI210", "MI100", "MI60", "MI50", "RTX PRO 6000", "RTX 6000 ADA", "RTX 6000", "RTX 5090", "RTX 5080", "RTX 5070 TI", "RTX 5060 TI",
-    "RTX 4090D", "RTX 4090 D", "RTX 4090", "RTX 4080",
-    "RTX 3090 TI", "RTX 3090", "RTX 3080", "RTX 2080 TI", "910B4", "910B3", "910B2", "910B", "GAUDI3", "GAUDI2", "GH200",
+    "RTX 4090D", "RTX 4090 D", "RTX 4090", "RTX 4080", "RTX 4070 TI", "RTX 4070", "RTX 4060 TI", "RTX 4060",
+    "RTX 3090 TI", "RTX 3090", "RTX 3080 TI", "RTX 3080", "RTX 3070", "RTX 3060", "RTX 2080 TI", "910B4", "910B3", "910B2", "910B", "GAUDI3", "GAUDI2", "GH200",
     "GB10",
     // Jetson modules, named without a number (`Jetson Orin` alone names no one module).
     "JETSON AGX THOR", "JETSON THOR", "JETSON AGX ORIN", "JETSON ORIN NANO", "JETSON ORIN NX",

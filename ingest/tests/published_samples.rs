@@ -48,7 +48,10 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 94] = [
+const SAMPLES: [(&str, &str); 97] = [
+    ("markdown-table/two_statistics_a_cell_spaced_header_zh.md", "raw/meetingmind.md"),
+    ("markdown-table/parallel_levels_p64_tp_headings_zh.md", "raw/gemma4_tpu.md"),
+    ("aiperf/markdown_stat_columns_avg_only_rates.md", "raw/dynamo_workshop.md"),
     ("markdown-table/aggregate_and_per_user_rates_zh.md", "raw/kimi_k3_b300.md"),
     ("markdown-table/per_machine_gpus_and_unitless_summaries_zh.md", "raw/dsv4_pro_report.md"),
     ("markdown-table/cost_columns_and_glued_gpu_names.md", "raw/ionet_benchmarks.md"),
@@ -2747,6 +2750,48 @@ fn tables_of_one_phase_of_a_static_batch() {
     assert_eq!(batch[0].metrics.e2e_ms.as_ref().and_then(|l| l.get("mean").copied()), Some(202.0));
     let unread: Vec<u32> = out.findings.iter().filter(|f| f.code == "table-not-read").map(|f| f.line).collect();
     assert_eq!(unread, [86, 95], "the phase tables are said not read");
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// `| TTFT p50 / p95 (ms) |` over `93 / 169`: both statistics, in the header's order (they
+/// had been two extra numbers that said nothing); so are bare cells under `TTFT P50/P95 (ms)`,
+/// whose second had been lost.
+#[test]
+fn two_statistics_a_cell_under_a_spaced_header() {
+    let (text, out) = parsed("markdown-table/two_statistics_a_cell_spaced_header_zh.md");
+    let ttft: Vec<(Option<f64>, Option<f64>)> = out.runs.iter().map(|r| r.metrics.ttft_ms.as_ref().map_or((None, None), |l| (l.get("p50").copied(), l.get("p95").copied()))).collect();
+    assert_eq!(ttft, [(Some(93.0), Some(169.0)), (Some(105.0), Some(211.0)), (Some(115.0), Some(315.0)), (Some(609.0), Some(906.0))]);
+    numbers_trace_to_their_lines(&text, &out);
+    let bare = "| c | TTFT P50/P95 (ms) | out tok/s |\n|---|---|---|\n| 1 | 93 / 169 | 46 |\n";
+    let out = parse_file("raw/bare.md", bare, None);
+    let ttft = out.runs[0].metrics.ttft_ms.as_ref().map(|l| (l.get("p50").copied(), l.get("p95").copied()));
+    assert_eq!(ttft, Some((Some(93.0), Some(169.0))));
+}
+
+/// Gemma 4 on TPU v7x: concurrency written `P64` (`**P256**`) under `并发`, TP from the
+/// headings `### TP=1 单 Chip 性能` and `### TP=4 四 Chip 性能` (the levels had been notes).
+#[test]
+fn parallel_levels_written_p64() {
+    let (text, out) = parsed("markdown-table/parallel_levels_p64_tp_headings_zh.md");
+    let loads: Vec<(Option<u32>, Option<u64>)> = out.runs.iter().map(|r| (r.tp, r.scenario.max_concurrency)).collect();
+    let tp = |tp, levels: &[u64]| levels.iter().map(move |&c| (Some(tp), Some(c))).collect::<Vec<_>>();
+    assert_eq!(loads, [tp(1, &[1, 8, 32, 64, 128]), tp(4, &[1, 64, 128, 256])].concat());
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// An AIPerf console pasted as markdown tables with statistic columns (`| Metric | avg | min
+/// | max | p99 | p90 | p75 |`): the rates printed in the `avg` column alone
+/// (`| Output Token Throughput (tok/s) | 77.04 | — | — |`) are the run's (both runs had had no
+/// throughput); the rate per user is kept under its header with its statistics, and the
+/// least input length is no run's input length.
+#[test]
+fn statistic_columns_with_rates_in_the_mean_alone() {
+    let (text, out) = parsed("aiperf/markdown_stat_columns_avg_only_rates.md");
+    let rates: Vec<(Option<f64>, Option<f64>, Option<u64>)> = out.runs.iter().map(|r| (r.metrics.output_throughput, r.metrics.request_throughput, r.scenario.max_concurrency)).collect();
+    assert_eq!(rates, [(Some(77.04), Some(1.25), Some(1)), (Some(282.08), Some(4.59), Some(4))]);
+    let first = &out.runs[0];
+    assert_eq!(first.metrics.more.extra.get("min output token throughput/user (tok/s)"), Some(&79.28));
+    assert_eq!((first.scenario.input_len, first.scenario.output_len), (None, None));
     numbers_trace_to_their_lines(&text, &out);
 }
 

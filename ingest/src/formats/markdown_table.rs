@@ -621,7 +621,7 @@ fn column(raw: &str) -> Col {
     let rate_unit = matches!(unit, Unit::TokenRate | Unit::RequestRate | Unit::PerGpu);
     // `单用户输出 (tok/s)`, `Output tok/s per user`: the rate one user sees beside the
     // run's (`总生成吞吐`), kept under its header as a `tok/s/user` unit is.
-    if (throughput_words || rate_unit) && h.any(&["per user", "per-user", "单用户", "每用户", "单路", "每路", "per request", "per-request", "每请求", "单请求"]) {
+    if (throughput_words || rate_unit) && h.any(&["per user", "per-user", "/user", "单用户", "每用户", "/用户", "单路", "每路", "per request", "per-request", "每请求", "单请求"]) {
         return col(Column::Label);
     }
     if let (Some(group), false, false) = (latency_group(&h), throughput_words, rate_unit) {
@@ -2037,7 +2037,12 @@ fn transposed(input: &TableInput<'_>, sink: &mut Sink, notice: &mut Notice) -> V
     let mut entries = Vec::new();
     for (row, own) in table.rows.iter().zip(&row_cols) {
         for (j, col) in own.iter().enumerate() {
-            if stat_columns && !matches!(col.column, Column::Measure(Measure::Latency { .. })) {
+            // Under statistic columns, a latency's every statistic; any other row's mean (AIPerf's
+            // `| Output Token Throughput (tok/s) | 77.04 | — | — |`: the run's), and the other
+            // statistics of what is kept under its header (a rate per user); not those of a
+            // length (the least input length is not the run's).
+            let kept = matches!(col.column, Column::Measure(Measure::Latency { .. }) | Column::Label) || stats[j].as_deref() == Some("mean");
+            if stat_columns && !kept {
                 continue;
             }
             let text = row.cells.get(j + 1).map(String::as_str).unwrap_or("");
@@ -2402,6 +2407,21 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
                 }
             }
             (_, Num::Absent | Num::NotMeasured) => {}
+            // `TTFT P50/P95` over `1200.8 / 1812.5 ms` (or bare `93 / 169` under `(ms)`): two
+            // statistics a cell, in the header's order.
+            (Column::Measure(Measure::Latency { group, .. }), Num::Number(..) | Num::Text(_)) if stat_pair(&col.raw).is_some() && number_pair(e.text).is_some() => {
+                let ((first, second), (a, b, cell_unit)) = (stat_pair(&col.raw).unwrap_or_default(), number_pair(e.text).unwrap_or((0.0, 0.0, Unit::None)));
+                let unit = if cell_unit == Unit::None { col.unit } else { cell_unit };
+                for (stat, n) in [(first, a), (second, b)] {
+                    match measure(&Measure::Latency { group, stat }, n, unit) {
+                        Measured::Row(label, v) => {
+                            results += usize::from(is_result(col));
+                            owned.push(Owned { line: e.line, label, raw: col.raw.as_str().into(), value: OwnedValue::Number(v) });
+                        }
+                        _ => notes.push(Note { line: e.line, text: format!("{}: {}", col.raw, e.text.trim()) }),
+                    }
+                }
+            }
             // `1619.48 / 84.71` under a rate or a latency whose header names no two statistics:
             // two values it does not tell apart, each kept under the header with its place
             // (`吞吐性能 #1`, `#2`), neither read as the field (under a count, `80 / 80`, the
@@ -2452,20 +2472,6 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
                         extras.push((key, n, e.line));
                     }
                     Measured::No => {}
-                }
-            }
-            // `TTFT P50/P95` over `1200.8 / 1812.5 ms`: two statistics a cell, in the header's order.
-            (Column::Measure(Measure::Latency { group, .. }), Num::Text(t)) if stat_pair(&col.raw).is_some() && number_pair(&t).is_some() => {
-                let ((first, second), (a, b, cell_unit)) = (stat_pair(&col.raw).unwrap_or_default(), number_pair(&t).unwrap_or((0.0, 0.0, Unit::None)));
-                let unit = if cell_unit == Unit::None { col.unit } else { cell_unit };
-                for (stat, n) in [(first, a), (second, b)] {
-                    match measure(&Measure::Latency { group, stat }, n, unit) {
-                        Measured::Row(label, v) => {
-                            results += usize::from(is_result(col));
-                            owned.push(Owned { line: e.line, label, raw: col.raw.as_str().into(), value: OwnedValue::Number(v) });
-                        }
-                        _ => notes.push(Note { line: e.line, text: format!("{}: {t}", col.raw) }),
-                    }
                 }
             }
             // Words where a measurement stands (`HTTP 400`): what the row says instead, kept.
@@ -2887,8 +2893,8 @@ fn context_cell<'a>(ctx: Ctx, num: Num, e: &Entry<'a>, owned: &mut Vec<Owned<'a>
             }
         }
         (Ctx::MaxConcurrency, Num::Number(n, Unit::None)) => push("max concurrency", OwnedValue::Number(n)),
-        // `C8`, `c32`, `c=16`: a concurrency level as sweep reports name it.
-        (Ctx::MaxConcurrency, Num::Text(t)) if t.len() > 1 && t.starts_with(['C', 'c']) && t[1..].trim_start_matches('=').bytes().all(|b| b.is_ascii_digit()) => {
+        // `C8`, `c32`, `c=16`, `P64` (parallel): a concurrency level as sweep reports name it.
+        (Ctx::MaxConcurrency, Num::Text(t)) if t.len() > 1 && t.starts_with(['C', 'c', 'P', 'p']) && t[1..].trim_start_matches('=').bytes().all(|b| b.is_ascii_digit()) => {
             if let Ok(n) = t[1..].trim_start_matches('=').parse::<f64>() {
                 push("max concurrency", OwnedValue::Number(n));
             }
@@ -2936,7 +2942,8 @@ fn ok_fail(header: &str, cell: &str) -> Option<(f64, f64)> {
 }
 
 fn stat_pair(raw: &str) -> Option<(String, String)> {
-    let lower = raw.to_lowercase();
+    // `TTFT p50 / p95 (ms)` as `TTFT p50/p95 (ms)`.
+    let lower = raw.to_lowercase().replace(" / ", "/");
     lower.split_whitespace().find_map(|w| {
         let (a, b) = w.trim_matches(['(', ')']).split_once('/')?;
         Some((stat_word(a)?, stat_word(b)?))
@@ -3327,6 +3334,7 @@ mod tests {
     fn a_header_and_cell_of_two_statistics() {
         assert_eq!(stat_pair("TTFT P50/P95"), Some(("p50".into(), "p95".into())));
         assert_eq!(stat_pair("请求延迟 P50/P95"), Some(("p50".into(), "p95".into())));
+        assert_eq!(stat_pair("TTFT p50 / p95 (ms)"), Some(("p50".into(), "p95".into())));
         assert_eq!(stat_pair("Input/Output"), None);
         assert_eq!(number_pair("1200.8 / 1812.5 ms"), Some((1200.8, 1812.5, Unit::Time(1.0))));
         assert_eq!(number_pair("80 / 80"), Some((80.0, 80.0, Unit::None)));
