@@ -41,6 +41,12 @@ impl Names {
         lookup(&self.framework, name)
     }
 
+    /// The canonical framework for `name` when the table knows it (`HuggingFace` →
+    /// `transformers`); `None` for a name it lacks.
+    pub fn known_framework(&self, name: &str) -> Option<String> {
+        self.framework.get(&fold(name)).cloned()
+    }
+
     /// The canonical GPU for `name`: as the table spells it, also when the name as written
     /// adds the memory or form factor the table's spellings leave out (`A100-40G-SXM`,
     /// `H100-SXM5-80GB` → what `A100`, `H100` are under); else `name` as written.

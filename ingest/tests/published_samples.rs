@@ -48,7 +48,8 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 97] = [
+const SAMPLES: [(&str, &str); 98] = [
+    ("markdown-table/unlisted_engine_beside_engine_columns_zh.md", "raw/vllm_deep_dive.md"),
     ("markdown-table/two_statistics_a_cell_spaced_header_zh.md", "raw/meetingmind.md"),
     ("markdown-table/parallel_levels_p64_tp_headings_zh.md", "raw/gemma4_tpu.md"),
     ("aiperf/markdown_stat_columns_avg_only_rates.md", "raw/dynamo_workshop.md"),
@@ -2101,7 +2102,7 @@ fn chinese_engine_and_gpu_name_headers() {
             ("/metrics/ttft_ms/mean", json!(ttft)),
         ]
     };
-    let findings = check(&path, &text, &[&run(18, "vllm", 256, 23240.0), &run(19, "vllm", 1, 90.0), &run(20, "huggingface", 1, 750.0)]);
+    let findings = check(&path, &text, &[&run(18, "vllm", 256, 23240.0), &run(19, "vllm", 1, 90.0), &run(20, "transformers", 1, 750.0)]);
     assert!(findings.is_empty(), "{findings:?}");
 }
 
@@ -2750,6 +2751,21 @@ fn tables_of_one_phase_of_a_static_batch() {
     assert_eq!(batch[0].metrics.e2e_ms.as_ref().and_then(|l| l.get("mean").copied()), Some(202.0));
     let unread: Vec<u32> = out.findings.iter().filter(|f| f.code == "table-not-read").map(|f| f.line).collect();
     assert_eq!(unread, [86, 95], "the phase tables are said not read");
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// A vLLM tutorial comparing `| HuggingFace | TGI | vLLM |` and `| HF Transformers | TGI | vLLM |`:
+/// the Hugging Face library is an engine of its own (`transformers` in the name table), not
+/// the document's vLLM (its run had been a second vLLM run) nor an extra number of the other
+/// engines' runs (its two runs had been `extra.hf transformers` on the TGI and vLLM rows).
+#[test]
+fn an_engine_column_beside_engine_columns_is_its_own_engine() {
+    let (text, out) = parsed("markdown-table/unlisted_engine_beside_engine_columns_zh.md");
+    let runs: Vec<(Option<&str>, Option<u64>, Option<f64>)> = out.runs.iter().map(|r| (r.framework.as_deref(), r.scenario.max_concurrency, r.metrics.output_throughput)).collect();
+    assert_eq!(runs[..3], [(Some("transformers"), None, Some(160.0)), (Some("tgi"), None, Some(1200.0)), (Some("vllm"), None, Some(2400.0))]);
+    assert_eq!(runs[3..6], [(Some("transformers"), Some(1), Some(45.0)), (Some("tgi"), Some(1), Some(50.0)), (Some("vllm"), Some(1), Some(52.0))]);
+    assert_eq!(out.runs.len(), 13, "OOM cells are no runs");
+    assert!(out.runs.iter().all(|r| r.metrics.more.extra.get("hf transformers").is_none()));
     numbers_trace_to_their_lines(&text, &out);
 }
 

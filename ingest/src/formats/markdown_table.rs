@@ -2096,6 +2096,9 @@ fn runs_of_columns(input: &TableInput<'_>, end: u32, sink: &mut Sink, notice: &m
     // `| 指标 | 数值 | 单位 |`: a unit column gives each row's unit to the value beside it.
     let is_unit = |h: &String| matches!(clean(h).to_lowercase().as_str(), "unit" | "units" | "单位");
     let unit = table.header.iter().position(is_unit);
+    // `| 指标 | HuggingFace | TGI | vLLM |`: beside columns named by engines, a column of a
+    // name no list knows is another engine's run, named as written (not the document's engine).
+    let engines = table.header.iter().skip(1).filter(|h| named_by(&clean(h), input.names).is_some_and(|c| std::ptr::eq(c, &*FRAMEWORK))).count();
     for (j, header) in table.header.iter().enumerate().skip(1) {
         let name = clean(header);
         if Some(j) == unit {
@@ -2143,8 +2146,10 @@ fn runs_of_columns(input: &TableInput<'_>, end: u32, sink: &mut Sink, notice: &m
                 entries.push(Entry { col: &COLUMN_NAME, head_line: table.line, text: header.as_str(), line: table.line });
                 // `vLLama (vLLM)`, `BF16 (オリジナル)`: the engine, GPU or precision a part of the
                 // name names is the run's.
-                if let Some((col, part)) = named_in(header, input.names) {
-                    entries.push(Entry { col, head_line: table.line, text: part, line: table.line });
+                match named_in(header, input.names) {
+                    Some((col, part)) => entries.push(Entry { col, head_line: table.line, text: part, line: table.line }),
+                    None if engines > 0 && !compares(&name) => entries.push(Entry { col: &FRAMEWORK, head_line: table.line, text: header.as_str(), line: table.line }),
+                    None => {}
                 }
             }
             None => {}
@@ -2215,10 +2220,11 @@ fn named_in<'n>(name: &'n str, names: &crate::names::Names) -> Option<(&'static 
     [Some(name), Some(first), inner].into_iter().flatten().find_map(|part| named_by(part, names).map(|col| (col, part)))
 }
 
-/// The column a header names a run by: an engine (`vllm`, `TensorRT-LLM`), a GPU (`H100`,
+/// The column a header names a run by: an engine (`vllm`, `TensorRT-LLM`, one the name
+/// table knows: `HF Transformers`), a GPU (`H100`,
 /// a GPU the name table knows) or a precision (`FP8`, `BF16`); `None` for any other name.
 fn named_by(name: &str, names: &crate::names::Names) -> Option<&'static Col> {
-    if framework::of_backend(name).is_some() {
+    if framework::of_backend(name).is_some() || names.known_framework(name).is_some() {
         Some(&FRAMEWORK)
     } else if context::gpu_in(name).is_some() || names.known_gpu(name).is_some() {
         Some(&GPU)
