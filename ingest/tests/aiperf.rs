@@ -8,7 +8,8 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::json;
 
 /// Every fixture, with the path it is parsed as.
-const SAMPLES: [(&str, &str); 12] = [
+const SAMPLES: [(&str, &str); 13] = [
+    ("raw/rag_speed.md", "aiperf/genai_perf_untitled_console_beside_csv.md"),
     ("raw/calibrate.log", "aiperf/console_sweep_footer_cut_units.log"),
     ("raw/aiperf.log", "aiperf/console_wrapped.log"),
     ("raw/genai.log", "aiperf/genai_perf_console.log"),
@@ -22,6 +23,33 @@ const SAMPLES: [(&str, &str); 12] = [
     ("raw/run1/profile_export_aiperf.json", "aiperf/profile_export_aiperf_records.json"),
     ("raw/smoke/profile_export_aiperf.json", "aiperf/profile_export_aiperf_0.8_datasets.json"),
 ];
+
+/// A README's excerpt of a sweep's console: GenAI-Perf's table without its `NVIDIA GenAI-Perf
+/// | LLM Metrics` title line (its `┃ Statistic ┃ avg ┃` header says whose it is), beside the
+/// CSV export of another point. Both are runs (the table had been lost without a word, as
+/// the CSV was read).
+#[test]
+fn a_genai_perf_table_without_its_title_line() {
+    let findings = check(
+        "raw/rag_speed.md",
+        &fixture("aiperf/genai_perf_untitled_console_beside_csv.md"),
+        &[
+            &[
+                ("/format", json!("genai-perf")),
+                ("/source/line", json!(75)),
+                ("/model", json!("meta/llama-3.1-70b-instruct")),
+                ("/metrics/ttft_ms/mean", json!(59.16)),
+                ("/metrics/tpot_ms/p99", json!(27.27)),
+                ("/metrics/e2e_ms/mean", json!(3397.78)),
+                ("/metrics/output_throughput", json!(37.59)),
+                ("/metrics/request_throughput", json!(0.29)),
+                ("/metrics/completed", json!(50)),
+            ],
+            &[("/format", json!("genai-perf")), ("/source/line", json!(113)), ("/metrics/e2e_ms/mean", json!(5919.16))],
+        ],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+}
 
 #[test]
 fn reads_aiperf_table_with_wrapped_labels() {
@@ -351,8 +379,9 @@ fn numbers_trace_to_their_lines_in_every_sample() {
     for (path, name) in SAMPLES {
         let text = fixture(name);
         let out = parse_file(path, &text, None);
-        let sweep = name.contains("sweep");
-        assert_eq!(out.runs.len(), if sweep { 3 } else { 1 }, "{name}: {:?}", out.findings);
+        // A sweep's console holds three points; a table beside a CSV export, two runs.
+        let runs = if name.contains("sweep") { 3 } else if name.contains("beside_csv") { 2 } else { 1 };
+        assert_eq!(out.runs.len(), runs, "{name}: {:?}", out.findings);
         numbers_trace_to_their_lines(&text, &out);
     }
 }

@@ -271,7 +271,19 @@ static NVIDIA: crate::text::Needle = crate::text::Needle::new("NVIDIA ");
 static LLM_METRICS: crate::text::Needle = crate::text::Needle::new("LLM Metrics");
 
 fn detect_table(input: &Input<'_>) -> bool {
-    NVIDIA.any_of_in(&["NVIDIA AIPerf", "NVIDIA GenAI-Perf"], input.text) || LLM_METRICS.is_in(input.text)
+    NVIDIA.any_of_in(&["NVIDIA AIPerf", "NVIDIA GenAI-Perf"], input.text) || LLM_METRICS.is_in(input.text) || STATISTIC.is_in(input.text)
+}
+
+/// GenAI-Perf's header cell, in a table printed without its title (a README's excerpt of
+/// a sweep's console).
+static STATISTIC: crate::text::Needle = crate::text::Needle::new("Statistic ┃");
+
+/// A table without its title line: a top border right above a `┃ Statistic ┃ avg ┃` header
+/// (GenAI-Perf's), read as a titled one.
+fn untitled(lines: &[&str], i: usize) -> Option<&'static str> {
+    let top = lines[i].trim_start().starts_with('┏') && is_rule(lines[i]);
+    let header = lines.get(i + 1).and_then(|l| cells(l)).is_some_and(|c| c.first().is_some_and(|f| f.eq_ignore_ascii_case("statistic")));
+    (top && header).then_some(GENAI_PERF_UNTITLED)
 }
 
 /// The tool a title line names: `NVIDIA AIPerf | LLM Metrics` (centred, maybe indented).
@@ -330,7 +342,7 @@ fn read_table(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
     let mut blocks = 0;
     let mut i = 0;
     while i < lines.len() {
-        let Some(tool) = title(lines[i]) else {
+        let Some(tool) = title(lines[i]).or_else(|| untitled(&lines, i)) else {
             i += 1;
             continue;
         };
