@@ -48,6 +48,38 @@ fn reads_agg_rows_with_latencies_in_seconds() {
     numbers_trace_to_their_lines(&text, &parse_file("raw/agg_bmk.json", &text, None));
 }
 
+/// The agentic benchmark's rows (`scenario_type: agentic-coding`) carry their totals:
+/// `output_tput_tps`, `total_tput_tps`, `input_tput_tps`, `num_requests_successful` and
+/// `duration_seconds` are the run's (all had been extra numbers, every throughput empty);
+/// `total_generation_tokens`, which counts more than the measured requests, stays under its
+/// key. `offloading: lmcache` beside `none` sets two runs of one load apart, as notes.
+#[test]
+fn agentic_rows_carry_their_totals_and_what_sets_them_apart() {
+    let name = "inferencex/agg_bmk_agentic_offloading_mi355x.json";
+    let text = fixture(name);
+    let findings = check(
+        "raw/agg_bmk.json",
+        &text,
+        &[
+            &[
+                ("/scenario/max_concurrency", json!(40)),
+                ("/metrics/output_throughput", json!(35.680267940987584)),
+                ("/metrics/total_throughput", json!(7278.190920283756)),
+                ("/metrics/input_throughput", json!(7242.510652342768)),
+                ("/metrics/completed", json!(130)),
+                ("/metrics/duration_s", json!(1829.582673201)),
+                ("/metrics/ttft_ms/mean", json!(384773.385197115)),
+                ("/metrics/total_output_tokens", json!(null)),
+                ("/metrics/extra/total_generation_tokens", json!(79270.0)),
+                ("/notes/1/text", json!("offloading: none")),
+            ],
+            &[("/scenario/max_concurrency", json!(64)), ("/notes/1/text", json!("offloading: lmcache"))],
+        ],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+    numbers_trace_to_their_lines(&text, &parse_file("raw/agg_bmk.json", &text, None));
+}
+
 #[test]
 fn a_multinode_row_counts_prefill_and_decode_gpus() {
     let row = r#"{"hw": "gb200", "conc": 256, "model": "deepseek-ai/DeepSeek-R1", "framework": "sglang", "precision": "fp8",

@@ -9,7 +9,10 @@
 //! `tput_per_gpu`, `output_tput_per_gpu` and `input_tput_per_gpu` are token throughputs per
 //! GPU (divided by `tp`, or by the prefill/decode GPU counts of a multi-node run). The run
 //! keeps the per-GPU throughputs and interactivity in `metrics.extra` (the totals are not in
-//! the row and are not recomputed), and every other number under its own key.
+//! a fixed-length row and are not recomputed; the agentic rows' totals, `output_tput_tps`,
+//! `duration_seconds`, `num_requests_successful`, are read as the run's), and every other
+//! number under its own key. An agentic row's `scenario_type`, `offloading` and
+//! `spec_decoding` are its notes.
 //!
 //! Context from the row itself, recorded as `metadata`: `hw` (the runner's GPU name as
 //! written, `h100-cw`, `b300`), `model`, `framework`, `precision`, `tp` (or a
@@ -92,10 +95,28 @@ fn label_of(key: &str) -> Option<String> {
             return Some(format!("{stat} {metric} (s)"));
         }
     }
+    // The agentic rows' totals (`output_tput_tps`, `duration_seconds`, …), under what a
+    // serving log prints them as.
+    if let Some((_, label)) = TOTALS.iter().find(|(k, _)| *k == key) {
+        return Some(label.to_string());
+    }
     // A key with a space or starting like a statistic would be read as a vocabulary label;
     // the script's keys have neither, so each lands in `metrics.extra` under its own name.
     Some(key.to_string())
 }
+
+/// Totals the agentic benchmark's rows carry (`scenario_type: agentic-coding`), with the
+/// label each is read under. `mean_qps`, the mean of a per-second series, is no request
+/// throughput, and `total_prompt_tokens` / `total_generation_tokens` count more than the
+/// measured requests (the rates are `mean_output_tokens_actual` × completed / duration):
+/// each stays under its own key.
+const TOTALS: [(&str, &str); 5] = [
+    ("output_tput_tps", "output token throughput (tok/s)"),
+    ("total_tput_tps", "total token throughput (tok/s)"),
+    ("input_tput_tps", "input token throughput (tok/s)"),
+    ("num_requests_successful", "successful requests"),
+    ("duration_seconds", "benchmark duration (s)"),
+];
 
 /// Keys that describe the run rather than measure it (read by [`metadata`] or left alone).
 const IDENTITY: &[&str] = &[
@@ -170,6 +191,12 @@ fn metadata(run: &mut Run, m: &Members<'_>) {
         if let Some(n) = p.checked_add(d).and_then(|n| u32::try_from(n).ok()) {
             run.gpu_count = Some(n);
             context(run, "gpu_count", line);
+        }
+    }
+    // What sets runs of one load apart (`offloading: lmcache` beside `none`), as notes.
+    for key in ["scenario_type", "offloading", "spec_decoding"] {
+        if let Some((v, line)) = text(m, key) {
+            run.notes.push(benchsite_model::Note { line, text: format!("{key}: {v}") });
         }
     }
     let scenario = [("isl", "scenario.input_len"), ("osl", "scenario.output_len"), ("conc", "scenario.max_concurrency")];
