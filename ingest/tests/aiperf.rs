@@ -484,6 +484,37 @@ fn reads_a_table_pasted_without_a_fence_under_its_indented_title() {
     numbers_trace_to_their_lines(&text, &parse_file("raw/speculative_decoding.md", &text, None));
 }
 
+/// AIPerf 0.11's sweep aggregate of one run per value: each metric keyed by its name alone
+/// (`request_count`, `time_to_first_token`) with its requests' `min`, `max` and `p1` … `p99`
+/// beside the `mean`. Of one run those are the run's statistics (only the means had been
+/// read), and `request_count` is the completed requests (it had been an extra `count
+/// request`); `min` and `max` are no spread over runs.
+#[test]
+fn a_one_trial_sweep_aggregate_keeps_its_requests_percentiles() {
+    let name = "aiperf/profile_export_aiperf_sweep_0.11_one_trial.json";
+    let path = "raw/sweep_aggregate/profile_export_aiperf_sweep.json";
+    let text = fixture(name);
+    let findings = check(
+        path,
+        &text,
+        &[
+            &[
+                ("/scenario/max_concurrency", json!(16)),
+                ("/metrics/completed", json!(2044)),
+                ("/metrics/ttft_ms/mean", json!(28.736161119863013)),
+                ("/metrics/ttft_ms/p50", json!(26.7700945)),
+                ("/metrics/ttft_ms/p99", json!(66.76023583999999)),
+                ("/metrics/ttft_ms/min", json!(22.086802)),
+                ("/metrics/e2e_ms/max", json!(10145.211403)),
+                ("/metrics/request_throughput", json!(6.814794988917071)),
+            ],
+            &[("/scenario/max_concurrency", json!(768)), ("/metrics/completed", json!(5097)), ("/metrics/e2e_ms/p50", json!(41389.434642))],
+        ],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+    numbers_trace_to_their_lines(&text, &parse_file(path, &text, None));
+}
+
 /// The sweep aggregate AIPerf writes to `sweep_aggregate/profile_export_aiperf_sweep.json`,
 /// as its documentation shows it (in a ```json block): one run per combination, the mean
 /// over the trials as the value with its spread, the swept concurrency as the scenario.

@@ -935,10 +935,26 @@ fn aggregate_stats<'a>(metrics: &'a Members<'a>, runs: Option<u32>, level: Optio
         };
         let Some(mean) = member(m, "mean") else { continue };
         let Some(n) = num(mean) else { continue };
-        let (metric, stat) = split_aggregate_key(key).unwrap_or((key, "avg"));
+        // AIPerf 0.11 keys a metric by its name alone (`request_count`, `time_to_first_token`)
+        // with `avg` beside `mean` and the requests' percentiles (`p1` … `p99`); earlier
+        // aggregates key each statistic (`time_to_first_token_p99`).
+        let whole = member(m, "avg").is_some();
+        let (metric, stat) = if whole { (key.as_ref(), "avg") } else { split_aggregate_key(key).unwrap_or((key, "avg")) };
         let (name, _) = split_label(metric);
         let get = |k: &str| member(m, k).and_then(num);
-        let spread = Spread { runs, std: get("std"), min: get("min"), max: get("max"), ci_level: level, ci_low: get("ci_low"), ci_high: get("ci_high"), ..Spread::default() };
+        let requests = whole && member(m, "p50").is_some();
+        // Of one run, a 0.11 metric's `min`, `max` and percentiles are its requests' (the
+        // `std` of one value is 0): the run's statistics, no spread. Of several, which run's
+        // they are is not said: not read.
+        if requests && runs == Some(1) {
+            for (k, v) in m.iter().filter(|(k, _)| matches!(k.as_ref(), "min" | "max") || is_percentile(k)) {
+                if let Some(value) = num(v) {
+                    stats.push(Stat { line: v.line, raw: key, name: name.clone(), unit: unit.to_string(), stat: k.to_string(), value, spread: None });
+                }
+            }
+        }
+        let (min, max) = if requests { (None, None) } else { (get("min"), get("max")) };
+        let spread = Spread { runs, std: get("std"), min, max, ci_level: level, ci_low: get("ci_low"), ci_high: get("ci_high"), ..Spread::default() };
         stats.push(Stat { line: mean.line, raw: key, name, unit: unit.to_string(), stat: stat.to_string(), value: n, spread: Some(spread) });
     }
     stats
