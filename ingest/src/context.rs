@@ -1809,7 +1809,7 @@ pub fn captions(text: &str, first_line: u32) -> Vec<Caption> {
         let prose = t.len() <= 200 && !t.starts_with(['#', '-', '+', '>', '|', '<', '!', '[']);
         let mut facts = caption_facts(t).unwrap_or_else(|| if prose { settings_in(t) } else { Vec::new() });
         facts.extend(introduced_checkpoint(t).map(Fact::Model));
-        let label = (facts.is_empty() && fenced && prose).then(|| block_label(t)).flatten();
+        let label = (facts.is_empty() && fenced && prose).then(|| block_label(t, j == i + 1)).flatten();
         if facts.is_empty() && label.is_none() {
             continue;
         }
@@ -1826,14 +1826,19 @@ pub fn captions(text: &str, first_line: u32) -> Vec<Caption> {
 }
 
 /// The words of a short line introducing a code block, `Before this PR:`, `优化前：`,
-/// `mindie + V1 + compile：` (markup and the colon removed), when they can name what ran: not
+/// `mindie + V1 + compile：` (markup and the colon removed), or a line without the colon
+/// right above the fence (`Vec column sweep`: `adjacent`), when they can name what ran: not
 /// a sentence, and not a generic introduction (`Output:`, `A sample output that looks like
 /// this:`, `结果如下：`).
-fn block_label(line: &str) -> Option<String> {
+fn block_label(line: &str, adjacent: bool) -> Option<String> {
     // `**Before this PR:**`: the markup around it first.
     let bare = line.trim().trim_matches(['*', '_', '`']).trim();
     let t = bare.trim_end_matches([':', '：']).trim().trim_matches(['*', '_', '`']).trim();
-    if t.is_empty() || t.chars().count() > 40 || t.ends_with(['.', '。', '!', '?']) || !bare.ends_with([':', '：']) {
+    // Without its colon (`Vec column sweep` over the fence), only right above the block, and
+    // no list item or flag (`* --num-prompts 50`).
+    let item = line.trim_start().starts_with("* ") || t.starts_with('-');
+    let introduces = bare.ends_with([':', '：']) || (adjacent && !item);
+    if t.is_empty() || t.chars().count() > 40 || t.ends_with(['.', '。', '!', '?']) || !introduces {
         return None;
     }
     let lower = t.to_lowercase();

@@ -9,6 +9,27 @@ use benchsite_ingest::parse_file;
 use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::json;
 
+/// Three kernels compared by one command, each output under a short line naming it, one with
+/// a colon (`Default triton backend:`), two without (`Vec column sweep`, `Rec unroll`, right
+/// above their fences): each run keeps its name as a note (the two had looked like repeats of
+/// one run), and all three take the command's TP and batch.
+#[test]
+fn variants_named_right_above_their_blocks_without_a_colon() {
+    let name = "sglang-one-batch/variants_captioned_without_colons.md";
+    let text = fixture(name);
+    let run = |line: u32, note_line: u32, note: &str| -> Vec<(&'static str, serde_json::Value)> {
+        vec![
+            ("/source/line", json!(line)),
+            ("/tp", json!(4)),
+            ("/scenario/max_concurrency", json!(32)),
+            ("/notes/0", json!({"line": note_line, "text": note})),
+        ]
+    };
+    let findings = check("raw/qwen3_next_a2.md", &text, &[&run(18, 16, "Default triton backend"), &run(30, 28, "Vec column sweep"), &run(42, 40, "Rec unroll")]);
+    assert!(findings.is_empty(), "{findings:?}");
+    numbers_trace_to_their_lines(&text, &parse_file("raw/qwen3_next_a2.md", &text, None));
+}
+
 #[test]
 fn the_run_after_benchmark_is_read_and_the_warmup_before_it_is_not() {
     let text = fixture("sglang-one-batch/minicpm_notes.sh");
