@@ -1563,12 +1563,12 @@ fn label_facts(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) 
             out.extend(count_alone(value).map(|c| (Fact::GpuCount(c), line)));
         }
         "model" | "model name" | "模型" | "测试模型" | "被测模型" | "모델" | "테스트 모델" | "モデル" => {
-            if let Some(w) = model_value(value).filter(|w| is_model_word(w)) {
-                out.push((Fact::Model(w.trim_end_matches([',', ';', '.']).to_string()), line));
-            } else if let Some(m) = heading(value.split(['(', '（']).next().unwrap_or(value)).model {
-                // `Llama 3.1 70B Instruct (BF16)`: written with spaces, as a heading may be; the
-                // precision in its brackets is the model's.
+            let model = model_value(value).filter(|w| is_model_word(w)).map(|w| w.trim_end_matches([',', ';', '.']).to_string());
+            // `Llama 3.1 70B Instruct (BF16)`: written with spaces, as a heading may be.
+            let model = model.or_else(|| heading(value.split(['(', '（']).next().unwrap_or(value)).model);
+            if let Some(m) = model {
                 out.push((Fact::Model(m), line));
+                // `Llama-3-70B-Instruct (FP8)`: the precision in its brackets is the model's.
                 if let Some((_, bracket)) = value.split_once(['(', '（']) {
                     out.extend(crate::precision::named_in_heading(words(bracket).into_iter()).map(|p| (Fact::Precision(p), line)));
                 }
@@ -2221,6 +2221,16 @@ mod tests {
     }
 
     #[test]
+    fn a_model_line_states_the_precision_in_its_brackets() {
+        assert_eq!(
+            labelled_lines("**Model:** Llama-3-70B-Instruct (FP8)\n", 1),
+            vec![(Fact::Model("Llama-3-70B-Instruct".into()), 1), (Fact::Precision("FP8".into()), 1)]
+        );
+        assert_eq!(labelled_lines("**Model:** Mixtral 8x7B (FP16)\n", 1), vec![(Fact::Model("Mixtral-8x7B".into()), 1), (Fact::Precision("FP16".into()), 1)]);
+        assert_eq!(labelled_lines("**Model:** Qwen3-8B (8 GPUs)\n", 1), vec![(Fact::Model("Qwen3-8B".into()), 1)]);
+    }
+
+    #[test]
     fn labelled_lines_state_one_precision_and_a_known_dataset() {
         assert_eq!(labelled_lines("- **Precision**: FP16\n- 精度：BF16（权重）\n", 1), vec![(Fact::Precision("FP16".into()), 1), (Fact::Precision("BF16".into()), 2)]);
         assert_eq!(labelled_lines("**Dataset**: ShareGPT (100 prompts)\n", 1), vec![(Fact::Dataset("sharegpt".into()), 1)]);
@@ -2520,6 +2530,9 @@ mod tests {
             vec![
                 Caption { line: 1, first: 2, last: 4, facts: vec![Fact::Gpu("L4".into()), Fact::Framework("vllm".into()), Fact::VersionOf("vllm", "0.6.2".into()), Fact::GpuCount(1)], label: None },
                 Caption { line: 6, first: 8, last: 10, facts: vec![Fact::Gpu("H100".into()), Fact::GpuCount(8), Fact::Tp(8)], label: None },
+                // Right above its fence, a short line is the block's label (its runs' note),
+                // with no facts: `Single L4 GPU` two lines up is no caption of it.
+                Caption { line: 22, first: 23, last: 25, facts: vec![], label: Some("prose between".into()) },
             ]
         );
     }

@@ -1066,11 +1066,12 @@ fn a_heading_naming_a_precision_gives_its_rows_that_precision() {
     let expected: Vec<&[(&str, Value)]> = runs.iter().map(Vec::as_slice).collect();
     let findings = check("raw/qwen32b.md", &text, &expected);
     assert_eq!(findings, ["precision-differs@26", "precision-differs@27"]);
-    // A heading naming two precisions names none: the model's name says FP8.
+    // A heading naming two precisions names none: the setup line's model says FP8 in its
+    // brackets (`Qwen/Qwen3-32B-FP8（FP8 checkpoint）`).
     let both = text.replacen("### FP4\n", "### FP4 vs FP8\n", 1);
     let out = parse_file("raw/both.md", &both, None);
     let said: Vec<(Option<&str>, Option<&str>)> = out.runs.iter().map(|r| (r.precision.as_deref(), r.precision_from.as_deref())).collect();
-    assert_eq!(said, [(Some("FP8"), Some("heading")); 3].into_iter().chain([(Some("FP8"), Some("model-name")); 2]).collect::<Vec<_>>());
+    assert_eq!(said, [(Some("FP8"), Some("heading")); 3].into_iter().chain([(Some("FP8"), Some("labelled-line")); 2]).collect::<Vec<_>>());
     assert!(out.findings.is_empty(), "{:?}", out.findings);
 }
 
