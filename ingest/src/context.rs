@@ -147,13 +147,15 @@ const FAMILIES: [&str; 40] = [
 
 /// GPU names (upper case) a heading or table cell may name, longest first where one is the
 /// prefix of another.
-const GPUS: [&str; 71] = [
+const GPUS: [&str; 78] = [
     "GB300", "GB200", "B300", "B200", "B100", "H800", "H200", "H100", "H20", "A800", "A100", "A6000", "A5000", "A4000", "A40", "A30", "A10G",
     "A10", "L40S", "L40", "L20", "L4", "V100", "T4", "MI355X", "MI350X", "MI325X", "MI300X", "MI300A", "MI300", "MI250X",
     "MI250", "MI210", "MI100", "MI60", "MI50", "RTX PRO 6000", "RTX 6000 ADA", "RTX 6000", "RTX 5090", "RTX 5080", "RTX 5070 TI", "RTX 5060 TI",
     "RTX 4090D", "RTX 4090 D", "RTX 4090", "RTX 4080", "RTX 4070 TI", "RTX 4070", "RTX 4060 TI", "RTX 4060",
     "RTX 3090 TI", "RTX 3090", "RTX 3080 TI", "RTX 3080", "RTX 3070", "RTX 3060", "RTX 2080 TI", "910B4", "910B3", "910B2", "910B", "GAUDI3", "GAUDI2", "GH200",
     "GB10",
+    // Google's TPUs, the accelerator a JAX engine's results ran on.
+    "TPU V7X", "TPU7X", "TPU V6E", "TPU6E", "TPU V5P", "TPU V5E", "TPU V4",
     // Jetson modules, named without a number (`Jetson Orin` alone names no one module).
     "JETSON AGX THOR", "JETSON THOR", "JETSON AGX ORIN", "JETSON ORIN NANO", "JETSON ORIN NX",
 ];
@@ -637,7 +639,7 @@ pub fn is_model_word(word: &str) -> bool {
 fn framework_word(word: &str) -> Option<&'static str> {
     let w = word.to_ascii_lowercase();
     match w.as_str() {
-        "vllm" | "sglang" | "lmdeploy" | "trt-llm" | "tensorrt-llm" | "trtllm" | "mlc-llm" | "tgi" | "llama.cpp" | "ollama" => framework::of_backend(&w),
+        "vllm" | "sglang" | "lmdeploy" | "trt-llm" | "tensorrt-llm" | "trtllm" | "mlc-llm" | "tgi" | "llama.cpp" | "ollama" | "sglang-jax" | "sgl-jax" => framework::of_backend(&w),
         _ => None,
     }
 }
@@ -1583,7 +1585,9 @@ fn label_facts(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) 
         // any server), not the engine served.
         // `**Software:** ROCm 7.0.0, vLLM 0.11.2`: the one engine it lists.
         "framework" | "engine" | "inference engine" | "serving engine" | "推理框架" | "框架" | "推理引擎" | "引擎" | "software" | "软件" => {
-            let named: Vec<&'static str> = words(value).iter().filter_map(|w| framework_word(w)).collect();
+            let mut named: Vec<&'static str> = words(value).iter().filter_map(|w| framework_word(w)).collect();
+            // `SGLang-JAX (sgl-jax)`: one engine, named twice.
+            named.dedup();
             if let [one] = named.as_slice() {
                 // `Engine: vLLM v0.27.1`: the release right after the engine's name, the
                 // last word (`vLLM 0.10 or newer` names no one release). Listed before the
@@ -2218,6 +2222,8 @@ mod tests {
         assert_eq!(gpu_in("每台 8× RTX PRO 6000 Blackwell (96GB)"), Some(("RTX PRO 6000".to_string(), None)));
         assert_eq!(gpu_in("8x H100 per node"), Some(("H100".to_string(), None)));
         assert_eq!(gpu_in("8x H100"), Some(("H100".to_string(), Some(8))));
+        assert_eq!(gpu_in("TPU v7x, 4 chips (2x2x1 topology)"), Some(("TPU v7x".to_string(), None)));
+        assert_eq!(labelled_lines("- **Framework**: SGLang-JAX (sgl-jax)\n", 1), vec![(Fact::Framework("sglang-jax".into()), 1)]);
     }
 
     #[test]

@@ -23,6 +23,9 @@ pub fn of_backend(backend: &str) -> Option<&'static str> {
         "vllm" | "vllm-chat" => "vllm",
         "lmdeploy" | "lmdeploy-chat" => "lmdeploy",
         "sglang" | "sglang-native" | "sglang-oai" | "sglang-oai-chat" => "sglang",
+        // SGLang's JAX port for TPUs (`sgl_jax.launch_server`): another engine, with its own
+        // defaults.
+        "sglang-jax" | "sgl-jax" | "sgl_jax" | "sglangjax" => "sglang-jax",
         "tensorrt-llm" | "trt" | "trtllm" | "trt-llm" | "tensorrtllm" => "trtllm",
         // Other engines the clients name, compared under their own names.
         "mlc-llm" | "mlc_llm" | "mlcllm" => "mlc-llm",
@@ -87,6 +90,9 @@ mod tests {
             ("sglang", Some("sglang")),
             ("sglang-oai", Some("sglang")),
             ("sglang-native", Some("sglang")),
+            // SGLang's JAX port is an engine of its own (its defaults are not SGLang's).
+            ("sgl-jax", Some("sglang-jax")),
+            ("SGLang-JAX", Some("sglang-jax")),
             ("tensorrt-llm", Some("trtllm")),
             ("trt", Some("trtllm")),
             ("tensorrtllm", Some("trtllm")),

@@ -55,6 +55,7 @@ fn is_serve(words: &[String]) -> bool {
         || text.contains("vllm serve")
         || text.contains("vllm.entrypoints")
         || text.contains("sglang.launch_server")
+        || text.contains("sgl_jax.launch_server")
         || text.contains("sglang serve")
         || text.contains("trtllm-serve")
         || (words.first().map(String::as_str) == Some("docker") && words.get(1).map(String::as_str) == Some("run"))

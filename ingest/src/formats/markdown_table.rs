@@ -499,7 +499,7 @@ fn context_of(body: &str) -> Option<Ctx> {
 /// The one engine a configuration's name starts with or holds as a word (`sglang_torch_compile`,
 /// `baseline_llama_cpp`): `None` when it names none or several.
 fn engine_named(text: &str) -> Option<&'static str> {
-    let lower = text.to_ascii_lowercase().replace("llama_cpp", "llama.cpp").replace("llama-cpp", "llama.cpp");
+    let lower = text.to_ascii_lowercase().replace("llama_cpp", "llama.cpp").replace("llama-cpp", "llama.cpp").replace("sglang-jax", "sglangjax").replace("sgl-jax", "sglangjax");
     let mut found = lower.split([' ', '_', '-', '/', '+']).filter_map(framework::of_backend);
     let first = found.next()?;
     found.all(|f| f == first).then_some(first)
