@@ -700,8 +700,8 @@ fn gpu_named_columns_and_a_vllm_throughput_line() {
 /// ```` ```yaml ```` block inside `<details>`. `model.name` is `unknown`; the server's
 /// `model_name` names it. Its workload was lost: stage 0 of `load.stages` sends 1.0 req/s
 /// and both length distributions are 1024 tokens exactly (`min` = `max`); they are now the
-/// run's rate and lengths. The TPU (`TPU 7x`, a heading and a sentence) is no GPU benchsite
-/// names; nor is the server's `type: vllm` taken for the engine. The measured output lengths
+/// run's rate and lengths. The accelerator is the section heading's `TPU v7x` (the title
+/// names v6e and v7x); the server's `type: vllm` is not taken for the engine. The measured output lengths
 /// (mean 682.775, min 15, for 1024 asked with `ignore_eos`) are kept as extra values.
 #[test]
 fn a_v0_1_report_gives_its_stage_rate_and_fixed_lengths() {
@@ -713,7 +713,8 @@ fn a_v0_1_report_gives_its_stage_rate_and_fixed_lengths() {
             ("/format", json!("llmd-report")),
             ("/model", json!("Qwen/Qwen3.5-397B-A17B-FP8")),
             ("/precision", json!("FP8")),
-            ("/gpu", json!(null)),
+            ("/gpu", json!("TPU v7x")),
+            ("/source/context/gpu", json!({"line": 6, "kind": "heading"})),
             ("/framework", json!(null)),
             ("/scenario/request_rate", json!(1.0)),
             ("/source/context/scenario.request_rate", json!({"line": 172, "kind": "metadata"})),
