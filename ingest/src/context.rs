@@ -1912,7 +1912,7 @@ pub fn log_captions(text: &str, first_line: u32) -> Vec<Caption> {
 
 /// The lines of `text` outside fenced code blocks, with their index (the fence lines left
 /// out too): what the prose readers ([`labelled_lines`], [`captions`]) look at.
-fn outside_fences(text: &str) -> impl Iterator<Item = (usize, &str)> {
+pub(crate) fn outside_fences(text: &str) -> impl Iterator<Item = (usize, &str)> {
     let mut fence: Option<&str> = None;
     text.lines().enumerate().filter(move |(_, raw)| {
         let t = raw.trim();

@@ -327,6 +327,7 @@ pub fn read(text: &str, sink: &mut Sink, mut scan_log: impl FnMut(&str, &str, u3
         }
     }
     read_unfenced(text, &index, &code_ranges, &paragraphs, &mut doc, sink, scan_log);
+    list_tables(text, &mut doc);
     doc
 }
 
@@ -519,6 +520,63 @@ impl Section {
         self.notes.extend(other.notes);
         self.runs.extend(other.runs);
     }
+}
+
+/// Bullet lists of `**Label**: value` items (`- **TTFT P50**: \`50 ms\``, `- **Throughput:**
+/// 812 tok/s`) naming two result metrics at least: read as the `Metric | Value` table they
+/// would be, each item a row on its own line, in the section the list stands in. Items no
+/// run holds (an evaluation score) are left out; a list of settings or scores alone is none.
+fn list_tables(text: &str, doc: &mut Document) {
+    let mut group: Vec<TableRow> = Vec::new();
+    let mut last = 0usize;
+    let flush = |group: &mut Vec<TableRow>, doc: &mut Document| {
+        // A finding in words (`- **Excellent TTFT**: under 15ms even at …`) is no row: a
+        // result's value starts with its number.
+        let numeric = |r: &TableRow| r.cells[1].starts_with(|c: char| c.is_ascii_digit());
+        let row = |r: &TableRow| crate::formats::markdown_table::list_row(&r.cells[0]).filter(|&result| !result || numeric(r));
+        let rows: Vec<TableRow> = std::mem::take(group).into_iter().filter(|r| row(r).is_some()).collect();
+        let results = rows.iter().filter(|r| row(r) == Some(true)).count();
+        let Some(line) = rows.first().map(|r| r.line).filter(|_| results >= 2) else { return };
+        let table = Table { line, header: vec!["Metric".into(), "Value".into()], rows, intro: None };
+        let at = doc.sections.iter().rposition(|s| s.line <= line);
+        let section = match at {
+            Some(i) => &mut doc.sections[i],
+            None => {
+                doc.sections.insert(0, Section::default());
+                &mut doc.sections[0]
+            }
+        };
+        let k = section.tables.partition_point(|t| t.line < line);
+        section.tables.insert(k, table);
+    };
+    for (i, raw) in crate::context::outside_fences(text) {
+        match bullet_item(raw) {
+            Some((label, value)) => {
+                if !group.is_empty() && i != last + 1 {
+                    flush(&mut group, doc);
+                }
+                group.push(TableRow { line: i as u32 + 1, cells: vec![label, value] });
+                last = i;
+            }
+            None => flush(&mut group, doc),
+        }
+    }
+    flush(&mut group, doc);
+}
+
+/// The label and value of a list item `- **Label**: value` or `- **Label:** value`, markup
+/// around the value removed (`` `50 ms` ``, `**60.45**`).
+fn bullet_item(line: &str) -> Option<(String, String)> {
+    let t = line.trim_start();
+    let rest = t.strip_prefix("- ").or_else(|| t.strip_prefix("* "))?.trim_start().strip_prefix("**")?;
+    let (label, after) = rest.split_once("**")?;
+    let (label, value) = match label.strip_suffix([':', '：']) {
+        Some(label) => (label, after),
+        None => (label, after.trim_start().strip_prefix([':', '：'])?),
+    };
+    let value = value.trim().trim_matches(['`', '*']).trim();
+    let label = label.trim();
+    (!label.is_empty() && !value.is_empty() && !label.contains('`')).then(|| (label.to_string(), value.to_string()))
 }
 
 #[cfg(test)]

@@ -48,7 +48,8 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 98] = [
+const SAMPLES: [(&str, &str); 99] = [
+    ("markdown-table/bullet_list_metrics_vi.md", "raw/slot_1605.md"),
     ("markdown-table/unlisted_engine_beside_engine_columns_zh.md", "raw/vllm_deep_dive.md"),
     ("markdown-table/two_statistics_a_cell_spaced_header_zh.md", "raw/meetingmind.md"),
     ("markdown-table/parallel_levels_p64_tp_headings_zh.md", "raw/gemma4_tpu.md"),
@@ -2753,6 +2754,28 @@ fn tables_of_one_phase_of_a_static_batch() {
     let unread: Vec<u32> = out.findings.iter().filter(|f| f.code == "table-not-read").map(|f| f.line).collect();
     assert_eq!(unread, [86, 95], "the phase tables are said not read");
     numbers_trace_to_their_lines(&text, &out);
+}
+
+/// A Vietnamese tuning note whose results are a bullet list (`- **TTFT P50**: \`50 ms\``,
+/// `- **TPOT Median**: \`4 ms\``, `- **Failed Count**: \`5\``): read as the `Metric | Value`
+/// table it would be (it gave no run, a `results-not-read` warning); the score list above it
+/// and the findings in words below it are none.
+#[test]
+fn a_bullet_list_of_metrics_is_a_run() {
+    let (text, out) = parsed("markdown-table/bullet_list_metrics_vi.md");
+    assert_eq!(out.runs.len(), 1);
+    let run = &out.runs[0];
+    let ttft = run.metrics.ttft_ms.as_ref().map(|l| (l.get("p50").copied(), l.get("p95").copied()));
+    assert_eq!(ttft, Some((Some(50.0), Some(77.0))));
+    assert_eq!(run.metrics.tpot_ms.as_ref().and_then(|l| l.get("median").copied()), Some(4.0));
+    assert_eq!((run.metrics.failed, run.source.line), (Some(5), 20));
+    let codes: Vec<&str> = out.findings.iter().map(|f| f.code.as_str()).collect();
+    assert_eq!(codes, ["failed-requests"]);
+    numbers_trace_to_their_lines(&text, &out);
+    // Findings in words are no rows.
+    let words = "## Key findings\n\n- **Excellent TTFT**: under 15ms even at concurrency=16\n- **Stable P99 Latency**: P99 stays within 20ms of P95\n";
+    let out = parse_file("raw/findings.md", words, None);
+    assert!(out.runs.is_empty() && out.findings.iter().all(|f| f.code != "table-not-read"), "{:?}", out.findings);
 }
 
 /// A vLLM tutorial comparing `| HuggingFace | TGI | vLLM |` and `| HF Transformers | TGI | vLLM |`:

@@ -1558,6 +1558,14 @@ pub fn names_a_metric(heading: &str) -> bool {
     !h.is_empty() && matches!(column(h).column, Column::Measure(_))
 }
 
+/// How a bullet list's `**Label**: value` item reads as a row of a `Metric | Value` table
+/// (`markdown::list_tables`): `Some(true)` for a result metric, `Some(false)` for another
+/// row, `None` for one no run holds (an evaluation score, `Accuracy Drop`).
+pub fn list_row(label: &str) -> Option<bool> {
+    let col = column(label);
+    (col.column != Column::Eval).then(|| is_result(&col))
+}
+
 /// A header that names a statistic and nothing else, units aside (`Mean (s)`, `P95`).
 fn is_bare_stat(raw: &str) -> bool {
     let lower = raw.to_lowercase();
