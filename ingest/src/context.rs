@@ -371,21 +371,24 @@ pub fn heading(title: &str) -> Heading {
     h
 }
 
-/// The input and output lengths a heading names as a pair of whole numbers beside a word
-/// saying they are lengths (`均衡负载 1024/1024`, `ISL/OSL 8000/1024`, `1024/128 tokens`); a
-/// pair in `k` (`1K/1K`: 1000 or 1024?), a date or a count of successes is none.
+/// The input and output lengths a heading names as a pair of whole numbers right after a
+/// word saying they are the input and output lengths (`均衡负载 1024/1024`, `ISL/OSL 8000/1024`,
+/// `workload 1024/128`) or right before `tokens` (`1024/128 tokens`); a pair in `k` (`1K/1K`:
+/// 1000 or 1024?), one after another word (`concurrency 32/64`, `200/200 requests`), or after
+/// `OSL/ISL` (the other order) is none, and so are two pairs.
 fn length_pair(title: &str) -> Vec<Fact> {
+    const BEFORE: [&str; 10] = ["负载", "isl/osl", "workload", "长度", "length", "lengths", "in/out", "input/output", "输入/输出", "i/o"];
     let lower = title.to_lowercase();
-    const WORDS: [&str; 12] = ["isl", "osl", "负载", "workload", "input", "output", "输入", "输出", "tokens", "长度", "length", "in/out"];
-    if !WORDS.iter().any(|w| lower.contains(w)) {
-        return Vec::new();
-    }
+    let words: Vec<&str> = lower.split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | ',' | '，' | '（' | '）' | ':' | '：')).filter(|w| !w.is_empty()).collect();
+    let whole = |t: &str| (!t.is_empty() && t.len() <= 6 && t.bytes().all(|b| b.is_ascii_digit())).then(|| t.parse::<u64>().ok()).flatten().filter(|&n| n >= 16);
     let mut found = Vec::new();
-    for word in lower.split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | ',' | '，' | '（' | '）' | ':' | '：')) {
+    for (k, word) in words.iter().enumerate() {
         let mut parts = word.split('/');
         let (Some(a), Some(b), None) = (parts.next(), parts.next(), parts.next()) else { continue };
-        let whole = |t: &str| (!t.is_empty() && t.len() <= 6 && t.bytes().all(|b| b.is_ascii_digit())).then(|| t.parse::<u64>().ok()).flatten().filter(|&n| n >= 16);
-        if let (Some(a), Some(b)) = (whole(a), whole(b)) {
+        let (Some(a), Some(b)) = (whole(a), whole(b)) else { continue };
+        let named = k > 0 && BEFORE.iter().any(|w| words[k - 1].ends_with(w));
+        let tokens = words.get(k + 1).is_some_and(|w| w.starts_with("token"));
+        if named || tokens {
             found.push((a, b));
         }
     }
@@ -645,7 +648,8 @@ fn framework_word(word: &str) -> Option<&'static str> {
 }
 
 /// A GPU name and the count written with it: `1x H200`, `8xH100-SXM`, `H100 x 8`,
-/// `A100-80G`, `2 × MI300X`. The name is returned as written (`H100-SXM`).
+/// `A100-80G`, `2 × MI300X`. The name is returned as written (`H100-SXM`), a series glued to
+/// its number set apart (`RTX-4090` → `RTX 4090`).
 pub fn gpu_in(text: &str) -> Option<(String, Option<u32>)> {
     gpu_as_written(text).or_else(|| {
         // `1 × RTX-4090`, `2xRTX4090`: the series glued to the number, as the table's names
@@ -655,38 +659,38 @@ pub fn gpu_in(text: &str) -> Option<(String, Option<u32>)> {
     })
 }
 
-/// `text` with `RTX`, `GTX` or `RX` and the number after it apart (`RTX-4090`, `RTX4090` →
-/// `RTX 4090`); `None` when nothing was glued.
+/// `text` with `RTX` or `GTX` and the number glued to it apart (`RTX-4090`, `RTX4090` →
+/// `RTX 4090`), in one pass over its bytes; `None` when nothing was glued.
 fn series_spaced(text: &str) -> Option<String> {
-    let upper = text.to_ascii_uppercase();
+    let bytes = text.as_bytes();
     let mut out = String::with_capacity(text.len() + 2);
-    let mut changed = false;
-    let mut rest = text;
-    let mut offset = 0;
-    while let Some(pos) = ["RTX", "GTX"].iter().filter_map(|s| upper[offset..].find(s)).min() {
-        let end = offset + pos + 3;
-        out.push_str(&rest[..end - offset]);
-        let after = &text[end..];
-        let glued = after.strip_prefix('-').unwrap_or(after);
+    let mut copied = 0;
+    let mut i = 0;
+    while i + 3 <= bytes.len() {
+        let series = bytes[i..i + 3].eq_ignore_ascii_case(b"RTX") || bytes[i..i + 3].eq_ignore_ascii_case(b"GTX");
         // Not inside a word, but after a count's `2x`.
-        let before = upper[..offset + pos].as_bytes();
-        let apart = match before {
-            [.., d, b'X'] => d.is_ascii_digit(),
+        let apart = match &bytes[..i] {
+            [.., d, b'x' | b'X'] => d.is_ascii_digit(),
             [.., b] => !b.is_ascii_alphanumeric(),
             [] => true,
         };
-        if glued.starts_with(|c: char| c.is_ascii_digit()) && apart {
-            out.push(' ');
-            changed = true;
-            rest = glued;
-            offset = text.len() - glued.len();
-        } else {
-            rest = after;
-            offset = end;
+        if !(series && apart) {
+            i += 1;
+            continue;
         }
+        let end = i + 3;
+        let digits = end + usize::from(bytes.get(end) == Some(&b'-'));
+        if bytes.get(digits).is_some_and(u8::is_ascii_digit) {
+            out.push_str(&text[copied..end]);
+            out.push(' ');
+            copied = digits;
+        }
+        i = end;
     }
-    out.push_str(rest);
-    changed.then_some(out)
+    (copied > 0).then(|| {
+        out.push_str(&text[copied..]);
+        out
+    })
 }
 
 fn gpu_as_written(text: &str) -> Option<(String, Option<u32>)> {
@@ -727,9 +731,14 @@ fn gpu_as_written(text: &str) -> Option<(String, Option<u32>)> {
                 stop = end + rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '-')).unwrap_or(rest.len());
             }
             let written = text[start..stop].trim_end_matches('-').to_string();
-            // `每台 8× RTX PRO 6000`, `8x H100 per node`: one machine's, not the run's.
-            let per_node = PER_NODE.iter().any(|w| upper[..start].contains(w) || upper[stop..].trim_start().starts_with(w));
-            let count = count_before(without_vendor(&upper[..start])).or_else(|| count_after(&upper[stop..])).filter(|_| !per_node);
+            // `每台 8× RTX PRO 6000`, `8x H100 per node`: one machine's, not the run's, unless
+            // the nodes are counted too (`2 nodes x 8x H100 per node`: 16) or there is one
+            // (`单机`).
+            let per_node = PER_NODE.iter().any(|w| upper[..start].contains(w) || upper[stop..].trim_start().starts_with(w))
+                && !SINGLE_NODE.iter().any(|w| upper.contains(w));
+            let before = without_vendor(&upper[..start]);
+            let machine = times_before(before.trim_end()).and_then(trailing_number).map(|(n, _)| n);
+            let count = count_before(before).or_else(|| count_after(&upper[stop..])).filter(|&n| !per_node || machine.is_some_and(|m| m != n));
             return Some((written, count));
         }
     }
@@ -738,6 +747,8 @@ fn gpu_as_written(text: &str) -> Option<(String, Option<u32>)> {
 
 /// Words saying a GPU count is each machine's (upper case).
 const PER_NODE: [&str; 9] = ["每台", "每节点", "每个节点", "每机", "每臺", "PER NODE", "EACH NODE", "PER SERVER", "PER MACHINE"];
+/// Words saying there is one machine, whose count is the run's (upper case).
+const SINGLE_NODE: [&str; 5] = ["单机", "单节点", "SINGLE NODE", "SINGLE-NODE", "ONE NODE"];
 
 /// `8x `, `8 x `, `2×`, `8*` right before a GPU name; nodes of GPUs, `2x8x`, `2 x 8 x`,
 /// `2 nodes x 8 `, `2 nodes of 8 `, `2 nodes x 8x ` (upper case): the GPUs of all the nodes, 16. A bare number
@@ -2206,10 +2217,14 @@ mod tests {
         let lengths = |t: &str| heading(t).load;
         assert_eq!(lengths("5.1 均衡负载 1024/1024"), vec![Fact::InputLen(1024), Fact::OutputLen(1024)]);
         assert_eq!(lengths("ISL/OSL 8000/1024 (TP8)"), vec![Fact::InputLen(8000), Fact::OutputLen(1024)]);
-        assert_eq!(lengths("6.3 4K/4K + TTFT"), vec![]);
-        assert_eq!(lengths("Results 2024/11"), vec![]);
+        assert_eq!(lengths("Throughput at 1024/128 tokens"), vec![Fact::InputLen(1024), Fact::OutputLen(128)]);
+        assert_eq!(lengths("6.3 workload 4K/4K + TTFT"), vec![], "1K is 1000 or 1024");
+        assert_eq!(lengths("Workload 2024/11"), vec![], "11 is no length");
         assert_eq!(lengths("1024/1024"), vec![], "no word saying they are lengths");
-        assert_eq!(lengths("input 1024/1024 vs 2048/2048"), vec![], "two pairs: which one?");
+        assert_eq!(lengths("Output throughput (tokens/s), concurrency 32/64"), vec![], "a pair of loads");
+        assert_eq!(lengths("1024 input tokens: 200/200 requests succeeded"), vec![], "a count of successes");
+        assert_eq!(lengths("OSL/ISL 128/2048"), vec![], "the other order");
+        assert_eq!(lengths("workload 1024/1024 vs workload 2048/2048"), vec![], "two pairs: which one?");
     }
 
     #[test]
@@ -2221,6 +2236,8 @@ mod tests {
         // A machine's GPUs, beside two machines: no count of the run's.
         assert_eq!(gpu_in("每台 8× RTX PRO 6000 Blackwell (96GB)"), Some(("RTX PRO 6000".to_string(), None)));
         assert_eq!(gpu_in("8x H100 per node"), Some(("H100".to_string(), None)));
+        assert_eq!(gpu_in("2 nodes x 8x H100 per node"), Some(("H100".to_string(), Some(16))));
+        assert_eq!(gpu_in("每台服务器共 4× A100（单机测试）"), Some(("A100".to_string(), Some(4))));
         assert_eq!(gpu_in("8x H100"), Some(("H100".to_string(), Some(8))));
         assert_eq!(gpu_in("TPU v7x, 4 chips (2x2x1 topology)"), Some(("TPU v7x".to_string(), None)));
         assert_eq!(labelled_lines("- **Framework**: SGLang-JAX (sgl-jax)\n", 1), vec![(Fact::Framework("sglang-jax".into()), 1)]);

@@ -52,7 +52,8 @@ fn reads_agg_rows_with_latencies_in_seconds() {
 /// `output_tput_tps`, `total_tput_tps`, `input_tput_tps`, `num_requests_successful` and
 /// `duration_seconds` are the run's (all had been extra numbers, every throughput empty);
 /// `total_generation_tokens`, which counts more than the measured requests, stays under its
-/// key. `offloading: lmcache` beside `none` sets two runs of one load apart, as notes.
+/// key. `offloading: lmcache` beside `none` sets two runs of one load apart, as a note (`none`
+/// is none).
 #[test]
 fn agentic_rows_carry_their_totals_and_what_sets_them_apart() {
     let name = "inferencex/agg_bmk_agentic_offloading_mi355x.json";
@@ -71,7 +72,7 @@ fn agentic_rows_carry_their_totals_and_what_sets_them_apart() {
                 ("/metrics/ttft_ms/mean", json!(384773.385197115)),
                 ("/metrics/total_output_tokens", json!(null)),
                 ("/metrics/extra/total_generation_tokens", json!(79270.0)),
-                ("/notes/1/text", json!("offloading: none")),
+                ("/notes", json!([{"line": 13, "text": "scenario_type: agentic-coding"}])),
             ],
             &[("/scenario/max_concurrency", json!(64)), ("/notes/1/text", json!("offloading: lmcache"))],
         ],

@@ -1264,3 +1264,30 @@ fn rows_grouped_under_a_gpu_row_are_that_gpus() {
     let got: Vec<_> = out.runs.iter().map(|r| (r.source.line, r.gpu.as_deref(), r.metrics.output_throughput)).collect();
     assert_eq!(got, [(6, Some("H100"), Some(10907.0)), (8, Some("A100"), Some(3679.0))]);
 }
+
+/// The words a reviewer found the new column rules misreading: a `总吞吐` beside an output rate
+/// is the total; a concurrency column holding `P50` and `P99` holds statistics; `Total time
+/// cost (s)` is a duration; a statistic-column table's context rows give no least or largest
+/// value as the run's.
+#[test]
+fn column_words_read_in_the_company_they_keep() {
+    let read = |text: &str| parse_file("raw/t.md", text, None);
+    let out = read("| 并发 | 总吞吐 (tokens/s) | 输出吞吐 (tokens/s) |\n|---|---|---|\n| 8 | 2400 | 800 |\n");
+    let m = &out.runs[0].metrics;
+    assert_eq!((m.total_throughput, m.output_throughput), (Some(2400.0), Some(800.0)));
+    let alone = read("| 并发 | 总吞吐(tok/s) | 总延迟 avg(s) |\n|---|---|---|\n| 1 | 73.8 | 13.9 |\n");
+    let m = &alone.runs[0].metrics;
+    assert_eq!((m.total_throughput, m.output_throughput), (None, Some(73.8)), "all users' rate, the table's only one");
+    let out = read("| 并发 | TTFT (ms) | TPOT (ms) |\n|---|---|---|\n| P50 | 120 | 20 |\n| P99 | 300 | 45 |\n");
+    assert!(out.runs.iter().all(|r| r.scenario.max_concurrency.is_none()), "P50 is no load");
+    let levels = read("| 并发 | TTFT (ms) |\n|---|---|\n| P8 | 120 |\n| P64 | 300 |\n");
+    assert_eq!(levels.runs.iter().map(|r| r.scenario.max_concurrency).collect::<Vec<_>>(), [Some(8), Some(64)]);
+    let out = read("| Concurrency | Total time cost (s) | Output throughput (tok/s) |\n|---|---|---|\n| 8 | 120.5 | 800 |\n");
+    assert_eq!(out.runs[0].metrics.duration_s, Some(120.5));
+    let money = read("| QPS | Duration (s) | Cost / benchmark duration | Throughput (req/s) |\n|---|---|---|---|\n| 1 | 190.21 | $0.106 | 1.05 |\n");
+    assert_eq!(money.runs[0].metrics.duration_s, Some(190.21));
+    let stats = read("| Metric | avg | min | max | p99 |\n|---|---|---|---|---|\n| Time to First Token (ms) | 50 | 40 | 70 | 69 |\n| Output Token Throughput (tok/s) | 800 | — | — | — |\n| Input length | 1000.5 | 950 | 1100 | 1090 |\n");
+    let run = &stats.runs[0];
+    assert_eq!((run.metrics.output_throughput, run.scenario.input_len), (Some(800.0), None));
+    assert!(run.metrics.more.extra.keys().all(|k| !k.starts_with("min ") && !k.starts_with("max ") && !k.starts_with("p99 ")), "{:?}", run.metrics.more.extra);
+}

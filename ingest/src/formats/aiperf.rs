@@ -282,8 +282,12 @@ static STATISTIC: crate::text::Needle = crate::text::Needle::new("Statistic ┃"
 /// (GenAI-Perf's), read as a titled one.
 fn untitled(lines: &[&str], i: usize) -> Option<&'static str> {
     let top = lines[i].trim_start().starts_with('┏') && is_rule(lines[i]);
-    let header = lines.get(i + 1).and_then(|l| cells(l)).is_some_and(|c| c.first().is_some_and(|f| f.eq_ignore_ascii_case("statistic")));
-    (top && header).then_some(GENAI_PERF_UNTITLED)
+    (top && lines.get(i + 1).is_some_and(|l| is_statistic_header(l))).then_some(GENAI_PERF_UNTITLED)
+}
+
+/// GenAI-Perf's header row: its first cell `Statistic`.
+fn is_statistic_header(line: &str) -> bool {
+    cells(line).is_some_and(|c| c.first().is_some_and(|f| f.eq_ignore_ascii_case("statistic")))
 }
 
 /// The tool a title line names: `NVIDIA AIPerf | LLM Metrics` (centred, maybe indented).
@@ -404,7 +408,7 @@ fn read_table(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
 
 /// Whether the table below a title has GenAI-Perf's `Statistic` header row.
 fn statistic_header(lines: &[&str], from: usize, last: usize) -> bool {
-    lines.get(from..=last.max(from)).unwrap_or_default().iter().filter_map(|l| cells(l)).any(|c| c.first().is_some_and(|f| f.eq_ignore_ascii_case("statistic")))
+    lines.get(from..=last.max(from)).unwrap_or_default().iter().any(|l| is_statistic_header(l))
 }
 
 /// What AIPerf prints under its table, before the next title: `Benchmark Duration: 63.35

@@ -193,9 +193,10 @@ fn metadata(run: &mut Run, m: &Members<'_>) {
             context(run, "gpu_count", line);
         }
     }
-    // What sets runs of one load apart (`offloading: lmcache` beside `none`), as notes.
+    // What sets runs of one load apart (`offloading: lmcache`, `spec_decoding: mtp`), as
+    // notes; `none` and `false` set nothing apart.
     for key in ["scenario_type", "offloading", "spec_decoding"] {
-        if let Some((v, line)) = text(m, key) {
+        if let Some((v, line)) = text(m, key).filter(|(v, _)| !matches!(v.trim().to_ascii_lowercase().as_str(), "none" | "false" | "no" | "off")) {
             run.notes.push(benchsite_model::Note { line, text: format!("{key}: {v}") });
         }
     }

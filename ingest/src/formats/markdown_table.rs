@@ -420,9 +420,7 @@ fn token_kind(h: &Words<'_>) -> Kind {
         Kind::Output
     } else if h.any(&["input", "prompt", "prefill", "pre-fill", "输入", "预填充"]) || h.word("in") || bench_test(h, "pp") {
         Kind::Input
-    // `总 token 吞吐` counts every token; `总吞吐 (tok/s)` is the rate of all users together
-    // (`单用户` beside it), of the tokens an unqualified rate counts.
-    } else if h.has("total") || h.word("tot") || ["总token", "总 token", "总tok"].iter().any(|w| h.has(w)) || h.has("overall") || h.has("合計") || h.has("合计") {
+    } else if h.has("total") || h.word("tot") || h.has("总") || h.has("overall") || h.has("合計") || h.has("合计") {
         Kind::Total
     } else {
         Kind::Unqualified
@@ -609,8 +607,9 @@ fn column(raw: &str) -> Col {
         return col(Column::Label);
     }
     // `Cost / benchmark duration`, `Hardware pricing / h`: money, kept under its header
-    // (a cost per duration is no duration).
-    if h.any(&["cost", "pricing", "price", "成本", "价格", "费用", "花费"]) {
+    // (a cost per duration is no duration); `Total time cost (s)` is a time.
+    let time = matches!(unit, Unit::Time(_)) || h.any(&["time cost", "时间成本", "耗时"]);
+    if h.any(&["cost", "pricing", "price", "成本", "价格", "费用", "花费"]) && !time {
         return col(Column::Label);
     }
     // vLLM's `Peak concurrent requests`: requests in flight at once, at the most.
@@ -1069,6 +1068,8 @@ fn prepare<'t>(input: &'t TableInput<'t>) -> Prepared<'t> {
         }
     }
     rates_not_throughputs(table, &mut cols);
+    aggregate_alone(&mut cols);
+    percentile_levels(table, &mut cols);
     batch_beside_concurrency(&mut cols);
     phase_columns(heading, &mut cols);
     units_carried_down(table, &mut cols);
@@ -1529,6 +1530,40 @@ fn rates_not_throughputs(table: &crate::markdown::Table, cols: &mut [Col]) {
         let before = first_measure(cols, i).is_none_or(|j| i < j);
         if inf || other || before {
             cols[i].column = Column::Context(Ctx::RequestRate);
+        }
+    }
+}
+
+/// `| 并发 | 总吞吐(tok/s) | 总延迟 avg(s) |`: a `总` rate that says nothing of tokens (not `总
+/// token 吞吐`), the table's only token rate, is the rate of all users together (1024 tokens
+/// in 13.9 s at concurrency 1 is 73.8), of the tokens an unqualified rate counts; beside an
+/// output rate (`| 总吞吐 | 输出吞吐 |`) it is the total, as `Total` is.
+fn aggregate_alone(cols: &mut [Col]) {
+    let rates: Vec<usize> = (0..cols.len()).filter(|&i| matches!(cols[i].column, Column::Measure(Measure::Tokens(_) | Measure::Throughput(_)))).collect();
+    let [only] = rates.as_slice() else { return };
+    let c = &mut cols[*only];
+    let lower = c.raw.to_lowercase();
+    let tokens = ["token", "tok ", "总tok", "总 tok"].iter().any(|w| lower.split('(').next().unwrap_or("").contains(w));
+    if lower.contains('总') && !tokens {
+        c.column = match &c.column {
+            Column::Measure(Measure::Tokens(Kind::Total)) => Column::Measure(Measure::Tokens(Kind::Unqualified)),
+            Column::Measure(Measure::Throughput(Kind::Total)) => Column::Measure(Measure::Throughput(Kind::Unqualified)),
+            other => other.clone(),
+        };
+    }
+}
+
+/// A concurrency column holding percentiles' names (`P50`, `P99`) holds statistics, not
+/// loads: its cells stay words (a load written `P64`, as TPU sweeps name it, is read only in
+/// a column of none).
+fn percentile_levels(table: &crate::markdown::Table, cols: &mut [Col]) {
+    for i in 0..cols.len() {
+        if cols[i].column != Column::Context(Ctx::MaxConcurrency) {
+            continue;
+        }
+        let percentile = |t: &str| matches!(clean(t).to_ascii_lowercase().as_str(), "p50" | "p75" | "p90" | "p95" | "p99" | "p99.9" | "p999");
+        if table.rows.iter().any(|r| r.cells.get(i).is_some_and(|t| percentile(t))) {
+            cols[i].column = Column::Label;
         }
     }
 }
@@ -2044,12 +2079,20 @@ fn transposed(input: &TableInput<'_>, sink: &mut Sink, notice: &mut Notice) -> V
     }
     let mut entries = Vec::new();
     for (row, own) in table.rows.iter().zip(&row_cols) {
+        // What the row's name alone is (`Concurrency`, `Input length`: context, whose least or
+        // 99th percentile value is no run's).
+        let row_kind = column(row.cells.first().map_or("", String::as_str));
         for (j, col) in own.iter().enumerate() {
             // Under statistic columns, a latency's every statistic; any other row's mean (AIPerf's
             // `| Output Token Throughput (tok/s) | 77.04 | — | — |`: the run's), and the other
             // statistics of what is kept under its header (a rate per user); not those of a
-            // length (the least input length is not the run's).
-            let kept = matches!(col.column, Column::Measure(Measure::Latency { .. }) | Column::Label) || stats[j].as_deref() == Some("mean");
+            // row naming context (the least input length or concurrency is not the run's).
+            let kept = match &col.column {
+                Column::Measure(Measure::Latency { .. }) => true,
+                _ if stats[j].as_deref() == Some("mean") => true,
+                Column::Label => !matches!(row_kind.column, Column::Context(_)),
+                _ => false,
+            };
             if stat_columns && !kept {
                 continue;
             }
@@ -2104,9 +2147,6 @@ fn runs_of_columns(input: &TableInput<'_>, end: u32, sink: &mut Sink, notice: &m
     // `| 指标 | 数值 | 单位 |`: a unit column gives each row's unit to the value beside it.
     let is_unit = |h: &String| matches!(clean(h).to_lowercase().as_str(), "unit" | "units" | "单位");
     let unit = table.header.iter().position(is_unit);
-    // `| 指标 | HuggingFace | TGI | vLLM |`: beside columns named by engines, a column of a
-    // name no list knows is another engine's run, named as written (not the document's engine).
-    let engines = table.header.iter().skip(1).filter(|h| named_by(&clean(h), input.names).is_some_and(|c| std::ptr::eq(c, &*FRAMEWORK))).count();
     for (j, header) in table.header.iter().enumerate().skip(1) {
         let name = clean(header);
         if Some(j) == unit {
@@ -2154,10 +2194,8 @@ fn runs_of_columns(input: &TableInput<'_>, end: u32, sink: &mut Sink, notice: &m
                 entries.push(Entry { col: &COLUMN_NAME, head_line: table.line, text: header.as_str(), line: table.line });
                 // `vLLama (vLLM)`, `BF16 (オリジナル)`: the engine, GPU or precision a part of the
                 // name names is the run's.
-                match named_in(header, input.names) {
-                    Some((col, part)) => entries.push(Entry { col, head_line: table.line, text: part, line: table.line }),
-                    None if engines > 0 && !compares(&name) => entries.push(Entry { col: &FRAMEWORK, head_line: table.line, text: header.as_str(), line: table.line }),
-                    None => {}
+                if let Some((col, part)) = named_in(header, input.names) {
+                    entries.push(Entry { col, head_line: table.line, text: part, line: table.line });
                 }
             }
             None => {}
