@@ -100,6 +100,29 @@ const V01_JSON: &str = r#"{
 }
 "#;
 
+/// llm-d's P/D guide: a v0.1 report of a `vllm-benchmark` load, whose `scenario.load.args`
+/// are the client's own arguments: its concurrency, request rate (`inf`) and prompts are the
+/// run's (all three had been lost; only inference-perf stages were read).
+#[test]
+fn a_vllm_benchmark_load_gives_its_concurrency_rate_and_prompts() {
+    let text = fixture("llmd-report/pd_guide_vllm_benchmark_load.md");
+    let findings = check(
+        "raw/pd_guide.md",
+        &text,
+        &[&[
+            ("/format", json!("llmd-report")),
+            ("/model", json!("RedHatAI/Qwen2-0.5B-Instruct-FP8")),
+            ("/scenario/max_concurrency", json!(1)),
+            ("/source/context/scenario.max_concurrency", json!({"line": 139, "kind": "metadata"})),
+            ("/scenario/request_rate", json!("inf")),
+            ("/scenario/num_prompts", json!(32)),
+            ("/metrics/output_throughput", json!(484.96805257844136)),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+    numbers_trace_to_their_lines(&text, &parse_file("raw/pd_guide.md", &text, None));
+}
+
 #[test]
 fn reads_the_json_form_and_the_host_section() {
     let findings = check(

@@ -375,6 +375,32 @@ fn scenario_v01(run: &mut Run, scenario: &Members<'_>) {
         engine_of(run, text(get(members(Some(engine)), "name")), text(get(members(Some(engine)), "version")));
     }
     inference_perf_load(run, members(at(scenario, &["load", "args"])), count_or_zero(at(scenario, &["load", "metadata", "stage"])));
+    if text(at(scenario, &["load", "name"])).is_some_and(|(n, _)| n == "vllm-benchmark") {
+        vllm_benchmark_load(run, members(at(scenario, &["load", "args"])));
+    }
+}
+
+/// The workload of a `vllm-benchmark` load (`scenario.load.args` of a v0.1 report: the
+/// client's own arguments): its concurrency, request rate (`inf`: all at once) and prompts.
+fn vllm_benchmark_load(run: &mut Run, args: &Members<'_>) {
+    if let Some((c, line)) = count(get(args, "max_concurrency")) {
+        run.scenario.max_concurrency = Some(u64::from(c));
+        context(run, "scenario.max_concurrency", line);
+    }
+    if let Some((n, line)) = count(get(args, "num_prompts")) {
+        run.scenario.num_prompts = Some(u64::from(n));
+        context(run, "scenario.num_prompts", line);
+    }
+    let rate = match get(args, "request_rate") {
+        Some(Spanned { value: Json::Number(r), line, .. }) if *r > 0.0 => Some((if r.is_finite() { RequestRate::PerSecond(*r) } else { RequestRate::Inf }, *line)),
+        Some(Spanned { value: Json::String(t), line, .. }) if matches!(t.trim().to_ascii_lowercase().as_str(), "inf" | ".inf" | "infinity") => Some((RequestRate::Inf, *line)),
+        Some(Spanned { value: Json::Word(t), line, .. }) if matches!(t.trim().to_ascii_lowercase().as_str(), "inf" | ".inf" | "infinity") => Some((RequestRate::Inf, *line)),
+        _ => None,
+    };
+    if let Some((rate, line)) = rate {
+        run.scenario.request_rate = Some(rate);
+        context(run, "scenario.request_rate", line);
+    }
 }
 
 /// The workload of an inference-perf run (`scenario.load.args` of a v0.1 report): the rate
