@@ -1286,6 +1286,8 @@ fn column_words_read_in_the_company_they_keep() {
     assert_eq!(out.runs[0].metrics.duration_s, Some(120.5));
     let money = read("| QPS | Duration (s) | Cost / benchmark duration | Throughput (req/s) |\n|---|---|---|---|\n| 1 | 190.21 | $0.106 | 1.05 |\n");
     assert_eq!(money.runs[0].metrics.duration_s, Some(190.21));
+    let done = read("| Engine | n | Succ | Tokens/s |\n|---|---:|---:|---:|\n| vllm | 1 | 900/900 | 113.7 |\n");
+    assert_eq!(done.runs[0].metrics.completed, Some(900), "`Succ` over done/sent");
     let stats = read("| Metric | avg | min | max | p99 |\n|---|---|---|---|---|\n| Time to First Token (ms) | 50 | 40 | 70 | 69 |\n| Output Token Throughput (tok/s) | 800 | — | — | — |\n| Input length | 1000.5 | 950 | 1100 | 1090 |\n");
     let run = &stats.runs[0];
     assert_eq!((run.metrics.output_throughput, run.scenario.input_len), (Some(800.0), None));

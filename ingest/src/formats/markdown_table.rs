@@ -669,7 +669,9 @@ fn column(raw: &str) -> Col {
     }
     // `# of req.`: what vLLM's nightly-benchmarks tables print for `completed`.
     let vllm_count = matches!(t.trim(), "# of req." | "# of req" | "# of requests");
-    if vllm_count || h.any(&["successful", "completed", "成功", "完成请求", "完成数"]) || (h.word("success") && !h.word("rate")) {
+    // `Succ` over `900/900`: the requests done, of those sent.
+    let success = h.word("success") || h.word("succ") || h.word("succeeded");
+    if vllm_count || h.any(&["successful", "completed", "成功", "完成请求", "完成数"]) || (success && !h.word("rate")) {
         return col(Column::Measure(Measure::Completed));
     }
     if h.any(&["failed", "failures", "失败"]) {
