@@ -83,72 +83,47 @@ pub struct Map<V> {
 /// A map's entries: its own (key, value) pairs while it is being filled, or, once a finished
 /// run's maps are shared (`share_keys`), its values beside a key list that every map of the
 /// same keys holds one copy of (a log's blocks print the same rows: a run's 32 source-line
-/// keys were a kilobyte of it, repeated per run). Still 24 bytes: a `Vec`'s capacity leaves
-/// room for the other variant's pointer.
+/// keys were a kilobyte of it, repeated per run); or values held as those of the map before
+/// it but for a few (`Like`, `share_keys_like`). Still 24 bytes: a `Vec`'s capacity leaves
+/// room for the other variants' pointers.
 enum Entries<V> {
     Own(Vec<(Key, V)>),
     Shared(Box<Shared<V>>),
+    Like(Box<Like<V>>),
 }
 
-pub struct Shared<V> {
+struct Shared<V> {
     keys: Arc<[Key]>,
-    values: Values<V>,
+    values: Box<[V]>,
 }
 
-/// The values of a map whose keys are shared, in the keys' order.
-enum Values<V> {
-    /// Its own.
-    Own(Box<[V]>),
-    /// Its own, which maps after it may be based on (`share_keys_like`).
-    Base(Arc<[V]>),
-    /// Another map's (`Base`) but for `changes`, (index, value) in index order: a sweep's
-    /// runs print the same `Namespace(...)` but for the concurrency and prompts (its two
-    /// dozen values were 0.5 KB a run, the largest part of a held run).
-    Based { base: Arc<[V]>, changes: Box<[(u32, V)]> },
+/// Values held as `base` but for `changes`, (index, value) in index order; with no changes,
+/// a list later maps may be based on. A sweep's runs print the same `Namespace(...)` but for
+/// the concurrency and prompts: its two dozen values were 0.5 KB a run, the largest part of
+/// a held run.
+struct Like<V> {
+    keys: Arc<[Key]>,
+    base: Arc<[V]>,
+    changes: Box<[(u32, V)]>,
 }
 
-impl<V> Values<V> {
+impl<V> Like<V> {
     fn get(&self, i: usize) -> &V {
-        match self {
-            Values::Own(values) => &values[i],
-            Values::Base(values) => &values[i],
-            Values::Based { base, changes } => match changes.binary_search_by_key(&i, |c| c.0 as usize) {
-                Ok(c) => &changes[c].1,
-                Err(_) => &base[i],
-            },
-        }
-    }
-
-    /// The values a map may be based on: its own `Base`, or the one it is based on.
-    fn base(&self) -> Option<&Arc<[V]>> {
-        match self {
-            Values::Own(_) => None,
-            Values::Base(base) | Values::Based { base, .. } => Some(base),
+        match self.changes.binary_search_by_key(&i, |c| c.0 as usize) {
+            Ok(c) => &self.changes[c].1,
+            Err(_) => &self.base[i],
         }
     }
 }
 
-impl<V: Clone> Values<V> {
-    /// The values as a list of its own, to be changed in place.
-    fn own(&mut self) -> &mut [V] {
-        if !matches!(self, Values::Own(_)) {
-            let own: Box<[V]> = match self {
-                Values::Base(base) => base.iter().cloned().collect(),
-                Values::Based { base, changes } => {
-                    let mut values = base.to_vec();
-                    for (i, v) in changes.iter() {
-                        values[*i as usize] = v.clone();
-                    }
-                    values.into()
-                }
-                Values::Own(_) => unreachable!("matched above"),
-            };
-            *self = Values::Own(own);
+impl<V: Clone> Like<V> {
+    /// The values as a list of their own.
+    fn values(&self) -> Box<[V]> {
+        let mut values = self.base.to_vec();
+        for (i, v) in self.changes.iter() {
+            values[*i as usize] = v.clone();
         }
-        match self {
-            Values::Own(values) => values,
-            _ => unreachable!("made its own above"),
-        }
+        values.into()
     }
 }
 
@@ -171,14 +146,8 @@ impl<V: Clone> Clone for Map<V> {
     fn clone(&self) -> Self {
         let entries = match &self.entries {
             Entries::Own(entries) => Entries::Own(entries.clone()),
-            Entries::Shared(shared) => {
-                let values = match &shared.values {
-                    Values::Own(values) => Values::Own(values.clone()),
-                    Values::Base(base) => Values::Base(base.clone()),
-                    Values::Based { base, changes } => Values::Based { base: base.clone(), changes: changes.clone() },
-                };
-                Entries::Shared(Box::new(Shared { keys: shared.keys.clone(), values }))
-            }
+            Entries::Shared(shared) => Entries::Shared(Box::new(Shared { keys: shared.keys.clone(), values: shared.values.clone() })),
+            Entries::Like(like) => Entries::Like(Box::new(Like { keys: like.keys.clone(), base: like.base.clone(), changes: like.changes.clone() })),
         };
         Map { entries }
     }
@@ -222,6 +191,7 @@ impl<V> Map<V> {
         match &self.entries {
             Entries::Own(entries) => KeysOf::Own(entries),
             Entries::Shared(shared) => KeysOf::Shared(&shared.keys),
+            Entries::Like(like) => KeysOf::Shared(&like.keys),
         }
     }
 
@@ -250,7 +220,7 @@ impl<V> Map<V> {
                 list
             }
         };
-        let values = Values::Own(values.into_boxed_slice());
+        let values = values.into_boxed_slice();
         self.entries = Entries::Shared(Box::new(Shared { keys, values }));
     }
 
@@ -261,7 +231,8 @@ impl<V> Map<V> {
     fn value_at(&self, i: usize) -> &V {
         match &self.entries {
             Entries::Own(entries) => &entries[i].1,
-            Entries::Shared(shared) => shared.values.get(i),
+            Entries::Shared(shared) => &shared.values[i],
+            Entries::Like(like) => like.get(i),
         }
     }
 
@@ -273,6 +244,7 @@ impl<V> Map<V> {
         match &self.entries {
             Entries::Own(entries) => entries.len(),
             Entries::Shared(shared) => shared.keys.len(),
+            Entries::Like(like) => like.keys.len(),
         }
     }
 
@@ -288,7 +260,7 @@ impl<V> Map<V> {
     pub fn iter(&self) -> Iter<'_, V> {
         match &self.entries {
             Entries::Own(entries) => Iter::Own(entries.iter()),
-            Entries::Shared(shared) => Iter::Shared { shared, front: 0, back: shared.keys.len() },
+            Entries::Shared(_) | Entries::Like(_) => Iter::Shared(SharedIter { map: self, front: 0, back: self.len() }),
         }
     }
 
@@ -320,17 +292,23 @@ impl<V> Map<V> {
 impl<V: Clone> Map<V> {
     /// The entries as its own, to be changed: a shared map takes a copy of its keys first.
     fn own(&mut self) -> &mut Vec<(Key, V)> {
-        if let Entries::Shared(shared) = &mut self.entries {
-            let Shared { keys, values } = std::mem::replace(&mut **shared, Shared { keys: Arc::new([]), values: Values::Own(Box::new([])) });
-            let values = match values {
-                Values::Own(values) => values.into_vec(),
-                mut values => values.own().to_vec(),
-            };
-            self.entries = Entries::Own(keys.iter().cloned().zip(values).collect());
-        }
+        let entries = match std::mem::replace(&mut self.entries, Entries::Own(Vec::new())) {
+            Entries::Own(entries) => entries,
+            Entries::Shared(shared) => shared.keys.iter().cloned().zip(shared.values.into_vec()).collect(),
+            Entries::Like(like) => like.keys.iter().cloned().zip(like.values().into_vec()).collect(),
+        };
+        self.entries = Entries::Own(entries);
         match &mut self.entries {
             Entries::Own(entries) => entries,
-            Entries::Shared(_) => unreachable!("made its own above"),
+            _ => unreachable!("made its own above"),
+        }
+    }
+
+    /// A map held as another's takes its values, keys still shared: to be changed in place.
+    fn values_in_place(&mut self) {
+        if let Entries::Like(like) = &self.entries {
+            let shared = Shared { keys: like.keys.clone(), values: like.values() };
+            self.entries = Entries::Shared(Box::new(shared));
         }
     }
 
@@ -377,9 +355,13 @@ impl<V: Clone> Map<V> {
     }
 
     fn get_mut_at(&mut self, i: usize) -> &mut V {
+        if matches!(self.entries, Entries::Like(_)) {
+            self.values_in_place();
+        }
         match &mut self.entries {
             Entries::Own(entries) => &mut entries[i].1,
-            Entries::Shared(shared) => &mut shared.values.own()[i],
+            Entries::Shared(shared) => &mut shared.values[i],
+            Entries::Like(_) => unreachable!("its values taken above"),
         }
     }
 
@@ -398,9 +380,13 @@ impl<V: Clone> Map<V> {
     }
 
     pub fn values_mut(&mut self) -> impl DoubleEndedIterator<Item = &mut V> + ExactSizeIterator {
+        if !matches!(self.entries, Entries::Own(_)) {
+            self.values_in_place();
+        }
         match &mut self.entries {
             Entries::Own(entries) => Either::Own(entries.iter_mut().map(|(_, v)| v)),
-            Entries::Shared(shared) => Either::Shared(shared.values.own().iter_mut()),
+            Entries::Shared(shared) => Either::Shared(shared.values.iter_mut()),
+            Entries::Like(_) => unreachable!("its values taken above"),
         }
     }
 }
@@ -408,24 +394,24 @@ impl<V: Clone> Map<V> {
 impl<V: Clone + PartialEq> Map<V> {
     /// `share_keys`, and for a map whose values mostly repeat those of `like` (the same
     /// table of the run before it), those values held once: its own are then the few that
-    /// differ (`Values::Based`). Reads, compares and serialises as before.
+    /// differ (`Like`). Reads, compares and serialises as before.
     pub fn share_keys_like(&mut self, lists: &mut KeyLists, like: Option<&Map<V>>) {
         self.share_keys(lists);
         let Entries::Shared(mine) = &mut self.entries else { return };
-        let Values::Own(values) = &mut mine.values else { return };
         let base = like.and_then(|like| match &like.entries {
-            Entries::Shared(theirs) if Arc::ptr_eq(&theirs.keys, &mine.keys) => theirs.values.base().cloned(),
+            Entries::Like(theirs) if Arc::ptr_eq(&theirs.keys, &mine.keys) => Some(theirs.base.clone()),
             _ => None,
         });
-        let values = std::mem::take(values);
-        mine.values = match base {
+        let Shared { keys, values } = std::mem::replace(&mut **mine, Shared { keys: Arc::new([]), values: Box::new([]) });
+        let like = match base {
             // A change costs its index beside the value: worth it while at most half differ.
             Some(base) if values.iter().zip(base.iter()).filter(|(a, b)| a != b).count() * 2 <= values.len() => {
                 let changes = values.into_vec().into_iter().enumerate().filter(|(i, v)| *v != base[*i]).map(|(i, v)| (i as u32, v)).collect();
-                Values::Based { base, changes }
+                Like { keys, base, changes }
             }
-            _ => Values::Base(values.into()),
+            _ => Like { keys, base: values.into(), changes: Box::new([]) },
         };
+        self.entries = Entries::Like(Box::new(like));
     }
 }
 
@@ -437,15 +423,32 @@ enum KeysOf<'a, V> {
 /// A map's entries in key order, as (key, value) pairs however they are held.
 pub enum Iter<'a, V> {
     Own(std::slice::Iter<'a, (Key, V)>),
-    /// The entries `front..back` of a map whose keys are shared.
-    Shared { shared: &'a Shared<V>, front: usize, back: usize },
+    Shared(SharedIter<'a, V>),
+}
+
+/// The entries `front..back` of a map whose keys are shared.
+pub struct SharedIter<'a, V> {
+    map: &'a Map<V>,
+    front: usize,
+    back: usize,
+}
+
+impl<'a, V> SharedIter<'a, V> {
+    fn at(&self, i: usize) -> (&'a Key, &'a V) {
+        let key = match &self.map.entries {
+            Entries::Shared(shared) => &shared.keys[i],
+            Entries::Like(like) => &like.keys[i],
+            Entries::Own(entries) => &entries[i].0,
+        };
+        (key, self.map.value_at(i))
+    }
 }
 
 impl<V> Clone for Iter<'_, V> {
     fn clone(&self) -> Self {
         match self {
             Iter::Own(i) => Iter::Own(i.clone()),
-            Iter::Shared { shared, front, back } => Iter::Shared { shared, front: *front, back: *back },
+            Iter::Shared(s) => Iter::Shared(SharedIter { map: s.map, front: s.front, back: s.back }),
         }
     }
 }
@@ -455,16 +458,16 @@ impl<'a, V> Iterator for Iter<'a, V> {
     fn next(&mut self) -> Option<Self::Item> {
         match self {
             Iter::Own(i) => i.next().map(|(k, v)| (k, v)),
-            Iter::Shared { shared, front, back } => (*front < *back).then(|| {
-                *front += 1;
-                (&shared.keys[*front - 1], shared.values.get(*front - 1))
+            Iter::Shared(s) => (s.front < s.back).then(|| {
+                s.front += 1;
+                s.at(s.front - 1)
             }),
         }
     }
     fn size_hint(&self) -> (usize, Option<usize>) {
         match self {
             Iter::Own(i) => i.size_hint(),
-            Iter::Shared { front, back, .. } => (back - front, Some(back - front)),
+            Iter::Shared(s) => (s.back - s.front, Some(s.back - s.front)),
         }
     }
 }
@@ -473,9 +476,9 @@ impl<V> DoubleEndedIterator for Iter<'_, V> {
     fn next_back(&mut self) -> Option<Self::Item> {
         match self {
             Iter::Own(i) => i.next_back().map(|(k, v)| (k, v)),
-            Iter::Shared { shared, front, back } => (*front < *back).then(|| {
-                *back -= 1;
-                (&shared.keys[*back], shared.values.get(*back))
+            Iter::Shared(s) => (s.front < s.back).then(|| {
+                s.back -= 1;
+                s.at(s.back)
             }),
         }
     }
@@ -623,6 +626,7 @@ mod tests {
         }
         let keys = |m: &Map<u32>| match &m.entries {
             super::Entries::Shared(shared) => Some(shared.keys.clone()),
+            super::Entries::Like(like) => Some(like.keys.clone()),
             super::Entries::Own(_) => None,
         };
         assert!(std::sync::Arc::ptr_eq(&keys(&a).unwrap(), &keys(&b).unwrap()), "one list for both");
@@ -645,10 +649,11 @@ mod tests {
         b.share_keys_like(&mut lists, Some(&a));
         other.share_keys_like(&mut lists, Some(&b));
         let held = |m: &Map<super::Text>| match &m.entries {
-            super::Entries::Shared(shared) => match &shared.values {
-                super::Values::Own(_) => "own",
-                super::Values::Base(_) => "base",
-                super::Values::Based { changes, .. } => if changes.len() == 1 { "one change" } else { "changes" },
+            super::Entries::Shared(_) => "own",
+            super::Entries::Like(like) => match like.changes.len() {
+                0 => "base",
+                1 => "one change",
+                _ => "changes",
             },
             super::Entries::Own(_) => "unshared",
         };
@@ -660,6 +665,13 @@ mod tests {
         *b.get_mut("seed").unwrap() = "7".into();
         assert_eq!((b.get("seed").map(|t| t.as_str()), b.get("max_concurrency").map(|t| t.as_str()), a.get("seed").map(|t| t.as_str())), (Some("7"), Some("8"), Some("0")));
         assert_eq!(held(&b), "own");
+    }
+
+    #[test]
+    fn a_map_is_three_words_and_its_shared_form_four() {
+        // What a build holds per map of every run: the inline part, and the box of a shared one.
+        assert_eq!(std::mem::size_of::<Map<u32>>(), 24);
+        assert_eq!(std::mem::size_of::<super::Shared<u32>>(), 32);
     }
 
     #[test]
