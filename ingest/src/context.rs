@@ -513,8 +513,10 @@ fn model_in(words: &[&str]) -> Option<String> {
 
 /// Words that may follow a family name in a model written with spaces, before or after its
 /// size (lower case): variants and precisions.
-const MODEL_VARIANTS: [&str; 24] = [
+const MODEL_VARIANTS: [&str; 31] = [
     "instruct", "chat", "coder", "base", "it", "vl", "math", "omni", "distill", "mini", "small", "medium", "large", "nemo",
+    // `DeepSeek V4 Flash`: another model than `DeepSeek V4 Pro`.
+    "flash", "pro", "lite", "air", "turbo", "thinking", "preview",
     "fp8", "fp16", "bf16", "awq", "gptq", "int4", "int8", "nvfp4", "mxfp4", "w8a8",
 ];
 
@@ -1587,6 +1589,10 @@ fn label_facts(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) 
                 }
             }
         }
+        // `**Serving config**: TP=8, max_model_len=65536, eager mode`: the TP it writes so.
+        "serving config" | "server config" | "serving configuration" | "server configuration" | "parallelism" | "服务配置" | "部署配置" | "并行配置" => {
+            out.extend(tp_in(value).map(|tp| (Fact::Tp(tp), line)));
+        }
         "tp" | "tensor parallel" | "tensor parallelism" | "tensor parallel size" | "tp size" | "张量并行" => {
             if let Some(tp) = value.split_whitespace().next().and_then(|w| w.parse::<u32>().ok()).filter(|&n| n > 0) {
                 out.push((Fact::Tp(tp), line));
@@ -2244,6 +2250,12 @@ mod tests {
     }
 
     #[test]
+    fn a_serving_config_line_states_its_tp() {
+        assert_eq!(labelled_lines("- **Serving config**: TP=8, max_model_len=65536, eager mode\n", 1), vec![(Fact::Tp(8), 1)]);
+        assert_eq!(labelled_lines("- **Serving config**: eager mode\n", 1), vec![]);
+    }
+
+    #[test]
     fn a_model_line_states_the_precision_in_its_brackets() {
         assert_eq!(
             labelled_lines("**Model:** Llama-3-70B-Instruct (FP8)\n", 1),
@@ -2418,6 +2430,7 @@ mod tests {
             ("Mixtral 8x7B", Some("Mixtral-8x7B")),
             ("Gemma 3 27B it", Some("Gemma-3-27B-it")),
             ("DeepSeek R1 on 8x H200", Some("DeepSeek-R1")),
+            ("DeepSeek V4 Flash 0731 on V100 SXM3 32GB × 16", Some("DeepSeek-V4-Flash")),
             ("DeepSeekV3", Some("DeepSeekV3")),
             ("DeepSeekVL tips", None),
             ("Mistral Small 3.1 24B", Some("Mistral-Small-3.1-24B")),

@@ -123,10 +123,11 @@ fn is_dtype_flag(name: &str) -> bool {
     matches!(name, "--dtype")
 }
 
-/// A value that names a container format whose scheme lives in the checkpoint
-/// (`compressed-tensors`): quantized, but the flag alone does not say how.
+/// A value that names a container format or a quantizing tool whose scheme lives in the
+/// checkpoint (`compressed-tensors`; Ascend's `modelslim`, `ascend`): quantized, but the flag
+/// alone does not say how.
 fn is_container(value: &str) -> bool {
-    matches!(value.to_ascii_lowercase().replace('_', "-").as_str(), "compressed-tensors")
+    matches!(value.to_ascii_lowercase().replace('_', "-").as_str(), "compressed-tensors" | "modelslim" | "ascend")
 }
 
 fn flag_value(params: &Params, pick: fn(&str) -> bool) -> Option<&str> {
@@ -328,6 +329,7 @@ mod tests {
             (Some("Qwen/Qwen3-32B"), &[("--quant-policy", "8")], None, None, Some(("BF16", "catalog"))),
             (Some("x/Qwen3-8B-W8A8"), &[("--quantization", "compressed-tensors")], None, None, Some(("W8A8", "model-name"))),
             (Some("Qwen/Qwen3-32B"), &[("--quantization", "compressed-tensors")], None, None, None),
+            (Some("/models/Kimi-K2.6-w4a8"), &[("--quantization", "modelslim")], None, None, Some(("W4A8", "model-name"))),
             (Some("Qwen/Qwen3-32B"), &[("--quantization", "modelopt_fp4")], None, None, Some(("NVFP4", "flag"))),
             (Some("Qwen/Qwen3-32B"), &[("--quantization", "w8a8_int8")], None, None, Some(("W8A8", "flag"))),
             (Some("Qwen3-8B-AWQ"), &[], None, None, Some(("AWQ", "model-name"))),

@@ -50,6 +50,12 @@ pub fn parse_serves(block: &str, first_line: u32) -> Vec<Serve> {
 }
 
 fn is_serve(words: &[String]) -> bool {
+    // `pkill -f "vllm serve"`, `ps aux | grep vllm serve`: a command naming a server, not
+    // starting one.
+    const NOT_STARTING: [&str; 12] = ["pkill", "kill", "killall", "pgrep", "ps", "grep", "echo", "cat", "tail", "which", "pip", "pip3"];
+    if words.first().is_some_and(|w| NOT_STARTING.contains(&w.as_str())) {
+        return false;
+    }
     let text = words.join(" ");
     text.contains("lmdeploy serve")
         || text.contains("vllm serve")
@@ -158,7 +164,10 @@ fn server(words: &[String], serve: &mut Serve) {
     let num = |v: Option<String>| v.and_then(|v| v.parse::<u32>().ok());
     serve.tp = num(get(&flag_list, &["--tp", "--tp-size", "--tensor-parallel-size", "-tp"]));
     let pp = num(get(&flag_list, &["--pp", "--pp-size", "--pipeline-parallel-size", "-pp"]));
-    let dp = num(get(&flag_list, &["--dp", "--dp-size", "--data-parallel-size", "-dp"]));
+    // SGLang's `--enable-dp-attention`: the attention's data-parallel groups are parts of
+    // the TP group (`--tp-size 16 --dp-size 16` runs on 16 GPUs, not 256).
+    let dp_attention = flag_list.iter().any(|f| f.name == "--enable-dp-attention");
+    let dp = num(get(&flag_list, &["--dp", "--dp-size", "--data-parallel-size", "-dp"])).filter(|_| !dp_attention);
     if serve.tp.is_some() || pp.is_some() || dp.is_some() {
         serve.gpu_count = Some(serve.tp.unwrap_or(1) * pp.unwrap_or(1) * dp.unwrap_or(1));
     }
@@ -217,6 +226,17 @@ mod tests {
             let every = crate::client::joined_commands(&block, 3).into_iter().find_map(|(line, text)| parse_command(&text, line));
             proptest::prop_assert_eq!(parse_serve(&block, 3), every);
         }
+    }
+
+    /// SGLang's DP attention splits the TP group; plain data parallelism adds replicas; a
+    /// command that stops a server (`pkill -f "vllm serve"`) starts none.
+    #[test]
+    fn gpus_of_data_parallel_attention_and_of_replicas() {
+        let s = parse_serve("python3 -m sglang.launch_server --model-path m --tp-size 16 --dp-size 16 --enable-dp-attention", 1).unwrap();
+        assert_eq!((s.tp, s.gpu_count), (Some(16), Some(16)));
+        let s = parse_serve("vllm serve m --tensor-parallel-size 8 --data-parallel-size 2", 1).unwrap();
+        assert_eq!((s.tp, s.gpu_count), (Some(8), Some(16)));
+        assert_eq!(parse_serve("pkill -f \"vllm serve\"", 1), None);
     }
 
     #[test]

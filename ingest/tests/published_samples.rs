@@ -48,7 +48,8 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 99] = [
+const SAMPLES: [(&str, &str); 100] = [
+    ("markdown-table/metric_per_table_input_plus_output_total.md", "raw/minimax_m25_h100.md"),
     ("markdown-table/bullet_list_metrics_vi.md", "raw/slot_1605.md"),
     ("markdown-table/unlisted_engine_beside_engine_columns_zh.md", "raw/vllm_deep_dive.md"),
     ("markdown-table/two_statistics_a_cell_spaced_header_zh.md", "raw/meetingmind.md"),
@@ -2753,6 +2754,24 @@ fn tables_of_one_phase_of_a_static_batch() {
     assert_eq!(batch[0].metrics.e2e_ms.as_ref().and_then(|l| l.get("mean").copied()), Some(202.0));
     let unread: Vec<u32> = out.findings.iter().filter(|f| f.code == "table-not-read").map(|f| f.line).collect();
     assert_eq!(unread, [86, 95], "the phase tables are said not read");
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// MiniMax M2.5 on H100: a table per metric, rows by input length and columns by concurrency
+/// (`C=4` … `C=64`). `## Total Throughput (input+output tok/s)` is the total (it had been read
+/// as output, so the output table stood apart as 25 runs of its own beside 25 joined ones);
+/// `Error Rate` over `1/16` gives the failed requests; `**Serving config**: TP=8` the TP.
+/// The source's TTFT and mean latency tables hold the same numbers; both are kept.
+#[test]
+fn a_table_per_metric_with_an_input_plus_output_total() {
+    let (text, out) = parsed("markdown-table/metric_per_table_input_plus_output_total.md");
+    assert_eq!(out.runs.len(), 25);
+    let first = &out.runs[0];
+    assert_eq!((first.metrics.output_throughput, first.metrics.total_throughput), (Some(372.2), Some(4791.0)));
+    assert_eq!((first.tp, first.gpu.as_deref(), first.gpu_count, first.framework_version.as_deref()), (Some(8), Some("H100"), Some(8), Some("0.18.0")));
+    let failed: Vec<Option<u64>> = out.runs.iter().map(|r| r.metrics.failed).collect();
+    assert_eq!(failed.iter().filter(|f| **f == Some(0)).count(), 23);
+    assert_eq!((failed[22], failed[24]), (Some(1), Some(2)));
     numbers_trace_to_their_lines(&text, &out);
 }
 

@@ -414,7 +414,9 @@ fn bench_test(h: &Words<'_>, prefix: &str) -> bool {
 }
 
 fn token_kind(h: &Words<'_>) -> Kind {
-    if h.has("prompt + completion") || h.has("prompt+completion") {
+    // `Total Throughput (input+output tok/s)`: both kinds named, the total of them.
+    let both = ["prompt + completion", "prompt+completion", "input+output", "input + output", "in+out", "输入+输出", "输入 + 输出", "prefill+decode"];
+    if both.iter().any(|w| h.has(w)) {
         Kind::Total
     } else if h.any(&["output", "generat", "decode", "decoding", "completion", "输出", "生成", "解码", "出力"]) || h.word("out") || h.word("gen") || bench_test(h, "tg") {
         Kind::Output
@@ -2475,6 +2477,13 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
                         _ => notes.push(Note { line: e.line, text: format!("{}: {}", col.raw, e.text.trim()) }),
                     }
                 }
+            }
+            // `Error Rate` over `1/16`: the requests that failed, of those sent.
+            (Column::Measure(Measure::ErrorRate), Num::Number(..))
+                if number_pair(e.text).is_some_and(|(a, b, u)| u == Unit::None && a.fract() == 0.0 && b.fract() == 0.0 && a <= b) =>
+            {
+                let (failed, _, _) = number_pair(e.text).unwrap_or((0.0, 0.0, Unit::None));
+                owned.push(Owned { line: e.line, label: "failed requests".into(), raw: col.raw.as_str().into(), value: OwnedValue::Number(failed) });
             }
             // `1619.48 / 84.71` under a rate or a latency whose header names no two statistics:
             // two values it does not tell apart, each kept under the header with its place
