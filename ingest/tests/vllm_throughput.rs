@@ -16,6 +16,31 @@ use benchsite_ingest::parse_file;
 use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::json;
 
+/// vLLM's first `benchmark_serving.py` (2023) prints `Total time: 165.50 s` above the same
+/// `Throughput: X requests/s` line as the offline script, then `Average latency: 77.68 s`: an
+/// online run (`vllm-serving-2023`, not an offline one), its duration and mean end-to-end
+/// latency read (both had been lost), its rate and prompts from the `Namespace` it printed.
+#[test]
+fn the_2023_serving_client_is_an_online_run_with_its_latency() {
+    let text = fixture("vllm-throughput/legacy_serving_client_2023_zh.md");
+    let findings = check(
+        "raw/notes.md",
+        &text,
+        &[&[
+            ("/format", json!("vllm-serving-2023")),
+            ("/source/line", json!(16)),
+            ("/metrics/duration_s", json!(165.5)),
+            ("/metrics/request_throughput", json!(6.04)),
+            ("/metrics/e2e_ms/mean", json!(77680.0)),
+            ("/metrics/extra/average latency per output token (s)", json!(1.03)),
+            ("/scenario/request_rate", json!(40.0)),
+            ("/scenario/num_prompts", json!(1000)),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+    numbers_trace_to_their_lines(&text, &parse_file("raw/notes.md", &text, None));
+}
+
 #[test]
 fn reads_the_old_line_whose_tokens_are_prompt_plus_output() {
     let text = fixture("vllm-throughput/self-llm-qwen1.5.md");

@@ -25,6 +25,10 @@ use benchsite_model::{ContextRef, Run};
 use std::collections::BTreeMap;
 
 pub const NAME: &str = "vllm-throughput";
+/// vLLM's first `benchmark_serving.py` (2023): `Total time: X s`, `Throughput: X requests/s`,
+/// `Average latency: X s` and the latencies per token, an online run the same
+/// `Throughput:` line as the offline script's opens.
+pub const LEGACY_SERVING: &str = "vllm-serving-2023";
 pub const JSON_NAME: &str = "vllm-throughput-json";
 
 pub static FORMAT: Format = Format { name: NAME, detect, read: Read::Text(read) };
@@ -87,16 +91,23 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
     let mut pending = Pending::default();
     let mut open: Option<Block<'_>> = None;
     let mut command: Option<Command> = None;
+    let mut total_time: Option<Row<'_>> = None;
     for line in logical_lines(input.text, input.first_line) {
         let text = line.text.trim();
         if let Some(block) = open.as_mut() {
-            if let Some(row) = token_count_row(line.no, text) {
+            let legacy = block.format == crate::scan::Format::Named(LEGACY_SERVING);
+            if let Some(row) = token_count_row(line.no, text).or_else(|| legacy.then(|| legacy_row(line.no, text)).flatten()) {
                 block.end = line.no;
                 block.rows.push(row);
                 continue;
             }
             blocks += 1;
             runs.extend(finish(open.take().unwrap(), command.take(), sink));
+        }
+        // `Total time: 165.50 s` right above the `Throughput:` line: the 2023 serving client.
+        if let Some(row) = text.strip_prefix("Total time:").and_then(|rest| seconds_row(line.no, rest, "benchmark duration (s)", "Total time")) {
+            total_time = Some(row);
+            continue;
         }
         if let Some(cmd) = pending.command.as_mut().filter(|c| c.open) {
             cmd.push(line.no, text);
@@ -109,7 +120,13 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
             }
             let context = Context { namespace: pending.namespace.take(), ..Context::default() };
             command = pending.command.take();
-            open = Some(Block { context, ..Block::of_rows(NAME, line.no, line.no, rows) });
+            let mut block = Block { context, ..Block::of_rows(NAME, line.no, line.no, rows) };
+            if let Some(row) = total_time.take().filter(|r| r.line + 1 == line.no) {
+                block.format = crate::scan::Format::Named(LEGACY_SERVING);
+                block.start = row.line;
+                block.rows.insert(0, row);
+            }
+            open = Some(block);
         } else if let Some(args) = throughput_command(text) {
             pending.command = Some(Command::new(line.no, args, text.ends_with('\\')));
         } else if let Some(ns) = text.starts_with("Namespace(").then(|| client::namespace(text)).flatten() {
@@ -160,6 +177,26 @@ fn throughput_rows(no: u32, rest: &str) -> Vec<Row<'_>> {
 
 fn number(n: f64) -> Cell<'static> {
     Cell { value: Value::Number(n), unit: "" }
+}
+
+/// A value in seconds, `165.50 s`, as a row under `label`.
+fn seconds_row<'a>(no: u32, rest: &'a str, label: &str, raw_label: &'a str) -> Option<Row<'a>> {
+    let (n, unit) = leading_number(rest.trim())?;
+    (unit.trim() == "s").then(|| Row { line: no, label: label.to_string(), raw_label, cell: number(n), section: None })
+}
+
+/// The 2023 serving client's latencies under its `Throughput:` line: `Average latency: 77.68
+/// s` (the requests' mean end-to-end latency) and the latencies per token and per output
+/// token (kept under their names).
+fn legacy_row(no: u32, text: &str) -> Option<Row<'_>> {
+    let (raw, rest) = text.split_once(':')?;
+    let label = match raw.trim() {
+        "Average latency" => "mean e2el (s)",
+        "Average latency per token" => "average latency per token (s)",
+        "Average latency per output token" => "average latency per output token (s)",
+        _ => return None,
+    };
+    seconds_row(no, rest, label, raw.trim())
 }
 
 /// `Total num prompt tokens:  5014` and `Total num output tokens:  1500`.
