@@ -1293,3 +1293,16 @@ fn column_words_read_in_the_company_they_keep() {
     assert_eq!((run.metrics.output_throughput, run.scenario.input_len), (Some(800.0), None));
     assert!(run.metrics.more.extra.keys().all(|k| !k.starts_with("min ") && !k.starts_with("max ") && !k.starts_with("p99 ")), "{:?}", run.metrics.more.extra);
 }
+
+/// Japanese metric rows (a Red Hat EAGLE-3 write-up): `総スループット` is the total,
+/// `リクエストレイテンシ中央値 (s)` the median end-to-end latency in seconds (both had been extras,
+/// one with a finding saying it was read as output throughput).
+#[test]
+fn japanese_total_throughput_and_median_latency() {
+    let text = "| 指標 | ベースライン | 投機的デコーディング | 改善率 |\n|:--|:--|:--|:--|\n| 出力スループット (tok/s) | 970.9 | 1,171.7 | +20.7% |\n| 総スループット (tok/s) | 1,098.7 | 1,329.0 | +21.0% |\n| リクエストレイテンシ中央値 (s) | 25.8 | 20.6 | +20.3% |\n";
+    let out = parse_file("raw/ja.md", text, None);
+    let m = &out.runs[0].metrics;
+    assert_eq!((m.output_throughput, m.total_throughput), (Some(970.9), Some(1098.7)));
+    assert_eq!(m.e2e_ms.as_ref().and_then(|l| l.get("median").copied()), Some(25800.0));
+    assert!(out.findings.iter().all(|f| f.code != "throughput-tokens-unstated" && f.code != "repeated-label"), "{:?}", out.findings);
+}

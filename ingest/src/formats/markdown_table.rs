@@ -315,7 +315,7 @@ fn stat_word(word: &str) -> Option<String> {
     let w = word.trim().trim_end_matches('.');
     let s = match w {
         "mean" | "avg" | "average" | "ave" | "平均" | "平均值" | "均值" => "mean",
-        "median" | "med" | "中位数" | "中位" => "median",
+        "median" | "med" | "中位数" | "中位" | "中央値" => "median",
         "min" | "minimum" | "最小" | "最小值" => "min",
         "max" | "maximum" | "最大" | "最大值" => "max",
         "std" | "stdev" | "stddev" | "标准差" => "std",
@@ -335,7 +335,7 @@ fn stat_in(text: &str) -> Option<String> {
             return Some(s);
         }
     }
-    for (zh, s) in [("平均", "mean"), ("中位", "median"), ("最小", "min"), ("最大", "max")] {
+    for (zh, s) in [("平均", "mean"), ("中位", "median"), ("中央値", "median"), ("最小", "min"), ("最大", "max")] {
         if contains_short(text, zh) {
             return Some(s.to_string());
         }
@@ -400,7 +400,7 @@ fn latency_group(h: &Words<'_>) -> Option<&'static str> {
         Some("ttft_ms")
     } else if h.any(&["itl", "inter-token", "inter token", "intertoken", "per-token latency", "per token latency", "token间", "token 间"]) {
         Some("itl_ms")
-    } else if h.any(&["e2e", "end-to-end", "end to end", "latency", "response time", "延迟", "时延", "响应时间", "端到端", "응답 시간", "응답시간", "지연"]) {
+    } else if h.any(&["e2e", "end-to-end", "end to end", "latency", "response time", "延迟", "时延", "响应时间", "端到端", "응답 시간", "응답시간", "지연", "レイテンシ", "遅延"]) {
         Some("e2e_ms")
     } else {
         None
@@ -422,7 +422,7 @@ fn token_kind(h: &Words<'_>) -> Kind {
         Kind::Output
     } else if h.any(&["input", "prompt", "prefill", "pre-fill", "输入", "预填充"]) || h.word("in") || bench_test(h, "pp") {
         Kind::Input
-    } else if h.has("total") || h.word("tot") || h.has("总") || h.has("overall") || h.has("合計") || h.has("合计") {
+    } else if h.has("total") || h.word("tot") || h.has("总") || h.has("総") || h.has("overall") || h.has("合計") || h.has("合计") {
         Kind::Total
     } else {
         Kind::Unqualified
@@ -618,7 +618,7 @@ fn column(raw: &str) -> Col {
     if h.any(&["peak concurrent requests", "max concurrent requests"]) && unit == Unit::None {
         return col(Column::Measure(Measure::PeakConcurrent));
     }
-    let throughput_words = h.any(&["throughput", "吞吐", "처리량", "speed", "速度", "每秒", "per second", "per sec"]) || ["tps", "qps", "rps"].iter().any(|w| h.word(w));
+    let throughput_words = h.any(&["throughput", "吞吐", "처리량", "スループット", "speed", "速度", "每秒", "per second", "per sec"]) || ["tps", "qps", "rps"].iter().any(|w| h.word(w));
     let rate_unit = matches!(unit, Unit::TokenRate | Unit::RequestRate | Unit::PerGpu);
     // `单用户输出 (tok/s)`, `Output tok/s per user`: the rate one user sees beside the
     // run's (`总生成吞吐`), kept under its header as a `tok/s/user` unit is.
