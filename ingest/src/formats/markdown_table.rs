@@ -1561,13 +1561,10 @@ fn aggregate_alone(cols: &mut [Col]) {
 /// loads: its cells stay words (a load written `P64`, as TPU sweeps name it, is read only in
 /// a column of none).
 fn percentile_levels(table: &crate::markdown::Table, cols: &mut [Col]) {
-    for i in 0..cols.len() {
-        if cols[i].column != Column::Context(Ctx::MaxConcurrency) {
-            continue;
-        }
-        let percentile = |t: &str| matches!(clean(t).to_ascii_lowercase().as_str(), "p50" | "p75" | "p90" | "p95" | "p99" | "p99.9" | "p999");
+    let percentile = |t: &str| matches!(clean(t).to_ascii_lowercase().as_str(), "p50" | "p75" | "p90" | "p95" | "p99" | "p99.9" | "p999");
+    for (i, col) in cols.iter_mut().enumerate().filter(|(_, c)| c.column == Column::Context(Ctx::MaxConcurrency)) {
         if table.rows.iter().any(|r| r.cells.get(i).is_some_and(|t| percentile(t))) {
-            cols[i].column = Column::Label;
+            col.column = Column::Label;
         }
     }
 }
