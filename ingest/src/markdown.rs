@@ -527,6 +527,10 @@ impl Section {
 /// would be, each item a row on its own line, in the section the list stands in. Items no
 /// run holds (an evaluation score) are left out; a list of settings or scores alone is none.
 fn list_tables(text: &str, doc: &mut Document) {
+    // Most documents hold no bold list item at all: not walked.
+    if !BOLD_ITEM.iter().any(|n| n.is_in(text)) {
+        return;
+    }
     let mut group: Vec<TableRow> = Vec::new();
     let mut last = 0usize;
     let flush = |group: &mut Vec<TableRow>, doc: &mut Document| {
@@ -563,6 +567,8 @@ fn list_tables(text: &str, doc: &mut Document) {
     }
     flush(&mut group, doc);
 }
+
+static BOLD_ITEM: [crate::text::Needle; 2] = [crate::text::Needle::new("- **"), crate::text::Needle::new("* **")];
 
 /// The label and value of a list item `- **Label**: value` or `- **Label:** value`, markup
 /// around the value removed (`` `50 ms` ``, `**60.45**`).
