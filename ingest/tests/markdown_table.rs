@@ -1306,3 +1306,16 @@ fn japanese_total_throughput_and_median_latency() {
     assert_eq!(m.e2e_ms.as_ref().and_then(|l| l.get("median").copied()), Some(25800.0));
     assert!(out.findings.iter().all(|f| f.code != "throughput-tokens-unstated" && f.code != "repeated-label"), "{:?}", out.findings);
 }
+
+/// Runs as columns named by their load (`| Metric | conc32 | conc64 |`, a Kimi-K2.5 P/D
+/// report; `Concurrency 16`, a Dynamo one): each column's concurrency (they had been notes).
+#[test]
+fn columns_of_runs_named_by_their_concurrency() {
+    let text = "| Metric | conc32 | conc64 |\n|---|---|---|\n| Request throughput | 0.52 rps | 0.48 rps |\n| Output token throughput | 443 tok/s | 375 tok/s |\n| TTFT (avg) | 5.0 s | 17.8 s |\n";
+    let out = parse_file("raw/conc.md", text, None);
+    assert_eq!(out.runs.iter().map(|r| r.scenario.max_concurrency).collect::<Vec<_>>(), [Some(32), Some(64)]);
+    assert_eq!(out.runs[0].source.context.get("scenario.max_concurrency").map(|c| c.line), Some(1));
+    let text = "| Metric | Concurrency 16 | Concurrency 32 |\n|---|---|---|\n| Mean TTFT | 7,513.46 ms | 13,144.97 ms |\n| Output Token Throughput | 688.28 tok/s | 900.1 tok/s |\n";
+    let out = parse_file("raw/conc2.md", text, None);
+    assert_eq!(out.runs.iter().map(|r| r.scenario.max_concurrency).collect::<Vec<_>>(), [Some(16), Some(32)]);
+}

@@ -1494,6 +1494,16 @@ fn load_named(name: &str) -> Option<(&'static Col, String)> {
     }
 }
 
+/// A concurrency or request rate a run's column name states and nothing else (`conc32`,
+/// `Concurrency 16`, `QPS=4`: [`load_named`]), with the number as written in the name.
+fn load_in_name(header: &str) -> Option<(&'static Col, &str)> {
+    let name = clean(header);
+    let (col, _) = load_named(&name).filter(|(col, _)| std::ptr::eq(*col, &*CONCURRENCY) || std::ptr::eq(*col, &*RATE))?;
+    let start = header.find(|c: char| c.is_ascii_digit())?;
+    let end = header[start..].find(|c: char| !(c.is_ascii_digit() || c == '.')).map_or(header.len(), |e| start + e);
+    Some((col, &header[start..end]))
+}
+
 /// A header without its bracketed parts (`NVIDIA L4  (tok/s)` → `NVIDIA L4  `).
 fn unbracketed(header: &str) -> String {
     let mut out = String::with_capacity(header.len());
@@ -2197,6 +2207,10 @@ fn runs_of_columns(input: &TableInput<'_>, end: u32, sink: &mut Sink, notice: &m
                 // name names is the run's.
                 if let Some((col, part)) = named_in(header, input.names) {
                     entries.push(Entry { col, head_line: table.line, text: part, line: table.line });
+                }
+                // `| Metric | conc32 | conc64 |`, `| Concurrency 16 |`: the load the name states.
+                if let Some((col, number)) = load_in_name(header) {
+                    entries.push(Entry { col, head_line: table.line, text: number, line: table.line });
                 }
             }
             None => {}
