@@ -1505,6 +1505,17 @@ pub fn serve_facts(serve: &Serve) -> Vec<Fact> {
 /// Qwen/Qwen3-8B`, `- **模型**: Qwen/Qwen3-4B`. Only a GPU name the GPU words know, a
 /// checkpoint-like model word, a whole TP and a framework word are taken; code blocks (fenced
 /// or indented) are skipped. `first_line` is the number of the text's first line.
+/// The label and value of a line that starts with a bold label, `**Label:** value` or
+/// `**Label**: value` (list marker already removed); `None` when no colon follows the label.
+pub(crate) fn bold_label(t: &str) -> Option<(&str, &str)> {
+    let (label, rest) = t.strip_prefix("**")?.split_once("**")?;
+    let rest = rest.trim_start();
+    match label.strip_suffix([':', '：']) {
+        Some(label) => Some((label, rest)),
+        None => Some((label, rest.strip_prefix([':', '：'])?)),
+    }
+}
+
 pub fn labelled_lines(text: &str, first_line: u32) -> Vec<(Fact, u32)> {
     let mut out = Vec::new();
     for (i, raw) in outside_fences(text) {
@@ -1518,22 +1529,12 @@ pub fn labelled_lines(text: &str, first_line: u32) -> Vec<(Fact, u32)> {
         // List markers, also typed as a bullet character (`• **Model**: Qwen3-8B`, `・`).
         let t = t.strip_prefix(['-', '*', '+', '•', '・']).filter(|r| r.starts_with(' ')).map_or(t, str::trim_start);
         // `**Label:** value`, `**Label**: value`, `Label: value`.
-        let (label, value) = match t.strip_prefix("**").and_then(|r| r.split_once("**")) {
-            Some((label, rest)) => {
-                let rest = rest.trim_start();
-                match label.strip_suffix([':', '：']) {
-                    Some(label) => (label, rest),
-                    None => match rest.strip_prefix([':', '：']) {
-                        Some(rest) => (label, rest),
-                        None => continue,
-                    },
-                }
-            }
-            None => match t.split_once([':', '：']) {
-                Some((label, rest)) if label.chars().count() <= 24 && !label.contains('`') => (label, rest),
-                _ => continue,
-            },
+        let bold = t.strip_prefix("**").is_some_and(|r| r.contains("**"));
+        let pair = match bold {
+            true => bold_label(t),
+            false => t.split_once([':', '：']).filter(|(label, _)| label.chars().count() <= 24 && !label.contains('`')),
         };
+        let Some((label, value)) = pair else { continue };
         let label = label.trim().to_lowercase();
         let value = value.trim().replace(['`', '*'], "");
         let value = value.trim();

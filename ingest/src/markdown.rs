@@ -537,9 +537,10 @@ fn list_tables(text: &str, doc: &mut Document) {
         // A finding in words (`- **Excellent TTFT**: under 15ms even at …`) is no row: a
         // result's value starts with its number.
         let numeric = |r: &TableRow| r.cells[1].starts_with(|c: char| c.is_ascii_digit());
-        let row = |r: &TableRow| crate::formats::markdown_table::list_row(&r.cells[0]).filter(|&result| !result || numeric(r));
-        let rows: Vec<TableRow> = std::mem::take(group).into_iter().filter(|r| row(r).is_some()).collect();
-        let results = rows.iter().filter(|r| row(r) == Some(true)).count();
+        let kind = |r: &TableRow| crate::formats::markdown_table::list_row(&r.cells[0]).filter(|&result| !result || numeric(r));
+        let kinds: Vec<(TableRow, bool)> = std::mem::take(group).into_iter().filter_map(|r| kind(&r).map(|k| (r, k))).collect();
+        let results = kinds.iter().filter(|(_, result)| *result).count();
+        let rows: Vec<TableRow> = kinds.into_iter().map(|(r, _)| r).collect();
         let Some(line) = rows.first().map(|r| r.line).filter(|_| results >= 2) else { return };
         let table = Table { line, header: vec!["Metric".into(), "Value".into()], rows, intro: None };
         let at = doc.sections.iter().rposition(|s| s.line <= line);
@@ -574,12 +575,7 @@ static BOLD_ITEM: [crate::text::Needle; 2] = [crate::text::Needle::new("- **"), 
 /// around the value removed (`` `50 ms` ``, `**60.45**`).
 fn bullet_item(line: &str) -> Option<(String, String)> {
     let t = line.trim_start();
-    let rest = t.strip_prefix("- ").or_else(|| t.strip_prefix("* "))?.trim_start().strip_prefix("**")?;
-    let (label, after) = rest.split_once("**")?;
-    let (label, value) = match label.strip_suffix([':', '：']) {
-        Some(label) => (label, after),
-        None => (label, after.trim_start().strip_prefix([':', '：'])?),
-    };
+    let (label, value) = crate::context::bold_label(t.strip_prefix("- ").or_else(|| t.strip_prefix("* "))?.trim_start())?;
     let value = value.trim().trim_matches(['`', '*']).trim();
     let label = label.trim();
     (!label.is_empty() && !value.is_empty() && !label.contains('`')).then(|| (label.to_string(), value.to_string()))
