@@ -207,6 +207,10 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
     };
     let mut doc = markdown::read(body, sink, read_log);
     read_tables(&mut doc.sections, doc.title.as_ref().map(|(t, _)| t.as_str()), sink, names);
+    // A document of no results (a doc page, a README of notes) needs none of its context.
+    if doc.sections.iter().all(|s| s.runs.is_empty()) {
+        return Vec::new();
+    }
     let front_facts = front.map(|fm| fm.facts()).unwrap_or_default();
     // What the prose's labelled lines state (`**Hardware:** …`): given to a run from its own
     // section chain first, then from the nearest such line above it anywhere (a setup

@@ -515,8 +515,32 @@ fn version_header(body: &str) -> Option<Option<&'static str>> {
     framework::of_backend(name).filter(|f| ["vllm", "sglang", "lmdeploy", "trtllm"].contains(f)).map(Some)
 }
 
-/// Classifies one header cell.
+/// Classifies one header cell. A table's headers are classified again and again (its first
+/// cells as metric names, joined with a heading's metric, as each layout is tried), and the
+/// same few hundred headers recur across a site's files: each is classified once per thread
+/// (the classification depends on the text alone) and the answer copied, as long as the
+/// table of answers stays small.
 fn column(raw: &str) -> Col {
+    const KEPT: usize = 4096;
+    thread_local! {
+        static CLASSIFIED: std::cell::RefCell<std::collections::HashMap<Box<str>, Col>> = Default::default();
+    }
+    CLASSIFIED.with(|classified| {
+        if let Some(col) = classified.borrow().get(raw) {
+            return col.clone();
+        }
+        let col = classify(raw);
+        let mut classified = classified.borrow_mut();
+        if classified.len() >= KEPT {
+            classified.clear();
+        }
+        classified.insert(raw.into(), col.clone());
+        col
+    })
+}
+
+/// What [`column`] answers, worked out.
+fn classify(raw: &str) -> Col {
     let raw = clean(raw);
     let key = fields::normalise(&raw);
     // `to_lowercase` is `to_ascii_lowercase` on ASCII text, without its look-ups.
@@ -1675,9 +1699,14 @@ fn phase_columns(heading: &str, cols: &mut [Col]) {
     // prefill`, `Decode-heavy workload`).
     let of_phase = |phase: &[&str]| {
         phase.iter().any(|p| {
-            ["performance", "latency", "throughput", "phase", "stage", "speed", " perf", "性能", "阶段", "速度", "延迟", "吞吐"]
-                .iter()
-                .any(|what| h.contains(&format!("{p} {}", what.trim_start())) || h.contains(&format!("{p}{what}")))
+            // Each place the phase is named, followed by what is measured of it, at once or
+            // after a blank (most headings name no phase: nothing more is done).
+            h.match_indices(p).any(|(at, _)| {
+                let after = &h[at + p.len()..];
+                ["performance", "latency", "throughput", "phase", "stage", "speed", " perf", "性能", "阶段", "速度", "延迟", "吞吐"]
+                    .iter()
+                    .any(|what| after.strip_prefix(' ').is_some_and(|a| a.starts_with(what.trim_start())) || after.starts_with(what))
+            })
         })
     };
     let prefill = of_phase(&["prefill", "pre-fill", "预填充"]);
@@ -3176,6 +3205,10 @@ fn states_value(theirs: &HashMap<Key<'_>, f64>, key: &Key<'_>, v: f64, close: im
 
 /// How far a printed value may be from the one it rounds: half its last decimal.
 fn tolerance(v: f64) -> f64 {
+    // A whole number below 2^53 prints no decimals (most counts and many rates).
+    if v.fract() == 0.0 && v.abs() < 9.0e15 {
+        return 0.5 + 1e-9 * v.abs();
+    }
     let text = format!("{v}");
     let decimals = text.split_once('.').map_or(0, |(_, f)| f.len()) as i32;
     0.5 * 10f64.powi(-decimals) + 1e-9 * v.abs()
