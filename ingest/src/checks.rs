@@ -264,14 +264,32 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
     }
     // How many runs each section held, before they were taken out.
     let run_counts: Vec<usize> = section_runs.iter().map(Vec::len).collect();
+    // How many of each section's result blocks stand before its first client command (all of
+    // them when it has none): the runs a command of an earlier section may have run (a table
+    // below them may repeat them; its rows are not counted).
+    let leading: Vec<usize> = section_runs
+        .iter()
+        .zip(sections.iter())
+        .map(|(runs, s)| {
+            let first = s.clients.iter().map(|c| c.line).min().unwrap_or(u32::MAX);
+            runs.iter().filter(|r| r.source.line < first && r.format != markdown_table::NAME).count()
+        })
+        .collect();
     // The one client command of the section just before each one (with its sub-sections),
     // when that section holds no run: a `## Command` section before `## Results`.
+    // Sections of results without a command of their own between them are passed over (`####
+    // 脚本` holding the command, then `#### PP2`, `#### PP2+DAG`, … each a result of it).
     let command_before = |i: usize| -> Option<&context::ClientCommand> {
-        let j = (0..i).rev().find(|&j| parent[j] == parent[i])?;
-        let own = &sections[j..i];
-        let mut clients = own.iter().flat_map(|s| &s.clients);
-        let only = clients.next().filter(|_| clients.next().is_none())?;
-        run_counts[j..i].iter().all(|&n| n == 0).then_some(only)
+        let mut end = i;
+        for j in (0..i).rev().filter(|&j| parent[j] == parent[i]) {
+            let own = &sections[j..end];
+            let mut clients = own.iter().flat_map(|s| &s.clients);
+            match clients.next() {
+                None => end = j,
+                Some(only) => return (clients.next().is_none() && run_counts[j..end].iter().all(|&n| n == 0)).then_some(only),
+            }
+        }
+        None
     };
     // The document's only client command, when its section holds no run (`### Benchmark
     // command` in a setup chapter): it ran the runs after it that have no command of their own.
@@ -320,7 +338,7 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
             let title_line = doc.title.as_ref().map(|(_, l)| *l);
             let encloses = |j: usize, line: u32| !(sections[j].title.is_empty() && title_line.is_some_and(|t| line < t && t < at));
             let own = chain.iter().find_map(|&j| last_before(&sections[j].clients, at, |c| c.line).filter(|c| encloses(j, c.line)));
-            let sibling = || (run_counts[i] == 1).then(|| command_before(i)).flatten();
+            let sibling = || (leading[i] == 1 && k == 0 && run.format != markdown_table::NAME).then(|| command_before(i)).flatten();
             let client = match paired.get(&(i, k)) {
                 Some(&pair) => pair,
                 None => own.or_else(sibling).or_else(|| only_client.filter(|c| c.line < at)),
@@ -430,7 +448,9 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
                     context::give(&mut run, fact.clone(), sections[j].line, context::HEADING);
                 }
             }
-            for (facts, line) in title.iter().chain(&subtitle) {
+            // A `# Title` below the run (the first one of a file of notes, heading its second
+            // half) is not its document's title.
+            for (facts, line) in title.iter().chain(&subtitle).filter(|(_, l)| *l < at) {
                 for fact in facts {
                     context::give(&mut run, fact.clone(), *line, context::HEADING);
                 }
@@ -477,7 +497,10 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
             // Configuration` after the tables; not `### Production Workload Simulation`'s setup
             // over its own results).
             let config = |l: u32| section_of(l).is_none_or(|j| run_counts[j] == 0 || chain.contains(&j));
-            for (fact, line) in stated_once.iter().rev().filter(|(_, l)| *l > at && !in_block(*l) && config(*l)) {
+            // A load stated below in a section named for tests (`## Latency tests`' `- Input
+            // length: 32 tokens.` under a log of serving runs) is those tests', as above.
+            let below = |f: &context::Fact, l: u32| l > at && !in_block(l) && config(l) && (!f.key().starts_with("scenario.") || setup(l));
+            for (fact, line) in stated_once.iter().rev().filter(|(f, l)| below(f, *l)) {
                 give_labelled(&mut run, fact, *line);
             }
             let of_model = match (only_serve, run.model.as_deref()) {

@@ -480,7 +480,12 @@ pub fn flags(args: &str) -> Vec<(String, Option<String>)> {
 
 /// [`flags`], borrowing from `args` where the shell words do (a plain command line).
 pub fn borrowed_flags(args: &str) -> Vec<(Cow<'_, str>, Option<Cow<'_, str>>)> {
-    let words = words(args);
+    let mut words = words(args);
+    for w in &mut words {
+        if let Some(name) = spelled_flag(w) {
+            *w = Cow::Owned(name);
+        }
+    }
     let mut out = Vec::new();
     let mut i = 0;
     while i < words.len() {
@@ -517,6 +522,23 @@ fn words(args: &str) -> Vec<Cow<'_, str>> {
         Some(words) => words.into_iter().map(Cow::Owned).collect(),
         None => args.split_whitespace().map(Cow::Borrowed).collect(),
     }
+}
+
+/// A flag as the engines read it, when it is written otherwise: `--tensor_parallel_size 8`
+/// (vLLM's parser takes `_` for `-`), `-—tensor-parallel-size` and `—tp` (a dash a word
+/// processor made long). `None` for a word written as the engines read it, or no flag.
+fn spelled_flag(word: &str) -> Option<String> {
+    let long_dash = word.starts_with(['—', '–']) || word.starts_with("-—") || word.starts_with("-–");
+    if !long_dash && !(word.starts_with("--") && word.contains('_')) {
+        return None;
+    }
+    let name_end = word.find('=').unwrap_or(word.len());
+    let (name, value) = word.split_at(name_end);
+    let bare = name.trim_start_matches(['-', '—', '–']);
+    if bare.is_empty() || !bare.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        return None;
+    }
+    Some(format!("--{}{value}", bare.replace('_', "-")))
 }
 
 fn is_negative_number(w: &str) -> bool {

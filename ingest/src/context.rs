@@ -147,13 +147,18 @@ const FAMILIES: [&str; 40] = [
 
 /// GPU names (upper case) a heading or table cell may name, longest first where one is the
 /// prefix of another.
-const GPUS: [&str; 78] = [
+const GPUS: [&str; 91] = [
     "GB300", "GB200", "B300", "B200", "B100", "H800", "H200", "H100", "H20", "A800", "A100", "A6000", "A5000", "A4000", "A40", "A30", "A10G",
     "A10", "L40S", "L40", "L20", "L4", "V100", "T4", "MI355X", "MI350X", "MI325X", "MI300X", "MI300A", "MI300", "MI250X",
-    "MI250", "MI210", "MI100", "MI60", "MI50", "RTX PRO 6000", "RTX 6000 ADA", "RTX 6000", "RTX 5090", "RTX 5080", "RTX 5070 TI", "RTX 5060 TI",
+    "MI250", "MI210", "MI100", "MI60", "MI50", "RTX PRO 6000", "RTX PRO 5000", "RTX PRO 4500", "RTX PRO 4000", "RTX 6000 ADA", "RTX 6000",
+    "RTX 5090", "RTX 5080", "RTX 5070 TI", "RTX 5060 TI",
+    // A laptop's card is another part than the desktop card of its number (less memory, lower clocks).
+    "RTX 4090 LAPTOP", "RTX 4080 LAPTOP", "RTX 4070 LAPTOP", "RTX 4060 LAPTOP", "RTX 3080 LAPTOP", "RTX 3070 LAPTOP", "RTX 3060 LAPTOP",
     "RTX 4090D", "RTX 4090 D", "RTX 4090", "RTX 4080", "RTX 4070 TI", "RTX 4070", "RTX 4060 TI", "RTX 4060",
-    "RTX 3090 TI", "RTX 3090", "RTX 3080 TI", "RTX 3080", "RTX 3070", "RTX 3060", "RTX 2080 TI", "910B4", "910B3", "910B2", "910B", "GAUDI3", "GAUDI2", "GH200",
-    "GB10",
+    "RTX 3090 TI", "RTX 3090", "RTX 3080 TI", "RTX 3080", "RTX 3070", "RTX 3060", "RTX 2080 TI", "910B4", "910B3", "910B2", "910B", "910C",
+    "ATLAS A3", "GAUDI3", "GAUDI2", "GH200", "GB10",
+    // NVIDIA's desktop Grace Blackwell machine, named for its GB10 (the name table says so).
+    "DGX SPARK",
     // Google's TPUs, the accelerator a JAX engine's results ran on.
     "TPU V7X", "TPU7X", "TPU V6E", "TPU6E", "TPU V5P", "TPU V5E", "TPU V4",
     // Jetson modules, named without a number (`Jetson Orin` alone names no one module).
@@ -698,9 +703,12 @@ fn series_spaced(text: &str) -> Option<String> {
 fn gpu_as_written(text: &str) -> Option<(String, Option<u32>)> {
     // A name is looked for only when its first and last bytes occur in the text (most of the
     // forty names are not in a heading or a cell at all).
-    // Every name but a Jetson's holds a digit: a text without one (most headings and cells)
-    // names none.
-    if !text.bytes().any(|b| b.is_ascii_digit()) && !crate::text::contains_ignore_ascii_case(text, "jetson") {
+    // Every name but a Jetson's and the DGX Spark's holds a digit: a text without one (most
+    // headings and cells) names none.
+    if !text.bytes().any(|b| b.is_ascii_digit())
+        && !crate::text::contains_ignore_ascii_case(text, "jetson")
+        && !crate::text::contains_ignore_ascii_case(text, "dgx spark")
+    {
         return None;
     }
     let mut present = [false; 256];
@@ -898,7 +906,7 @@ pub struct ClientCommand {
 }
 
 /// The words that make a line a benchmark client command.
-static CLIENTS: [Needle; 19] = [
+static CLIENTS: [Needle; 21] = [
     Needle::new("vllm bench serve"),
     // TensorRT-LLM's copy of vLLM's client (`python -m tensorrt_llm.serve.scripts.benchmark_serving`).
     Needle::new("serve.scripts.benchmark_serving"),
@@ -924,8 +932,14 @@ static CLIENTS: [Needle; 19] = [
     // TensorRT-LLM's offline benchmark (`trtllm-bench --model M throughput --tp 8 …`): the
     // engine in the client's process.
     Needle::new("trtllm-bench"),
+    // Anyscale's llmperf (`python token_benchmark_ray.py --model … --mean-input-tokens …`).
+    Needle::new("token_benchmark_ray.py"),
+    // ModelScope EvalScope's load test.
+    Needle::new("evalscope perf"),
 ];
 static BENCH: Needle = Needle::new("bench");
+/// `evalscope perf`, the one client whose words hold neither `bench` nor `profile`.
+static EVALSCOPE: Needle = Needle::new("evalscope perf");
 /// LMDeploy's `profile_restful_api.py`, `genai-perf profile`, `aiperf profile`.
 static PROFILE: Needle = Needle::new("profile");
 /// GenAI-Perf's first releases (0.0.x) took their flags without the `profile` subcommand
@@ -940,10 +954,16 @@ pub fn client_commands(block: &str, first_line: u32) -> Vec<ClientCommand> {
     // Most blocks holding `bench` are logs (`Running benchmark`, `Serving Benchmark`): no
     // command is joined for them when no client's words stand around any of its hits.
     let genai_perf = GENAI_PERF.is_in(block);
-    if !genai_perf && !may_hold_client(block) {
+    let evalscope = EVALSCOPE.is_in(block);
+    if !genai_perf && !evalscope && !may_hold_client(block) {
         return Vec::new();
     }
-    let words: &[&Needle] = if genai_perf { &[&BENCH, &PROFILE, &GENAI_PERF] } else { &[&BENCH, &PROFILE] };
+    let words: &[&Needle] = match (genai_perf, evalscope) {
+        (false, false) => &[&BENCH, &PROFILE],
+        (true, false) => &[&BENCH, &PROFILE, &GENAI_PERF],
+        (false, true) => &[&BENCH, &PROFILE, &EVALSCOPE],
+        (true, true) => &[&BENCH, &PROFILE, &GENAI_PERF, &EVALSCOPE],
+    };
     let commands = crate::client::joined_commands_with(block, first_line, words);
     commands.into_iter().filter_map(|(line, text)| client_command(&text, line)).map(|c| ClientCommand { block: first_line, ..c }).collect()
 }
@@ -1011,7 +1031,7 @@ fn client_command(text: &str, line: u32) -> Option<ClientCommand> {
     // runs next (llm-d's vllm-bench job logs); what follows the echo is that command.
     let text = ["Running: ", "Running command: "].iter().find_map(|p| text.strip_prefix(p)).map_or(text, str::trim_start);
     // Every client's words hold `bench` or `profile`: one search rules out most lines.
-    if !BENCH.is_in(text) && !PROFILE.is_in(text) && !GENAI_PERF.is_in(text) {
+    if !BENCH.is_in(text) && !PROFILE.is_in(text) && !GENAI_PERF.is_in(text) && !EVALSCOPE.is_in(text) {
         return None;
     }
     // A join leaves two blanks where a line ended in ` \` (`genai-perf \` over `  profile \`):
@@ -1270,6 +1290,12 @@ impl ClientCommand {
         if self.command.contains("trtllm-bench") {
             return self.trtllm_bench_facts();
         }
+        if self.command.contains("token_benchmark_ray.py") {
+            return self.llmperf_facts();
+        }
+        if EVALSCOPE.is_in(&self.command) {
+            return self.evalscope_facts();
+        }
         let mut out = Vec::new();
         let int = |v: Option<&str>| v.and_then(|v| v.parse::<f64>().ok()).and_then(integer);
         // SGLang's offline client starts the engine itself and takes the server's flags.
@@ -1337,6 +1363,38 @@ impl ClientCommand {
 
     /// The whole number a flag names when it names one (`--input-len 1024`), not a list
     /// (`--batch 4 8`) nor a placeholder; the last time the flag is written.
+    /// What llmperf's `token_benchmark_ray.py` says (flag names from its argparse): the
+    /// model, the requests in flight at once (`--num-concurrent-requests`, exactly that many),
+    /// the requests it waits for (`--max-num-completed-requests`), and a length only when its
+    /// spread is zero: `--mean-input-tokens 10000 --stddev-input-tokens 0` (the spread is 150
+    /// input and 80 output tokens unless stated).
+    fn llmperf_facts(&self) -> Vec<Fact> {
+        let int = |v: Option<&str>| v.and_then(|v| v.parse::<f64>().ok()).and_then(integer);
+        let mut out: Vec<Fact> = self.get(&["--model"]).map(|m| Fact::Model(m.to_string())).into_iter().collect();
+        out.extend(int(self.get(&["--num-concurrent-requests"])).map(Fact::MaxConcurrency));
+        out.extend(int(self.get(&["--max-num-completed-requests"])).map(Fact::NumPrompts));
+        let fixed = |mean: &str, spread: &str| int(self.get(&[mean])).filter(|_| int(self.get(&[spread])) == Some(0));
+        out.extend(fixed("--mean-input-tokens", "--stddev-input-tokens").map(Fact::InputLen));
+        out.extend(fixed("--mean-output-tokens", "--stddev-output-tokens").map(Fact::OutputLen));
+        out
+    }
+
+    /// What `evalscope perf` says (flag names from EvalScope's `perf/arguments.py`): the
+    /// model, the dataset, one `--parallel` level and one `--number` of requests (lists are a
+    /// sweep: each summary says its own), and a length when its least and most agree
+    /// (`--min-prompt-length 2048 --max-prompt-length 2048`, `--min-tokens`/`--max-tokens`).
+    fn evalscope_facts(&self) -> Vec<Fact> {
+        let int = |v: Option<&str>| v.and_then(|v| v.parse::<f64>().ok()).and_then(integer);
+        let mut out: Vec<Fact> = self.get(&["--model"]).map(|m| Fact::Model(m.to_string())).into_iter().collect();
+        out.extend(self.get(&["--dataset"]).map(|d| Fact::Dataset(d.to_string())));
+        out.extend(self.single(&["--parallel"]).map(Fact::MaxConcurrency));
+        out.extend(self.single(&["--number"]).map(Fact::NumPrompts));
+        let fixed = |least: &str, most: &str| int(self.get(&[most])).filter(|&m| int(self.get(&[least])) == Some(m));
+        out.extend(fixed("--min-prompt-length", "--max-prompt-length").map(Fact::InputLen));
+        out.extend(fixed("--min-tokens", "--max-tokens").map(Fact::OutputLen));
+        out
+    }
+
     fn single(&self, names: &[&str]) -> Option<u64> {
         let words: Vec<&str> = self.command.split_whitespace().collect();
         let at = words.iter().rposition(|w| names.contains(w))?;
@@ -2007,7 +2065,13 @@ fn names_another_gpu(value: &str, found: &str) -> bool {
     let upper = value.to_ascii_uppercase();
     let Some(at) = upper.find(&found.to_ascii_uppercase()) else { return false };
     let rest = format!("{} {}", &value[..at], &value[at + found.len()..]);
-    gpu_in(&rest).is_some_and(|(other, _)| !other.eq_ignore_ascii_case(found))
+    gpu_in(&rest).is_some_and(|(other, _)| !other.eq_ignore_ascii_case(found) && !machine_of(&other, found) && !machine_of(found, &other))
+}
+
+/// Machines named for the one chip they carry: `DGX Spark NVIDIA GB10` names one GPU.
+fn machine_of(machine: &str, chip: &str) -> bool {
+    const MACHINES: [(&str, &str); 2] = [("DGX SPARK", "GB10"), ("ATLAS A3", "910C")];
+    MACHINES.iter().any(|(m, c)| machine.eq_ignore_ascii_case(m) && chip.to_ascii_uppercase().starts_with(c))
 }
 
 /// `SGLang Version: 0.5.6.post1`, `vLLM version: v0.10.1`, `LMDeploy 版本: 0.9.2`: the label

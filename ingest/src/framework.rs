@@ -50,6 +50,15 @@ fn of_format(format: &str) -> Option<&'static str> {
         // `profile_generation.py` runs LMDeploy's own engine.
         return Some("lmdeploy");
     }
+    use crate::formats::{sglang_one_batch, vllm_latency, vllm_throughput};
+    if [vllm_latency::NAME, vllm_latency::JSON_NAME, vllm_throughput::NAME, vllm_throughput::JSON_NAME].contains(&format) {
+        // vLLM's offline benchmarks run vLLM's engine in the process (`benchmark_throughput.py
+        // --backend hf` another one, which its backend names first).
+        return Some("vllm");
+    }
+    if format == sglang_one_batch::NAME {
+        return Some("sglang");
+    }
     (format == Format::TrtllmBench.name() || format == crate::formats::trtllm_bench::NAME).then_some("trtllm")
 }
 
@@ -64,7 +73,11 @@ pub const CLIENT_BACKEND: &str = "client-backend";
 pub fn apply(runs: &mut [Run]) {
     for run in runs.iter_mut().filter(|r| r.framework.is_none()) {
         let from_backend = run.backend.as_deref().and_then(of_backend).map(|f| (f, run.source.lines.get("backend").copied(), true));
-        let from_format = || of_format(&run.format).map(|f| (f, Some(run.source.line), false));
+        // A backend no engine name maps to (`hf`, `mii`) ran the tool's other engine: not the
+        // tool's own.
+        let vllm_offline = [crate::formats::vllm_throughput::NAME, crate::formats::vllm_throughput::JSON_NAME].contains(&&run.format[..]);
+        let other_backend = vllm_offline && run.backend.is_some() && from_backend.is_none();
+        let from_format = || of_format(&run.format).filter(|_| !other_backend).map(|f| (f, Some(run.source.line), false));
         if let Some((framework, line, backend)) = from_backend.or_else(from_format) {
             run.framework = Some(framework.to_string());
             if let Some(line) = line {

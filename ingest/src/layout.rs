@@ -42,7 +42,9 @@ pub fn gpu_and_version(file: &str) -> Option<(&str, &str)> {
     let stem = file.strip_suffix(".md")?;
     let stem = LANGUAGES.iter().find_map(|l| stem.strip_suffix(l).and_then(|s| s.strip_suffix('.'))).unwrap_or(stem);
     let (gpu, version) = stem.rsplit_once("_v")?;
-    let version_ok = version.chars().next().is_some_and(|c| c.is_ascii_digit());
+    // A release (`0.10.1`, `1.0rc1`, `0.6.3.post1`), not the rest of a name that holds `_v`
+    // (`tpu_v6e8_overnight_probe`).
+    let version_ok = version.chars().next().is_some_and(|c| c.is_ascii_digit()) && version.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '+'));
     (!gpu.is_empty() && version_ok).then_some((gpu, version))
 }
 
@@ -113,6 +115,8 @@ mod tests {
         assert_eq!(layout("raw/A100_v1.0.md"), Layout::Raw);
         assert_eq!(layout("A100_v1.0.md"), Layout::Raw);
         assert_eq!(layout("vllm/A100_vx.md"), Layout::Raw);
+        assert_eq!(layout("docs/tpu_v6e8_overnight_serving_probe.md"), Layout::Raw);
+        assert_eq!(layout("vllm/H100_v0.6.3.post1.md"), result("vllm", "H100", "0.6.3.post1"));
         assert_eq!(layout("vllm/notes.md"), Layout::Raw);
         assert_eq!(gpu_and_version("A100_v1.0.fr.md"), Some(("A100", "1.0.fr")));
     }

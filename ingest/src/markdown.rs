@@ -148,7 +148,11 @@ pub fn read(text: &str, sink: &mut Sink, mut scan_log: impl FnMut(&str, &str, u3
         match event {
             Event::Start(Tag::Heading { level, .. }) => heading = Some((level, String::new(), index.line(range.start))),
             Event::End(TagEnd::Heading(_)) => {
-                if let Some((level, title, line)) = heading.take() {
+                // Three lines or more over a line of `=` or `-` (a log pasted without a fence,
+                // `Namespace(…)` and its result block over the block's last `=====`), or a
+                // title longer than any heading: text, not a section's name.
+                let log = text[range.clone()].trim_end().matches('\n').count() > 2 || heading.as_ref().is_some_and(|(_, t, _)| t.len() > 300);
+                if let Some((level, title, line)) = heading.take().filter(|_| !log) {
                     let title = trimmed(title);
                     if level == HeadingLevel::H1 {
                         doc.title.get_or_insert((title, line));

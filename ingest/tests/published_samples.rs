@@ -44,11 +44,12 @@
 mod common;
 
 use benchsite_ingest::{parse_file, FileOutput};
+use benchsite_model::RequestRate;
 use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 100] = [
+const SAMPLES: [(&str, &str); 110] = [
     ("markdown-table/metric_per_table_input_plus_output_total.md", "raw/minimax_m25_h100.md"),
     ("markdown-table/bullet_list_metrics_vi.md", "raw/slot_1605.md"),
     ("markdown-table/unlisted_engine_beside_engine_columns_zh.md", "raw/vllm_deep_dive.md"),
@@ -149,6 +150,16 @@ const SAMPLES: [(&str, &str); 100] = [
     ("markdown-table/metric_rows_config_columns_named_latency.md", "raw/kimi.md"),
     ("markdown-table/metric_named_by_line_above_engine_columns.md", "raw/engines.md"),
     ("markdown-table/config_row_labels_concurrency_headings_ja.md", "raw/spark.md"),
+    ("serving-text/unfenced_log_under_rule_and_report_table.md", "raw/vllm_k8s.md"),
+    ("markdown-table/unqualified_throughput_repeats_block_total_zh.md", "raw/ray_cg.md"),
+    ("markdown-table/aggregate_and_stream_rates_times_concurrency_zh.md", "raw/glm53.md"),
+    ("markdown-table/aggregate_and_single_stream_rates_zh.md", "raw/qwen38.md"),
+    ("markdown-table/arrival_rate_column_laptop_gpu_zh.md", "raw/rtx3060.md"),
+    ("markdown-table/katakana_token_rate_header_ja.md", "raw/nkat.md"),
+    ("markdown-table/rows_of_dashes_not_results_zh.md", "raw/flagos_qwq.md"),
+    ("evalscope/command_block_above_underscore_tp_zh.md", "raw/seed_oss.md"),
+    ("llmperf/rst_command_long_dash_tp.md", "raw/trn2_405b.md"),
+    ("vllm-latency/commented_outputs_in_test_file.log", "raw/test_sparse.log"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -2967,5 +2978,147 @@ fn cross_tables_of_a_metric_by_service_and_concurrency() {
     assert_eq!((first.framework.as_deref(), first.scenario.max_concurrency, first.metrics.output_throughput), (Some("xinference-vllm"), Some(1), Some(34.28)));
     assert_eq!((last.framework.as_deref(), last.scenario.max_concurrency, last.metrics.output_throughput), (Some("grps-trtllm"), Some(4), Some(4945.15)));
     assert!(!out.runs.iter().any(|r| [28, 37, 59].contains(&r.source.line)), "no run of a 同比 row");
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// A kubectl transcript of vLLM's benchmark script, pasted without a fence: its `Namespace(…)`
+/// and result block stand over the block's last `=====`, which markdown reads as the line
+/// under a heading. The whole log had become a heading (its `random_input_len=1024`, of a
+/// ShareGPT run, and `tp8` given to every run "from the heading at line 6"); it is text.
+/// The report table below repeats the four runs to more decimals (`0.974567` for the log's
+/// `0.97`): duplicates, not four more runs. `## Latency tests`' `- Input length: 32
+/// tokens.` below is those tests', not the serving runs'.
+#[test]
+fn an_unfenced_log_over_a_rule_and_its_report_table() {
+    let (text, out) = parsed("serving-text/unfenced_log_under_rule_and_report_table.md");
+    let lines: Vec<u32> = out.runs.iter().map(|r| r.source.line).collect();
+    assert_eq!(lines, [22, 55, 88, 121]);
+    for run in &out.runs {
+        assert_eq!((run.scenario.input_len, run.scenario.output_len, run.scenario.dataset.as_deref()), (None, None, Some("sharegpt")), "{}", run.id);
+        assert!(run.source.context.values().all(|c| c.kind != "heading"), "{}: {:?}", run.id, run.source.context);
+    }
+    let duplicates: Vec<u32> = out.findings.iter().filter(|f| f.code == "duplicate").map(|f| f.line).collect();
+    assert_eq!(duplicates, [178, 179, 180, 181]);
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// Notes on vLLM over Ray compiled graphs: a `#### 脚本` section holding the client command,
+/// then a section per configuration, each a result block of that command; a table below
+/// repeating the four runs under `Throughput (tok/s)`, whose numbers are the blocks' total
+/// rates; the first `# Title` only at line 287, over the notes' second half.
+/// - Every configuration's run takes the command (only the first had).
+/// - The table's rows repeat the blocks (its unqualified rate against their total): four
+///   duplicates, not four more runs.
+/// - The runs above line 287 take nothing from that heading.
+#[test]
+fn sections_of_one_command_and_a_table_of_their_totals() {
+    let (text, out) = parsed("markdown-table/unqualified_throughput_repeats_block_total_zh.md");
+    for line in [40, 66, 92, 118] {
+        let run = out.runs.iter().find(|r| r.source.line == line).unwrap_or_else(|| panic!("no run at {line}"));
+        assert_eq!(run.model.as_deref(), Some("Qwen/Qwen2.5-0.5B-Instruct"), "{}", run.id);
+        assert_eq!((run.scenario.num_prompts, run.scenario.dataset.as_deref()), (Some(100), Some("sharegpt")), "{}", run.id);
+    }
+    let duplicates: Vec<u32> = out.findings.iter().filter(|f| f.code == "duplicate").map(|f| f.line).collect();
+    assert_eq!(duplicates, [147, 148, 149, 150]);
+    for run in out.runs.iter().filter(|r| r.source.line < 287) {
+        assert!(run.source.context.values().all(|c| c.line < 287), "{}: {:?}", run.id, run.source.context);
+    }
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// Recipes for DGX Spark (`（2× DGX Spark）` in the title): `| 并发 | TTFT | Stream tok/s |
+/// Aggregate tok/s |` and `| 并发 | … | 聚合 tok/s | 单流 tok/s |`. One stream's rate is kept
+/// under its header and the aggregate is the run's (both had been duplicate columns, 10 runs
+/// without a throughput); `×4` under `并发` is a concurrency of 4; the GPU is the Spark's GB10.
+#[test]
+fn aggregate_and_per_stream_rates_with_concurrency_as_multiples() {
+    let (text, out) = parsed("markdown-table/aggregate_and_stream_rates_times_concurrency_zh.md");
+    let got: Vec<(Option<u64>, Option<f64>)> = out.runs.iter().map(|r| (r.scenario.max_concurrency, r.metrics.output_throughput)).collect();
+    assert_eq!(got, [(Some(1), Some(62.9)), (Some(2), Some(103.3)), (Some(4), Some(146.5))]);
+    for run in &out.runs {
+        assert_eq!((run.gpu.as_deref(), run.gpu_count), (Some("GB10"), Some(2)), "{}", run.id);
+        assert_eq!(run.metrics.extra.get("stream tok/s").is_some(), true, "{}", run.id);
+    }
+    assert!(!out.findings.iter().any(|f| f.code == "duplicate-columns"), "{:?}", out.findings);
+    numbers_trace_to_their_lines(&text, &out);
+
+    let (text, out) = parsed("markdown-table/aggregate_and_single_stream_rates_zh.md");
+    let got: Vec<(Option<u64>, Option<f64>)> = out.runs.iter().map(|r| (r.scenario.max_concurrency, r.metrics.output_throughput)).collect();
+    let expected = [(1, 46.3), (2, 73.0), (3, 91.9), (4, 108.1), (1, 48.7), (8, 162.9), (8, 151.6)];
+    assert_eq!(got, expected.map(|(c, t)| (Some(c), Some(t))));
+    assert!(out.runs.iter().all(|r| r.gpu.as_deref() == Some("GB10") && r.gpu_count == Some(1)));
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// A report on an `RTX 3060 Laptop`: the laptop part keeps its name (it had become the
+/// desktop card, 12 GB for 6); `| 到达率 (req/s) |` is the rate requests were sent at, the
+/// run's setting, not the rate it served (it had been the request throughput).
+#[test]
+fn an_arrival_rate_column_and_a_laptop_gpu() {
+    let (text, out) = parsed("markdown-table/arrival_rate_column_laptop_gpu_zh.md");
+    assert_eq!(out.runs.len(), 7);
+    assert!(out.runs.iter().all(|r| r.gpu.as_deref() == Some("RTX 3060 Laptop")), "{:?}", out.runs.iter().map(|r| &r.gpu).collect::<Vec<_>>());
+    let poisson: Vec<(Option<RequestRate>, Option<f64>)> = out.runs[4..].iter().map(|r| (r.scenario.request_rate, r.metrics.request_throughput)).collect();
+    assert_eq!(poisson, [0.32, 0.64, 1.28].map(|r| (Some(RequestRate::PerSecond(r)), None)));
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// `| 設定 | トークン/秒 | 安定性スコア | メモリ使用量 |`: the katakana header is a token rate
+/// (the table gave no run).
+#[test]
+fn a_token_rate_written_in_katakana() {
+    let (text, out) = parsed("markdown-table/katakana_token_rate_header_ja.md");
+    let rates: Vec<Option<f64>> = out.runs.iter().map(|r| r.metrics.output_throughput).collect();
+    assert_eq!(rates, [Some(1975.7), Some(1891.3), Some(1243.6)]);
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// A migration report's tables of versions not measured yet: the model, vendor and TFLOPS
+/// filled in, every result cell `-`. No result is there to lose: no `table-not-read`.
+#[test]
+fn a_table_of_dashes_under_its_result_columns_is_no_unread_table() {
+    let (text, out) = parsed("markdown-table/rows_of_dashes_not_results_zh.md");
+    assert_eq!(out.runs.len(), 2);
+    assert!(!out.findings.iter().any(|f| f.code == "table-not-read"), "{:?}", out.findings);
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// A model guide: `--tensor_parallel_size 8` in the serve command (vLLM takes `_` for `-`), an
+/// `evalscope perf` command in its own block above the result (`--dataset random`,
+/// `--min-prompt-length 2048 --max-prompt-length 2048`, `--min-tokens 0 --max-tokens 200`:
+/// the input fixed, the output not).
+#[test]
+fn an_evalscope_command_above_and_an_underscored_tp_flag() {
+    let (text, out) = parsed("evalscope/command_block_above_underscore_tp_zh.md");
+    let [run] = out.runs.as_slice() else { panic!("{:?}", out.runs) };
+    assert_eq!(run.tp, Some(8));
+    assert_eq!((run.scenario.dataset.as_deref(), run.scenario.input_len, run.scenario.output_len), (Some("random"), Some(2048), None));
+    assert_eq!(run.source.context.get("scenario.input_len").map(|c| c.kind.as_str()), Some("command"));
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// AWS Neuron's reStructuredText tutorial: `-—tensor-parallel-size 64` (a dash made long) and
+/// llmperf's `token_benchmark_ray.py --mean-input-tokens 10000 --stddev-input-tokens 0 …
+/// --num-concurrent-requests 1 --max-num-completed-requests 50`: TP 64, and the load (both
+/// runs' scenarios had been empty).
+#[test]
+fn an_llmperf_command_and_a_long_dashed_flag() {
+    let (text, out) = parsed("llmperf/rst_command_long_dash_tp.md");
+    assert_eq!(out.runs.len(), 2);
+    for run in &out.runs {
+        assert_eq!(run.tp, Some(64), "{}", run.id);
+        let s = &run.scenario;
+        assert_eq!((s.input_len, s.output_len, s.max_concurrency, s.num_prompts), (Some(10000), Some(1500), Some(1), Some(50)), "{}", run.id);
+    }
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// vLLM `benchmark_latency.py` outputs kept as comments of a test file: vLLM's engine ran them
+/// (the tool runs it in its process), so the runs are vLLM's.
+#[test]
+fn vllm_latency_runs_are_vllms() {
+    let (text, out) = parsed("vllm-latency/commented_outputs_in_test_file.log");
+    assert_eq!(out.runs.len(), 3);
+    assert!(out.runs.iter().all(|r| r.framework.as_deref() == Some("vllm")));
     numbers_trace_to_their_lines(&text, &out);
 }

@@ -35,7 +35,7 @@ use std::collections::{BTreeMap, HashMap};
 
 pub static FORMAT: Format = Format { name: NAME, detect, read: Read::Table(read) };
 
-const NAME: &str = "markdown-table";
+pub(crate) const NAME: &str = "markdown-table";
 
 /// Tables are offered by the markdown walk, never found in plain text.
 fn detect(_: &Input<'_>) -> bool {
@@ -98,7 +98,7 @@ fn unit_of_squeezed(squeezed: &str) -> Unit {
         "qps" | "rps" | "req/s" | "reqs/s" | "request/s" | "requests/s" | "req/sec" | "requests/sec" | "request/sec" | "请求/s"
         | "请求/秒" | "it/s" => Unit::RequestRate,
         "tok/s" | "tokens/s" | "token/s" | "tokens/sec" | "token/sec" | "tok/sec" | "t/s" | "tps" | "tokens/second"
-        | "token/秒" | "tokens/秒" | "词/秒" => Unit::TokenRate,
+        | "token/秒" | "tokens/秒" | "词/秒" | "toks/s" | "toks/sec" | "トークン/秒" | "トークン/s" => Unit::TokenRate,
         _ => Unit::Other,
     }
 }
@@ -477,7 +477,7 @@ fn context_of(body: &str) -> Option<Ctx> {
         "输出token", "output", "out", "tokens out", "output seq len", "output sequence length",
     ]) {
         Ctx::OutputLen
-    } else if one_of(&["request rate", "rate", "req rate", "请求速率", "arrival rate", "target qps", "target rps"]) {
+    } else if one_of(&["request rate", "rate", "req rate", "请求速率", "arrival rate", "target qps", "target rps", "到达率", "请求到达率", "target request rate"]) {
         Ctx::RequestRate
     } else if one_of(&["test name"]) {
         Ctx::TestName
@@ -642,11 +642,18 @@ fn classify(raw: &str) -> Col {
     if h.any(&["peak concurrent requests", "max concurrent requests"]) && unit == Unit::None {
         return col(Column::Measure(Measure::PeakConcurrent));
     }
+    // `Request rate (req/s)`, `到达率 (req/s)`: the rate requests were sent at, a setting of
+    // the run, not the rate it served them at.
+    if context_of(t) == Some(Ctx::RequestRate) {
+        return col(Column::Context(Ctx::RequestRate));
+    }
     let throughput_words = h.any(&["throughput", "吞吐", "처리량", "スループット", "speed", "速度", "每秒", "per second", "per sec"]) || ["tps", "qps", "rps"].iter().any(|w| h.word(w));
     let rate_unit = matches!(unit, Unit::TokenRate | Unit::RequestRate | Unit::PerGpu);
     // `单用户输出 (tok/s)`, `Output tok/s per user`: the rate one user sees beside the
     // run's (`总生成吞吐`), kept under its header as a `tok/s/user` unit is.
-    if (throughput_words || rate_unit) && h.any(&["per user", "per-user", "/user", "单用户", "每用户", "/用户", "单路", "每路", "per request", "per-request", "每请求", "单请求"]) {
+    // `Stream tok/s` beside `Aggregate tok/s`, `单流 tok/s` beside `聚合 tok/s`: one stream's.
+    let per_stream = h.word("stream") || h.any(&["per stream", "per-stream", "单流", "每流"]);
+    if (throughput_words || rate_unit) && (per_stream || h.any(&["per user", "per-user", "/user", "单用户", "每用户", "/用户", "单路", "每路", "per request", "per-request", "每请求", "单请求"])) {
         return col(Column::Label);
     }
     if let (Some(group), false, false) = (latency_group(&h), throughput_words, rate_unit) {
@@ -1031,6 +1038,13 @@ fn read(inputs: &[TableInput<'_>], sink: &mut Sink) -> Vec<Run> {
 /// `table-not-read` warning naming the row, so a table lost beside a file's other runs is
 /// not lost in silence.
 fn not_read(table: &crate::markdown::Table, headings: &[&str], sink: &mut Sink) {
+    // Result columns of nothing but `-` (a report's rows of runs not done yet, the setup's
+    // numbers filled in): no result is there to lose.
+    let results: Vec<usize> = table.header.iter().enumerate().filter(|(_, h)| is_result(&column(h))).map(|(j, _)| j).collect();
+    let empty = |c: Option<&String>| c.is_none_or(|c| matches!(cell(c), Num::Absent));
+    if !results.is_empty() && table.rows.iter().all(|r| results.iter().all(|&j| empty(r.cells.get(j)))) {
+        return;
+    }
     let rows = table.rows.iter().map(|r| (r.line, r.cells.as_slice()));
     // Under a heading naming a metric (`### Time to First Token` over `| Concurrency | vLLM
     // P50 | SGLang P50 |`; `## Throughput Measurements` over `#### Llama 4 Scout` over
@@ -3002,6 +3016,11 @@ fn context_cell<'a>(ctx: Ctx, num: Num, e: &Entry<'a>, owned: &mut Vec<Owned<'a>
                 push("max concurrency", OwnedValue::Number(n));
             }
         }
+        // `×4`, `×8 (float32)` under `并发`: that many at once (the words after it stay the
+        // row's note).
+        (Ctx::MaxConcurrency, Num::Text(t)) if times_count(&t).is_some() => {
+            push("max concurrency", OwnedValue::Number(times_count(&t).unwrap_or_default()));
+        }
         (Ctx::NumPrompts, Num::Number(n, Unit::None)) => push("num prompts", OwnedValue::Number(n)),
         (Ctx::InputLen, Num::Number(n, Unit::None | Unit::Other)) => push("input len", OwnedValue::Number(n)),
         (Ctx::OutputLen, Num::Number(n, Unit::None | Unit::Other)) => push("output len", OwnedValue::Number(n)),
@@ -3026,6 +3045,14 @@ fn context_cell<'a>(ctx: Ctx, num: Num, e: &Entry<'a>, owned: &mut Vec<Owned<'a>
         }
         _ => {}
     }
+}
+
+/// `×8`, `x16`, `×8 (float32)`: a count written as a multiple, with at most a bracket after it.
+fn times_count(text: &str) -> Option<f64> {
+    let rest = text.trim().strip_prefix(['×', 'x', 'X'])?.trim_start();
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let after = rest[digits..].trim_start();
+    (digits > 0 && (after.is_empty() || after.starts_with(['(', '（']))).then(|| rest[..digits].parse().ok()).flatten()
 }
 
 /// The two statistics a header names as a pair: `TTFT P50/P95` → (`p50`, `p95`).
@@ -3196,11 +3223,23 @@ const ANY_THROUGHPUT: Key<'static> = ("throughput", "");
 /// kind, under any throughput; whether it is close to `v` to the precision `close` allows.
 fn states_value(theirs: &HashMap<Key<'_>, f64>, key: &Key<'_>, v: f64, close: impl Fn(f64, f64) -> bool) -> bool {
     const RATES: [Key<'static>; 5] = [("output_throughput", ""), ("total_throughput", ""), ("input_throughput", ""), ("request_throughput", ""), ANY_THROUGHPUT];
+    let twin = || token_twin(key).and_then(|t| theirs.get(&t)).is_some_and(|&w| close(v, w));
     match theirs.get(key) {
-        Some(&w) => close(v, w),
+        // A table's unqualified `Throughput (tok/s)`, read as output tokens, over a log that
+        // prints both rates: its total, when that is the number.
+        Some(&w) => close(v, w) || twin(),
         None if *key == ANY_THROUGHPUT => RATES.iter().any(|k| theirs.get(k).is_some_and(|&w| close(v, w))),
-        None => token_twin(key).and_then(|t| theirs.get(&t)).is_some_and(|&w| close(v, w)),
+        None => twin(),
     }
+}
+
+/// Whether two printed values may be one number rounded twice: within half the last
+/// decimal of the coarser (`0.97` and `0.974567`), at most 1% apart. A whole value may
+/// have been printed with decimals (`13.0`, not `13`): its own rounding is not known, and
+/// only the other's counts.
+fn rounded_alike(v: f64, w: f64) -> bool {
+    let theirs = if w.fract() == 0.0 { 0.0 } else { tolerance(w).min(0.01 * v.abs().max(w.abs())) };
+    (v - w).abs() <= tolerance(v).max(theirs)
 }
 
 /// How far a printed value may be from the one it rounds: half its last decimal.
@@ -3326,21 +3365,26 @@ fn duplicates(runs: &[Run], keep: &mut [bool], summarised_by: &mut Vec<(usize, u
         let own = numbers(&runs[i]);
         if runs[i].format == NAME && own.len() >= 2 {
             let (key, v) = &own[0];
-            let tol = tolerance(*v);
-            let candidates = index.get(key).map(|by_value| {
-                let low = (v - tol).max(0.0).to_bits();
-                let high = (v + tol).to_bits();
-                by_value.range(low..=high).flat_map(|(_, js)| js.iter().copied()).collect::<Vec<_>>()
-            });
-            // The earliest kept run that states every number of the row; runs sharing the
-            // first number are few, and only the first of them are compared. A log's run
-            // is kept over a table row, wherever it stands.
-            let mut candidates = candidates.unwrap_or_default();
+            // A log may print the row's number to fewer decimals (`0.97` for the table's
+            // `0.974567`): runs within 1% are looked at, under the row's key or its token
+            // twin (an unqualified `Throughput (tok/s)` over the log's total).
+            let tol = tolerance(*v).max(v.abs() * 0.01);
+            let (low, high) = ((v - tol).max(0.0).to_bits(), (v + tol).to_bits());
+            let mut candidates: Vec<(bool, usize)> = std::iter::once(*key)
+                .chain(token_twin(key))
+                .filter_map(|k| index.get(&k))
+                .flat_map(|by_value| by_value.range(low..=high))
+                .flat_map(|(w, js)| js.iter().map(move |&j| ((f64::from_bits(*w) - v).abs() > tolerance(*v), j)))
+                .collect();
+            // The earliest kept run that states every number of the row, those equal to the
+            // row's first number to its own precision first; runs sharing the first number
+            // are few, and only the first of them are compared. A log's run is kept over a
+            // table row, wherever it stands.
             candidates.sort_unstable();
-            let original = candidates.into_iter().filter(|&j| keep[j]).take(MAX_CANDIDATES).find(|&j| {
+            candidates.dedup_by_key(|c| c.1);
+            let original = candidates.into_iter().map(|(_, j)| j).filter(|&j| keep[j]).take(MAX_CANDIDATES).find(|&j| {
                 let theirs: HashMap<Key<'_>, f64> = numbers(&runs[j]).into_iter().collect();
-                let close = |v: f64, w: f64| (v - w).abs() <= tolerance(v);
-                same_scenario(&runs[i], &runs[j]) && own.iter().all(|(k, v)| states_value(&theirs, k, *v, close))
+                same_scenario(&runs[i], &runs[j]) && own.iter().all(|(k, v)| states_value(&theirs, k, *v, rounded_alike))
             });
             if let Some(j) = original {
                 keep[i] = false;
