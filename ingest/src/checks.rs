@@ -126,6 +126,9 @@ fn read_tables(sections: &mut [Section], title: Option<&str>, sink: &mut Sink, n
     if sections.iter().all(|s| s.tables.is_empty()) {
         return;
     }
+    for table in sections.iter_mut().flat_map(|s| s.tables.iter_mut()) {
+        markdown_table::aggregate_rows(table, sink);
+    }
     let path = sink.path.clone();
     let parent = parents(sections);
     // A table whose rows a log's reader already read (guidellm's boxed tables pasted without a
@@ -291,6 +294,24 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
         }
         None
     };
+    // The one serve command of the nearest earlier sibling section that has any, when that
+    // section holds no run (`### Run Llama on a vLLM server` over `### Run GenAI-Perf`): the
+    // server the sections after it measured.
+    let serve_before = |i: usize| -> Option<&Serve> {
+        let mut end = i;
+        for j in (0..i).rev().filter(|&j| parent[j] == parent[i]) {
+            let own = &sections[j..end];
+            let mut serves = own.iter().flat_map(|s| &s.serves);
+            let results = run_counts[j..end].iter().any(|&n| n > 0);
+            match serves.next() {
+                // A section of other results between: they may have used another server.
+                None if results => return None,
+                None => end = j,
+                Some(only) => return (serves.next().is_none() && !results).then_some(only),
+            }
+        }
+        None
+    };
     // The document's only client command, when its section holds no run (`### Benchmark
     // command` in a setup chapter): it ran the runs after it that have no command of their own.
     let only_client = {
@@ -386,6 +407,8 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
             let serve = chain
                 .iter()
                 .find_map(|&j| last_before(&sections[j].serves, at, |s| s.line).filter(|s| encloses(j, s.line)))
+                // With one serve command in the document, the rules for the only one hold.
+                .or_else(|| serve_before(i).filter(|_| only_serve.is_none()))
                 .or(doc.default_serve.as_ref().filter(|s| s.line < at));
             // A server started with other values of the flags the run states did not run it.
             let serve = match serve.map(|s| (s, flags_conflict(s, &run))) {

@@ -730,7 +730,8 @@ fn gpu_as_written(text: &str) -> Option<(String, Option<u32>)> {
             let end = start + name.len();
             from = start + 1;
             let before_ok = start == 0 || !bytes[start - 1].is_ascii_alphanumeric() || count_before(&upper[..start]).is_some();
-            let after_ok = end == upper.len() || !bytes[end].is_ascii_alphanumeric();
+            // `H800x1`: a count glued to the name (`count_after` reads it).
+            let after_ok = end == upper.len() || !bytes[end].is_ascii_alphanumeric() || (bytes[end] == b'X' && count_after(&upper[end..]).is_some());
             if !before_ok || !after_ok {
                 continue;
             }
@@ -1238,7 +1239,8 @@ impl ClientCommand {
     fn profiler_facts(&self) -> Vec<Fact> {
         let mut out = Vec::new();
         let int = |v: Option<&str>| v.and_then(|v| v.parse::<f64>().ok()).and_then(integer);
-        let model = self.get(&["--model", "-m", "--model-names"]).filter(|m| !m.contains(','));
+        // `-m adapter1 adapter2` (LoRA adapters, round-robin): several models, none the run's.
+        let model = self.get(&["--model", "-m", "--model-names"]).filter(|m| !m.contains(',') && self.values_after(&["--model", "-m", "--model-names"]) <= 1);
         out.extend(model.map(|m| Fact::Model(m.to_string())));
         out.extend(self.get(&["--backend"]).map(|b| Fact::Backend(b.to_string())));
         let dataset = self.get(&["--public-dataset"]);
@@ -1395,6 +1397,12 @@ impl ClientCommand {
         out
     }
 
+    /// How many values follow the last of `names` in the command (`-m a b`: 2).
+    fn values_after(&self, names: &[&str]) -> usize {
+        let words: Vec<&str> = self.command.split_whitespace().collect();
+        words.iter().rposition(|w| names.contains(w)).map_or(0, |at| words[at + 1..].iter().take_while(|w| !w.starts_with('-')).count())
+    }
+
     fn single(&self, names: &[&str]) -> Option<u64> {
         let words: Vec<&str> = self.command.split_whitespace().collect();
         let at = words.iter().rposition(|w| names.contains(w))?;
@@ -1503,6 +1511,12 @@ pub fn serve_contradicts(serve: &Serve, client: &ClientCommand) -> Option<String
     let flag = |names: &[&str]| serve.params.flags.iter().filter(|f| names.contains(&f.name.as_str())).filter_map(|f| f.value.clone()).collect::<Vec<_>>();
     let mut served = flag(&["--served-model-name"]);
     served.extend(serve.model.clone());
+    // `--lora-modules adapter1=/path adapter2=/path`: vLLM answers for each adapter's name too.
+    let command = serve.params.command.as_deref().unwrap_or("");
+    if let Some((_, after)) = command.split_once("--lora-modules") {
+        let modules = after.split_whitespace().take_while(|w| !w.starts_with('-'));
+        served.extend(modules.filter_map(|m| m.split_once('=')).map(|(name, _)| name.to_string()));
+    }
     let served: Vec<String> = served.iter().filter(|m| !m.contains('$')).map(|m| model_key(m)).collect();
     let asked = client.model_names();
     // vLLM answers only for the names it serves; SGLang and LMDeploy answer for any name.
@@ -1540,6 +1554,10 @@ pub fn serve_framework(serve: &Serve) -> Option<&'static str> {
         Some("lmdeploy")
     } else if command.contains("trtllm-serve") || image.contains("tensorrt") {
         Some("trtllm")
+    } else if image.contains("text-generation-inference") {
+        Some("tgi")
+    } else if image.contains("predibase/lorax") {
+        Some("lorax")
     } else {
         None
     }
@@ -1652,7 +1670,9 @@ fn label_facts(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) 
         "serving config" | "server config" | "serving configuration" | "server configuration" | "parallelism" | "服务配置" | "部署配置" | "并行配置" => {
             out.extend(tp_in(value).map(|tp| (Fact::Tp(tp), line)));
         }
-        "tp" | "tensor parallel" | "tensor parallelism" | "tensor parallel size" | "tp size" | "张量并行" => {
+        // `| tensor-parallel-size | 1 |`: the flag's name as a label.
+        "tp" | "tensor parallel" | "tensor parallelism" | "tensor parallel size" | "tp size" | "张量并行" | "tensor-parallel-size" | "tp-size"
+        | "tensor_parallel_size" | "张量并行度" => {
             if let Some(tp) = value.split_whitespace().next().and_then(|w| w.parse::<u32>().ok()).filter(|&n| n > 0) {
                 out.push((Fact::Tp(tp), line));
             }
@@ -1660,7 +1680,7 @@ fn label_facts(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) 
         // Not `Tool:`: a report's tool is the benchmark client (`vllm bench serve` measures
         // any server), not the engine served.
         // `**Software:** ROCm 7.0.0, vLLM 0.11.2`: the one engine it lists.
-        "framework" | "engine" | "inference engine" | "serving engine" | "推理框架" | "框架" | "推理引擎" | "引擎" | "software" | "软件" => {
+        "framework" | "engine" | "inference engine" | "serving engine" | "推理框架" | "框架" | "推理引擎" | "引擎" | "software" | "软件" | "推理框架后端" => {
             let mut named: Vec<&'static str> = words(value).iter().filter_map(|w| framework_word(w)).collect();
             // `SGLang-JAX (sgl-jax)`: one engine, named twice.
             named.dedup();
@@ -1682,6 +1702,10 @@ fn label_facts(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) 
                 out.push((Fact::Framework(one.to_string()), line));
             }
         }
+        // `| 推理框架后端版本 | 0.20.2 |`: the release of the engine another line names.
+        "框架版本" | "推理框架版本" | "推理框架后端版本" | "framework version" | "engine version" | "inference engine version" => {
+            out.extend(value.split_whitespace().next().and_then(exact_version).map(|v| (Fact::FrameworkVersion(v), line)));
+        }
         // `| **总请求数** | 320 |`, `Input length: 1024 tokens`: a whole number first (a list,
         // `1, 2, 4`, states no one value).
         "num prompts" | "number of prompts" | "prompts" | "总请求数" | "请求数" | "请求总数" => {
@@ -1698,7 +1722,7 @@ fn label_facts(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) 
         }
         // `**Precision**: FP16`, `精度：BF16`: one precision named (two name none; nor does
         // one said of an engine, `Default (GGUF for Ollama, safetensors for vLLM)`).
-        "precision" | "dtype" | "data type" | "quantization" | "精度" | "数据类型" | "量化" | "量化方式" => {
+        "precision" | "dtype" | "data type" | "quantization" | "精度" | "数据类型" | "量化" | "量化方式" | "权重数制" | "权重精度" => {
             let words = words(value);
             if !words.iter().any(|w| framework_word(w).is_some()) {
                 out.extend(crate::precision::named_in_heading(words.into_iter()).map(|p| (Fact::Precision(p), line)));
@@ -2203,7 +2227,7 @@ mod tests {
                 let end = start + name.len();
                 from = start + 1;
                 let before_ok = start == 0 || !bytes[start - 1].is_ascii_alphanumeric() || count_before(&upper[..start]).is_some();
-                let after_ok = end == upper.len() || !bytes[end].is_ascii_alphanumeric();
+                let after_ok = end == upper.len() || !bytes[end].is_ascii_alphanumeric() || (bytes[end] == b'X' && count_after(&upper[end..]).is_some());
                 if !before_ok || !after_ok {
                     continue;
                 }
@@ -2442,6 +2466,8 @@ mod tests {
         assert_eq!(h.model.as_deref(), Some("Qwen/Qwen3-235B-A22B-FP8"));
         assert_eq!((h.gpu.as_deref(), h.gpu_count, h.tp), (Some("H100-SXM"), Some(8), Some(8)));
         assert_eq!(heading("A100-80G x 4").gpu_count, Some(4));
+        assert_eq!(gpu_in("H800x1"), Some(("H800".to_string(), Some(1))));
+        assert_eq!(gpu_in("H800X2B"), None, "a longer word, no count");
         assert_eq!(heading("A100-80G x 4").gpu.as_deref(), Some("A100-80G"));
         for nothing in ["5.1 Speed Benchmark", "GSM8K", "MMLU", "Benchmark 结果", "Step 3: run the client", "Output tp"] {
             assert_eq!(heading(nothing), Heading::default(), "{nothing}");

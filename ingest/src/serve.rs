@@ -73,7 +73,7 @@ fn parse_command(command: &str, line: u32) -> Option<Serve> {
     if words.is_empty() || !is_serve(&words) {
         return None;
     }
-    let mut serve = Serve { line, template: command.contains('$'), ..Serve::default() };
+    let mut serve = Serve { line, ..Serve::default() };
     serve.params.command = Some(command.to_string());
     let mut rest: &[String] = &words;
     // Leading `KEY=value` assignments set the server's environment.
@@ -83,7 +83,17 @@ fn parse_command(command: &str, line: u32) -> Option<Serve> {
     }
     if rest.first().map(String::as_str) == Some("docker") {
         rest = docker(rest, &mut serve.params);
+        // Triton's `…-py3-sdk` image holds the clients (`genai-perf`, `perf_analyzer`): a
+        // container started to benchmark from, not a server.
+        if serve.params.image.as_deref().is_some_and(|i| i.rsplit(':').next().is_some_and(|tag| tag.ends_with("-sdk"))) {
+            return None;
+        }
     }
+    // A server's word that is a variable (`--model $MODEL`, `--tp=${TP}`); not one in the
+    // environment or in docker's options (`-v $HF_HOME:/root/.cache`, `-e HF_TOKEN=$HF_TOKEN`),
+    // nor a path holding one (`adapter1=/root/…/snapshots/${SNAPSHOT_ID}/`), which say nothing of
+    // the model, the parallelism or the flags' values.
+    serve.template = rest.iter().any(|w| w.starts_with('$') || w.contains("=$"));
     server(rest, &mut serve);
     Some(serve)
 }
@@ -160,7 +170,8 @@ fn server(words: &[String], serve: &mut Serve) {
     let get = |flags: &[Flag], names: &[&str]| {
         flags.iter().find(|f| names.contains(&f.name.as_str())).and_then(|f| f.value.clone())
     };
-    serve.model = positional.or_else(|| get(&flag_list, &["--model", "--model-path"]));
+    // TGI and LoRAX name it `--model-id`.
+    serve.model = positional.or_else(|| get(&flag_list, &["--model", "--model-path", "--model-id"]));
     let num = |v: Option<String>| v.and_then(|v| v.parse::<u32>().ok());
     serve.tp = num(get(&flag_list, &["--tp", "--tp-size", "--tensor-parallel-size", "-tp"]));
     let pp = num(get(&flag_list, &["--pp", "--pp-size", "--pipeline-parallel-size", "-pp"]));
@@ -278,7 +289,9 @@ mod tests {
         assert_eq!(s.model.as_deref(), Some("Qwen/Qwen3-32B"));
         assert_eq!(s.tp, Some(2));
         assert_eq!(s.params.flags[0].name, "--model");
-        assert!(s.template, "-v $HF_HOME is a shell variable");
+        assert!(!s.template, "-v $HF_HOME is docker's, not the server's");
+        let s = parse_serve(&block.replace("Qwen/Qwen3-32B", "$MODEL"), 44).unwrap();
+        assert!(s.template, "--model $MODEL is a shell variable");
     }
 
     #[test]

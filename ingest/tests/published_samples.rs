@@ -49,7 +49,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 110] = [
+const SAMPLES: [(&str, &str); 114] = [
     ("markdown-table/metric_per_table_input_plus_output_total.md", "raw/minimax_m25_h100.md"),
     ("markdown-table/bullet_list_metrics_vi.md", "raw/slot_1605.md"),
     ("markdown-table/unlisted_engine_beside_engine_columns_zh.md", "raw/vllm_deep_dive.md"),
@@ -160,6 +160,10 @@ const SAMPLES: [(&str, &str); 110] = [
     ("evalscope/command_block_above_underscore_tp_zh.md", "raw/seed_oss.md"),
     ("llmperf/rst_command_long_dash_tp.md", "raw/trn2_405b.md"),
     ("vllm-latency/commented_outputs_in_test_file.log", "raw/test_sparse.log"),
+    ("aiperf/genai_perf_lora_adapters_server_sections.md", "raw/multi_lora.md"),
+    ("markdown-table/rounds_and_avg_rows_zh.md", "raw/rounds.md"),
+    ("markdown-document/setup_table_flag_labels_fastdeploy_zh.md", "raw/fastdeploy_spec.md"),
+    ("markdown-table/bsz_columns_tpu_v6e.md", "raw/mimo_v6e.md"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -3074,11 +3078,17 @@ fn a_token_rate_written_in_katakana() {
 }
 
 /// A migration report's tables of versions not measured yet: the model, vendor and TFLOPS
-/// filled in, every result cell `-`. No result is there to lose: no `table-not-read`.
+/// filled in, every result cell `-`. No result is there to lose: no `table-not-read`. Its
+/// information table names the engine, its release and the weights' precision as FlagOS
+/// writes them (`| 推理框架后端 | vllm |`, `| 推理框架后端版本 | 0.20.2 |`, `| 权重数制 | bf16 |`).
 #[test]
 fn a_table_of_dashes_under_its_result_columns_is_no_unread_table() {
     let (text, out) = parsed("markdown-table/rows_of_dashes_not_results_zh.md");
     assert_eq!(out.runs.len(), 2);
+    for run in &out.runs {
+        let got = (run.framework.as_deref(), run.framework_version.as_deref(), run.precision.as_deref());
+        assert_eq!(got, (Some("vllm"), Some("0.20.2"), Some("BF16")), "{}", run.id);
+    }
     assert!(!out.findings.iter().any(|f| f.code == "table-not-read"), "{:?}", out.findings);
     numbers_trace_to_their_lines(&text, &out);
 }
@@ -3120,5 +3130,70 @@ fn vllm_latency_runs_are_vllms() {
     let (text, out) = parsed("vllm-latency/commented_outputs_in_test_file.log");
     assert_eq!(out.runs.len(), 3);
     assert!(out.runs.iter().all(|r| r.framework.as_deref() == Some("vllm")));
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// GenAI-Perf's multi-LoRA page: per server, a section starting it (`docker run
+/// vllm/vllm-openai:latest --model meta-llama/Llama-2-7b-hf … --lora-modules adapter1=… adapter2=…`,
+/// TGI's and LoRAX's images), then a section running `genai-perf profile -m adapter1 adapter2`
+/// from Triton's SDK container.
+/// - `-m adapter1 adapter2` names two models: neither is the run's (it had been `adapter1`).
+/// - The SDK container is no server (it had been every run's image).
+/// - The section before serves the run: the vLLM run is vLLM's, of the base model, FP16; the
+///   adapters it serves are names the client may ask for. TGI's and LoRAX's runs are theirs;
+///   their `--model-id $model` names no model.
+#[test]
+fn lora_adapters_served_by_the_section_before() {
+    let (text, out) = parsed("aiperf/genai_perf_lora_adapters_server_sections.md");
+    let got: Vec<(Option<&str>, Option<&str>, Option<&str>)> =
+        out.runs.iter().map(|r| (r.model.as_deref(), r.framework.as_deref(), r.params.image.as_deref())).collect();
+    assert_eq!(
+        got,
+        [
+            (Some("meta-llama/Llama-2-7b-hf"), Some("vllm"), Some("vllm/vllm-openai:latest")),
+            (None, Some("tgi"), Some("ghcr.io/huggingface/text-generation-inference:2.1.1")),
+            (None, Some("lorax"), Some("ghcr.io/predibase/lorax:main")),
+        ]
+    );
+    assert_eq!(out.runs[0].precision.as_deref(), Some("FP16"));
+    assert!(!out.findings.iter().any(|f| f.code == "serve-not-applied"), "{:?}", out.findings);
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// A study note's tables of three rounds and their `| AVG |` row, with a `Round` column: the
+/// average is a summary of the rounds (an info), not a fourth run; the round's number is no
+/// measurement (it had been an extra `round`).
+#[test]
+fn average_rows_and_round_columns() {
+    let (text, out) = parsed("markdown-table/rounds_and_avg_rows_zh.md");
+    let lines: Vec<u32> = out.runs.iter().map(|r| r.source.line).collect();
+    assert_eq!(lines, [36, 37, 38, 53, 54, 55]);
+    let averages: Vec<u32> = out.findings.iter().filter(|f| f.code == "aggregate-row").map(|f| f.line).collect();
+    assert_eq!(averages, [39, 56]);
+    assert!(out.runs.iter().all(|r| !r.metrics.extra.contains_key("round")));
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// FastDeploy's speculative-decoding report: a setup table (`| 硬件 | H800x1 |`,
+/// `| tensor-parallel-size | 1 |`: a count glued to the GPU, a flag's name as a label) above
+/// nine configurations: the GPU, its count and the TP are every run's (none had any).
+#[test]
+fn a_setup_table_of_a_glued_gpu_count_and_a_flag_label() {
+    let (text, out) = parsed("markdown-document/setup_table_flag_labels_fastdeploy_zh.md");
+    assert_eq!(out.runs.len(), 9);
+    for run in &out.runs {
+        assert_eq!((run.gpu.as_deref(), run.gpu_count, run.tp), (Some("H800"), Some(1), Some(1)), "{}", run.id);
+        assert_eq!(run.source.context.get("tp").map(|c| (c.line, c.kind.as_str())), Some((33, "labelled-line")), "{}", run.id);
+    }
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// An sglang-jax guide's results as columns named by their batch size (`| Metric | bsz=32 |
+/// bsz=64 | bsz=128 |`, each run with `--max-concurrency <bsz>`): each column's concurrency.
+#[test]
+fn runs_as_columns_named_by_batch_size() {
+    let (text, out) = parsed("markdown-table/bsz_columns_tpu_v6e.md");
+    let got: Vec<(Option<u64>, Option<f64>)> = out.runs.iter().map(|r| (r.scenario.max_concurrency, r.metrics.output_throughput)).collect();
+    assert_eq!(got, [(Some(32), Some(818.0)), (Some(64), Some(848.0)), (Some(128), Some(864.0))]);
     numbers_trace_to_their_lines(&text, &out);
 }

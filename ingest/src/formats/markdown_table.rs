@@ -616,8 +616,8 @@ fn classify(raw: &str) -> Col {
     }
     let col = move |column| Col { raw, column, unit, key, throughput_stat: None };
     let t = body.as_str();
-    // `| # | Experiment | … |`: the row's number in the table, no measurement.
-    if matches!(t.trim(), "#" | "no." | "序号") {
+    // `| # | Experiment | … |`, `| Round |`: the row's number in the table or the repeat, no measurement.
+    if matches!(t.trim(), "#" | "no." | "序号" | "round" | "rounds" | "轮次" | "轮" | "trial" | "iteration" | "repeat") {
         return col(Column::Skip);
     }
     let h = Words::new(t);
@@ -1033,6 +1033,29 @@ fn read(inputs: &[TableInput<'_>], sink: &mut Sink) -> Vec<Run> {
     runs
 }
 
+/// Rows averaging the rows above them (`| AVG | 29374 | 10.97 | …` under rounds 1–3, `| 平均 |`):
+/// a summary of runs, not one; left out of the table with an info finding, so its numbers
+/// are not read as another run's. Not in a table of statistics as rows (`| Mean |`, `| P99 |`),
+/// where the row is the mean of one run's requests.
+pub(crate) fn aggregate_rows(table: &mut crate::markdown::Table, sink: &mut Sink) {
+    let name = |r: &crate::markdown::TableRow| clean(r.cells.first().map_or("", String::as_str)).trim().to_lowercase();
+    let aggregate = |n: &str| matches!(n, "avg" | "avg." | "average" | "mean" | "平均" | "平均值" | "均值" | "平均値");
+    let rows = &table.rows;
+    let others: Vec<String> = rows.iter().map(name).filter(|n| !aggregate(n)).collect();
+    if others.len() == rows.len() || others.len() < 2 || others.iter().any(|n| stat_word(n).is_some()) {
+        return;
+    }
+    for row in rows.iter().filter(|r| aggregate(&name(r))) {
+        let written = clean(row.cells.first().map_or("", String::as_str));
+        sink.info(
+            "aggregate-row",
+            row.line,
+            format!("this table row averages the rows above it (`{}`); it is a summary of those runs, not a run of its own, and is not read as one.", written.trim()),
+        );
+    }
+    table.rows.retain(|r| !aggregate(&name(r)));
+}
+
 /// A table that gave no run and no finding but looks like results (a measured number under
 /// a metric header or beside a metric label, `unread::table_results_row`): a
 /// `table-not-read` warning naming the row, so a table lost beside a file's other runs is
@@ -1165,7 +1188,7 @@ static NUM_PROMPTS: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| colum
 static LOAD: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| column("load"));
 
 /// The words that say a number is a load (`8並列`, `8 并发`, `c=8`, `8 users`).
-const LOAD_WORDS: [&str; 11] = ["並列", "並行", "并发", "并行", "concurrency", "concurrent", "conc", "c", "users", "user", "clients"];
+const LOAD_WORDS: [&str; 14] = ["並列", "並行", "并发", "并行", "concurrency", "concurrent", "conc", "c", "users", "user", "clients", "bsz", "bs", "batch"];
 
 /// What names one load's or variant's run: the cells it is given (column, text).
 type Given = Vec<(&'static Col, String)>;
