@@ -73,8 +73,21 @@ struct Pending {
 /// The first line holding a metric word with a measured number on it or on the next lines.
 /// Estimates and ranges (`~200ms`, `≈ 10`, `83–98 ms/token`, `1-2 秒`) are not measured
 /// numbers: a survey's or a README's rough figures are no result a reader missed.
+/// A line naming three metrics or more with numbers (a result block flattened onto one line
+/// of an issue digest) is named before an earlier line naming one (the digest's title,
+/// `#35625: TTFT latency issue with Qwen3.5`).
 pub fn first_results_line(text: &str) -> Option<(u32, String)> {
     let lines: Vec<&str> = text.lines().collect();
+    let first = first_line_with(&lines, |_| true)?;
+    // A result block's labelled values on one line: named even when the command that ran it is
+    // on the line too (`vllm serve … --port 8000 … Mean TTFT (ms): 786.21 …`).
+    let flattened = lines.iter().position(|l| ["(ms):", "(tok/s):", "(req/s):", "(s):"].iter().map(|u| l.matches(u).count()).sum::<usize>() >= 3);
+    let strong = || first_line_with(&lines, |line| metric_count(line) >= 3);
+    Some(flattened.map(|i| found(&lines, i)).or_else(strong).unwrap_or(first))
+}
+
+/// [`first_results_line`] among the lines a metric word is on that `wanted` takes.
+fn first_line_with(lines: &[&str], wanted: impl Fn(&str) -> bool) -> Option<(u32, String)> {
     let mut pending: Option<Pending> = None;
     for (i, line) in lines.iter().enumerate() {
         // A command names the tool and its settings (`sglang.bench_latency --input-len 200`),
@@ -82,9 +95,9 @@ pub fn first_results_line(text: &str) -> Option<(u32, String)> {
         if is_command(line) {
             continue;
         }
-        let metric = has_metric_word(line);
+        let metric = has_metric_word(line) && wanted(line);
         if metric && has_number(line) {
-            return Some(found(&lines, i));
+            return Some(found(lines, i));
         }
         if let Some(p) = &mut pending {
             let table = p.columns.is_some() && is_table_row(line);
@@ -93,7 +106,7 @@ pub fn first_results_line(text: &str) -> Option<(u32, String)> {
                 _ => has_number(line),
             };
             if number {
-                return Some(found(&lines, p.at));
+                return Some(found(lines, p.at));
             }
             let counted = !(table && (is_rule(line) || !has_number(line)));
             if counted {
@@ -181,6 +194,13 @@ fn is_command(line: &str) -> bool {
 fn found(lines: &[&str], i: usize) -> (u32, String) {
     let text: String = lines[i].trim().chars().take(120).collect();
     (i as u32 + 1, text)
+}
+
+/// How many of the metric words a line holds (each counted once).
+fn metric_count(line: &str) -> usize {
+    let lower = line.to_lowercase().replace('_', " ");
+    let words: std::collections::HashSet<&str> = lower.split(|c: char| !c.is_ascii_alphanumeric()).collect();
+    PHRASES.iter().filter(|p| lower.contains(*p)).count() + WORDS.iter().filter(|w| words.contains(*w)).count()
 }
 
 fn has_metric_word(line: &str) -> bool {

@@ -256,3 +256,15 @@ fn vllm_goodput_and_peaks_are_read_as_printed() {
     assert!(findings.is_empty(), "{findings:?}");
     numbers_trace_to_their_lines(&text, &parse_file("docs/ch03.md", &text, None));
 }
+
+/// An issue digest with the issue's body flattened onto one line (a serve command and a whole
+/// result block, cut): no reader can read it, and the warning names that line (27), not the
+/// title above it, which names one metric (`TTFT latency issue`) beside the issue's number.
+#[test]
+fn results_not_read_names_the_line_holding_the_results() {
+    let text = fixture("serving-text/flattened_block_in_issue_digest_zh.md");
+    let out = parse_file("raw/issue_35625.md", &text, None);
+    assert!(out.runs.is_empty());
+    let found: Vec<String> = out.findings.iter().map(|f| format!("{}@{}", f.code, f.line)).collect();
+    assert_eq!(found, vec!["results-not-read@27"]);
+}
