@@ -280,16 +280,18 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
         .collect();
     // The one client command of the section just before each one (with its sub-sections),
     // when that section holds no run: a `## Command` section before `## Results`.
-    // Sections of results without a command of their own between them are passed over (`####
-    // 脚本` holding the command, then `#### PP2`, `#### PP2+DAG`, … each a result of it).
+    // Sections of neither results nor commands between are passed over (a `### Notes`); a
+    // section of results is not (its runs may have been another command's).
     let command_before = |i: usize| -> Option<&context::ClientCommand> {
         let mut end = i;
         for j in (0..i).rev().filter(|&j| parent[j] == parent[i]) {
             let own = &sections[j..end];
             let mut clients = own.iter().flat_map(|s| &s.clients);
+            let results = run_counts[j..end].iter().any(|&n| n > 0);
             match clients.next() {
+                None if results => return None,
                 None => end = j,
-                Some(only) => return (clients.next().is_none() && run_counts[j..end].iter().all(|&n| n == 0)).then_some(only),
+                Some(only) => return (clients.next().is_none() && !results).then_some(only),
             }
         }
         None
@@ -298,6 +300,15 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
     // section holds no run (`### Run Llama on a vLLM server` over `### Run GenAI-Perf`): the
     // server the sections after it measured.
     let serve_before = |i: usize| -> Option<&Serve> {
+        // Only when one earlier sibling starts servers (two, `### Serving the small model` and
+        // `### Serving the large model`, leave which ran unsaid).
+        let starting = (0..i).filter(|&j| parent[j] == parent[i]).filter(|&j| {
+            let next = (j + 1..sections.len()).find(|&k| parent[k] == parent[i] || sections[k].level <= sections[j].level).unwrap_or(sections.len());
+            sections[j..next].iter().any(|s| !s.serves.is_empty())
+        });
+        if starting.count() != 1 {
+            return None;
+        }
         let mut end = i;
         for j in (0..i).rev().filter(|&j| parent[j] == parent[i]) {
             let own = &sections[j..end];
@@ -522,7 +533,8 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
             let config = |l: u32| section_of(l).is_none_or(|j| run_counts[j] == 0 || chain.contains(&j));
             // A load stated below in a section named for tests (`## Latency tests`' `- Input
             // length: 32 tokens.` under a log of serving runs) is those tests', as above.
-            let below = |f: &context::Fact, l: u32| l > at && !in_block(l) && config(l) && (!f.key().starts_with("scenario.") || setup(l));
+            let own_section = |l: u32| section_of(l).is_some_and(|j| chain.contains(&j));
+            let below = |f: &context::Fact, l: u32| l > at && !in_block(l) && config(l) && (!f.key().starts_with("scenario.") || own_section(l) || setup(l));
             for (fact, line) in stated_once.iter().rev().filter(|(f, l)| below(f, *l)) {
                 give_labelled(&mut run, fact, *line);
             }
@@ -762,6 +774,12 @@ fn flags_conflict(serve: &Serve, run: &Run) -> Option<String> {
 /// A labelled line's fact, from `line` (kind `labelled-line`), which the value's source
 /// line then names too.
 fn give_labelled(run: &mut Run, fact: &context::Fact, line: u32) {
+    // `| 框架版本 | 0.8.5 |` names no engine: it is the release of the engine the setup names,
+    // not of a run whose engine comes from elsewhere (a table's `SGLang` row).
+    let other_engine = run.framework.is_some() && run.source.context.get("framework").is_some_and(|c| c.kind != context::LABELLED_LINE);
+    if matches!(fact, context::Fact::FrameworkVersion(_)) && other_engine {
+        return;
+    }
     if context::give(run, fact.clone(), line, context::LABELLED_LINE) {
         run.source.lines.insert(fact.key(), line);
     }

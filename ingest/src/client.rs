@@ -550,6 +550,15 @@ mod tests {
     use super::*;
 
     #[test]
+    fn flags_are_read_as_the_engines_spell_them() {
+        let got = flags("--tensor_parallel_size 8 -—tp-size 2 —max_num_seqs=4 --model a_b --x");
+        let names: Vec<&str> = got.iter().map(|(k, _)| k.as_str()).collect();
+        assert_eq!(names, ["--tensor-parallel-size", "--tp-size", "--max-num-seqs", "--model", "--x"]);
+        assert_eq!(got[2].1.as_deref(), Some("4"));
+        assert_eq!(got[3].1.as_deref(), Some("a_b"), "a value keeps its underscores");
+    }
+
+    #[test]
     fn reads_running_benchmark_line() {
         assert_eq!(
             running_benchmark("Running benchmark --dataset-name sharegpt --num-prompts 10000 with backend: lmdeploy"),
@@ -625,7 +634,7 @@ mod tests {
 
     /// The flag reader [`borrowed_flags`] replaced, copying every word.
     fn flags_by_copies(args: &str) -> Vec<(String, Option<String>)> {
-        let words = words(args);
+        let words: Vec<String> = words(args).into_iter().map(|w| spelled_flag(&w).unwrap_or_else(|| w.into_owned())).collect();
         let mut out = Vec::new();
         let mut i = 0;
         while i < words.len() {
@@ -662,7 +671,7 @@ mod tests {
 
         proptest::proptest! {
         #[test]
-        fn flags_read_as_the_copying_reader_did(args in r#"(--a|-b|-1|x|=|'|"| |\\|é|[.]|#)*"#) {
+        fn flags_read_as_the_copying_reader_did(args in r#"(--a|-b|-1|x|=|'|"| |\\|é|[.]|#|_|—|–)*"#) {
             proptest::prop_assert_eq!(flags(&args), flags_by_copies(&args));
         }
 

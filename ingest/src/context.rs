@@ -147,16 +147,17 @@ const FAMILIES: [&str; 40] = [
 
 /// GPU names (upper case) a heading or table cell may name, longest first where one is the
 /// prefix of another.
-const GPUS: [&str; 91] = [
+const GPUS: [&str; 101] = [
     "GB300", "GB200", "B300", "B200", "B100", "H800", "H200", "H100", "H20", "A800", "A100", "A6000", "A5000", "A4000", "A40", "A30", "A10G",
     "A10", "L40S", "L40", "L20", "L4", "V100", "T4", "MI355X", "MI350X", "MI325X", "MI300X", "MI300A", "MI300", "MI250X",
     "MI250", "MI210", "MI100", "MI60", "MI50", "RTX PRO 6000", "RTX PRO 5000", "RTX PRO 4500", "RTX PRO 4000", "RTX 6000 ADA", "RTX 6000",
     "RTX 5090", "RTX 5080", "RTX 5070 TI", "RTX 5060 TI",
     // A laptop's card is another part than the desktop card of its number (less memory, lower clocks).
-    "RTX 4090 LAPTOP", "RTX 4080 LAPTOP", "RTX 4070 LAPTOP", "RTX 4060 LAPTOP", "RTX 3080 LAPTOP", "RTX 3070 LAPTOP", "RTX 3060 LAPTOP",
+    "RTX 5090 LAPTOP", "RTX 5080 LAPTOP", "RTX 5070 TI LAPTOP", "RTX 5070 LAPTOP", "RTX 5060 LAPTOP", "RTX 4090 LAPTOP", "RTX 4080 LAPTOP",
+    "RTX 4070 LAPTOP", "RTX 4060 LAPTOP", "RTX 3080 TI LAPTOP", "RTX 3080 LAPTOP", "RTX 3070 TI LAPTOP", "RTX 3070 LAPTOP", "RTX 3060 LAPTOP",
     "RTX 4090D", "RTX 4090 D", "RTX 4090", "RTX 4080", "RTX 4070 TI", "RTX 4070", "RTX 4060 TI", "RTX 4060",
     "RTX 3090 TI", "RTX 3090", "RTX 3080 TI", "RTX 3080", "RTX 3070", "RTX 3060", "RTX 2080 TI", "910B4", "910B3", "910B2", "910B", "910C",
-    "ATLAS A3", "GAUDI3", "GAUDI2", "GH200", "GB10",
+    "ATLAS 800I A3", "ATLAS 800T A3", "ATLAS A3", "ATLAS 800I A2", "GAUDI3", "GAUDI2", "GH200", "GB10",
     // NVIDIA's desktop Grace Blackwell machine, named for its GB10 (the name table says so).
     "DGX SPARK",
     // Google's TPUs, the accelerator a JAX engine's results ran on.
@@ -1400,7 +1401,9 @@ impl ClientCommand {
     /// How many values follow the last of `names` in the command (`-m a b`: 2).
     fn values_after(&self, names: &[&str]) -> usize {
         let words: Vec<&str> = self.command.split_whitespace().collect();
-        words.iter().rposition(|w| names.contains(w)).map_or(0, |at| words[at + 1..].iter().take_while(|w| !w.starts_with('-')).count())
+        // Up to the next flag or shell operator (`2>&1 | tee genai.log`).
+        let value = |w: &&&str| !w.starts_with(['-', '|', '>', '&', ';', '<']) && !w.contains('>');
+        words.iter().rposition(|w| names.contains(w)).map_or(0, |at| words[at + 1..].iter().take_while(value).count())
     }
 
     fn single(&self, names: &[&str]) -> Option<u64> {
@@ -2094,7 +2097,7 @@ fn names_another_gpu(value: &str, found: &str) -> bool {
 
 /// Machines named for the one chip they carry: `DGX Spark NVIDIA GB10` names one GPU.
 fn machine_of(machine: &str, chip: &str) -> bool {
-    const MACHINES: [(&str, &str); 2] = [("DGX SPARK", "GB10"), ("ATLAS A3", "910C")];
+    const MACHINES: [(&str, &str); 5] = [("DGX SPARK", "GB10"), ("ATLAS A3", "910C"), ("ATLAS 800I A3", "910C"), ("ATLAS 800T A3", "910C"), ("ATLAS 800I A2", "910B")];
     MACHINES.iter().any(|(m, c)| machine.eq_ignore_ascii_case(m) && chip.to_ascii_uppercase().starts_with(c))
 }
 

@@ -46,8 +46,8 @@ fn of_format(format: &str) -> Option<&'static str> {
         // `bench_offline_throughput` runs SGLang's own engine (`Backend: engine`).
         return Some("sglang");
     }
-    if format == crate::formats::lmdeploy_generation::NAME {
-        // `profile_generation.py` runs LMDeploy's own engine.
+    if format == crate::formats::lmdeploy_generation::NAME || format == Format::LmdeployProfile.name() {
+        // `profile_generation.py` and `profile_throughput.py` run LMDeploy's own engine.
         return Some("lmdeploy");
     }
     use crate::formats::{sglang_one_batch, vllm_latency, vllm_throughput};

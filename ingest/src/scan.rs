@@ -499,7 +499,9 @@ fn block_start(text: &str, current: Option<Format>) -> Option<Format> {
     // Cheap first-byte tests keep this off the hot path for ordinary log lines.
     if text.starts_with('=') && text.len() < 120 {
         let has = |words: &str| contains_ignore_ascii_case(text, words);
-        if has("serving benchmark result") {
+        // A fork's `Serving Benchmark All Result` and `… Steady Result` (all requests, or
+        // those of the steady state) are the same block.
+        if has("serving benchmark result") || has("serving benchmark all result") || has("serving benchmark steady result") {
             return Some(Format::Serving);
         }
         if has("offline throughput benchmark result") {

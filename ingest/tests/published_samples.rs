@@ -49,7 +49,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 114] = [
+const SAMPLES: [(&str, &str); 118] = [
     ("markdown-table/metric_per_table_input_plus_output_total.md", "raw/minimax_m25_h100.md"),
     ("markdown-table/bullet_list_metrics_vi.md", "raw/slot_1605.md"),
     ("markdown-table/unlisted_engine_beside_engine_columns_zh.md", "raw/vllm_deep_dive.md"),
@@ -164,6 +164,10 @@ const SAMPLES: [(&str, &str); 114] = [
     ("markdown-table/rounds_and_avg_rows_zh.md", "raw/rounds.md"),
     ("markdown-document/setup_table_flag_labels_fastdeploy_zh.md", "raw/fastdeploy_spec.md"),
     ("markdown-table/bsz_columns_tpu_v6e.md", "raw/mimo_v6e.md"),
+    ("serving-text/all_and_steady_result_headers.md", "raw/cp_prefill.md"),
+    ("markdown-table/total_and_total_per_gpu_columns.md", "raw/glm51_mi300x.md"),
+    ("markdown-table/merged_length_cells_zh.md", "raw/quantclaw.md"),
+    ("lmdeploy-profile/pytorch_engine_main_vs_pr.md", "raw/pr1223.md"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -3007,21 +3011,25 @@ fn an_unfenced_log_over_a_rule_and_its_report_table() {
     numbers_trace_to_their_lines(&text, &out);
 }
 
-/// Notes on vLLM over Ray compiled graphs: a `#### 脚本` section holding the client command,
-/// then a section per configuration, each a result block of that command; a table below
-/// repeating the four runs under `Throughput (tok/s)`, whose numbers are the blocks' total
-/// rates; the first `# Title` only at line 287, over the notes' second half.
-/// - Every configuration's run takes the command (only the first had).
+/// Notes on vLLM over Ray compiled graphs: a `#### 脚本` section holding the serve and client
+/// commands, then a section per configuration (`v0+GPU+PP2`, `…+DAG`, …, each another server
+/// setting), each a result block; a table below repeating the four runs under `Throughput
+/// (tok/s)`, whose numbers are the blocks' total rates; the first `# Title` only at line 287,
+/// over the notes' second half.
+/// - The section right after the commands takes them (it had none); the later sections do
+///   not (the sections of results between may have run otherwise, and their settings differ).
 /// - The table's rows repeat the blocks (its unqualified rate against their total): four
 ///   duplicates, not four more runs.
 /// - The runs above line 287 take nothing from that heading.
 #[test]
 fn sections_of_one_command_and_a_table_of_their_totals() {
     let (text, out) = parsed("markdown-table/unqualified_throughput_repeats_block_total_zh.md");
-    for line in [40, 66, 92, 118] {
+    let first = out.runs.iter().find(|r| r.source.line == 40).expect("the first configuration's run");
+    assert_eq!(first.model.as_deref(), Some("Qwen/Qwen2.5-0.5B-Instruct"));
+    assert_eq!((first.scenario.num_prompts, first.scenario.dataset.as_deref(), first.gpu_count), (Some(100), Some("sharegpt"), Some(2)));
+    for line in [66, 92, 118] {
         let run = out.runs.iter().find(|r| r.source.line == line).unwrap_or_else(|| panic!("no run at {line}"));
-        assert_eq!(run.model.as_deref(), Some("Qwen/Qwen2.5-0.5B-Instruct"), "{}", run.id);
-        assert_eq!((run.scenario.num_prompts, run.scenario.dataset.as_deref()), (Some(100), Some("sharegpt")), "{}", run.id);
+        assert_eq!((run.model.as_deref(), run.scenario.num_prompts), (None, None), "{}", run.id);
     }
     let duplicates: Vec<u32> = out.findings.iter().filter(|f| f.code == "duplicate").map(|f| f.line).collect();
     assert_eq!(duplicates, [147, 148, 149, 150]);
@@ -3196,5 +3204,50 @@ fn runs_as_columns_named_by_batch_size() {
     let (text, out) = parsed("markdown-table/bsz_columns_tpu_v6e.md");
     let got: Vec<(Option<u64>, Option<f64>)> = out.runs.iter().map(|r| (r.scenario.max_concurrency, r.metrics.output_throughput)).collect();
     assert_eq!(got, [(Some(32), Some(818.0)), (Some(64), Some(848.0)), (Some(128), Some(864.0))]);
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// An SGLang fork's context-parallel notes: blocks headed `Serving Benchmark All Result` and
+/// `Serving Benchmark Steady Result` are serving blocks (the four gave no run).
+#[test]
+fn all_and_steady_result_blocks_are_serving_blocks() {
+    let (text, out) = parsed("serving-text/all_and_steady_result_headers.md");
+    let got: Vec<(u32, Option<u64>, Option<f64>)> = out.runs.iter().map(|r| (r.source.line, r.metrics.completed, r.metrics.total_throughput)).collect();
+    assert_eq!(got, [(49, Some(300), Some(8612.46)), (66, Some(300), Some(11613.81)), (85, Some(298), Some(14695.23)), (103, Some(298), Some(19399.78))]);
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// `| Output tok/s | Total tok/s | Total tok/s/GPU |`: the total is the run's, the rate per
+/// GPU is kept under its header (the two had been duplicate columns, no run had a total).
+#[test]
+fn a_total_beside_its_rate_per_gpu() {
+    let (text, out) = parsed("markdown-table/total_and_total_per_gpu_columns.md");
+    let first = out.runs.iter().find(|r| r.source.line == 91).expect("the first row's run");
+    assert_eq!((first.metrics.output_throughput, first.metrics.total_throughput), (Some(81.2), Some(730.9)));
+    assert_eq!(first.metrics.extra.get("total tok/s/gpu").copied(), Some(45.7));
+    assert!(!out.findings.iter().any(|f| f.code == "duplicate-columns"), "{:?}", out.findings);
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// A report's table whose length cells span the rows of both precisions (`| 2048 | 4096 | BF16
+/// | 32 |` over `|  |  | INT4 | 40 |`, exported from merged cells): the INT4 rows take the lengths
+/// from the line above, which their provenance names (they had none). The `增益` column (the
+/// INT4 gain) is no measurement of the BF16 run.
+#[test]
+fn lengths_in_cells_merged_down_a_table() {
+    let (text, out) = parsed("markdown-table/merged_length_cells_zh.md");
+    let int4 = out.runs.iter().find(|r| r.source.line == 64).expect("the first INT4 row");
+    assert_eq!((int4.scenario.input_len, int4.scenario.output_len), (Some(2048), Some(4096)));
+    assert_eq!(int4.source.lines.get("scenario.input_len").copied(), Some(63));
+    assert!(out.runs.iter().all(|r| r.metrics.extra.keys().all(|k| !k.contains("增益"))));
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// LMDeploy's `profile_throughput.py` output in a pull request: LMDeploy's engine ran it.
+#[test]
+fn lmdeploy_profile_runs_are_lmdeploys() {
+    let (text, out) = parsed("lmdeploy-profile/pytorch_engine_main_vs_pr.md");
+    assert_eq!(out.runs.len(), 3);
+    assert!(out.runs.iter().all(|r| r.framework.as_deref() == Some("lmdeploy")));
     numbers_trace_to_their_lines(&text, &out);
 }

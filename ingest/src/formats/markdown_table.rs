@@ -31,7 +31,7 @@ use crate::sink::{FindingExt, Sink};
 use crate::text::contains_short;
 use crate::value::{self, Cell, Value};
 use benchsite_model::{ContextRef, Note, RequestRate, Run, Spread};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 pub static FORMAT: Format = Format { name: NAME, detect, read: Read::Table(read) };
 
@@ -387,9 +387,9 @@ impl<'t> Words<'t> {
 }
 
 const EVAL: [&str; 12] = ["accuracy", "mmlu", "gsm8k", "humaneval", "pass@", "bleu", "rouge", "exact match", "准确率", "正确率", "得分", "评分"];
-const SKIP: [&str; 17] = [
+const SKIP: [&str; 18] = [
     "change", "diff", "difference", "delta", "speedup", "speed-up", "improvement", "ratio", "提升", "变化", "差距", "倍数", "gain", "relative", "saving",
-    "savings", "penalty",
+    "savings", "penalty", "增益",
 ];
 
 fn latency_group(h: &Words<'_>) -> Option<&'static str> {
@@ -642,9 +642,10 @@ fn classify(raw: &str) -> Col {
     if h.any(&["peak concurrent requests", "max concurrent requests"]) && unit == Unit::None {
         return col(Column::Measure(Measure::PeakConcurrent));
     }
-    // `Request rate (req/s)`, `到达率 (req/s)`: the rate requests were sent at, a setting of
-    // the run, not the rate it served them at.
-    if context_of(t) == Some(Ctx::RequestRate) {
+    // `到达率 (req/s)`, `Arrival rate`, `Target QPS`: the rate requests were sent at, a setting
+    // of the run, not the rate it served them at (a bare `Request rate (req/s)` may be either:
+    // read as before).
+    if h.any(&["arrival rate", "到达率", "target qps", "target rps", "target request rate", "offered load", "offered rate"]) && !h.has("actual") {
         return col(Column::Context(Ctx::RequestRate));
     }
     let throughput_words = h.any(&["throughput", "吞吐", "처리량", "スループット", "speed", "速度", "每秒", "per second", "per sec"]) || ["tps", "qps", "rps"].iter().any(|w| h.word(w));
@@ -652,7 +653,8 @@ fn classify(raw: &str) -> Col {
     // `单用户输出 (tok/s)`, `Output tok/s per user`: the rate one user sees beside the
     // run's (`总生成吞吐`), kept under its header as a `tok/s/user` unit is.
     // `Stream tok/s` beside `Aggregate tok/s`, `单流 tok/s` beside `聚合 tok/s`: one stream's.
-    let per_stream = h.word("stream") || h.any(&["per stream", "per-stream", "单流", "每流"]);
+    // (`Stream throughput` beside `Non-stream throughput` is a mode's throughput.)
+    let per_stream = (h.word("stream") && !h.any(&["throughput", "吞吐", "non"])) || h.any(&["per stream", "per-stream", "单流", "每流"]);
     if (throughput_words || rate_unit) && (per_stream || h.any(&["per user", "per-user", "/user", "单用户", "每用户", "/用户", "单路", "每路", "per request", "per-request", "每请求", "单请求"])) {
         return col(Column::Label);
     }
@@ -1042,7 +1044,7 @@ pub(crate) fn aggregate_rows(table: &mut crate::markdown::Table, sink: &mut Sink
     let aggregate = |n: &str| matches!(n, "avg" | "avg." | "average" | "mean" | "平均" | "平均值" | "均值" | "平均値");
     let rows = &table.rows;
     let others: Vec<String> = rows.iter().map(name).filter(|n| !aggregate(n)).collect();
-    if others.len() == rows.len() || others.len() < 2 || others.iter().any(|n| stat_word(n).is_some()) {
+    if others.len() == rows.len() || others.len() < 2 || others.iter().any(|n| stat_word(n).is_some() || stat_in(n).is_some() || n.contains("percentile")) {
         return;
     }
     for row in rows.iter().filter(|r| aggregate(&name(r))) {
@@ -1188,7 +1190,7 @@ static NUM_PROMPTS: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| colum
 static LOAD: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| column("load"));
 
 /// The words that say a number is a load (`8並列`, `8 并发`, `c=8`, `8 users`).
-const LOAD_WORDS: [&str; 14] = ["並列", "並行", "并发", "并行", "concurrency", "concurrent", "conc", "c", "users", "user", "clients", "bsz", "bs", "batch"];
+const LOAD_WORDS: [&str; 13] = ["並列", "並行", "并发", "并行", "concurrency", "concurrent", "conc", "c", "users", "user", "clients", "bsz", "bs"];
 
 /// What names one load's or variant's run: the cells it is given (column, text).
 type Given = Vec<(&'static Col, String)>;
@@ -1419,6 +1421,8 @@ fn set_apart_duplicates(cols: &mut [Col]) -> Vec<Vec<usize>> {
     let mut groups: Vec<(String, Vec<usize>)> = Vec::new();
     for (i, c) in cols.iter().enumerate() {
         let field = match &c.column {
+            // `Total tok/s/GPU` beside `Total tok/s`: kept under its header, no run's field.
+            Column::Measure(_) if c.unit == Unit::PerGpu => Some(format!("extra:{}", c.key)),
             Column::Measure(_) => measured(c),
             Column::Label if c.throughput_stat.is_none() => Some(format!("extra:{}", c.key)),
             _ => None,
@@ -1872,11 +1876,15 @@ fn row_entries<'t>(p: &'t Prepared<'t>, row: &'t crate::markdown::TableRow, abov
         let text = row.cells.get(i).map(String::as_str).unwrap_or("");
         let fills_down =
             matches!(col.column, Column::Context(Ctx::Framework | Ctx::Backend | Ctx::Model | Ctx::Gpu | Ctx::Precision | Ctx::Dataset | Ctx::Tp | Ctx::GpuCount));
+        // A load's cells (`| 2048 | 4096 | BF16 |` over `|  |  | INT4 |`) fill down only where
+        // the row starts blank up to them: cells merged across rows, not a load left unsaid.
+        let load = matches!(col.column, Column::Context(Ctx::InputLen | Ctx::OutputLen | Ctx::InputOutput | Ctx::NumPrompts | Ctx::MaxConcurrency));
+        let leading = row.cells.iter().take(i + 1).all(|c| c.trim().is_empty()) && row.cells.iter().skip(i + 1).any(|c| !c.trim().is_empty());
         let (text, line) = match (text.trim().is_empty(), above.get(&i)) {
-            (true, Some(&(t, l))) if fills_down => (t, l),
+            (true, Some(&(t, l))) if fills_down || (load && leading) => (t, l),
             _ => (text, row.line),
         };
-        if fills_down && !text.trim().is_empty() {
+        if (fills_down || load) && !text.trim().is_empty() {
             above.insert(i, (text, line));
         }
         entries.push(Entry { col, head_line: p.input.table.line, text, line });
@@ -2315,7 +2323,7 @@ fn compares(name: &str) -> bool {
         "change", "changes", "diff", "difference", "delta", "improvement", "speedup", "speed-up", "gain", "ratio", "winner", "vs", "vs.", "notes", "note",
         "comment", "relative", "saving", "savings", "penalty", "speedups",
     ];
-    const CJK: [&str; 17] = ["变化", "差异", "差值", "差距", "提升", "改善", "对比", "增幅", "降幅", "波动", "涨幅", "备注", "说明", "Δ", "同比", "环比", "倍数"];
+    const CJK: [&str; 18] = ["变化", "差异", "差值", "差距", "提升", "改善", "对比", "增幅", "降幅", "波动", "涨幅", "备注", "说明", "Δ", "同比", "环比", "倍数", "增益"];
     WORDS.iter().any(|w| has_word(&lower, w)) || CJK.iter().any(|w| lower.contains(w)) || lower.contains('δ')
 }
 
@@ -3391,21 +3399,27 @@ fn duplicates(runs: &[Run], keep: &mut [bool], summarised_by: &mut Vec<(usize, u
             // A log may print the row's number to fewer decimals (`0.97` for the table's
             // `0.974567`): runs within 1% are looked at, under the row's key or its token
             // twin (an unqualified `Throughput (tok/s)` over the log's total).
-            let tol = tolerance(*v).max(v.abs() * 0.01);
-            let (low, high) = ((v - tol).max(0.0).to_bits(), (v + tol).to_bits());
-            let mut candidates: Vec<(bool, usize)> = std::iter::once(*key)
-                .chain(token_twin(key))
-                .filter_map(|k| index.get(&k))
-                .flat_map(|by_value| by_value.range(low..=high))
-                .flat_map(|(w, js)| js.iter().map(move |&j| ((f64::from_bits(*w) - v).abs() > tolerance(*v), j)))
-                .collect();
-            // The earliest kept run that states every number of the row, those equal to the
-            // row's first number to its own precision first; runs sharing the first number
-            // are few, and only the first of them are compared. A log's run is kept over a
-            // table row, wherever it stands.
+            let keys: Vec<&BTreeMap<u64, Vec<usize>>> = std::iter::once(*key).chain(token_twin(key)).filter_map(|k| index.get(&k)).collect();
+            let within = |tol: f64| {
+                let (low, high) = ((v - tol).max(0.0).to_bits(), (v + tol).to_bits());
+                keys.iter().flat_map(move |by_value| by_value.range(low..=high)).flat_map(|(_, js)| js.iter().copied())
+            };
+            // Those equal to the row's first number to its own precision first, then (when few:
+            // a value many rows come near points to none of them) those within 1%.
+            let mut candidates: Vec<usize> = within(tolerance(*v)).collect();
             candidates.sort_unstable();
-            candidates.dedup_by_key(|c| c.1);
-            let original = candidates.into_iter().map(|(_, j)| j).filter(|&j| keep[j]).take(MAX_CANDIDATES).find(|&j| {
+            let wide = tolerance(*v).max(v.abs() * 0.01);
+            if within(wide).take(4 * MAX_CANDIDATES + 1).count() <= 4 * MAX_CANDIDATES {
+                let mut near: Vec<usize> = within(wide).collect();
+                near.sort_unstable();
+                candidates.extend(near);
+            }
+            let mut seen = HashSet::new();
+            candidates.retain(|&j| seen.insert(j));
+            // The earliest kept run that states every number of the row; runs sharing the first
+            // number are few, and only the first of them are compared. A log's run is kept over
+            // a table row, wherever it stands.
+            let original = candidates.into_iter().filter(|&j| keep[j]).take(MAX_CANDIDATES).find(|&j| {
                 let theirs: HashMap<Key<'_>, f64> = numbers(&runs[j]).into_iter().collect();
                 same_scenario(&runs[i], &runs[j]) && own.iter().all(|(k, v)| states_value(&theirs, k, *v, rounded_alike))
             });
