@@ -6,7 +6,7 @@
 //! does. `PARSE_BENCH_MS` sets the CPU time per group (default 2000). Then criterion's samples
 //! for the same groups, and synthetic shapes that once made time grow faster than the input
 //! (a 1 MB JSON object with many keys, a pretty-printed array of results, 20,000 result
-//! blocks in one log).
+//! blocks in one log, 10,000 table rows whose numbers lie within 1% of each other).
 
 mod corpus;
 mod synthetic;
@@ -119,6 +119,7 @@ fn synthetic(c: &mut Criterion) {
         ("one_megabyte_json_parses_in_linear_time (1 MB object, 30k keys)", "raw/wide.json", synthetic::wide_json(1 << 20)),
         ("1 MB pretty-printed array of results", "raw/array.json", synthetic::pretty_array(1 << 20)),
         ("20k serving blocks in one log", "raw/many.log", synthetic::serving_log(20_000)),
+        ("10k table rows within 1% of each other", "raw/close.md", synthetic::close_rows(10_000)),
     ];
     let mut group = c.benchmark_group("synthetic");
     group.sample_size(10);
