@@ -529,7 +529,7 @@ fn words(args: &str) -> Vec<Cow<'_, str>> {
 /// processor made long). `None` for a word written as the engines read it, or no flag.
 fn spelled_flag(word: &str) -> Option<String> {
     let long_dash = word.starts_with(['—', '–']) || word.starts_with("-—") || word.starts_with("-–");
-    if !long_dash && !(word.starts_with("--") && word.contains('_')) {
+    if !(long_dash || word.starts_with("--") && word.contains('_')) {
         return None;
     }
     let name_end = word.find('=').unwrap_or(word.len());
