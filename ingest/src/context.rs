@@ -147,9 +147,9 @@ const FAMILIES: [&str; 40] = [
 
 /// GPU names (upper case) a heading or table cell may name, longest first where one is the
 /// prefix of another.
-const GPUS: [&str; 101] = [
+const GPUS: [&str; 102] = [
     "GB300", "GB200", "B300", "B200", "B100", "H800", "H200", "H100", "H20", "A800", "A100", "A6000", "A5000", "A4000", "A40", "A30", "A10G",
-    "A10", "L40S", "L40", "L20", "L4", "V100", "T4", "MI355X", "MI350X", "MI325X", "MI300X", "MI300A", "MI300", "MI250X",
+    "A10", "L40S", "L40", "L20", "L4", "V100", "T4", "MI355X", "MI355", "MI350X", "MI325X", "MI300X", "MI300A", "MI300", "MI250X",
     "MI250", "MI210", "MI100", "MI60", "MI50", "RTX PRO 6000", "RTX PRO 5000", "RTX PRO 4500", "RTX PRO 4000", "RTX 6000 ADA", "RTX 6000",
     "RTX 5090", "RTX 5080", "RTX 5070 TI", "RTX 5060 TI",
     // A laptop's card is another part than the desktop card of its number (less memory, lower clocks).
@@ -1557,6 +1557,10 @@ pub fn serve_framework(serve: &Serve) -> Option<&'static str> {
         Some("lmdeploy")
     } else if command.contains("trtllm-serve") || image.contains("tensorrt") {
         Some("trtllm")
+    } else if command.contains("fastdeploy.entrypoints") {
+        Some("fastdeploy")
+    } else if command.contains("atom.entrypoints") {
+        Some("atom")
     } else if image.contains("text-generation-inference") {
         Some("tgi")
     } else if image.contains("predibase/lorax") {
@@ -1670,7 +1674,9 @@ fn label_facts(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) 
             }
         }
         // `**Serving config**: TP=8, max_model_len=65536, eager mode`: the TP it writes so.
-        "serving config" | "server config" | "serving configuration" | "server configuration" | "parallelism" | "服务配置" | "部署配置" | "并行配置" => {
+        // `| Workers | 1x TP=1 |` (Dynamo's worker layout) too.
+        "serving config" | "server config" | "serving configuration" | "server configuration" | "parallelism" | "服务配置" | "部署配置" | "并行配置"
+        | "workers" | "worker" | "并行策略" => {
             out.extend(tp_in(value).map(|tp| (Fact::Tp(tp), line)));
         }
         // `| tensor-parallel-size | 1 |`: the flag's name as a label.

@@ -185,7 +185,9 @@ pub fn named(label: &str) -> Option<Target> {
         "failed requests" | "failed" => Failed,
         "benchmark duration (s)" | "duration" | "elapsed time" | "elapsed time (s)"
         | "elapsed time(s)" => Duration(1.0),
+        // trtllm-bench's whole run (`Total Latency (seconds)` in its 0.12 summary).
         "total latency (ms)" => Duration(0.001),
+        "total latency (seconds)" => Duration(1.0),
         "total input tokens" | "number of prompt tokens" | "total input" => TotalInput,
         "total generated tokens" | "total output tokens" | "number of completion tokens" => {
             TotalOutput

@@ -60,6 +60,9 @@ fn is_serve(words: &[String]) -> bool {
     text.contains("lmdeploy serve")
         || text.contains("vllm serve")
         || text.contains("vllm.entrypoints")
+        // FastDeploy's and ATOM's OpenAI servers (`python -m fastdeploy.entrypoints.openai.api_server`).
+        || text.contains("fastdeploy.entrypoints")
+        || text.contains("atom.entrypoints")
         || text.contains("sglang.launch_server")
         || text.contains("sgl_jax.launch_server")
         || text.contains("sglang serve")

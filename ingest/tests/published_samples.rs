@@ -49,7 +49,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 118] = [
+const SAMPLES: [(&str, &str); 120] = [
     ("markdown-table/metric_per_table_input_plus_output_total.md", "raw/minimax_m25_h100.md"),
     ("markdown-table/bullet_list_metrics_vi.md", "raw/slot_1605.md"),
     ("markdown-table/unlisted_engine_beside_engine_columns_zh.md", "raw/vllm_deep_dive.md"),
@@ -168,6 +168,8 @@ const SAMPLES: [(&str, &str); 118] = [
     ("markdown-table/total_and_total_per_gpu_columns.md", "raw/glm51_mi300x.md"),
     ("markdown-table/merged_length_cells_zh.md", "raw/quantclaw.md"),
     ("lmdeploy-profile/pytorch_engine_main_vs_pr.md", "raw/pr1223.md"),
+    ("trtllm-bench/v012_doc_summary_printed_twice.md", "raw/trtllm_bench_doc.md"),
+    ("markdown-document/atom_server_mi355.md", "raw/glm5_atom.md"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -3185,14 +3187,18 @@ fn average_rows_and_round_columns() {
 
 /// FastDeploy's speculative-decoding report: a setup table (`| 硬件 | H800x1 |`,
 /// `| tensor-parallel-size | 1 |`: a count glued to the GPU, a flag's name as a label) above
-/// nine configurations: the GPU, its count and the TP are every run's (none had any).
+/// nine configurations, each started by `python -m fastdeploy.entrypoints.openai.api_server`:
+/// the GPU, its count, the TP, the engine and its `wint4` are every run's (none had any).
 #[test]
 fn a_setup_table_of_a_glued_gpu_count_and_a_flag_label() {
     let (text, out) = parsed("markdown-document/setup_table_flag_labels_fastdeploy_zh.md");
     assert_eq!(out.runs.len(), 9);
     for run in &out.runs {
         assert_eq!((run.gpu.as_deref(), run.gpu_count, run.tp), (Some("H800"), Some(1), Some(1)), "{}", run.id);
-        assert_eq!(run.source.context.get("tp").map(|c| (c.line, c.kind.as_str())), Some((33, "labelled-line")), "{}", run.id);
+        // `python -m fastdeploy.entrypoints.openai.api_server … --quantization wint4`.
+        assert_eq!((run.framework.as_deref(), run.precision.as_deref()), (Some("fastdeploy"), Some("WINT4")), "{}", run.id);
+        // The serve command says it first (its section's, nearer than the setup table).
+        assert_eq!(run.source.context.get("gpu_count").map(|c| (c.line, c.kind.as_str())), Some((32, "labelled-line")), "{}", run.id);
     }
     numbers_trace_to_their_lines(&text, &out);
 }
@@ -3249,5 +3255,28 @@ fn lmdeploy_profile_runs_are_lmdeploys() {
     let (text, out) = parsed("lmdeploy-profile/pytorch_engine_main_vs_pr.md");
     assert_eq!(out.runs.len(), 3);
     assert!(out.runs.iter().all(|r| r.framework.as_deref() == Some("lmdeploy")));
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// TensorRT-LLM's 0.12 benchmarking page prints its `trtllm-bench` summary twice (once to show
+/// it, once to explain it): one run, the second a duplicate; `Total Latency (seconds)` is the
+/// run's duration (it had been an extra).
+#[test]
+fn a_trtllm_bench_summary_printed_twice() {
+    let (text, out) = parsed("trtllm-bench/v012_doc_summary_printed_twice.md");
+    let [run] = out.runs.as_slice() else { panic!("{:?}", out.runs.iter().map(|r| r.source.line).collect::<Vec<_>>()) };
+    assert_eq!(run.metrics.duration_s, Some(16.406100739));
+    assert!(out.findings.iter().any(|f| f.code == "duplicate"), "{:?}", out.findings);
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// AMD's ATOM recipe: `python -m atom.entrypoints.openai_server --model zai-org/GLM-5-FP8 -tp 8`
+/// is a serve command: the runs are ATOM's, with its model and TP.
+#[test]
+fn an_atom_server() {
+    let (text, out) = parsed("markdown-document/atom_server_mi355.md");
+    assert!(!out.runs.is_empty());
+    let first = &out.runs[0];
+    assert_eq!((first.framework.as_deref(), first.tp, first.model.as_deref()), (Some("atom"), Some(8), Some("zai-org/GLM-5-FP8")));
     numbers_trace_to_their_lines(&text, &out);
 }
