@@ -3197,7 +3197,7 @@ fn a_setup_table_of_a_glued_gpu_count_and_a_flag_label() {
         assert_eq!((run.gpu.as_deref(), run.gpu_count, run.tp), (Some("H800"), Some(1), Some(1)), "{}", run.id);
         // `python -m fastdeploy.entrypoints.openai.api_server … --quantization wint4`.
         assert_eq!((run.framework.as_deref(), run.precision.as_deref()), (Some("fastdeploy"), Some("WINT4")), "{}", run.id);
-        // The serve command says it first (its section's, nearer than the setup table).
+        // The setup table gives the GPU; the serve command, nearer, the TP and count.
         assert_eq!(run.source.context.get("gpu").map(|c| (c.line, c.kind.as_str())), Some((32, "labelled-line")), "{}", run.id);
     }
     numbers_trace_to_their_lines(&text, &out);
