@@ -49,7 +49,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 120] = [
+const SAMPLES: [(&str, &str); 121] = [
     ("markdown-table/metric_per_table_input_plus_output_total.md", "raw/minimax_m25_h100.md"),
     ("markdown-table/bullet_list_metrics_vi.md", "raw/slot_1605.md"),
     ("markdown-table/unlisted_engine_beside_engine_columns_zh.md", "raw/vllm_deep_dive.md"),
@@ -170,6 +170,7 @@ const SAMPLES: [(&str, &str); 120] = [
     ("lmdeploy-profile/pytorch_engine_main_vs_pr.md", "raw/pr1223.md"),
     ("trtllm-bench/v012_doc_summary_printed_twice.md", "raw/trtllm_bench_doc.md"),
     ("markdown-document/atom_server_mi355.md", "raw/glm5_atom.md"),
+    ("markdown-table/metric_rows_over_concurrency_columns_nim.md", "raw/nim_tests.md"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -3278,5 +3279,22 @@ fn an_atom_server() {
     assert!(!out.runs.is_empty());
     let first = &out.runs[0];
     assert_eq!((first.framework.as_deref(), first.tp, first.model.as_deref()), (Some("atom"), Some(8), Some("zai-org/GLM-5-FP8")));
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// NVIDIA NIM test results: `| Model | Dtype | GPUs | Input/Output sequence length |
+/// Concurrency | 1 | 2 | … | 2048 |`, each configuration a `Token-per-second` row and a
+/// `Time-to-first-token(sec)` row under it with its setting cells blank. A run per
+/// configuration and concurrency (77; the tables gave none and no finding), its settings from
+/// the configuration's first row, its TTFT in ms from the row under it.
+#[test]
+fn metric_rows_over_concurrency_columns() {
+    let (text, out) = parsed("markdown-table/metric_rows_over_concurrency_columns_nim.md");
+    assert_eq!(out.runs.len(), 77);
+    let run = out.runs.iter().find(|r| r.source.line == 35 && r.scenario.max_concurrency == Some(512)).expect("1xA10 at 512");
+    assert_eq!((run.model.as_deref(), run.gpu.as_deref(), run.gpu_count, run.precision.as_deref()), (Some("meta/llama3-8b-instruct"), Some("A10"), Some(1), Some("FP16")));
+    assert_eq!((run.scenario.input_len, run.scenario.output_len), (Some(200), Some(114)));
+    assert_eq!((run.metrics.output_throughput, run.metrics.ttft_ms.as_ref().and_then(|l| l.get("mean")).copied()), (Some(750.92), Some(65180.0)));
+    assert_eq!(run.source.lines.get("metrics.ttft_ms.mean").copied(), Some(36));
     numbers_trace_to_their_lines(&text, &out);
 }

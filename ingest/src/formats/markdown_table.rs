@@ -605,8 +605,10 @@ fn classify(raw: &str) -> Col {
         let (rest, last) = body.rsplit_once(' ').unwrap_or(("", body.as_str()));
         let u = unit_of(last);
         // `E2E Min` is the least E2E latency, not one in minutes (`(min)` in brackets is).
+        // `Tokens per second`: a rate, its last word no time unit.
+        let per = rest == "per" || rest.ends_with(" per");
         let word_unit = matches!(u, Unit::TokenRate | Unit::RequestRate | Unit::PerMinute | Unit::PerUser | Unit::PerGpu)
-            || (matches!(u, Unit::Time(_)) && !rest.is_empty() && stat_word(&last.to_lowercase()).is_none());
+            || (matches!(u, Unit::Time(_)) && !rest.is_empty() && !per && stat_word(&last.to_lowercase()).is_none());
         if word_unit {
             unit = u;
             if !matches!(u, Unit::TokenRate | Unit::PerGpu) {
@@ -1000,13 +1002,23 @@ impl Prepared<'_> {
 }
 
 fn read(inputs: &[TableInput<'_>], sink: &mut Sink) -> Vec<Run> {
+    let mut notice = Notice::default();
+    let mut runs = Vec::new();
+    // Metric rows over load columns, a configuration to each group of rows: a table of runs as
+    // columns per configuration.
+    let by_load: Vec<Option<Vec<crate::markdown::Table>>> = inputs.iter().map(|i| metric_rows_by_load(i.table)).collect();
+    for (input, tables) in inputs.iter().zip(&by_load) {
+        for table in tables.iter().flatten() {
+            let end = table.rows.last().map_or(table.line, |r| r.line);
+            runs.extend(runs_of_columns(&TableInput { table, ..*input }, end, input.table.line, sink, &mut notice));
+        }
+    }
+    let inputs: Vec<TableInput<'_>> = inputs.iter().zip(&by_load).filter(|(_, t)| t.is_none()).map(|(i, _)| *i).collect();
     // Cross tables (`| 服务 \ 吞吐(tokens/s) \ 并发 | 1 | 2 | 4 |`) read as the metric over
     // each load they are.
     let crossed: Vec<Option<crate::markdown::Table>> = inputs.iter().map(|i| crosstab(i.table).or_else(|| group_rows(i.table, i.names))).collect();
     let inputs: Vec<TableInput<'_>> = inputs.iter().zip(&crossed).map(|(i, c)| TableInput { table: c.as_ref().unwrap_or(i.table), ..*i }).collect();
     let prepared: Vec<Prepared<'_>> = inputs.iter().map(prepare).collect();
-    let mut notice = Notice::default();
-    let mut runs = Vec::new();
     let mut i = 0;
     while i < prepared.len() {
         let mut end = i + 1;
@@ -1033,6 +1045,62 @@ fn read(inputs: &[TableInput<'_>], sink: &mut Sink) -> Vec<Run> {
     }
     report(&notice, sink);
     runs
+}
+
+/// NVIDIA NIM's benchmark tables: `| Model | Dtype | GPUs | Input/Output sequence length |
+/// Concurrency | 1 | 2 | 4 | … |` over a row per metric of each configuration (`|
+/// meta/llama3-8b-instruct | fp16 | 1xA10 | 200/114 | Token-per-second | 33.59 | … |`, then `|  |
+/// |  |  | Time-to-first-token(sec) | 0.1 | … |`). Each configuration becomes a table of its own,
+/// runs as columns named by their load (`| Metric | 1 Concurrency | 2 Concurrency | … |`, read by
+/// [`runs_of_columns`]): its settings as rows every column shares, from its first row's line
+/// (a GPU count written with its GPU, `1xA10`, under a `GPUs` header, named as the GPU), each
+/// metric's row from its own line. `None` for any other table.
+fn metric_rows_by_load(table: &crate::markdown::Table) -> Option<Vec<crate::markdown::Table>> {
+    use crate::markdown::{Table, TableRow};
+    let header = &table.header;
+    let k = header.iter().position(|h| LOAD_WORDS.contains(&clean(h).trim().to_lowercase().as_str())).filter(|&k| k > 0)?;
+    let loads: Vec<String> = header[k + 1..].iter().map(|h| clean(h).trim().to_string()).collect();
+    if loads.len() < 2 || !loads.iter().all(|l| l.parse::<u64>().is_ok()) {
+        return None;
+    }
+    // The metric a row names, its words apart (`Token-per-second`).
+    let metric = |r: &TableRow| r.cells.get(k).map(|c| clean(c).replace('-', " ")).filter(|m| matches!(column(m).column, Column::Measure(_)));
+    let starts = |r: &TableRow| r.cells[..k.min(r.cells.len())].iter().any(|c| !c.trim().is_empty());
+    if table.rows.is_empty() || !starts(&table.rows[0]) || !table.rows.iter().all(|r| metric(r).is_some()) {
+        return None;
+    }
+    let load_word = clean(&header[k]).trim().to_string();
+    let mut groups: Vec<Vec<&TableRow>> = Vec::new();
+    for row in &table.rows {
+        match groups.last_mut() {
+            Some(group) if !starts(row) => group.push(row),
+            _ => groups.push(vec![row]),
+        }
+    }
+    let tables = groups.into_iter().map(|group| {
+        let first = group[0];
+        let mut head = vec!["Metric".to_string()];
+        head.extend(loads.iter().map(|l| format!("{l} {load_word}")));
+        let mut rows = Vec::new();
+        for (c, name) in header[..k].iter().enumerate() {
+            let value = first.cells.get(c).map_or("", |v| v.trim());
+            let name = clean(name);
+            if value.is_empty() || name.trim().is_empty() {
+                continue;
+            }
+            let named_gpu = context_of(&name.to_lowercase()) == Some(Ctx::GpuCount) && context::gpu_in(value).is_some();
+            let mut cells = vec![if named_gpu { "GPU".to_string() } else { name }];
+            cells.extend(std::iter::repeat_n(value.to_string(), loads.len()));
+            rows.push(TableRow { line: first.line, cells });
+        }
+        for row in group {
+            let mut cells = vec![metric(row).unwrap_or_default()];
+            cells.extend((0..loads.len()).map(|j| row.cells.get(k + 1 + j).cloned().unwrap_or_default()));
+            rows.push(TableRow { line: row.line, cells });
+        }
+        Table { line: first.line, header: head, rows, intro: None }
+    });
+    Some(tables.collect())
 }
 
 /// Rows averaging the rows above them (`| AVG | 29374 | 10.97 | …` under rounds 1–3, `| 平均 |`):
@@ -2160,7 +2228,7 @@ fn transposed(input: &TableInput<'_>, sink: &mut Sink, notice: &mut Notice) -> V
         if stated.len() > 1 {
             return Vec::new();
         }
-        return runs_of_columns(input, end, sink, notice);
+        return runs_of_columns(input, end, input.table.line, sink, notice);
     }
     let mut entries = Vec::new();
     for (row, own) in table.rows.iter().zip(&row_cols) {
@@ -2207,7 +2275,9 @@ fn each_metric_once(row_cols: &[Vec<Col>]) -> bool {
 /// `Successful / Failed` over `94 / 6`, gives both; `Throughput avg (tok/s)` beside `Output
 /// throughput (tok/s)` is the requests' mean rate, kept under its name (as beside other
 /// statistics in [`prepare`]), not the run's output throughput.
-fn runs_of_columns(input: &TableInput<'_>, end: u32, sink: &mut Sink, notice: &mut Notice) -> Vec<Run> {
+/// `head_line`: the line of the header whose column names are read (the table's own, or, for
+/// a configuration of [`metric_rows_by_load`], the original table's).
+fn runs_of_columns(input: &TableInput<'_>, end: u32, head_line: u32, sink: &mut Sink, notice: &mut Notice) -> Vec<Run> {
     let table = input.table;
     let mut row_cols: Vec<Vec<Col>> = table
         .rows
@@ -2270,21 +2340,21 @@ fn runs_of_columns(input: &TableInput<'_>, end: u32, sink: &mut Sink, notice: &m
         // rate its name states read as a test name's.
         match named_by(&name, input.names) {
             Some(col) => {
-                entries.push(Entry { col, head_line: table.line, text: header.as_str(), line: table.line });
+                entries.push(Entry { col, head_line, text: header.as_str(), line: head_line });
                 if let Some(precision) = precision_beside(col, header) {
-                    entries.push(Entry { col: &PRECISION, head_line: table.line, text: precision, line: table.line });
+                    entries.push(Entry { col: &PRECISION, head_line, text: precision, line: head_line });
                 }
             }
             None if !name.is_empty() && !value => {
-                entries.push(Entry { col: &COLUMN_NAME, head_line: table.line, text: header.as_str(), line: table.line });
+                entries.push(Entry { col: &COLUMN_NAME, head_line, text: header.as_str(), line: head_line });
                 // `vLLama (vLLM)`, `BF16 (オリジナル)`: the engine, GPU or precision a part of the
                 // name names is the run's.
                 if let Some((col, part)) = named_in(header, input.names) {
-                    entries.push(Entry { col, head_line: table.line, text: part, line: table.line });
+                    entries.push(Entry { col, head_line, text: part, line: head_line });
                 }
                 // `| Metric | conc32 | conc64 |`, `| Concurrency 16 |`: the load the name states.
                 if let Some((col, number)) = load_in_name(header) {
-                    entries.push(Entry { col, head_line: table.line, text: number, line: table.line });
+                    entries.push(Entry { col, head_line, text: number, line: head_line });
                 }
             }
             None => {}
@@ -2292,7 +2362,7 @@ fn runs_of_columns(input: &TableInput<'_>, end: u32, sink: &mut Sink, notice: &m
         // `| N = 10 queries | vLLM | SGLang |`: the corner states how many requests every
         // column's run sent.
         if let Some(count) = table.header.first().and_then(|h| corner_count(h)) {
-            entries.push(Entry { col: &NUM_PROMPTS, head_line: table.line, text: count, line: table.line });
+            entries.push(Entry { col: &NUM_PROMPTS, head_line, text: count, line: head_line });
         }
         if let Some(run) = build_as(input, &entries, table.line, end, &engine_suffix(j - 1), sink, notice) {
             runs.push(run);
