@@ -49,7 +49,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 121] = [
+const SAMPLES: [(&str, &str); 122] = [
     ("markdown-table/metric_per_table_input_plus_output_total.md", "raw/minimax_m25_h100.md"),
     ("markdown-table/bullet_list_metrics_vi.md", "raw/slot_1605.md"),
     ("markdown-table/unlisted_engine_beside_engine_columns_zh.md", "raw/vllm_deep_dive.md"),
@@ -171,6 +171,7 @@ const SAMPLES: [(&str, &str); 121] = [
     ("trtllm-bench/v012_doc_summary_printed_twice.md", "raw/trtllm_bench_doc.md"),
     ("markdown-document/atom_server_mi355.md", "raw/glm5_atom.md"),
     ("markdown-table/metric_rows_over_concurrency_columns_nim.md", "raw/nim_tests.md"),
+    ("markdown-table/config_column_settings.md", "raw/attn_backends.md"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -3296,5 +3297,17 @@ fn metric_rows_over_concurrency_columns() {
     assert_eq!((run.scenario.input_len, run.scenario.output_len), (Some(200), Some(114)));
     assert_eq!((run.metrics.output_throughput, run.metrics.ttft_ms.as_ref().and_then(|l| l.get("mean")).copied()), (Some(750.92), Some(65180.0)));
     assert_eq!(run.source.lines.get("metrics.ttft_ms.mean").copied(), Some(36));
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// An SGLang experiment report names each row by its settings (`| attn=fa3,random_input_len=1024,
+/// random_output_len=1024 | 2216.96 | 2268.68 |`): the lengths it sets are the row's run's
+/// (none had any); `attn=fa3` stays in the row's note.
+#[test]
+fn settings_in_a_rows_name() {
+    let (text, out) = parsed("markdown-table/config_column_settings.md");
+    let lengths: Vec<(Option<u64>, Option<u64>)> = out.runs.iter().take(6).map(|r| (r.scenario.input_len, r.scenario.output_len)).collect();
+    assert_eq!(lengths, [(1024, 1024), (1024, 1024), (8192, 1024), (8192, 1024), (8192, 8192), (8192, 8192)].map(|(i, o)| (Some(i), Some(o))));
+    assert!(out.runs[0].notes.iter().any(|n| n.text.contains("attn=fa3")));
     numbers_trace_to_their_lines(&text, &out);
 }

@@ -2734,6 +2734,11 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
                     facts.push((Fact::Gpu(gpu), e.line));
                     facts.extend(count.map(|c| (Fact::GpuCount(c), e.line)));
                 }
+                // `attn=fa3,random_input_len=1024,random_output_len=1024`: the load the row's
+                // name sets (`KEY=VALUE` of known load keys only).
+                if first {
+                    facts.extend(context::settings_in(&t).into_iter().map(|f| (f, e.line)));
+                }
                 let text = if col.raw.is_empty() { t } else { format!("{}: {t}", col.raw) };
                 notes.push(Note { line: e.line, text });
             }
