@@ -49,7 +49,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 122] = [
+const SAMPLES: [(&str, &str); 123] = [
     ("markdown-table/metric_per_table_input_plus_output_total.md", "raw/minimax_m25_h100.md"),
     ("markdown-table/bullet_list_metrics_vi.md", "raw/slot_1605.md"),
     ("markdown-table/unlisted_engine_beside_engine_columns_zh.md", "raw/vllm_deep_dive.md"),
@@ -172,6 +172,7 @@ const SAMPLES: [(&str, &str); 122] = [
     ("markdown-document/atom_server_mi355.md", "raw/glm5_atom.md"),
     ("markdown-table/metric_rows_over_concurrency_columns_nim.md", "raw/nim_tests.md"),
     ("markdown-table/config_column_settings.md", "raw/attn_backends.md"),
+    ("aiperf/genai_perf_csv_in_bash_block.md", "raw/dgxc_nim.md"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -3309,5 +3310,17 @@ fn settings_in_a_rows_name() {
     let lengths: Vec<(Option<u64>, Option<u64>)> = out.runs.iter().take(6).map(|r| (r.scenario.input_len, r.scenario.output_len)).collect();
     assert_eq!(lengths, [(1024, 1024), (1024, 1024), (8192, 1024), (8192, 1024), (8192, 8192), (8192, 8192)].map(|(i, o)| (Some(i), Some(o))));
     assert!(out.runs[0].notes.iter().any(|n| n.text.contains("attn=fa3")));
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// A DGX Cloud recipe shows genai-perf's CSV export in a `bash` block (`Example CSV format:`,
+/// `Metric,avg,min,…` and `Request Latency (ms),"5,919.16",…`): read as the export it is (it
+/// gave nothing), beside the console table above it.
+#[test]
+fn a_genai_perf_csv_in_a_bash_block() {
+    let (text, out) = parsed("aiperf/genai_perf_csv_in_bash_block.md");
+    let csv = out.runs.iter().find(|r| r.source.line == 82).expect("the CSV's run");
+    assert_eq!((csv.metrics.output_throughput, csv.metrics.request_throughput), (Some(86.48), Some(0.17)));
+    assert_eq!(csv.metrics.e2e_ms.as_ref().and_then(|l| l.get("mean")).copied(), Some(5919.16));
     numbers_trace_to_their_lines(&text, &out);
 }

@@ -276,6 +276,12 @@ fn block_syntax(info: &str, text: &str) -> Option<&'static str> {
                 (first.matches(',').count() >= 2 && !first.contains(['{', '[', '"'])).then_some("csv")
             }
         }
+        // genai-perf's CSV export pasted into a shell block (`Example CSV format:` over
+        // ```` ```bash ```` holding `Metric,avg,min,…`): no command, the export.
+        "bash" | "sh" | "shell" | "console" | "zsh" => {
+            let first = text.trim_start().lines().next().unwrap_or("");
+            (first.starts_with("Metric,") && first.matches(',').count() >= 2).then_some("csv")
+        }
         _ => None,
     }
 }
