@@ -110,6 +110,12 @@ fn resolve_with(block: &Block, namespace: Option<benchsite_model::Map<benchsite_
         .run(&id);
         return Some(run);
     }
+    // `concurrency: 64` over another `key: value` line is how an LMDeploy table starts; with
+    // no metric below it, it is a list of settings (GenAI-Perf's `Concurrency: 1` / `ISL: 128`
+    // preamble, prose), not a block cut short.
+    if !has_metrics && block.format == Format::LmdeployProfile {
+        return None;
+    }
     if !has_metrics {
         sink.warn(
             "empty-block",

@@ -439,9 +439,6 @@ fn read_unfenced(
             let mut own = Sink::new(&sink.path);
             let gap = &text[from..start];
             let (found, blocks) = scan_log(gap, "", index.line(from), &mut own);
-            // `concurrency: 64` over another `key: value` line in prose looks like the start
-            // of an LMDeploy table; without a metric it is prose, not an empty block.
-            own.findings.retain(|f| !(f.code == "empty-block" && f.values.get("format").is_some_and(|v| v == "lmdeploy-profile")));
             if blocks > 0 {
                 sink.findings.append(&mut own.findings);
                 // Only a command above a log, paired with the first log below it (one below

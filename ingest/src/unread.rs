@@ -78,12 +78,14 @@ struct Pending {
 /// `#35625: TTFT latency issue with Qwen3.5`).
 pub fn first_results_line(text: &str) -> Option<(u32, String)> {
     let lines: Vec<&str> = text.lines().collect();
-    let first = first_line_with(&lines, |_| true)?;
     // A result block's labelled values on one line: named even when the command that ran it is
     // on the line too (`vllm serve … --port 8000 … Mean TTFT (ms): 786.21 …`).
     let flattened = lines.iter().position(|l| ["(ms):", "(tok/s):", "(req/s):", "(s):"].iter().map(|u| l.matches(u).count()).sum::<usize>() >= 3);
-    let strong = || first_line_with(&lines, |line| metric_count(line) >= 3);
-    Some(flattened.map(|i| found(&lines, i)).or_else(strong).unwrap_or(first))
+    if let Some(i) = flattened {
+        return Some(found(&lines, i));
+    }
+    let first = first_line_with(&lines, |_| true)?;
+    Some(first_line_with(&lines, |line| metric_count(line) >= 3).unwrap_or(first))
 }
 
 /// [`first_results_line`] among the lines a metric word is on that `wanted` takes.

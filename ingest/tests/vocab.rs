@@ -268,3 +268,14 @@ fn results_not_read_names_the_line_holding_the_results() {
     let found: Vec<String> = out.findings.iter().map(|f| format!("{}@{}", f.code, f.line)).collect();
     assert_eq!(found, vec!["results-not-read@27"]);
 }
+
+/// A wiki page holding a vLLM issue's bench_serving block squashed onto one line of prose,
+/// cut short: the warning names that line (19), not `no-runs` alone.
+#[test]
+fn a_result_block_flattened_into_prose_is_named() {
+    let text = "<!-- source: handwritten after a vLLM issue digest (issue #20298's body flattened onto one line) -->\n# vllm#20298\n\nBody: ============ Serving Benchmark Result ============ Successful requests: 2048 Benchmark duration (s): 120.50 Request throughput (req/s): 17.00 Output token throughput (tok/s): 2176.33 Mean TTFT (ms): 55010.10 Median TTFT (ms): 54421.75 Median TPOT...\n";
+    let out = parse_file("raw/issue_20298.md", text, None);
+    assert!(out.runs.is_empty());
+    let found: Vec<String> = out.findings.iter().map(|f| format!("{}@{}", f.code, f.line)).collect();
+    assert_eq!(found, vec!["results-not-read@4"]);
+}
