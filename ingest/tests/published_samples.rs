@@ -49,7 +49,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 123] = [
+const SAMPLES: [(&str, &str); 124] = [
     ("markdown-table/metric_per_table_input_plus_output_total.md", "raw/minimax_m25_h100.md"),
     ("markdown-table/bullet_list_metrics_vi.md", "raw/slot_1605.md"),
     ("markdown-table/unlisted_engine_beside_engine_columns_zh.md", "raw/vllm_deep_dive.md"),
@@ -173,6 +173,7 @@ const SAMPLES: [(&str, &str); 123] = [
     ("markdown-table/metric_rows_over_concurrency_columns_nim.md", "raw/nim_tests.md"),
     ("markdown-table/config_column_settings.md", "raw/attn_backends.md"),
     ("aiperf/genai_perf_csv_in_bash_block.md", "raw/dgxc_nim.md"),
+    ("lmdeploy-profile/profile_generation_2023_issue.md", "raw/lmdeploy_issue137.md"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -3322,5 +3323,17 @@ fn a_genai_perf_csv_in_a_bash_block() {
     let csv = out.runs.iter().find(|r| r.source.line == 82).expect("the CSV's run");
     assert_eq!((csv.metrics.output_throughput, csv.metrics.request_throughput), (Some(86.48), Some(0.17)));
     assert_eq!(csv.metrics.e2e_ms.as_ref().and_then(|l| l.get("mean")).copied(), Some(5919.16));
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// LMDeploy's 2023 `profile_generation.py` block in an issue (`concurrency: 64, input_tokens:
+/// 1, output_tokens: 2048`, `elapsed_time: 738.32s`, first-token latencies in seconds,
+/// `throughput: … token/s`): a run (it gave none), LMDeploy's.
+#[test]
+fn lmdeploy_profile_generation_2023() {
+    let (text, out) = parsed("lmdeploy-profile/profile_generation_2023_issue.md");
+    let [run] = out.runs.as_slice() else { panic!("{:?}", out.findings) };
+    assert_eq!((run.framework.as_deref(), run.scenario.max_concurrency, run.scenario.input_len, run.scenario.output_len), (Some("lmdeploy"), Some(64), Some(1), Some(2048)));
+    assert_eq!((run.metrics.duration_s, run.metrics.ttft_ms.as_ref().and_then(|l| l.get("mean")).copied()), (Some(738.32), Some(89290.0)));
     numbers_trace_to_their_lines(&text, &out);
 }

@@ -14,7 +14,10 @@
 //! ```
 //!
 //! (`throughput: X token/s` before the script printed both: `token_latency_stats.size /
-//! elapsed_time`, the generated tokens). Latencies are seconds, as printed; the per-token
+//! elapsed_time`, the generated tokens). Its 2023 releases printed `concurrency: 64,
+//! input_tokens: 1, output_tokens: 2048`, `elapsed_time: 738.32s`, the first token's latencies,
+//! a `token latency(min, max, ave)` line (not read: it repeats the first token's in the
+//! samples seen) and `throughput: X token/s`: a run with its TTFT and output rate. Latencies are seconds, as printed; the per-token
 //! latency percentiles are read as ITL, as `profile_throughput`'s are. Its `--csv` file is
 //! [`super::lmdeploy_profile_csv`]'s.
 
@@ -31,9 +34,18 @@ pub const NAME: &str = "lmdeploy-generation";
 pub static FORMAT: Format = Format { name: NAME, detect, read: Read::Text(read) };
 
 static SIGNATURE: Needle = Needle::new("total_token latency(min, max, ave)");
+/// The 2023 releases' block, without the total latency.
+static FIRST_TOKEN: Needle = Needle::new("first_token latency(min, max, ave)");
 
 fn detect(input: &Input<'_>) -> bool {
-    input.has(&SIGNATURE)
+    input.has(&SIGNATURE) || input.has(&FIRST_TOKEN)
+}
+
+/// Whether a block holds what makes it a run: the requests' latency, or (2023) the first
+/// token's and the output rate.
+fn complete(block: &Block<'_>) -> bool {
+    let has = |label: &str| block.rows.iter().any(|r| r.label == label);
+    has("mean e2el (s)") || (has("mean ttft (s)") && has("output token throughput (tok/s)"))
 }
 
 fn number(n: f64) -> Cell<'static> {
@@ -51,7 +63,7 @@ fn rows_of(no: u32, text: &str) -> Vec<Row<'_>> {
     let Some((label, value)) = text.split_once(':') else { return Vec::new() };
     let pairs = |names: [&str; 3]| -> Vec<Row<'_>> { names.iter().zip(numbers(value)).map(|(l, n)| row(l, n)).collect() };
     match label.trim() {
-        "total time" => leading_number(value.trim()).map(|(n, _)| vec![row("benchmark duration (s)", n)]).unwrap_or_default(),
+        "total time" | "elapsed_time" => leading_number(value.trim()).map(|(n, _)| vec![row("benchmark duration (s)", n)]).unwrap_or_default(),
         "first_token latency(min, max, ave)" => pairs(["min ttft (s)", "max ttft (s)", "mean ttft (s)"]),
         "total_token latency(min, max, ave)" => pairs(["min e2el (s)", "max e2el (s)", "mean e2el (s)"]),
         "token_latency percentiles(50%,75%,95%,99%)(s)" => {
@@ -86,10 +98,14 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
     let mut open: Option<Block<'_>> = None;
     for line in logical_lines(input.text, input.first_line) {
         let text = line.text.trim();
+        // The 2023 `token latency(min, max, ave)` line: the block's, not read.
+        if text.starts_with("token latency(") && open.is_some() {
+            continue;
+        }
         let rows = rows_of(line.no, text);
         if rows.is_empty() {
             // A rule or any other line ends the block once it has its signature row.
-            if let Some(block) = open.take_if(|b| b.rows.iter().any(|r| r.label == "mean e2el (s)")) {
+            if let Some(block) = open.take_if(|b| complete(b)) {
                 blocks += 1;
                 runs.extend(block::resolve(&block, &[], sink));
             }
@@ -100,12 +116,12 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
         }
         let starts = text.starts_with("total time") || text.starts_with("concurrency");
         match open.as_mut() {
-            Some(block) if !(starts && block.rows.iter().any(|r| r.label == "mean e2el (s)")) => {
+            Some(block) if !(starts && complete(block)) => {
                 block.end = line.no;
                 block.rows.extend(rows);
             }
             _ => {
-                if let Some(block) = open.take().filter(|b| b.rows.iter().any(|r| r.label == "mean e2el (s)")) {
+                if let Some(block) = open.take().filter(complete) {
                     blocks += 1;
                     runs.extend(block::resolve(&block, &[], sink));
                 }
@@ -113,7 +129,7 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
             }
         }
     }
-    if let Some(block) = open.filter(|b| b.rows.iter().any(|r| r.label == "mean e2el (s)")) {
+    if let Some(block) = open.filter(complete) {
         blocks += 1;
         runs.extend(block::resolve(&block, &[], sink));
     }
