@@ -415,9 +415,33 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
             // The client's backend names only the API it spoke (`--backend vllm` against any
             // OpenAI-compatible server): the serve command names the framework first, the
             // backend only when nothing else does (`framework::apply`, after every context).
+            // Serve commands of two engines above the run in its section (`vLLM command`, then
+            // `SGLang command`, then `vLLM results`): the one of the engine the run's caption or
+            // block names, else none (the last is not more likely than the other).
+            let wanted = run.framework.clone().or_else(|| {
+                captions.iter().filter(|c| c.first <= at && at <= c.last).flat_map(|c| &c.facts).find_map(|f| match f {
+                    context::Fact::Framework(name) => Some(name.clone()),
+                    _ => None,
+                })
+            });
+            // (Those since the run before: a server started and measured, then another.)
+            let of_section = |j: usize| -> Option<&Serve> {
+                let above: Vec<&Serve> = sections[j].serves.iter().filter(|s| s.line < at && encloses(j, s.line)).collect();
+                let since: Vec<&Serve> = above.iter().copied().filter(|s| s.line > floor).collect();
+                let above = if since.is_empty() { above.last().into_iter().copied().collect() } else { since };
+                let mut engines: Vec<Option<&str>> = above.iter().map(|s| context::serve_framework(s)).collect();
+                engines.sort_unstable();
+                engines.dedup();
+                match engines.len() {
+                    0 => None,
+                    1 => above.last().copied(),
+                    _ => above.iter().rev().find(|s| wanted.is_some() && context::serve_framework(s) == wanted.as_deref()).copied(),
+                }
+            };
             let serve = chain
                 .iter()
-                .find_map(|&j| last_before(&sections[j].serves, at, |s| s.line).filter(|s| encloses(j, s.line)))
+                .find_map(|&j| sections[j].serves.iter().any(|s| s.line < at && encloses(j, s.line)).then(|| of_section(j)))
+                .flatten()
                 // With one serve command in the document, the rules for the only one hold.
                 .or_else(|| serve_before(i).filter(|_| only_serve.is_none()))
                 .or(doc.default_serve.as_ref().filter(|s| s.line < at));

@@ -347,7 +347,8 @@ pub fn heading(title: &str) -> Heading {
         let own = sizes(m);
         own.is_empty() || words.iter().flat_map(|w| sizes(w)).all(|s| own.contains(&s))
     });
-    if let Some((gpu, count)) = gpu_in(title) {
+    // `DS-R1 FP4 on B200 vs DS-R1 FP8 on H200`: two GPUs named, neither is every run's.
+    if let Some((gpu, count)) = gpu_in(title).filter(|(g, _)| !names_another_gpu(title, g)) {
         h.gpu = Some(gpu);
         h.gpu_count = count;
     }
@@ -422,7 +423,8 @@ pub fn subtitle(text: &str, title_line: u32) -> Option<(String, u32)> {
 
 pub fn heading_with(title: &str, names: &crate::names::Names) -> Heading {
     let mut h = heading(title);
-    if h.gpu.is_none() {
+    // (Not when the heading names two GPUs, which `heading` left unsaid.)
+    if h.gpu.is_none() && gpu_in(title).is_none() {
         let lower = title.to_lowercase();
         let words = words(title);
         // `4090 24GB`: a memory size beside the number says it is a card as well.

@@ -49,7 +49,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 124] = [
+const SAMPLES: [(&str, &str); 126] = [
     ("markdown-table/metric_per_table_input_plus_output_total.md", "raw/minimax_m25_h100.md"),
     ("markdown-table/bullet_list_metrics_vi.md", "raw/slot_1605.md"),
     ("markdown-table/unlisted_engine_beside_engine_columns_zh.md", "raw/vllm_deep_dive.md"),
@@ -174,6 +174,8 @@ const SAMPLES: [(&str, &str); 124] = [
     ("markdown-table/config_column_settings.md", "raw/attn_backends.md"),
     ("aiperf/genai_perf_csv_in_bash_block.md", "raw/dgxc_nim.md"),
     ("lmdeploy-profile/profile_generation_2023_issue.md", "raw/lmdeploy_issue137.md"),
+    ("markdown-table/two_gpus_in_title_speedup_rows.md", "raw/trtllm_issue5929.md"),
+    ("markdown-document/two_engines_serve_commands_caption.md", "raw/vllm_issue18136.md"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -3335,5 +3337,29 @@ fn lmdeploy_profile_generation_2023() {
     let [run] = out.runs.as_slice() else { panic!("{:?}", out.findings) };
     assert_eq!((run.framework.as_deref(), run.scenario.max_concurrency, run.scenario.input_len, run.scenario.output_len), (Some("lmdeploy"), Some(64), Some(1), Some(2048)));
     assert_eq!((run.metrics.duration_s, run.metrics.ttft_ms.as_ref().and_then(|l| l.get("mean")).copied()), (Some(738.32), Some(89290.0)));
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// A TensorRT-LLM issue titled `DS-R1 FP4 on B200 vs DS-R1 FP8 on H200`, its table's rows
+/// FP8, FP4, then `Speed-up` (the ratio of the two) per batch: the title names two GPUs, so no
+/// row takes either (every row had B200); a `Speed-up` row is no run (six had been made).
+#[test]
+fn a_title_of_two_gpus_and_rows_of_speedups() {
+    let (text, out) = parsed("markdown-table/two_gpus_in_title_speedup_rows.md");
+    assert!(!out.runs.is_empty());
+    assert!(out.runs.iter().all(|r| r.gpu.is_none()), "{:?}", out.runs.iter().map(|r| &r.gpu).collect::<Vec<_>>());
+    assert!(out.runs.iter().all(|r| r.model.as_deref().is_some_and(|m| m.starts_with("DeepSeek-R1"))));
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// A vLLM issue: `vLLM command` (its server), `SGLang command` (its server), the client, then
+/// `vLLM results` over the block. The block is vLLM's, with vLLM's server command (it had taken
+/// the last one above it, SGLang's, and its flags).
+#[test]
+fn serve_commands_of_two_engines_and_a_caption_naming_one() {
+    let (text, out) = parsed("markdown-document/two_engines_serve_commands_caption.md");
+    let [run] = out.runs.as_slice() else { panic!("{:?}", out.findings) };
+    assert_eq!(run.framework.as_deref(), Some("vllm"));
+    assert!(run.params.command.as_deref().is_some_and(|c| c.contains("vllm.entrypoints")), "{:?}", run.params.command);
     numbers_trace_to_their_lines(&text, &out);
 }

@@ -1105,10 +1105,16 @@ fn metric_rows_by_load(table: &crate::markdown::Table) -> Option<Vec<crate::mark
 
 /// Rows averaging the rows above them (`| AVG | 29374 | 10.97 | …` under rounds 1–3, `| 平均 |`):
 /// a summary of runs, not one; left out of the table with an info finding, so its numbers
-/// are not read as another run's. Not in a table of statistics as rows (`| Mean |`, `| P99 |`),
+/// are not read as another run's. Rows of ratios between the rows around them (`| Speed-up
+/// |`, `| 提升 |`) are left out too. Not in a table of statistics as rows (`| Mean |`, `| P99 |`),
 /// where the row is the mean of one run's requests.
 pub(crate) fn aggregate_rows(table: &mut crate::markdown::Table, sink: &mut Sink) {
     let name = |r: &crate::markdown::TableRow| clean(r.cells.first().map_or("", String::as_str)).trim().to_lowercase();
+    // `| Speed-up |   |   | 2.03 | 1.63 |` between the rows it compares: a ratio of runs, none.
+    let comparison = |n: &str| n.split_whitespace().count() <= 2 && compares(&n.replace('-', ""));
+    if table.rows.len() > 2 && table.rows.iter().any(|r| comparison(&name(r))) && !table.rows.iter().all(|r| comparison(&name(r))) {
+        table.rows.retain(|r| !comparison(&name(r)));
+    }
     let aggregate = |n: &str| matches!(n, "avg" | "avg." | "average" | "mean" | "平均" | "平均值" | "均值" | "平均値");
     let rows = &table.rows;
     let others: Vec<String> = rows.iter().map(name).filter(|n| !aggregate(n)).collect();
