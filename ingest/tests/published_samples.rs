@@ -49,7 +49,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 126] = [
+const SAMPLES: [(&str, &str); 127] = [
     ("markdown-table/metric_per_table_input_plus_output_total.md", "raw/minimax_m25_h100.md"),
     ("markdown-table/bullet_list_metrics_vi.md", "raw/slot_1605.md"),
     ("markdown-table/unlisted_engine_beside_engine_columns_zh.md", "raw/vllm_deep_dive.md"),
@@ -176,6 +176,7 @@ const SAMPLES: [(&str, &str); 126] = [
     ("lmdeploy-profile/profile_generation_2023_issue.md", "raw/lmdeploy_issue137.md"),
     ("markdown-table/two_gpus_in_title_speedup_rows.md", "raw/trtllm_issue5929.md"),
     ("markdown-document/two_engines_serve_commands_caption.md", "raw/vllm_issue18136.md"),
+    ("markdown-table/single_and_sum_rates_ja.md", "raw/rtx5090_ja.md"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -3361,5 +3362,18 @@ fn serve_commands_of_two_engines_and_a_caption_naming_one() {
     let [run] = out.runs.as_slice() else { panic!("{:?}", out.findings) };
     assert_eq!(run.framework.as_deref(), Some("vllm"));
     assert!(run.params.command.as_deref().is_some_and(|c| c.contains("vllm.entrypoints")), "{:?}", run.params.command);
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// A Japanese llama.cpp report: `| 並列数 | 単発 tok/s | 合計 tok/s | TTFT 中央値 | TTFT p99 |`.
+/// `並列数` is the concurrency (it had been an extra), `単発` one stream's rate (kept under its
+/// header), `合計` the streams' sum, the run's output rate (the two had been read as output and
+/// total, the total below the output).
+#[test]
+fn single_stream_and_summed_rates_in_japanese() {
+    let (text, out) = parsed("markdown-table/single_and_sum_rates_ja.md");
+    let got: Vec<(Option<u64>, Option<f64>, Option<f64>)> =
+        out.runs.iter().take(4).map(|r| (r.scenario.max_concurrency, r.metrics.output_throughput, r.metrics.total_throughput)).collect();
+    assert_eq!(got, [(Some(1), Some(65.9), None), (Some(2), Some(100.0), None), (Some(4), Some(140.5), None), (Some(8), Some(152.0), None)]);
     numbers_trace_to_their_lines(&text, &out);
 }

@@ -463,6 +463,7 @@ fn context_of(body: &str) -> Option<Ctx> {
     } else if one_of(&[
         "concurrency", "max concurrency", "batch", "batch size", "bs", "并发", "并发数", "并发度", "clients", "num clients",
         "users", "concurrent users", "concurrent requests", "批大小", "批次大小", "parallel requests", "c", "conc", "at conc", "concurrency level",
+        "並列数", "同時リクエスト数", "同時実行数", "동시 요청", "동시 요청 수", "동시성",
     ]) {
         Ctx::MaxConcurrency
     } else if one_of(&["num prompts", "number of prompts", "prompt no", "prompt num", "prompts", "requests", "request count", "num requests", "请求数", "请求数量", "请求总数", "total requests"]) {
@@ -656,7 +657,7 @@ fn classify(raw: &str) -> Col {
     // run's (`总生成吞吐`), kept under its header as a `tok/s/user` unit is.
     // `Stream tok/s` beside `Aggregate tok/s`, `单流 tok/s` beside `聚合 tok/s`: one stream's.
     // (`Stream throughput` beside `Non-stream throughput` is a mode's throughput.)
-    let per_stream = (h.word("stream") && !h.any(&["throughput", "吞吐", "non"])) || h.any(&["per stream", "per-stream", "单流", "每流"]);
+    let per_stream = (h.word("stream") && !h.any(&["throughput", "吞吐", "non"])) || h.any(&["per stream", "per-stream", "单流", "每流", "単発", "単一ストリーム"]);
     if (throughput_words || rate_unit) && (per_stream || h.any(&["per user", "per-user", "/user", "单用户", "每用户", "/用户", "单路", "每路", "per request", "per-request", "每请求", "单请求"])) {
         return col(Column::Label);
     }
@@ -1697,7 +1698,8 @@ fn aggregate_alone(cols: &mut [Col]) {
     let c = &mut cols[*only];
     let lower = c.raw.to_lowercase();
     let tokens = ["token", "tok ", "总tok", "总 tok"].iter().any(|w| lower.split('(').next().unwrap_or("").contains(w));
-    if lower.contains('总') && !tokens {
+    // (`合計 tok/s` beside `単発 tok/s`: the Japanese sum of the streams' rates.)
+    if (lower.contains('总') || lower.contains("合計") || lower.contains("合计")) && !tokens {
         c.column = match &c.column {
             Column::Measure(Measure::Tokens(Kind::Total)) => Column::Measure(Measure::Tokens(Kind::Unqualified)),
             Column::Measure(Measure::Throughput(Kind::Total)) => Column::Measure(Measure::Throughput(Kind::Unqualified)),
