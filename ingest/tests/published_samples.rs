@@ -49,7 +49,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 127] = [
+const SAMPLES: [(&str, &str); 128] = [
     ("markdown-table/metric_per_table_input_plus_output_total.md", "raw/minimax_m25_h100.md"),
     ("markdown-table/bullet_list_metrics_vi.md", "raw/slot_1605.md"),
     ("markdown-table/unlisted_engine_beside_engine_columns_zh.md", "raw/vllm_deep_dive.md"),
@@ -177,6 +177,7 @@ const SAMPLES: [(&str, &str); 127] = [
     ("markdown-table/two_gpus_in_title_speedup_rows.md", "raw/trtllm_issue5929.md"),
     ("markdown-document/two_engines_serve_commands_caption.md", "raw/vllm_issue18136.md"),
     ("markdown-table/single_and_sum_rates_ja.md", "raw/rtx5090_ja.md"),
+    ("markdown-table/one_metric_rows_batch_column_azure.md", "raw/azure_nd_h200.md"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -3375,5 +3376,18 @@ fn single_stream_and_summed_rates_in_japanese() {
     let got: Vec<(Option<u64>, Option<f64>, Option<f64>)> =
         out.runs.iter().take(4).map(|r| (r.scenario.max_concurrency, r.metrics.output_throughput, r.metrics.total_throughput)).collect();
     assert_eq!(got, [(Some(1), Some(65.9), None), (Some(2), Some(100.0), None), (Some(4), Some(140.5), None), (Some(8), Some(152.0), None)]);
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// Azure's ND H200 v5 page: under each model's heading, `|  | Batch Size | ND H200 V5 |` over
+/// rows of `| Tokens per second | 64 | 2822.37 |`. A run per row at its batch size, on the H200
+/// the column names (the single-row tables gave none; the 70B table's batch sizes 16/32/64 had
+/// been read as a run's throughputs).
+#[test]
+fn rows_of_one_metric_by_batch_size() {
+    let (text, out) = parsed("markdown-table/one_metric_rows_batch_column_azure.md");
+    let got: Vec<(Option<u64>, Option<f64>)> = out.runs.iter().map(|r| (r.scenario.max_concurrency, r.metrics.output_throughput)).collect();
+    assert_eq!(got, [(64, 2822.37), (64, 2757.54), (16, 647.78), (32, 861.77), (64, 1145.14), (96, 333.47)].map(|(c, t)| (Some(c), Some(t))));
+    assert!(out.runs.iter().all(|r| r.gpu.as_deref() == Some("H200")));
     numbers_trace_to_their_lines(&text, &out);
 }

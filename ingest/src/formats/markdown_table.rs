@@ -1017,7 +1017,8 @@ fn read(inputs: &[TableInput<'_>], sink: &mut Sink) -> Vec<Run> {
     let inputs: Vec<TableInput<'_>> = inputs.iter().zip(&by_load).filter(|(_, t)| t.is_none()).map(|(i, _)| *i).collect();
     // Cross tables (`| 服务 \ 吞吐(tokens/s) \ 并发 | 1 | 2 | 4 |`) read as the metric over
     // each load they are.
-    let crossed: Vec<Option<crate::markdown::Table>> = inputs.iter().map(|i| crosstab(i.table).or_else(|| group_rows(i.table, i.names))).collect();
+    let crossed: Vec<Option<crate::markdown::Table>> =
+        inputs.iter().map(|i| crosstab(i.table).or_else(|| group_rows(i.table, i.names)).or_else(|| one_metric_by_setting(i.table))).collect();
     let inputs: Vec<TableInput<'_>> = inputs.iter().zip(&crossed).map(|(i, c)| TableInput { table: c.as_ref().unwrap_or(i.table), ..*i }).collect();
     let prepared: Vec<Prepared<'_>> = inputs.iter().map(prepare).collect();
     let mut i = 0;
@@ -1046,6 +1047,44 @@ fn read(inputs: &[TableInput<'_>], sink: &mut Sink) -> Vec<Run> {
     }
     report(&notice, sink);
     runs
+}
+
+/// `|  | Batch Size | ND H200 V5 |` over rows of one metric (`| Tokens per second | 16 | 647.78
+/// |`, `| Tokens per second | 32 | 861.77 |`): a run per row, at its setting, named by the
+/// column that holds the numbers (as a first column, `| ND H200 V5 | 16 | 647.78 |`, whose GPU is
+/// the row's). `None` for any other table.
+fn one_metric_by_setting(table: &crate::markdown::Table) -> Option<crate::markdown::Table> {
+    use crate::markdown::{Table, TableRow};
+    let header = &table.header;
+    let corner = clean(header.first()?).trim().to_lowercase();
+    if !(corner.is_empty() || METRIC_COLUMN.contains(&corner.as_str())) || table.rows.is_empty() {
+        return None;
+    }
+    let metric = clean(table.rows[0].cells.first()?).trim().to_string();
+    if !is_result(&column(&metric)) || !table.rows.iter().all(|r| r.cells.first().is_some_and(|c| clean(c).trim() == metric)) {
+        return None;
+    }
+    let setting = |h: &String| matches!(column(h).column, Column::Context(_));
+    let settings: Vec<usize> = (1..header.len()).filter(|&j| setting(&header[j])).collect();
+    let values: Vec<usize> = (1..header.len()).filter(|&j| !setting(&header[j])).collect();
+    let [value] = values.as_slice() else { return None };
+    if settings.is_empty() {
+        return None;
+    }
+    let mut head = vec!["Config".to_string()];
+    head.extend(settings.iter().map(|&j| header[j].clone()));
+    head.push(metric);
+    let rows = table
+        .rows
+        .iter()
+        .map(|r| {
+            let mut cells = vec![clean(&header[*value]).trim().to_string()];
+            cells.extend(settings.iter().map(|&j| r.cells.get(j).cloned().unwrap_or_default()));
+            cells.push(r.cells.get(*value).cloned().unwrap_or_default());
+            TableRow { line: r.line, cells }
+        })
+        .collect();
+    Some(Table { line: table.line, header: head, rows, intro: table.intro.clone() })
 }
 
 /// NVIDIA NIM's benchmark tables: `| Model | Dtype | GPUs | Input/Output sequence length |
@@ -2310,9 +2349,14 @@ fn runs_of_columns(input: &TableInput<'_>, end: u32, head_line: u32, sink: &mut 
     // `| 指标 | 数值 | 单位 |`: a unit column gives each row's unit to the value beside it.
     let is_unit = |h: &String| matches!(clean(h).to_lowercase().as_str(), "unit" | "units" | "单位");
     let unit = table.header.iter().position(is_unit);
+    // `|  | Batch Size | ND H200 V5 |` over `| Tokens per second | 64 | 2822.37 |`: a column
+    // naming a setting is no run (its 64 had been a throughput); its cell is every run's when
+    // all rows agree.
+    let settings: Vec<(usize, Col)> =
+        table.header.iter().enumerate().skip(1).map(|(j, h)| (j, column(h))).filter(|(_, c)| matches!(c.column, Column::Context(_))).collect();
     for (j, header) in table.header.iter().enumerate().skip(1) {
         let name = clean(header);
-        if Some(j) == unit {
+        if Some(j) == unit || settings.iter().any(|(k, _)| *k == j) {
             continue;
         }
         let with_units: Vec<String> = table
@@ -2335,6 +2379,14 @@ fn runs_of_columns(input: &TableInput<'_>, end: u32, head_line: u32, sink: &mut 
             continue;
         }
         let mut entries: Vec<Entry<'_>> = Vec::new();
+        for (k, col) in &settings {
+            let values: Vec<&str> = table.rows.iter().map(|r| r.cells.get(*k).map_or("", |c| c.trim())).collect();
+            if let (Some(first), Some(row)) = (values.first().filter(|v| !v.is_empty()), table.rows.first()) {
+                if values.iter().all(|v| v == first) {
+                    entries.push(Entry { col, head_line: table.line, text: first, line: row.line });
+                }
+            }
+        }
         for ((row, own), text) in table.rows.iter().zip(&row_cols).zip(cells()) {
             let parts: Vec<&str> = if own.len() == 2 { text.split('/').map(str::trim).collect() } else { Vec::new() };
             if parts.len() == 2 {
