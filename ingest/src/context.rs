@@ -218,6 +218,40 @@ pub fn settings_in(text: &str) -> Vec<Fact> {
     out
 }
 
+/// The load a heading states as a benchmark client's flags (``## High-concurrency
+/// (`--request-rate inf --max-concurrency 64 --num-prompts 500`)``: its code spans' text is the
+/// heading's), each flag with one value (`--max-concurrency 1 vs --max-concurrency 64` states
+/// none).
+fn flags_in_code_spans(title: &str) -> Vec<Fact> {
+    if !title.contains(" --") && !title.contains("(--") && !title.starts_with("--") {
+        return Vec::new();
+    }
+    let spaced: String = title.chars().map(|c| if matches!(c, '(' | ')' | ',' | '，' | '（' | '）' | '`') { ' ' } else { c }).collect();
+    let mut found: Vec<(&str, String)> = Vec::new();
+    for (name, value) in crate::client::flags(&spaced) {
+        let Some(value) = value else { continue };
+        let key = match name.as_str() {
+            "--max-concurrency" => "max_concurrency",
+            "--request-rate" => "request_rate",
+            "--num-prompts" => "num_prompts",
+            "--random-input-len" | "--input-len" => "input_len",
+            "--random-output-len" | "--output-len" => "output_len",
+            _ => continue,
+        };
+        found.push((key, value));
+    }
+    let once = |key: &str| found.iter().filter(|(k, _)| *k == key).map(|(_, v)| v).collect::<std::collections::HashSet<_>>().len() == 1;
+    let mut out: Vec<Fact> = Vec::new();
+    for (key, value) in &found {
+        if once(key) {
+            if let Some(fact) = load_setting(key, value).filter(|f| !out.iter().any(|o| o.key() == f.key())) {
+                out.push(fact);
+            }
+        }
+    }
+    out
+}
+
 /// The load field one `key=value` setting states (`key` lower-case, `_` between words):
 /// a whole number for a length, concurrency or prompt count, a ratio in 0..=1.
 fn load_setting(key: &str, value: &str) -> Option<Fact> {
@@ -357,6 +391,13 @@ pub fn heading(title: &str) -> Heading {
     }
     h.tp = tp_in(title);
     h.load = settings_in(title);
+    // ``## High-concurrency (`--request-rate inf --max-concurrency 64 --num-prompts 500`)``: the
+    // client's flags in a code span of the heading.
+    for fact in flags_in_code_spans(title) {
+        if !h.load.iter().any(|f| f.key() == fact.key()) {
+            h.load.push(fact);
+        }
+    }
     if !h.load.iter().any(|f| matches!(f, Fact::InputLen(_) | Fact::OutputLen(_))) {
         h.load.extend(length_pair(title));
     }
@@ -1654,7 +1695,11 @@ fn label_facts(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) 
             // `NVIDIA H200/B300 GPU (8x)`: two GPUs named, which ran is not said.
             if let Some((gpu, count)) = gpu_in(value).filter(|(g, _)| !names_another_gpu(value, g)) {
                 out.push((Fact::Gpu(gpu), line));
-                out.extend(count.map(|c| (Fact::GpuCount(c), line)));
+                // `Ascend 910C, single card`, `TPU v6e-4 (4 chips, 2x2 topology)`.
+                let lower = value.to_lowercase();
+                let single = ["single card", "single gpu", "single-gpu", "one gpu", "单卡", "单张", "1 card"].iter().any(|w| lower.contains(w));
+                let chips = lower.split_once(" chips").and_then(|(before, _)| before.rsplit(|c: char| !c.is_ascii_digit()).next()?.parse::<u32>().ok()).filter(|&n| n > 0);
+                out.extend(count.or(single.then_some(1)).or(chips).map(|c| (Fact::GpuCount(c), line)));
             } else if matches!(label, "gpus" | "gpu count" | "显卡") {
                 // `**GPUs**: 16 total`, `GPUs: 8`: a count alone.
                 out.extend(count_alone(value).map(|c| (Fact::GpuCount(c), line)));

@@ -49,7 +49,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 128] = [
+const SAMPLES: [(&str, &str); 130] = [
     ("markdown-table/metric_per_table_input_plus_output_total.md", "raw/minimax_m25_h100.md"),
     ("markdown-table/bullet_list_metrics_vi.md", "raw/slot_1605.md"),
     ("markdown-table/unlisted_engine_beside_engine_columns_zh.md", "raw/vllm_deep_dive.md"),
@@ -178,6 +178,8 @@ const SAMPLES: [(&str, &str); 128] = [
     ("markdown-document/two_engines_serve_commands_caption.md", "raw/vllm_issue18136.md"),
     ("markdown-table/single_and_sum_rates_ja.md", "raw/rtx5090_ja.md"),
     ("markdown-table/one_metric_rows_batch_column_azure.md", "raw/azure_nd_h200.md"),
+    ("markdown-table/heading_client_flags_pr_evidence.md", "raw/pr_evidence.md"),
+    ("markdown-table/three_run_mean_row_single_card.md", "raw/minicpm_910c.md"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -3389,5 +3391,31 @@ fn rows_of_one_metric_by_batch_size() {
     let got: Vec<(Option<u64>, Option<f64>)> = out.runs.iter().map(|r| (r.scenario.max_concurrency, r.metrics.output_throughput)).collect();
     assert_eq!(got, [(64, 2822.37), (64, 2757.54), (16, 647.78), (32, 861.77), (64, 1145.14), (96, 333.47)].map(|(c, t)| (Some(c), Some(t))));
     assert!(out.runs.iter().all(|r| r.gpu.as_deref() == Some("H200")));
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// A PR's evidence note: ``## Low-concurrency (`--request-rate 1 --max-concurrency 1`, …)`` and
+/// ``## High-concurrency / throughput (`--request-rate inf --max-concurrency 64 --num-prompts
+/// 500`, …)`` over tables of `default` and `tuned`: the client flags the headings state are
+/// their runs' load (none had any).
+#[test]
+fn client_flags_stated_in_a_heading() {
+    let (text, out) = parsed("markdown-table/heading_client_flags_pr_evidence.md");
+    let got: Vec<(Option<u64>, Option<RequestRate>, Option<u64>)> = out.runs.iter().map(|r| (r.scenario.max_concurrency, r.scenario.request_rate, r.scenario.num_prompts)).collect();
+    let low = (Some(1), Some(RequestRate::PerSecond(1.0)), None);
+    let high = (Some(64), Some(RequestRate::Inf), Some(500));
+    assert_eq!(got, [low, low, high, high]);
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// An Ascend 910C baseline: three runs and a `Three-run mean` row (their average, no fourth
+/// run); `- Hardware: Ascend 910C, single card` gives one card.
+#[test]
+fn a_three_run_mean_row_and_a_single_card() {
+    let (text, out) = parsed("markdown-table/three_run_mean_row_single_card.md");
+    let lines: Vec<u32> = out.runs.iter().map(|r| r.source.line).collect();
+    assert_eq!(lines, [18, 19, 20]);
+    assert!(out.findings.iter().any(|f| f.code == "aggregate-row" && f.line == 21));
+    assert!(out.runs.iter().all(|r| (r.gpu.as_deref(), r.gpu_count) == (Some("910C"), Some(1))));
     numbers_trace_to_their_lines(&text, &out);
 }

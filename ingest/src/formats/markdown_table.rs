@@ -1155,7 +1155,11 @@ pub(crate) fn aggregate_rows(table: &mut crate::markdown::Table, sink: &mut Sink
     if table.rows.len() > 2 && table.rows.iter().any(|r| comparison(&name(r))) && !table.rows.iter().all(|r| comparison(&name(r))) {
         table.rows.retain(|r| !comparison(&name(r)));
     }
-    let aggregate = |n: &str| matches!(n, "avg" | "avg." | "average" | "mean" | "平均" | "平均值" | "均值" | "平均値");
+    // (`Three-run mean`, `Average of 3 runs`, `3次平均` too.)
+    let over_runs = |n: &str| {
+        (n.contains("mean") || n.contains("average") || n.contains("平均")) && ["run", "round", "trial", "轮", "次", "回"].iter().any(|w| n.contains(w))
+    };
+    let aggregate = |n: &str| matches!(n, "avg" | "avg." | "average" | "mean" | "平均" | "平均值" | "均值" | "平均値") || (n.split_whitespace().count() <= 4 && over_runs(n));
     let rows = &table.rows;
     let others: Vec<String> = rows.iter().map(name).filter(|n| !aggregate(n)).collect();
     if others.len() == rows.len() || others.len() < 2 || others.iter().any(|n| stat_word(n).is_some() || stat_in(n).is_some() || n.contains("percentile")) {
