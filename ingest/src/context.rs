@@ -1695,11 +1695,10 @@ fn label_facts(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) 
             // `NVIDIA H200/B300 GPU (8x)`: two GPUs named, which ran is not said.
             if let Some((gpu, count)) = gpu_in(value).filter(|(g, _)| !names_another_gpu(value, g)) {
                 out.push((Fact::Gpu(gpu), line));
-                // `Ascend 910C, single card`, `TPU v6e-4 (4 chips, 2x2 topology)`.
+                // `TPU v6e-4 (4 chips, 2x2 topology)`: the chips counted.
                 let lower = value.to_lowercase();
-                let single = ["single card", "single gpu", "single-gpu", "one gpu", "单卡", "单张", "1 card"].iter().any(|w| lower.contains(w));
                 let chips = lower.split_once(" chips").and_then(|(before, _)| before.rsplit(|c: char| !c.is_ascii_digit()).next()?.parse::<u32>().ok()).filter(|&n| n > 0);
-                out.extend(count.or(single.then_some(1)).or(chips).map(|c| (Fact::GpuCount(c), line)));
+                out.extend(count.or(chips).map(|c| (Fact::GpuCount(c), line)));
             } else if matches!(label, "gpus" | "gpu count" | "显卡") {
                 // `**GPUs**: 16 total`, `GPUs: 8`: a count alone.
                 out.extend(count_alone(value).map(|c| (Fact::GpuCount(c), line)));
