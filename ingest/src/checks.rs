@@ -280,22 +280,7 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
         .collect();
     // The one client command of the section just before each one (with its sub-sections),
     // when that section holds no run: a `## Command` section before `## Results`.
-    // Sections of neither results nor commands between are passed over (a `### Notes`); a
-    // section of results is not (its runs may have been another command's).
-    let command_before = |i: usize| -> Option<&context::ClientCommand> {
-        let mut end = i;
-        for j in (0..i).rev().filter(|&j| parent[j] == parent[i]) {
-            let own = &sections[j..end];
-            let mut clients = own.iter().flat_map(|s| &s.clients);
-            let results = run_counts[j..end].iter().any(|&n| n > 0);
-            match clients.next() {
-                None if results => return None,
-                None => end = j,
-                Some(only) => return (clients.next().is_none() && !results).then_some(only),
-            }
-        }
-        None
-    };
+    let command_before = |i: usize| one_before(sections, &parent, &run_counts, i, |s| &s.clients);
     // The one serve command of the nearest earlier sibling section that has any, when that
     // section holds no run (`### Run Llama on a vLLM server` over `### Run GenAI-Perf`): the
     // server the sections after it measured.
@@ -309,19 +294,7 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
         if starting.count() != 1 {
             return None;
         }
-        let mut end = i;
-        for j in (0..i).rev().filter(|&j| parent[j] == parent[i]) {
-            let own = &sections[j..end];
-            let mut serves = own.iter().flat_map(|s| &s.serves);
-            let results = run_counts[j..end].iter().any(|&n| n > 0);
-            match serves.next() {
-                // A section of other results between: they may have used another server.
-                None if results => return None,
-                None => end = j,
-                Some(only) => return (serves.next().is_none() && !results).then_some(only),
-            }
-        }
-        None
+        one_before(sections, &parent, &run_counts, i, |s| &s.serves)
     };
     // The document's only client command, when its section holds no run (`### Benchmark
     // command` in a setup chapter): it ran the runs after it that have no command of their own.
@@ -608,6 +581,24 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
     markdown_table::summaries(&mut all, sink);
     crate::formats::llmperf::console_repeats(&mut all, sink);
     all
+}
+
+/// The one item (`items`: a section's client or serve commands) of the nearest earlier sibling
+/// of section `i` that has any (with its sub-sections), when that sibling holds no run.
+/// Siblings of neither results nor items between are passed over (a `### Notes`); one of
+/// results is not (its runs may have been another command's or server's).
+fn one_before<'s, T>(sections: &'s [Section], parent: &[Option<usize>], run_counts: &[usize], i: usize, items: impl Fn(&'s Section) -> &'s [T]) -> Option<&'s T> {
+    let mut end = i;
+    for j in (0..i).rev().filter(|&j| parent[j] == parent[i]) {
+        let mut own = sections[j..end].iter().flat_map(&items);
+        let results = run_counts[j..end].iter().any(|&n| n > 0);
+        match own.next() {
+            None if results => return None,
+            None => end = j,
+            Some(only) => return (own.next().is_none() && !results).then_some(only),
+        }
+    }
+    None
 }
 
 /// A log's runs (not markdown: a `.log`, a `.txt`) given what the log prints above each block,
