@@ -49,7 +49,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 130] = [
+const SAMPLES: [(&str, &str); 131] = [
     ("markdown-table/metric_per_table_input_plus_output_total.md", "raw/minimax_m25_h100.md"),
     ("markdown-table/bullet_list_metrics_vi.md", "raw/slot_1605.md"),
     ("markdown-table/unlisted_engine_beside_engine_columns_zh.md", "raw/vllm_deep_dive.md"),
@@ -180,6 +180,7 @@ const SAMPLES: [(&str, &str); 130] = [
     ("markdown-table/one_metric_rows_batch_column_azure.md", "raw/azure_nd_h200.md"),
     ("markdown-table/heading_client_flags_pr_evidence.md", "raw/pr_evidence.md"),
     ("markdown-table/three_run_mean_row_single_card.md", "raw/minicpm_910c.md"),
+    ("markdown-table/ttft_per_user_header.md", "raw/tt_galaxy.md"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -3418,5 +3419,18 @@ fn a_three_run_mean_row() {
     assert_eq!(lines, [18, 19, 20]);
     assert!(out.findings.iter().any(|f| f.code == "aggregate-row" && f.line == 21));
     assert!(out.runs.iter().all(|r| r.gpu.as_deref() == Some("910C")));
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// Tenstorrent's Galaxy results: `| Input length | Output length | Batch | TTFT (per user) |
+/// Token/s/u (…) |`. Each user's TTFT is a TTFT (the tables gave nothing); the per-user rate,
+/// two values a cell, stays a note; `1K` states no length (1000 or 1024).
+#[test]
+fn a_ttft_per_user_column() {
+    let (text, out) = parsed("markdown-table/ttft_per_user_header.md");
+    assert_eq!(out.runs.len(), 12);
+    let vllm = out.runs.iter().find(|r| r.source.line == 72).expect("the vLLM offline row");
+    assert_eq!((vllm.scenario.max_concurrency, vllm.metrics.ttft_ms.as_ref().and_then(|l| l.get("mean")).copied()), (Some(32), Some(69.14)));
+    assert!(out.runs.iter().filter(|r| (35..=43).contains(&r.source.line)).all(|r| r.scenario.input_len.is_none()));
     numbers_trace_to_their_lines(&text, &out);
 }

@@ -632,9 +632,13 @@ fn classify(raw: &str) -> Col {
     if EVAL.iter().any(|e| h.has(e)) || ["acc", "wer", "cer", "f1", "score", "分数"].iter().any(|w| h.word(w)) {
         return col(Column::Eval);
     }
-    if unit == Unit::PerUser || unit == Unit::PerMinute {
+    // `TTFT (per user)`: each user's first token, a latency as any other (a rate per user,
+    // `tok/s/u`, is kept under its header).
+    let latency_per_user = unit == Unit::PerUser && latency_group(&h).is_some() && !h.any(&["tok/s", "token/s", "tokens/s", "t/s"]);
+    if (unit == Unit::PerUser && !latency_per_user) || unit == Unit::PerMinute {
         return col(Column::Label);
     }
+    let unit = if latency_per_user { Unit::None } else { unit };
     // `Cost / benchmark duration`, `Hardware pricing / h`: money, kept under its header
     // (a cost per duration is no duration); `Total time cost (s)` is a time.
     let time = matches!(unit, Unit::Time(_)) || h.any(&["time cost", "时间成本", "耗时"]);
