@@ -2414,7 +2414,11 @@ fn runs_of_columns(input: &TableInput<'_>, end: u32, head_line: u32, sink: &mut 
                 }
             }
             None if !name.is_empty() && !value => {
-                entries.push(Entry { col: &COLUMN_NAME, head_line, text: header.as_str(), line: head_line });
+                // A name that is only a load (`conc32`, `16 Concurrency`) says nothing the run's
+                // concurrency does not: no note of it.
+                if load_in_name(header).is_none() {
+                    entries.push(Entry { col: &COLUMN_NAME, head_line, text: header.as_str(), line: head_line });
+                }
                 // `vLLama (vLLM)`, `BF16 (オリジナル)`: the engine, GPU or precision a part of the
                 // name names is the run's.
                 if let Some((col, part)) = named_in(header, input.names) {
