@@ -617,6 +617,8 @@ fn classify(raw: &str) -> Col {
             }
         }
     }
+    // `Token-per-second`: words joined by hyphens, read as the words.
+    let body = if body.contains("-per-") { body.replace("-per-", " per ") } else { body };
     let col = move |column| Col { raw, column, unit, key, throughput_stat: None };
     let t = body.as_str();
     // `| # | Experiment | … |`, `| Round |`: the row's number in the table or the repeat, no measurement.
@@ -1107,8 +1109,8 @@ fn metric_rows_by_load(table: &crate::markdown::Table) -> Option<Vec<crate::mark
     if loads.len() < 2 || !loads.iter().all(|l| l.parse::<u64>().is_ok()) {
         return None;
     }
-    // The metric a row names, its words apart (`Token-per-second`).
-    let metric = |r: &TableRow| r.cells.get(k).map(|c| clean(c).replace('-', " ")).filter(|m| matches!(column(m).column, Column::Measure(_)));
+    // The metric a row names (`Token-per-second`).
+    let metric = |r: &TableRow| r.cells.get(k).map(|c| clean(c)).filter(|m| matches!(column(m).column, Column::Measure(_)));
     let starts = |r: &TableRow| r.cells[..k.min(r.cells.len())].iter().any(|c| !c.trim().is_empty());
     if table.rows.is_empty() || !starts(&table.rows[0]) || !table.rows.iter().all(|r| metric(r).is_some()) {
         return None;
