@@ -397,23 +397,25 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
                     _ => None,
                 })
             });
-            // (Those since the run before: a server started and measured, then another.)
-            let of_section = |j: usize| -> Option<&Serve> {
+            // (Those since the run before: a server started and measured, then another.) `None`
+            // for a section of no serve command above the run, `Some(None)` for one of two
+            // engines' and no word naming either.
+            let of_section = |j: usize| -> Option<Option<&Serve>> {
                 let above: Vec<&Serve> = sections[j].serves.iter().filter(|s| s.line < at && encloses(j, s.line)).collect();
+                let last = *above.last()?;
                 let since: Vec<&Serve> = above.iter().copied().filter(|s| s.line > floor).collect();
-                let above = if since.is_empty() { above.last().into_iter().copied().collect() } else { since };
-                let mut engines: Vec<Option<&str>> = above.iter().map(|s| context::serve_framework(s)).collect();
+                let mut engines: Vec<Option<&str>> = since.iter().map(|s| context::serve_framework(s)).collect();
                 engines.sort_unstable();
                 engines.dedup();
-                match engines.len() {
-                    0 => None,
-                    1 => above.last().copied(),
-                    _ => above.iter().rev().find(|s| wanted.is_some() && context::serve_framework(s) == wanted.as_deref()).copied(),
-                }
+                Some(match engines.len() {
+                    // None since the run before (one server for the runs after it), or one engine's.
+                    0 | 1 => Some(last),
+                    _ => since.iter().rev().find(|s| wanted.is_some() && context::serve_framework(s) == wanted.as_deref()).copied(),
+                })
             };
             let serve = chain
                 .iter()
-                .find_map(|&j| sections[j].serves.iter().any(|s| s.line < at && encloses(j, s.line)).then(|| of_section(j)))
+                .find_map(|&j| of_section(j))
                 .flatten()
                 // With one serve command in the document, the rules for the only one hold.
                 .or_else(|| serve_before(i).filter(|_| only_serve.is_none()))

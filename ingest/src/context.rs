@@ -222,7 +222,7 @@ pub fn settings_in(text: &str) -> Vec<Fact> {
 /// (`--request-rate inf --max-concurrency 64 --num-prompts 500`)``: its code spans' text is the
 /// heading's), each flag with one value (`--max-concurrency 1 vs --max-concurrency 64` states
 /// none).
-fn flags_in_code_spans(title: &str) -> Vec<Fact> {
+fn flags_in_heading(title: &str) -> Vec<Fact> {
     if !title.contains(" --") && !title.contains("(--") && !title.starts_with("--") {
         return Vec::new();
     }
@@ -393,7 +393,7 @@ pub fn heading(title: &str) -> Heading {
     h.load = settings_in(title);
     // ``## High-concurrency (`--request-rate inf --max-concurrency 64 --num-prompts 500`)``: the
     // client's flags in a code span of the heading.
-    for fact in flags_in_code_spans(title) {
+    for fact in flags_in_heading(title) {
         if !h.load.iter().any(|f| f.key() == fact.key()) {
             h.load.push(fact);
         }
@@ -1003,13 +1003,10 @@ pub fn client_commands(block: &str, first_line: u32) -> Vec<ClientCommand> {
     if !genai_perf && !evalscope && !may_hold_client(block) {
         return Vec::new();
     }
-    let words: &[&Needle] = match (genai_perf, evalscope) {
-        (false, false) => &[&BENCH, &PROFILE],
-        (true, false) => &[&BENCH, &PROFILE, &GENAI_PERF],
-        (false, true) => &[&BENCH, &PROFILE, &EVALSCOPE],
-        (true, true) => &[&BENCH, &PROFILE, &GENAI_PERF, &EVALSCOPE],
-    };
-    let commands = crate::client::joined_commands_with(block, first_line, words);
+    let mut words: Vec<&Needle> = vec![&BENCH, &PROFILE];
+    words.extend(genai_perf.then_some(&GENAI_PERF));
+    words.extend(evalscope.then_some(&EVALSCOPE));
+    let commands = crate::client::joined_commands_with(block, first_line, &words);
     commands.into_iter().filter_map(|(line, text)| client_command(&text, line)).map(|c| ClientCommand { block: first_line, ..c }).collect()
 }
 
@@ -1251,6 +1248,11 @@ pub fn flags_line(line: &str) -> Option<String> {
     numbered_flags(flags)
 }
 
+/// A flag's value as a whole number (`8`, `8.0`); `None` for a fraction, words or no value.
+fn whole_value(value: Option<&str>) -> Option<u64> {
+    value.and_then(|v| v.parse::<f64>().ok()).and_then(integer)
+}
+
 impl ClientCommand {
     /// A command of nothing but `flags` (a log's comment stating them, no command known): its
     /// facts are the flags' own, read as every serving client reads them.
@@ -1282,20 +1284,19 @@ impl ClientCommand {
     /// input length says nothing when the prompts come from a file or a public dataset.
     fn profiler_facts(&self) -> Vec<Fact> {
         let mut out = Vec::new();
-        let int = |v: Option<&str>| v.and_then(|v| v.parse::<f64>().ok()).and_then(integer);
         // `-m adapter1 adapter2` (LoRA adapters, round-robin): several models, none the run's.
         let model = self.get(&["--model", "-m", "--model-names"]).filter(|m| !m.contains(',') && self.values_after(&["--model", "-m", "--model-names"]) <= 1);
         out.extend(model.map(|m| Fact::Model(m.to_string())));
         out.extend(self.get(&["--backend"]).map(|b| Fact::Backend(b.to_string())));
         let dataset = self.get(&["--public-dataset"]);
         out.extend(dataset.map(|d| Fact::Dataset(d.to_string())));
-        out.extend(int(self.get(&["--request-count", "--num-requests"])).map(Fact::NumPrompts));
+        out.extend(whole_value(self.get(&["--request-count", "--num-requests"])).map(Fact::NumPrompts));
         if dataset.is_none() && self.get(&["--input-file", "--input-dataset"]).is_none() {
             let input = self.get(&["--synthetic-input-tokens-mean", "--prompt-input-tokens-mean", "--isl"]);
-            out.extend(int(input).map(Fact::InputLen));
+            out.extend(whole_value(input).map(Fact::InputLen));
         }
-        out.extend(int(self.get(&["--output-tokens-mean", "--prompt-output-tokens-mean", "--osl"])).map(Fact::OutputLen));
-        out.extend(int(self.get(&["--concurrency"])).map(Fact::MaxConcurrency));
+        out.extend(whole_value(self.get(&["--output-tokens-mean", "--prompt-output-tokens-mean", "--osl"])).map(Fact::OutputLen));
+        out.extend(whole_value(self.get(&["--concurrency"])).map(Fact::MaxConcurrency));
         out.extend(self.request_rate().map(Fact::RequestRate));
         out
     }
@@ -1343,7 +1344,6 @@ impl ClientCommand {
             return self.evalscope_facts();
         }
         let mut out = Vec::new();
-        let int = |v: Option<&str>| v.and_then(|v| v.parse::<f64>().ok()).and_then(integer);
         // SGLang's offline client starts the engine itself and takes the server's flags.
         let sglang_offline = self.command.contains("bench_offline_throughput");
         let model: &[&str] = if sglang_offline { &["--model-path", "--model"] } else { &["--model"] };
@@ -1370,30 +1370,30 @@ impl ClientCommand {
         out.extend(self.get(&["--backend"]).map(|b| Fact::Backend(b.to_string())));
         let dataset = self.get(&["--dataset-name", "--dataset"]);
         out.extend(dataset.map(|d| Fact::Dataset(d.to_string())));
-        out.extend(int(self.get(&["--num-prompts", "--num-prompt"])).map(Fact::NumPrompts));
+        out.extend(whole_value(self.get(&["--num-prompts", "--num-prompt"])).map(Fact::NumPrompts));
         let dataset = dataset.unwrap_or("");
         // ShareGPT and Hugging Face datasets bring their own prompts: an input length the
         // command also names is not what ran.
         if !matches!(dataset, "sharegpt" | "hf" | "burstgpt") {
             let own = format!("--{dataset}-input-len");
             let input = self.get(&[own.as_str(), "--random-input-len", "--random-input", "--input-len"]);
-            out.extend(int(input).map(Fact::InputLen));
+            out.extend(whole_value(input).map(Fact::InputLen));
         }
         let own = format!("--{dataset}-output-len");
         let random: &[&str] = if dataset == "sharegpt" { &[] } else { &["--random-output-len", "--random-output"] };
         let names: Vec<&str> = std::iter::once(own.as_str()).chain(random.iter().copied()).chain(["--output-len"]).collect();
-        out.extend(int(self.get(&names)).map(Fact::OutputLen));
+        out.extend(whole_value(self.get(&names)).map(Fact::OutputLen));
         // Only random prompts take it (a ShareGPT run ignores the flag it was given).
         if matches!(dataset, "" | "random") {
             let ratio = self.get(&["--random-range-ratio"]).and_then(|r| r.parse::<f64>().ok()).filter(|r| (0.0..=1.0).contains(r));
             out.extend(ratio.map(Fact::RangeRatio));
         }
-        out.extend(int(self.get(&["--max-concurrency", "--concurrency"])).map(Fact::MaxConcurrency));
+        out.extend(whole_value(self.get(&["--max-concurrency", "--concurrency"])).map(Fact::MaxConcurrency));
         let latency = self.command.contains("bench latency") || self.command.contains("benchmark_latency.py");
         let offline = latency || self.command.contains("bench throughput") || self.command.contains("benchmark_throughput.py");
         if latency {
             // One batch of `--batch-size` prompts, all in flight at once.
-            out.extend(int(self.get(&["--batch-size"])).map(Fact::MaxConcurrency));
+            out.extend(whole_value(self.get(&["--batch-size"])).map(Fact::MaxConcurrency));
         }
         // vLLM's offline client runs vLLM's engine unless `--backend` names another (`hf`, `mii`).
         if offline && self.get(&["--backend"]).is_none() {
@@ -1401,7 +1401,7 @@ impl ClientCommand {
         }
         if offline || sglang_offline || lmdeploy_offline {
             let tp = self.get(&["--tensor-parallel-size", "-tp", "--tp-size", "--tp"]);
-            out.extend(int(tp).and_then(|n| u32::try_from(n).ok()).map(Fact::Tp));
+            out.extend(whole_value(tp).and_then(|n| u32::try_from(n).ok()).map(Fact::Tp));
         }
         out.extend(self.request_rate().map(Fact::RequestRate));
         out
@@ -1415,11 +1415,10 @@ impl ClientCommand {
     /// spread is zero: `--mean-input-tokens 10000 --stddev-input-tokens 0` (the spread is 150
     /// input and 80 output tokens unless stated).
     fn llmperf_facts(&self) -> Vec<Fact> {
-        let int = |v: Option<&str>| v.and_then(|v| v.parse::<f64>().ok()).and_then(integer);
         let mut out: Vec<Fact> = self.get(&["--model"]).map(|m| Fact::Model(m.to_string())).into_iter().collect();
-        out.extend(int(self.get(&["--num-concurrent-requests"])).map(Fact::MaxConcurrency));
-        out.extend(int(self.get(&["--max-num-completed-requests"])).map(Fact::NumPrompts));
-        let fixed = |mean: &str, spread: &str| int(self.get(&[mean])).filter(|_| int(self.get(&[spread])) == Some(0));
+        out.extend(whole_value(self.get(&["--num-concurrent-requests"])).map(Fact::MaxConcurrency));
+        out.extend(whole_value(self.get(&["--max-num-completed-requests"])).map(Fact::NumPrompts));
+        let fixed = |mean: &str, spread: &str| whole_value(self.get(&[mean])).filter(|_| whole_value(self.get(&[spread])) == Some(0));
         out.extend(fixed("--mean-input-tokens", "--stddev-input-tokens").map(Fact::InputLen));
         out.extend(fixed("--mean-output-tokens", "--stddev-output-tokens").map(Fact::OutputLen));
         out
@@ -1430,12 +1429,11 @@ impl ClientCommand {
     /// sweep: each summary says its own), and a length when its least and most agree
     /// (`--min-prompt-length 2048 --max-prompt-length 2048`, `--min-tokens`/`--max-tokens`).
     fn evalscope_facts(&self) -> Vec<Fact> {
-        let int = |v: Option<&str>| v.and_then(|v| v.parse::<f64>().ok()).and_then(integer);
         let mut out: Vec<Fact> = self.get(&["--model"]).map(|m| Fact::Model(m.to_string())).into_iter().collect();
         out.extend(self.get(&["--dataset"]).map(|d| Fact::Dataset(d.to_string())));
         out.extend(self.single(&["--parallel"]).map(Fact::MaxConcurrency));
         out.extend(self.single(&["--number"]).map(Fact::NumPrompts));
-        let fixed = |least: &str, most: &str| int(self.get(&[most])).filter(|&m| int(self.get(&[least])) == Some(m));
+        let fixed = |least: &str, most: &str| whole_value(self.get(&[most])).filter(|&m| whole_value(self.get(&[least])) == Some(m));
         out.extend(fixed("--min-prompt-length", "--max-prompt-length").map(Fact::InputLen));
         out.extend(fixed("--min-tokens", "--max-tokens").map(Fact::OutputLen));
         out
@@ -1464,11 +1462,10 @@ impl ClientCommand {
     /// most it keeps in flight (`--concurrency`). Its prompts come from `--dataset`, so no
     /// lengths; `--backend pytorch` names TensorRT-LLM's flow, not a serving API.
     fn trtllm_bench_facts(&self) -> Vec<Fact> {
-        let int = |v: Option<&str>| v.and_then(|v| v.parse::<f64>().ok()).and_then(integer);
         let mut out: Vec<Fact> = self.get(&["--model", "-m"]).map(|m| Fact::Model(m.to_string())).into_iter().collect();
-        out.extend(int(self.get(&["--tp"])).and_then(|n| u32::try_from(n).ok()).filter(|&n| n > 0).map(Fact::Tp));
-        out.extend(int(self.get(&["--num-requests"])).map(Fact::NumPrompts));
-        out.extend(int(self.get(&["--concurrency"])).map(Fact::MaxConcurrency));
+        out.extend(whole_value(self.get(&["--tp"])).and_then(|n| u32::try_from(n).ok()).filter(|&n| n > 0).map(Fact::Tp));
+        out.extend(whole_value(self.get(&["--num-requests"])).map(Fact::NumPrompts));
+        out.extend(whole_value(self.get(&["--concurrency"])).map(Fact::MaxConcurrency));
         // The framework is the report's own (trtllm-bench prints only TensorRT-LLM's runs).
         out
     }

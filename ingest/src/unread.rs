@@ -201,14 +201,12 @@ fn found(lines: &[&str], i: usize) -> (u32, String) {
 /// How many of the metric words a line holds (each counted once).
 fn metric_count(line: &str) -> usize {
     let lower = line.to_lowercase().replace('_', " ");
-    let words: std::collections::HashSet<&str> = lower.split(|c: char| !c.is_ascii_alphanumeric()).collect();
+    let words: Vec<&str> = lower.split(|c: char| !c.is_ascii_alphanumeric()).collect();
     PHRASES.iter().filter(|p| lower.contains(*p)).count() + WORDS.iter().filter(|w| words.contains(*w)).count()
 }
 
 fn has_metric_word(line: &str) -> bool {
-    let lower = line.to_lowercase().replace('_', " ");
-    PHRASES.iter().any(|p| lower.contains(p))
-        || lower.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| WORDS.contains(&w))
+    metric_count(line) > 0
 }
 
 /// Signs that make the number after them an estimate or a bound (`~200ms`, `≈ 10`, `约 3`).

@@ -1070,9 +1070,7 @@ fn one_metric_by_setting(table: &crate::markdown::Table) -> Option<crate::markdo
     if !is_result(&column(&metric)) || !table.rows.iter().all(|r| r.cells.first().is_some_and(|c| clean(c).trim() == metric)) {
         return None;
     }
-    let setting = |h: &String| matches!(column(h).column, Column::Context(_));
-    let settings: Vec<usize> = (1..header.len()).filter(|&j| setting(&header[j])).collect();
-    let values: Vec<usize> = (1..header.len()).filter(|&j| !setting(&header[j])).collect();
+    let (settings, values): (Vec<usize>, Vec<usize>) = (1..header.len()).partition(|&j| names_setting(&header[j]));
     let [value] = values.as_slice() else { return None };
     if settings.is_empty() {
         return None;
@@ -1091,6 +1089,12 @@ fn one_metric_by_setting(table: &crate::markdown::Table) -> Option<crate::markdo
         })
         .collect();
     Some(Table { line: table.line, header: head, rows, intro: table.intro.clone() })
+}
+
+/// Whether a header names a setting of the run (`Batch Size`, `GPU`, `Concurrency`), not a
+/// measurement or a run.
+fn names_setting(header: &str) -> bool {
+    matches!(column(header).column, Column::Context(_))
 }
 
 /// NVIDIA NIM's benchmark tables: `| Model | Dtype | GPUs | Input/Output sequence length |
@@ -1155,23 +1159,29 @@ fn metric_rows_by_load(table: &crate::markdown::Table) -> Option<Vec<crate::mark
 /// |`, `| 提升 |`) are left out too. Not in a table of statistics as rows (`| Mean |`, `| P99 |`),
 /// where the row is the mean of one run's requests.
 pub(crate) fn aggregate_rows(table: &mut crate::markdown::Table, sink: &mut Sink) {
-    let name = |r: &crate::markdown::TableRow| clean(r.cells.first().map_or("", String::as_str)).trim().to_lowercase();
+    // Each row's name, read once.
+    let mut names: Vec<String> = table.rows.iter().map(|r| clean(r.cells.first().map_or("", String::as_str)).trim().to_lowercase()).collect();
+    // The rows (and their names) whose name `gone` takes, left out.
+    fn remove(table: &mut crate::markdown::Table, names: &mut Vec<String>, gone: impl Fn(&str) -> bool) {
+        let mut keep = names.iter().map(|n| !gone(n));
+        table.rows.retain(|_| keep.next().unwrap_or(true));
+        names.retain(|n| !gone(n));
+    }
     // `| Speed-up |   |   | 2.03 | 1.63 |` between the rows it compares: a ratio of runs, none.
     let comparison = |n: &str| n.split_whitespace().count() <= 2 && compares(&n.replace('-', ""));
-    if table.rows.len() > 2 && table.rows.iter().any(|r| comparison(&name(r))) && !table.rows.iter().all(|r| comparison(&name(r))) {
-        table.rows.retain(|r| !comparison(&name(r)));
+    if names.len() > 2 && names.iter().any(|n| comparison(n)) && !names.iter().all(|n| comparison(n)) {
+        remove(table, &mut names, comparison);
     }
     // (`Three-run mean`, `Average of 3 runs`, `3次平均` too.)
     let over_runs = |n: &str| {
         (n.contains("mean") || n.contains("average") || n.contains("平均")) && ["run", "round", "trial", "轮", "次", "回"].iter().any(|w| n.contains(w))
     };
     let aggregate = |n: &str| matches!(n, "avg" | "avg." | "average" | "mean" | "平均" | "平均值" | "均值" | "平均値") || (n.split_whitespace().count() <= 4 && over_runs(n));
-    let rows = &table.rows;
-    let others: Vec<String> = rows.iter().map(name).filter(|n| !aggregate(n)).collect();
-    if others.len() == rows.len() || others.len() < 2 || others.iter().any(|n| stat_word(n).is_some() || stat_in(n).is_some() || n.contains("percentile")) {
+    let others: Vec<&String> = names.iter().filter(|n| !aggregate(n)).collect();
+    if others.len() == names.len() || others.len() < 2 || others.iter().any(|n| stat_word(n).is_some() || stat_in(n).is_some() || n.contains("percentile")) {
         return;
     }
-    for row in rows.iter().filter(|r| aggregate(&name(r))) {
+    for (row, _) in table.rows.iter().zip(&names).filter(|(_, n)| aggregate(n)) {
         let written = clean(row.cells.first().map_or("", String::as_str));
         sink.info(
             "aggregate-row",
@@ -1179,7 +1189,7 @@ pub(crate) fn aggregate_rows(table: &mut crate::markdown::Table, sink: &mut Sink
             format!("this table row averages the rows above it (`{}`); it is a summary of those runs, not a run of its own, and is not read as one.", written.trim()),
         );
     }
-    table.rows.retain(|r| !aggregate(&name(r)));
+    remove(table, &mut names, aggregate);
 }
 
 /// A table that gave no run and no finding but looks like results (a measured number under
@@ -2362,8 +2372,7 @@ fn runs_of_columns(input: &TableInput<'_>, end: u32, head_line: u32, sink: &mut 
     // `|  | Batch Size | ND H200 V5 |` over `| Tokens per second | 64 | 2822.37 |`: a column
     // naming a setting is no run (its 64 had been a throughput); its cell is every run's when
     // all rows agree.
-    let settings: Vec<(usize, Col)> =
-        table.header.iter().enumerate().skip(1).map(|(j, h)| (j, column(h))).filter(|(_, c)| matches!(c.column, Column::Context(_))).collect();
+    let settings: Vec<(usize, Col)> = table.header.iter().enumerate().skip(1).filter(|(_, h)| names_setting(h)).map(|(j, h)| (j, column(h))).collect();
     for (j, header) in table.header.iter().enumerate().skip(1) {
         let name = clean(header);
         if Some(j) == unit || settings.iter().any(|(k, _)| *k == j) {
@@ -2416,9 +2425,10 @@ fn runs_of_columns(input: &TableInput<'_>, end: u32, head_line: u32, sink: &mut 
                 }
             }
             None if !name.is_empty() && !value => {
-                // A name that is only a load (`conc32`, `16 Concurrency`) says nothing the run's
-                // concurrency does not: no note of it.
-                if load_in_name(header).is_none() {
+                // `| Metric | conc32 | conc64 |`, `| Concurrency 16 |`: the load the name states. A
+                // name that is only a load says nothing the run's concurrency does not: no note of it.
+                let load = load_in_name(header);
+                if load.is_none() {
                     entries.push(Entry { col: &COLUMN_NAME, head_line, text: header.as_str(), line: head_line });
                 }
                 // `vLLama (vLLM)`, `BF16 (オリジナル)`: the engine, GPU or precision a part of the
@@ -2426,8 +2436,7 @@ fn runs_of_columns(input: &TableInput<'_>, end: u32, head_line: u32, sink: &mut 
                 if let Some((col, part)) = named_in(header, input.names) {
                     entries.push(Entry { col, head_line, text: part, line: head_line });
                 }
-                // `| Metric | conc32 | conc64 |`, `| Concurrency 16 |`: the load the name states.
-                if let Some((col, number)) = load_in_name(header) {
+                if let Some((col, number)) = load {
                     entries.push(Entry { col, head_line, text: number, line: head_line });
                 }
             }
