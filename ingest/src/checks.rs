@@ -482,9 +482,13 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
                 }
             }
             // A `# Title` below the run (the first one of a file of notes, heading its second
-            // half) is not its document's title.
-            for (facts, line) in title.iter().chain(&subtitle).filter(|(_, l)| *l < at) {
-                for fact in facts {
+            // half) is not its document's title. Its engine is given after the lines stating
+            // one (`**Backend**: vLLM OpenAI API Server` under `# SGLang Benchmark Report`, a
+            // report of SGLang's client): a title's word is less exact.
+            let titles = || title.iter().chain(&subtitle).filter(|(_, l)| *l < at);
+            let engine = |f: &&context::Fact| matches!(f, context::Fact::Framework(_) | context::Fact::VersionOf(..));
+            for (facts, line) in titles() {
+                for fact in facts.iter().filter(|f| !engine(f)) {
                     context::give(&mut run, fact.clone(), *line, context::HEADING);
                 }
             }
@@ -522,6 +526,11 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
             }
             for (fact, line) in &front_facts {
                 context::give(&mut run, fact.clone(), *line, context::FRONT_MATTER);
+            }
+            for (facts, line) in titles() {
+                for fact in facts.iter().filter(engine) {
+                    context::give(&mut run, fact.clone(), *line, context::HEADING);
+                }
             }
             // Not a line of a result block (an unfenced log's `Dtype: bfloat16` is the tool's).
             let in_block = |l: u32| spans[..spans.partition_point(|&(start, _)| start <= l)].last().is_some_and(|&(_, end)| l <= end);

@@ -102,7 +102,7 @@ pub fn give(run: &mut Run, fact: Fact, line: u32, kind: &str) -> bool {
     let key = fact.key();
     let s = &mut run.scenario;
     let filled = match fact {
-        Fact::Model(v) => fill(&mut run.model, v),
+        Fact::Model(v) => fill(&mut run.model, hub_cache_model(&v).unwrap_or(v)),
         Fact::Gpu(v) => fill(&mut run.gpu, v),
         Fact::GpuCount(v) => fill(&mut run.gpu_count, v),
         Fact::Tp(v) => fill(&mut run.tp, v),
@@ -123,6 +123,14 @@ pub fn give(run: &mut Run, fact: Fact, line: u32, kind: &str) -> bool {
         run.source.context.insert(key, ContextRef { line, kind: kind.to_string() });
     }
     filled
+}
+
+/// The checkpoint a Hugging Face cache folder holds: `…/hub/models--mlx-community--gemma-4-E2B-it-bf16/snapshots/22a27…`
+/// is `mlx-community/gemma-4-E2B-it-bf16`.
+fn hub_cache_model(path: &str) -> Option<String> {
+    let folder = path.split('/').find_map(|p| p.strip_prefix("models--"))?;
+    let (org, name) = folder.split_once("--")?;
+    (!org.is_empty() && !name.is_empty() && !name.contains("--")).then(|| format!("{org}/{name}"))
 }
 
 fn fill<T>(slot: &mut Option<T>, value: T) -> bool {
@@ -373,6 +381,7 @@ pub fn env_blocks(text: &str, first_line: u32) -> Vec<EnvBlock> {
 /// `GSM8K`) states no model; one naming two frameworks (`SGLang vs vLLM`) states none.
 pub fn heading(title: &str) -> Heading {
     let mut h = Heading::default();
+    let title = unnumbered(title);
     let words = words(title);
     // `Gemma4 12B FP8 Benchmark Scaffold — 26B Alignment Results`: a heading naming another
     // size than its model's names two models; which one ran is not said.
@@ -417,6 +426,17 @@ pub fn heading(title: &str) -> Heading {
         h.version = at.and_then(|i| words.get(i + 1)).and_then(|w| exact_version(w));
     }
     h
+}
+
+/// A heading without its section number (`1. Concurrency Sweep`, `2) Results`, `3.2.1 Setup`),
+/// which states no value: `1. Concurrency` is no concurrency of 1.
+fn unnumbered(title: &str) -> &str {
+    let t = title.trim_start();
+    let Some((first, rest)) = t.split_once(char::is_whitespace) else { return title };
+    let digits = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
+    let closed = first.strip_suffix(['.', ')']).is_some_and(|n| n.split('.').all(digits));
+    let dotted = first.matches('.').count() >= 2 && first.split('.').all(digits);
+    if closed || dotted { rest } else { title }
 }
 
 /// The input and output lengths a heading names as a pair of whole numbers right after a
@@ -951,8 +971,10 @@ pub struct ClientCommand {
 }
 
 /// The words that make a line a benchmark client command.
-static CLIENTS: [Needle; 21] = [
+static CLIENTS: [Needle; 22] = [
     Needle::new("vllm bench serve"),
+    // The same, by its module (`python -m vllm.entrypoints.cli.main bench serve`).
+    Needle::new("cli.main bench serve"),
     // TensorRT-LLM's copy of vLLM's client (`python -m tensorrt_llm.serve.scripts.benchmark_serving`).
     Needle::new("serve.scripts.benchmark_serving"),
     Needle::new("sglang.bench_serving"),
@@ -1092,7 +1114,7 @@ fn client_command(text: &str, line: u32) -> Option<ClientCommand> {
     let launcher = |w: &str| {
         w.starts_with("python")
             || w.rsplit('/').next().is_some_and(|b| b.starts_with("python"))
-            || matches!(w, "-m" | "-u" | "uv" | "run" | "nohup" | "time" | "sudo" | "&&" | "then" | "do")
+            || matches!(w, "-m" | "-u" | "uv" | "run" | "nohup" | "time" | "sudo" | "env" | "&&" | "then" | "do")
             || w.split_once('=').is_some_and(|(k, _)| !k.is_empty() && k.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_'))
     };
     // A client run inside a container (`docker exec -e KEY=1 bench vllm bench serve …`):
@@ -1732,7 +1754,10 @@ fn label_facts(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) 
         // Not `Tool:`: a report's tool is the benchmark client (`vllm bench serve` measures
         // any server), not the engine served.
         // `**Software:** ROCm 7.0.0, vLLM 0.11.2`: the one engine it lists.
-        "framework" | "engine" | "inference engine" | "serving engine" | "推理框架" | "框架" | "推理引擎" | "引擎" | "software" | "软件" | "推理框架后端" => {
+        // `**Backend**: vLLM OpenAI API Server`: the server measured (an attention backend,
+        // `Backend: FlashInfer`, names no engine).
+        "framework" | "engine" | "inference engine" | "serving engine" | "推理框架" | "框架" | "推理引擎" | "引擎" | "software" | "软件" | "推理框架后端"
+        | "backend" | "serving backend" | "inference server" | "推理后端" => {
             let mut named: Vec<&'static str> = words(value).iter().filter_map(|w| framework_word(w)).collect();
             // `SGLang-JAX (sgl-jax)`: one engine, named twice.
             named.dedup();
@@ -2445,6 +2470,15 @@ mod tests {
         assert_eq!(load("SGLang BF16/FP8 三卡对比 (200 并发)"), vec![Fact::MaxConcurrency(200)]);
         assert!(load("1 并发 vs 8 并发").is_empty());
         assert!(load("8 GPUs").is_empty());
+        // A section's number is no load (`1. Concurrency Sweep`); a count before its word is.
+        assert!(load("1. Concurrency Sweep Summary Table").is_empty());
+        assert!(load("2) Concurrency results").is_empty());
+        assert!(load("3.2.1 Concurrency").is_empty());
+        assert_eq!(load("16 Concurrency"), vec![Fact::MaxConcurrency(16)]);
+        // A Hugging Face cache folder names its checkpoint.
+        let hub = "/Users/x/.cache/huggingface/hub/models--mlx-community--gemma-4-E2B-it-bf16/snapshots/22a2753af6";
+        assert_eq!(hub_cache_model(hub).as_deref(), Some("mlx-community/gemma-4-E2B-it-bf16"));
+        assert_eq!(hub_cache_model("/models/Qwen/Qwen3-8B"), None);
         assert_eq!(heading("MiniMax-M2.5模型在不同芯片下的基准测试报告").model.as_deref(), Some("MiniMax-M2.5"));
         // The release right after the heading's one framework.
         let h = heading("Performance (vLLM 0.11.2)");
@@ -2613,6 +2647,11 @@ mod tests {
         assert_eq!(c[0].facts(), vec![Fact::Model("ensemble".into()), Fact::MaxConcurrency(1)]);
         let c = client_commands("python3 -m sglang.bench_serving \\\n    --num-prompts 10\n", 1);
         assert_eq!(c[0].facts(), vec![Fact::NumPrompts(10)]);
+        // `env KEY=VALUE` before the tool; vLLM's client by its module.
+        let c = client_commands("env VLLM_LOGGING_LEVEL=ERROR \\\n  /venv/bin/vllm bench latency \\\n  --input-len 2205\n", 1);
+        assert_eq!(c[0].facts(), vec![Fact::InputLen(2205), Fact::Framework("vllm".into())]);
+        let c = client_commands("python -m vllm.entrypoints.cli.main bench serve --num-prompts 500\n", 1);
+        assert_eq!(c.len(), 1, "{c:?}");
     }
 
     /// Chinese notes on `bench_one_batch --batch 4 8 --input-len 1024 --output-len 1 1024`: the

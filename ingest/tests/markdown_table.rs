@@ -1319,3 +1319,34 @@ fn columns_of_runs_named_by_their_concurrency() {
     let out = parse_file("raw/conc2.md", text, None);
     assert_eq!(out.runs.iter().map(|r| r.scenario.max_concurrency).collect::<Vec<_>>(), [Some(16), Some(32)]);
 }
+
+/// Headers read whole: a rate's unit before a bracket of other words (`Peak output tok/s
+/// (window)`, `Total tok/s (in+out)`), `Peak concurrent`, a count of requests done and failed
+/// (`成功/失败` over `120/8`), EvalScope's abbreviations (`Conc.`, `Avg Lat.(s)`, `Gen.
+/// Toks/s`). All had been extras, the failed count lost.
+#[test]
+fn headers_with_brackets_of_words_and_abbreviations() {
+    let text = "| Concurrency | Peak output tok/s (window) | Total tok/s (in+out) | Peak concurrent | 成功/失败 | TTFT (ms) |\n|---|---|---|---|---|---|\n| 2 | 150 | 300 | 5 | 120/8 | 60 |\n";
+    let out = parse_file("raw/peak.md", text, None);
+    let m = &out.runs[0].metrics;
+    assert_eq!((m.more.peak_output_throughput, m.total_throughput, m.more.peak_concurrent_requests), (Some(150.0), Some(300.0), Some(5.0)));
+    assert_eq!((m.completed, m.failed), (Some(120), Some(8)));
+    assert!(m.more.extra.is_empty(), "{:?}", m.more.extra);
+    let text = "| Conc. | RPS | Avg Lat.(s)| P99 Lat.(s)| Gen. Toks/s| Avg TTFT(s)|\n|---|---|---|---|---|---|\n| 10 | 0.53 | 18.927 | 19.337 | 540.17 | 0.096 |\n";
+    let out = parse_file("raw/es.md", text, None);
+    let run = &out.runs[0];
+    assert_eq!((run.scenario.max_concurrency, run.metrics.output_throughput), (Some(10), Some(540.17)));
+    assert_eq!(run.metrics.more.e2e_ms.as_ref().map(|l| (l.get("mean").copied(), l.get("p99").copied())), Some((Some(18927.0), Some(19337.0))));
+    assert!(out.findings.iter().all(|f| f.code != "throughput-tokens-unstated"), "{:?}", out.findings);
+}
+
+/// A glossary of metrics (`| **12 Mean TTFT** | **Prefill 节点** | 从发请求 → 收到第1个token… |`)
+/// holds no measurement: no `table-not-read`. A row of numbers in a layout not understood
+/// still gets one.
+#[test]
+fn a_glossary_of_metrics_is_no_unread_table() {
+    let glossary = "| 指标 | 对应节点 | 物理含义 |\n|---|---|---|\n| **12 Mean TTFT** | **Prefill 节点** | 从发请求 → 收到第1个token |\n| **15 Mean TPOT** | **Decode 节点** | 每生成1个后续token的平均耗时 |\n";
+    assert!(check("raw/g.md", glossary, &[]).iter().all(|f| !f.starts_with("table-not-read")));
+    let before_after = "| Change | TTFT (ms) | Throughput |\n|---|---|---|\n| mtp-3 → mtp3 | 0.6309 → 0.6478 | 5437 → 4034 |\n";
+    assert!(check("raw/b.md", before_after, &[]).iter().any(|f| f.starts_with("table-not-read")));
+}

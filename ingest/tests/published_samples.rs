@@ -49,7 +49,12 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 131] = [
+const SAMPLES: [(&str, &str); 136] = [
+    ("markdown-table/concurrency_marks_backend_line_numbered_headings.md", "raw/gemma4_26b_h100.md"),
+    ("evalscope/ascii_sweep_summary_in_a_guide.md", "raw/kunlun_guide.md"),
+    ("aiperf/labelled_console_titles_ja.md", "raw/gemma4_hack.md"),
+    ("markdown-table/progress_samples_and_glossary_zh.md", "raw/qwen35_latency.md"),
+    ("markdown-table/mean_sd_header_global_concurrency_zh.md", "raw/dsv4_pd16.md"),
     ("markdown-table/metric_per_table_input_plus_output_total.md", "raw/minimax_m25_h100.md"),
     ("markdown-table/bullet_list_metrics_vi.md", "raw/slot_1605.md"),
     ("markdown-table/unlisted_engine_beside_engine_columns_zh.md", "raw/vllm_deep_dive.md"),
@@ -3432,5 +3437,68 @@ fn a_ttft_per_user_column() {
     let vllm = out.runs.iter().find(|r| r.source.line == 72).expect("the vLLM offline row");
     assert_eq!((vllm.scenario.max_concurrency, vllm.metrics.ttft_ms.as_ref().and_then(|l| l.get("mean")).copied()), (Some(32), Some(69.14)));
     assert!(out.runs.iter().filter(|r| (35..=43).contains(&r.source.line)).all(|r| r.scenario.input_len.is_none()));
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// A GKE report of vLLM measured with SGLang's client: `# SGLang Benchmark Report: …` over
+/// `- **Backend**: vLLM OpenAI API Server`; `## 1. Concurrency Sweep Summary Table`; a `**128**
+/// ⚡` cell. The engine is the one the line names (the title's word named the client), the
+/// section's number is no concurrency, and a mark after a number leaves the number.
+#[test]
+fn a_backend_line_under_a_client_title_and_marked_loads() {
+    let (text, out) = parsed("markdown-table/concurrency_marks_backend_line_numbered_headings.md");
+    let first: Vec<Option<u64>> = out.runs.iter().take(8).map(|r| r.scenario.max_concurrency).collect();
+    assert_eq!(first, [1, 8, 16, 32, 64, 128, 256, 512].map(Some));
+    assert!(out.runs.iter().all(|r| r.framework.as_deref() == Some("vllm")));
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// EvalScope's sweep summary drawn in ASCII (`+---+` rules, the header on one line) in a
+/// Kunlun guide's `bash` block: a run per concurrency, latencies in seconds (the table gave
+/// nothing but `results-not-read`). The guide's `python -m vllm.entrypoints.cli.main bench
+/// serve` is a client command.
+#[test]
+fn an_ascii_evalscope_sweep_and_a_client_run_by_module() {
+    let (text, out) = parsed("evalscope/ascii_sweep_summary_in_a_guide.md");
+    let sweep: Vec<(Option<u64>, Option<f64>, Option<f64>)> = out
+        .runs
+        .iter()
+        .filter(|r| r.format.as_str() == "evalscope")
+        .map(|r| (r.scenario.max_concurrency, r.metrics.output_throughput, r.metrics.ttft_ms.as_ref().and_then(|l| l.get("p99")).copied()))
+        .collect();
+    assert_eq!(sweep, [(Some(1), Some(70.4), Some(85.0)), (Some(10), Some(540.87), Some(562.0))]);
+    let served = out.runs.iter().find(|r| r.source.line == 66).expect("the vLLM block");
+    assert_eq!((served.scenario.num_prompts, served.scenario.input_len), (Some(500), Some(1024)));
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// Two AIPerf consoles titled after the author's label (`vLLM+Awq+4bit  NVIDIA AIPerf | LLM
+/// Metrics`): both read (they gave none and a warning that no reader understood the file).
+#[test]
+fn aiperf_titles_after_a_label() {
+    let (text, out) = parsed("aiperf/labelled_console_titles_ja.md");
+    let got: Vec<(u32, Option<f64>)> = out.runs.iter().map(|r| (r.source.line, r.metrics.output_throughput)).collect();
+    assert_eq!(got, [(54, Some(171.15)), (76, Some(361.21))]);
+    assert!(!out.findings.iter().any(|f| f.code == "results-not-read"));
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// A latency report's tables of an engine's progress lines (`| 进度 | Prompt 吞吐 (tokens/s) |
+/// … |` over `| 40% | …`) sample one run as it goes: no runs (6 had been).
+#[test]
+fn progress_samples_are_no_runs() {
+    let (text, out) = parsed("markdown-table/progress_samples_and_glossary_zh.md");
+    assert!(!out.runs.iter().any(|r| (88..=98).contains(&r.source.line)));
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// `Output (tok/s，均值±SD)` over `1607.4±14.6` is the output throughput and its spread, and
+/// `全局并发` the concurrency (both had been extras).
+#[test]
+fn a_mean_sd_header_and_global_concurrency() {
+    let (text, out) = parsed("markdown-table/mean_sd_header_global_concurrency_zh.md");
+    let first = &out.runs[0];
+    assert_eq!((first.scenario.max_concurrency, first.metrics.output_throughput), (Some(32), Some(1607.4)));
+    assert!(out.runs.iter().all(|r| r.metrics.output_throughput.is_some()));
     numbers_trace_to_their_lines(&text, &out);
 }

@@ -298,10 +298,12 @@ fn title(line: &str) -> Option<&'static str> {
     if t == "LLM Metrics" {
         return Some(GENAI_PERF_UNTITLED);
     }
-    let (tool, rest) = if let Some(rest) = t.strip_prefix("NVIDIA AIPerf") {
+    // `vLLM+Awq+4bit  NVIDIA AIPerf | LLM Metrics`: a title after the author's own label.
+    let named = |tool: &str| t.find(tool).filter(|&at| at == 0 || t[..at].ends_with(' ')).map(|at| &t[at + tool.len()..]);
+    let (tool, rest) = if let Some(rest) = named("NVIDIA AIPerf") {
         (AIPERF, rest)
     } else {
-        (GENAI_PERF, t.strip_prefix("NVIDIA GenAI-Perf")?)
+        (GENAI_PERF, named("NVIDIA GenAI-Perf")?)
     };
     let rest = rest.trim_start();
     let metrics = rest.strip_prefix('|').is_some_and(|r| r.contains("Metrics") && !r.contains("GPU") && !r.contains("Telemetry"));

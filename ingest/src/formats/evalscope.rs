@@ -400,12 +400,19 @@ fn detailed<'a>(lines: &[(u32, &'a str)], since: usize, at: usize, stated: &Stat
     commanded.retain(|r| !context_rows.iter().any(|c| c.label == r.label));
     context_rows.extend(commanded);
     // Header lines (`┃`) before the first row (`│`), each column's name written over them.
+    // Drawn in ASCII (a terminal without Unicode: `+---+` rules, `|` everywhere), the lines
+    // between the top rule and the next are the header's.
     let mut headers: Vec<String> = Vec::new();
     let mut runs = Vec::new();
     let mut end = at;
+    let mut rules = 0;
     for (k, &(no, line)) in lines.iter().enumerate().skip(at + 1) {
         let t = line.trim();
-        if t.starts_with('┃') {
+        let ascii_header = t.starts_with('|') && rules == 1;
+        if is_rule(t) {
+            rules += 1;
+        }
+        if t.starts_with('┃') || ascii_header {
             let c = cells(t);
             headers.resize(headers.len().max(c.len()), String::new());
             for (h, part) in headers.iter_mut().zip(c) {
@@ -416,7 +423,7 @@ fn detailed<'a>(lines: &[(u32, &'a str)], since: usize, at: usize, stated: &Stat
                     h.push_str(part);
                 }
             }
-        } else if t.starts_with('│') && !headers.is_empty() {
+        } else if (t.starts_with('│') || t.starts_with('|')) && !headers.is_empty() {
             let c = cells(t);
             let mut rows = context_rows.clone();
             for (h, v) in headers.iter().zip(&c) {

@@ -400,7 +400,10 @@ fn latency_group(h: &Words<'_>) -> Option<&'static str> {
         Some("ttft_ms")
     } else if h.any(&["itl", "inter-token", "inter token", "intertoken", "per-token latency", "per token latency", "token间", "token 间"]) {
         Some("itl_ms")
-    } else if h.any(&["e2e", "end-to-end", "end to end", "latency", "response time", "延迟", "时延", "响应时间", "端到端", "응답 시간", "응답시간", "지연", "レイテンシ", "遅延"]) {
+    } else if h.any(&["e2e", "end-to-end", "end to end", "latency", "response time", "延迟", "时延", "响应时间", "端到端", "응답 시간", "응답시간", "지연", "レイテンシ", "遅延"])
+        // EvalScope's summary: `Avg Lat.(s)`, `P99 Lat.(s)`.
+        || h.word("lat.")
+    {
         Some("e2e_ms")
     } else {
         None
@@ -418,7 +421,7 @@ fn token_kind(h: &Words<'_>) -> Kind {
     let both = ["prompt + completion", "prompt+completion", "input+output", "input + output", "in+out", "输入+输出", "输入 + 输出", "prefill+decode"];
     if both.iter().any(|w| h.has(w)) {
         Kind::Total
-    } else if h.any(&["output", "generat", "decode", "decoding", "completion", "输出", "生成", "解码", "出力"]) || h.word("out") || h.word("gen") || bench_test(h, "tg") {
+    } else if h.any(&["output", "generat", "decode", "decoding", "completion", "输出", "生成", "解码", "出力"]) || h.word("out") || h.word("gen") || h.word("gen.") || bench_test(h, "tg") {
         Kind::Output
     } else if h.any(&["input", "prompt", "prefill", "pre-fill", "输入", "预填充"]) || h.word("in") || bench_test(h, "pp") {
         Kind::Input
@@ -463,7 +466,7 @@ fn context_of(body: &str) -> Option<Ctx> {
     } else if one_of(&[
         "concurrency", "max concurrency", "batch", "batch size", "bs", "并发", "并发数", "并发度", "clients", "num clients",
         "users", "concurrent users", "concurrent requests", "批大小", "批次大小", "parallel requests", "c", "conc", "at conc", "concurrency level",
-        "並列数", "同時リクエスト数", "同時実行数", "동시 요청", "동시 요청 수", "동시성",
+        "並列数", "同時リクエスト数", "同時実行数", "동시 요청", "동시 요청 수", "동시성", "全局并发", "总并发", "global concurrency", "conc.",
     ]) {
         Ctx::MaxConcurrency
     } else if one_of(&["num prompts", "number of prompts", "prompt no", "prompt num", "prompts", "requests", "request count", "num requests", "请求数", "请求数量", "请求总数", "total requests"]) {
@@ -566,6 +569,16 @@ fn classify(raw: &str) -> Col {
     let per_token = groups.iter().any(|g| matches!(g.replace(' ', "").as_str(), "ms/tok" | "ms/token" | "ms/tokens"));
     // `FTL(min)(s)`: with another time unit beside it, `min` is the minimum, not minutes.
     let times = groups.iter().filter(|g| matches!(unit_of(g), Unit::Time(_))).count();
+    // `(tok/s，均值±SD)`, `(ms, p50)`: each part of a bracket read alone; a part saying what a
+    // cell's `±` is says nothing of the column.
+    let listed = |g: &String| g.contains([',', '，']) && matches!(unit_of(g), Unit::None | Unit::Other);
+    if groups.iter().any(listed) {
+        groups = groups
+            .iter()
+            .flat_map(|g| if listed(g) { g.split([',', '，']).map(|p| p.trim().to_string()).collect() } else { vec![g.clone()] })
+            .filter(|p| !p.is_empty() && !p.contains('±'))
+            .collect();
+    }
     for g in &groups {
         // A footnote mark (`TP (1)`, `Throughput [2]`, `(*)`) says nothing about the column.
         if !g.is_empty() && g.chars().all(|c| c.is_ascii_digit() || matches!(c, '*' | '†')) {
@@ -617,6 +630,13 @@ fn classify(raw: &str) -> Col {
             }
         }
     }
+    // `Peak output tok/s (window)`, `Total tok/s (in+out)`: a rate's unit before a bracket of
+    // other words.
+    if unit == Unit::None {
+        if let Some(u) = body.split(' ').map(unit_of).find(|u| matches!(u, Unit::TokenRate | Unit::RequestRate)) {
+            unit = u;
+        }
+    }
     // `Token-per-second`: words joined by hyphens, read as the words.
     let body = if body.contains("-per-") { body.replace("-per-", " per ") } else { body };
     let col = move |column| Col { raw, column, unit, key, throughput_stat: None };
@@ -624,6 +644,10 @@ fn classify(raw: &str) -> Col {
     // `| # | Experiment | … |`, `| Round |`: the row's number in the table or the repeat, no measurement.
     if matches!(t.trim(), "#" | "no." | "序号" | "round" | "rounds" | "轮次" | "轮" | "trial" | "iteration" | "repeat") {
         return col(Column::Skip);
+    }
+    // `成功/失败` over `128/0`: both counts, read from the cell ([`ok_fail`]).
+    if names_ok_fail(t) {
+        return col(Column::Label);
     }
     let h = Words::new(t);
     // `ΔTPOT (ms/token)`: a difference between runs, glued to the metric it is of.
@@ -648,7 +672,7 @@ fn classify(raw: &str) -> Col {
         return col(Column::Label);
     }
     // vLLM's `Peak concurrent requests`: requests in flight at once, at the most.
-    if h.any(&["peak concurrent requests", "max concurrent requests"]) && unit == Unit::None {
+    if h.any(&["peak concurrent", "peak concurrency", "max concurrent requests"]) && unit == Unit::None {
         return col(Column::Measure(Measure::PeakConcurrent));
     }
     // `到达率 (req/s)`, `Arrival rate`, `Target QPS`: the rate requests were sent at, a setting
@@ -857,9 +881,18 @@ fn cell_general(raw: &str) -> Num {
     }
     let s = cleaned(raw);
     // Footnote marks (`711.21*`, `TBD\*`), emphasis leftovers and a best value's mark
-    // (`**0.45** ⭐`, `🏆`).
-    const MARKS: [char; 13] = ['*', '\\', '†', '‡', '⭐', '🌟', '🏆', '🥇', '🔥', '🚀', '✅', '👑', ' '];
-    let s = s.trim().trim_end_matches(MARKS).trim();
+    // (`**0.45** ⭐`, `🏆`, `**128** ⚡`: any pictograph or dingbat, with its variation selector).
+    let mark = |c: char| {
+        matches!(c, '*' | '\\' | '†' | '‡' | ' ' | '\u{fe0f}' | '\u{200d}')
+            || ('\u{2600}'..='\u{27bf}').contains(&c)
+            || ('\u{2b00}'..='\u{2bff}').contains(&c)
+            || c >= '\u{1f000}'
+    };
+    let s = match s.trim().trim_end_matches(mark).trim() {
+        // A cell of marks alone (`❌`, `✅`) says something, not nothing.
+        "" if !s.trim().trim_end_matches(['*', '\\', ' ']).is_empty() => s.trim(),
+        bare => bare,
+    };
     // Copied only when a letter changes (`to_lowercase` is `to_ascii_lowercase` on ASCII).
     let lower = match s.is_ascii() {
         true if !s.bytes().any(|b| b.is_ascii_uppercase()) => std::borrow::Cow::Borrowed(s),
@@ -1008,7 +1041,16 @@ impl Prepared<'_> {
     }
 }
 
+/// Whether a table samples one run as it goes (`| 进度 | Prompt 吞吐 (tokens/s) | … |` over
+/// `| 40% | 3492.7 | …`: an engine's periodic log lines at points of its progress): its rows
+/// are no runs.
+fn progress_samples(table: &crate::markdown::Table) -> bool {
+    table.header.first().is_some_and(|h| matches!(clean(h).to_lowercase().as_str(), "进度" | "progress" | "進捗" | "timestamp" | "时间戳" | "elapsed"))
+}
+
 fn read(inputs: &[TableInput<'_>], sink: &mut Sink) -> Vec<Run> {
+    let inputs: Vec<TableInput<'_>> = inputs.iter().filter(|i| !progress_samples(i.table)).copied().collect();
+    let inputs = inputs.as_slice();
     let mut notice = Notice::default();
     let mut runs = Vec::new();
     // Metric rows over load columns, a configuration to each group of rows: a table of runs as
@@ -1202,6 +1244,12 @@ fn not_read(table: &crate::markdown::Table, headings: &[&str], sink: &mut Sink) 
     let results: Vec<usize> = table.header.iter().enumerate().filter(|(_, h)| is_result(&column(h))).map(|(j, _)| j).collect();
     let empty = |c: Option<&String>| c.is_none_or(|c| matches!(cell(c), Num::Absent));
     if !results.is_empty() && table.rows.iter().all(|r| results.iter().all(|&j| empty(r.cells.get(j)))) {
+        return;
+    }
+    // A glossary (`| **12 Mean TTFT** | **Prefill 节点** | 从发请求 → 收到第1个token… |`): no
+    // number of two digits or more beside the rows' names, nothing to lose.
+    let measured = |c: &String| c.as_bytes().windows(2).any(|w| w[0].is_ascii_digit() && (w[1].is_ascii_digit() || w[1] == b'.'));
+    if !table.rows.iter().any(|r| r.cells.iter().skip(1).any(measured)) {
         return;
     }
     let rows = table.rows.iter().map(|r| (r.line, r.cells.as_slice()));
@@ -3248,16 +3296,20 @@ fn times_count(text: &str) -> Option<f64> {
 /// A header naming the requests that succeeded and those that failed (`OK/fail`,
 /// `Success/Failed`, `成功/失败`) over a cell of two counts (`1,133/19`): the two counts.
 fn ok_fail(header: &str, cell: &str) -> Option<(f64, f64)> {
-    let header = clean(header).to_lowercase();
-    let (ok, fail) = header.split_once('/')?;
-    let ok_words = ["ok", "success", "successful", "succeeded", "completed", "成功"];
-    let fail_words = ["fail", "failed", "failure", "failures", "error", "errors", "失败"];
-    if !ok_words.contains(&ok.trim()) || !fail_words.contains(&fail.trim()) {
+    if !names_ok_fail(&clean(header).to_lowercase()) {
         return None;
     }
     let (a, b) = clean(cell).split_once('/').map(|(a, b)| (a.trim().to_string(), b.trim().to_string()))?;
     let count = |t: &str| ungroup(t).parse::<f64>().ok().filter(|n| n.is_finite() && *n >= 0.0 && n.fract() == 0.0);
     Some((count(&a)?, count(&b)?))
+}
+
+/// Whether a header (lower case) names the requests that succeeded and those that failed:
+/// `ok/fail`, `success / failed`, `成功/失败`.
+fn names_ok_fail(header: &str) -> bool {
+    let ok_words = ["ok", "success", "successful", "succeeded", "completed", "成功"];
+    let fail_words = ["fail", "failed", "failure", "failures", "error", "errors", "失败"];
+    header.split_once('/').is_some_and(|(ok, fail)| ok_words.contains(&ok.trim()) && fail_words.contains(&fail.trim()))
 }
 
 fn stat_pair(raw: &str) -> Option<(String, String)> {
