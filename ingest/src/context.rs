@@ -2167,6 +2167,20 @@ fn names_another_gpu(value: &str, found: &str) -> bool {
     let Some(at) = upper.find(&found.to_ascii_uppercase()) else { return false };
     let rest = format!("{} {}", &value[..at], &value[at + found.len()..]);
     gpu_in(&rest).is_some_and(|(other, _)| !other.eq_ignore_ascii_case(found) && !machine_of(&other, found) && !machine_of(found, &other))
+        || counted_beyond_vs(value, at)
+}
+
+/// `2x H100 GPUs (TP=2) vs. 1x G4 GPU (TP=1)`: across a `vs` from the GPU found (at `at`),
+/// a count of machines of another name (one no list here knows: still another machine).
+fn counted_beyond_vs(value: &str, at: usize) -> bool {
+    let lower = value.to_ascii_lowercase();
+    let Some(vs) = [" vs. ", " vs ", " versus "].iter().find_map(|w| lower.find(w).map(|i| (i, w.len()))) else { return false };
+    let other = if at < vs.0 { &value[vs.0 + vs.1..] } else { &value[..vs.0] };
+    let words: Vec<&str> = other.split_whitespace().collect();
+    words.windows(2).any(|w| {
+        let n = w[0].strip_suffix(['x', 'X', '×']).unwrap_or("");
+        !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) && w[1].chars().next().is_some_and(|c| c.is_ascii_alphanumeric())
+    })
 }
 
 /// Machines named for the one chip they carry: `DGX Spark NVIDIA GB10` names one GPU.
@@ -2469,6 +2483,9 @@ mod tests {
         assert_eq!(load("Concurrency: 8"), vec![Fact::MaxConcurrency(8)]);
         assert_eq!(load("SGLang BF16/FP8 三卡对比 (200 并发)"), vec![Fact::MaxConcurrency(200)]);
         assert!(load("1 并发 vs 8 并发").is_empty());
+        // Across a `vs`, a count of machines no list knows: two machines, neither the run's.
+        assert_eq!(heading("Side-by-Side: 2x H100 GPUs (TP=2) vs. 1x G4 GPU (TP=1)").gpu, None);
+        assert_eq!(heading("2x H100 vs baseline").gpu.as_deref(), Some("H100"));
         assert!(load("8 GPUs").is_empty());
         // A section's number is no load (`1. Concurrency Sweep`); a count before its word is.
         assert!(load("1. Concurrency Sweep Summary Table").is_empty());

@@ -3450,6 +3450,24 @@ fn a_backend_line_under_a_client_title_and_marked_loads() {
     let first: Vec<Option<u64>> = out.runs.iter().take(8).map(|r| r.scenario.max_concurrency).collect();
     assert_eq!(first, [1, 8, 16, 32, 64, 128, 256, 512].map(Some));
     assert!(out.runs.iter().all(|r| r.framework.as_deref() == Some("vllm")));
+    // `| Concurrency | 2x H100 (TP=2) Output Tok/s | 1x G4 (TP=1) Output Tok/s | … | 2x H100
+    // Median TTFT (ms) | 1x G4 Median TTFT (ms) |`: the H100 columns repeat the first table's
+    // runs; the G4 ones are runs of their own, TP 1 on one machine (they had been extras of a
+    // run under the H100's context).
+    let g4: Vec<(Option<u32>, Option<u32>, Option<f64>)> =
+        out.runs.iter().filter(|r| (52..=59).contains(&r.source.line)).map(|r| (r.tp, r.gpu_count, r.metrics.output_throughput)).collect();
+    assert_eq!(g4.len(), 8);
+    assert_eq!(g4[0], (Some(1), Some(1), Some(118.03)));
+    assert_eq!(out.findings.iter().filter(|f| f.code == "duplicate" && (52..=59).contains(&f.line)).count(), 8);
+    // `| Concurrency | 2x H100 (TP=2) Output Tok/s | 1x G4 (TP=1) Output Tok/s | … | 2x H100
+    // Median TTFT (ms) | 1x G4 Median TTFT (ms) |`: the H100 columns repeat the first table's
+    // runs; the G4 ones are runs of their own, TP 1 on one machine (they had been extras of a
+    // run under the H100's context).
+    let g4: Vec<(Option<u32>, Option<u32>, Option<f64>)> =
+        out.runs.iter().filter(|r| (52..=59).contains(&r.source.line)).map(|r| (r.tp, r.gpu_count, r.metrics.output_throughput)).collect();
+    assert_eq!(g4.len(), 8);
+    assert_eq!(g4[0], (Some(1), Some(1), Some(118.03)));
+    assert_eq!(out.findings.iter().filter(|f| f.code == "duplicate" && (52..=59).contains(&f.line)).count(), 8);
     numbers_trace_to_their_lines(&text, &out);
 }
 

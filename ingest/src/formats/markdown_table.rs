@@ -1367,6 +1367,8 @@ static COLUMN_NAME: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| Col {
     key: "column".into(),
     throughput_stat: None,
 });
+static TP: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| column("tp"));
+static GPU_COUNT: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| column("gpus"));
 static RATE: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| column("request rate"));
 static NUM_PROMPTS: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| column("num prompts"));
 static LOAD: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| column("load"));
@@ -1506,6 +1508,24 @@ fn variant_columns(header: &[String], cols: &[Col], names: &crate::names::Names)
             }
         }
     }
+    // `2x H100 (TP=2) Output Tok/s` beside `2x H100 Median TTFT (ms)`: one variant, written
+    // out in full over some columns. Each is matched by its shortest form and named by its
+    // fullest.
+    let mut full: Vec<String> = variants.clone();
+    let mut k = 0;
+    while k < variants.len() {
+        match (0..variants.len()).find(|&j| j != k && variants[k].starts_with(&variants[j]) && names_variant(&variants[k], &variants[j])) {
+            Some(j) => {
+                if full[j].len() < full[k].len() {
+                    full[j] = full[k].clone();
+                }
+                repeated += 1;
+                variants.remove(k);
+                full.remove(k);
+            }
+            None => k += 1,
+        }
+    }
     if variants.len() < 2 {
         return none();
     }
@@ -1523,21 +1543,47 @@ fn variant_columns(header: &[String], cols: &[Col], names: &crate::names::Names)
             _ => {}
         }
     }
-    let gives = variants
+    // `2x H100` beside `1x G4`: variants of hardware; one the name table does not know is
+    // still named by its words (not given the GPU a heading names for the other).
+    let of_gpus = full.iter().any(|v| named(v).is_some_and(|(c, _)| std::ptr::eq(c, &*GPU)));
+    let gives = full
         .iter()
         .map(|v| {
             let mut given = Vec::new();
-            if let Some((col, text)) = named(v) {
-                if let Some(precision) = precision_beside(col, v) {
-                    given.push((&*PRECISION, precision.to_string()));
+            let (count, machine) = counted(v);
+            match named(v) {
+                Some((col, text)) => {
+                    if let Some(precision) = precision_beside(col, v) {
+                        given.push((&*PRECISION, precision.to_string()));
+                    }
+                    given.push((col, text));
                 }
-                given.push((col, text));
+                None if of_gpus && !machine.is_empty() => given.push((&*GPU, machine.to_string())),
+                None => {}
+            }
+            if let Some(n) = count.filter(|_| of_gpus) {
+                given.push((&*GPU_COUNT, n.to_string()));
+            }
+            // `1x G4 (TP=1)`: its TP.
+            if let Some(tp) = crate::context::tp_in(v) {
+                given.push((&*TP, tp.to_string()));
             }
             given.push((&*COLUMN_NAME, v.clone()));
             given
         })
         .collect();
     (of, gives)
+}
+
+/// A variant's count of machines and their name: `2x H100 (TP=2)` → (2, `H100`), `G4` →
+/// (none, `G4`); the name empty when it is more than one word.
+fn counted(variant: &str) -> (Option<u32>, &str) {
+    let v = variant.split(['(', '（']).next().unwrap_or(variant).trim();
+    let (count, rest) = match v.split_once(|c: char| c == 'x' || c == '×' || c == 'X') {
+        Some((n, rest)) if !n.trim().is_empty() && n.trim().bytes().all(|b| b.is_ascii_digit()) => (n.trim().parse().ok(), rest.trim()),
+        _ => (None, v),
+    };
+    (count, if rest.contains(char::is_whitespace) { "" } else { rest })
 }
 
 /// What tells apart headers measuring one thing (`vLLM V0 TTFT(s)`, `sglang TTFT(s)`): each
