@@ -49,7 +49,8 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 136] = [
+const SAMPLES: [(&str, &str); 137] = [
+    ("markdown-table/probe_key_column_before_metric_rows.md", "raw/llamacpp_probe.md"),
     ("markdown-table/concurrency_marks_backend_line_numbered_headings.md", "raw/gemma4_26b_h100.md"),
     ("evalscope/ascii_sweep_summary_in_a_guide.md", "raw/kunlun_guide.md"),
     ("aiperf/labelled_console_titles_ja.md", "raw/gemma4_hack.md"),
@@ -3518,5 +3519,23 @@ fn a_mean_sd_header_and_global_concurrency() {
     let first = &out.runs[0];
     assert_eq!((first.scenario.max_concurrency, first.metrics.output_throughput), (Some(32), Some(1607.4)));
     assert!(out.runs.iter().all(|r| r.metrics.output_throughput.is_some()));
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// `| Probe | Metric | M2 Max | 3090 ×1 | 3090 ×2 |` over `| P2 — 5870-tok prompt, … | pre-fill
+/// tok/s | … |`, `| P2 | TTFT (ms) | … |`: metric rows under a key, the machines as columns.
+/// A run per probe and machine, the probe a note (9 runs; the table gave none and a warning).
+#[test]
+fn metric_rows_under_a_key_column() {
+    let (text, out) = parsed("markdown-table/probe_key_column_before_metric_rows.md");
+    let got: Vec<(u32, Option<f64>, Option<f64>)> = out
+        .runs
+        .iter()
+        .filter(|r| r.source.line <= 26)
+        .map(|r| (r.source.line, r.metrics.output_throughput, r.metrics.ttft_ms.as_ref().and_then(|l| l.get("mean")).copied()))
+        .collect();
+    assert_eq!(got.len(), 9);
+    assert_eq!(got[3..6], [(22, Some(35.6), Some(6643.0)), (22, Some(137.3), Some(1863.0)), (22, Some(139.3), Some(1241.0))]);
+    assert!(out.runs.iter().filter(|r| r.source.line == 22).all(|r| r.notes.iter().any(|n| n.text.starts_with("Probe: P2"))));
     numbers_trace_to_their_lines(&text, &out);
 }

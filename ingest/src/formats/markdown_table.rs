@@ -1055,7 +1055,7 @@ fn read(inputs: &[TableInput<'_>], sink: &mut Sink) -> Vec<Run> {
     let mut runs = Vec::new();
     // Metric rows over load columns, a configuration to each group of rows: a table of runs as
     // columns per configuration.
-    let by_load: Vec<Option<Vec<crate::markdown::Table>>> = inputs.iter().map(|i| metric_rows_by_load(i.table)).collect();
+    let by_load: Vec<Option<Vec<crate::markdown::Table>>> = inputs.iter().map(|i| metric_rows_by_load(i.table).or_else(|| keyed_metric_rows(i.table))).collect();
     for (input, tables) in inputs.iter().zip(&by_load) {
         for table in tables.iter().flatten() {
             let end = table.rows.last().map_or(table.line, |r| r.line);
@@ -1191,6 +1191,62 @@ fn metric_rows_by_load(table: &crate::markdown::Table) -> Option<Vec<crate::mark
             rows.push(TableRow { line: row.line, cells });
         }
         Table { line: first.line, header: head, rows, intro: None }
+    });
+    Some(tables.collect())
+}
+
+/// `| Probe | Metric | M2 Max | 3090 ×1 |` over `| P2 — 5870-tok prompt | pre-fill tok/s | … |`,
+/// `| P2 | TTFT (ms) | … |`: metric rows under a key column (a test, a workload), runs as the
+/// columns after the metric's. Each key's rows (the key repeated, cut short — `P2` for `P2 —
+/// 5870-tok prompt` — or left blank) are a table of runs as columns, the key a row of its own
+/// (a note of each run).
+fn keyed_metric_rows(table: &crate::markdown::Table) -> Option<Vec<crate::markdown::Table>> {
+    use crate::markdown::{Table, TableRow};
+    let header = &table.header;
+    let k = header.iter().position(|h| METRIC_COLUMN.contains(&fields::normalise(&clean(h)).as_str())).filter(|&k| k > 0)?;
+    let runs = header.len().checked_sub(k + 1).filter(|&n| n >= 1)?;
+    let metric = |r: &TableRow| r.cells.get(k).map(|c| clean(c)).filter(|m| matches!(column(m).column, Column::Measure(_)));
+    if table.rows.len() < 2 || table.rows.iter().filter(|r| metric(r).is_some()).count() * 2 < table.rows.len() {
+        return None;
+    }
+    // A summary of other tables' runs (`| **14B** | Max Throughput | … |` over `| **14B** | E2E
+    // P50 (c=2) | … |`: the best of a sweep beside one load of it) joins no run's metrics.
+    let summary = |r: &TableRow| {
+        let name = r.cells.get(k).map(|c| clean(c).to_lowercase()).unwrap_or_default();
+        ["max ", "peak ", "best ", "min "].iter().any(|w| name.starts_with(w)) || best_of(&name)
+            || name.split(['(', ')']).nth(1).is_some_and(|b| context::concurrency_stated(b).is_some())
+    };
+    if table.rows.iter().any(summary) {
+        return None;
+    }
+    // A key's short form: its first words before a dash or colon.
+    let short = |key: &str| -> String {
+        let key = clean(key);
+        key.split([' ', '—', '–', ':', '：', '(', '（']).next().unwrap_or("").trim().to_string()
+    };
+    let key_of = |r: &TableRow| r.cells[..k].iter().map(|c| c.trim()).collect::<Vec<_>>().join(" ");
+    let mut groups: Vec<(String, Vec<&TableRow>)> = Vec::new();
+    for row in &table.rows {
+        let key = key_of(row);
+        match groups.last_mut() {
+            Some((first, rows)) if key.trim().is_empty() || short(&key) == short(first) => rows.push(row),
+            _ => groups.push((key, vec![row])),
+        }
+    }
+    if groups.len() < 2 || groups.iter().any(|(key, _)| short(key).is_empty()) {
+        return None;
+    }
+    let name = header[..k].iter().map(|h| clean(h)).collect::<Vec<_>>().join(" ");
+    let tables = groups.into_iter().map(|(key, rows)| {
+        let mut head = vec!["Metric".to_string()];
+        head.extend(header[k + 1..].iter().cloned());
+        let mut out = vec![TableRow { line: rows[0].line, cells: std::iter::once(name.clone()).chain(std::iter::repeat_n(key.clone(), runs)).collect() }];
+        for row in rows {
+            let mut cells = vec![row.cells.get(k).cloned().unwrap_or_default()];
+            cells.extend((0..runs).map(|j| row.cells.get(k + 1 + j).cloned().unwrap_or_default()));
+            out.push(TableRow { line: row.line, cells });
+        }
+        Table { line: out[0].line, header: head, rows: out, intro: None }
     });
     Some(tables.collect())
 }
