@@ -1686,7 +1686,18 @@ pub fn labelled_lines(text: &str, first_line: u32) -> Vec<(Fact, u32)> {
         if value.is_empty() {
             continue;
         }
-        label_facts(&label, value, line, &mut out);
+        // `Model: X · GPU: 1×B200 (SM100) ·`: labelled pairs in one line, each read alone.
+        if value.split(" · ").skip(1).any(|p| p.contains([':', '：'])) {
+            let mut parts = value.split(" · ").map(str::trim);
+            out_label(&label, parts.next().unwrap_or(""), line, &mut out);
+            for part in parts {
+                if let Some((l, v)) = part.split_once([':', '：']).filter(|(l, _)| l.chars().count() <= 24) {
+                    out_label(&l.trim().to_lowercase(), v.trim().trim_end_matches('·').trim(), line, &mut out);
+                }
+            }
+            continue;
+        }
+        out_label(&label, value, line, &mut out);
     }
     // `**vLLM Version**: 0.13.0` in a setup list: with no other engine's version and no
     // engine named on a labelled line, the document's engine.
@@ -1700,13 +1711,41 @@ pub fn labelled_lines(text: &str, first_line: u32) -> Vec<(Fact, u32)> {
     out
 }
 
+/// [`label_facts`], and under a label of parameters (`统一参数：cases 1024,1024,128｜concurrency
+/// 64｜max-num-seqs 64`) each `name value` item read as a labelled line of its own.
+fn out_label(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) {
+    if value.is_empty() {
+        return;
+    }
+    if matches!(label, "parameters" | "test parameters" | "benchmark parameters" | "参数" | "统一参数" | "测试参数" | "压测参数") {
+        for item in value.split(['｜', '|', ';', '；']).map(str::trim) {
+            if let Some((l, v)) = item.split_once([' ', '=', ':', '：']) {
+                label_facts(&l.trim().to_lowercase(), v.trim(), line, out);
+            }
+        }
+        return;
+    }
+    let before = out.len();
+    label_facts(label, value, line, out);
+    // `**Input Prompt Length (ISL)**: 10,240 tokens`: the label's words, else its bracket's.
+    if out.len() == before {
+        if let Some((words, bracket)) = label.split_once(['(', '（']) {
+            let bracket = bracket.trim_end_matches([')', '）']).trim();
+            label_facts(words.trim(), value, line, out);
+            if out.len() == before {
+                label_facts(bracket, value, line, out);
+            }
+        }
+    }
+}
+
 /// What one labelled line or setup row states: `label` in lower case, `value` without markup.
 fn label_facts(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) {
     match label {
         "gpu" | "gpus" | "hardware" | "hardware configuration" | "hardware config" | "device" | "accelerator" | "gpu type" | "gpu model" | "显卡" | "硬件" | "测试硬件" | "硬件平台"
         // `환경: i9-12900KF (16코어) + RTX 3090 24GB`: a setup line; only a GPU it names is taken.
         | "environment" | "test environment" | "hardware environment" | "环境" | "测试环境" | "硬件环境" | "환경" | "테스트 환경" | "실행 환경"
-        | "被测芯片" | "実行環境" | "環境" => {
+        | "被测芯片" | "実行環境" | "環境" | "platform" | "平台" | "测试平台" => {
             // `被测芯片: inspur_MetaX_C550, nvidia_h100`: the chips compared, no one GPU.
             if label == "被测芯片" && value.contains([',', '、', '，', ';', '；']) {
                 return;
@@ -1718,6 +1757,8 @@ fn label_facts(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) 
                 let lower = value.to_lowercase();
                 let chips = lower.split_once(" chips").and_then(|(before, _)| before.rsplit(|c: char| !c.is_ascii_digit()).next()?.parse::<u32>().ok()).filter(|&n| n > 0);
                 out.extend(count.or(chips).map(|c| (Fact::GpuCount(c), line)));
+                // `Ascend 910B3 × 4（TP=4）`: the TP said beside the GPUs.
+                out.extend(tp_in(value).map(|tp| (Fact::Tp(tp), line)));
             } else if matches!(label, "gpus" | "gpu count" | "显卡") {
                 // `**GPUs**: 16 total`, `GPUs: 8`: a count alone.
                 out.extend(count_alone(value).map(|c| (Fact::GpuCount(c), line)));
@@ -1869,8 +1910,13 @@ pub fn setup_rows(text: &str, first_line: u32) -> Vec<(Fact, u32)> {
 /// bracket or one of `units`; `None` for a list (`1, 2, 4`, `128/256`) or another unit (`200
 /// prompts` under a concurrency).
 fn first_count(value: &str, units: &[&str]) -> Option<u64> {
-    let digits = value.bytes().take_while(u8::is_ascii_digit).count();
-    let n = value[..digits].parse::<u64>().ok().filter(|&n| n > 0)?;
+    // `10,240 tokens`: groups of three digits after a comma are the number's.
+    let b = value.as_bytes();
+    let mut digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
+    while digits > 0 && b.get(digits) == Some(&b',') && b.len() >= digits + 4 && b[digits + 1..digits + 4].iter().all(u8::is_ascii_digit) && !b.get(digits + 4).is_some_and(u8::is_ascii_digit) {
+        digits += 4;
+    }
+    let n = value[..digits].replace(',', "").parse::<u64>().ok().filter(|&n| n > 0)?;
     let rest = value[digits..].trim_start().trim_end_matches(['.', '。']);
     let unit = rest.split(['(', '（']).next().unwrap_or_default().trim();
     (unit.is_empty() || units.iter().any(|u| unit.eq_ignore_ascii_case(u))).then_some(n)
@@ -2457,6 +2503,17 @@ mod tests {
             vec![(Fact::VersionOf("vllm", "0.13.0".into()), 1), (Fact::Framework("vllm".into()), 1)]
         );
         assert_eq!(labelled_lines("vLLM version: 0.8.5\nSGLang version: 0.4.6\n", 1).len(), 2);
+        // A platform with its TP; a label of parameters, each item read; pairs in one line;
+        // a label's bracket (`(ISL)`) when its words are no label; a count with a comma.
+        assert_eq!(
+            labelled_lines("- 平台：Ascend 910B3 × 4（TP=4），CANN 9.0.0\n- 统一参数：cases 1024,1024,128｜concurrency 64｜gmem 0.6\n", 1),
+            vec![(Fact::Gpu("910B3".into()), 1), (Fact::GpuCount(4), 1), (Fact::Tp(4), 1), (Fact::MaxConcurrency(64), 2)]
+        );
+        assert_eq!(
+            labelled_lines("Model: `Qwen/Qwen3-8B` · GPU: 1×B200 (SM100) ·\n", 1),
+            vec![(Fact::Model("Qwen/Qwen3-8B".into()), 1), (Fact::Gpu("B200".into()), 1), (Fact::GpuCount(1), 1)]
+        );
+        assert_eq!(labelled_lines("- **Input Prompt Length (ISL)**: **10,240 tokens**\n", 1), vec![(Fact::InputLen(10240), 1)]);
     }
 
     #[test]

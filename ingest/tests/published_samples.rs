@@ -49,7 +49,8 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 137] = [
+const SAMPLES: [(&str, &str); 138] = [
+    ("markdown-table/platform_and_parameters_lines_zh.md", "raw/qwen36_910b3.md"),
     ("markdown-table/probe_key_column_before_metric_rows.md", "raw/llamacpp_probe.md"),
     ("markdown-table/concurrency_marks_backend_line_numbered_headings.md", "raw/gemma4_26b_h100.md"),
     ("evalscope/ascii_sweep_summary_in_a_guide.md", "raw/kunlun_guide.md"),
@@ -3537,5 +3538,19 @@ fn metric_rows_under_a_key_column() {
     assert_eq!(got.len(), 9);
     assert_eq!(got[3..6], [(22, Some(35.6), Some(6643.0)), (22, Some(137.3), Some(1863.0)), (22, Some(139.3), Some(1241.0))]);
     assert!(out.runs.iter().filter(|r| r.source.line == 22).all(|r| r.notes.iter().any(|n| n.text.starts_with("Probe: P2"))));
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// `- 平台：Ascend 910B3 × 4（TP=4），CANN 9.0.0` and `- 统一参数：cases 1024,1024,128｜concurrency
+/// 64｜…` over a table of four runs: the GPU, its count, the TP and the concurrency are every
+/// run's (none were given); `成功/失败` over `128/0` gives both counts.
+#[test]
+fn a_platform_line_and_a_line_of_parameters() {
+    let (text, out) = parsed("markdown-table/platform_and_parameters_lines_zh.md");
+    assert_eq!(out.runs.len(), 4);
+    for r in &out.runs {
+        assert_eq!((r.gpu.as_deref(), r.gpu_count, r.tp, r.scenario.max_concurrency), (Some("910B3"), Some(4), Some(4), Some(64)), "{}", r.id);
+        assert_eq!((r.metrics.completed, r.metrics.failed), (Some(128), Some(0)), "{}", r.id);
+    }
     numbers_trace_to_their_lines(&text, &out);
 }
