@@ -331,6 +331,8 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
     let mut all = Vec::with_capacity(run_counts.iter().sum());
     // (serve line, client line) pairs already reported as not matching.
     let mut refused = HashSet::new();
+    // Commands already reported as not having run a result as written.
+    let mut not_applied = HashSet::new();
     for ((i, section), runs) in sections.iter().enumerate().zip(section_runs) {
         // The sections enclosing this one, innermost first (at most one per heading level).
         let chain: Vec<usize> = std::iter::successors(Some(i), |&j| parent[j]).collect();
@@ -361,6 +363,23 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
             for (line, flags) in flag_items.iter().rev().filter(|(l, _)| after < *l && *l < at && section_of(*l) == Some(i)) {
                 give_stated_flags(&mut run, client, Some((*line, flags.clone())));
             }
+            // A command setting another concurrency than the block states, or asking for fewer
+            // prompts than it handled, did not run it as written: none of its values are given.
+            let client = match client.map(|c| (c, command_conflict(c, &run))) {
+                Some((c, Some(why))) => {
+                    if not_applied.insert(c.line) {
+                        sink.info(
+                            "command-not-applied",
+                            c.line,
+                            format!("the command at line {} did not run the result at line {at} as written: {why}. None of its values are given to that run.", c.line),
+                        )
+                        .run(&run.id);
+                    }
+                    None
+                }
+                Some((c, None)) => Some(c),
+                None => None,
+            };
             if let Some(c) = client {
                 // `--tensor-parallel-size=1 结果：` above this run's block: what changed since
                 // the command, given first, from that line.
@@ -794,6 +813,24 @@ fn flags_conflict(serve: &Serve, run: &Run) -> Option<String> {
         let theirs = serve.params.flags.iter().find(|f| f.name == own.name)?;
         let (a, b) = (own.value.as_deref().unwrap_or(""), theirs.value.as_deref().unwrap_or(""));
         (!same(a, b)).then(|| format!("it sets `{} {b}`, while the run states `{a}`", own.name))
+    })
+}
+
+/// Why a client command did not run `run` as written: it sets another concurrency than the
+/// run's own block or row states (`--max-concurrency 8` over `Maximum request concurrency:
+/// 24`), or asks for fewer prompts than the run handled (`--request-count 100` over 711
+/// requests). `None` when nothing the run states contradicts it.
+fn command_conflict(c: &context::ClientCommand, run: &Run) -> Option<String> {
+    let own = |key: &str| run.source.context.get(key).is_none_or(|r| r.kind == "table-row");
+    let handled = run.metrics.completed.map(|done| done + run.metrics.failed.unwrap_or(0));
+    c.facts().into_iter().find_map(|fact| match fact {
+        context::Fact::MaxConcurrency(n) => run
+            .scenario
+            .max_concurrency
+            .filter(|&m| m != n && own("scenario.max_concurrency"))
+            .map(|m| format!("it sets a concurrency of {n}, while the result states {m}")),
+        context::Fact::NumPrompts(n) => handled.filter(|&h| h > n).map(|h| format!("it asks for {n} prompts, while the result handled {h} requests")),
+        _ => None,
     })
 }
 

@@ -49,7 +49,8 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 138] = [
+const SAMPLES: [(&str, &str); 139] = [
+    ("serving-text/command_of_another_concurrency_zh.md", "raw/xinference_qwen36.md"),
     ("markdown-table/platform_and_parameters_lines_zh.md", "raw/qwen36_910b3.md"),
     ("markdown-table/probe_key_column_before_metric_rows.md", "raw/llamacpp_probe.md"),
     ("markdown-table/concurrency_marks_backend_line_numbered_headings.md", "raw/gemma4_26b_h100.md"),
@@ -3552,5 +3553,18 @@ fn a_platform_line_and_a_line_of_parameters() {
         assert_eq!((r.gpu.as_deref(), r.gpu_count, r.tp, r.scenario.max_concurrency), (Some("910B3"), Some(4), Some(4), Some(64)), "{}", r.id);
         assert_eq!((r.metrics.completed, r.metrics.failed), (Some(128), Some(0)), "{}", r.id);
     }
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// A `vllm bench serve … --max-concurrency 8 … --request-rate 10` command over a block stating
+/// `Maximum request concurrency: 24` (and no rate line: an infinite rate): the command did not
+/// run it as written; none of its values are given (the run had taken the rate of 10 and 100
+/// prompts), with a `command-not-applied` info.
+#[test]
+fn a_command_of_another_concurrency_gives_nothing() {
+    let (text, out) = parsed("serving-text/command_of_another_concurrency_zh.md");
+    let run = &out.runs[0];
+    assert_eq!((run.scenario.max_concurrency, run.scenario.request_rate, run.scenario.num_prompts), (Some(24), None, None));
+    assert!(out.findings.iter().any(|f| f.code == "command-not-applied" && f.line == 37));
     numbers_trace_to_their_lines(&text, &out);
 }
