@@ -91,6 +91,11 @@ fn parse_command(command: &str, line: u32) -> Option<Serve> {
         if serve.params.image.as_deref().is_some_and(|i| i.rsplit(':').next().is_some_and(|tag| tag.ends_with("-sdk"))) {
             return None;
         }
+        // `docker run … -it $img /bin/bash`: a shell to work in, no server started.
+        let shell = |w: &String| matches!(w.rsplit('/').next(), Some("bash" | "sh" | "zsh"));
+        if rest.first().is_some_and(shell) && rest.len() == 1 {
+            return None;
+        }
     }
     // A server's word that is a variable (`--model $MODEL`, `--tp=${TP}`); not one in the
     // environment or in docker's options (`-v $HF_HOME:/root/.cache`, `-e HF_TOKEN=$HF_TOKEN`),
@@ -310,5 +315,8 @@ mod tests {
     fn ignores_other_shell_commands() {
         assert_eq!(parse_serve("python3 -m pip install lmdeploy==0.10.0", 1), None);
         assert_eq!(parse_serve("docker pull vllm/vllm-openai:v0.10.1", 1), None);
+        // A container started for a shell to work in.
+        assert_eq!(parse_serve("docker run --name=client --runtime=nvidia -it $img_name /bin/bash", 1), None);
+        assert!(parse_serve("docker run --gpus all vllm/vllm-openai:v0.10.1 --model m", 1).is_some());
     }
 }
