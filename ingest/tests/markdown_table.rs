@@ -1350,3 +1350,14 @@ fn a_glossary_of_metrics_is_no_unread_table() {
     let before_after = "| Change | TTFT (ms) | Throughput |\n|---|---|---|\n| mtp-3 → mtp3 | 0.6309 → 0.6478 | 5437 → 4034 |\n";
     assert!(check("raw/b.md", before_after, &[]).iter().any(|f| f.starts_with("table-not-read")));
 }
+
+/// A range or an estimate where a measurement stands (`47–51`, `~500` under `TTFT (ms)`) is no
+/// one value, and is kept as a note of its run (it had been dropped).
+#[test]
+fn a_range_under_a_metric_is_kept_as_a_note() {
+    let text = "| Config | TTFT (ms) | Output tok/s |\n|---|---|---|\n| no-spec | 47–51 | 31.2 |\n| spec | ~500 | 40.1 |\n";
+    let out = parse_file("raw/range.md", text, None);
+    let notes: Vec<Vec<&str>> = out.runs.iter().map(|r| r.notes.iter().map(|n| n.text.as_str()).collect()).collect();
+    assert!(notes[0].contains(&"TTFT (ms): 47–51") && notes[1].contains(&"TTFT (ms): ~500"), "{notes:?}");
+    assert!(out.runs.iter().all(|r| r.metrics.ttft_ms.is_none()));
+}

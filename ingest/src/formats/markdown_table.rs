@@ -2850,6 +2850,9 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
                     notes.push(Note { line: e.line, text: format!("{}: {t}", col.raw) });
                 }
             }
+            // `47–51` or `~500` under `TTFT (ms)`: no one measurement, but what the row says of
+            // it, kept as a note.
+            (Column::Measure(_), Num::NotMeasured) => notes.push(Note { line: e.line, text: format!("{}: {}", col.raw, clean(e.text)) }),
             (_, Num::Absent | Num::NotMeasured) => {}
             // `TTFT P50/P95` over `1200.8 / 1812.5 ms` (or bare `93 / 169` under `(ms)`): two
             // statistics a cell, in the header's order.
