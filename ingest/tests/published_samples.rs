@@ -49,7 +49,8 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 139] = [
+const SAMPLES: [(&str, &str); 140] = [
+    ("markdown-table/median_p95_pair_cells_guidellm_summary.md", "raw/inferentia2_guidellm.md"),
     ("serving-text/command_of_another_concurrency_zh.md", "raw/xinference_qwen36.md"),
     ("markdown-table/platform_and_parameters_lines_zh.md", "raw/qwen36_910b3.md"),
     ("markdown-table/probe_key_column_before_metric_rows.md", "raw/llamacpp_probe.md"),
@@ -3566,5 +3567,21 @@ fn a_command_of_another_concurrency_gives_nothing() {
     let run = &out.runs[0];
     assert_eq!((run.scenario.max_concurrency, run.scenario.request_rate, run.scenario.num_prompts), (Some(24), None, None));
     assert!(out.findings.iter().any(|f| f.code == "command-not-applied" && f.line == 37));
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// A guidellm sweep retyped as tables of pairs: `| Req Latency (Mdn/p95) | TTFT Mdn/p95 (ms) |`
+/// over `| 5.7s / 5.8s | 523 / 524 |` and `17,400 / 32,831`. `Mdn` is the median; each cell's two
+/// numbers are the header's two statistics, with the unit after each or after the second
+/// (the pairs had been extras or notes).
+#[test]
+fn median_and_p95_pairs_in_cells() {
+    let (text, out) = parsed("markdown-table/median_p95_pair_cells_guidellm_summary.md");
+    let stats = |l: &Option<benchsite_model::Latency>| l.as_ref().map(|l| (l.get("median").copied(), l.get("p95").copied()));
+    let first = out.runs.iter().find(|r| r.source.line == 39).expect("the synchronous row");
+    assert_eq!(stats(&first.metrics.more.e2e_ms), Some((Some(5700.0), Some(5800.0))));
+    assert_eq!(stats(&first.metrics.ttft_ms), Some((Some(523.0), Some(524.0))));
+    let second = out.runs.iter().find(|r| r.source.line == 40).expect("the throughput row");
+    assert_eq!(stats(&second.metrics.ttft_ms), Some((Some(17400.0), Some(32831.0))));
     numbers_trace_to_their_lines(&text, &out);
 }

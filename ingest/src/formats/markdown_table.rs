@@ -315,7 +315,7 @@ fn stat_word(word: &str) -> Option<String> {
     let w = word.trim().trim_end_matches('.');
     let s = match w {
         "mean" | "avg" | "average" | "ave" | "平均" | "平均值" | "均值" => "mean",
-        "median" | "med" | "中位数" | "中位" | "中央値" => "median",
+        "median" | "med" | "mdn" | "中位数" | "中位" | "中央値" => "median",
         "min" | "minimum" | "最小" | "最小值" => "min",
         "max" | "maximum" | "最大" | "最大值" => "max",
         "std" | "stdev" | "stddev" | "标准差" => "std",
@@ -3426,14 +3426,28 @@ fn stat_pair(raw: &str) -> Option<(String, String)> {
     })
 }
 
-/// Two numbers a cell, `1200.8 / 1812.5 ms`, with the unit written after the second.
+/// Two numbers a cell, `1200.8 / 1812.5 ms`, with the unit written after the second or after
+/// each (`5.7s / 5.8s`), in groups of thousands or not (`17,400 / 32,831`).
 fn number_pair(text: &str) -> Option<(f64, f64, Unit)> {
-    let (a, rest) = text.split_once('/')?;
-    let a = plain_number(a.trim())?;
-    let rest = rest.trim();
-    let end = rest.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(rest.len());
-    let b = plain_number(&rest[..end])?;
-    let unit = unit_of(rest[end..].trim());
+    let side = |t: &str| -> Option<(f64, Unit)> {
+        let t = t.trim();
+        let end = t.find(|c: char| !(c.is_ascii_digit() || matches!(c, '.' | ','))).unwrap_or(t.len());
+        let digits = &t[..end];
+        // A comma only between groups of three digits (`17,400`), never a list (`1,2`).
+        if digits.split(',').skip(1).any(|g| g.len() != 3 || g.contains('.')) {
+            return None;
+        }
+        let n = plain_number(&digits.replace(',', ""))?;
+        let rest = t[end..].trim();
+        Some((n, if rest.is_empty() { Unit::None } else { unit_of(rest) }))
+    };
+    let (a, b) = text.split_once('/')?;
+    let ((a, ua), (b, ub)) = (side(a)?, side(b)?);
+    let unit = match (ua, ub) {
+        (u, Unit::None) | (Unit::None, u) => u,
+        (u, v) if u == v => u,
+        _ => return None,
+    };
     (unit != Unit::Other).then_some((a, b, unit))
 }
 
