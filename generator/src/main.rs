@@ -175,13 +175,17 @@ fn main() -> ExitCode {
 }
 
 /// `n` synthetic runs in files of 25, each run at its own concurrency (see `--generated`).
+/// A file is one framework on one GPU, as a result file is: the synthetic runs cycle through
+/// the 20 pairs, so the `j`-th run of a pair is run `i / 20`, and its file the `j / 25`-th.
 fn generated_runs(n: usize) -> benchsite_model::RunsFile {
+    const PAIRS: usize = 20;
     let mut runs = benchsite_viewer::synthetic_runs(n);
     for (i, r) in runs.iter_mut().enumerate() {
+        let j = i / PAIRS;
         let (dir, name) = r.source.path.rsplit_once('/').unwrap_or(("", ""));
-        r.source.path = format!("{dir}/{}.{}.md", name.trim_end_matches(".md"), i / 25).into();
+        r.source.path = format!("{dir}/{}.{}.md", name.trim_end_matches(".md"), j / 25).into();
         r.id = format!("{}#L{}", r.source.path, r.source.line).into();
-        r.scenario.max_concurrency = Some(1 + (i % 25) as u64 * 8);
+        r.scenario.max_concurrency = Some(1 + (j % 25) as u64 * 8);
     }
     benchsite_model::RunsFile { runs, ..Default::default() }
 }
