@@ -1361,3 +1361,18 @@ fn a_range_under_a_metric_is_kept_as_a_note() {
     assert!(notes[0].contains(&"TTFT (ms): 47–51") && notes[1].contains(&"TTFT (ms): ~500"), "{notes:?}");
     assert!(out.runs.iter().all(|r| r.metrics.ttft_ms.is_none()));
 }
+
+/// `| Percentile | TTFT (ms) | TPOT (ms) |` over `| P50 | … |`, `| P99 | … |`: one run, each
+/// number under its row's statistic (each row had been a run of its own, its P99 read as a
+/// mean). Two engines' columns of one metric are no such table.
+#[test]
+fn statistics_as_rows_are_one_run() {
+    let text = "| Percentile | TTFT (ms) | TPOT (ms) |\n|---|---|---|\n| P50 | 120 | 12 |\n| P90 | 150 | 14 |\n| P99 | 200 | 19 |\n";
+    let out = parse_file("raw/pct.md", text, None);
+    assert_eq!(out.runs.len(), 1);
+    let ttft = out.runs[0].metrics.ttft_ms.as_ref().expect("TTFT");
+    assert_eq!((ttft.get("p50").copied(), ttft.get("p99").copied(), ttft.get("mean").copied()), (Some(120.0), Some(200.0), None));
+    assert_eq!(out.runs[0].source.lines.get("metrics.tpot_ms.p99").copied(), Some(5));
+    let engines = "| Percentile | vLLM TTFT (ms) | SGLang TTFT (ms) |\n|---|---|---|\n| P50 | 120 | 90 |\n| P99 | 200 | 150 |\n";
+    assert_ne!(parse_file("raw/two.md", engines, None).runs.len(), 1);
+}

@@ -3511,6 +3511,13 @@ fn aiperf_titles_after_a_label() {
 fn progress_samples_are_no_runs() {
     let (text, out) = parsed("markdown-table/progress_samples_and_glossary_zh.md");
     assert!(!out.runs.iter().any(|r| (88..=98).contains(&r.source.line)));
+    // `| 百分位 | 延迟 (秒) | 延迟 (ms) |` over `| **Avg** | 2.184 | 2184.23 ms |` … `| **P99** |`:
+    // statistics as rows, one run's end-to-end latency, read from the more exact column (7
+    // runs of extras had been made, with a duplicate-columns warning).
+    let stats = out.runs.iter().find(|r| r.source.line == 110).expect("the percentile table's run");
+    let e2e = stats.metrics.more.e2e_ms.as_ref().expect("its e2e latency");
+    assert_eq!((e2e.get("mean").copied(), e2e.get("p10").copied(), e2e.get("p99").copied()), (Some(2184.23), Some(2169.39), Some(2205.34)));
+    assert!(!out.findings.iter().any(|f| f.code == "duplicate-columns"));
     numbers_trace_to_their_lines(&text, &out);
 }
 

@@ -1048,11 +1048,90 @@ fn progress_samples(table: &crate::markdown::Table) -> bool {
     table.header.first().is_some_and(|h| matches!(clean(h).to_lowercase().as_str(), "进度" | "progress" | "進捗" | "timestamp" | "时间戳" | "elapsed"))
 }
 
+/// `| Percentile | TTFT (ms) | TPOT (ms) |` over `| P50 | 120 | 12 |`, `| P99 | 200 | 19 |`
+/// (`| 百分位 | 延迟 (ms) |` over `| **Avg** | 2184.23 ms |`): statistics as rows, metrics as
+/// columns, one run's. The run, each number read under its column with its row's statistic
+/// (and from its own line); `None` for any other table. A column repeating another's metric in
+/// another unit (`延迟 (秒)` beside `延迟 (ms)`) is left out when every value agrees with it.
+fn stats_as_rows(input: &TableInput<'_>, sink: &mut Sink, notice: &mut Notice) -> Option<Run> {
+    let table = input.table;
+    // (`| 并发 | TTFT (ms) |` over `| P8 |`, `| P64 |`: parallel levels, loads of runs.)
+    if matches!(column(table.header.first()?).column, Column::Context(_)) {
+        return None;
+    }
+    let stat_of = |r: &crate::markdown::TableRow| r.cells.first().and_then(|c| stat_word(&clean(c).trim().to_lowercase()));
+    let stats: Vec<String> = table.rows.iter().map(stat_of).collect::<Option<_>>()?;
+    let distinct = stats.iter().enumerate().all(|(i, s)| !stats[..i].contains(s));
+    if stats.len() < 2 || !distinct || table.header.len() < 2 {
+        return None;
+    }
+    // Each metric column once (in the first unit it is written in).
+    let mut kept: Vec<(usize, Col)> = Vec::new();
+    for (j, h) in table.header.iter().enumerate().skip(1) {
+        let col = column(h);
+        let Column::Measure(Measure::Latency { group, .. }) = &col.column else {
+            return None;
+        };
+        // A cell's value in milliseconds: its own unit, else its column's.
+        let ms = |k: usize, c: &Col, r: &crate::markdown::TableRow| match cell(r.cells.get(k).map_or("", String::as_str)) {
+            Num::Number(n, Unit::Time(per)) => Some(n * per),
+            Num::Number(n, _) => Some(n * if let Unit::Time(per) = c.unit { per } else { 1.0 }),
+            _ => None,
+        };
+        match kept.iter_mut().find(|(_, c)| matches!(&c.column, Column::Measure(Measure::Latency { group: g, .. }) if g == group)) {
+            Some(same) => {
+                let agree = table.rows.iter().all(|r| match (ms(same.0, &same.1, r), ms(j, &col, r)) {
+                    (Some(a), Some(b)) => rounded_alike(a, b) || rounded_alike(b, a),
+                    _ => false,
+                });
+                if !agree {
+                    return None;
+                }
+                // The more exact of the two (more digits written) is read.
+                let digits = |k: usize| table.rows.iter().map(|r| r.cells.get(k).map_or(0, |c| c.bytes().filter(u8::is_ascii_digit).count())).sum::<usize>();
+                if digits(j) > digits(same.0) {
+                    *same = (j, col);
+                }
+            }
+            None => kept.push((j, col)),
+        }
+    }
+    let cols: Vec<Vec<Col>> = kept
+        .iter()
+        .map(|(_, col)| {
+            stats
+                .iter()
+                .map(|stat| {
+                    let mut c = col.clone();
+                    if let Column::Measure(Measure::Latency { group, .. }) = &col.column {
+                        c.column = Column::Measure(Measure::Latency { group, stat: stat.clone() });
+                    }
+                    c
+                })
+                .collect()
+        })
+        .collect();
+    let mut entries = Vec::new();
+    for ((j, _), col_stats) in kept.iter().zip(&cols) {
+        for (row, col) in table.rows.iter().zip(col_stats) {
+            entries.push(Entry { col, head_line: table.line, text: row.cells.get(*j).map_or("", String::as_str), line: row.line });
+        }
+    }
+    let end = table.rows.last().map_or(table.line, |r| r.line);
+    build(input, &entries, table.line, end, sink, notice)
+}
+
 fn read(inputs: &[TableInput<'_>], sink: &mut Sink) -> Vec<Run> {
     let inputs: Vec<TableInput<'_>> = inputs.iter().filter(|i| !progress_samples(i.table)).copied().collect();
-    let inputs = inputs.as_slice();
     let mut notice = Notice::default();
     let mut runs = Vec::new();
+    // Statistics as rows: one run a table.
+    let mut by_stats = Vec::new();
+    for input in &inputs {
+        by_stats.push(stats_as_rows(input, sink, &mut notice).inspect(|run| runs.push(run.clone())).is_some());
+    }
+    let inputs: Vec<TableInput<'_>> = inputs.iter().zip(by_stats).filter(|(_, read)| !read).map(|(i, _)| *i).collect();
+    let inputs = inputs.as_slice();
     // Metric rows over load columns, a configuration to each group of rows: a table of runs as
     // columns per configuration.
     let by_load: Vec<Option<Vec<crate::markdown::Table>>> = inputs.iter().map(|i| metric_rows_by_load(i.table).or_else(|| keyed_metric_rows(i.table))).collect();
