@@ -1376,3 +1376,16 @@ fn statistics_as_rows_are_one_run() {
     let engines = "| Percentile | vLLM TTFT (ms) | SGLang TTFT (ms) |\n|---|---|---|\n| P50 | 120 | 90 |\n| P99 | 200 | 150 |\n";
     assert_ne!(parse_file("raw/two.md", engines, None).runs.len(), 1);
 }
+
+/// An export's column names (`mean_ttft_ms`, `median_tpot_ms`, `e2e_mean_s`): words joined by
+/// underscores, the unit last (each had been an extra with a `unit-unknown` warning).
+#[test]
+fn snake_case_column_names_with_their_unit_last() {
+    let text = "| model | mean_ttft_ms | median_tpot_ms | e2e_mean_s |\n|---|---|---|---|\n| m | 329.57 | 6.15 | 1.898 |\n";
+    let out = parse_file("raw/export.md", text, None);
+    let m = &out.runs[0].metrics;
+    assert_eq!(m.ttft_ms.as_ref().and_then(|l| l.get("mean").copied()), Some(329.57));
+    assert_eq!(m.tpot_ms.as_ref().and_then(|l| l.get("median").copied()), Some(6.15));
+    assert_eq!(m.more.e2e_ms.as_ref().and_then(|l| l.get("mean").copied()), Some(1898.0));
+    assert!(out.findings.iter().all(|f| f.code != "unit-unknown"), "{:?}", out.findings);
+}

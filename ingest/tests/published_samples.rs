@@ -49,7 +49,8 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 140] = [
+const SAMPLES: [(&str, &str); 141] = [
+    ("markdown-table/long_format_statistics_beside_aggregate_columns.md", "raw/dynamo_aiperf_workloads.md"),
     ("markdown-table/median_p95_pair_cells_guidellm_summary.md", "raw/inferentia2_guidellm.md"),
     ("serving-text/command_of_another_concurrency_zh.md", "raw/xinference_qwen36.md"),
     ("markdown-table/platform_and_parameters_lines_zh.md", "raw/qwen36_910b3.md"),
@@ -3590,5 +3591,17 @@ fn median_and_p95_pairs_in_cells() {
     assert_eq!(stats(&first.metrics.ttft_ms), Some((Some(523.0), Some(524.0))));
     let second = out.runs.iter().find(|r| r.source.line == 40).expect("the throughput row");
     assert_eq!(stats(&second.metrics.ttft_ms), Some((Some(17400.0), Some(32831.0))));
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// An AIPerf write-up: `| workload | point | metric | avg | p50 (median) | … | std |` (each
+/// run's distributions, long format) beside `| metric | `chatbot_flat` c1 | … |` (the runs). The
+/// statistic columns are no runs: nothing is made of the long table (48 runs had been, each
+/// statistic read as a mean), the four runs come from the aggregate table.
+#[test]
+fn statistic_columns_after_a_metric_column_are_no_runs() {
+    let (text, out) = parsed("markdown-table/long_format_statistics_beside_aggregate_columns.md");
+    assert!(!out.runs.iter().any(|r| (66..=91).contains(&r.source.line)), "{:?}", out.runs.iter().map(|r| r.source.line).collect::<Vec<_>>());
+    assert_eq!(out.runs.iter().filter(|r| r.source.line == 95).count(), 4);
     numbers_trace_to_their_lines(&text, &out);
 }

@@ -549,6 +549,9 @@ fn classify(raw: &str) -> Col {
     let key = fields::normalise(&raw);
     // `to_lowercase` is `to_ascii_lowercase` on ASCII text, without its look-ups.
     let lower = if raw.is_ascii() { raw.to_ascii_lowercase() } else { raw.to_lowercase() };
+    // `mean_ttft_ms`, `e2e_mean_s`: an export's column name, its words (the unit last) joined
+    // by underscores.
+    let lower = if lower.contains('_') && !lower.contains(char::is_whitespace) { lower.replace('_', " ") } else { lower };
     // Bracketed parts hold units (`(ms)`, `[s]`, `(out tok/s)`) or statistics (`(ave)`).
     let mut body = String::new();
     let mut groups: Vec<String> = Vec::new();
@@ -1284,6 +1287,11 @@ fn keyed_metric_rows(table: &crate::markdown::Table) -> Option<Vec<crate::markdo
     let header = &table.header;
     let k = header.iter().position(|h| METRIC_COLUMN.contains(&fields::normalise(&clean(h)).as_str())).filter(|&k| k > 0)?;
     let runs = header.len().checked_sub(k + 1).filter(|&n| n >= 1)?;
+    // `| workload | point | metric | avg | p50 (median) | p99 |`: the columns after the metric's
+    // are its statistics, not runs.
+    if header[k + 1..].iter().any(|h| stat_word(&clean(h).to_lowercase()).is_some() || is_bare_stat(h)) {
+        return None;
+    }
     let metric = |r: &TableRow| r.cells.get(k).map(|c| clean(c)).filter(|m| matches!(column(m).column, Column::Measure(_)));
     if table.rows.len() < 2 || table.rows.iter().filter(|r| metric(r).is_some()).count() * 2 < table.rows.len() {
         return None;
