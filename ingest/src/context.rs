@@ -102,6 +102,8 @@ pub fn give(run: &mut Run, fact: Fact, line: u32, kind: &str) -> bool {
     let key = fact.key();
     let s = &mut run.scenario;
     let filled = match fact {
+        // `--model M` in a command written as a template: one letter names no checkpoint.
+        Fact::Model(v) if v.chars().count() <= 1 => false,
         Fact::Model(v) => fill(&mut run.model, hub_cache_model(&v).unwrap_or(v)),
         Fact::Gpu(v) => fill(&mut run.gpu, v),
         Fact::GpuCount(v) => fill(&mut run.gpu_count, v),
@@ -2553,6 +2555,12 @@ mod tests {
         let hub = "/Users/x/.cache/huggingface/hub/models--mlx-community--gemma-4-E2B-it-bf16/snapshots/22a2753af6";
         assert_eq!(hub_cache_model(hub).as_deref(), Some("mlx-community/gemma-4-E2B-it-bf16"));
         assert_eq!(hub_cache_model("/models/Qwen/Qwen3-8B"), None);
+        // A model given as a checkpoint's cache folder names the checkpoint; one letter (a
+        // template's `--model M`) names none.
+        let mut run = benchsite_model::Run::default();
+        assert!(!give(&mut run, Fact::Model("M".into()), 3, COMMAND));
+        assert!(give(&mut run, Fact::Model(hub.into()), 3, COMMAND));
+        assert_eq!(run.model.as_deref(), Some("mlx-community/gemma-4-E2B-it-bf16"));
         assert_eq!(heading("MiniMax-M2.5模型在不同芯片下的基准测试报告").model.as_deref(), Some("MiniMax-M2.5"));
         // The release right after the heading's one framework.
         let h = heading("Performance (vLLM 0.11.2)");

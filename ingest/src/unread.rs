@@ -94,7 +94,9 @@ fn first_line_with(lines: &[&str], wanted: impl Fn(&str) -> bool) -> Option<(u32
     for (i, line) in lines.iter().enumerate() {
         // A command names the tool and its settings (`sglang.bench_latency --input-len 200`),
         // not a result: the line to name is the output below it.
-        if is_command(line) {
+        // Nor is a comment or a heading (`# source: … "Adding TPOT and ITL metrics"`, `<!-- … -->`).
+        let t = line.trim_start();
+        if is_command(line) || t.starts_with('#') || t.starts_with("<!--") {
             continue;
         }
         let metric = has_metric_word(line) && wanted(line);

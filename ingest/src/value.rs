@@ -96,7 +96,9 @@ pub(crate) fn is_placeholder(lower: &str) -> bool {
 fn annotated(rest: &str) -> Option<&str> {
     let opens_note = |t: &str| {
         // Marks of the best value in a table (`**0.45** ⭐`, `🏆`) are notes as well.
-        ["←", "⬅", "<-", "(", "[", "#", "//", "*", "👈", "✅", "✓", "✔", "—", "–", "|", "⭐", "🌟", "🏆", "🥇", "🔥", "🚀"].iter().any(|m| t.starts_with(m))
+        // `<========` (an arrow drawn in a log), any pictograph or dingbat.
+        ["←", "⬅", "<-", "<=", "(", "[", "#", "//", "*", "👈", "✓", "✔", "—", "–", "|"].iter().any(|m| t.starts_with(m))
+            || t.starts_with(|c: char| ('\u{2600}'..='\u{27bf}').contains(&c) || ('\u{2b00}'..='\u{2bff}').contains(&c) || c >= '\u{1f000}')
     };
     if opens_note(rest) {
         return Some("");
@@ -280,6 +282,8 @@ mod tests {
     #[test]
     fn annotated_values_keep_their_leading_number() {
         check("149.03      ← key metric", Value::Number(149.03), "");
+        check("27.44             <========", Value::Number(27.44), "");
+        check("12.5 ⚡", Value::Number(12.5), "");
         check("149.03 (best)", Value::Number(149.03), "(best)");
         check("149.03 (best run of 3)", Value::Number(149.03), "");
         check("13341.219 token/s  <- peak", Value::Number(13341.219), "token/s");

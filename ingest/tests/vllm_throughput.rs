@@ -195,3 +195,16 @@ fn every_prefix_of_each_fixture_parses() {
         }
     }
 }
+
+/// vLLM's `benchmark_guided.py` (a PR's output, index id of the round-14 sample): its own words
+/// after the output rate (`2212.46 output tokens/s Correct rate is 0.0 %`) leave the rate the
+/// output throughput (it had been an extra named `output tokens/s correct rate is 0.0 %`).
+#[test]
+fn words_after_the_output_rate_leave_it_read() {
+    let text = "Throughput: 4.32 requests/s, 3517.24 total tokens/s, 2212.46 output tokens/s Correct rate is 0.0 % \n";
+    check(
+        "raw/guided.log",
+        text,
+        &[&[("/metrics/request_throughput", json!(4.32)), ("/metrics/total_throughput", json!(3517.24)), ("/metrics/output_throughput", json!(2212.46))]],
+    );
+}

@@ -155,6 +155,11 @@ fn throughput_rows(no: u32, rest: &str) -> Vec<Row<'_>> {
         let part = part.trim();
         let Some((n, unit)) = leading_number(part) else { continue };
         let unit = unit.trim();
+        // `2212.46 output tokens/s Correct rate is 0.0 %`: a script's own words after the unit.
+        let unit = ["requests/s", "total tokens/s", "output tokens/s", "tokens/s"]
+            .iter()
+            .find(|u| unit.strip_prefix(**u).is_some_and(|rest| rest.starts_with(char::is_whitespace)))
+            .map_or(unit, |u| &unit[..u.len()]);
         let label = match unit {
             "requests/s" => "request throughput (req/s)",
             // Old versions: total_num_tokens (prompt + output) / elapsed_time.
