@@ -84,8 +84,15 @@ pub fn first_results_line(text: &str) -> Option<(u32, String)> {
     if let Some(i) = flattened {
         return Some(found(&lines, i));
     }
-    let first = first_line_with(&lines, |_| true)?;
-    Some(first_line_with(&lines, |line| metric_count(line) >= 3).unwrap_or(first))
+    // A heading or a note naming metrics (`# source: … "Adding TPOT and ITL metrics"`, `<!-- …
+    // -->`) is not the line holding them (a commented table, `# concurrent@5| 0.26|`, is), unless
+    // no other line is.
+    let note = |line: &str| {
+        let t = line.trim_start();
+        t.starts_with("<!--") || (t.starts_with('#') && !t.contains('|'))
+    };
+    let first = first_line_with(&lines, |line| !note(line)).or_else(|| first_line_with(&lines, |_| true))?;
+    Some(first_line_with(&lines, |line| metric_count(line) >= 3 && !note(line)).unwrap_or(first))
 }
 
 /// [`first_results_line`] among the lines a metric word is on that `wanted` takes.
@@ -94,9 +101,7 @@ fn first_line_with(lines: &[&str], wanted: impl Fn(&str) -> bool) -> Option<(u32
     for (i, line) in lines.iter().enumerate() {
         // A command names the tool and its settings (`sglang.bench_latency --input-len 200`),
         // not a result: the line to name is the output below it.
-        // Nor is a comment or a heading (`# source: … "Adding TPOT and ITL metrics"`, `<!-- … -->`).
-        let t = line.trim_start();
-        if is_command(line) || t.starts_with('#') || t.starts_with("<!--") {
+        if is_command(line) {
             continue;
         }
         let metric = has_metric_word(line) && wanted(line);
@@ -320,6 +325,9 @@ mod tests {
         assert_eq!(first_results_line(console).map(|f| f.0), Some(46));
         let commented = include_str!("../tests/fixtures/guidellm/v0.2_concurrent_commented.txt");
         assert_eq!(first_results_line(commented).map(|f| f.0), Some(19));
+        // A note naming metrics above the results is not their line.
+        let noted = "# source: pull request #4 \"Adding TPOT and ITL metrics\"\nRequests/min: 62.30\nAverage Time to First Token (s): 0.51\n";
+        assert_eq!(first_results_line(noted).map(|f| f.0), Some(3));
     }
 
     #[test]
