@@ -1389,3 +1389,15 @@ fn snake_case_column_names_with_their_unit_last() {
     assert_eq!(m.more.e2e_ms.as_ref().and_then(|l| l.get("mean").copied()), Some(1898.0));
     assert!(out.findings.iter().all(|f| f.code != "unit-unknown"), "{:?}", out.findings);
 }
+
+/// Runs as columns named by a setup and a load (`| Metric | TP8 c20 | PD c20 | TP8 c40 | PD c40 |`,
+/// a GLM report): each column's concurrency from its load word (all four had taken 20 from a
+/// caption), its name kept as a note; `s/token` is seconds per token.
+#[test]
+fn a_load_word_among_a_column_names_words() {
+    let text = "| Metric | TP8 c20 | PD c20 | TP8 c40 | PD c40 |\n|---|---|---|---|---|\n| Output tok/s | 396 | 456 | 500 | 600 |\n| Mean ITL (s/token) | 0.0384 | 0.04 | 0.05 | 0.06 |\n";
+    let out = parse_file("raw/glm.md", text, None);
+    assert_eq!(out.runs.iter().map(|r| r.scenario.max_concurrency).collect::<Vec<_>>(), [Some(20), Some(20), Some(40), Some(40)]);
+    assert_eq!(out.runs[1].notes.iter().map(|n| n.text.as_str()).collect::<Vec<_>>(), ["column: PD c20"]);
+    assert_eq!(out.runs[0].metrics.itl_ms.as_ref().and_then(|l| l.get("mean").copied()), Some(38.4));
+}

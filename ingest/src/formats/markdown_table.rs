@@ -86,6 +86,7 @@ fn unit_of_squeezed(squeezed: &str) -> Unit {
         "ms" | "msec" | "msecs" | "millisecond" | "milliseconds" | "毫秒" => Unit::Time(1.0),
         // `ITL (ms/tok)`: a time per token, which only a per-token latency may be ([`column`]).
         "ms/tok" | "ms/token" | "ms/tokens" => Unit::Time(1.0),
+        "s/tok" | "s/token" | "s/tokens" => Unit::Time(1000.0),
         "s" | "sec" | "secs" | "second" | "seconds" | "秒" => Unit::Time(1000.0),
         "us" | "µs" | "μs" | "microseconds" | "微秒" => Unit::Time(0.001),
         "min" | "mins" | "minute" | "minutes" | "分钟" => Unit::Time(60_000.0),
@@ -569,7 +570,7 @@ fn classify(raw: &str) -> Col {
     }
     let mut unit = Unit::None;
     let mut stat = None;
-    let per_token = groups.iter().any(|g| matches!(g.replace(' ', "").as_str(), "ms/tok" | "ms/token" | "ms/tokens"));
+    let per_token = groups.iter().any(|g| matches!(g.replace(' ', "").as_str(), "ms/tok" | "ms/token" | "ms/tokens" | "s/tok" | "s/token" | "s/tokens"));
     // `FTL(min)(s)`: with another time unit beside it, `min` is the minimum, not minutes.
     let times = groups.iter().filter(|g| matches!(unit_of(g), Unit::Time(_))).count();
     // `(tok/s，均值±SD)`, `(ms, p50)`: each part of a bracket read alone; a part saying what a
@@ -2668,6 +2669,11 @@ fn runs_of_columns(input: &TableInput<'_>, end: u32, head_line: u32, sink: &mut 
                 if load.is_none() {
                     entries.push(Entry { col: &COLUMN_NAME, head_line, text: header.as_str(), line: head_line });
                 }
+                // `TP8 c40`, `PD c20`: one word of the name a load.
+                let load = load.or_else(|| {
+                    let mut loads = header.split_whitespace().filter_map(load_in_name);
+                    loads.next().filter(|_| loads.next().is_none())
+                });
                 // `vLLama (vLLM)`, `BF16 (オリジナル)`: the engine, GPU or precision a part of the
                 // name names is the run's.
                 if let Some((col, part)) = named_in(header, input.names) {
