@@ -148,8 +148,9 @@ fn fill<T>(slot: &mut Option<T>, value: T) -> bool {
 
 /// Model families whose names open a checkpoint name (`Qwen3-8B`, `gemma-4-E2B-it`,
 /// `Meta-Llama-3-8B-Instruct`), lower case.
-const FAMILIES: [&str; 40] = [
-    "llama", "meta-llama", "codellama", "qwen", "qwq", "gemma", "mistral", "mixtral", "ministral", "devstral", "magistral",
+const FAMILIES: [&str; 41] = [
+    // `facebook/opt-125m`: vLLM's examples' model.
+    "opt-", "llama", "meta-llama", "codellama", "qwen", "qwq", "gemma", "mistral", "mixtral", "ministral", "devstral", "magistral",
     "deepseek", "gpt-oss", "gpt", "phi", "internlm", "intern", "internvl", "glm", "chatglm", "yi-", "baichuan", "falcon",
     "kimi", "minimax", "nemotron", "ernie", "hunyuan", "step", "mimo", "seed-oss", "olmo", "granite", "dbrx", "jamba",
     "starcoder", "vicuna", "tinyllama", "smollm", "lfm",
@@ -414,6 +415,17 @@ pub fn heading(title: &str) -> Heading {
     }
     if !h.load.iter().any(|f| matches!(f, Fact::MaxConcurrency(_))) {
         h.load.extend(concurrency_in(&words).map(Fact::MaxConcurrency));
+    }
+    // `(opt-125m, input=128, output=128, 200 prompts)`: the prompts sent.
+    if !h.load.iter().any(|f| matches!(f, Fact::NumPrompts(_))) {
+        let counts: Vec<u64> = words
+            .windows(2)
+            .filter(|w| w[1].eq_ignore_ascii_case("prompts"))
+            .filter_map(|w| w[0].parse::<u64>().ok().filter(|&n| n > 0))
+            .collect();
+        if let [n] = counts.as_slice() {
+            h.load.push(Fact::NumPrompts(*n));
+        }
     }
     h.precision = crate::precision::named_in_heading(words.iter().copied());
     let frameworks: Vec<&'static str> = {
@@ -1834,7 +1846,19 @@ fn label_facts(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) 
         "input length" | "input len" | "input tokens" | "isl" | "输入长度" | "请求输入上下文长度" | "输入上下文长度" | "输入token数" => {
             out.extend(first_count(value, &["tokens", "token", "tok"]).map(|n| (Fact::InputLen(n), line)));
         }
-        "output length" | "output len" | "output tokens" | "osl" | "输出长度" | "请求输出上下文长度" | "输出上下文长度" | "输出token数" => {
+        // `**测试形状**：256 输入 token + 128 输出 token`, `Workload: 1024 input / 128 output`.
+        "测试形状" | "形状" | "shape" | "test shape" | "workload" | "工作负载" => {
+            let (a, b) = value.split_once(['+', '/']).unwrap_or((value, ""));
+            let count = |part: &str, words: &[&str]| {
+                let lower = part.trim().to_lowercase();
+                let n = lower.split_whitespace().next()?.replace(',', "").parse::<u64>().ok().filter(|&n| n > 0)?;
+                words.iter().any(|w| lower.contains(w)).then_some(n)
+            };
+            if let (Some(i), Some(o)) = (count(a, &["输入", "input", "prompt"]), count(b, &["输出", "output", "generat"])) {
+                out.extend([(Fact::InputLen(i), line), (Fact::OutputLen(o), line)]);
+            }
+        }
+        "output length" | "output len" | "output tokens" | "osl" | "输出长度" | "请求输出上下文长度" | "输出上下文长度" | "输出token数" | "generation" | "generation length" | "生成长度" => {
             out.extend(first_count(value, &["tokens", "token", "tok"]).map(|n| (Fact::OutputLen(n), line)));
         }
         "concurrency" | "max concurrency" | "并发" | "并发数" => {
@@ -2516,6 +2540,9 @@ mod tests {
             vec![(Fact::Model("Qwen/Qwen3-8B".into()), 1), (Fact::Gpu("B200".into()), 1), (Fact::GpuCount(1), 1)]
         );
         assert_eq!(labelled_lines("- **Input Prompt Length (ISL)**: **10,240 tokens**\n", 1), vec![(Fact::InputLen(10240), 1)]);
+        // A test's shape: both lengths; `Generation: 128 tokens` the output's.
+        assert_eq!(labelled_lines("- **测试形状**：256 输入 token + 128 输出 token\n", 1), vec![(Fact::InputLen(256), 1), (Fact::OutputLen(128), 1)]);
+        assert_eq!(labelled_lines("- Generation：128 tokens\n", 1), vec![(Fact::OutputLen(128), 1)]);
     }
 
     #[test]
@@ -2548,6 +2575,9 @@ mod tests {
         assert!(load("8 GPUs").is_empty());
         // A section's number is no load (`1. Concurrency Sweep`); a count before its word is.
         assert!(load("1. Concurrency Sweep Summary Table").is_empty());
+        // The prompts a heading counts, and a model of OPT's family.
+        let h = heading("Results (opt-125m, input=128, output=128, 200 prompts)");
+        assert_eq!((h.model.as_deref(), h.load.contains(&Fact::NumPrompts(200))), (Some("opt-125m"), true));
         assert!(load("2) Concurrency results").is_empty());
         assert!(load("3.2.1 Concurrency").is_empty());
         assert_eq!(load("16 Concurrency"), vec![Fact::MaxConcurrency(16)]);

@@ -20,7 +20,7 @@ fn parsed(name: &str) -> (String, FileOutput) {
 fn a_command_is_not_passed_on_over_a_section_of_results() {
     let (text, out) = parsed("cmd2.md");
     let qwen = out.runs.iter().find(|r| r.source.line == 29).expect("the Qwen run");
-    assert_eq!((qwen.model.as_deref(), qwen.scenario.max_concurrency, qwen.scenario.num_prompts), (Some("Qwen2.5-72B"), Some(64), None));
+    assert_eq!((qwen.model.as_deref(), qwen.scenario.max_concurrency, qwen.scenario.num_prompts), (Some("Qwen2.5-72B"), Some(64), Some(500)));
     let llama = out.runs.iter().find(|r| r.source.line == 13).expect("the Llama run");
     assert_eq!(llama.model.as_deref(), Some("meta-llama/Llama-3.1-8B-Instruct"), "the section right after its command takes it");
     numbers_trace_to_their_lines(&text, &out);

@@ -1401,3 +1401,10 @@ fn a_load_word_among_a_column_names_words() {
     assert_eq!(out.runs[1].notes.iter().map(|n| n.text.as_str()).collect::<Vec<_>>(), ["column: PD c20"]);
     assert_eq!(out.runs[0].metrics.itl_ms.as_ref().and_then(|l| l.get("mean").copied()), Some(38.4));
 }
+
+/// `实际速率` (the actual rate) over `10.33 RPS`: the request throughput (it had been an extra).
+#[test]
+fn an_actual_rate_is_the_request_throughput() {
+    let out = parse_file("raw/rate.md", "| 并发 | 实际速率 |\n|---|---|\n| 16 | 10.33 RPS |\n", None);
+    assert_eq!(out.runs[0].metrics.request_throughput, Some(10.33));
+}

@@ -685,6 +685,10 @@ fn classify(raw: &str) -> Col {
     if h.any(&["arrival rate", "到达率", "target qps", "target rps", "target request rate", "offered load", "offered rate"]) && !h.has("actual") {
         return col(Column::Context(Ctx::RequestRate));
     }
+    // `实际速率` over `10.33 RPS`: the rate the requests were served at.
+    if h.any(&["实际速率", "actual rate", "achieved rate", "actual qps", "achieved qps", "actual rps"]) {
+        return col(Column::Measure(Measure::Requests));
+    }
     let throughput_words = h.any(&["throughput", "吞吐", "처리량", "スループット", "speed", "速度", "每秒", "per second", "per sec"]) || ["tps", "qps", "rps"].iter().any(|w| h.word(w));
     let rate_unit = matches!(unit, Unit::TokenRate | Unit::RequestRate | Unit::PerGpu);
     // `单用户输出 (tok/s)`, `Output tok/s per user`: the rate one user sees beside the
