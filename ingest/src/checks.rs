@@ -808,6 +808,13 @@ fn flags_conflict(serve: &Serve, run: &Run) -> Option<String> {
     if run.params.command.is_some() {
         return None;
     }
+    // The checkpoint the result itself names (`Model: nvidia/Kimi-K2.5-NVFP4` in its block),
+    // not the server's (`vllm serve moonshotai/Kimi-K2.5`).
+    if let Some(model) = run.model.as_deref().filter(|_| run.source.context.get("model").is_none()) {
+        if context::serves_another_model(serve, model) {
+            return Some(format!("it serves `{}`, while the result names `{model}`", serve.model.as_deref().unwrap_or("")));
+        }
+    }
     let same = |a: &str, b: &str| a == b || a.parse::<f64>().ok().zip(b.parse::<f64>().ok()).is_some_and(|(x, y)| x == y);
     run.params.flags.iter().find_map(|own| {
         let theirs = serve.params.flags.iter().find(|f| f.name == own.name)?;

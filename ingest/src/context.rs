@@ -1577,6 +1577,15 @@ fn env_tp(label: &str) -> Option<u32> {
 
 /// The name a model is served and asked under, compared without folders and case
 /// (`/models/Qwen3-8B` = `Qwen/Qwen3-8B`); ModelScope's download folders write `.` as `___`.
+/// Whether a serve command serves another checkpoint than `model` (a result's own): neither
+/// its model nor a `--served-model-name` is that model, compared by the checkpoint's name.
+pub fn serves_another_model(serve: &Serve, model: &str) -> bool {
+    let mut served: Vec<String> = serve.params.flags.iter().filter(|f| f.name == "--served-model-name").filter_map(|f| f.value.clone()).collect();
+    served.extend(serve.model.clone());
+    let served: Vec<String> = served.iter().filter(|m| !m.contains('$')).map(|m| model_key(m)).collect();
+    !served.is_empty() && !served.contains(&model_key(model))
+}
+
 fn model_key(name: &str) -> String {
     let base = name.trim_end_matches('/').rsplit('/').next().unwrap_or(name);
     base.replace("___", ".").to_ascii_lowercase()

@@ -173,8 +173,10 @@ pub fn named(label: &str) -> Option<Target> {
         "traffic request rate" | "request rate configured (rps)" | "request rate" => RequestRate,
         "maximum request concurrency" | "max request concurrency" | "max concurrency" => MaxConcurrency,
         "num prompts" | "number of prompts" | "total requests" => NumPrompts,
-        "random input len" | "input len" => InputLen,
-        "random output len" | "output len" | "sharegpt output len" => OutputLen,
+        // `Input Sequence Length: 1024` in InferenceX's restated blocks: the length asked for
+        // (an average measured is `Average Input Length (tokens)`).
+        "random input len" | "input len" | "input sequence length" => InputLen,
+        "random output len" | "output len" | "sharegpt output len" | "output sequence length" => OutputLen,
         "random range ratio" | "range ratio" => RangeRatio,
         "tp size" | "tensor parallel size" => Tp,
         "pp size" | "pipeline parallel size" => Pp,

@@ -49,7 +49,8 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 141] = [
+const SAMPLES: [(&str, &str); 142] = [
+    ("serving-text/restated_block_setup_lines_other_model_served.md", "raw/kimi_k25_recipe.md"),
     ("markdown-table/long_format_statistics_beside_aggregate_columns.md", "raw/dynamo_aiperf_workloads.md"),
     ("markdown-table/median_p95_pair_cells_guidellm_summary.md", "raw/inferentia2_guidellm.md"),
     ("serving-text/command_of_another_concurrency_zh.md", "raw/xinference_qwen36.md"),
@@ -3603,5 +3604,21 @@ fn statistic_columns_after_a_metric_column_are_no_runs() {
     let (text, out) = parsed("markdown-table/long_format_statistics_beside_aggregate_columns.md");
     assert!(!out.runs.iter().any(|r| (66..=91).contains(&r.source.line)), "{:?}", out.runs.iter().map(|r| r.source.line).collect::<Vec<_>>());
     assert_eq!(out.runs.iter().filter(|r| r.source.line == 95).count(), 4);
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// A vLLM recipe restating InferenceX results as serving blocks (`Model: nvidia/Kimi-K2.5-NVFP4`,
+/// `Input Sequence Length: 1024`) under a page whose first serve command is another checkpoint's
+/// (`vllm serve moonshotai/Kimi-K2.5 -tp 8`): the lengths are the runs' (they had been extras),
+/// and that command did not run them (its 8 GPUs had been given to both).
+#[test]
+fn a_serve_command_of_another_checkpoint_than_the_blocks() {
+    let (text, out) = parsed("serving-text/restated_block_setup_lines_other_model_served.md");
+    assert_eq!(out.runs.len(), 2);
+    for r in &out.runs {
+        assert_eq!((r.scenario.input_len, r.scenario.output_len, r.gpu_count), (Some(1024), Some(1024), None), "{}", r.id);
+        assert!(r.params.command.as_deref().is_none_or(|c| !c.contains("moonshotai/Kimi-K2.5 ")), "{}", r.id);
+    }
+    assert_eq!(out.findings.iter().filter(|f| f.code == "serve-not-applied").count(), 2);
     numbers_trace_to_their_lines(&text, &out);
 }
