@@ -504,8 +504,10 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
             // half) is not its document's title. Its engine is given after the lines stating
             // one (`**Backend**: vLLM OpenAI API Server` under `# SGLang Benchmark Report`, a
             // report of SGLang's client): a title's word is less exact.
+            // (A title naming a release, `# SGLang v0.4.6 …`, is that engine's: given first.)
             let titles = || title.iter().chain(&subtitle).filter(|(_, l)| *l < at);
-            let engine = |f: &&context::Fact| matches!(f, context::Fact::Framework(_) | context::Fact::VersionOf(..));
+            let released = titles().any(|(facts, _)| facts.iter().any(|f| matches!(f, context::Fact::VersionOf(..))));
+            let engine = |f: &&context::Fact| !released && matches!(f, context::Fact::Framework(_) | context::Fact::VersionOf(..));
             for (facts, line) in titles() {
                 for fact in facts.iter().filter(|f| !engine(f)) {
                     context::give(&mut run, fact.clone(), *line, context::HEADING);
@@ -828,7 +830,8 @@ fn flags_conflict(serve: &Serve, run: &Run) -> Option<String> {
 /// 24`), or asks for fewer prompts than the run handled (`--request-count 100` over 711
 /// requests). `None` when nothing the run states contradicts it.
 fn command_conflict(c: &context::ClientCommand, run: &Run) -> Option<String> {
-    let own = |key: &str| run.source.context.get(key).is_none_or(|r| r.kind == "table-row");
+    // (A table's rows at several loads under one example command are a sweep of it.)
+    let own = |key: &str| run.source.context.get(key).is_none();
     let handled = run.metrics.completed.map(|done| done + run.metrics.failed.unwrap_or(0));
     c.facts().into_iter().find_map(|fact| match fact {
         context::Fact::MaxConcurrency(n) => run

@@ -418,10 +418,11 @@ pub fn heading(title: &str) -> Heading {
     }
     // `(opt-125m, input=128, output=128, 200 prompts)`: the prompts sent.
     if !h.load.iter().any(|f| matches!(f, Fact::NumPrompts(_))) {
-        let counts: Vec<u64> = words
-            .windows(2)
-            .filter(|w| w[1].eq_ignore_ascii_case("prompts"))
-            .filter_map(|w| w[0].parse::<u64>().ok().filter(|&n| n > 0))
+        // (`Run 3 prompts per category` counts no run's prompts.)
+        let each = |i: usize| words.get(i).is_some_and(|w| matches!(w.to_ascii_lowercase().as_str(), "per" | "each"));
+        let counts: Vec<u64> = (1..words.len())
+            .filter(|&i| words[i].eq_ignore_ascii_case("prompts") && !each(i + 1))
+            .filter_map(|i| words[i - 1].parse::<u64>().ok().filter(|&n| n > 0))
             .collect();
         if let [n] = counts.as_slice() {
             h.load.push(Fact::NumPrompts(*n));
@@ -1750,12 +1751,13 @@ fn out_label(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) {
     }
     let before = out.len();
     label_facts(label, value, line, out);
-    // `**Input Prompt Length (ISL)**: 10,240 tokens`: the label's words, else its bracket's.
+    // `**Input Prompt Length (ISL)**: 10,240 tokens`: a label whose bracket is the field's
+    // abbreviation, read by it (a bracket qualifying the label, `Model (draft)`, `Concurrency
+    // (per GPU)`, says it is not the run's value).
     if out.len() == before {
-        if let Some((words, bracket)) = label.split_once(['(', '（']) {
+        if let Some((_, bracket)) = label.split_once(['(', '（']) {
             let bracket = bracket.trim_end_matches([')', '）']).trim();
-            label_facts(words.trim(), value, line, out);
-            if out.len() == before {
+            if matches!(bracket, "isl" | "osl" | "tp") {
                 label_facts(bracket, value, line, out);
             }
         }
@@ -1858,12 +1860,14 @@ fn label_facts(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) 
         // `**测试形状**：256 输入 token + 128 输出 token`, `Workload: 1024 input / 128 output`.
         "测试形状" | "形状" | "shape" | "test shape" | "workload" | "工作负载" => {
             let (a, b) = value.split_once(['+', '/']).unwrap_or((value, ""));
+            // The whole number right before the word (`32 concurrent users, 1024 input`: 1024).
             let count = |part: &str, words: &[&str]| {
                 let lower = part.trim().to_lowercase();
-                let n = lower.split_whitespace().next()?.replace(',', "").parse::<u64>().ok().filter(|&n| n > 0)?;
-                words.iter().any(|w| lower.contains(w)).then_some(n)
+                let ws: Vec<&str> = lower.split(|c: char| c.is_whitespace() || c == ',' || c == '，').filter(|w| !w.is_empty()).collect();
+                let at = ws.iter().position(|w| words.iter().any(|x| w.starts_with(x)))?;
+                ws.get(at.checked_sub(1)?)?.parse::<u64>().ok().filter(|&n| n > 0)
             };
-            if let (Some(i), Some(o)) = (count(a, &["输入", "input", "prompt"]), count(b, &["输出", "output", "generat"])) {
+            if let (Some(i), Some(o)) = (count(a, &["输入", "input"]), count(b, &["输出", "output"])) {
                 out.extend([(Fact::InputLen(i), line), (Fact::OutputLen(o), line)]);
             }
         }
@@ -1945,10 +1949,11 @@ pub fn setup_rows(text: &str, first_line: u32) -> Vec<(Fact, u32)> {
 /// bracket or one of `units`; `None` for a list (`1, 2, 4`, `128/256`) or another unit (`200
 /// prompts` under a concurrency).
 fn first_count(value: &str, units: &[&str]) -> Option<u64> {
-    // `10,240 tokens`: groups of three digits after a comma are the number's.
+    // `10,240 tokens`: groups of three digits after a comma are the number's, when the first
+    // group has one or two digits (`128,256` is a list of two lengths).
     let b = value.as_bytes();
     let mut digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
-    while digits > 0 && b.get(digits) == Some(&b',') && b.len() >= digits + 4 && b[digits + 1..digits + 4].iter().all(u8::is_ascii_digit) && !b.get(digits + 4).is_some_and(u8::is_ascii_digit) {
+    while (1..=2).contains(&b.iter().take_while(|c| c.is_ascii_digit()).count()) && digits > 0 && b.get(digits) == Some(&b',') && b.len() >= digits + 4 && b[digits + 1..digits + 4].iter().all(u8::is_ascii_digit) && !b.get(digits + 4).is_some_and(u8::is_ascii_digit) {
         digits += 4;
     }
     let n = value[..digits].replace(',', "").parse::<u64>().ok().filter(|&n| n > 0)?;
@@ -2258,9 +2263,11 @@ fn counted_beyond_vs(value: &str, at: usize) -> bool {
     let Some(vs) = [" vs. ", " vs ", " versus "].iter().find_map(|w| lower.find(w).map(|i| (i, w.len()))) else { return false };
     let other = if at < vs.0 { &value[vs.0 + vs.1..] } else { &value[..vs.0] };
     let words: Vec<&str> = other.split_whitespace().collect();
+    // A machine's name: letters and digits (`G4`, `MI300X`), not a word (`3x higher`).
+    let machine = |w: &str| w.bytes().any(|b| b.is_ascii_digit()) && w.bytes().any(|b| b.is_ascii_uppercase()) && w.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
     words.windows(2).any(|w| {
         let n = w[0].strip_suffix(['x', 'X', '×']).unwrap_or("");
-        !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) && w[1].chars().next().is_some_and(|c| c.is_ascii_alphanumeric())
+        !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) && machine(w[1])
     })
 }
 

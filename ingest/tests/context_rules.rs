@@ -102,3 +102,66 @@ fn a_last_model_flag_before_a_pipe() {
     assert_eq!(out.runs.len(), 1);
     assert_eq!(out.runs[0].model.as_deref(), Some("Qwen/Qwen2.5-72B-Instruct"));
 }
+
+/// Rules of the round-13/14 change a review read ordinary tables wrongly with (`r33_*`):
+/// row names that are settings or tests are no statistics; a table of timestamps is runs; keys
+/// are told apart whole; `Model | Metric | Value | Unit` rows are a run per key.
+#[test]
+fn statistics_progress_and_keys_are_not_taken_for_what_they_resemble() {
+    let tps = |name: &str| parsed(name).1.runs.iter().map(|r| r.tp).collect::<Vec<_>>();
+    assert_eq!(tps("r33_a1_tp_rows.md"), [Some(1), Some(2), Some(4)], "TP1…TP4 rows are three runs");
+    for name in ["r33_a2_p_tests.md", "r33_b2_prefix_hit_rows.md"] {
+        let (text, out) = parsed(name);
+        assert_eq!(out.runs.len(), 3, "{name}: test names P1–P3 and hit rates 0–90% are no percentiles");
+        numbers_trace_to_their_lines(&text, &out);
+    }
+    assert_eq!(parsed("r33_b1_timestamp_runs.md").1.runs.len(), 2, "a Timestamp column is no progress of one run");
+    let (text, out) = parsed("r33_a7_keyed_models.md");
+    let models: Vec<Option<&str>> = out.runs.iter().map(|r| r.model.as_deref()).collect();
+    assert_eq!(models, [Some("Llama 3.1 8B"), Some("Llama 3.1 8B"), Some("Llama 3.1 70B"), Some("Llama 3.1 70B"), Some("Qwen3-32B"), Some("Qwen3-32B")]);
+    numbers_trace_to_their_lines(&text, &out);
+    let (text, out) = parsed("r33_a8_keyed_value_unit.md");
+    let got: Vec<(Option<&str>, Option<f64>)> = out.runs.iter().map(|r| (r.model.as_deref(), r.metrics.output_throughput)).collect();
+    assert_eq!(got, [(Some("Qwen3-8B"), Some(2500.0)), (Some("Llama-3.1-8B"), Some(2300.0))]);
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// A rate of a part (`Output tok/s per GPU`, `… output tokens/s per GPU` in a log) is no
+/// system's throughput; `Actual rate (tok/s)` is a token rate, not requests.
+#[test]
+fn rates_of_a_part_stay_under_their_name() {
+    let out = parsed("r33_c7_per_gpu.md").1;
+    assert!(out.runs.iter().all(|r| r.metrics.output_throughput.is_none()));
+    let text = fixture("review/r33_f3_throughput.log");
+    let out = parse_file("raw/r33_f3_throughput.log", &text, None);
+    assert!(out.runs.iter().all(|r| r.metrics.output_throughput.is_none()), "{:?}", out.runs[0].metrics);
+    let out = parsed("r33_b3_actual_rate_tok.md").1;
+    assert_eq!(out.runs.iter().map(|r| r.metrics.output_throughput).collect::<Vec<_>>(), [Some(950.5), Some(2900.1)]);
+}
+
+/// Context rules the review read wrongly: a list of lengths is no number with thousands; a
+/// workload line's lengths are the numbers before `input` and `output`; a label's bracket
+/// qualifying it (`Model (draft)`, `Concurrency (per GPU)`) gives nothing; `3x higher` across a
+/// `vs` is no machine; a sweep's example command still gives its rows its model; a title naming
+/// a release keeps its engine; `3 prompts per category` counts no run's prompts; `EPYC 64c`
+/// counts cores.
+#[test]
+fn context_rules_keep_to_what_is_said() {
+    let run = |name: &str| parsed(name).1.runs.into_iter().next().expect(name);
+    let lists = run("r33_d3_lists.md");
+    assert_eq!((lists.scenario.input_len, lists.scenario.output_len), (None, None));
+    let workload = run("r33_b5_workload_line.md");
+    assert_eq!((workload.scenario.input_len, workload.scenario.output_len), (Some(1024), Some(128)));
+    let bracket = run("r33_h1_bracket_label.md");
+    assert_eq!((bracket.model.as_deref(), bracket.scenario.max_concurrency), (None, None));
+    assert_eq!(run("r33_d1_vs_faster.md").gpu.as_deref(), Some("H100"));
+    let sweep = parsed("r33_e1_cmd_sweep.md").1;
+    assert!(sweep.runs.iter().all(|r| r.model.as_deref() == Some("Qwen/Qwen3-8B") && r.scenario.num_prompts == Some(200)));
+    assert!(sweep.findings.iter().all(|f| f.code != "command-not-applied"));
+    let titled = run("r33_e5_title_engine.md");
+    assert_eq!((titled.framework.as_deref(), titled.framework_version.as_deref()), (Some("sglang"), Some("0.4.6")));
+    let prompts = parsed("r33_e6_heading_prompts.md").1;
+    assert_eq!(prompts.runs.last().and_then(|r| r.scenario.num_prompts), None);
+    let cores = parsed("r33_c4_load_in_name.md").1;
+    assert_eq!(cores.runs.iter().map(|r| r.scenario.max_concurrency).collect::<Vec<_>>(), [Some(40), Some(20), None]);
+}

@@ -568,6 +568,8 @@ fn classify(raw: &str) -> Col {
             _ => body.push(c),
         }
     }
+    // The words outside brackets (`Peak output tok/s` of `Peak output tok/s (window)`).
+    let outside_last = body.split_whitespace().next_back().map(str::to_string);
     let mut unit = Unit::None;
     let mut stat = None;
     let per_token = groups.iter().any(|g| matches!(g.replace(' ', "").as_str(), "ms/tok" | "ms/token" | "ms/tokens" | "s/tok" | "s/token" | "s/tokens"));
@@ -635,9 +637,9 @@ fn classify(raw: &str) -> Col {
         }
     }
     // `Peak output tok/s (window)`, `Total tok/s (in+out)`: a rate's unit before a bracket of
-    // other words.
+    // other words (not `Output tok/s per GPU`, a rate of a part).
     if unit == Unit::None {
-        if let Some(u) = body.split(' ').map(unit_of).find(|u| matches!(u, Unit::TokenRate | Unit::RequestRate)) {
+        if let Some(u) = outside_last.as_deref().map(unit_of).filter(|u| matches!(u, Unit::TokenRate | Unit::RequestRate)) {
             unit = u;
         }
     }
@@ -676,7 +678,7 @@ fn classify(raw: &str) -> Col {
         return col(Column::Label);
     }
     // vLLM's `Peak concurrent requests`: requests in flight at once, at the most.
-    if h.any(&["peak concurrent", "peak concurrency", "max concurrent requests"]) && unit == Unit::None {
+    if h.any(&["peak concurrent", "max concurrent requests"]) && unit == Unit::None {
         return col(Column::Measure(Measure::PeakConcurrent));
     }
     // `到达率 (req/s)`, `Arrival rate`, `Target QPS`: the rate requests were sent at, a setting
@@ -686,7 +688,7 @@ fn classify(raw: &str) -> Col {
         return col(Column::Context(Ctx::RequestRate));
     }
     // `实际速率` over `10.33 RPS`: the rate the requests were served at.
-    if h.any(&["实际速率", "actual rate", "achieved rate", "actual qps", "achieved qps", "actual rps"]) {
+    if h.any(&["实际速率", "actual rate", "achieved rate", "actual qps", "achieved qps", "actual rps"]) && matches!(unit, Unit::None | Unit::RequestRate) {
         return col(Column::Measure(Measure::Requests));
     }
     let throughput_words = h.any(&["throughput", "吞吐", "처리량", "スループット", "speed", "速度", "每秒", "per second", "per sec"]) || ["tps", "qps", "rps"].iter().any(|w| h.word(w));
@@ -1053,7 +1055,8 @@ impl Prepared<'_> {
 /// `| 40% | 3492.7 | …`: an engine's periodic log lines at points of its progress): its rows
 /// are no runs.
 fn progress_samples(table: &crate::markdown::Table) -> bool {
-    table.header.first().is_some_and(|h| matches!(clean(h).to_lowercase().as_str(), "进度" | "progress" | "進捗" | "timestamp" | "时间戳" | "elapsed"))
+    let named = table.header.first().is_some_and(|h| matches!(clean(h).to_lowercase().as_str(), "进度" | "progress" | "進捗"));
+    named && table.rows.iter().all(|r| r.cells.first().is_some_and(|c| clean(c).trim().ends_with('%')))
 }
 
 /// `| Percentile | TTFT (ms) | TPOT (ms) |` over `| P50 | 120 | 12 |`, `| P99 | 200 | 19 |`
@@ -1063,14 +1066,21 @@ fn progress_samples(table: &crate::markdown::Table) -> bool {
 /// another unit (`延迟 (秒)` beside `延迟 (ms)`) is left out when every value agrees with it.
 fn stats_as_rows(input: &TableInput<'_>, sink: &mut Sink, notice: &mut Notice) -> Option<Run> {
     let table = input.table;
-    // (`| 并发 | TTFT (ms) |` over `| P8 |`, `| P64 |`: parallel levels, loads of runs.)
-    if matches!(column(table.header.first()?).column, Column::Context(_)) {
+    // (`| 并发 | TTFT (ms) |` over `| P8 |`, `| P64 |`: parallel levels, loads of runs; a
+    // measured first column, `| Cache hit rate |` over `| 50% |`, is the runs' own.)
+    if column(table.header.first()?).column != Column::Label {
         return None;
     }
-    let stat_of = |r: &crate::markdown::TableRow| r.cells.first().and_then(|c| stat_word(&clean(c).trim().to_lowercase()));
+    // Statistics as the tools print them: `Avg`, `P50`, `P99.9`; not `TP1` or a test `P2`.
+    let stat_of = |r: &crate::markdown::TableRow| {
+        let label = clean(r.cells.first()?).trim().to_lowercase();
+        let pct = label.strip_prefix('p').filter(|n| ["1", "5", "10", "25", "50", "75", "90", "95", "99", "99.9", "99.99"].contains(n));
+        (pct.is_some() || matches!(label.as_str(), "mean" | "avg" | "average" | "median" | "mdn" | "min" | "max" | "std" | "stdev")).then(|| stat_word(&label)).flatten()
+    };
     let stats: Vec<String> = table.rows.iter().map(stat_of).collect::<Option<_>>()?;
     let distinct = stats.iter().enumerate().all(|(i, s)| !stats[..i].contains(s));
-    if stats.len() < 2 || !distinct || table.header.len() < 2 {
+    let common = stats.iter().any(|s| matches!(s.as_str(), "mean" | "median" | "p50" | "p90" | "p95" | "p99"));
+    if stats.len() < 2 || !distinct || !common || table.header.len() < 2 {
         return None;
     }
     // Each metric column once (in the first unit it is written in).
@@ -1311,28 +1321,33 @@ fn keyed_metric_rows(table: &crate::markdown::Table) -> Option<Vec<crate::markdo
     if table.rows.iter().any(summary) {
         return None;
     }
-    // A key's short form: its first words before a dash or colon.
-    let short = |key: &str| -> String {
-        let key = clean(key);
-        key.split([' ', '—', '–', ':', '：', '(', '（']).next().unwrap_or("").trim().to_string()
+    // `| Model | Metric | Value | Unit |`: a run per key, the unit column no run's.
+    let unit_column = |h: &String| matches!(clean(h).trim().to_lowercase().as_str(), "unit" | "units" | "单位");
+    // One key written again, whole or cut short before a dash, colon or bracket (`P2` for `P2 —
+    // 5870-tok prompt`); `Llama 3.1 8B` and `Llama 3.1 70B` are two.
+    let same = |a: &str, b: &str| {
+        let (a, b) = (clean(a), clean(b));
+        let (short, long) = if a.len() <= b.len() { (a.trim(), b.trim()) } else { (b.trim(), a.trim()) };
+        short == long || long.strip_prefix(short).is_some_and(|rest| rest.trim_start().starts_with(['—', '–', '-', ':', '：', '(', '（']) && rest.starts_with(char::is_whitespace))
     };
     let key_of = |r: &TableRow| r.cells[..k].iter().map(|c| c.trim()).collect::<Vec<_>>().join(" ");
     let mut groups: Vec<(String, Vec<&TableRow>)> = Vec::new();
     for row in &table.rows {
         let key = key_of(row);
         match groups.last_mut() {
-            Some((first, rows)) if key.trim().is_empty() || short(&key) == short(first) => rows.push(row),
+            Some((first, rows)) if key.trim().is_empty() || same(&key, first) => rows.push(row),
             _ => groups.push((key, vec![row])),
         }
     }
-    if groups.len() < 2 || groups.iter().any(|(key, _)| short(key).is_empty()) {
+    if groups.len() < 2 || groups.iter().any(|(key, _)| clean(key).trim().is_empty()) {
         return None;
     }
     let name = header[..k].iter().map(|h| clean(h)).collect::<Vec<_>>().join(" ");
     let tables = groups.into_iter().map(|(key, rows)| {
         let mut head = vec!["Metric".to_string()];
         head.extend(header[k + 1..].iter().cloned());
-        let mut out = vec![TableRow { line: rows[0].line, cells: std::iter::once(name.clone()).chain(std::iter::repeat_n(key.clone(), runs)).collect() }];
+        let keys = header[k + 1..].iter().map(|h| if unit_column(h) { String::new() } else { key.clone() });
+        let mut out = vec![TableRow { line: rows[0].line, cells: std::iter::once(name.clone()).chain(keys).collect() }];
         for row in rows {
             let mut cells = vec![row.cells.get(k).cloned().unwrap_or_default()];
             cells.extend((0..runs).map(|j| row.cells.get(k + 1 + j).cloned().unwrap_or_default()));
@@ -1636,6 +1651,8 @@ fn variant_columns(header: &[String], cols: &[Col], names: &crate::names::Names)
         return none();
     }
     let mut groups: Vec<(String, Vec<usize>)> = Vec::new();
+    // The names each metric's columns are told apart by.
+    let mut named_together: Vec<Vec<String>> = Vec::new();
     for i in (0..cols.len()).filter(|&i| is_result(&cols[i])) {
         let Some(field) = measured(&cols[i]) else { return none() };
         match groups.iter_mut().find(|(f, _)| *f == field) {
@@ -1649,6 +1666,7 @@ fn variant_columns(header: &[String], cols: &[Col], names: &crate::names::Names)
     for (_, members) in groups.iter().filter(|(_, m)| m.len() > 1) {
         let texts: Vec<&str> = members.iter().map(|&i| headers[i].as_str()).collect();
         let Some(names) = told_apart(&texts) else { return none() };
+        named_together.push(names.clone());
         repeated += usize::from(names.iter().all(|n| variants.contains(n)));
         for n in names {
             if !variants.contains(&n) {
@@ -1662,7 +1680,9 @@ fn variant_columns(header: &[String], cols: &[Col], names: &crate::names::Names)
     let mut full: Vec<String> = variants.clone();
     let mut k = 0;
     while k < variants.len() {
-        match (0..variants.len()).find(|&j| j != k && variants[k].starts_with(&variants[j]) && names_variant(&variants[k], &variants[j])) {
+        // (`vLLM TTFT | vLLM V1 TTFT`: two names of one metric's columns are two variants.)
+        let apart = |a: &str, b: &str| named_together.iter().any(|n| n.iter().any(|x| x == a) && n.iter().any(|x| x == b));
+        match (0..variants.len()).find(|&j| j != k && variants[k].starts_with(&variants[j]) && names_variant(&variants[k], &variants[j]) && !apart(&variants[k], &variants[j])) {
             Some(j) => {
                 if full[j].len() < full[k].len() {
                     full[j] = full[k].clone();
@@ -2675,7 +2695,8 @@ fn runs_of_columns(input: &TableInput<'_>, end: u32, head_line: u32, sink: &mut 
                 }
                 // `TP8 c40`, `PD c20`: one word of the name a load.
                 let load = load.or_else(|| {
-                    let mut loads = header.split_whitespace().filter_map(load_in_name);
+                    // (`EPYC 64c` counts cores: the load's word first, `c40`.)
+                    let mut loads = header.split_whitespace().filter(|w| w.starts_with(|c: char| c.is_alphabetic())).filter_map(load_in_name);
                     loads.next().filter(|_| loads.next().is_none())
                 });
                 // `vLLama (vLLM)`, `BF16 (オリジナル)`: the engine, GPU or precision a part of the

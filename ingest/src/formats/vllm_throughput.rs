@@ -158,7 +158,7 @@ fn throughput_rows(no: u32, rest: &str) -> Vec<Row<'_>> {
         // `2212.46 output tokens/s Correct rate is 0.0 %`: a script's own words after the unit.
         let unit = ["requests/s", "total tokens/s", "output tokens/s", "tokens/s"]
             .iter()
-            .find(|u| unit.strip_prefix(**u).is_some_and(|rest| rest.starts_with(char::is_whitespace)))
+            .find(|u| unit.strip_prefix(**u).is_some_and(|rest| rest.starts_with(char::is_whitespace) && !rest.trim_start().to_lowercase().starts_with("per")))
             .map_or(unit, |u| &unit[..u.len()]);
         let label = match unit {
             "requests/s" => "request throughput (req/s)",
