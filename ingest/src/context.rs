@@ -1687,6 +1687,8 @@ pub(crate) fn bold_label(t: &str) -> Option<(&str, &str)> {
 
 pub fn labelled_lines(text: &str, first_line: u32) -> Vec<(Fact, u32)> {
     let mut out = Vec::new();
+    // `Hardware:` over `- 1 × NVIDIA L4 GPU (24 GB VRAM)`: a label whose value is the list below it.
+    let mut listed: Option<String> = None;
     for (i, raw) in outside_fences(text) {
         let line = first_line + i as u32;
         let t = raw.trim();
@@ -1696,7 +1698,16 @@ pub fn labelled_lines(text: &str, first_line: u32) -> Vec<(Fact, u32)> {
         // `> 모델: Qwen/Qwen2.5-1.5B`: a quoted list of the setup is labelled lines too.
         let t = t.strip_prefix('>').map_or(t, str::trim_start);
         // List markers, also typed as a bullet character (`• **Model**: Qwen3-8B`, `・`).
-        let t = t.strip_prefix(['-', '*', '+', '•', '・']).filter(|r| r.starts_with(' ')).map_or(t, str::trim_start);
+        let item = t.strip_prefix(['-', '*', '+', '•', '・']).filter(|r| r.starts_with(' '));
+        let t = item.map_or(t, str::trim_start);
+        match (&listed, item) {
+            (Some(label), Some(_)) if !t.contains([':', '：']) => {
+                label_facts(label, &t.replace(['`', '*'], ""), line, &mut out);
+                continue;
+            }
+            (_, Some(_)) => {}
+            _ => listed = None,
+        }
         // `**Label:** value`, `**Label**: value`, `Label: value`.
         let bold = t.strip_prefix("**").is_some_and(|r| r.contains("**"));
         let pair = match bold {
@@ -1708,6 +1719,8 @@ pub fn labelled_lines(text: &str, first_line: u32) -> Vec<(Fact, u32)> {
         let value = value.trim().replace(['`', '*'], "");
         let value = value.trim();
         if value.is_empty() {
+            // Only the hardware's list (a list of settings may hold several runs' values).
+            listed = matches!(label.as_str(), "hardware" | "gpu" | "gpus" | "硬件" | "硬件环境" | "测试硬件" | "hardware configuration").then_some(label);
             continue;
         }
         // `Model: X · GPU: 1×B200 (SM100) ·`: labelled pairs in one line, each read alone.
@@ -1797,6 +1810,13 @@ fn label_facts(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) 
             // `Llama 3.1 70B Instruct (BF16)`: written with spaces, as a heading may be.
             let model = model.or_else(|| heading(value.split(['(', '（']).next().unwrap_or(value)).model);
             if let Some(m) = model {
+                // `Qwen2.5-14B-Instruct，单卡 H20，…`: the one GPU named among the other items.
+                let items: Vec<&str> = value.split([',', '，', ';', '；']).skip(1).collect();
+                if let [gpu] = items.iter().filter_map(|item| gpu_in(item)).collect::<Vec<_>>().as_slice() {
+                    out.push((Fact::Gpu(gpu.0.clone()), line));
+                    let single = items.iter().any(|i| i.contains("单卡") || i.to_lowercase().contains("single gpu"));
+                    out.extend(gpu.1.or(single.then_some(1)).map(|c| (Fact::GpuCount(c), line)));
+                }
                 out.push((Fact::Model(m), line));
                 // `Llama-3-70B-Instruct (FP8)`: the precision in its brackets is the model's.
                 if let Some((_, bracket)) = value.split_once(['(', '（']) {
@@ -2559,6 +2579,15 @@ mod tests {
         // A test's shape: both lengths; `Generation: 128 tokens` the output's.
         assert_eq!(labelled_lines("- **测试形状**：256 输入 token + 128 输出 token\n", 1), vec![(Fact::InputLen(256), 1), (Fact::OutputLen(128), 1)]);
         assert_eq!(labelled_lines("- Generation：128 tokens\n", 1), vec![(Fact::OutputLen(128), 1)]);
+        // A hardware label over a list; a model line naming its one GPU among other items.
+        assert_eq!(
+            labelled_lines("Hardware:\n- 4 x vCPU cores\n- 1 × NVIDIA L4 GPU (24 GB VRAM)\n\nSimulated traffic:\n- 250 concurrent users\n", 1),
+            vec![(Fact::Gpu("L4".into()), 3), (Fact::GpuCount(1), 3)]
+        );
+        assert_eq!(
+            labelled_lines("- **模型**：Qwen2.5-14B-Instruct，单卡 H20，`--enable-hierarchical-cache`\n", 1),
+            vec![(Fact::Gpu("H20".into()), 1), (Fact::GpuCount(1), 1), (Fact::Model("Qwen2.5-14B-Instruct".into()), 1)]
+        );
     }
 
     #[test]
