@@ -180,7 +180,9 @@ pub fn named(label: &str) -> Option<Target> {
         "random range ratio" | "range ratio" => RangeRatio,
         "tp size" | "tensor parallel size" => Tp,
         "pp size" | "pipeline parallel size" => Pp,
-        "quantization" => Precision,
+        // trtllm-bench's `Dtype: bfloat16` over its `Quantization:` line (which, when set, is
+        // read after it and wins).
+        "quantization" | "dtype" => Precision,
         "successful requests" | "completed" | "completed requests" | "number of requests" => {
             Completed
         }

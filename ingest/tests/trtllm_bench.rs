@@ -246,3 +246,13 @@ fn a_report_opening_with_its_request_details() {
     assert_eq!(run.source.lines.get("tp"), Some(&124));
     numbers_trace_to_their_lines(&text, &out);
 }
+
+/// trtllm-bench's `Dtype: bfloat16` with `Quantization: None` is the run's precision (it had none);
+/// a quantization it prints is read after the dtype and wins.
+#[test]
+fn the_engine_dtype_is_the_precision_unless_quantized() {
+    let block = |quant: &str| format!("===========================================================\n= PYTORCH BACKEND\n===========================================================\nModel:                  meta-llama/Llama-3.1-8B-Instruct\nTensorRT-LLM Version:   0.21.0rc0\nDtype:                  bfloat16\nKV Cache Dtype:         None\nQuantization:           {quant}\n\n===========================================================\n= PERFORMANCE OVERVIEW\n===========================================================\nRequest Throughput (req/sec):                     10.4473\nTotal Output Throughput (tokens/sec):             1337.2590\nTotal Latency (ms):                               9571.7250\n");
+    let precision = |quant: &str| benchsite_ingest::parse_file("raw/t.log", &block(quant), None).runs.first().and_then(|r| r.precision.clone());
+    assert_eq!(precision("None").as_deref(), Some("BF16"));
+    assert_eq!(precision("FP8").as_deref(), Some("FP8"));
+}
