@@ -49,7 +49,8 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 142] = [
+const SAMPLES: [(&str, &str); 143] = [
+    ("csv-table/summary_export_rtx4090_fp8.csv", "raw/aieev_summary.csv"),
     ("serving-text/restated_block_setup_lines_other_model_served.md", "raw/kimi_k25_recipe.md"),
     ("markdown-table/long_format_statistics_beside_aggregate_columns.md", "raw/dynamo_aiperf_workloads.md"),
     ("markdown-table/median_p95_pair_cells_guidellm_summary.md", "raw/inferentia2_guidellm.md"),
@@ -3620,5 +3621,21 @@ fn a_serve_command_of_another_checkpoint_than_the_blocks() {
         assert!(r.params.command.as_deref().is_none_or(|c| !c.contains("moonshotai/Kimi-K2.5 ")), "{}", r.id);
     }
     assert_eq!(out.findings.iter().filter(|f| f.code == "serve-not-applied").count(), 2);
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// A script's summary export as CSV (`model,…,gpu_name,gpu_count,quant,…,output_throughput,…,
+/// e2e_mean_s,mean_ttft_ms,…`): read as a table (it gave `results-not-read`), the units from
+/// the column names (`_ms`, `_s`, vLLM's `output_throughput`), GPU, count and precision from
+/// their columns; format `csv-table`.
+#[test]
+fn a_csv_summary_export_is_read_as_a_table() {
+    let (text, out) = parsed("csv-table/summary_export_rtx4090_fp8.csv");
+    assert_eq!(out.runs.len(), 1);
+    let r = &out.runs[0];
+    assert_eq!(r.format.as_str(), "csv-table");
+    assert_eq!((r.gpu.as_deref(), r.gpu_count, r.precision.as_deref()), (Some("RTX 4090"), Some(1), Some("FP8")));
+    assert_eq!((r.metrics.output_throughput, r.metrics.ttft_ms.as_ref().and_then(|l| l.get("p99").copied())), (Some(463.5), Some(347.88)));
+    assert!(out.findings.iter().all(|f| f.code != "results-not-read" && f.code != "unit-unknown"), "{:?}", out.findings);
     numbers_trace_to_their_lines(&text, &out);
 }

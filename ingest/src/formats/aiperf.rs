@@ -973,33 +973,6 @@ fn detect_csv(input: &Input<'_>) -> bool {
     input.extension() == "csv" && (input.file_name().starts_with("profile_export") || head.starts_with("Metric,") || head.starts_with("metric,mean"))
 }
 
-/// Splits one CSV line; quoted cells may hold commas (`"5,919.16"`).
-fn csv_cells(line: &str) -> Vec<&str> {
-    let mut cells = Vec::new();
-    let mut rest = line.trim_end_matches('\r');
-    loop {
-        if let Some(quoted) = rest.strip_prefix('"') {
-            let end = quoted.find('"').unwrap_or(quoted.len());
-            cells.push(&quoted[..end]);
-            rest = quoted.get(end + 1..).unwrap_or("");
-            match rest.find(',') {
-                Some(i) => rest = &rest[i + 1..],
-                None => return cells,
-            }
-        } else {
-            match rest.find(',') {
-                Some(i) => {
-                    cells.push(&rest[..i]);
-                    rest = &rest[i + 1..];
-                }
-                None => {
-                    cells.push(rest);
-                    return cells;
-                }
-            }
-        }
-    }
-}
 
 enum Section {
     /// `Metric,avg,min,...`: the statistic of each column.
@@ -1028,7 +1001,7 @@ fn read_csv(input: &Input<'_>, sink: &mut Sink) -> Option<Vec<Run>> {
             continue;
         }
         start.get_or_insert(no);
-        let cells = csv_cells(line);
+        let cells = crate::text::csv_cells(line);
         let Some(current) = &section else {
             let first = cells[0].trim();
             section = Some(if first.eq_ignore_ascii_case("metric") && cells.len() >= 2 {
@@ -1105,7 +1078,7 @@ fn read_csv(input: &Input<'_>, sink: &mut Sink) -> Option<Vec<Run>> {
 /// text says neither; a code block pasted in a page has the page's name, which says nothing.
 fn csv_tool(input: &Input<'_>) -> &'static str {
     for line in input.text.lines() {
-        let cells: Vec<String> = csv_cells(line).iter().map(|c| c.trim().to_ascii_lowercase()).collect();
+        let cells: Vec<String> = crate::text::csv_cells(line).iter().map(|c| c.trim().to_ascii_lowercase()).collect();
         if cells.first().map(String::as_str) == Some("metric") {
             let percentiles: Vec<f64> = cells[1..].iter().filter_map(|c| c.strip_prefix('p')?.parse().ok()).collect();
             if percentiles.len() >= 2 {
@@ -1157,7 +1130,7 @@ mod tests {
         assert_eq!(split_label("Time To First Token (ms)"), ("time to first token".into(), "ms".into()));
         assert_eq!(split_label("HTTP Duration (excl. conn) (ms)"), ("http duration (excl. conn)".into(), "ms".into()));
         assert_eq!(split_label("Output sequence length"), ("output sequence length".into(), String::new()));
-        assert_eq!(csv_cells("Request Latency (ms),\"5,919.16\",12.5"), vec!["Request Latency (ms)", "5,919.16", "12.5"]);
+        assert_eq!(crate::text::csv_cells("Request Latency (ms),\"5,919.16\",12.5"), vec!["Request Latency (ms)", "5,919.16", "12.5"]);
         assert_eq!(cells("│  Time to First │  42,612.16 │       │"), Some(vec!["Time to First", "42,612.16", ""]));
         assert_eq!(number("1,007.36"), Some(1007.36));
         assert_eq!(split_aggregate_key("time_to_first_token_p99"), Some(("time_to_first_token", "p99")));

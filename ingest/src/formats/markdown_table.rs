@@ -455,7 +455,7 @@ fn context_of(body: &str) -> Option<Ctx> {
         Ctx::GpuCount
     } else if one_of(&[
         "gpu", "device", "hardware", "accelerator", "显卡", "硬件", "设备", "gpu type", "gpu model", "instance", "platform", "平台", "测试平台", "硬件平台",
-        "gpu名称", "gpu 名称", "gpu型号", "gpu 型号", "显卡型号", "显卡名称",
+        "gpu名称", "gpu 名称", "gpu型号", "gpu 型号", "显卡型号", "显卡名称", "gpu name",
     ]) {
         Ctx::Gpu
     } else if one_of(&["tp", "tp size", "tensor parallel", "tensor parallelism", "tensor parallel size", "张量并行", "tp degree"]) {
@@ -643,6 +643,14 @@ fn classify(raw: &str) -> Col {
             unit = u;
         }
     }
+    // vLLM's result keys as column names (an export of its JSON): their units are the tool's.
+    if unit == Unit::None {
+        unit = match raw.as_str() {
+            "output_throughput" | "total_token_throughput" | "input_throughput" => Unit::TokenRate,
+            "request_throughput" => Unit::RequestRate,
+            _ => unit,
+        };
+    }
     // `Token-per-second`: words joined by hyphens, read as the words.
     let body = if body.contains("-per-") { body.replace("-per-", " per ") } else { body };
     let col = move |column| Col { raw, column, unit, key, throughput_stat: None };
@@ -765,6 +773,12 @@ fn classify(raw: &str) -> Col {
         Some(ctx) => col(Column::Context(ctx)),
         None => col(Column::Label),
     }
+}
+
+/// How many of `headers` name a result metric (`output_throughput_tok_s`, `mean_ttft_ms`):
+/// what makes a CSV of unknown origin a table of results (`super::csv_table`).
+pub(crate) fn results_named(headers: &[&str]) -> usize {
+    headers.iter().filter(|h| is_result(&column(h))).count()
 }
 
 fn is_result(col: &Col) -> bool {

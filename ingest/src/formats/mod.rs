@@ -26,6 +26,7 @@ pub mod llmperf;
 pub mod inferencex;
 pub mod llmd_report;
 pub mod lmdeploy_generation;
+pub mod csv_table;
 pub mod lmdeploy_profile_csv;
 pub mod markdown_table;
 pub mod serving_text;
@@ -168,6 +169,8 @@ pub static FORMATS: &[&Format] = &[
     &lmdeploy_profile_csv::FORMAT,
     &llmd_report::YAML,
     &vllm_json::FORMAT,
+    // After every CSV a tool writes: a CSV of results no tool's reader claims.
+    &csv_table::FORMAT,
     &markdown_table::FORMAT,
 ];
 
