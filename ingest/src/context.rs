@@ -1877,20 +1877,8 @@ fn label_facts(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) 
         "input length" | "input len" | "input tokens" | "isl" | "输入长度" | "请求输入上下文长度" | "输入上下文长度" | "输入token数" => {
             out.extend(first_count(value, &["tokens", "token", "tok"]).map(|n| (Fact::InputLen(n), line)));
         }
-        // `**测试形状**：256 输入 token + 128 输出 token`, `Workload: 1024 input / 128 output`.
-        "测试形状" | "形状" | "shape" | "test shape" | "workload" | "工作负载" => {
-            let (a, b) = value.split_once(['+', '/']).unwrap_or((value, ""));
-            // The whole number right before the word (`32 concurrent users, 1024 input`: 1024).
-            let count = |part: &str, words: &[&str]| {
-                let lower = part.trim().to_lowercase();
-                let ws: Vec<&str> = lower.split(|c: char| c.is_whitespace() || c == ',' || c == '，').filter(|w| !w.is_empty()).collect();
-                let at = ws.iter().position(|w| words.iter().any(|x| w.starts_with(x)))?;
-                ws.get(at.checked_sub(1)?)?.parse::<u64>().ok().filter(|&n| n > 0)
-            };
-            if let (Some(i), Some(o)) = (count(a, &["输入", "input"]), count(b, &["输出", "output"])) {
-                out.extend([(Fact::InputLen(i), line), (Fact::OutputLen(o), line)]);
-            }
-        }
+        // `**测试形状**：256 输入 token + 128 输出 token`.
+        "测试形状" | "形状" | "shape" | "test shape" => out.extend(counted_lengths(value).into_iter().map(|f| (f, line))),
         "output length" | "output len" | "output tokens" | "osl" | "输出长度" | "请求输出上下文长度" | "输出上下文长度" | "输出token数" | "generation" | "generation length" | "生成长度" => {
             out.extend(first_count(value, &["tokens", "token", "tok"]).map(|n| (Fact::OutputLen(n), line)));
         }
@@ -1914,8 +1902,11 @@ fn label_facts(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) 
             }
         }
         // `负载：输入 10000 tokens；输出 800 tokens`, `Workload: input 512, output 128 tokens`.
+        // `Workload: 32 concurrent users, 1024 input / 128 output`: numbers before their words.
         "负载" | "工作负载" | "load" | "workload" => {
-            out.extend(lengths_in(value).into_iter().map(|f| (f, line)));
+            let lengths = lengths_in(value);
+            let lengths = if lengths.is_empty() { counted_lengths(value) } else { lengths };
+            out.extend(lengths.into_iter().map(|f| (f, line)));
             out.extend(settings_in(value).into_iter().map(|f| (f, line)));
         }
         _ => {
@@ -1925,6 +1916,23 @@ fn label_facts(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) 
             // `**Benchmark**: ISL=1024, OSL=1024, random_range_ratio=0.8`.
             out.extend(settings_in(value).into_iter().map(|f| (f, line)));
         }
+    }
+}
+
+/// The input and output lengths a value counts with the numbers before their words (`256 输入
+/// token + 128 输出 token`, `32 concurrent users, 1024 input / 128 output`): the whole number
+/// right before `input`/`输入` and the one right before `output`/`输出`; none unless both.
+fn counted_lengths(value: &str) -> Vec<Fact> {
+    let (a, b) = value.split_once(['+', '/']).unwrap_or((value, ""));
+    let count = |part: &str, words: &[&str]| {
+        let lower = part.trim().to_lowercase();
+        let ws: Vec<&str> = lower.split(|c: char| c.is_whitespace() || c == ',' || c == '，').filter(|w| !w.is_empty()).collect();
+        let at = ws.iter().position(|w| words.iter().any(|x| w.starts_with(x)))?;
+        ws.get(at.checked_sub(1)?)?.parse::<u64>().ok().filter(|&n| n > 0)
+    };
+    match (count(a, &["输入", "input"]), count(b, &["输出", "output"])) {
+        (Some(i), Some(o)) => vec![Fact::InputLen(i), Fact::OutputLen(o)],
+        _ => Vec::new(),
     }
 }
 

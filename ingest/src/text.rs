@@ -304,6 +304,34 @@ pub fn contains_ignore_ascii_case(hay: &str, needle: &str) -> bool {
     find_ignore_ascii_case(hay.as_bytes(), needle.as_bytes()).is_some()
 }
 
+/// Splits one CSV line; quoted cells may hold commas (`"5,919.16"`).
+pub fn csv_cells(line: &str) -> Vec<&str> {
+    let mut cells = Vec::new();
+    let mut rest = line.trim_end_matches('\r');
+    loop {
+        if let Some(quoted) = rest.strip_prefix('"') {
+            let end = quoted.find('"').unwrap_or(quoted.len());
+            cells.push(&quoted[..end]);
+            rest = quoted.get(end + 1..).unwrap_or("");
+            match rest.find(',') {
+                Some(i) => rest = &rest[i + 1..],
+                None => return cells,
+            }
+        } else {
+            match rest.find(',') {
+                Some(i) => {
+                    cells.push(&rest[..i]);
+                    rest = &rest[i + 1..];
+                }
+                None => {
+                    cells.push(rest);
+                    return cells;
+                }
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -424,33 +452,5 @@ mod tests {
         assert_eq!(section_title("= PERFORMANCE OVERVIEW"), Some("PERFORMANCE OVERVIEW"));
         assert_eq!(section_title("=========="), None);
         assert!(is_rule("==================================================", '='));
-    }
-}
-
-/// Splits one CSV line; quoted cells may hold commas (`"5,919.16"`).
-pub fn csv_cells(line: &str) -> Vec<&str> {
-    let mut cells = Vec::new();
-    let mut rest = line.trim_end_matches('\r');
-    loop {
-        if let Some(quoted) = rest.strip_prefix('"') {
-            let end = quoted.find('"').unwrap_or(quoted.len());
-            cells.push(&quoted[..end]);
-            rest = quoted.get(end + 1..).unwrap_or("");
-            match rest.find(',') {
-                Some(i) => rest = &rest[i + 1..],
-                None => return cells,
-            }
-        } else {
-            match rest.find(',') {
-                Some(i) => {
-                    cells.push(&rest[..i]);
-                    rest = &rest[i + 1..];
-                }
-                None => {
-                    cells.push(rest);
-                    return cells;
-                }
-            }
-        }
     }
 }

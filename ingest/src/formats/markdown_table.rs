@@ -1761,7 +1761,7 @@ fn variant_columns(header: &[String], cols: &[Col], names: &crate::names::Names)
 /// (none, `G4`); the name empty when it is more than one word.
 fn counted(variant: &str) -> (Option<u32>, &str) {
     let v = variant.split(['(', '（']).next().unwrap_or(variant).trim();
-    let (count, rest) = match v.split_once(|c: char| c == 'x' || c == '×' || c == 'X') {
+    let (count, rest) = match v.split_once(['x', '×', 'X']) {
         Some((n, rest)) if !n.trim().is_empty() && n.trim().bytes().all(|b| b.is_ascii_digit()) => (n.trim().parse().ok(), rest.trim()),
         _ => (None, v),
     };
