@@ -986,7 +986,7 @@ pub struct ClientCommand {
 }
 
 /// The words that make a line a benchmark client command.
-static CLIENTS: [Needle; 22] = [
+static CLIENTS: [Needle; 23] = [
     Needle::new("vllm bench serve"),
     // The same, by its module (`python -m vllm.entrypoints.cli.main bench serve`).
     Needle::new("cli.main bench serve"),
@@ -1000,6 +1000,8 @@ static CLIENTS: [Needle; 22] = [
     // Offline throughput: the client runs the engine itself, so its TP is the run's.
     Needle::new("vllm bench throughput"),
     Needle::new("benchmark_throughput.py"),
+    // vLLM's structured-output benchmark (offline, `--model … --num-prompts …`).
+    Needle::new("benchmark_guided.py"),
     Needle::new("vllm bench latency"),
     Needle::new("benchmark_latency.py"),
     Needle::new("sglang.bench_offline_throughput"),
@@ -1651,6 +1653,8 @@ pub fn serve_framework(serve: &Serve) -> Option<&'static str> {
         Some("tgi")
     } else if image.contains("predibase/lorax") {
         Some("lorax")
+    } else if command.contains("llama-server") {
+        Some("llama.cpp")
     } else {
         None
     }

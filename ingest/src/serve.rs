@@ -67,6 +67,11 @@ fn is_serve(words: &[String]) -> bool {
         || text.contains("sgl_jax.launch_server")
         || text.contains("sglang serve")
         || text.contains("trtllm-serve")
+        // llama.cpp's OpenAI server (`llama-server -m /models/x.gguf -ngl 99`).
+        || words
+            .iter()
+            .find(|w| env_pair(w).is_none() && !matches!(w.as_str(), "sudo" | "nohup" | "exec" | "time"))
+            .is_some_and(|w| w.rsplit('/').next() == Some("llama-server"))
         || (words.first().map(String::as_str) == Some("docker") && words.get(1).map(String::as_str) == Some("run"))
 }
 
@@ -178,6 +183,10 @@ fn server(words: &[String], serve: &mut Serve) {
     let get = |flags: &[Flag], names: &[&str]| {
         flags.iter().find(|f| names.contains(&f.name.as_str())).and_then(|f| f.value.clone())
     };
+    // llama.cpp's server takes it as `-m` (which also launches Python modules, so only there).
+    if positional.is_none() && head.iter().any(|w| w.rsplit('/').next() == Some("llama-server")) {
+        positional = head.iter().position(|w| w == "-m").and_then(|i| head.get(i + 1)).cloned();
+    }
     // TGI and LoRAX name it `--model-id`.
     serve.model = positional.or_else(|| get(&flag_list, &["--model", "--model-path", "--model-id"]));
     let num = |v: Option<String>| v.and_then(|v| v.parse::<u32>().ok());
@@ -318,5 +327,12 @@ mod tests {
         // A container started for a shell to work in.
         assert_eq!(parse_serve("docker run --name=client --runtime=nvidia -it $img_name /bin/bash", 1), None);
         assert!(parse_serve("docker run --gpus all vllm/vllm-openai:v0.10.1 --model m", 1).is_some());
+        // llama.cpp's server, its model after `-m`.
+        let llama = parse_serve("~/llama.cpp/build/bin/llama-server -m /models/gguf/Qwen2.5-Coder-32B-Instruct-Q4_K_M.gguf -ngl 99 -fa", 1).expect("a server");
+        assert_eq!(llama.model.as_deref(), Some("/models/gguf/Qwen2.5-Coder-32B-Instruct-Q4_K_M.gguf"));
+        assert_eq!(crate::context::serve_framework(&llama), Some("llama.cpp"));
+        // A log line naming the process is no command.
+        assert_eq!(parse_serve("nvidia-smi: llama-server  8620 MiB (GPU0)", 1), None);
+        assert!(parse_serve("ROCBLAS_USE_HIPBLASLT=1 build/bin/llama-server -fa on -m /models/x.gguf", 1).is_some());
     }
 }
