@@ -49,7 +49,8 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 143] = [
+const SAMPLES: [(&str, &str); 144] = [
+    ("serving-text/llama_server_commands_over_client_blocks.md", "raw/qwen_coder_w7900.md"),
     ("csv-table/summary_export_rtx4090_fp8.csv", "raw/aieev_summary.csv"),
     ("serving-text/restated_block_setup_lines_other_model_served.md", "raw/kimi_k25_recipe.md"),
     ("markdown-table/long_format_statistics_beside_aggregate_columns.md", "raw/dynamo_aiperf_workloads.md"),
@@ -3637,5 +3638,16 @@ fn a_csv_summary_export_is_read_as_a_table() {
     assert_eq!((r.gpu.as_deref(), r.gpu_count, r.precision.as_deref()), (Some("RTX 4090"), Some(1), Some("FP8")));
     assert_eq!((r.metrics.output_throughput, r.metrics.ttft_ms.as_ref().and_then(|l| l.get("p99").copied())), (Some(463.5), Some(347.88)));
     assert!(out.findings.iter().all(|f| f.code != "results-not-read" && f.code != "unit-unknown"), "{:?}", out.findings);
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// A llama.cpp write-up: each `llama-server -m /models/gguf/…Q4_K_M.gguf -ngl 99` over vLLM's
+/// `benchmark_serving.py` and its block. The runs are llama.cpp's (the server named none).
+#[test]
+fn llama_server_commands_name_the_engine() {
+    let (text, out) = parsed("serving-text/llama_server_commands_over_client_blocks.md");
+    let consoles: Vec<&benchsite_model::Run> = out.runs.iter().filter(|r| r.format.as_str() == "serving-text").collect();
+    assert_eq!(consoles.len(), 5);
+    assert!(consoles.iter().all(|r| r.framework.as_deref() == Some("llama.cpp")), "{:?}", consoles.iter().map(|r| &r.framework).collect::<Vec<_>>());
     numbers_trace_to_their_lines(&text, &out);
 }
