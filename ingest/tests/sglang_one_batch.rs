@@ -99,3 +99,19 @@ fn a_sweep_command_gives_no_single_size_to_its_runs() {
     let run = |ttft: f64| vec![("/scenario/max_concurrency", json!(1)), ("/scenario/input_len", json!(null)), ("/scenario/output_len", json!(16)), ("/metrics/ttft_ms/mean", json!(ttft))];
     check("raw/sweep.log", text, &[&run(20.0), &run(40.0)]);
 }
+
+/// A PR's paste of a run cut before its `Total.` line (`Prefill.` and `Decode.  median` only,
+/// sgl-project/sglang#4832's third block): still a run, of its prefill and decode (it had been
+/// dropped without a word); a run that prints its total keeps it.
+#[test]
+fn a_run_cut_before_its_total_line_is_still_read() {
+    let text = "```\nPrefill. latency: 0.37004 s, throughput:  44276.59 token/s\nDecode.  median latency: 0.00771 s, median throughput:   2074.53 token/s\nTotal. latency:  4.315 s, throughput:   5695.23 token/s\n```\n\nPage Size = 128\n```\nPrefill. latency: 0.37472 s, throughput:  43723.00 token/s\nDecode.  median latency: 0.00777 s, median throughput:   2058.87 token/s\n```\n";
+    let out = benchsite_ingest::parse_file("raw/pr.md", text, None);
+    let got: Vec<(u32, Option<f64>, Option<f64>)> = out
+        .runs
+        .iter()
+        .map(|r| (r.source.line, r.metrics.ttft_ms.as_ref().and_then(|l| l.get("mean").copied()), r.metrics.itl_ms.as_ref().and_then(|l| l.get("median").copied())))
+        .collect();
+    assert_eq!(got, [(2, Some(370.04), Some(7.71)), (9, Some(374.72), Some(7.77))]);
+    assert!(out.runs[0].metrics.more.e2e_ms.is_some() && out.runs[1].metrics.more.e2e_ms.is_none());
+}

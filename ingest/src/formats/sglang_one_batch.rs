@@ -136,6 +136,12 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
         let Some(kind) = classify(line.no, text) else { continue };
         match kind {
             Line::Prefill(rows) => {
+                // A run printed without its `Total.` line (a paste cut there) ends where the
+                // next begins.
+                if let Some(b) = open.take().filter(|b| b.end > b.start) {
+                    blocks += 1;
+                    finish(b, warmup, command.as_ref(), &mut since_command, sink);
+                }
                 open = Some(Block::of_rows(NAME, line.no, line.no, rows));
             }
             Line::Step(batch) => {
@@ -156,20 +162,30 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
                 b.rows.extend(rows);
                 b.end = line.no;
                 blocks += 1;
-                if warmup {
-                    continue;
-                }
-                if let Some(mut run) = block::resolve(&b, &[], sink) {
-                    if let Some(cmd) = &command {
-                        apply_command(&mut run, cmd);
-                    }
-                    since_command.push(run);
-                }
+                finish(b, warmup, command.as_ref(), &mut since_command, sink);
             }
         }
     }
+    // (Also at the end of the text: `Prefill.` and `Decode.  median` lines without `Total.`.)
+    if let Some(b) = open.take().filter(|b| b.end > b.start) {
+        blocks += 1;
+        finish(b, warmup, command.as_ref(), &mut since_command, sink);
+    }
     runs.append(&mut since_command);
     (runs, blocks)
+}
+
+/// A block's run (none for the warmup's), with what its command states.
+fn finish(b: Block<'_>, warmup: bool, command: Option<&Command>, runs: &mut Vec<Run>, sink: &mut Sink) {
+    if warmup {
+        return;
+    }
+    if let Some(mut run) = block::resolve(&b, &[], sink) {
+        if let Some(cmd) = command {
+            apply_command(&mut run, cmd);
+        }
+        runs.push(run);
+    }
 }
 
 /// What the command states: the model (`--model-path`, `--model`), TP, and the batch size and
