@@ -1583,10 +1583,15 @@ fn env_tp(label: &str) -> Option<u32> {
 /// Whether a serve command serves another checkpoint than `model` (a result's own): neither
 /// its model nor a `--served-model-name` is that model, compared by the checkpoint's name.
 pub fn serves_another_model(serve: &Serve, model: &str) -> bool {
-    let mut served: Vec<String> = serve.params.flags.iter().filter(|f| f.name == "--served-model-name").filter_map(|f| f.value.clone()).collect();
-    served.extend(serve.model.clone());
-    let served: Vec<String> = served.iter().filter(|m| !m.contains('$')).map(|m| model_key(m)).collect();
+    let served = served_keys(serve, std::iter::empty());
     !served.is_empty() && !served.contains(&model_key(model))
+}
+
+/// The [`model_key`]s of the names a server answers for: its `--served-model-name`s, its
+/// model, and `more` (a template's `$MODEL` none of them).
+fn served_keys(serve: &Serve, more: impl Iterator<Item = String>) -> Vec<String> {
+    let names = serve.params.flags.iter().filter(|f| f.name == "--served-model-name").filter_map(|f| f.value.clone());
+    names.chain(serve.model.clone()).chain(more).filter(|m| !m.contains('$')).map(|m| model_key(&m)).collect()
 }
 
 fn model_key(name: &str) -> String {
@@ -1600,15 +1605,12 @@ fn model_key(name: &str) -> String {
 /// contradicts (either side may not say).
 pub fn serve_contradicts(serve: &Serve, client: &ClientCommand) -> Option<String> {
     let flag = |names: &[&str]| serve.params.flags.iter().filter(|f| names.contains(&f.name.as_str())).filter_map(|f| f.value.clone()).collect::<Vec<_>>();
-    let mut served = flag(&["--served-model-name"]);
-    served.extend(serve.model.clone());
     // `--lora-modules adapter1=/path adapter2=/path`: vLLM answers for each adapter's name too.
     let command = serve.params.command.as_deref().unwrap_or("");
-    if let Some((_, after)) = command.split_once("--lora-modules") {
-        let modules = after.split_whitespace().take_while(|w| !w.starts_with('-'));
-        served.extend(modules.filter_map(|m| m.split_once('=')).map(|(name, _)| name.to_string()));
-    }
-    let served: Vec<String> = served.iter().filter(|m| !m.contains('$')).map(|m| model_key(m)).collect();
+    let adapters = command.split_once("--lora-modules").into_iter().flat_map(|(_, after)| {
+        after.split_whitespace().take_while(|w| !w.starts_with('-')).filter_map(|m| m.split_once('=')).map(|(name, _)| name.to_string())
+    });
+    let served = served_keys(serve, adapters);
     let asked = client.model_names();
     // vLLM answers only for the names it serves; SGLang and LMDeploy answer for any name.
     let checks_names = serve_framework(serve) == Some("vllm");
@@ -1984,8 +1986,9 @@ fn first_count(value: &str, units: &[&str]) -> Option<u64> {
     // `10,240 tokens`: groups of three digits after a comma are the number's, when the first
     // group has one or two digits (`128,256` is a list of two lengths).
     let b = value.as_bytes();
-    let mut digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
-    while (1..=2).contains(&b.iter().take_while(|c| c.is_ascii_digit()).count()) && digits > 0 && b.get(digits) == Some(&b',') && b.len() >= digits + 4 && b[digits + 1..digits + 4].iter().all(u8::is_ascii_digit) && !b.get(digits + 4).is_some_and(u8::is_ascii_digit) {
+    let first_group = b.iter().take_while(|c| c.is_ascii_digit()).count();
+    let mut digits = first_group;
+    while (1..=2).contains(&first_group) && b.get(digits) == Some(&b',') && b.len() >= digits + 4 && b[digits + 1..digits + 4].iter().all(u8::is_ascii_digit) && !b.get(digits + 4).is_some_and(u8::is_ascii_digit) {
         digits += 4;
     }
     let n = value[..digits].replace(',', "").parse::<u64>().ok().filter(|&n| n > 0)?;

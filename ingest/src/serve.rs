@@ -71,7 +71,7 @@ fn is_serve(words: &[String]) -> bool {
         || words
             .iter()
             .find(|w| env_pair(w).is_none() && !matches!(w.as_str(), "sudo" | "nohup" | "exec" | "time"))
-            .is_some_and(|w| w.rsplit('/').next() == Some("llama-server"))
+            .is_some_and(|w| is_llama_server(w))
         || (words.first().map(String::as_str) == Some("docker") && words.get(1).map(String::as_str) == Some("run"))
 }
 
@@ -109,6 +109,11 @@ fn parse_command(command: &str, line: u32) -> Option<Serve> {
     serve.template = rest.iter().any(|w| w.starts_with('$') || w.contains("=$"));
     server(rest, &mut serve);
     Some(serve)
+}
+
+/// llama.cpp's server program (`llama-server`, `build/bin/llama-server`).
+fn is_llama_server(word: &str) -> bool {
+    word.rsplit('/').next() == Some("llama-server")
 }
 
 fn env_pair(word: &str) -> Option<(String, String)> {
@@ -184,7 +189,7 @@ fn server(words: &[String], serve: &mut Serve) {
         flags.iter().find(|f| names.contains(&f.name.as_str())).and_then(|f| f.value.clone())
     };
     // llama.cpp's server takes it as `-m` (which also launches Python modules, so only there).
-    if positional.is_none() && head.iter().any(|w| w.rsplit('/').next() == Some("llama-server")) {
+    if positional.is_none() && head.iter().any(|w| is_llama_server(w)) {
         positional = head.iter().position(|w| w == "-m").and_then(|i| head.get(i + 1)).cloned();
     }
     // TGI and LoRAX name it `--model-id`.

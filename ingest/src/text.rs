@@ -304,6 +304,12 @@ pub fn contains_ignore_ascii_case(hay: &str, needle: &str) -> bool {
     find_ignore_ascii_case(hay.as_bytes(), needle.as_bytes()).is_some()
 }
 
+/// A pictograph or dingbat (`⚡`, `⭐`, `✅`, `🏆`): a mark an author puts after a value
+/// (the best one, a note), never part of it.
+pub fn is_pictograph(c: char) -> bool {
+    ('\u{2600}'..='\u{27bf}').contains(&c) || ('\u{2b00}'..='\u{2bff}').contains(&c) || c >= '\u{1f000}'
+}
+
 /// Splits one CSV line; quoted cells may hold commas (`"5,919.16"`).
 pub fn csv_cells(line: &str) -> Vec<&str> {
     let mut cells = Vec::new();

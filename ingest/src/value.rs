@@ -98,7 +98,7 @@ fn annotated(rest: &str) -> Option<&str> {
         // Marks of the best value in a table (`**0.45** ⭐`, `🏆`) are notes as well.
         // `<========` (an arrow drawn in a log), any pictograph or dingbat.
         ["←", "⬅", "<-", "<=", "(", "[", "#", "//", "*", "👈", "✓", "✔", "—", "–", "|"].iter().any(|m| t.starts_with(m))
-            || t.starts_with(|c: char| ('\u{2600}'..='\u{27bf}').contains(&c) || ('\u{2b00}'..='\u{2bff}').contains(&c) || c >= '\u{1f000}')
+            || t.starts_with(crate::text::is_pictograph)
     };
     if opens_note(rest) {
         return Some("");

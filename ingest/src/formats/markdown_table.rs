@@ -906,12 +906,7 @@ fn cell_general(raw: &str) -> Num {
     let s = cleaned(raw);
     // Footnote marks (`711.21*`, `TBD\*`), emphasis leftovers and a best value's mark
     // (`**0.45** ⭐`, `🏆`, `**128** ⚡`: any pictograph or dingbat, with its variation selector).
-    let mark = |c: char| {
-        matches!(c, '*' | '\\' | '†' | '‡' | ' ' | '\u{fe0f}' | '\u{200d}')
-            || ('\u{2600}'..='\u{27bf}').contains(&c)
-            || ('\u{2b00}'..='\u{2bff}').contains(&c)
-            || c >= '\u{1f000}'
-    };
+    let mark = |c: char| matches!(c, '*' | '\\' | '†' | '‡' | ' ' | '\u{fe0f}' | '\u{200d}') || crate::text::is_pictograph(c);
     let s = match s.trim().trim_end_matches(mark).trim() {
         // A cell of marks alone (`❌`, `✅`) says something, not nothing.
         "" if !s.trim().trim_end_matches(['*', '\\', ' ']).is_empty() => s.trim(),
@@ -1097,18 +1092,18 @@ fn stats_as_rows(input: &TableInput<'_>, sink: &mut Sink, notice: &mut Notice) -
     if stats.len() < 2 || !distinct || !common || table.header.len() < 2 {
         return None;
     }
+    // A cell's value in milliseconds: its own unit, else its column's.
+    let ms = |k: usize, c: &Col, r: &crate::markdown::TableRow| match cell(r.cells.get(k).map_or("", String::as_str)) {
+        Num::Number(n, Unit::Time(per)) => Some(n * per),
+        Num::Number(n, _) => Some(n * if let Unit::Time(per) = c.unit { per } else { 1.0 }),
+        _ => None,
+    };
     // Each metric column once (in the first unit it is written in).
     let mut kept: Vec<(usize, Col)> = Vec::new();
     for (j, h) in table.header.iter().enumerate().skip(1) {
         let col = column(h);
         let Column::Measure(Measure::Latency { group, .. }) = &col.column else {
             return None;
-        };
-        // A cell's value in milliseconds: its own unit, else its column's.
-        let ms = |k: usize, c: &Col, r: &crate::markdown::TableRow| match cell(r.cells.get(k).map_or("", String::as_str)) {
-            Num::Number(n, Unit::Time(per)) => Some(n * per),
-            Num::Number(n, _) => Some(n * if let Unit::Time(per) = c.unit { per } else { 1.0 }),
-            _ => None,
         };
         match kept.iter_mut().find(|(_, c)| matches!(&c.column, Column::Measure(Measure::Latency { group: g, .. }) if g == group)) {
             Some(same) => {
@@ -1157,13 +1152,15 @@ fn read(inputs: &[TableInput<'_>], sink: &mut Sink) -> Vec<Run> {
     let inputs: Vec<TableInput<'_>> = inputs.iter().filter(|i| !progress_samples(i.table)).copied().collect();
     let mut notice = Notice::default();
     let mut runs = Vec::new();
-    // Statistics as rows: one run a table.
-    let mut by_stats = Vec::new();
-    for input in &inputs {
-        by_stats.push(stats_as_rows(input, sink, &mut notice).inspect(|run| runs.push(run.clone())).is_some());
+    // Statistics as rows: one run a table; the other tables read on.
+    let mut rest: Vec<TableInput<'_>> = Vec::with_capacity(inputs.len());
+    for input in inputs {
+        match stats_as_rows(&input, sink, &mut notice) {
+            Some(run) => runs.push(run),
+            None => rest.push(input),
+        }
     }
-    let inputs: Vec<TableInput<'_>> = inputs.iter().zip(by_stats).filter(|(_, read)| !read).map(|(i, _)| *i).collect();
-    let inputs = inputs.as_slice();
+    let inputs = rest.as_slice();
     // Metric rows over load columns, a configuration to each group of rows: a table of runs as
     // columns per configuration.
     let by_load: Vec<Option<Vec<crate::markdown::Table>>> = inputs.iter().map(|i| metric_rows_by_load(i.table).or_else(|| keyed_metric_rows(i.table))).collect();
