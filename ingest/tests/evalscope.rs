@@ -105,7 +105,7 @@ fn a_failed_sweep_row_holds_no_numbers_and_cut_headers_take_their_metrics_unit()
     let rated = &out.runs[1];
     assert_eq!(rated.metrics.ttft_ms.as_ref().and_then(|l| l.get("p99").copied()), Some(29.0));
     assert_eq!(rated.scenario.request_rate, Some(benchsite_model::RequestRate::PerSecond(10.0)));
-    let codes: Vec<String> = out.findings.iter().map(|f| format!("{}@{}", f.code, f.line)).collect();
+    let codes: Vec<String> = common::found(&out);
     assert_eq!(codes, ["only-extra-metrics@34"]);
 }
 

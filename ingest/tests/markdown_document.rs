@@ -233,7 +233,7 @@ fn a_recipe_with_bracketed_placeholders_keeps_its_counts_and_its_command() {
         .replace("P99 TTFT (ms):                            [result]\n", "")
         .replace("Mean ITL (ms):                            [result]\nMedian ITL (ms):                          [result]\nP99 ITL (ms):                             [result]\n", "");
     let out = parse_file("raw/recipe.md", &absent, None);
-    let found: Vec<String> = out.findings.iter().map(|f| format!("{}@{}", f.code, f.line)).collect();
+    let found: Vec<String> = common::found(&out);
     assert_eq!(found, ["non-numeric-value@53", "non-numeric-value@54", "placeholder-value@48", "missing-metrics@43"]);
     assert_eq!(out.findings[3].values.get("missing").map(|v| v.as_str()), Some("ITL"));
 }

@@ -697,7 +697,7 @@ fn lmdeploy_deepseekv3_zh_table_reads_prompt_no_and_the_title_model() {
     let out = parse_file("raw/other.md", &other, None);
     assert_eq!(out.runs.len(), 4);
     assert!(out.runs.iter().all(|r| r.tp.is_none() && r.framework.is_none() && r.params.command.is_none()), "{:?}", out.runs);
-    let found: Vec<String> = out.findings.iter().map(|f| format!("{}@{}", f.code, f.line)).collect();
+    let found: Vec<String> = common::found(&out);
     assert_eq!(found, ["serve-elsewhere-not-applied@6"]);
 }
 
@@ -738,7 +738,7 @@ fn llama_bench_pp_and_tg_columns_are_prefill_and_generation_throughput() {
     let whole = text.replacen("# mlllm Qwen3.5 优化日志\n", "# mlllm Qwen3-4B 优化日志\n", 1);
     let out = parse_file("raw/whole.md", &whole, None);
     assert!(out.runs.iter().all(|r| r.model.as_deref() == Some("Qwen3-4B")), "{:?}", out.runs);
-    let found: Vec<String> = out.findings.iter().map(|f| format!("{}@{}", f.code, f.line)).collect();
+    let found: Vec<String> = common::found(&out);
     assert_eq!(found, ["model-size-differs@10", "model-size-differs@12"]);
 }
 
@@ -800,7 +800,7 @@ fn the_only_serve_command_is_not_given_to_runs_spread_over_sections() {
     let out = parse_file("raw/deepseekv3_en.md", &text, None);
     assert_eq!(out.runs.len(), 18);
     assert!(out.runs.iter().all(|r| r.tp.is_none() && r.params.command.is_none() && r.family.as_deref() == Some("DeepSeek-V3")), "{:?}", out.runs);
-    let found: Vec<String> = out.findings.iter().map(|f| format!("{}@{}", f.code, f.line)).collect();
+    let found: Vec<String> = common::found(&out);
     assert_eq!(found, ["serve-elsewhere-not-applied@12"]);
     assert!(out.findings[0].message.contains("3 sections"), "{}", out.findings[0].message);
 }
@@ -1103,7 +1103,7 @@ fn engine_and_statistic_columns_under_a_metric_heading_are_said_unread() {
     let text = "### Time to First Token\n\n| Concurrency | vLLM P50 | SGLang P50 | vLLM P95 | SGLang P95 |\n|---|---|---|---|---|\n| c=1 | **15.4 ms** | 20.0 ms | **16.3 ms** | 23.2 ms |\n";
     let out = parse_file("raw/engines.md", text, None);
     assert!(out.runs.is_empty());
-    let found: Vec<String> = out.findings.iter().map(|f| format!("{}@{}", f.code, f.line)).collect();
+    let found: Vec<String> = common::found(&out);
     assert_eq!(found, ["table-not-read@5"]);
     // The same numbers under a heading naming no metric stay as they were: no run, no claim.
     let plain = text.replace("### Time to First Token", "### Notes");
@@ -1119,7 +1119,7 @@ fn gpu_columns_under_an_enclosing_throughput_heading_are_said_unread() {
     let text = "## Throughput Measurements\n\n#### Llama 4 Scout\n\n| Sequence Length (ISL/OSL) | B200<br/>TP1 (FP4) | H200<br/>TP4 (FP8) |\n|---|---|---|\n| 128/128 | 25,342 | 30,354 |\n| 128/2048 | 14,699 | 34,316 |\n";
     let out = parse_file("raw/perf.md", text, None);
     assert!(out.runs.is_empty());
-    let found: Vec<String> = out.findings.iter().map(|f| format!("{}@{}", f.code, f.line)).collect();
+    let found: Vec<String> = common::found(&out);
     assert_eq!(found, ["table-not-read@7"]);
     // Under headings naming no metric, a grid of plain numbers claims nothing.
     let plain = text.replace("## Throughput Measurements", "## Models");

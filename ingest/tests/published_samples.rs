@@ -2393,7 +2393,7 @@ fn metric_columns_per_engine_are_a_run_per_engine() {
     assert_eq!((tgi.framework.as_deref(), tgi.metrics.ttft_ms.as_ref().and_then(|l| l.get("p50").copied()), tgi.metrics.tpot_ms.as_ref().and_then(|l| l.get("mean").copied())), (Some("tgi"), Some(145.0), Some(52.3)));
     assert!(vllm.metrics.extra.is_empty() && tgi.metrics.extra.is_empty());
     numbers_trace_to_their_lines(&text, &out);
-    let codes: Vec<String> = out.findings.iter().map(|f| format!("{}@{}", f.code, f.line)).collect();
+    let codes: Vec<String> = common::found(&out);
     assert!(!codes.iter().any(|c| c.starts_with("duplicate-columns")), "{codes:?}");
     assert_eq!(out.runs.len(), 36);
 }
@@ -2513,7 +2513,7 @@ fn cells_listing_labelled_metrics_are_a_run_each() {
     assert!(named(run("L22"), "baseline (vLLM without any optimizations)"));
     let table_runs = out.runs.iter().filter(|r| r.format == "markdown-table").count();
     assert_eq!(table_runs, 6, "10 cells, 4 of them repeating a log's run");
-    let codes: Vec<String> = out.findings.iter().map(|f| format!("{}@{}", f.code, f.line)).collect();
+    let codes: Vec<String> = common::found(&out);
     assert_eq!(codes, ["duplicate@20", "duplicate@20", "duplicate@23", "duplicate@24"]);
     numbers_trace_to_their_lines(&text, &out);
 }
@@ -2666,7 +2666,7 @@ fn a_summary_above_the_tables_it_picks_from() {
     assert_eq!((field(75, "/scenario/input_len"), field(75, "/scenario/output_len")), (json!(1024), json!(1)));
     assert_eq!(field(75, "/source/context/scenario.input_len/line"), json!(61));
     assert_eq!((field(124, "/metrics/input_throughput"), field(124, "/metrics/output_throughput")), (json!(1952.1), json!(488.0)));
-    let codes: Vec<String> = out.findings.iter().map(|f| format!("{}@{}", f.code, f.line)).collect();
+    let codes: Vec<String> = common::found(&out);
     assert_eq!(codes, ["duplicate@61", "duplicate@62", "duplicate@64", "duplicate@63"]);
     numbers_trace_to_their_lines(&text, &out);
 }

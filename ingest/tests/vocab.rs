@@ -94,7 +94,7 @@ fn results_of_an_unsupported_tool_are_named_not_dropped() {
     let text = fixture("vocab/mlx_serving_raw_stats.txt");
     let out = parse_file("raw/mlx.md", &text, None);
     assert!(out.runs.is_empty());
-    let found: Vec<String> = out.findings.iter().map(|f| format!("{}@{}", f.code, f.line)).collect();
+    let found: Vec<String> = common::found(&out);
     assert_eq!(found, vec!["results-not-read@7"]);
     assert_eq!(out.findings[0].severity, Severity::Warning);
 }
@@ -200,7 +200,7 @@ fn estimates_and_prices_are_no_results_not_read() {
 #[test]
 fn a_range_is_passed_over_for_the_measured_row_below_it() {
     let out = parse_file("raw/README.md", &fixture("vocab/measured_ranges_readme_zh.md"), None);
-    let found: Vec<String> = out.findings.iter().map(|f| format!("{}@{}", f.code, f.line)).collect();
+    let found: Vec<String> = common::found(&out);
     assert_eq!(found, vec!["table-not-read@9"]);
 }
 
@@ -265,7 +265,7 @@ fn results_not_read_names_the_line_holding_the_results() {
     let text = fixture("serving-text/flattened_block_in_issue_digest_zh.md");
     let out = parse_file("raw/issue_35625.md", &text, None);
     assert!(out.runs.is_empty());
-    let found: Vec<String> = out.findings.iter().map(|f| format!("{}@{}", f.code, f.line)).collect();
+    let found: Vec<String> = common::found(&out);
     assert_eq!(found, vec!["results-not-read@27"]);
 }
 
@@ -276,6 +276,6 @@ fn a_result_block_flattened_into_prose_is_named() {
     let text = "<!-- source: handwritten after a vLLM issue digest (issue #20298's body flattened onto one line) -->\n# vllm#20298\n\nBody: ============ Serving Benchmark Result ============ Successful requests: 2048 Benchmark duration (s): 120.50 Request throughput (req/s): 17.00 Output token throughput (tok/s): 2176.33 Mean TTFT (ms): 55010.10 Median TTFT (ms): 54421.75 Median TPOT...\n";
     let out = parse_file("raw/issue_20298.md", text, None);
     assert!(out.runs.is_empty());
-    let found: Vec<String> = out.findings.iter().map(|f| format!("{}@{}", f.code, f.line)).collect();
+    let found: Vec<String> = common::found(&out);
     assert_eq!(found, vec!["results-not-read@4"]);
 }

@@ -24,6 +24,11 @@ pub fn check_output(path: &str, out: &FileOutput, expected: &[&[(&str, Value)]])
             assert_eq!(got, want, "run {i} {pointer}");
         }
     }
+    found(out)
+}
+
+/// A file's findings as `code@line`, in order.
+pub fn found(out: &FileOutput) -> Vec<String> {
     out.findings.iter().map(|f| format!("{}@{}", f.code, f.line)).collect()
 }
 
