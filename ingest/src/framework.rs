@@ -59,7 +59,8 @@ fn of_format(format: &str) -> Option<&'static str> {
     if format == sglang_one_batch::NAME {
         return Some("sglang");
     }
-    (format == Format::TrtllmBench.name() || format == crate::formats::trtllm_bench::NAME).then_some("trtllm")
+    use crate::formats::{trtllm_bench, trtllm_legacy};
+    [Format::TrtllmBench.name(), trtllm_bench::NAME, trtllm_legacy::NAME, trtllm_legacy::MANAGER_NAME].contains(&format).then_some("trtllm")
 }
 
 /// Provenance kind of a framework read from the benchmark client's backend (`Backend: vllm`,

@@ -8,7 +8,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::json;
 
 /// Every fixture, with the path it is parsed as.
-const SAMPLES: [(&str, &str); 13] = [
+const SAMPLES: [(&str, &str); 14] = [
     ("raw/rag_speed.md", "aiperf/genai_perf_untitled_console_beside_csv.md"),
     ("raw/calibrate.log", "aiperf/console_sweep_footer_cut_units.log"),
     ("raw/aiperf.log", "aiperf/console_wrapped.log"),
@@ -22,6 +22,7 @@ const SAMPLES: [(&str, &str); 13] = [
     ("raw/run1/profile_export_aiperf.csv", "aiperf/profile_export_aiperf_reasoning.csv"),
     ("raw/run1/profile_export_aiperf.json", "aiperf/profile_export_aiperf_records.json"),
     ("raw/smoke/profile_export_aiperf.json", "aiperf/profile_export_aiperf_0.8_datasets.json"),
+    ("raw/issue340.json", "aiperf/profile_export_aiperf_pasted_without_config.json"),
 ];
 
 /// A README's excerpt of a sweep's console: GenAI-Perf's table without its `NVIDIA GenAI-Perf
@@ -244,6 +245,35 @@ fn a_reasoning_runs_output_tokens_are_its_whole_sequences() {
         ]],
     );
     assert_eq!(findings, vec!["failed-requests@16"]);
+}
+
+/// An export pasted into an issue (ai-dynamo/aiperf#340, October 2025) as far as its fourth
+/// metric, its closing brace added: no `input_config` and no version, but metric objects
+/// only AIPerf and GenAI-Perf write under their names. It had given no run and a
+/// `results-not-read` warning.
+#[test]
+fn an_export_pasted_without_its_configuration() {
+    let findings = check(
+        "raw/issue340.json",
+        &fixture("aiperf/profile_export_aiperf_pasted_without_config.json"),
+        &[&[
+            ("/format", json!("aiperf")),
+            ("/metrics/request_throughput", json!(0.14968841618235815)),
+            ("/metrics/e2e_ms/p99", json!(6686.540937939999)),
+            ("/metrics/ttft_ms/mean", json!(44.166079325)),
+            ("/metrics/ttft_ms/std", json!(3.440228207609689)),
+            ("/source/lines/metrics.ttft_ms.p50", json!(34)),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
+/// A JSON object of `{"unit", "avg"}` metrics under other names is no AIPerf export.
+#[test]
+fn unit_objects_under_other_names_are_not_an_export() {
+    let text = r#"{"latency": {"unit": "ms", "avg": 12.5}, "throughput": {"unit": "tok/s", "avg": 100.0}}"#;
+    let out = parse_file("raw/other.json", text, None);
+    assert!(out.runs.is_empty(), "{:?}", out.runs);
 }
 
 /// AIPerf's first JSON export (October 2025): the metric objects under `records`, keyed by

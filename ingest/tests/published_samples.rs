@@ -49,7 +49,11 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 144] = [
+const SAMPLES: [(&str, &str); 148] = [
+    ("trtllm-legacy/python_and_gpt_manager_llama7b_fp8.md", "raw/trt_howto.md"),
+    ("trtllm-legacy/python_readme_batch_sweep_2023.md", "raw/trt_python_readme.md"),
+    ("trtllm-legacy/python_issue1410_llama13b_tp2_cut.md", "raw/trt_issue1410.md"),
+    ("trtllm-legacy/gpt_manager_streaming_partial_ko.md", "raw/trt_guide_ko.md"),
     ("serving-text/llama_server_commands_over_client_blocks.md", "raw/qwen_coder_w7900.md"),
     ("csv-table/summary_export_rtx4090_fp8.csv", "raw/aieev_summary.csv"),
     ("serving-text/restated_block_setup_lines_other_model_served.md", "raw/kimi_k25_recipe.md"),

@@ -639,6 +639,10 @@ fn text<'b>(value: &'b Spanned<'_>) -> Option<&'b str> {
     }
 }
 
+/// Metric keys of AIPerf's and GenAI-Perf's exports that no other tool's JSON writes as
+/// `{"unit": …, "avg": …}` objects.
+const EXPORT_METRICS: [&str; 6] = ["inter_token_latency", "output_token_throughput", "request_latency", "request_throughput", "time_to_first_token", "time_to_second_token"];
+
 /// A metric object: a `unit` string beside numbers.
 fn is_metric(value: &Spanned<'_>) -> bool {
     object(value).is_some_and(|m| member(m, "unit").and_then(text).is_some() && (member(m, "avg").is_some() || member(m, "mean").is_some()))
@@ -654,7 +658,10 @@ fn read_json(input: &Input<'_>, objects: &[Object<'_>], sink: &mut Sink) -> Opti
     if let Some(combinations) = sweep_combinations(obj) {
         return Some(read_sweep_json(obj, combinations, sink));
     }
-    let ours = obj.contains_key("input_config") || obj.contains_key("aiperf_version");
+    // An export pasted without its configuration (cut after the metrics) is still known by
+    // the names of the metrics these tools print.
+    let named = |members: &Members<'_>| members.iter().filter(|(k, v)| EXPORT_METRICS.contains(&k.as_ref()) && is_metric(v)).count() >= 2;
+    let ours = obj.contains_key("input_config") || obj.contains_key("aiperf_version") || named(&obj.members);
     // AIPerf's first exports (2025) nest the metric objects under `records`, keyed by tag
     // (`ttft`, `total_osl`), each with the `header` its console prints.
     let metrics: &Members<'_> = match obj.get("records").and_then(object) {

@@ -31,6 +31,7 @@ pub mod lmdeploy_profile_csv;
 pub mod markdown_table;
 pub mod serving_text;
 pub mod sglang_one_batch;
+pub mod trtllm_legacy;
 pub mod trtllm_bench;
 pub mod vllm_json;
 pub mod vllm_latency;
@@ -156,6 +157,7 @@ pub static FORMATS: &[&Format] = &[
     &llmperf::CONSOLE,
     &evalscope::FORMAT,
     &trtllm_bench::FORMAT,
+    &trtllm_legacy::FORMAT,
     &aiperf::JSON,
     &guidellm::JSON,
     &llmperf::FORMAT,
@@ -191,6 +193,8 @@ pub fn in_process(format: &str) -> bool {
         vllm_latency::JSON_NAME,
         sglang_one_batch::NAME,
         lmdeploy_generation::NAME,
+        trtllm_legacy::NAME,
+        trtllm_legacy::MANAGER_NAME,
     ]
     .contains(&format)
 }
