@@ -438,7 +438,9 @@ fn read_unfenced(
         if start > from {
             let mut own = Sink::new(&sink.path);
             let gap = &text[from..start];
-            let (found, blocks) = scan_log(gap, "", index.line(from), &mut own);
+            // A sentence with two commas is no CSV header (one had been, over the tables
+            // below it).
+            let (found, blocks) = scan_log(gap, crate::formats::PROSE, index.line(from), &mut own);
             if blocks > 0 {
                 sink.findings.append(&mut own.findings);
                 // Only a command above a log, paired with the first log below it (one below

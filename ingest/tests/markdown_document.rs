@@ -661,3 +661,19 @@ fn a_later_sections_setup_over_its_own_results_is_its_own() {
     let config = format!("# Bench\n\n## Results\n\n{BLOCK}\n## Test Configuration\n\n- Model: Meta-Llama-3.1-70B-Instruct\n- Hardware: 4x A100-80GB\n");
     check("docs/c.md", &config, &[&[("/model", json!("Meta-Llama-3.1-70B-Instruct")), ("/gpu_count", json!(4))]]);
 }
+
+/// A document's first line, a comment of a sentence with commas (`trimmed: Table of Contents,
+/// the Background prose, …`), over tables of configurations: no CSV. It had been read as a CSV
+/// header, each table row below a run of extra values named after the sentence's parts. A
+/// tool's CSV header (no space after its commas) opening the text after a code block still is.
+#[test]
+fn a_sentence_with_commas_is_no_csv_header() {
+    let text = "<!-- trimmed: Table of Contents, the Background prose, Future Work left out -->\n# Tuning\n\n\
+                | Config | Batch Size Sequence | Total Graphs |\n|---|---|---|\n| x2 | 256, 512, 1024 | 23 |\n| +64 | 192, 256, 320 | 49 |\n";
+    let out = parse_file("raw/blog.md", text, None);
+    assert!(out.runs.iter().all(|r| r.format != "csv-table"), "{:?}", out.runs);
+    assert!(out.runs.is_empty(), "{:?}", out.runs);
+    let pasted = "```\nls\n```\nMetric,avg,min,max\nTime To First Token (ms),12.5,10.0,15.0\nRequest Latency (ms),100.0,90.0,110.0\n";
+    let out = parse_file("raw/issue.md", pasted, None);
+    assert_eq!(out.runs.len(), 1, "{:?}", out.findings);
+}

@@ -262,6 +262,10 @@ pub fn read_text(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
     (runs, blocks)
 }
 
+/// The info string [`read_code_block`] is given for a markdown file's text between its code
+/// blocks (a log pasted without a fence, or a fence the paste lost).
+pub const PROSE: &str = "(prose)";
+
 /// The syntax a markdown code block's info string (```` ```yaml ````) or text declares: a
 /// document some file format reads, not a log. `None` for a log or command block.
 fn block_syntax(info: &str, text: &str) -> Option<&'static str> {
@@ -272,7 +276,9 @@ fn block_syntax(info: &str, text: &str) -> Option<&'static str> {
         "csv" => Some("csv"),
         // An unlabelled (or `text`) block that is a JSON document, or a CSV table (a header
         // of comma-separated names: `Metric,avg,min,max,…` as genai-perf exports it).
-        "" | "text" | "txt" | "plaintext" | "output" => {
+        // (The text between a markdown file's code blocks, [`PROSE`], likewise, except that a
+        // sentence is no CSV header: a tool's header has no space after its commas.)
+        lang @ ("" | "text" | "txt" | "plaintext" | "output" | PROSE) => {
             let t = text.trim_start();
             // A CSV's header may follow comment lines (`# --concurrency 144` over genai-perf's
             // `Metric,avg,…`).
@@ -280,7 +286,8 @@ fn block_syntax(info: &str, text: &str) -> Option<&'static str> {
             if t.starts_with('{') || t.starts_with("[{") || t.starts_with("[\n") {
                 Some("json")
             } else {
-                (first.matches(',').count() >= 2 && !first.contains(['{', '[', '"'])).then_some("csv")
+                let prose = lang == PROSE && (first.contains(", ") || first.starts_with('<'));
+                (first.matches(',').count() >= 2 && !first.contains(['{', '[', '"']) && !prose).then_some("csv")
             }
         }
         // genai-perf's CSV export pasted into a shell block (`Example CSV format:` over
