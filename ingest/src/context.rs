@@ -218,8 +218,16 @@ pub fn settings_in(text: &str) -> Vec<Fact> {
         return Vec::new();
     }
     let mut out = Vec::new();
-    for pair in text.split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | '[' | ']' | ',' | ';' | '|' | '（' | '）' | '，')) {
+    let parts: Vec<&str> = text.split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | '[' | ']' | ',' | ';' | '|' | '（' | '）' | '，')).collect();
+    for (i, pair) in parts.iter().enumerate() {
         let Some((key, value)) = pair.split_once('=') else { continue };
+        // `concurrency=2,32`: a list of values, of which none is the run's. (Each part is a
+        // slice of `text`: where it ends there, the separator after it.)
+        let end = pair.as_ptr() as usize - text.as_ptr() as usize + pair.len();
+        let listed = text[end..].starts_with(',') && parts.get(i + 1).is_some_and(|next| !next.is_empty() && next.bytes().all(|b| b.is_ascii_digit()));
+        if listed {
+            continue;
+        }
         let key = key.trim_matches(|c: char| matches!(c, '`' | '*' | '-')).to_ascii_lowercase().replace('-', "_");
         let value = value.trim_matches(|c: char| matches!(c, '`' | '*' | '.' | ':' | '：'));
         if let Some(fact) = load_setting(&key, value).filter(|f| !out.iter().any(|o: &Fact| o.key() == f.key())) {
@@ -2675,6 +2683,9 @@ mod tests {
         // No length in `1k`, no ratio above 1, no file as an output, the first of a key kept.
         assert_eq!(load("ISL=1k output=results.json range_ratio=1.5 CONC=8 CONC=16"), vec![Fact::MaxConcurrency(8)]);
         assert!(load("no settings here").is_empty());
+        // A list of values states none (a finding's `（除 concurrency=2,32 略高）`).
+        assert_eq!(load("~4.5s（除 concurrency=2,32 略高），说明 batching"), vec![]);
+        assert_eq!(load("concurrency=2, input=128"), vec![Fact::MaxConcurrency(2), Fact::InputLen(128)]);
     }
 
     #[test]
