@@ -10,7 +10,10 @@ use benchsite_ingest::parse_file;
 use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
-const SAMPLES: [&str; 20] = [
+const SAMPLES: [&str; 23] = [
+    "zh_aicompass_concurrency_volume_indented.md",
+    "zh_dfkv_duration_column.md",
+    "ko_llmperf_per_request_rate_rows.md",
     "precision_sections_fp8_fp4_zh.md",
     "lmdeploy_a100_fp16.md",
     "framework_comparison_zh.md",
@@ -1407,4 +1410,33 @@ fn a_load_word_among_a_column_names_words() {
 fn an_actual_rate_is_the_request_throughput() {
     let out = parse_file("raw/rate.md", "| 并发 | 实际速率 |\n|---|---|\n| 16 | 10.33 RPS |\n", None);
     assert_eq!(out.runs[0].metrics.request_throughput, Some(10.33));
+}
+
+/// `并发量` ("amount of concurrency") is the concurrency column (it had been an extra value,
+/// the 20 runs of the README's four tables told apart by nothing); `时长(s)` the benchmark's
+/// duration (it had been an extra); a Korean row of `요청당 출력 처리량` ("output throughput per
+/// request") is one request's speed, kept as an extra, not the run's output rate, which the
+/// console lines below the table state (`Overall Output Throughput: 340.67 tok/s`).
+#[test]
+fn concurrency_volume_duration_and_a_per_request_rate() {
+    let text = fixture("markdown-table/zh_aicompass_concurrency_volume_indented.md");
+    let row = |line: u32, c: u64, ttft: f64| vec![("/source/line", json!(line)), ("/scenario/max_concurrency", json!(c)), ("/metrics/ttft_ms/mean", json!(ttft))];
+    let findings = check("raw/aicompass.md", &text, &[&row(7, 1, 56.03), &row(8, 8, 156.04), &row(9, 16, 221.9), &row(10, 32, 349.12), &row(11, 64, 524.92)]);
+    assert_eq!(findings, vec!["throughput-tokens-unstated@5"]);
+
+    let text = fixture("markdown-table/zh_dfkv_duration_column.md");
+    let row = |line: u32, duration: f64, out: f64| vec![("/source/line", json!(line)), ("/metrics/duration_s", json!(duration)), ("/metrics/output_throughput", json!(out))];
+    let findings = check("raw/dfkv.md", &text, &[&row(8, 181.6, 1774.0), &row(9, 126.5, 2547.0), &row(10, 68.7, 4688.0)]);
+    assert_eq!(findings, vec!["throughput-tokens-unstated@6"]);
+
+    let text = fixture("markdown-table/ko_llmperf_per_request_rate_rows.md");
+    let findings = check(
+        "raw/trn1.md",
+        &text,
+        &[
+            &[("/source/line", json!(4)), ("/metrics/output_throughput", json!(null)), ("/metrics/extra/mean 요청당 출력 처리량 (tok~1s)", json!(84.9)), ("/metrics/e2e_ms/p99", json!(1757.0))],
+            &[("/source/line", json!(12)), ("/metrics/output_throughput", json!(340.67))],
+        ],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
 }

@@ -465,7 +465,7 @@ fn context_of(body: &str) -> Option<Ctx> {
     } else if one_of(&["dataset", "dataset name", "数据集"]) {
         Ctx::Dataset
     } else if one_of(&[
-        "concurrency", "max concurrency", "batch", "batch size", "bs", "并发", "并发数", "并发度", "clients", "num clients",
+        "concurrency", "max concurrency", "batch", "batch size", "bs", "并发", "并发数", "并发度", "并发量", "clients", "num clients",
         "users", "concurrent users", "concurrent requests", "批大小", "批次大小", "parallel requests", "c", "conc", "at conc", "concurrency level",
         "並列数", "同時リクエスト数", "同時実行数", "동시 요청", "동시 요청 수", "동시성", "全局并发", "总并发", "global concurrency", "conc.",
     ]) {
@@ -706,7 +706,7 @@ fn classify(raw: &str) -> Col {
     // `Stream tok/s` beside `Aggregate tok/s`, `单流 tok/s` beside `聚合 tok/s`: one stream's.
     // (`Stream throughput` beside `Non-stream throughput` is a mode's throughput.)
     let per_stream = (h.word("stream") && !h.any(&["throughput", "吞吐", "non"])) || h.any(&["per stream", "per-stream", "单流", "每流", "単発", "単一ストリーム"]);
-    if (throughput_words || rate_unit) && (per_stream || h.any(&["per user", "per-user", "/user", "单用户", "每用户", "/用户", "单路", "每路", "per request", "per-request", "每请求", "单请求"])) {
+    if (throughput_words || rate_unit) && (per_stream || h.any(&["per user", "per-user", "/user", "单用户", "每用户", "/用户", "单路", "每路", "per request", "per-request", "每请求", "单请求", "요청당", "사용자당", "リクエストあたり", "ユーザーあたり"])) {
         return col(Column::Label);
     }
     if let (Some(group), false, false) = (latency_group(&h), throughput_words, rate_unit) {
@@ -747,7 +747,7 @@ fn classify(raw: &str) -> Col {
     if h.any(&["error rate", "failure rate", "fail rate", "错误率", "失败率"]) && matches!(unit, Unit::None | Unit::Percent) {
         return col(Column::Measure(Measure::ErrorRate));
     }
-    if h.any(&["duration", "total time", "elapsed", "wall time", "耗时", "总时间", "用时", "运行时间", "benchmark time"]) {
+    if h.any(&["duration", "total time", "elapsed", "wall time", "耗时", "总时间", "用时", "运行时间", "benchmark time", "时长"]) {
         return col(Column::Measure(Measure::Duration));
     }
     if h.any(&["accept length", "acceptance length", "accept len", "接受长度"]) {
