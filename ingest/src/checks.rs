@@ -840,8 +840,23 @@ fn command_conflict(c: &context::ClientCommand, run: &Run) -> Option<String> {
             .filter(|&m| m != n && own("scenario.max_concurrency"))
             .map(|m| format!("it sets a concurrency of {n}, while the result states {m}")),
         context::Fact::NumPrompts(n) => handled.filter(|&h| h > n).map(|h| format!("it asks for {n} prompts, while the result handled {h} requests")),
+        // A model the result names itself (its block, or its table's row or column).
+        context::Fact::Model(m) => run
+            .model
+            .as_deref()
+            .filter(|own_model| run.source.context.get("model").is_none_or(|c| c.kind == "table-row") && !same_checkpoint(own_model, &m))
+            .map(|own_model| format!("it runs {m}, while the result is of {own_model}")),
         _ => None,
     })
+}
+
+/// Whether two names of a model may name one checkpoint: the last part of a path or id of
+/// one (`/data/models/Qwen2.5-32B-Instruct`, `qwen2.5`) holds the other's, letters and digits
+/// compared without case.
+fn same_checkpoint(a: &str, b: &str) -> bool {
+    let key = |m: &str| m.trim_end_matches('/').rsplit('/').next().unwrap_or(m).chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect::<String>();
+    let (a, b) = (key(a), key(b));
+    a.contains(&b) || b.contains(&a)
 }
 
 /// A labelled line's fact, from `line` (kind `labelled-line`), which the value's source

@@ -10,7 +10,8 @@ use benchsite_ingest::parse_file;
 use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
-const SAMPLES: [&str; 23] = [
+const SAMPLES: [&str; 24] = [
+    "zh_atlas_model_columns_under_another_models_command.md",
     "zh_aicompass_concurrency_volume_indented.md",
     "zh_dfkv_duration_column.md",
     "ko_llmperf_per_request_rate_rows.md",
@@ -1439,4 +1440,31 @@ fn concurrency_volume_duration_and_a_per_request_rate() {
         ],
     );
     assert!(findings.is_empty(), "{findings:?}");
+}
+
+/// Two tables comparing models in their columns (`DeepSeek-R1-7B (Float16)` beside
+/// `DeepSeek-R1-7B (W8A8)`, `DeepSeek-R1-7B` beside `Qwen2.5-7B`) below a benchmark command of
+/// another checkpoint (`--tokenizer …/Qwen2.5-32B-Instruct`): each run is its column's model,
+/// and the command, which did not run them, gives them nothing (its model, 256 input tokens
+/// and 640 prompts had been given to all four).
+#[test]
+fn model_columns_under_another_models_command() {
+    let text = fixture("markdown-table/zh_atlas_model_columns_under_another_models_command.md");
+    let run = |line: u32, model: &str, precision: Option<&str>, out: f64| {
+        vec![
+            ("/source/line", json!(line)),
+            ("/model", json!(model)),
+            ("/source/context/model", context(line, "table-row")),
+            ("/precision", json!(precision)),
+            ("/metrics/output_throughput", json!(out)),
+            ("/scenario/num_prompts", json!(null)),
+            ("/scenario/input_len", json!(null)),
+        ]
+    };
+    let findings = check(
+        "raw/atlas.md",
+        &text,
+        &[&run(21, "DeepSeek-R1-7B", Some("FP16"), 2619.0), &run(21, "DeepSeek-R1-7B", Some("W8A8"), 2859.0), &run(32, "DeepSeek-R1-7B", None, 2888.0), &run(32, "Qwen2.5-7B", None, 2856.0)],
+    );
+    assert_eq!(findings, vec!["command-not-applied@5"]);
 }

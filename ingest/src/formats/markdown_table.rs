@@ -1531,6 +1531,7 @@ fn prepare<'t>(input: &'t TableInput<'t>) -> Prepared<'t> {
 static FRAMEWORK: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| column("framework"));
 static CONCURRENCY: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| column("concurrency"));
 static GPU: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| column("gpu"));
+static MODEL: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| column("model"));
 static PRECISION: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| column("precision"));
 /// A runs-as-columns table's column name that names no engine, GPU or precision: a note
 /// (`column: Baseline`) whose TP or rate, if it states one, is the run's (as a test name's).
@@ -2646,6 +2647,13 @@ fn runs_of_columns(input: &TableInput<'_>, end: u32, head_line: u32, sink: &mut 
     // naming a setting is no run (its 64 had been a throughput); its cell is every run's when
     // all rows agree.
     let settings: Vec<(usize, Col)> = table.header.iter().enumerate().skip(1).filter(|(_, h)| names_setting(h)).map(|(j, h)| (j, column(h))).collect();
+    // `DeepSeek-R1-7B (W8A8)` beside `Qwen2.5-7B`: columns that lead with a model's name, when
+    // two or more do (one beside engines' columns, `Qwen3.5_0.8B_Deploy`, names a deployment).
+    fn model_led<'h>(header: &'h str, names: &crate::names::Names) -> Option<&'h str> {
+        let lead = header.split(['(', '（']).next().unwrap_or(header).trim();
+        (!lead.is_empty() && context::heading(lead).model.is_some() && context::gpu_in(lead).is_none() && named_by(lead, names).is_none()).then_some(lead)
+    }
+    let models_compared = table.header.iter().skip(1).filter(|h| model_led(h, input.names).is_some()).count() >= 2;
     for (j, header) in table.header.iter().enumerate().skip(1) {
         let name = clean(header);
         if Some(j) == unit || settings.iter().any(|(k, _)| *k == j) {
@@ -2714,6 +2722,9 @@ fn runs_of_columns(input: &TableInput<'_>, end: u32, head_line: u32, sink: &mut 
                 // name names is the run's.
                 if let Some((col, part)) = named_in(header, input.names) {
                     entries.push(Entry { col, head_line, text: part, line: head_line });
+                }
+                if let Some(lead) = model_led(header, input.names).filter(|_| models_compared) {
+                    entries.push(Entry { col: &MODEL, head_line, text: lead, line: head_line });
                 }
                 if let Some((col, number)) = load {
                     entries.push(Entry { col, head_line, text: number, line: head_line });
