@@ -276,10 +276,11 @@ fn flags_in_heading(title: &str) -> Vec<Fact> {
 fn load_setting(key: &str, value: &str) -> Option<Fact> {
     let whole = || value.parse::<u64>().ok().filter(|&n| n > 0);
     match key {
-        "c" | "conc" | "concurrency" | "max_concurrency" => whole().map(Fact::MaxConcurrency),
+        // (`parallel` and `number`: EvalScope's `--parallel` and `--number`.)
+        "c" | "conc" | "concurrency" | "max_concurrency" | "parallel" => whole().map(Fact::MaxConcurrency),
         "isl" | "input_len" | "input" | "random_input_len" => whole().map(Fact::InputLen),
         "osl" | "output_len" | "output" | "random_output_len" => whole().map(Fact::OutputLen),
-        "num_prompts" | "num_prompt" | "prompts" => whole().map(Fact::NumPrompts),
+        "num_prompts" | "num_prompt" | "prompts" | "number" => whole().map(Fact::NumPrompts),
         // `rps=inf`, `request_rate=8`: the client's request rate.
         "rps" | "qps" | "request_rate" => match value.to_ascii_lowercase().as_str() {
             "inf" | "infinity" => Some(Fact::RequestRate(RequestRate::Inf)),
@@ -2117,7 +2118,8 @@ pub fn captions(text: &str, first_line: u32) -> Vec<Caption> {
         // than the document's: the checkpoint and the load it names are that table's (rows
         // naming their own keep theirs), not the ones a setup line names for the rest.
         let prose = t.len() <= 200 && !t.starts_with(['#', '-', '+', '>', '|', '<', '!', '[']);
-        let mut facts = caption_facts(t).unwrap_or_else(|| if prose { settings_in(t) } else { Vec::new() });
+        // (`Benchmark 对比（TP=4, random 20k/1k, parallel=1）：`: its settings and TP.)
+        let mut facts = caption_facts(t).unwrap_or_else(|| if prose { settings_in(t).into_iter().chain(tp_in(t).map(Fact::Tp)).collect() } else { Vec::new() });
         facts.extend(introduced_checkpoint(t).map(Fact::Model));
         let label = (facts.is_empty() && fenced && prose).then(|| block_label(t, j == i + 1)).flatten();
         if facts.is_empty() && label.is_none() {
@@ -2260,7 +2262,9 @@ fn is_checkpoint_id(word: &str) -> bool {
     let Some((org, name)) = word.split_once('/') else { return false };
     let ok = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.')) && !p.starts_with('.');
     let file = [".json", ".py", ".sh", ".md", ".yaml", ".yml", ".txt", ".csv", ".log"].iter().any(|e| name.to_ascii_lowercase().ends_with(e));
-    ok(org) && ok(name) && name.bytes().any(|b| b.is_ascii_digit()) && !file && org.bytes().any(|b| b.is_ascii_alphabetic())
+    // `20k/1k`, `1k/128`: input and output lengths.
+    let length = |p: &str| p.trim_end_matches(['k', 'K', 'm', 'M']).parse::<f64>().is_ok();
+    ok(org) && ok(name) && name.bytes().any(|b| b.is_ascii_digit()) && !file && org.bytes().any(|b| b.is_ascii_alphabetic()) && !(length(org) && length(name))
 }
 
 /// What a caption line states (see [`captions`]), or `None` for a line that is no caption.
@@ -2696,6 +2700,8 @@ mod tests {
         assert_eq!(introduced_checkpoint("Results saved to results/run1.json and logs/bench_2.log"), None);
         assert_eq!(introduced_checkpoint("- model: Qwen/Qwen3-8B"), None);
         assert_eq!(introduced_checkpoint("See ./ckpt/v2 and a/b"), None);
+        assert_eq!(introduced_checkpoint("Benchmark 对比（TP=4, Phy 8-11, random 20k/1k, `parallel=1`）："), None);
+        assert_eq!(introduced_checkpoint("01-ai/Yi-34B (random 1k/128)").as_deref(), Some("01-ai/Yi-34B"));
     }
 
     proptest::proptest! {

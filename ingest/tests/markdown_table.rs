@@ -10,7 +10,8 @@ use benchsite_ingest::parse_file;
 use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
-const SAMPLES: [&str; 24] = [
+const SAMPLES: [&str; 25] = [
+    "zh_xllm_caption_settings_and_lengths_pair.md",
     "zh_atlas_model_columns_under_another_models_command.md",
     "zh_aicompass_concurrency_volume_indented.md",
     "zh_dfkv_duration_column.md",
@@ -1467,4 +1468,26 @@ fn model_columns_under_another_models_command() {
         &[&run(21, "DeepSeek-R1-7B", Some("FP16"), 2619.0), &run(21, "DeepSeek-R1-7B", Some("W8A8"), 2859.0), &run(32, "DeepSeek-R1-7B", None, 2888.0), &run(32, "Qwen2.5-7B", None, 2856.0)],
     );
     assert_eq!(findings, vec!["command-not-applied@5"]);
+}
+
+/// A caption of settings ending with its colon (`Benchmark 对比（TP=4, Phy 8-11, random
+/// 20k/1k, \`parallel=1\`, \`number=5\`, …）：`): TP 4, EvalScope's `parallel` as the
+/// concurrency and `number` as the prompts; `20k/1k` (input and output lengths) is no model,
+/// which it had been for both runs.
+#[test]
+fn a_caption_of_settings_gives_tp_and_load_and_no_lengths_as_model() {
+    let text = fixture("markdown-table/zh_xllm_caption_settings_and_lengths_pair.md");
+    let run = |line: u32, out: f64| {
+        vec![
+            ("/source/line", json!(line)),
+            ("/model", json!(null)),
+            ("/tp", json!(4)),
+            ("/source/context/tp", context(2, "caption")),
+            ("/scenario/max_concurrency", json!(1)),
+            ("/scenario/num_prompts", json!(5)),
+            ("/metrics/output_throughput", json!(out)),
+        ]
+    };
+    let findings = check("raw/xllm.md", &text, &[&run(6, 66.82), &run(7, 69.31)]);
+    assert!(findings.is_empty(), "{findings:?}");
 }
