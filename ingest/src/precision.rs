@@ -37,9 +37,14 @@ const FLOAT: [&str; 4] = ["bf16", "fp16", "fp32", "bfloat16"];
 /// precision word, normalised; `None` when it names none or two (`FP8 vs BF16`).
 pub fn named_in_heading<'a>(words: impl Iterator<Item = &'a str>) -> Option<String> {
     let mut found: Option<String> = None;
-    for w in words {
+    let mut words = words.peekable();
+    while let Some(w) = words.next() {
         let lower = w.to_ascii_lowercase();
         if !(QUANTIZED.contains(&lower.as_str()) || FLOAT.contains(&lower.as_str())) {
+            continue;
+        }
+        // `with FP8 KV cache`: the cache's type, not the model's.
+        if words.peek().is_some_and(|next| next.eq_ignore_ascii_case("kv") || next.to_ascii_lowercase().starts_with("kv-") || next.eq_ignore_ascii_case("kvcache")) {
             continue;
         }
         let p = normalise(&lower)?;
@@ -274,6 +279,15 @@ mod tests {
     use super::*;
     use crate::models;
     use benchsite_model::Flag;
+
+    /// `with FP8 KV cache` names the cache's type: a heading of it states no precision.
+    #[test]
+    fn a_kv_cache_type_is_no_precision() {
+        let words = |t: &'static str| t.split_whitespace();
+        assert_eq!(named_in_heading(words("B200 max-throughput for R1-0528 with FP8 KV cache")), None);
+        assert_eq!(named_in_heading(words("H200 FP8 with FP16 kv-cache")).as_deref(), Some("FP8"));
+        assert_eq!(named_in_heading(words("Llama FP8 results")).as_deref(), Some("FP8"));
+    }
 
     #[test]
     fn family_drops_organisation_and_precision_suffix() {
