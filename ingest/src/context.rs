@@ -96,6 +96,13 @@ pub const ENVIRONMENT: &str = "environment";
 /// (`…/concurrency_96/profile_export_aiperf.json`).
 pub const EXPORT_PATH: &str = "export-path";
 
+/// A path whose last folder is a generic name for weights (`/model`, `/data/models/`,
+/// `./ckpt`): where a container or a script keeps them, not which checkpoint.
+fn is_mount_point(path: &str) -> bool {
+    let last = path.trim_end_matches('/').rsplit('/').next().unwrap_or(path).to_ascii_lowercase();
+    path.contains('/') && matches!(last.as_str(), "model" | "models" | "ckpt" | "ckpts" | "checkpoint" | "checkpoints" | "weights" | "hf_model" | "hf-model" | "llm" | "" | ".")
+}
+
 /// Fills the field `fact` names when the run has no value for it yet, and records where the
 /// value came from. Returns whether it filled the field.
 pub fn give(run: &mut Run, fact: Fact, line: u32, kind: &str) -> bool {
@@ -104,6 +111,8 @@ pub fn give(run: &mut Run, fact: Fact, line: u32, kind: &str) -> bool {
     let filled = match fact {
         // `--model M` in a command written as a template: one letter names no checkpoint.
         Fact::Model(v) if v.chars().count() <= 1 => false,
+        // `--model-path /model`: the folder a container mounts the weights at names none.
+        Fact::Model(v) if is_mount_point(&v) => false,
         Fact::Model(v) => fill(&mut run.model, hub_cache_model(&v).unwrap_or(v)),
         Fact::Gpu(v) => fill(&mut run.gpu, v),
         Fact::GpuCount(v) => fill(&mut run.gpu_count, v),
@@ -2700,6 +2709,8 @@ mod tests {
         assert_eq!(introduced_checkpoint("Results saved to results/run1.json and logs/bench_2.log"), None);
         assert_eq!(introduced_checkpoint("- model: Qwen/Qwen3-8B"), None);
         assert_eq!(introduced_checkpoint("See ./ckpt/v2 and a/b"), None);
+        assert!(is_mount_point("/model") && is_mount_point("/data/models/") && is_mount_point("./ckpt"));
+        assert!(!is_mount_point("/models/Qwen3-8B") && !is_mount_point("model") && !is_mount_point("Qwen/Qwen3-8B"));
         assert_eq!(introduced_checkpoint("Benchmark 对比（TP=4, Phy 8-11, random 20k/1k, `parallel=1`）："), None);
         assert_eq!(introduced_checkpoint("01-ai/Yi-34B (random 1k/128)").as_deref(), Some("01-ai/Yi-34B"));
     }

@@ -49,7 +49,8 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 148] = [
+const SAMPLES: [(&str, &str); 149] = [
+    ("markdown-table/eic_snapshot_model_mounted_at_slash_model.md", "raw/eic_snapshot.md"),
     ("trtllm-legacy/python_and_gpt_manager_llama7b_fp8.md", "raw/trt_howto.md"),
     ("trtllm-legacy/python_readme_batch_sweep_2023.md", "raw/trt_python_readme.md"),
     ("trtllm-legacy/python_issue1410_llama13b_tp2_cut.md", "raw/trt_issue1410.md"),
@@ -3654,4 +3655,19 @@ fn llama_server_commands_name_the_engine() {
     assert_eq!(consoles.len(), 5);
     assert!(consoles.iter().all(|r| r.framework.as_deref() == Some("llama.cpp")), "{:?}", consoles.iter().map(|r| &r.framework).collect::<Vec<_>>());
     numbers_trace_to_their_lines(&text, &out);
+}
+
+/// SGLang's EIC snapshot serves and benchmarks `--model-path /model` (the container's mount),
+/// while its title names the checkpoint (`DeepSeek-V4-Flash FP8, TP8, 8×H20`): the runs are
+/// of the title's model (they had been of `/model`).
+#[test]
+fn a_mount_point_is_no_model_and_the_title_names_it() {
+    let (text, path) = sample("markdown-table/eic_snapshot_model_mounted_at_slash_model.md");
+    let out = parse_file(&path, &text, None);
+    assert_eq!(out.runs.len(), 14);
+    for run in &out.runs {
+        assert_eq!(run.model.as_deref(), Some("DeepSeek-V4-Flash"), "{}", run.id);
+        assert_eq!(run.source.context.get("model").map(|c| (c.line, c.kind.as_str())), Some((2, "heading")), "{}", run.id);
+        assert_eq!((run.gpu.as_deref(), run.tp, run.precision.as_deref()), (Some("H20"), Some(8), Some("FP8")), "{}", run.id);
+    }
 }
