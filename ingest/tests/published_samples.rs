@@ -3659,7 +3659,8 @@ fn llama_server_commands_name_the_engine() {
 
 /// SGLang's EIC snapshot serves and benchmarks `--model-path /model` (the container's mount),
 /// while its title names the checkpoint (`DeepSeek-V4-Flash FP8, TP8, 8×H20`): the runs are
-/// of the title's model (they had been of `/model`).
+/// of the title's model (they had been of `/model`). Its load-back table's cells hold three
+/// statistics each.
 #[test]
 fn a_mount_point_is_no_model_and_the_title_names_it() {
     let (text, path) = sample("markdown-table/eic_snapshot_model_mounted_at_slash_model.md");
@@ -3670,4 +3671,11 @@ fn a_mount_point_is_no_model_and_the_title_names_it() {
         assert_eq!(run.source.context.get("model").map(|c| (c.line, c.kind.as_str())), Some((2, "heading")), "{}", run.id);
         assert_eq!((run.gpu.as_deref(), run.tp, run.precision.as_deref()), (Some("H20"), Some(8), Some("FP8")), "{}", run.id);
     }
+    // `TTFT mean / p50 / p99 ms` over `25438 / 26982 / 30596`: three statistics a cell (the
+    // cell had been a note), a dash one not measured.
+    let ttft = |line: u32| out.runs.iter().find(|r| r.source.line == line).and_then(|r| r.metrics.ttft_ms.clone()).map(|l| l.iter().map(|(k, v)| (k.to_string(), *v)).collect::<Vec<_>>());
+    let stats = |l: &[(&str, f64)]| Some(l.iter().map(|(k, v)| (k.to_string(), *v)).collect::<Vec<_>>());
+    assert_eq!(ttft(96), stats(&[("mean", 25438.0), ("p50", 26982.0), ("p99", 30596.0)]));
+    assert_eq!(ttft(98), stats(&[("mean", 8019.0), ("p99", 11069.0)]));
+    numbers_trace_to_their_lines(&text, &out);
 }

@@ -2990,16 +2990,16 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
                     notes.push(Note { line: e.line, text: format!("{}: {t}", col.raw) });
                 }
             }
-            // `47–51` or `~500` under `TTFT (ms)`: no one measurement, but what the row says of
-            // it, kept as a note.
-            (Column::Measure(_), Num::NotMeasured) => notes.push(Note { line: e.line, text: format!("{}: {}", col.raw, clean(e.text)) }),
-            (_, Num::Absent | Num::NotMeasured) => {}
-            // `TTFT P50/P95` over `1200.8 / 1812.5 ms` (or bare `93 / 169` under `(ms)`): two
-            // statistics a cell, in the header's order.
-            (Column::Measure(Measure::Latency { group, .. }), Num::Number(..) | Num::Text(_)) if stat_pair(&col.raw).is_some() && number_pair(e.text).is_some() => {
-                let ((first, second), (a, b, cell_unit)) = (stat_pair(&col.raw).unwrap_or_default(), number_pair(e.text).unwrap_or((0.0, 0.0, Unit::None)));
+            // `TTFT P50/P95` over `1200.8 / 1812.5 ms` (or bare `93 / 169` under `(ms)`), `TTFT
+            // mean / p50 / p99 ms` over `25438 / 26982 / 30596`: statistics a cell, in the
+            // header's order (a dash, one not measured).
+            (Column::Measure(Measure::Latency { group, .. }), Num::Number(..) | Num::Text(_) | Num::NotMeasured)
+                if stat_list(&col.raw).zip(number_list(e.text)).is_some_and(|(s, (n, _))| s.len() == n.len()) =>
+            {
+                let (stats, (numbers, cell_unit)) = (stat_list(&col.raw).unwrap_or_default(), number_list(e.text).unwrap_or((Vec::new(), Unit::None)));
                 let unit = if cell_unit == Unit::None { col.unit } else { cell_unit };
-                for (stat, n) in [(first, a), (second, b)] {
+                for (stat, n) in stats.into_iter().zip(numbers) {
+                    let Some(n) = n else { continue };
                     match measure(&Measure::Latency { group, stat }, n, unit) {
                         Measured::Row(label, v) => {
                             results += usize::from(is_result(col));
@@ -3009,6 +3009,10 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
                     }
                 }
             }
+            // `47–51` or `~500` under `TTFT (ms)`: no one measurement, but what the row says of
+            // it, kept as a note.
+            (Column::Measure(_), Num::NotMeasured) => notes.push(Note { line: e.line, text: format!("{}: {}", col.raw, clean(e.text)) }),
+            (_, Num::Absent | Num::NotMeasured) => {}
             // `Error Rate` over `1/16`: the requests that failed, of those sent.
             (Column::Measure(Measure::ErrorRate), Num::Number(..))
                 if number_pair(e.text).is_some_and(|(a, b, u)| u == Unit::None && a.fract() == 0.0 && b.fract() == 0.0 && a <= b) =>
@@ -3022,7 +3026,7 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
             // first is what was done).
             (Column::Measure(m), Num::Number(..))
                 if !matches!(m, Measure::Completed | Measure::Failed | Measure::TotalInput | Measure::TotalOutput)
-                    && stat_pair(&col.raw).is_none()
+                    && stat_list(&col.raw).is_none()
                     && number_pair(e.text).is_some() =>
             {
                 let (a, b, _) = number_pair(e.text).unwrap_or((0.0, 0.0, Unit::None));
@@ -3557,20 +3561,26 @@ fn names_ok_fail(header: &str) -> bool {
     header.split_once('/').is_some_and(|(ok, fail)| ok_words.contains(&ok.trim()) && fail_words.contains(&fail.trim()))
 }
 
-fn stat_pair(raw: &str) -> Option<(String, String)> {
-    // `TTFT p50 / p95 (ms)` as `TTFT p50/p95 (ms)`.
+/// The statistics a header names apart with slashes, in order: `TTFT p50 / p95 (ms)` (also
+/// written `p50/p95`), `TTFT mean / p50 / p99 ms`.
+fn stat_list(raw: &str) -> Option<Vec<String>> {
     let lower = raw.to_lowercase().replace(" / ", "/");
     lower.split_whitespace().find_map(|w| {
-        let (a, b) = w.trim_matches(['(', ')']).split_once('/')?;
-        Some((stat_word(a)?, stat_word(b)?))
+        let w = w.trim_matches(['(', ')']);
+        w.contains('/').then(|| w.split('/').map(stat_word).collect::<Option<Vec<String>>>()).flatten()
     })
 }
 
-/// Two numbers a cell, `1200.8 / 1812.5 ms`, with the unit written after the second or after
-/// each (`5.7s / 5.8s`), in groups of thousands or not (`17,400 / 32,831`).
-fn number_pair(text: &str) -> Option<(f64, f64, Unit)> {
-    let side = |t: &str| -> Option<(f64, Unit)> {
+/// Numbers a cell lists apart with slashes, `1200.8 / 1812.5 ms`, `25438 / 26982 / 30596`,
+/// with the unit written after the last or after each (`5.7s / 5.8s`), in groups of thousands
+/// or not (`17,400 / 32,831`); a dash for one not measured (`8019 / - / 11069`), but not for
+/// all of them.
+fn number_list(text: &str) -> Option<(Vec<Option<f64>>, Unit)> {
+    let side = |t: &str| -> Option<(Option<f64>, Unit)> {
         let t = t.trim();
+        if matches!(t, "-" | "—" | "–") {
+            return Some((None, Unit::None));
+        }
         let end = t.find(|c: char| !(c.is_ascii_digit() || matches!(c, '.' | ','))).unwrap_or(t.len());
         let digits = &t[..end];
         // A comma only between groups of three digits (`17,400`), never a list (`1,2`).
@@ -3579,16 +3589,31 @@ fn number_pair(text: &str) -> Option<(f64, f64, Unit)> {
         }
         let n = plain_number(&digits.replace(',', ""))?;
         let rest = t[end..].trim();
-        Some((n, if rest.is_empty() { Unit::None } else { unit_of(rest) }))
+        Some((Some(n), if rest.is_empty() { Unit::None } else { unit_of(rest) }))
     };
-    let (a, b) = text.split_once('/')?;
-    let ((a, ua), (b, ub)) = (side(a)?, side(b)?);
-    let unit = match (ua, ub) {
-        (u, Unit::None) | (Unit::None, u) => u,
-        (u, v) if u == v => u,
-        _ => return None,
-    };
-    (unit != Unit::Other).then_some((a, b, unit))
+    if !text.contains('/') {
+        return None;
+    }
+    let mut numbers = Vec::new();
+    let mut unit = Unit::None;
+    for part in text.split('/') {
+        let (n, u) = side(part)?;
+        unit = match (unit, u) {
+            (u, Unit::None) | (Unit::None, u) => u,
+            (u, v) if u == v => u,
+            _ => return None,
+        };
+        numbers.push(n);
+    }
+    (unit != Unit::Other && numbers.iter().any(Option::is_some)).then_some((numbers, unit))
+}
+
+/// Two numbers a cell ([`number_list`] of two, both written).
+fn number_pair(text: &str) -> Option<(f64, f64, Unit)> {
+    match number_list(text)? {
+        (list, unit) if list.len() == 2 => Some((list[0]?, list[1]?, unit)),
+        _ => None,
+    }
 }
 
 /// The TP a cell states and nothing else: `TP=2`, `tp 4`, `TP8`.
@@ -3989,10 +4014,15 @@ mod tests {
 
     #[test]
     fn a_header_and_cell_of_two_statistics() {
-        assert_eq!(stat_pair("TTFT P50/P95"), Some(("p50".into(), "p95".into())));
-        assert_eq!(stat_pair("请求延迟 P50/P95"), Some(("p50".into(), "p95".into())));
-        assert_eq!(stat_pair("TTFT p50 / p95 (ms)"), Some(("p50".into(), "p95".into())));
-        assert_eq!(stat_pair("Input/Output"), None);
+        let list = |l: &[&str]| Some(l.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+        assert_eq!(stat_list("TTFT P50/P95"), list(&["p50", "p95"]));
+        assert_eq!(stat_list("请求延迟 P50/P95"), list(&["p50", "p95"]));
+        assert_eq!(stat_list("TTFT p50 / p95 (ms)"), list(&["p50", "p95"]));
+        assert_eq!(stat_list("TTFT mean / p50 / p99 ms"), list(&["mean", "p50", "p99"]));
+        assert_eq!(stat_list("Input/Output"), None);
+        assert_eq!(number_list("25438 / 26982 / 30596"), Some((vec![Some(25438.0), Some(26982.0), Some(30596.0)], Unit::None)));
+        assert_eq!(number_list("8019 / - / 11069"), Some((vec![Some(8019.0), None, Some(11069.0)], Unit::None)));
+        assert_eq!(number_list("- / -"), None);
         assert_eq!(number_pair("1200.8 / 1812.5 ms"), Some((1200.8, 1812.5, Unit::Time(1.0))));
         assert_eq!(number_pair("80 / 80"), Some((80.0, 80.0, Unit::None)));
         assert_eq!(number_pair("1K / 128"), None);
