@@ -49,7 +49,8 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 149] = [
+const SAMPLES: [(&str, &str); 150] = [
+    ("box-table/ollama_bench_rich_ttft_seconds.md", "raw/openarc_issue43.md"),
     ("markdown-table/eic_snapshot_model_mounted_at_slash_model.md", "raw/eic_snapshot.md"),
     ("trtllm-legacy/python_and_gpt_manager_llama7b_fp8.md", "raw/trt_howto.md"),
     ("trtllm-legacy/python_readme_batch_sweep_2023.md", "raw/trt_python_readme.md"),
@@ -3678,4 +3679,29 @@ fn a_mount_point_is_no_model_and_the_title_names_it() {
     assert_eq!(ttft(96), stats(&[("mean", 25438.0), ("p50", 26982.0), ("p99", 30596.0)]));
     assert_eq!(ttft(98), stats(&[("mean", 8019.0), ("p99", 11069.0)]));
     numbers_trace_to_their_lines(&text, &out);
+}
+
+/// A script's own summary drawn by `rich` (`┃ run ┃ p ┃ n ┃ ttft(s) ┃ tpot(ms) ┃ …`) in an
+/// issue: five repetitions, a run each, read as the table it draws (TTFT in seconds converted,
+/// the repetition a note). It had given no run, only `results-not-read`.
+#[test]
+fn a_box_drawn_table_no_tool_claims() {
+    let (text, path) = sample("box-table/ollama_bench_rich_ttft_seconds.md");
+    let run = |line: u32, ttft: f64, tpot: f64, duration: f64, rep: &str| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/format", json!("box-table")),
+            ("/source/line", json!(line)),
+            ("/metrics/ttft_ms/mean", json!(ttft)),
+            ("/metrics/tpot_ms/mean", json!(tpot)),
+            ("/metrics/duration_s", json!(duration)),
+            ("/notes/0/text", json!(rep)),
+        ]
+    };
+    let findings = check(
+        &path,
+        &text,
+        &[&run(17, 13070.0, 150.86, 46.98, "run: 1"), &run(18, 12700.0, 155.98, 48.56, "run: 2"), &run(19, 13000.0, 153.12, 48.35, "run: 3"), &run(20, 12930.0, 150.94, 46.79, "run: 4"), &run(21, 12740.0, 150.85, 47.11, "run: 5")],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+    numbers_trace_to_their_lines(&text, &parse_file(&path, &text, None));
 }

@@ -484,7 +484,7 @@ fn context_of(body: &str) -> Option<Ctx> {
         Ctx::OutputLen
     } else if one_of(&["request rate", "rate", "req rate", "请求速率", "arrival rate", "target qps", "target rps", "到达率", "请求到达率", "target request rate"]) {
         Ctx::RequestRate
-    } else if one_of(&["test name"]) {
+    } else if one_of(&["test name", "run", "trial", "iteration", "repetition"]) {
         Ctx::TestName
     } else if one_of(&["source", "sources", "reference", "ref", "citation", "来源", "出处", "数据来源", "引用"]) {
         Ctx::Source

@@ -11,7 +11,9 @@
 //! - [`Read::File`]: a whole file in a syntax of its own (CSV, YAML, HTML);
 //! - [`Read::Table`]: markdown tables, which the markdown walk ([`crate::markdown`]) finds in
 //!   result files and documents and hands, all of a file at once, to every table format
-//!   ([`read_tables`]): one run may be spread over several tables, one per metric.
+//!   ([`read_tables`]): one run may be spread over several tables, one per metric;
+//! - [`Read::Fallback`]: a text no text format found a run in (a table drawn in box
+//!   characters by a script of its own).
 //!
 //! Readers share the vocabulary of [`crate::fields`] (labels → fields and units) and, where
 //! a tool prints rows, the resolver of [`crate::block`]: a reader that turns its output into
@@ -20,6 +22,7 @@
 //! format that read it (`Run::format`).
 
 pub mod aiperf;
+pub mod box_table;
 pub mod guidellm;
 pub mod evalscope;
 pub mod llmperf;
@@ -84,6 +87,9 @@ pub enum Read {
     /// Runs from the rows of a file's markdown tables, given in line order; none for a
     /// table that holds no results.
     Table(fn(&[TableInput<'_>], &mut Sink) -> Vec<Run>),
+    /// Runs of a text read as [`Read::Text`] is, but only when no text format found a run in
+    /// it: a generic reading of what tools read in their own way.
+    Fallback(TextRead),
 }
 
 /// A markdown table, the file it sits in and where in the file it sits.
@@ -174,6 +180,7 @@ pub static FORMATS: &[&Format] = &[
     // After every CSV a tool writes: a CSV of results no tool's reader claims.
     &csv_table::FORMAT,
     &markdown_table::FORMAT,
+    &box_table::FORMAT,
 ];
 
 /// Reads a whole file of unknown layout: a JSON document, a file of another syntax a format
@@ -258,6 +265,15 @@ pub fn read_text(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
     }
     if formats > 1 {
         runs.sort_by_key(|r: &Run| r.source.line);
+    }
+    if runs.is_empty() {
+        for format in FORMATS {
+            if let (Read::Fallback(read), true) = (&format.read, (format.detect)(input)) {
+                let (found, seen) = read(input, sink);
+                blocks += seen;
+                runs.extend(found);
+            }
+        }
     }
     (runs, blocks)
 }
