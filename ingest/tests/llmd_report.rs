@@ -306,3 +306,19 @@ fn a_v0_1_report_takes_the_rate_of_its_own_stage() {
     check("raw/benchmark_report.yaml", &report(0), &[&[("/scenario/request_rate", json!(5.0)), ("/scenario/max_concurrency", json!(null))]]);
     check("raw/benchmark_report.yaml", &report(2), &[&[("/scenario/request_rate", json!(null)), ("/scenario/max_concurrency", json!(null))]]);
 }
+
+/// llm-d's precise-prefix-cache guide pastes a report converted from guidellm's: its
+/// `request_latency` says `units: ms` but holds seconds (mean 0.1244, under a TTFT mean of
+/// 13.2 ms it includes). Read as seconds, with a warning; it had been 0.12 ms.
+#[test]
+fn a_request_latency_labelled_ms_that_holds_seconds() {
+    let text = fixture("llmd-report/precise_prefix_report_latency_seconds_labelled_ms.md");
+    let out = parse_file("raw/precise_prefix.md", &text, None);
+    let report = out.runs.iter().find(|r| r.format == "llmd-report").expect("the report's run");
+    let e2e = report.metrics.more.e2e_ms.as_ref().expect("e2e");
+    // (Seconds times 1000, rounded to the digits the value was written with.)
+    assert_eq!(e2e.get("mean").copied(), Some(124.427248168));
+    assert_eq!(report.metrics.ttft_ms.as_ref().and_then(|l| l.get("mean").copied()), Some(13.210789469264498));
+    assert_eq!(common::found(&out).iter().filter(|f| f.starts_with("latency-ms-holds-seconds")).cloned().collect::<Vec<_>>(), vec!["latency-ms-holds-seconds@132"]);
+    numbers_trace_to_their_lines(&text, &out);
+}

@@ -214,7 +214,7 @@ fn requests<'a>(rows: &mut Vec<Row<'a>>, m: &'a Members<'a>, path: &str, sink: &
         match key.as_ref() {
             "total" => number_row(rows, v, "total requests", key),
             "failures" => number_row(rows, v, "failed requests", key),
-            _ if matches!(v.value, Json::Object(_)) => statistics(rows, v, &concat(&[path, ".", key]), None, sink),
+            _ if matches!(v.value, Json::Object(_)) => statistics(rows, v, &concat(&[path, ".", key]), None, None, sink),
             _ => number_row(rows, v, &extra(concat(&[path, ".", key])), key),
         }
     }
@@ -222,7 +222,20 @@ fn requests<'a>(rows: &mut Vec<Row<'a>>, m: &'a Members<'a>, path: &str, sink: &
 
 /// The four latency groups the run has, converted by their units; NTPOT and anything else
 /// kept in `extra`.
+///
+/// A report converted from guidellm's (llm-d's `convert` of 2025) writes its request latency
+/// in seconds under `units: ms`: a mean shorter than the mean time to first token, which each
+/// request's latency includes, is read as seconds, with a warning.
 fn latency<'a>(rows: &mut Vec<Row<'a>>, m: &'a Members<'a>, sink: &mut Sink) {
+    let mean_ms = |key: &str| {
+        let stats = members(get(m, key));
+        let mean = match get(stats, "mean").map(|v| &v.value) {
+            Some(Json::Number(n)) => Some(*n),
+            _ => None,
+        };
+        mean.filter(|_| unit_of(stats).as_deref() == Some("ms"))
+    };
+    let seconds = matches!((mean_ms("request_latency"), mean_ms("time_to_first_token")), (Some(e2e), Some(ttft)) if e2e < ttft);
     for (key, v) in m {
         let group = match key.as_ref() {
             "time_to_first_token" => Some("ttft"),
@@ -231,7 +244,15 @@ fn latency<'a>(rows: &mut Vec<Row<'a>>, m: &'a Members<'a>, sink: &mut Sink) {
             "request_latency" => Some("e2el"),
             _ => None,
         };
-        statistics(rows, v, &format!("latency.{key}"), group, sink);
+        let relabelled = seconds && key == "request_latency";
+        if relabelled {
+            sink.warn(
+                "latency-ms-holds-seconds",
+                v.line,
+                "`request_latency` is labelled ms, but its mean is shorter than the mean time to first token, which every request's latency includes: its values are seconds (as guidellm writes them) and were read as seconds. Check the converter that wrote the report.".into(),
+            );
+        }
+        statistics(rows, v, &format!("latency.{key}"), group, relabelled.then_some("s"), sink);
     }
 }
 
@@ -243,7 +264,7 @@ fn throughput<'a>(rows: &mut Vec<Row<'a>>, key: &'a str, v: &'a Spanned<'a>, lab
     let unit = unit_of(stats);
     let per_second = matches!(unit.as_deref(), Some("tokens/s" | "token/s" | "tok/s" | "queries/s" | "qps" | "requests/s" | "req/s"));
     if label.is_empty() || !per_second {
-        statistics(rows, v, &path, None, sink);
+        statistics(rows, v, &path, None, None, sink);
         return;
     }
     for (stat, s) in stats {
@@ -262,7 +283,8 @@ fn unit_of(stats: &Members<'_>) -> Option<String> {
     }
 }
 
-/// One statistics object (`units`, `mean`, `p50`, …). With a latency group and a time unit,
+/// One statistics object (`units`, `mean`, `p50`, …), its unit the one given instead when there
+/// is one. With a latency group and a time unit,
 /// each statistic becomes that group's row; otherwise each is kept in `extra` under
 /// `<path>.<stat> (<unit>)`, and a latency whose unit is unknown is named in a finding.
 fn statistics<'a>(
@@ -270,13 +292,14 @@ fn statistics<'a>(
     v: &'a Spanned<'a>,
     path: &str,
     group: Option<&str>,
+    unit_instead: Option<&str>,
     sink: &mut Sink,
 ) {
     let Json::Object(stats) = &v.value else {
         number_row(rows, v, &extra(path.to_string()), "value");
         return;
     };
-    let unit = unit_of(stats);
+    let unit = unit_instead.map(str::to_string).or_else(|| unit_of(stats));
     let suffix = match unit.as_deref() {
         Some("s" | "s/token") => Some(" (s)"),
         Some("ms" | "ms/token") => Some(" (ms)"),
@@ -325,7 +348,7 @@ fn stat_name(stat: &str) -> Option<String> {
 fn other_statistics<'a>(rows: &mut Vec<Row<'a>>, v: Option<&'a Spanned<'a>>, path: &str, sink: &mut Sink) {
     let Some(v) = v else { return };
     match &v.value {
-        Json::Object(m) if m.iter().any(|(k, _)| k == "units") => statistics(rows, v, path, None, sink),
+        Json::Object(m) if m.iter().any(|(k, _)| k == "units") => statistics(rows, v, path, None, None, sink),
         Json::Object(m) => {
             for (k, child) in m {
                 other_statistics(rows, Some(child), &format!("{path}.{k}"), sink);
