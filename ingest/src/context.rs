@@ -431,6 +431,9 @@ pub fn heading(title: &str) -> Heading {
     if !h.load.iter().any(|f| matches!(f, Fact::InputLen(_) | Fact::OutputLen(_))) {
         h.load.extend(length_pair(title));
     }
+    if !h.load.iter().any(|f| matches!(f, Fact::InputLen(_) | Fact::OutputLen(_))) {
+        h.load.extend(in_out_lengths(title));
+    }
     if !h.load.iter().any(|f| matches!(f, Fact::MaxConcurrency(_))) {
         h.load.extend(concurrency_in(&words).map(Fact::MaxConcurrency));
     }
@@ -2068,6 +2071,36 @@ fn linked_model(value: &str) -> Option<&str> {
     (!text.is_empty() && !text.contains(char::is_whitespace) && is_model_word(text)).then_some(text)
 }
 
+/// The input and output lengths written as counts of what goes in and out: `(3500 in / 1500
+/// out)`, `16000-in / 100-out`, `32 input / 200 output`, `256 输入 / 128 输出`; none unless the
+/// text writes one such pair.
+pub fn in_out_lengths(text: &str) -> Vec<Fact> {
+    let lower = text.to_lowercase();
+    let mut spaced = String::with_capacity(lower.len() + 8);
+    let mut prev = ' ';
+    for c in lower.chars() {
+        match c {
+            '/' => spaced.push_str(" / "),
+            // `16000-in`: the number and its word.
+            '-' if prev.is_ascii_digit() => spaced.push(' '),
+            '(' | ')' | ',' | '，' | '（' | '）' | '；' | ';' => spaced.push(' '),
+            _ => spaced.push(c),
+        }
+        prev = c;
+    }
+    let words: Vec<&str> = spaced.split_whitespace().collect();
+    let count = |w: &str| w.parse::<u64>().ok().filter(|&n| n > 0);
+    let pairs: Vec<(u64, u64)> = words
+        .windows(5)
+        .filter(|w| matches!(w[1], "in" | "input" | "输入") && w[2] == "/" && matches!(w[4].trim_end_matches('.'), "out" | "output" | "输出"))
+        .filter_map(|w| Some((count(w[0])?, count(w[3])?)))
+        .collect();
+    match pairs.as_slice() {
+        [(i, o)] => vec![Fact::InputLen(*i), Fact::OutputLen(*o)],
+        _ => Vec::new(),
+    }
+}
+
 /// The input and output lengths a workload line names as a word and a whole number
 /// (`输入 10000 tokens；输出 800 tokens`, `input 512, output 128`); `1k` is no length.
 fn lengths_in(value: &str) -> Vec<Fact> {
@@ -2128,7 +2161,7 @@ pub fn captions(text: &str, first_line: u32) -> Vec<Caption> {
         // naming their own keep theirs), not the ones a setup line names for the rest.
         let prose = t.len() <= 200 && !t.starts_with(['#', '-', '+', '>', '|', '<', '!', '[']);
         // (`Benchmark 对比（TP=4, random 20k/1k, parallel=1）：`: its settings and TP.)
-        let mut facts = caption_facts(t).unwrap_or_else(|| if prose { settings_in(t).into_iter().chain(tp_in(t).map(Fact::Tp)).collect() } else { Vec::new() });
+        let mut facts = caption_facts(t).unwrap_or_else(|| if prose { settings_in(t).into_iter().chain(tp_in(t).map(Fact::Tp)).chain(in_out_lengths(t)).collect() } else { Vec::new() });
         facts.extend(introduced_checkpoint(t).map(Fact::Model));
         let label = (facts.is_empty() && fenced && prose).then(|| block_label(t, j == i + 1)).flatten();
         if facts.is_empty() && label.is_none() {
@@ -2548,6 +2581,11 @@ mod tests {
         assert_eq!(lengths("5.1 均衡负载 1024/1024"), vec![Fact::InputLen(1024), Fact::OutputLen(1024)]);
         assert_eq!(lengths("ISL/OSL 8000/1024 (TP8)"), vec![Fact::InputLen(8000), Fact::OutputLen(1024)]);
         assert_eq!(lengths("Throughput at 1024/128 tokens"), vec![Fact::InputLen(1024), Fact::OutputLen(128)]);
+        assert_eq!(heading("A. Serving throughput (3500 in / 1500 out)").load, vec![Fact::InputLen(3500), Fact::OutputLen(1500)]);
+        assert_eq!(in_out_lengths("bench random 16000-in / 100-out，20 prompts"), vec![Fact::InputLen(16000), Fact::OutputLen(100)]);
+        assert_eq!(in_out_lengths("Decode-focused profiling 对比（32 input / 200 output, rank0）"), vec![Fact::InputLen(32), Fact::OutputLen(200)]);
+        assert_eq!(in_out_lengths("1 in / 2 out vs 3 in / 4 out"), vec![]);
+        assert_eq!(in_out_lengths("plug in / out of the box"), vec![]);
         assert_eq!(lengths("6.3 workload 4K/4K + TTFT"), vec![], "1K is 1000 or 1024");
         assert_eq!(lengths("Workload 2024/11"), vec![], "11 is no length");
         assert_eq!(lengths("1024/1024"), vec![], "no word saying they are lengths");

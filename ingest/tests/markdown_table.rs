@@ -1427,7 +1427,8 @@ fn concurrency_volume_duration_and_a_per_request_rate() {
     assert_eq!(findings, vec!["throughput-tokens-unstated@5"]);
 
     let text = fixture("markdown-table/zh_dfkv_duration_column.md");
-    let row = |line: u32, duration: f64, out: f64| vec![("/source/line", json!(line)), ("/metrics/duration_s", json!(duration)), ("/metrics/output_throughput", json!(out))];
+    // (The lengths from the setup line above: `bench random 16000-in / 100-out`.)
+    let row = |line: u32, duration: f64, out: f64| vec![("/source/line", json!(line)), ("/metrics/duration_s", json!(duration)), ("/metrics/output_throughput", json!(out)), ("/scenario/input_len", json!(16000)), ("/scenario/output_len", json!(100))];
     let findings = check("raw/dfkv.md", &text, &[&row(8, 181.6, 1774.0), &row(9, 126.5, 2547.0), &row(10, 68.7, 4688.0)]);
     assert_eq!(findings, vec!["throughput-tokens-unstated@6"]);
 

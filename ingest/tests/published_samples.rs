@@ -3661,7 +3661,7 @@ fn llama_server_commands_name_the_engine() {
 /// SGLang's EIC snapshot serves and benchmarks `--model-path /model` (the container's mount),
 /// while its title names the checkpoint (`DeepSeek-V4-Flash FP8, TP8, 8×H20`): the runs are
 /// of the title's model (they had been of `/model`). Its load-back table's cells hold three
-/// statistics each.
+/// statistics each; its sections' headings name their lengths as counts in and out.
 #[test]
 fn a_mount_point_is_no_model_and_the_title_names_it() {
     let (text, path) = sample("markdown-table/eic_snapshot_model_mounted_at_slash_model.md");
@@ -3678,6 +3678,10 @@ fn a_mount_point_is_no_model_and_the_title_names_it() {
     let stats = |l: &[(&str, f64)]| Some(l.iter().map(|(k, v)| (k.to_string(), *v)).collect::<Vec<_>>());
     assert_eq!(ttft(96), stats(&[("mean", 25438.0), ("p50", 26982.0), ("p99", 30596.0)]));
     assert_eq!(ttft(98), stats(&[("mean", 8019.0), ("p99", 11069.0)]));
+    // Each section's lengths from its heading: `(3500 in / 1500 out)`, `(16000 in / 16 out, …)`.
+    let lengths = |line: u32| out.runs.iter().find(|r| r.source.line == line).map(|r| (r.scenario.input_len, r.scenario.output_len, r.source.context.get("scenario.input_len").map(|c| c.line)));
+    assert_eq!(lengths(66), Some((Some(3500), Some(1500), Some(62))));
+    assert_eq!(lengths(96), Some((Some(16000), Some(16), Some(92))));
     numbers_trace_to_their_lines(&text, &out);
 }
 
