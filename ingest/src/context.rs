@@ -419,6 +419,16 @@ pub fn heading(title: &str) -> Heading {
     if h.gpu_count.is_none() {
         h.gpu_count = gpus_in(title);
     }
+    // `单卡 910B3`, `Single H100`: one card, said with the GPU named right after.
+    if h.gpu_count.is_none() {
+        if let Some(gpu) = h.gpu.as_deref() {
+            let single = ["单卡", "單卡", "single"].iter().any(|w| {
+                let lower = title.to_lowercase();
+                lower.find(w).is_some_and(|at| lower[at + w.len()..].trim_start().to_uppercase().starts_with(&gpu.to_uppercase()))
+            });
+            h.gpu_count = single.then_some(1);
+        }
+    }
     h.tp = tp_in(title);
     h.load = settings_in(title);
     // ``## High-concurrency (`--request-rate inf --max-concurrency 64 --num-prompts 500`)``: the
@@ -2329,10 +2339,6 @@ fn caption_facts(line: &str) -> Option<Vec<Fact>> {
         Fact::Precision(_) => false,
         _ => true,
     });
-    // `Single L4 GPU`: one GPU.
-    if h.gpu.is_some() && h.gpu_count.is_none() && ws.first().is_some_and(|w| w.eq_ignore_ascii_case("single")) {
-        facts.push(Fact::GpuCount(1));
-    }
     (!facts.is_empty()).then_some(facts)
 }
 
@@ -2582,6 +2588,10 @@ mod tests {
         assert_eq!(lengths("ISL/OSL 8000/1024 (TP8)"), vec![Fact::InputLen(8000), Fact::OutputLen(1024)]);
         assert_eq!(lengths("Throughput at 1024/128 tokens"), vec![Fact::InputLen(1024), Fact::OutputLen(128)]);
         assert_eq!(heading("A. Serving throughput (3500 in / 1500 out)").load, vec![Fact::InputLen(3500), Fact::OutputLen(1500)]);
+        let one = |t: &str| { let h = heading(t); (h.gpu, h.gpu_count) };
+        assert_eq!(one("实验 A：ACL Graph 行为分析（2026-04-01，Qwen3-4B，单卡 910B3）"), (Some("910B3".to_string()), Some(1)));
+        assert_eq!(one("Single H100 results"), (Some("H100".to_string()), Some(1)));
+        assert_eq!(one("单卡时分复用 on H100"), (Some("H100".to_string()), None));
         assert_eq!(in_out_lengths("bench random 16000-in / 100-out，20 prompts"), vec![Fact::InputLen(16000), Fact::OutputLen(100)]);
         assert_eq!(in_out_lengths("Decode-focused profiling 对比（32 input / 200 output, rank0）"), vec![Fact::InputLen(32), Fact::OutputLen(200)]);
         assert_eq!(in_out_lengths("1 in / 2 out vs 3 in / 4 out"), vec![]);
@@ -2984,7 +2994,7 @@ mod tests {
         assert_eq!(
             got,
             vec![
-                Caption { line: 1, first: 2, last: 4, facts: vec![Fact::Gpu("L4".into()), Fact::Framework("vllm".into()), Fact::VersionOf("vllm", "0.6.2".into()), Fact::GpuCount(1)], label: None },
+                Caption { line: 1, first: 2, last: 4, facts: vec![Fact::Gpu("L4".into()), Fact::GpuCount(1), Fact::Framework("vllm".into()), Fact::VersionOf("vllm", "0.6.2".into())], label: None },
                 Caption { line: 6, first: 8, last: 10, facts: vec![Fact::Gpu("H100".into()), Fact::GpuCount(8), Fact::Tp(8)], label: None },
                 // Right above its fence, a short line is the block's label (its runs' note),
                 // with no facts: `Single L4 GPU` two lines up is no caption of it.
