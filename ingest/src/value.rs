@@ -97,8 +97,10 @@ fn annotated(rest: &str) -> Option<&str> {
     let opens_note = |t: &str| {
         // Marks of the best value in a table (`**0.45** ⭐`, `🏆`) are notes as well.
         // `<========` (an arrow drawn in a log), any pictograph or dingbat.
-        ["←", "⬅", "<-", "<=", "(", "[", "#", "//", "*", "👈", "✓", "✔", "—", "–", "|"].iter().any(|m| t.starts_with(m))
+        // A footnote's mark (`98¹`, `36.4†`) too.
+        ["←", "⬅", "<-", "<=", "(", "[", "#", "//", "*", "👈", "✓", "✔", "—", "–", "|", "†", "‡", "§"].iter().any(|m| t.starts_with(m))
             || t.starts_with(crate::text::is_pictograph)
+            || t.starts_with(['¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹', '⁰'])
     };
     if opens_note(rest) {
         return Some("");
@@ -288,6 +290,8 @@ mod tests {
         check("149.03 (best run of 3)", Value::Number(149.03), "");
         check("13341.219 token/s  <- peak", Value::Number(13341.219), "token/s");
         check("1.94s # warm cache", Value::Number(1.94), "s");
+        check("98¹", Value::Number(98.0), "");
+        check("36.4‡", Value::Number(36.4), "");
         check("12 apples and 3 pears", Value::Text("12 apples and 3 pears"), "");
     }
 

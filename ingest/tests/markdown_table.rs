@@ -1492,3 +1492,20 @@ fn a_caption_of_settings_gives_tp_and_load_and_no_lengths_as_model() {
     let findings = check("raw/xllm.md", &text, &[&run(6, 66.82), &run(7, 69.31)]);
     assert!(findings.is_empty(), "{findings:?}");
 }
+
+/// A footnote's superscript after a number (`98¹`) leaves the number; words after a number
+/// where a measurement stands (`98 abc`) are kept as the row's note. Both cells had been
+/// dropped without a word.
+#[test]
+fn footnote_marks_and_words_in_a_measurement_cell() {
+    let text = "# R\n\n| Engine | Output tok/s | TTFT (ms) |\n|---|---|---|\n| vLLM | 36.4§ | 98¹ |\n| SGLang | 12.5 | 98 abc |\n";
+    let findings = check(
+        "raw/notes.md",
+        text,
+        &[
+            &[("/metrics/output_throughput", json!(36.4)), ("/metrics/ttft_ms/mean", json!(98.0))],
+            &[("/metrics/ttft_ms", json!(null)), ("/notes", json!([{"line": 6, "text": "TTFT (ms): 98 abc"}]))],
+        ],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+}

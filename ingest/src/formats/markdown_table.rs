@@ -906,7 +906,8 @@ fn cell_general(raw: &str) -> Num {
     let s = cleaned(raw);
     // Footnote marks (`711.21*`, `TBD\*`), emphasis leftovers and a best value's mark
     // (`**0.45** ⭐`, `🏆`, `**128** ⚡`: any pictograph or dingbat, with its variation selector).
-    let mark = |c: char| matches!(c, '*' | '\\' | '†' | '‡' | ' ' | '\u{fe0f}' | '\u{200d}') || crate::text::is_pictograph(c);
+    // A footnote's superscript number (`98¹`) too.
+    let mark = |c: char| matches!(c, '*' | '\\' | '†' | '‡' | '§' | ' ' | '\u{fe0f}' | '\u{200d}' | '¹' | '²' | '³' | '⁴' | '⁵' | '⁶' | '⁷' | '⁸' | '⁹' | '⁰') || crate::text::is_pictograph(c);
     let s = match s.trim().trim_end_matches(mark).trim() {
         // A cell of marks alone (`❌`, `✅`) says something, not nothing.
         "" if !s.trim().trim_end_matches(['*', '\\', ' ']).is_empty() => s.trim(),
@@ -3036,7 +3037,9 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
                 }
             }
             (Column::Measure(m), Num::Number(n, cell_unit)) => {
+                // `98 abc`, `-3` where a measurement stands: what the row says, kept as words.
                 if n < 0.0 || cell_unit == Unit::Other {
+                    notes.push(Note { line: e.line, text: format!("{}: {}", col.raw, clean(e.text)) });
                     continue;
                 }
                 let unit = if cell_unit == Unit::None { col.unit } else { cell_unit };
