@@ -867,7 +867,7 @@ fn spread_label(header: &str) -> Option<String> {
 fn is_absent(lower: &str) -> bool {
     matches!(
         lower,
-        "" | "-" | "--" | "—" | "–" | "n/a" | "na" | "none" | "null" | "nan" | "/" | "×" | "✗" | "❌" | "oom" | "not supported" | "unsupported"
+        "" | "-" | "--" | "—" | "–" | "n/a" | "na" | "none" | "null" | "nan" | "/" | "×" | "✗" | "❌"
     )
 }
 
