@@ -59,6 +59,9 @@ fn of_format(format: &str) -> Option<&'static str> {
     if format == sglang_one_batch::NAME {
         return Some("sglang");
     }
+    if format == crate::formats::llama_bench::NAME {
+        return Some("llama.cpp");
+    }
     use crate::formats::{trtllm_bench, trtllm_legacy};
     [Format::TrtllmBench.name(), trtllm_bench::NAME, trtllm_legacy::NAME, trtllm_legacy::MANAGER_NAME].contains(&format).then_some("trtllm")
 }

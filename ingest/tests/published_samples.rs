@@ -3655,6 +3655,28 @@ fn llama_server_commands_name_the_engine() {
     let consoles: Vec<&benchsite_model::Run> = out.runs.iter().filter(|r| r.format.as_str() == "serving-text").collect();
     assert_eq!(consoles.len(), 5);
     assert!(consoles.iter().all(|r| r.framework.as_deref() == Some("llama.cpp")), "{:?}", consoles.iter().map(|r| &r.framework).collect::<Vec<_>>());
+    // Its three llama-bench tables (they had given no run): each row a run of the model file
+    // the command above loads, on the device its log names (each table its own, the nearest).
+    let bench: Vec<(u32, Option<&str>, Option<&str>, Option<u64>, Option<u64>)> = out
+        .runs
+        .iter()
+        .filter(|r| r.format.as_str() == "llama-bench")
+        .map(|r| (r.source.line, r.model.as_deref(), r.gpu.as_deref(), r.scenario.input_len, r.scenario.output_len))
+        .collect();
+    let model = Some("Qwen2.5-Coder-32B-Instruct-Q4_K_M");
+    let (w7900, rtx3090) = (Some("AMD Radeon Pro W7900"), Some("NVIDIA GeForce RTX 3090"));
+    assert_eq!(
+        bench,
+        vec![
+            (281, model, w7900, Some(512), None),
+            (282, model, w7900, None, Some(128)),
+            (296, model, rtx3090, Some(512), None),
+            (297, model, rtx3090, None, Some(128)),
+            (308, model, rtx3090, Some(512), None),
+            (309, model, rtx3090, None, Some(128)),
+        ]
+    );
+    assert_eq!(out.runs.iter().find(|r| r.source.line == 308).and_then(|r| r.source.context.get("gpu")).map(|c| c.line), Some(305));
     numbers_trace_to_their_lines(&text, &out);
 }
 

@@ -4232,8 +4232,12 @@ mod tests {
         for not_measured in ["~500", "<100ms", "47–51", "~2-5", "4.0x", "5.0x faster", "+21.60%", "800 ~ 1500ms", "≈ 3"] {
             assert_eq!(cell(not_measured), Num::NotMeasured, "{not_measured}");
         }
-        for absent in ["—", "-", "N/A", "", "Not Supported"] {
+        for absent in ["—", "-", "N/A", ""] {
             assert_eq!(cell(absent), Num::Absent, "{absent}");
+        }
+        // A failure is no blank: what the row says, kept as its note.
+        for failed in ["OOM", "Not Supported"] {
+            assert_eq!(cell(failed), Num::Text(failed.to_string()), "{failed}");
         }
         assert_eq!(cell("TBD\\*"), Num::Placeholder("TBD".into()));
         assert_eq!(cell("vLLM TP=8"), Num::Text("vLLM TP=8".into()));

@@ -28,6 +28,7 @@ pub mod evalscope;
 pub mod llmperf;
 pub mod inferencex;
 pub mod llmd_report;
+pub mod llama_bench;
 pub mod lmdeploy_generation;
 pub mod csv_table;
 pub mod lmdeploy_profile_csv;
@@ -164,6 +165,7 @@ pub static FORMATS: &[&Format] = &[
     &evalscope::FORMAT,
     &trtllm_bench::FORMAT,
     &trtllm_legacy::FORMAT,
+    &llama_bench::FORMAT,
     &aiperf::JSON,
     &guidellm::JSON,
     &llmperf::FORMAT,
@@ -202,6 +204,7 @@ pub fn in_process(format: &str) -> bool {
         lmdeploy_generation::NAME,
         trtllm_legacy::NAME,
         trtllm_legacy::MANAGER_NAME,
+        llama_bench::NAME,
     ]
     .contains(&format)
 }

@@ -1,0 +1,238 @@
+//! llama.cpp's `llama-bench`: a markdown table (its default output) with a row per model,
+//! setting and test,
+//!
+//! ```text
+//! | model                          |       size |     params | backend    | ngl |          test |                  t/s |
+//! | ------------------------------ | ---------: | ---------: | ---------- | --: | ------------: | -------------------: |
+//! | llama 7B Q4_0                  |   3.56 GiB |     6.74 B | CUDA       |  99 |         pp512 |      4857.16 ± 21.39 |
+//! | llama 7B Q4_0                  |   3.56 GiB |     6.74 B | CUDA       |  99 |         tg128 |        159.44 ± 0.07 |
+//!
+//! build: 8e672efe (2300)
+//! ```
+//!
+//! Each row is a run of one sequence: `ppN` processes a prompt of N tokens (its `t/s` the
+//! input rate, prefill), `tgN` generates N tokens (the output rate), `ppN+tgM` does both
+//! (tokens of both per second: the total rate); `@ dD` runs the test after a context of D
+//! tokens, kept as a note. The `±` is the standard deviation over the repetitions. The model
+//! cell is llama.cpp's description of the GGUF file (architecture, size, quantization) and is
+//! the run's model; the other columns (backend, layers on the GPU, threads, KV cache types,
+//! …) are settings, kept as notes. The device comes from the log's device lines above the
+//! table (`Device 0: NVIDIA GeForce RTX 4090, compute capability 8.9`, Metal's `GPU name:
+//! MTL0 (Apple M4)`) when they name one, the model from a `llama-bench -m FILE.gguf` command
+//! above it when it loads one file (the description then a note). Read in logs and code blocks, and in a markdown
+//! document's prose (its text between code blocks is read as a log, and a table a log's
+//! reader took is not read again as a document's table).
+
+use super::{Format, Input, Read};
+use crate::block;
+use crate::scan::{Block, Row};
+use crate::sink::Sink;
+use crate::text::Needle;
+use crate::value::{Cell, Value};
+use benchsite_model::{ContextRef, Run, Spread};
+
+pub const NAME: &str = "llama-bench";
+
+pub static FORMAT: Format = Format { name: NAME, detect, read: Read::Text(read) };
+
+static MODEL: Needle = Needle::new("| model");
+static RATE: Needle = Needle::new("t/s |");
+
+fn detect(input: &Input<'_>) -> bool {
+    input.has(&MODEL) && input.has(&RATE)
+}
+
+/// The cells of a table line, or `None` for another line.
+fn cells(line: &str) -> Option<Vec<&str>> {
+    let t = line.trim();
+    let inner = t.strip_prefix('|')?.strip_suffix('|')?;
+    Some(inner.split('|').map(str::trim).collect())
+}
+
+/// What a test name states: (prompt tokens, generated tokens, context depth), from `pp512`,
+/// `tg128`, `pp512+tg128`, `tg64 @ d1500`.
+fn test_of(name: &str) -> Option<(Option<u64>, Option<u64>, Option<u64>)> {
+    let (test, depth) = match name.split_once('@') {
+        Some((t, d)) => (t.trim(), Some(d.trim().strip_prefix('d')?.parse::<u64>().ok()?)),
+        None => (name.trim(), None),
+    };
+    let (mut pp, mut tg) = (None, None);
+    for part in test.split('+') {
+        let part = part.trim();
+        if let Some(n) = part.strip_prefix("pp") {
+            pp = Some(n.parse::<u64>().ok()?);
+        } else if let Some(n) = part.strip_prefix("tg") {
+            tg = Some(n.parse::<u64>().ok()?);
+        } else {
+            return None;
+        }
+    }
+    Some((pp, tg, depth))
+}
+
+/// `4857.16 ± 21.39`: the mean and the standard deviation.
+fn rate(cell: &str) -> Option<(f64, Option<f64>)> {
+    let (mean, std) = match cell.split_once('±') {
+        Some((m, s)) => (m.trim(), Some(s.trim())),
+        None => (cell.trim(), None),
+    };
+    let mean = mean.parse::<f64>().ok().filter(|n| n.is_finite() && *n >= 0.0)?;
+    Some((mean, std.and_then(|s| s.parse::<f64>().ok()).filter(|s| s.is_finite())))
+}
+
+/// What the log's lines from `from` up to `before` state: the one device they name (the
+/// nearest line naming it) and the model file a `llama-bench -m FILE.gguf` command loads.
+fn log_context(text: &str, first_line: u32, from: u32, before: u32) -> (Option<(String, u32)>, Option<(String, u32)>) {
+    let mut devices: Vec<(String, u32)> = Vec::new();
+    let mut model = None;
+    for (i, line) in text.lines().enumerate() {
+        let no = first_line + i as u32;
+        if no < from {
+            continue;
+        }
+        if no >= before {
+            break;
+        }
+        let t = line.trim();
+        // `Device 0: NVIDIA GeForce RTX 4090, compute capability 8.9, VMM: yes`.
+        let name = if let Some(rest) = t.strip_prefix("Device ").and_then(|r| r.split_once(": ")).filter(|(n, _)| n.bytes().all(|b| b.is_ascii_digit())).map(|(_, r)| r) {
+            rest.split(',').next().map(str::trim)
+        } else if let Some(rest) = t.split_once("GPU name:").map(|(_, r)| r.trim()) {
+            // Metal: `GPU name:   MTL0 (Apple M4)`.
+            rest.split_once('(').map(|(_, r)| r.trim_end_matches(')').trim())
+        } else {
+            None
+        };
+        if let Some(name) = name.filter(|n| !n.is_empty()) {
+            devices.push((name.to_string(), no));
+        }
+        if t.contains("llama-bench") {
+            // One model file loaded (`-m a.gguf,b.gguf` or two `-m` load several).
+            let words: Vec<&str> = t.split_whitespace().collect();
+            let files: Vec<&str> = words.windows(2).filter(|w| matches!(w[0], "-m" | "--model")).map(|w| w[1]).collect();
+            if let [file] = files.as_slice() {
+                let name = file.rsplit('/').next().unwrap_or(file);
+                if let Some(stem) = name.strip_suffix(".gguf").filter(|s| !s.is_empty() && !s.contains(',')) {
+                    model = Some((stem.to_string(), no));
+                }
+            }
+        }
+    }
+    let device = devices.last().cloned().filter(|(last, _)| devices.iter().all(|(n, _)| n == last));
+    (device, model)
+}
+
+/// A table's runs: its header's columns, its rows (with their lines); `from`, the first line
+/// of the log that is this table's (after the table before it).
+fn table_runs(input: &Input<'_>, from: u32, header: &[&str], rows: &[(u32, Vec<&str>)], sink: &mut Sink) -> Vec<Run> {
+    let col = |name: &str| header.iter().position(|h| h.eq_ignore_ascii_case(name));
+    let (Some(model_at), Some(test_at), Some(rate_at)) = (col("model"), col("test"), col("t/s")) else { return Vec::new() };
+    let (gpu, model_file) = rows.first().map_or((None, None), |(line, _)| log_context(input.text, input.first_line, from, *line));
+    let mut runs = Vec::new();
+    for (line, row) in rows {
+        let (Some(test), Some((mean, std))) = (row.get(test_at).and_then(|t| test_of(t)), row.get(rate_at).and_then(|r| rate(r))) else { continue };
+        let (pp, tg, depth) = test;
+        let number = |label: &str, n: f64, raw: &'static str| Row { line: *line, label: label.to_string(), raw_label: raw, cell: Cell { value: Value::Number(n), unit: "" }, section: None };
+        let (rate_label, field) = match (pp, tg) {
+            (Some(_), None) => ("input token throughput (tok/s)", "input_throughput"),
+            (None, Some(_)) => ("output token throughput (tok/s)", "output_throughput"),
+            _ => ("total token throughput (tok/s)", "total_throughput"),
+        };
+        let mut cells = vec![number(rate_label, mean, "t/s")];
+        // (`pp512` generates nothing and `tg128` reads no prompt, but the row writes no zero:
+        // the length it does not name is left unset.)
+        cells.extend(pp.map(|n| number("input len", n as f64, "test")));
+        cells.extend(tg.map(|n| number("output len", n as f64, "test")));
+        // The model file's name (`Qwen2.5-Coder-32B-Instruct-Q4_K_M`) over llama.cpp's
+        // description of it (`qwen2 32B Q4_K - Medium`, then kept as a note).
+        let described = row.get(model_at).filter(|m| !m.is_empty());
+        if let (Some(model), None) = (described, &model_file) {
+            cells.push(Row { line: *line, label: "model".into(), raw_label: "model", cell: Cell { value: Value::Text(model), unit: "" }, section: None });
+        }
+        let Some(mut run) = block::resolve(&Block::of_rows(NAME, *line, *line, cells), &[], sink) else { continue };
+        if let Some(std) = std {
+            run.metrics.spread.insert(field, Spread { std: Some(std), plus_minus: Some(std), label: Some("±".into()), ..Spread::default() });
+        }
+        if let Some(d) = depth {
+            run.notes.push(benchsite_model::Note { line: *line, text: format!("test: {} (after a context of {d} tokens)", row[test_at]) });
+        }
+        if let Some((file, at)) = &model_file {
+            run.model = Some(file.clone());
+            run.source.lines.insert("model", *at);
+            run.source.context.insert("model", ContextRef { line: *at, kind: "command".into() });
+        }
+        for (i, h) in header.iter().enumerate() {
+            if [test_at, rate_at].contains(&i) || (i == model_at && model_file.is_none()) {
+                continue;
+            }
+            if let Some(v) = row.get(i).filter(|v| !v.is_empty()) {
+                run.notes.push(benchsite_model::Note { line: *line, text: format!("{h}: {v}") });
+            }
+        }
+        if let Some((name, at)) = &gpu {
+            run.gpu = Some(name.clone());
+            run.source.lines.insert("gpu", *at);
+            run.source.context.insert("gpu", ContextRef { line: *at, kind: "log".into() });
+        }
+        runs.push(run);
+    }
+    runs
+}
+
+fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
+    let mut runs = Vec::new();
+    let mut tables = 0;
+    // The open table: its header and rows.
+    let mut open: Option<(Vec<&str>, Vec<(u32, Vec<&str>)>)> = None;
+    // Where the log after the last table begins.
+    let mut from = input.first_line;
+    let mut close = |open: &mut Option<(Vec<&str>, Vec<(u32, Vec<&str>)>)>, runs: &mut Vec<Run>, sink: &mut Sink| {
+        if let Some((header, rows)) = open.take().filter(|(_, rows)| !rows.is_empty()) {
+            tables += 1;
+            runs.extend(table_runs(input, from, &header, &rows, sink));
+            from = rows.last().map_or(from, |(line, _)| line + 1);
+        }
+    };
+    for (i, line) in input.text.lines().enumerate() {
+        let no = input.first_line + i as u32;
+        let Some(row) = cells(line) else {
+            // A blank line or `build: …` ends a table with rows; lines a build prints between
+            // the header and its rows (`[iqk] ACTIVE: …`) do not.
+            let t = line.trim();
+            if t.is_empty() || t.starts_with("build:") || open.as_ref().is_some_and(|(_, rows)| !rows.is_empty()) {
+                close(&mut open, &mut runs, sink);
+            }
+            continue;
+        };
+        let header = row.first().is_some_and(|c| c.eq_ignore_ascii_case("model")) && row.iter().any(|c| c.eq_ignore_ascii_case("test")) && row.iter().any(|c| c.eq_ignore_ascii_case("t/s"));
+        if header {
+            close(&mut open, &mut runs, sink);
+            open = Some((row, Vec::new()));
+            continue;
+        }
+        let Some((head, rows)) = open.as_mut() else { continue };
+        if row.iter().all(|c| c.trim_matches([':', '-']).is_empty()) {
+            continue; // the rule under the header
+        }
+        if row.len() == head.len() {
+            rows.push((no, row));
+        }
+    }
+    close(&mut open, &mut runs, sink);
+    (runs, tables)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn test_names_state_lengths_and_depth() {
+        assert_eq!(test_of("pp512"), Some((Some(512), None, None)));
+        assert_eq!(test_of("tg128"), Some((None, Some(128), None)));
+        assert_eq!(test_of("pp512+tg128"), Some((Some(512), Some(128), None)));
+        assert_eq!(test_of("tg64 @ d1500"), Some((None, Some(64), Some(1500))));
+        assert_eq!(test_of("ppx"), None);
+        assert_eq!(rate("4857.16 ± 21.39"), Some((4857.16, Some(21.39))));
+    }
+}

@@ -1,0 +1,88 @@
+//! llama.cpp's `llama-bench` tables: a run per row, `ppN` the prompt's (input) rate with N
+//! input tokens, `tgN` the generation's (output) rate with N output tokens, the `±` the
+//! standard deviation of the repetitions, the device and model file from the log above. Before
+//! this reader, tables in logs and code blocks gave no run, and tables in a document's prose
+//! gave each rate as an output rate with no length.
+
+mod common;
+
+use benchsite_ingest::parse_file;
+use common::{check, fixture, numbers_trace_to_their_lines};
+use serde_json::{json, Value};
+
+const SAMPLES: [(&str, &str); 3] = [
+    ("llama-bench/apple_m4_metal_depth_tests.log", "raw/m4.log"),
+    ("llama-bench/ik_llama_cpu_lines_inside_table.log", "raw/ik.log"),
+    ("llama-bench/four_tables_kv_cache_types.md", "raw/kv_types.md"),
+];
+
+#[test]
+fn numbers_of_every_sample_trace_to_their_lines() {
+    for (name, path) in SAMPLES {
+        let text = fixture(name);
+        let out = parse_file(path, &text, None);
+        assert!(!out.runs.is_empty(), "{name}");
+        numbers_trace_to_their_lines(&text, &out);
+    }
+}
+
+/// Every cut of every sample parses, and what it yields still traces to its lines.
+#[test]
+fn every_cut_of_every_sample_parses() {
+    for (name, path) in SAMPLES {
+        let text = fixture(name);
+        for cut in text.char_indices().map(|(i, _)| i).step_by(37) {
+            numbers_trace_to_their_lines(&text[..cut], &parse_file(path, &text[..cut], None));
+        }
+    }
+}
+
+/// A Metal run log: the device from `GPU name: MTL0 (Apple M4)`, tests after a context
+/// (`tg64 @ d1500`) as output rates of 64 tokens with the depth in a note.
+#[test]
+fn a_log_with_its_device_and_depth_tests() {
+    let text = fixture("llama-bench/apple_m4_metal_depth_tests.log");
+    let run = |line: u32, rate: f64, std: f64, depth: u32| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/format", json!("llama-bench")),
+            ("/framework", json!("llama.cpp")),
+            ("/model", json!("llama 3B Q8_0")),
+            ("/gpu", json!("Apple M4")),
+            ("/source/context/gpu", json!({"line": 7, "kind": "log"})),
+            ("/source/line", json!(line)),
+            ("/scenario/output_len", json!(64)),
+            ("/scenario/input_len", json!(null)),
+            ("/metrics/output_throughput", json!(rate)),
+            ("/metrics/spread/output_throughput/std", json!(std)),
+            ("/notes/0/text", json!(format!("test: tg64 @ d{depth} (after a context of {depth} tokens)"))),
+        ]
+    };
+    let findings = check("raw/m4.log", &text, &[&run(23, 25.69, 0.24, 1500), &run(24, 18.97, 0.10, 8012)]);
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
+/// A build printing lines between the header and its row (`[iqk] ACTIVE: …`): the row is
+/// still the table's.
+#[test]
+fn lines_between_the_header_and_its_rows() {
+    let text = fixture("llama-bench/ik_llama_cpu_lines_inside_table.log");
+    let findings = check("raw/ik.log", &text, &[&[("/source/line", json!(15)), ("/scenario/output_len", json!(128)), ("/metrics/output_throughput", json!(27.52))]]);
+    assert!(findings.is_empty(), "{findings:?}");
+}
+
+/// Four tables in a document's prose: prompt tests are input rates with their prompt
+/// length (`pp8192`: 8192 tokens, 571.01 tok/s), generation tests output rates, the KV
+/// cache's types notes.
+#[test]
+fn prompt_and_generation_tests_in_a_documents_tables() {
+    let text = fixture("llama-bench/four_tables_kv_cache_types.md");
+    let out = parse_file("raw/kv_types.md", &text, None);
+    assert_eq!(out.runs.len(), 10);
+    assert!(out.runs.iter().all(|r| r.format == "llama-bench"), "{:?}", out.runs.iter().map(|r| r.format.as_str()).collect::<Vec<_>>());
+    let first = &out.runs[0];
+    assert_eq!((first.scenario.input_len, first.scenario.output_len, first.metrics.input_throughput, first.metrics.output_throughput), (Some(8192), None, Some(571.01), None));
+    let kv = out.runs.iter().find(|r| r.source.line == 12).expect("the tg1024 row");
+    assert_eq!((kv.scenario.output_len, kv.metrics.output_throughput), (Some(1024), Some(40.74)));
+    assert!(kv.notes.iter().any(|n| n.text == "type_k: q4_1"), "{:?}", kv.notes);
+    assert!(common::found(&out).is_empty(), "{:?}", common::found(&out));
+}
