@@ -1509,3 +1509,26 @@ fn footnote_marks_and_words_in_a_measurement_cell() {
     );
     assert!(findings.is_empty(), "{findings:?}");
 }
+
+/// `Target QPS` is the rate the requests were sent at (its last word, a unit, had hidden the
+/// rule: it was a request throughput beside `req/s`, both then set apart as duplicates);
+/// `goodput req/s` the requests served within their objectives; `Predicted TTFT (ms)` a
+/// model's number, kept under its header, never the run's TTFT (it had made the measured
+/// one a duplicate too).
+#[test]
+fn target_rate_goodput_and_predicted_columns() {
+    let text = "# R\n\n| Concurrency | Target QPS | Output tok/s | req/s | goodput req/s | TTFT (ms) | Predicted TTFT (ms) |\n|---|---|---|---|---|---|---|\n| 8 | 4 | 100 | 3.9 | 3.1 | 120 | 110 |\n";
+    let findings = check(
+        "raw/goodput.md",
+        text,
+        &[&[
+            ("/scenario/request_rate", json!(4.0)),
+            ("/scenario/max_concurrency", json!(8)),
+            ("/metrics/request_throughput", json!(3.9)),
+            ("/metrics/request_goodput", json!(3.1)),
+            ("/metrics/ttft_ms", json!({"mean": 120.0})),
+            ("/metrics/extra", json!({"predicted ttft (ms)": 110.0})),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+}

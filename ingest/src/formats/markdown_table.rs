@@ -132,6 +132,8 @@ enum Measure {
     AcceptLength,
     /// The most requests in flight at once (vLLM's `Peak concurrent requests`).
     PeakConcurrent,
+    /// Requests per second that met their latency objectives (`goodput req/s`).
+    Goodput,
     Completed,
     Failed,
     TotalInput,
@@ -672,6 +674,13 @@ fn classify(raw: &str) -> Col {
     if EVAL.iter().any(|e| h.has(e)) || ["acc", "wer", "cer", "f1", "score", "分数"].iter().any(|w| h.word(w)) {
         return col(Column::Eval);
     }
+    // `Predicted TTFT (ms)`, `AIC predicted (req/s)`, `理论吞吐`: a model's number beside the
+    // measured one, kept under its header, never the run's measurement.
+    let predicted = ["predicted", "prediction", "estimated", "theoretical", "projected", "modelled", "modeled", "simulated"].iter().any(|w| h.word(w))
+        || ["预测", "理论", "估算", "预估"].iter().any(|w| h.has(w));
+    if predicted {
+        return col(Column::Label);
+    }
     // `TTFT (per user)`: each user's first token, a latency as any other (a rate per user,
     // `tok/s/u`, is kept under its header).
     let latency_per_user = unit == Unit::PerUser && latency_group(&h).is_some() && !h.any(&["tok/s", "token/s", "tokens/s", "t/s"]);
@@ -692,8 +701,14 @@ fn classify(raw: &str) -> Col {
     // `到达率 (req/s)`, `Arrival rate`, `Target QPS`: the rate requests were sent at, a setting
     // of the run, not the rate it served them at (a bare `Request rate (req/s)` may be either:
     // read as before).
-    if h.any(&["arrival rate", "到达率", "target qps", "target rps", "target request rate", "offered load", "offered rate"]) && !h.has("actual") {
+    // (Matched on the whole header: a last word `QPS` is its unit, no longer in `t`.)
+    let whole = Words::new(&lower);
+    if whole.any(&["arrival rate", "到达率", "target qps", "target rps", "target request rate", "offered load", "offered rate", "offered qps", "目标qps", "目标 qps"]) && !h.has("actual") {
         return col(Column::Context(Ctx::RequestRate));
+    }
+    // `goodput req/s` beside `req/s`: the requests served within their objectives.
+    if h.word("goodput") && matches!(unit, Unit::None | Unit::RequestRate) {
+        return col(Column::Measure(Measure::Goodput));
     }
     // `实际速率` over `10.33 RPS`: the rate the requests were served at.
     if h.any(&["实际速率", "actual rate", "achieved rate", "actual qps", "achieved qps", "actual rps"]) && matches!(unit, Unit::None | Unit::RequestRate) {
@@ -2213,6 +2228,7 @@ fn measured(col: &Col) -> Option<String> {
                 Measure::Duration => "Duration",
                 Measure::AcceptLength => "AcceptLength",
                 Measure::PeakConcurrent => "PeakConcurrent",
+                Measure::Goodput => "Goodput",
                 Measure::Completed => "Completed",
                 Measure::Failed => "Failed",
                 Measure::TotalInput => "TotalInput",
@@ -3421,6 +3437,7 @@ fn measure(m: &Measure, n: f64, unit: Unit) -> Measured {
         (Measure::Throughput(_), Unit::RequestRate) => Measured::Row("request throughput (req/s)".into(), n),
         (Measure::Throughput(_), Unit::None) => Measured::Unitless,
         (Measure::AcceptLength, Unit::None) => Measured::Row("accept length".into(), n),
+        (Measure::Goodput, Unit::RequestRate | Unit::None) => Measured::Row("request goodput (req/s)".into(), n),
         (Measure::PeakConcurrent, Unit::None) => Measured::Row("peak concurrent requests".into(), n),
         // A count is whole; a fraction under a count's header is kept as it is printed.
         (Measure::Completed | Measure::Failed | Measure::TotalInput | Measure::TotalOutput, Unit::None) if n.fract() != 0.0 => {
@@ -4139,7 +4156,7 @@ mod tests {
         let mut all: Vec<Measure> = kinds.iter().map(|&k| Measure::Tokens(k)).collect();
         all.extend(kinds.iter().map(|&k| Measure::Throughput(k)));
         all.extend([
-            Measure::Peak, Measure::Requests, Measure::Duration, Measure::AcceptLength, Measure::PeakConcurrent,
+            Measure::Peak, Measure::Requests, Measure::Duration, Measure::AcceptLength, Measure::PeakConcurrent, Measure::Goodput,
             Measure::Completed, Measure::Failed, Measure::TotalInput, Measure::TotalOutput,
         ]);
         for m in all {
