@@ -62,6 +62,9 @@ fn of_format(format: &str) -> Option<&'static str> {
     if format == crate::formats::llama_bench::NAME {
         return Some("llama.cpp");
     }
+    if format == crate::formats::tgi_benchmark::NAME {
+        return Some("tgi");
+    }
     use crate::formats::{trtllm_bench, trtllm_legacy};
     [Format::TrtllmBench.name(), trtllm_bench::NAME, trtllm_legacy::NAME, trtllm_legacy::MANAGER_NAME].contains(&format).then_some("trtllm")
 }

@@ -36,6 +36,7 @@ pub mod markdown_table;
 pub mod serving_text;
 pub mod sglang_one_batch;
 pub mod trtllm_legacy;
+pub mod tgi_benchmark;
 pub mod trtllm_bench;
 pub mod vllm_json;
 pub mod vllm_latency;
@@ -166,6 +167,7 @@ pub static FORMATS: &[&Format] = &[
     &trtllm_bench::FORMAT,
     &trtllm_legacy::FORMAT,
     &llama_bench::FORMAT,
+    &tgi_benchmark::FORMAT,
     &aiperf::JSON,
     &guidellm::JSON,
     &llmperf::FORMAT,
@@ -205,6 +207,7 @@ pub fn in_process(format: &str) -> bool {
         trtllm_legacy::NAME,
         trtllm_legacy::MANAGER_NAME,
         llama_bench::NAME,
+        tgi_benchmark::NAME,
     ]
     .contains(&format)
 }

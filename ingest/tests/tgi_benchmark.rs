@@ -1,0 +1,73 @@
+//! Text Generation Inference's `text-generation-benchmark` tables: a run per batch size, the
+//! prefill latency as TTFT and the decode step's as ITL (with their statistics), the decode
+//! throughput as the output rate, model and lengths from the parameter table. Before this
+//! reader such tables gave no run (a `table-not-read` warning at best).
+
+mod common;
+
+use benchsite_ingest::parse_file;
+use common::{check, fixture, numbers_trace_to_their_lines};
+use serde_json::{json, Value};
+
+const SAMPLES: [(&str, &str); 2] = [("tgi-benchmark/bloomz_batches_1_2.log", "raw/tgi.log"), ("tgi-benchmark/mi300_workshop_param_table.md", "raw/tgi_mi300.md")];
+
+#[test]
+fn numbers_of_every_sample_trace_to_their_lines() {
+    for (name, path) in SAMPLES {
+        let text = fixture(name);
+        let out = parse_file(path, &text, None);
+        assert!(!out.runs.is_empty(), "{name}");
+        numbers_trace_to_their_lines(&text, &out);
+        for cut in text.char_indices().map(|(i, _)| i).step_by(41) {
+            numbers_trace_to_their_lines(&text[..cut], &parse_file(path, &text[..cut], None));
+        }
+    }
+}
+
+/// The tool's output saved as a log: two batch sizes, two runs.
+#[test]
+fn a_run_per_batch_size() {
+    let text = fixture("tgi-benchmark/bloomz_batches_1_2.log");
+    let run = |batch: u64, line: u32, end: u32, ttft: Value, itl_mean: f64, out: f64| -> Vec<(&'static str, Value)> {
+        vec![
+            ("/format", json!("tgi-benchmark")),
+            ("/framework", json!("tgi")),
+            ("/model", json!("bigscience/bloomz-7b1-mt")),
+            ("/source/context/model", json!({"line": 4, "kind": "table-row"})),
+            ("/scenario/input_len", json!(1024)),
+            ("/scenario/output_len", json!(8)),
+            ("/scenario/max_concurrency", json!(batch)),
+            ("/source/line", json!(line)),
+            ("/source/end_line", json!(end)),
+            ("/metrics/ttft_ms", ttft),
+            ("/metrics/itl_ms/mean", json!(itl_mean)),
+            ("/metrics/output_throughput", json!(out)),
+            ("/notes/0/text", json!("N Runs: 10")),
+        ]
+    };
+    let findings = check(
+        "raw/tgi.log",
+        &text,
+        &[
+            &run(1, 20, 31, json!({"mean": 141.97, "min": 141.41, "max": 143.99, "p50": 141.65, "p90": 143.99, "p99": 143.99}), 29.11, 34.35),
+            &run(2, 21, 32, json!({"mean": 274.07, "min": 273.46, "max": 275.13, "p50": 273.84, "p90": 275.13, "p99": 275.13}), 35.91, 55.69),
+        ],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+    // The prefill's `tokens/secs` (batch ÷ latency: sequences) is no input token rate.
+    let out = parse_file("raw/tgi.log", &text, None);
+    assert_eq!(out.runs[0].metrics.input_throughput, None);
+    assert_eq!(out.runs[0].metrics.extra.get("tgi prefill sequences per second mean").copied(), Some(7.04));
+}
+
+/// A workshop README pastes the tables under a launch command of another model (8B): the
+/// parameter table names the model measured (70B).
+#[test]
+fn a_documents_tables_take_the_parameter_tables_model() {
+    let text = fixture("tgi-benchmark/mi300_workshop_param_table.md");
+    let out = parse_file("raw/tgi_mi300.md", &text, None);
+    assert_eq!(out.runs.len(), 6);
+    assert!(out.runs.iter().all(|r| r.model.as_deref() == Some("meta-llama/Meta-Llama-3-70B-Instruct")), "{:?}", out.runs.iter().map(|r| &r.model).collect::<Vec<_>>());
+    assert_eq!(out.runs.iter().map(|r| r.scenario.max_concurrency).collect::<Vec<_>>(), [1, 2, 4, 8, 16, 32].map(Some));
+    assert!(!common::found(&out).iter().any(|f| f.starts_with("table-not-read")), "{:?}", common::found(&out));
+}
