@@ -3657,7 +3657,7 @@ fn llama_server_commands_name_the_engine() {
     assert!(consoles.iter().all(|r| r.framework.as_deref() == Some("llama.cpp")), "{:?}", consoles.iter().map(|r| &r.framework).collect::<Vec<_>>());
     // Its three llama-bench tables (they had given no run): each row a run of the model file
     // the command above loads, on the device its log names (each table its own, the nearest).
-    let bench: Vec<(u32, Option<&str>, Option<&str>, Option<u64>, Option<u64>)> = out
+    let bench: Vec<_> = out
         .runs
         .iter()
         .filter(|r| r.format.as_str() == "llama-bench")

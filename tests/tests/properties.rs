@@ -239,7 +239,7 @@ fn the_samples_reach_every_reader_of_the_registry() {
         let tables = benchsite_ingest::parse_file(path, &text, None).runs;
         for (k, format) in FORMATS.iter().enumerate() {
             let runs = match &format.read {
-                Read::Text(read) if (format.detect)(&input) => read(&input, &mut sink).0.len(),
+                Read::Text(read) | Read::Fallback(read) if (format.detect)(&input) => read(&input, &mut sink).0.len(),
                 Read::File(read) if (format.detect)(&input) => read(&input, &mut sink).map_or(0, |r| r.len()),
                 Read::Json(read) if (format.detect)(&input) => match benchsite_ingest::json::parse(&text) {
                     benchsite_ingest::json::Parsed::Objects(objects) => read(&input, &objects, &mut sink).map_or(0, |r| r.len()),
@@ -262,5 +262,6 @@ fn kind(read: &benchsite_ingest::formats::Read) -> &'static str {
         Read::Json(_) => "JSON",
         Read::File(_) => "file",
         Read::Table(_) => "table",
+        Read::Fallback(_) => "fallback text",
     }
 }

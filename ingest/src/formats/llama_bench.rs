@@ -80,9 +80,15 @@ fn rate(cell: &str) -> Option<(f64, Option<f64>)> {
     Some((mean, std.and_then(|s| s.parse::<f64>().ok()).filter(|s| s.is_finite())))
 }
 
+/// A value the log states, with the line stating it.
+type Stated = Option<(String, u32)>;
+
+/// A table of the log: its header's cells and its rows, each with its line.
+type Drawn<'a> = (Vec<&'a str>, Vec<(u32, Vec<&'a str>)>);
+
 /// What the log's lines from `from` up to `before` state: the one device they name (the
 /// nearest line naming it) and the model file a `llama-bench -m FILE.gguf` command loads.
-fn log_context(text: &str, first_line: u32, from: u32, before: u32) -> (Option<(String, u32)>, Option<(String, u32)>) {
+fn log_context(text: &str, first_line: u32, from: u32, before: u32) -> (Stated, Stated) {
     let mut devices: Vec<(String, u32)> = Vec::new();
     let mut model = None;
     for (i, line) in text.lines().enumerate() {
@@ -183,10 +189,10 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
     let mut runs = Vec::new();
     let mut tables = 0;
     // The open table: its header and rows.
-    let mut open: Option<(Vec<&str>, Vec<(u32, Vec<&str>)>)> = None;
+    let mut open: Option<Drawn<'_>> = None;
     // Where the log after the last table begins.
     let mut from = input.first_line;
-    let mut close = |open: &mut Option<(Vec<&str>, Vec<(u32, Vec<&str>)>)>, runs: &mut Vec<Run>, sink: &mut Sink| {
+    let mut close = |open: &mut Option<Drawn<'_>>, runs: &mut Vec<Run>, sink: &mut Sink| {
         if let Some((header, rows)) = open.take().filter(|(_, rows)| !rows.is_empty()) {
             tables += 1;
             runs.extend(table_runs(input, from, &header, &rows, sink));

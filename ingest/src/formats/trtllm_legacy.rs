@@ -156,7 +156,7 @@ fn retitle_tokens_per_sec(rows: &mut [Row<'_>]) {
 }
 
 /// A `benchmark.py` line's run.
-fn batch_run<'a>(no: u32, text: &'a str, sink: &mut Sink) -> Option<Run> {
+fn batch_run(no: u32, text: &str, sink: &mut Sink) -> Option<Run> {
     let words: Vec<&str> = text.split_whitespace().collect();
     let mut rows = Vec::new();
     let mut world_size = None;
