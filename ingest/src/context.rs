@@ -1908,7 +1908,7 @@ fn label_facts(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) 
         }
         // `| **总请求数** | 320 |`, `Input length: 1024 tokens`: a whole number first (a list,
         // `1, 2, 4`, states no one value).
-        "num prompts" | "number of prompts" | "prompts" | "总请求数" | "请求数" | "请求总数" => {
+        "num prompts" | "number of prompts" | "prompts" | "prompts per run" | "总请求数" | "请求数" | "请求总数" => {
             out.extend(first_count(value, &["prompts", "requests", "条", "个"]).map(|n| (Fact::NumPrompts(n), line)));
         }
         "input length" | "input len" | "input tokens" | "isl" | "输入长度" | "请求输入上下文长度" | "输入上下文长度" | "输入token数" => {
@@ -1931,9 +1931,9 @@ fn label_facts(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) 
             }
         }
         // `**Dataset**: ShareGPT (100 prompts, …)`: a dataset a benchmark client knows by name.
-        "dataset" | "数据集" | "测试数据集" => {
+        "dataset" | "dataset mode" | "dataset name" | "数据集" | "测试数据集" => {
             let first = value.split(|c: char| c.is_whitespace() || matches!(c, '(' | ',' | '，' | '（' | ';')).next().unwrap_or_default();
-            let known = ["sharegpt", "random", "sonnet", "burstgpt", "hf", "lmsys", "instructcoder", "mmlu", "gsm8k"];
+            let known = ["sharegpt", "random", "random-mm", "sonnet", "burstgpt", "hf", "lmsys", "instructcoder", "mmlu", "gsm8k"];
             if let Some(d) = known.iter().find(|d| first.eq_ignore_ascii_case(d)) {
                 out.push((Fact::Dataset(d.to_string()), line));
             }
@@ -2641,6 +2641,7 @@ mod tests {
     fn labelled_lines_state_one_precision_and_a_known_dataset() {
         assert_eq!(labelled_lines("- **Precision**: FP16\n- 精度：BF16（权重）\n", 1), vec![(Fact::Precision("FP16".into()), 1), (Fact::Precision("BF16".into()), 2)]);
         assert_eq!(labelled_lines("**Dataset**: ShareGPT (100 prompts)\n", 1), vec![(Fact::Dataset("sharegpt".into()), 1)]);
+        assert_eq!(labelled_lines("- prompts per run: `500`\n- dataset mode: `random-mm`\n", 1), vec![(Fact::NumPrompts(500), 1), (Fact::Dataset("random-mm".into()), 2)]);
         // Two precisions name none; a dataset no client knows by that name, or a count, none.
         assert!(labelled_lines("Precision: FP8 weights, BF16 activations\nDataset: 1000 prompts\nDataset: our-internal-set\n", 1).is_empty());
         // One engine's version names the engine; two engines' versions name none.
