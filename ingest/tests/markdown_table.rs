@@ -1532,3 +1532,12 @@ fn target_rate_goodput_and_predicted_columns() {
     );
     assert!(findings.is_empty(), "{findings:?}");
 }
+
+/// `Duration P50` over `33.1s` is the median request's latency (it had been the benchmark's
+/// duration, 33.1 s); `Duration (s)` beside it stays the benchmark's.
+#[test]
+fn a_percentile_of_durations_is_a_latency() {
+    let text = "# R\n\n| Mode | Duration P50 | Duration (s) |\n|---|---|---|\n| c1 | 33.1s | 100 |\n";
+    let findings = check("raw/durations.md", text, &[&[("/metrics/e2e_ms/p50", json!(33100.0)), ("/metrics/duration_s", json!(100.0))]]);
+    assert!(findings.is_empty(), "{findings:?}");
+}

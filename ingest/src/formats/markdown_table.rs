@@ -762,6 +762,13 @@ fn classify(raw: &str) -> Col {
     if h.any(&["error rate", "failure rate", "fail rate", "错误率", "失败率"]) && matches!(unit, Unit::None | Unit::Percent) {
         return col(Column::Measure(Measure::ErrorRate));
     }
+    // `Duration P50` over `33.1s`: a percentile of the requests' durations, their latency (a
+    // benchmark has one duration, no percentiles of it).
+    if h.word("duration") && matches!(unit, Unit::None | Unit::Time(_)) {
+        if let Some(stat) = stat.clone().or_else(|| stat_in(t)).filter(|s| s.starts_with('p') || s == "median") {
+            return col(Column::Measure(Measure::Latency { group: "e2e_ms", stat }));
+        }
+    }
     if h.any(&["duration", "total time", "elapsed", "wall time", "耗时", "总时间", "用时", "运行时间", "benchmark time", "时长"]) {
         return col(Column::Measure(Measure::Duration));
     }
