@@ -26,6 +26,7 @@ pub mod precision;
 pub mod scan;
 pub mod serve;
 pub mod sidecar;
+mod simulated;
 pub mod sink;
 pub mod text;
 mod unread;
@@ -129,6 +130,7 @@ fn parse_as(path: &str, text: &str, result: Option<ResultName<'_>>, context: Con
         checks::apply_meta(&mut runs, meta);
     }
     framework::apply(&mut runs);
+    simulated::check(text, &mut runs, &mut sink);
     for run in &mut runs {
         // Written only when there is a name: writing allocates a run's labels (`Rare`).
         if let Some(f) = run.framework.as_deref().map(|f| names.framework(f)) {

@@ -238,7 +238,8 @@ fn sglang_output_line_wrapped_over_lines_keeps_each_values_line() {
 /// `vllm bench serve --goodput ttft:200 tpot:50 --metric-percentiles 50,90,99` against a
 /// simulator, as a book lab publishes it: `Request goodput`, `Request rate configured`,
 /// `Peak output token throughput`, `Peak concurrent requests` and the P50/P90 rows of recent
-/// versions, every number as printed (it was read right; no fixture had these lines).
+/// versions, every number as printed (it was read right; no fixture had these lines); each
+/// run marked as a simulator's.
 #[test]
 fn vllm_goodput_and_peaks_are_read_as_printed() {
     let text = fixture("vocab/vllm_goodput_peaks_simulated.md");
@@ -253,8 +254,12 @@ fn vllm_goodput_and_peaks_are_read_as_printed() {
         ]
     };
     let findings = check("docs/ch03.md", &text, &[&run(4.0, 3.78, 21.0, 155.39), &run(8.0, 0.48, 82.0, 8977.8)]);
-    assert!(findings.is_empty(), "{findings:?}");
-    numbers_trace_to_their_lines(&text, &parse_file("docs/ch03.md", &text, None));
+    // The `# SIMULATED: llm-d-inference-sim …` line above each block marks its run, with a
+    // warning and a note naming the line.
+    assert_eq!(findings, vec!["simulated-result@32", "simulated-result@74"]);
+    let out = parse_file("docs/ch03.md", &text, None);
+    assert!(out.runs.iter().all(|r| r.notes.iter().any(|n| n.text.starts_with("measured against a simulator: # SIMULATED"))), "{:?}", out.runs.iter().map(|r| &r.notes).collect::<Vec<_>>());
+    numbers_trace_to_their_lines(&text, &out);
 }
 
 /// An issue digest with the issue's body flattened onto one line (a serve command and a whole
@@ -278,4 +283,18 @@ fn a_result_block_flattened_into_prose_is_named() {
     assert!(out.runs.is_empty());
     let found: Vec<String> = common::found(&out);
     assert_eq!(found, vec!["results-not-read@4"]);
+}
+
+/// Only lines right above a run (or its own) mark it as a simulator's: a document whose
+/// introduction mentions its simulator runs says nothing of a real run far below it.
+#[test]
+fn a_simulator_named_far_above_marks_no_run() {
+    let block = "============ Serving Benchmark Result ============\nSuccessful requests:                     100\nBenchmark duration (s):                  10.0\nRequest throughput (req/s):              10.0\nOutput token throughput (tok/s):         1000.0\n==================================================\n";
+    let text = format!("Some runs used a simulator; this one did not.\n{}{block}", "\n".repeat(20));
+    let out = parse_file("raw/real.log", &text, None);
+    assert_eq!(out.runs.len(), 1);
+    assert!(common::found(&out).iter().all(|f| !f.starts_with("simulated-result")), "{:?}", common::found(&out));
+    let marked = format!("# SIMULATED: llm-d-inference-sim\n{block}");
+    // (The block has no latency rows: `missing-metrics`.)
+    assert_eq!(common::found(&parse_file("raw/sim.log", &marked, None)), vec!["missing-metrics@2", "simulated-result@1"]);
 }
