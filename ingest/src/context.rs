@@ -447,6 +447,16 @@ pub fn heading(title: &str) -> Heading {
     if !h.load.iter().any(|f| matches!(f, Fact::MaxConcurrency(_))) {
         h.load.extend(concurrency_in(&words).map(Fact::MaxConcurrency));
     }
+    // `1k1k/w4a16-cutedsl/tp4_conc8`: a run's settings as a path, each part a word of its own.
+    let path_parts: Vec<&str> = words.iter().filter(|w| w.contains('/')).flat_map(|w| w.split(['/', '_', '-'])).filter(|p| !p.is_empty()).collect();
+    if !path_parts.is_empty() {
+        let glued = |prefix: &str| -> Vec<u64> { path_parts.iter().filter_map(|p| p.strip_prefix(prefix)?.parse::<u64>().ok()).filter(|&n| n > 0).collect() };
+        if !h.load.iter().any(|f| matches!(f, Fact::MaxConcurrency(_))) {
+            if let [n] = glued("conc").as_slice() {
+                h.load.push(Fact::MaxConcurrency(*n));
+            }
+        }
+    }
     // `(opt-125m, input=128, output=128, 200 prompts)`: the prompts sent.
     if !h.load.iter().any(|f| matches!(f, Fact::NumPrompts(_))) {
         // (`Run 3 prompts per category` counts no run's prompts.)
@@ -459,7 +469,7 @@ pub fn heading(title: &str) -> Heading {
             h.load.push(Fact::NumPrompts(*n));
         }
     }
-    h.precision = crate::precision::named_in_heading(words.iter().copied());
+    h.precision = crate::precision::named_in_heading(words.iter().copied()).or_else(|| crate::precision::named_in_heading(path_parts.iter().copied()));
     let frameworks: Vec<&'static str> = {
         let mut f: Vec<&'static str> = words.iter().filter_map(|w| framework_word(w)).collect();
         f.dedup();
@@ -2588,6 +2598,8 @@ mod tests {
         assert_eq!(lengths("ISL/OSL 8000/1024 (TP8)"), vec![Fact::InputLen(8000), Fact::OutputLen(1024)]);
         assert_eq!(lengths("Throughput at 1024/128 tokens"), vec![Fact::InputLen(1024), Fact::OutputLen(128)]);
         assert_eq!(heading("A. Serving throughput (3500 in / 1500 out)").load, vec![Fact::InputLen(3500), Fact::OutputLen(1500)]);
+        let path = heading("1k1k/w4a16-cutedsl/tp4_conc8");
+        assert_eq!((path.tp, path.load, path.precision.as_deref()), (Some(4), vec![Fact::MaxConcurrency(8)], Some("W4A16")));
         let one = |t: &str| { let h = heading(t); (h.gpu, h.gpu_count) };
         assert_eq!(one("实验 A：ACL Graph 行为分析（2026-04-01，Qwen3-4B，单卡 910B3）"), (Some("910B3".to_string()), Some(1)));
         assert_eq!(one("Single H100 results"), (Some("H100".to_string()), Some(1)));

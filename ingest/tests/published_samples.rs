@@ -49,7 +49,8 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 150] = [
+const SAMPLES: [(&str, &str); 151] = [
+    ("serving-text/settings_path_headings_p999_rows.md", "raw/p999_sweep.md"),
     ("box-table/ollama_bench_rich_ttft_seconds.md", "raw/openarc_issue43.md"),
     ("markdown-table/eic_snapshot_model_mounted_at_slash_model.md", "raw/eic_snapshot.md"),
     ("trtllm-legacy/python_and_gpt_manager_llama7b_fp8.md", "raw/trt_howto.md"),
@@ -3730,4 +3731,16 @@ fn a_box_drawn_table_no_tool_claims() {
     );
     assert!(findings.is_empty(), "{findings:?}");
     numbers_trace_to_their_lines(&text, &parse_file(&path, &text, None));
+}
+
+/// Sections headed by a run's settings as a path (`## 1k1k/w4a16-cutedsl/tp4_conc8`): TP,
+/// concurrency and precision from its parts (only TP had been read); `1k1k` (1000 or 1024?)
+/// gives no lengths.
+#[test]
+fn settings_written_as_a_path_in_headings() {
+    let (text, path) = sample("serving-text/settings_path_headings_p999_rows.md");
+    let out = parse_file(&path, &text, None);
+    let got: Vec<_> = out.runs.iter().map(|r| (r.source.line, r.tp, r.scenario.max_concurrency, r.precision.as_deref(), r.scenario.input_len)).collect();
+    assert_eq!(got, vec![(17, Some(4), Some(4), Some("W4A16"), None), (57, Some(4), Some(8), Some("W4A16"), None), (97, Some(8), Some(4), Some("W4A16"), None), (137, Some(4), Some(4), Some("W4A16"), None)]);
+    numbers_trace_to_their_lines(&text, &out);
 }
