@@ -1830,7 +1830,9 @@ fn label_facts(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) 
         "gpu" | "gpus" | "hardware" | "hardware configuration" | "hardware config" | "device" | "accelerator" | "gpu type" | "gpu model" | "显卡" | "硬件" | "测试硬件" | "硬件平台"
         // `환경: i9-12900KF (16코어) + RTX 3090 24GB`: a setup line; only a GPU it names is taken.
         | "environment" | "test environment" | "hardware environment" | "环境" | "测试环境" | "硬件环境" | "환경" | "테스트 환경" | "실행 환경"
-        | "被测芯片" | "実行環境" | "環境" | "platform" | "平台" | "测试平台" => {
+        | "被测芯片" | "実行環境" | "環境" | "platform" | "平台" | "测试平台"
+        // `| Cluster | 2x g4-standard-384 (16x RTX PRO 6000 Blackwell, …) |`: the GPUs it names.
+        | "cluster" | "machine" | "instance" | "instance type" | "node" | "server" | "机器" | "服务器" | "集群" => {
             // `被测芯片: inspur_MetaX_C550, nvidia_h100`: the chips compared, no one GPU.
             if label == "被测芯片" && value.contains([',', '、', '，', ';', '；']) {
                 return;
@@ -1874,8 +1876,12 @@ fn label_facts(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) 
         // `**Serving config**: TP=8, max_model_len=65536, eager mode`: the TP it writes so.
         // `| Workers | 1x TP=1 |` (Dynamo's worker layout) too.
         "serving config" | "server config" | "serving configuration" | "server configuration" | "parallelism" | "服务配置" | "部署配置" | "并行配置"
-        | "workers" | "worker" | "并行策略" => {
-            out.extend(tp_in(value).map(|tp| (Fact::Tp(tp), line)));
+        | "workers" | "worker" | "并行策略" | "topology" | "deployment" => {
+            // `8 TP=1 prefills … and 2 TP=4 decoders`: two TPs, neither the run's.
+            let tps: Vec<u32> = value.split([',', ';', '，', '；']).flat_map(|p| p.split(" and ")).filter_map(tp_in).collect();
+            if tps.windows(2).all(|w| w[0] == w[1]) {
+                out.extend(tps.first().map(|&tp| (Fact::Tp(tp), line)));
+            }
         }
         // `| tensor-parallel-size | 1 |`: the flag's name as a label.
         "tp" | "tensor parallel" | "tensor parallelism" | "tensor parallel size" | "tp size" | "张量并行" | "tensor-parallel-size" | "tp-size"
@@ -2637,6 +2643,9 @@ mod tests {
     fn a_serving_config_line_states_its_tp() {
         assert_eq!(labelled_lines("- **Serving config**: TP=8, max_model_len=65536, eager mode\n", 1), vec![(Fact::Tp(8), 1)]);
         assert_eq!(labelled_lines("- **Serving config**: eager mode\n", 1), vec![]);
+        assert_eq!(labelled_lines("- **Topology**: 2 TP=8 SGLang replicas\n", 1), vec![(Fact::Tp(8), 1)]);
+        assert_eq!(labelled_lines("- Topology: 8 TP=1 prefills on one node and 2 TP=4 decoders\n", 1), vec![]);
+        assert_eq!(labelled_lines("- **Cluster**: 2x g4-standard-384 (16x RTX PRO 6000 Blackwell)\n", 1).first().map(|(f, _)| f.clone()), Some(Fact::Gpu("RTX PRO 6000".into())));
     }
 
     #[test]
