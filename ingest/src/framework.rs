@@ -65,6 +65,10 @@ fn of_format(format: &str) -> Option<&'static str> {
     if format == crate::formats::tgi_benchmark::NAME {
         return Some("tgi");
     }
+    // MindIE's client measures MindIE's service (it names no other backend).
+    if format == crate::formats::mindie_benchmark::NAME {
+        return Some("mindie");
+    }
     use crate::formats::{trtllm_bench, trtllm_legacy};
     [Format::TrtllmBench.name(), trtllm_bench::NAME, trtllm_legacy::NAME, trtllm_legacy::MANAGER_NAME].contains(&format).then_some("trtllm")
 }

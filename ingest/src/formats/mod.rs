@@ -30,6 +30,7 @@ pub mod inferencex;
 pub mod llmd_report;
 pub mod llama_bench;
 pub mod lmdeploy_generation;
+pub mod mindie_benchmark;
 pub mod csv_table;
 pub mod lmdeploy_profile_csv;
 pub mod markdown_table;
@@ -168,6 +169,7 @@ pub static FORMATS: &[&Format] = &[
     &trtllm_legacy::FORMAT,
     &llama_bench::FORMAT,
     &tgi_benchmark::FORMAT,
+    &mindie_benchmark::FORMAT,
     &aiperf::JSON,
     &guidellm::JSON,
     &llmperf::FORMAT,

@@ -1,0 +1,218 @@
+//! MindIE's `benchmark` tool (Ascend): after a run it prints two ASCII tables,
+//!
+//! ```text
+//! The BenchMark test performance metric result is:
+//! |              Metric |        average |            max |            min |            P75 |            P90 |        SLO_P90 |            P99 | N |
+//! |      FirstTokenTime |    394.7728 ms |    394.7728 ms | …
+//! |          DecodeTime |    183.7376 ms | …
+//! |        GenerateTime |   9582.6747 ms | …
+//! The BenchMark test common metric result is:
+//! |          Common Metric |                         Value |
+//! |            TimeElapsed |                      9.5827 s |
+//! |                 Failed |                     0( 0.0% ) |
+//! |               Returned |                   1( 100.0% ) |
+//! |            Concurrency |                           128 |
+//! |              ModelName |                   deepseek-v3 |
+//! |             Throughput |                  0.1044 req/s |
+//! |    OutputGenerateSpeed |                5.3221 token/s |
+//! ```
+//!
+//! One run per pair. `FirstTokenTime` is the TTFT, `DecodeTime` (each decode step's time) the
+//! ITL and `GenerateTime` the end-to-end latency, each with its average (the mean), extremes
+//! and P75/P90/P99; every other row of the first table (`SLO_P90` columns, token counts,
+//! tokenizer times, queue waits in μs) is kept as extra values under its name and unit. Of the
+//! second, `TimeElapsed` is the duration, `Returned` and `Failed` the requests that completed
+//! and failed, `Total` the requests sent, `Concurrency` the concurrency, `ModelName` the model,
+//! `Throughput` the request rate and `OutputGenerateSpeed` (`GenerateSpeed` in older releases)
+//! the output rate; `InputGenerateSpeed` and `TotalGenerateSpeed` the input and total rates.
+
+use super::{Format, Input, Read};
+use crate::block;
+use crate::fields::time_factor;
+use crate::scan::{Block, Row};
+use crate::sink::Sink;
+use crate::text::Needle;
+use crate::value::{leading_number, Cell, Value};
+use benchsite_model::{Note, Run};
+
+pub const NAME: &str = "mindie-benchmark";
+
+pub static FORMAT: Format = Format { name: NAME, detect, read: Read::Text(read) };
+
+static SIGNATURE: Needle = Needle::new("The BenchMark test");
+
+fn detect(input: &Input<'_>) -> bool {
+    input.has(&SIGNATURE)
+}
+
+fn cells(line: &str) -> Option<Vec<&str>> {
+    let t = line.trim();
+    let inner = t.strip_prefix('|')?.strip_suffix('|')?;
+    Some(inner.split('|').map(str::trim).collect())
+}
+
+/// `394.7728 ms`, `5.3221 token/s`, `313.0`: the number and its unit; `/` and `/ μs` none.
+fn measured(cell: &str) -> Option<(f64, &str)> {
+    let (n, unit) = leading_number(cell.trim())?;
+    n.is_finite().then_some((n, unit.trim()))
+}
+
+fn number_row<'a>(line: u32, label: String, n: f64, raw: &'a str) -> Row<'a> {
+    Row { line, label, raw_label: raw, cell: Cell { value: Value::Number(n), unit: "" }, section: None }
+}
+
+/// A row of the performance table: its statistics, read as the field the metric is.
+fn performance_rows<'a>(line: u32, header: &[&str], row: &[&'a str], out: &mut Vec<Row<'a>>) {
+    let metric = row[0];
+    let group = match metric {
+        "FirstTokenTime" => Some("ttft"),
+        "DecodeTime" => Some("itl"),
+        "GenerateTime" => Some("e2el"),
+        _ => None,
+    };
+    for (stat, cell) in header.iter().zip(row).skip(1) {
+        if *stat == "N" {
+            continue;
+        }
+        let Some((n, unit)) = measured(cell) else { continue };
+        let stat_word = match *stat {
+            "average" => "mean",
+            "max" => "max",
+            "min" => "min",
+            "P75" => "p75",
+            "P90" => "p90",
+            "P99" => "p99",
+            other => other,
+        };
+        // The three latencies in a time unit, their statistics (not `SLO_P90`, an objective's).
+        let label = match (group, time_factor(unit), stat_word) {
+            (Some(g), Some(_), "mean" | "max" | "min" | "p75" | "p90" | "p99") => format!("{stat_word} {g} ({unit})"),
+            _ if unit.is_empty() => format!("mindie {metric} {stat_word}"),
+            _ => format!("mindie {metric} {stat_word} ({unit})"),
+        };
+        out.push(number_row(line, label, n, metric));
+    }
+}
+
+/// A row of the common table.
+fn common_rows<'a>(line: u32, name: &'a str, value: &'a str, out: &mut Vec<Row<'a>>, notes: &mut Vec<Note>) {
+    let label = match name {
+        "TimeElapsed" => "benchmark duration (s)",
+        "Returned" => "successful requests",
+        "Failed" => "failed requests",
+        "Total" => "number of prompts",
+        "Concurrency" => "max concurrency",
+        "Throughput" => "request throughput (req/s)",
+        "OutputGenerateSpeed" | "GenerateSpeed" => "output token throughput (tok/s)",
+        "InputGenerateSpeed" => "input token throughput (tok/s)",
+        "TotalGenerateSpeed" => "total token throughput (tok/s)",
+        "ModelName" => {
+            if !value.is_empty() && value != "/" {
+                out.push(Row { line, label: "model".into(), raw_label: name, cell: Cell { value: Value::Text(value), unit: "" }, section: None });
+            }
+            return;
+        }
+        "DataSource" | "CurrentTime" => {
+            notes.push(Note { line, text: format!("{name}: {value}") });
+            return;
+        }
+        _ => "",
+    };
+    let Some((n, unit)) = measured(value) else { return };
+    match label {
+        // `TimeElapsed` in the unit it is printed in.
+        "benchmark duration (s)" => match time_factor(unit) {
+            Some(f) => out.push(number_row(line, label.into(), n * f / 1000.0, name)),
+            None => out.push(number_row(line, format!("mindie {name} ({unit})"), n, name)),
+        },
+        "" if unit.is_empty() => out.push(number_row(line, format!("mindie {name}"), n, name)),
+        "" => out.push(number_row(line, format!("mindie {name} ({unit})"), n, name)),
+        _ => out.push(number_row(line, label.into(), n, name)),
+    }
+}
+
+fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
+    enum Table {
+        None,
+        Performance,
+        Common,
+    }
+    let mut runs = Vec::new();
+    let mut blocks = 0;
+    let mut table = Table::None;
+    let mut header: Vec<&str> = Vec::new();
+    // The open run: its rows, notes, first and last line; whether its common table came.
+    let mut rows: Vec<Row<'_>> = Vec::new();
+    let mut notes: Vec<Note> = Vec::new();
+    let (mut first, mut last) = (0, 0);
+    let mut common_seen = false;
+    let mut finish = |rows: &mut Vec<Row<'_>>, notes: &mut Vec<Note>, first: u32, last: u32, runs: &mut Vec<Run>, sink: &mut Sink| {
+        if rows.is_empty() {
+            return;
+        }
+        blocks += 1;
+        if let Some(mut run) = block::resolve(&Block::of_rows(NAME, first, last, std::mem::take(rows)), &[], sink) {
+            run.notes.append(notes);
+            runs.push(run);
+        }
+        notes.clear();
+    };
+    for (i, line) in input.text.lines().enumerate() {
+        let no = input.first_line + i as u32;
+        let t = line.trim();
+        if t.contains("The BenchMark test performance metric result") {
+            // A new performance table after a common one starts the next run.
+            if common_seen || !rows.is_empty() {
+                finish(&mut rows, &mut notes, first, last, &mut runs, sink);
+                common_seen = false;
+            }
+            table = Table::Performance;
+            header.clear();
+            first = no;
+            last = no;
+            continue;
+        }
+        if t.contains("The BenchMark test common metric result") {
+            table = Table::Common;
+            header.clear();
+            if rows.is_empty() {
+                first = no;
+            }
+            last = no;
+            continue;
+        }
+        if t.starts_with('+') {
+            continue;
+        }
+        let Some(row) = cells(line) else {
+            // A log line between the tables (`[…] [benchmark] [INFO] [output.py:121]`) keeps
+            // the run open; the end of the output closes it.
+            if matches!(table, Table::Common) && common_seen {
+                table = Table::None;
+            }
+            continue;
+        };
+        match table {
+            Table::None => {}
+            Table::Performance => {
+                if header.is_empty() {
+                    header = row;
+                } else if row.len() == header.len() {
+                    performance_rows(no, &header, &row, &mut rows);
+                    last = no;
+                }
+            }
+            Table::Common => {
+                if header.is_empty() {
+                    header = row;
+                } else if let [name, value] = row.as_slice() {
+                    common_rows(no, name, value, &mut rows, &mut notes);
+                    common_seen = true;
+                    last = no;
+                }
+            }
+        }
+    }
+    finish(&mut rows, &mut notes, first, last, &mut runs, sink);
+    (runs, blocks)
+}
