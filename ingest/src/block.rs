@@ -705,6 +705,22 @@ fn no_completed(run: &mut Run, block: &Block, sink: &mut Sink) {
 fn not_streamed(run: &mut Run, sink: &mut Sink) {
     let m = &mut run.metrics;
     let zeros = |l: &Option<benchsite_model::Latency>| l.as_ref().is_some_and(|l| !l.is_empty() && l.values().all(|v| *v == 0.0));
+    // Requests of one token each (a prefill test, `--random-output-len 1`): no time between
+    // tokens to measure; the zeros printed for TPOT and ITL would rank as the best decode.
+    let one_token = matches!((m.total_output_tokens, m.completed), (Some(out), Some(done)) if done > 0 && out <= done);
+    if one_token && (zeros(&m.tpot_ms) || zeros(&m.itl_ms)) && !(m.tpot_ms.is_some() && !zeros(&m.tpot_ms)) && !(m.itl_ms.is_some() && !zeros(&m.itl_ms)) {
+        let line = run.source.lines.iter().filter(|(k, _)| k.starts_with("metrics.tpot_ms.") || k.starts_with("metrics.itl_ms.")).map(|(_, l)| *l).min().unwrap_or(run.source.line);
+        m.tpot_ms = None;
+        m.itl_ms = None;
+        run.source.lines.retain(|key, _| !(key.starts_with("metrics.tpot_ms.") || key.starts_with("metrics.itl_ms.")));
+        sink.info(
+            "one-token-requests",
+            line,
+            "each request of this run generated one token at most: there is no time between tokens to measure, so the zeros printed for TPOT and ITL are no measurements and were left out.".into(),
+        )
+        .run(&run.id);
+        return;
+    }
     let many_tokens = matches!((m.total_output_tokens, m.completed), (Some(out), Some(done)) if done > 0 && out > 2 * done);
     // guidellm prints a TTFT of 0 too: no first token was seen apart from the rest (its TPOT,
     // the latency over the tokens, is still one).

@@ -298,3 +298,17 @@ fn a_simulator_named_far_above_marks_no_run() {
     // (The block has no latency rows: `missing-metrics`.)
     assert_eq!(common::found(&parse_file("raw/sim.log", &marked, None)), vec!["missing-metrics@2", "simulated-result@1"]);
 }
+
+/// A run whose requests generated one token each (a prefill test) prints TPOT and ITL of
+/// 0.00: no time between tokens was measured, so they are left out (they had ranked as the
+/// best decode latency), with an info naming the first of those lines.
+#[test]
+fn one_token_requests_have_no_decode_latency() {
+    let text = "============ Serving Benchmark Result ============\nSuccessful requests:                     64\nBenchmark duration (s):                  10.0\nTotal input tokens:                      64000\nTotal generated tokens:                  64\nRequest throughput (req/s):              6.4\nOutput token throughput (tok/s):         6.4\n---------------Time to First Token----------------\nMean TTFT (ms):                          150.0\n-----Time per Output Token (excl. 1st token)------\nMean TPOT (ms):                          0.00\n---------------Inter-token Latency----------------\nMean ITL (ms):                           0.00\n==================================================\n";
+    let findings = check("raw/prefill.log", text, &[&[("/metrics/ttft_ms/mean", json!(150.0)), ("/metrics/tpot_ms", json!(null)), ("/metrics/itl_ms", json!(null))]]);
+    assert_eq!(findings, vec!["one-token-requests@11"]);
+    // Two tokens a request: the zeros stay what they are (no rule hides them).
+    let two = text.replace("Total generated tokens:                  64", "Total generated tokens:                  128");
+    let out = parse_file("raw/two.log", &two, None);
+    assert!(out.runs[0].metrics.tpot_ms.is_some());
+}
