@@ -22,6 +22,7 @@
 //! format that read it (`Run::format`).
 
 pub mod aiperf;
+pub mod ais_bench;
 pub mod box_table;
 pub mod guidellm;
 pub mod evalscope;
@@ -170,6 +171,7 @@ pub static FORMATS: &[&Format] = &[
     &llama_bench::FORMAT,
     &tgi_benchmark::FORMAT,
     &mindie_benchmark::FORMAT,
+    &ais_bench::FORMAT,
     &aiperf::JSON,
     &guidellm::JSON,
     &llmperf::FORMAT,

@@ -1,0 +1,200 @@
+//! AISBench (`ais_bench --mode perf`, Ascend's benchmark client for vLLM-Ascend and MindIE
+//! services): two tables drawn in box characters,
+//!
+//! ```text
+//! │ Performance Parameters │ Stage  │ Average        │ Min          │ Max        │ Median       │ P75        │ P90          │ P99          │ N │
+//! │ E2EL                   │total   │ 2048.2945  ms  │ 1729.7498 ms │ …
+//! │ TTFT                   │total   │ 50.332 ms      │ …
+//! │ Common Metric            │ Stage    │ Value              │
+//! │ Benchmark Duration       │ total    │ 19897.8505 ms      │
+//! │ Success Requests         │ total    │ 8                  │
+//! │ Output Token Throughput  │ total    │ 115.7835 token/s   │
+//! ```
+//!
+//! One run per pair, from the `total` stage: E2EL, TTFT, TPOT and ITL with their average
+//! (mean), extremes, median and P75/P90/P99; the other rows of the first table (tokens per
+//! request, one request's output rate) kept as extra values under their names. The second
+//! gives duration, requests sent, completed and failed, the concurrency limit (`Max
+//! Concurrency`; the measured `Concurrency` an extra), token totals and the request, input,
+//! output and total rates. A cell whose number is cut by a space (`50 .0551 ms`) is no number:
+//! kept as a note. AISBench is a client: the engine is the service it measured, not the tool.
+
+use super::{Format, Input, Read};
+use crate::block;
+use crate::fields::time_factor;
+use crate::scan::{Block, Row};
+use crate::sink::Sink;
+use crate::text::Needle;
+use crate::value::{leading_number, Cell, Value};
+use benchsite_model::{Note, Run};
+
+pub const NAME: &str = "ais-bench";
+
+pub static FORMAT: Format = Format { name: NAME, detect, read: Read::Text(read) };
+
+static SIGNATURE: Needle = Needle::new("Performance Parameters");
+
+fn detect(input: &Input<'_>) -> bool {
+    input.has(&SIGNATURE)
+}
+
+/// The cells between the bars of a drawn or typed row (`│ a │ b │`, `| a | b |`).
+fn cells(line: &str) -> Option<Vec<&str>> {
+    let t = line.trim();
+    let bar = t.chars().next().filter(|c| matches!(c, '│' | '|'))?;
+    let inner = t.strip_prefix(bar)?.strip_suffix(bar)?;
+    Some(inner.split(bar).map(str::trim).collect())
+}
+
+/// `2048.2945  ms`, `0.4021 req/s`, `8`: the number and its unit; `None` for a cell that is
+/// not one number with a unit (`50 .0551 ms`).
+fn measured(cell: &str) -> Option<(f64, &str)> {
+    let (n, unit) = leading_number(cell.trim())?;
+    let unit = unit.trim();
+    let clean = unit.is_empty() || unit.chars().all(|c| c.is_alphabetic() || c == '/');
+    (n.is_finite() && clean).then_some((n, unit))
+}
+
+fn number_row<'a>(line: u32, label: String, n: f64, raw: &'a str) -> Row<'a> {
+    Row { line, label, raw_label: raw, cell: Cell { value: Value::Number(n), unit: "" }, section: None }
+}
+
+fn performance_rows<'a>(line: u32, header: &[&str], row: &[&'a str], out: &mut Vec<Row<'a>>, notes: &mut Vec<Note>) {
+    let metric = row[0];
+    let group = match metric {
+        "E2EL" => Some("e2el"),
+        "TTFT" => Some("ttft"),
+        "TPOT" => Some("tpot"),
+        "ITL" => Some("itl"),
+        _ => None,
+    };
+    for (stat, cell) in header.iter().zip(row).skip(2) {
+        if *stat == "N" || cell.is_empty() {
+            continue;
+        }
+        let Some((n, unit)) = measured(cell) else {
+            notes.push(Note { line, text: format!("{metric} {stat}: {cell}") });
+            continue;
+        };
+        let stat_word = match *stat {
+            "Average" => "mean".to_string(),
+            other => other.to_ascii_lowercase(),
+        };
+        let label = match (group, time_factor(unit)) {
+            (Some(g), Some(_)) => format!("{stat_word} {g} ({unit})"),
+            _ if unit.is_empty() => format!("ais-bench {metric} {stat_word}"),
+            _ => format!("ais-bench {metric} {stat_word} ({unit})"),
+        };
+        out.push(number_row(line, label, n, metric));
+    }
+}
+
+fn common_rows<'a>(line: u32, name: &'a str, value: &'a str, out: &mut Vec<Row<'a>>, notes: &mut Vec<Note>) {
+    let Some((n, unit)) = measured(value) else {
+        if !value.is_empty() {
+            notes.push(Note { line, text: format!("{name}: {value}") });
+        }
+        return;
+    };
+    let label = match name.to_ascii_lowercase().as_str() {
+        "benchmark duration" => match time_factor(unit) {
+            Some(f) => return out.push(number_row(line, "benchmark duration (s)".into(), n * f / 1000.0, name)),
+            None => format!("ais-bench {name} ({unit})"),
+        },
+        "total requests" => "number of prompts".into(),
+        "failed requests" => "failed requests".into(),
+        "success requests" => "successful requests".into(),
+        "max concurrency" => "max concurrency".into(),
+        "request throughput" => "request throughput (req/s)".into(),
+        "total input tokens" => "total input tokens".into(),
+        "total generated tokens" => "total generated tokens".into(),
+        "input token throughput" => "input token throughput (tok/s)".into(),
+        "output token throughput" => "output token throughput (tok/s)".into(),
+        "total token throughput" => "total token throughput (tok/s)".into(),
+        _ if unit.is_empty() => format!("ais-bench {name}"),
+        _ => format!("ais-bench {name} ({unit})"),
+    };
+    out.push(number_row(line, label, n, name));
+}
+
+fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
+    #[derive(PartialEq)]
+    enum Table {
+        None,
+        Performance,
+        Common,
+    }
+    let mut runs = Vec::new();
+    let mut blocks = 0;
+    let mut table = Table::None;
+    let mut header: Vec<&str> = Vec::new();
+    let mut rows: Vec<Row<'_>> = Vec::new();
+    let mut notes: Vec<Note> = Vec::new();
+    let (mut first, mut last) = (0, 0);
+    let mut finish = |rows: &mut Vec<Row<'_>>, notes: &mut Vec<Note>, first: u32, last: u32, runs: &mut Vec<Run>, sink: &mut Sink| {
+        if rows.is_empty() {
+            notes.clear();
+            return;
+        }
+        blocks += 1;
+        if let Some(mut run) = block::resolve(&Block::of_rows(NAME, first, last, std::mem::take(rows)), &[], sink) {
+            run.notes.append(notes);
+            runs.push(run);
+        }
+        notes.clear();
+    };
+    for (i, line) in input.text.lines().enumerate() {
+        let no = input.first_line + i as u32;
+        let Some(row) = cells(line) else {
+            // Rules (`╒═╤`, `╘═╧`, `+--+`) and blank lines between the two tables.
+            let t = line.trim();
+            if !(t.is_empty() || t.starts_with(['╒', '╘', '╞', '├', '└', '┌', '+', '═'])) {
+                if table == Table::Common {
+                    finish(&mut rows, &mut notes, first, last, &mut runs, sink);
+                }
+                table = Table::None;
+            }
+            continue;
+        };
+        match row.first().copied() {
+            Some("Performance Parameters") => {
+                if !rows.is_empty() {
+                    finish(&mut rows, &mut notes, first, last, &mut runs, sink);
+                }
+                table = Table::Performance;
+                header = row;
+                first = no;
+                last = no;
+                continue;
+            }
+            Some("Common Metric") => {
+                table = Table::Common;
+                header = row;
+                if rows.is_empty() {
+                    first = no;
+                }
+                continue;
+            }
+            _ => {}
+        }
+        // Only the whole run's stage.
+        if row.get(1).is_some_and(|s| !s.eq_ignore_ascii_case("total")) {
+            continue;
+        }
+        match table {
+            Table::Performance if row.len() == header.len() => {
+                performance_rows(no, &header, &row, &mut rows, &mut notes);
+                last = no;
+            }
+            Table::Common => {
+                if let [name, _, value] = row.as_slice() {
+                    common_rows(no, name, value, &mut rows, &mut notes);
+                    last = no;
+                }
+            }
+            _ => {}
+        }
+    }
+    finish(&mut rows, &mut notes, first, last, &mut runs, sink);
+    (runs, blocks)
+}
