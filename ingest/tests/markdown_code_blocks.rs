@@ -136,3 +136,16 @@ fn an_unlabelled_block_holding_a_csv_export_is_read_too() {
     let out = parse_file("docs/prose.md", &prose, None);
     assert!(out.runs.iter().all(|r| r.format != "aiperf"), "{:?}", out.runs);
 }
+
+/// A result file pasted into a shell block (```` ```bash ```` over `{ "backend": "sglang", … }`,
+/// SGLang's `--output-file`) is the JSON it shows; it had given no run, only
+/// `results-not-read`.
+#[test]
+fn a_result_json_in_a_shell_block() {
+    let text = "# Run\n\n```bash\n{\n  \"backend\": \"sglang\",\n  \"dataset_name\": \"random\",\n  \"request_rate\": \"Infinity\",\n  \"max_concurrency\": 128,\n  \"duration\": 577.28,\n  \"completed\": 128,\n  \"total_input_tokens\": 448000,\n  \"total_output_tokens\": 161431,\n  \"request_throughput\": 0.2217,\n  \"output_throughput\": 279.63,\n  \"mean_ttft_ms\": 220795.97\n}\n```\n";
+    let out = benchsite_ingest::parse_file("raw/notes.md", text, None);
+    assert_eq!(out.runs.len(), 1, "{:?}", out.findings);
+    let run = &out.runs[0];
+    assert_eq!((run.scenario.max_concurrency, run.metrics.completed, run.metrics.output_throughput), (Some(128), Some(128), Some(279.63)));
+    assert_eq!(run.source.lines.get("metrics.output_throughput").copied(), Some(14));
+}

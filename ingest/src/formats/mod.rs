@@ -318,8 +318,13 @@ fn block_syntax(info: &str, text: &str) -> Option<&'static str> {
         }
         // genai-perf's CSV export pasted into a shell block (`Example CSV format:` over
         // ```` ```bash ```` holding `Metric,avg,min,…`): no command, the export.
+        // A result file pasted into a shell block (`{"backend": "sglang", …}`): the JSON.
         "bash" | "sh" | "shell" | "console" | "zsh" => {
-            let first = text.trim_start().lines().next().unwrap_or("");
+            let t = text.trim_start();
+            let first = t.lines().next().unwrap_or("");
+            if t.starts_with('{') && first.trim_end().ends_with(['{', ',']) || t.starts_with("{\"") {
+                return Some("json");
+            }
             (first.starts_with("Metric,") && first.matches(',').count() >= 2).then_some("csv")
         }
         _ => None,
