@@ -154,7 +154,14 @@ pub fn read(text: &str, sink: &mut Sink, mut scan_log: impl FnMut(&str, &str, u3
                 let log = text[range.clone()].trim_end().matches('\n').count() > 2 || heading.as_ref().is_some_and(|(_, t, _)| t.len() > 300);
                 if let Some((level, title, line)) = heading.take().filter(|_| !log) {
                     let title = trimmed(title);
-                    if level == HeadingLevel::H1 {
+                    // The first `#` heading is the document's title; a later one (`# vllm 单机测试`
+                    // after `# 环境信息`) is a section of its own, at the top level, unless it is
+                    // a shell comment markdown took for a heading (`    # This is where the
+                    // results will be saved.`, `# --concurrency 144`).
+                    let line_start = text[..range.start].rfind('\n').map_or(0, |i| i + 1);
+                    let indented = text[line_start..].starts_with([' ', '\t']);
+                    let comment = indented || title.ends_with(['.', '。', ':', '：', ';']) || title.starts_with('-') || title.contains(" --") || title.contains(['=', '$']);
+                    if level == HeadingLevel::H1 && (doc.title.is_none() || comment) {
                         doc.title.get_or_insert((title, line));
                     } else {
                         doc.sections.push(Section { title, line, level: heading_level(level), ..Section::default() });

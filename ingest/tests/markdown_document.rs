@@ -677,3 +677,22 @@ fn a_sentence_with_commas_is_no_csv_header() {
     let out = parse_file("raw/issue.md", pasted, None);
     assert_eq!(out.runs.len(), 1, "{:?}", out.findings);
 }
+
+/// A document of several `#` headings (`# 环境信息`, `# vllm 单机测试`, `# sglang 单机测试`): the
+/// first is its title, each later one a top-level section, whose engine its runs take. Later
+/// `#` headings had been dropped, and both tables' runs had no engine.
+#[test]
+fn later_top_level_headings_are_sections() {
+    let text = "# 环境信息\n\ntext\n\n# vllm 单机测试\n\n## 测试数据\n\n| Concurrency | Mean TTFT (ms) | Output Throughput (tokens/s) |\n|---|---|---|\n| 1 | 377.24 | 8.97 |\n\n# sglang 单机测试\n\n## 测试数据\n\n| Concurrency | Mean TTFT (ms) | Output Throughput (tokens/s) |\n|---|---|---|\n| 1 | 300.0 | 9.5 |\n";
+    let findings = check(
+        "raw/two_engines.md",
+        text,
+        &[&[("/framework", json!("vllm")), ("/source/context/framework", context(5, "heading"))], &[("/framework", json!("sglang")), ("/source/context/framework", context(13, "heading"))]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+    // A shell comment markdown reads as a heading (`# This is where the results will be
+    // saved.`, `# --concurrency 144`) is no section.
+    let comments = "# Guide\n\n# results are saved here.\n\n# --concurrency 8\n\n| Concurrency | Output Throughput (tokens/s) |\n|---|---|\n| 8 | 9.5 |\n";
+    let out = parse_file("raw/guide.md", comments, None);
+    assert_eq!(out.runs.iter().map(|r| r.section.clone()).collect::<Vec<_>>(), vec![None]);
+}
