@@ -93,6 +93,26 @@ fn resolve_with(block: &Block, namespace: Option<benchsite_model::Map<benchsite_
         .value("block_line", block.start);
         return None;
     }
+    // A README's template of a client's output with every value `0` and no count of requests
+    // (`...` where the first rows were): the output's shape, not a result (a run of no
+    // completed request prints its `Successful requests: 0`, and is read as such).
+    let numbers: Vec<f64> = block.rows.iter().filter_map(|r| match r.cell.value {
+        Value::Number(n) => Some(n),
+        _ => None,
+    }).collect();
+    let counts = block.rows.iter().any(|r| matches!(r.label.as_str(), "successful requests" | "completed" | "completed requests" | "number of requests" | "failed requests"));
+    if numbers.len() >= 4 && numbers.iter().all(|&n| n == 0.0) && !counts && !matches!(block.format, Format::Named(_)) {
+        sink.findings.truncate(findings_before);
+        sink.info(
+            "template-block",
+            block.start,
+            "this block is a template: every value in it is 0 and it counts no request, so it shows the output's shape, not a result; \
+             it yields no run. Paste the measured output here when there is one."
+                .into(),
+        )
+        .value("block_line", block.start);
+        return None;
+    }
     // A structured report (JSON, CSV, table) that names only numbers outside the schema
     // (per-GPU throughput alone) is still a result: keep them, and say that nothing in it
     // is comparable with the other runs' standard metrics.

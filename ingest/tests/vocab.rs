@@ -312,3 +312,14 @@ fn one_token_requests_have_no_decode_latency() {
     let out = parse_file("raw/two.log", &two, None);
     assert!(out.runs[0].metrics.tpot_ms.is_some());
 }
+
+/// A skill's template of SGLang's result block, every value `0` under a `...` where the
+/// request counts were: a template (a note), no run of zeros. A run whose requests all
+/// failed still prints its `Successful requests: 0` and is read as one.
+#[test]
+fn a_block_of_zeros_that_counts_no_request_is_a_template() {
+    let text = "```\n============ Serving Benchmark Result ============\n...\nOutput token throughput (tok/s):         0\nTotal token throughput (tok/s):          0\nMean TTFT (ms):                          0\nMean TPOT (ms):                          0\nMean ITL (ms):                           0\n==================================================\n```\n";
+    let out = parse_file("raw/skill.md", text, None);
+    assert!(out.runs.is_empty(), "{:?}", out.runs);
+    assert_eq!(common::found(&out), vec!["template-block@2"]);
+}
