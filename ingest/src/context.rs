@@ -1463,8 +1463,9 @@ impl ClientCommand {
         let random: &[&str] = if dataset == "sharegpt" { &[] } else { &["--random-output-len", "--random-output"] };
         let names: Vec<&str> = std::iter::once(own.as_str()).chain(random.iter().copied()).chain(["--output-len"]).collect();
         out.extend(whole_value(self.get(&names)).map(Fact::OutputLen));
-        // Only random prompts take it (a ShareGPT run ignores the flag it was given).
-        if matches!(dataset, "" | "random") {
+        // Only random prompts take it (a ShareGPT run ignores the flag it was given): SGLang's
+        // `random-ids` and `image` prompts and vLLM's `random-mm` are random text too.
+        if matches!(dataset, "" | "random" | "random-ids" | "random-mm" | "image" | "random-image") {
             let ratio = self.get(&["--random-range-ratio"]).and_then(|r| r.parse::<f64>().ok()).filter(|r| (0.0..=1.0).contains(r));
             out.extend(ratio.map(Fact::RangeRatio));
         }
@@ -2985,6 +2986,8 @@ mod tests {
         assert_eq!(c[0].facts(), vec![Fact::Backend("vllm".into()), Fact::Dataset("sharegpt".into()), Fact::OutputLen(256)]);
         let c = client_commands("vllm bench serve --dataset-name random --random-input-len 8 --random-range-ratio 0.5", 1);
         assert_eq!(c[0].facts(), vec![Fact::Dataset("random".into()), Fact::InputLen(8), Fact::RangeRatio(0.5)]);
+        let c = client_commands("python3 -m sglang.bench_serving --dataset-name image --random-input-len 256 --random-range-ratio 0.0", 1);
+        assert_eq!(c[0].facts(), vec![Fact::Dataset("image".into()), Fact::InputLen(256), Fact::RangeRatio(0.0)]);
         assert!(client_commands("Successful requests: 10\nls benchmarks/", 1).is_empty());
         // Run inside a container: exec's options and the container's name come first.
         let c = client_commands("docker exec -e PYTHONUNBUFFERED=1 vllm-bench vllm bench serve --model m --num-prompts 50", 3);
