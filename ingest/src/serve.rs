@@ -155,6 +155,14 @@ fn docker<'w>(words: &'w [String], params: &mut Params) -> &'w [String] {
 
 /// Reads the server part: positional model, flags, TP/PP/DP.
 fn server(words: &[String], serve: &mut Serve) {
+    // `drun -p 30000:30000 -e HIP_VISIBLE_DEVICES=6 … python3 -m sglang.launch_server …`: a
+    // container launched through an alias, whose options are no engine flags: the server
+    // starts at its entry point.
+    let entry = words.iter().position(|w| w.ends_with("launch_server") || w.ends_with("openai.api_server"));
+    let words = match entry {
+        Some(e) if words[..e].iter().any(|w| w.starts_with('-') && w != "-m") => &words[e.saturating_sub(usize::from(e > 0 && words[e - 1] == "-m"))..],
+        _ => words,
+    };
     let first_flag = words.iter().position(|w| w.starts_with('-') && w != "-m").unwrap_or(words.len());
     let head = &words[..first_flag];
     // Positional model: `lmdeploy serve api_server MODEL`, `vllm serve MODEL`, `trtllm-serve MODEL`.
@@ -270,6 +278,16 @@ mod tests {
         let s = parse_serve("vllm serve m --tensor-parallel-size 8 --data-parallel-size 2", 1).unwrap();
         assert_eq!((s.tp, s.gpu_count), (Some(8), Some(16)));
         assert_eq!(parse_serve("pkill -f \"vllm serve\"", 1), None);
+    }
+
+    /// A container started through a shell alias (`drun`, no `docker run` to strip): its
+    /// options are the container's, not the engine's flags.
+    #[test]
+    fn an_aliased_container_s_options_are_no_engine_flags() {
+        let s = parse_serve("drun -p 30000:30000 -e HIP_VISIBLE_DEVICES=6 -v /data:/data --entrypoint python lmsysorg/sglang:v0.5.5-rocm -m sglang.launch_server --model-path Qwen/Qwen3-VL-8B-Instruct --host 0.0.0.0 --port 30000", 3).unwrap();
+        let names: Vec<&str> = s.params.flags.iter().map(|f| f.name.as_str()).collect();
+        assert_eq!(names, ["--model-path", "--host", "--port"]);
+        assert_eq!(s.model.as_deref(), Some("Qwen/Qwen3-VL-8B-Instruct"));
     }
 
     #[test]
