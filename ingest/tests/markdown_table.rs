@@ -1541,3 +1541,16 @@ fn a_percentile_of_durations_is_a_latency() {
     let findings = check("raw/durations.md", text, &[&[("/metrics/e2e_ms/p50", json!(33100.0)), ("/metrics/duration_s", json!(100.0))]]);
     assert!(findings.is_empty(), "{findings:?}");
 }
+
+/// A row named by a range (`4-8K` under `档`, a bucket of prompt lengths) keeps its name as a
+/// note: the three rows of a Hygon report had been told apart by nothing.
+#[test]
+fn a_row_named_by_a_range_keeps_its_name() {
+    let text = "# R\n\n| 档 | output tok/s | TPOT-P99 |\n|---|---|---|\n| 4-8K | 12.23 | 69.2 ms |\n| 8-16K | 7.23 | 70.5 ms |\n";
+    let findings = check(
+        "raw/buckets.md",
+        text,
+        &[&[("/notes", json!([{"line": 5, "text": "档: 4-8K"}])), ("/metrics/output_throughput", json!(12.23))], &[("/notes", json!([{"line": 6, "text": "档: 8-16K"}]))]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+}

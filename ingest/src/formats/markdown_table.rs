@@ -3035,7 +3035,8 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
             }
             // `47–51` or `~500` under `TTFT (ms)`: no one measurement, but what the row says of
             // it, kept as a note.
-            (Column::Measure(_), Num::NotMeasured) => notes.push(Note { line: e.line, text: format!("{}: {}", col.raw, clean(e.text)) }),
+            // `4-8K` under `档` (a row named by a range of lengths): the row's name, kept too.
+            (Column::Measure(_) | Column::Label, Num::NotMeasured) => notes.push(Note { line: e.line, text: format!("{}: {}", col.raw, clean(e.text)) }),
             (_, Num::Absent | Num::NotMeasured) => {}
             // `Error Rate` over `1/16`: the requests that failed, of those sent.
             (Column::Measure(Measure::ErrorRate), Num::Number(..))
