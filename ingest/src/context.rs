@@ -556,7 +556,7 @@ pub fn heading_with(title: &str, names: &crate::names::Names) -> Heading {
 /// 同時リクエスト`, `Concurrency 64`, `64 users`, `Concurrency User 1`, `(Batch Size 128)`),
 /// or `Single Request` (one at a time); `None` when it names none or several.
 fn concurrency_in(words: &[&str]) -> Option<u64> {
-    const LOAD: [&str; 10] = ["并发", "并发数", "并发量", "concurrency", "concurrent", "users", "同時リクエスト", "同時接続", "clients", "동시"];
+    const LOAD: [&str; 11] = ["并发", "并发数", "并发量", "并发数量", "concurrency", "concurrent", "users", "同時リクエスト", "同時接続", "clients", "동시"];
     let load = |w: &str| LOAD.iter().any(|l| w.eq_ignore_ascii_case(l));
     let number = |w: &str| w.parse::<u64>().ok().filter(|&n| n > 0);
     let is = |i: usize, word: &str| words.get(i).is_some_and(|w| w.eq_ignore_ascii_case(word));
@@ -1936,7 +1936,7 @@ fn label_facts(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) 
         "output length" | "output len" | "output tokens" | "osl" | "输出长度" | "请求输出上下文长度" | "输出上下文长度" | "输出token数" | "generation" | "generation length" | "生成长度" => {
             out.extend(first_count(value, &["tokens", "token", "tok"]).map(|n| (Fact::OutputLen(n), line)));
         }
-        "concurrency" | "max concurrency" | "并发" | "并发数" | "并发量" => {
+        "concurrency" | "max concurrency" | "并发" | "并发数" | "并发量" | "并发数量" => {
             out.extend(first_count(value, &["users", "concurrent", "并发", "路"]).map(|n| (Fact::MaxConcurrency(n), line)));
         }
         // `**Precision**: FP16`, `精度：BF16`: one precision named (two name none; nor does

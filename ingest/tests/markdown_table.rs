@@ -1425,6 +1425,10 @@ fn concurrency_volume_duration_and_a_per_request_rate() {
     let row = |line: u32, c: u64, ttft: f64| vec![("/source/line", json!(line)), ("/scenario/max_concurrency", json!(c)), ("/metrics/ttft_ms/mean", json!(ttft))];
     let findings = check("raw/aicompass.md", &text, &[&row(7, 1, 56.03), &row(8, 8, 156.04), &row(9, 16, 221.9), &row(10, 32, 349.12), &row(11, 64, 524.92)]);
     assert_eq!(findings, vec!["throughput-tokens-unstated@5"]);
+    // (`并发数量`, "number of concurrency", likewise.)
+    let renamed = text.replace("| 并发量 |", "| 并发数量 |");
+    let findings = check("raw/aicompass.md", &renamed, &[&row(7, 1, 56.03), &row(8, 8, 156.04), &row(9, 16, 221.9), &row(10, 32, 349.12), &row(11, 64, 524.92)]);
+    assert_eq!(findings, vec!["throughput-tokens-unstated@5"]);
 
     let text = fixture("markdown-table/zh_dfkv_duration_column.md");
     // (The lengths from the setup line above: `bench random 16000-in / 100-out`.)
