@@ -728,7 +728,9 @@ fn not_streamed(run: &mut Run, sink: &mut Sink) {
     // Requests of one token each (a prefill test, `--random-output-len 1`): no time between
     // tokens to measure; the zeros printed for TPOT and ITL would rank as the best decode.
     let one_token = matches!((m.total_output_tokens, m.completed), (Some(out), Some(done)) if done > 0 && out <= done);
-    if one_token && (zeros(&m.tpot_ms) || zeros(&m.itl_ms)) && !(m.tpot_ms.is_some() && !zeros(&m.tpot_ms)) && !(m.itl_ms.is_some() && !zeros(&m.itl_ms)) {
+    // (Each of the two all zeros or not printed, and one of them printed.)
+    let zero_or_none = |l: &Option<benchsite_model::Latency>| l.is_none() || zeros(l);
+    if one_token && (zeros(&m.tpot_ms) || zeros(&m.itl_ms)) && zero_or_none(&m.tpot_ms) && zero_or_none(&m.itl_ms) {
         let line = run.source.lines.iter().filter(|(k, _)| k.starts_with("metrics.tpot_ms.") || k.starts_with("metrics.itl_ms.")).map(|(_, l)| *l).min().unwrap_or(run.source.line);
         m.tpot_ms = None;
         m.itl_ms = None;
