@@ -22,6 +22,19 @@ pub struct Row<'a> {
     pub section: Option<&'a str>,
 }
 
+impl<'a> Row<'a> {
+    /// A row of a number under a label of [`crate::fields`]' vocabulary (a reader that turns
+    /// its tool's output into rows).
+    pub fn number(line: u32, label: String, n: f64, raw_label: &'a str) -> Row<'a> {
+        Row { line, label, raw_label, cell: Cell { value: crate::value::Value::Number(n), unit: "" }, section: None }
+    }
+
+    /// A row of words (a model's name).
+    pub fn text(line: u32, label: &str, text: &'a str, raw_label: &'a str) -> Row<'a> {
+        Row { line, label: label.to_string(), raw_label, cell: Cell { value: crate::value::Value::Text(text), unit: "" }, section: None }
+    }
+}
+
 /// What the client printed since the previous block.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Context<'a> {

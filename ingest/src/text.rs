@@ -310,6 +310,15 @@ pub fn is_pictograph(c: char) -> bool {
     ('\u{2600}'..='\u{27bf}').contains(&c) || ('\u{2b00}'..='\u{2bff}').contains(&c) || c >= '\u{1f000}'
 }
 
+/// The cells between the bars of a table's line (`| a | b |`, drawn `│ a │ b │` or `┃ a ┃ b ┃`),
+/// trimmed; `None` for a line that does not start and end with the same bar.
+pub fn bar_cells(line: &str) -> Option<Vec<&str>> {
+    let t = line.trim();
+    let bar = t.chars().next().filter(|c| matches!(c, '|' | '│' | '┃'))?;
+    let inner = t.strip_prefix(bar)?.strip_suffix(bar)?;
+    Some(inner.split(bar).map(str::trim).collect())
+}
+
 /// Splits one CSV line; quoted cells may hold commas (`"5,919.16"`).
 pub fn csv_cells(line: &str) -> Vec<&str> {
     let mut cells = Vec::new();

@@ -116,6 +116,16 @@ fn is_unit(unit: &str) -> bool {
             .all(|c| c.is_ascii_alphabetic() || matches!(c, '/' | '%' | '(' | ')' | '.'))
 }
 
+/// A cell of one finite number and its unit (`394.7728 ms`, `5.3221 token/s`, `313.0`), the
+/// unit trimmed; `None` for words, `/` or a number cut by a space (`50 .0551 ms`: its "unit"
+/// is no word).
+pub fn measured(cell: &str) -> Option<(f64, &str)> {
+    let (n, unit) = leading_number(cell.trim())?;
+    let unit = unit.trim();
+    let word = unit.is_empty() || unit.chars().all(|c| c.is_alphabetic() || c == '/');
+    (n.is_finite() && word).then_some((n, unit))
+}
+
 /// Splits a leading decimal number (sign, digits, fraction, exponent) from the rest.
 pub fn leading_number(s: &str) -> Option<(f64, &str)> {
     let b = s.as_bytes();

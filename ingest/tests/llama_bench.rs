@@ -7,7 +7,7 @@
 mod common;
 
 use benchsite_ingest::parse_file;
-use common::{check, fixture, numbers_trace_to_their_lines};
+use common::{check, fixture};
 use serde_json::{json, Value};
 
 const SAMPLES: [(&str, &str); 3] = [
@@ -18,23 +18,7 @@ const SAMPLES: [(&str, &str); 3] = [
 
 #[test]
 fn numbers_of_every_sample_trace_to_their_lines() {
-    for (name, path) in SAMPLES {
-        let text = fixture(name);
-        let out = parse_file(path, &text, None);
-        assert!(!out.runs.is_empty(), "{name}");
-        numbers_trace_to_their_lines(&text, &out);
-    }
-}
-
-/// Every cut of every sample parses, and what it yields still traces to its lines.
-#[test]
-fn every_cut_of_every_sample_parses() {
-    for (name, path) in SAMPLES {
-        let text = fixture(name);
-        for cut in text.char_indices().map(|(i, _)| i).step_by(37) {
-            numbers_trace_to_their_lines(&text[..cut], &parse_file(path, &text[..cut], None));
-        }
-    }
+    common::samples_trace(&SAMPLES, 37);
 }
 
 /// A Metal run log: the device from `GPU name: MTL0 (Apple M4)`, tests after a context

@@ -6,22 +6,14 @@
 mod common;
 
 use benchsite_ingest::parse_file;
-use common::{check, fixture, numbers_trace_to_their_lines};
+use common::{check, fixture};
 use serde_json::json;
 
 const SAMPLES: [(&str, &str); 2] = [("mindie-benchmark/two_runs_sampling_on_off.md", "raw/mindie.md"), ("mindie-benchmark/qwq32b_gsm8k_conc10_zh.md", "raw/mindie_qwq.md")];
 
 #[test]
 fn numbers_of_every_sample_trace_to_their_lines() {
-    for (name, path) in SAMPLES {
-        let text = fixture(name);
-        let out = parse_file(path, &text, None);
-        assert!(!out.runs.is_empty(), "{name}");
-        numbers_trace_to_their_lines(&text, &out);
-        for cut in text.char_indices().map(|(i, _)| i).step_by(53) {
-            numbers_trace_to_their_lines(&text[..cut], &parse_file(path, &text[..cut], None));
-        }
-    }
+    common::samples_trace(&SAMPLES, 53);
 }
 
 /// Two runs, each a pair of tables, under `## DoSampling True` and `## DoSampling False`.

@@ -6,22 +6,14 @@
 mod common;
 
 use benchsite_ingest::parse_file;
-use common::{check, fixture, numbers_trace_to_their_lines};
+use common::{check, fixture};
 use serde_json::{json, Value};
 
 const SAMPLES: [(&str, &str); 2] = [("tgi-benchmark/bloomz_batches_1_2.log", "raw/tgi.log"), ("tgi-benchmark/mi300_workshop_param_table.md", "raw/tgi_mi300.md")];
 
 #[test]
 fn numbers_of_every_sample_trace_to_their_lines() {
-    for (name, path) in SAMPLES {
-        let text = fixture(name);
-        let out = parse_file(path, &text, None);
-        assert!(!out.runs.is_empty(), "{name}");
-        numbers_trace_to_their_lines(&text, &out);
-        for cut in text.char_indices().map(|(i, _)| i).step_by(41) {
-            numbers_trace_to_their_lines(&text[..cut], &parse_file(path, &text[..cut], None));
-        }
-    }
+    common::samples_trace(&SAMPLES, 41);
 }
 
 /// The tool's output saved as a log: two batch sizes, two runs.

@@ -20,12 +20,11 @@
 //! kept as a note. AISBench is a client: the engine is the service it measured, not the tool.
 
 use super::{Format, Input, Read};
-use crate::block;
 use crate::fields::time_factor;
-use crate::scan::{Block, Row};
+use crate::scan::Row;
 use crate::sink::Sink;
-use crate::text::Needle;
-use crate::value::{leading_number, Cell, Value};
+use crate::text::{bar_cells, Needle};
+use crate::value::measured;
 use benchsite_model::{Note, Run};
 
 pub const NAME: &str = "ais-bench";
@@ -36,27 +35,6 @@ static SIGNATURE: Needle = Needle::new("Performance Parameters");
 
 fn detect(input: &Input<'_>) -> bool {
     input.has(&SIGNATURE)
-}
-
-/// The cells between the bars of a drawn or typed row (`│ a │ b │`, `| a | b |`).
-fn cells(line: &str) -> Option<Vec<&str>> {
-    let t = line.trim();
-    let bar = t.chars().next().filter(|c| matches!(c, '│' | '|'))?;
-    let inner = t.strip_prefix(bar)?.strip_suffix(bar)?;
-    Some(inner.split(bar).map(str::trim).collect())
-}
-
-/// `2048.2945  ms`, `0.4021 req/s`, `8`: the number and its unit; `None` for a cell that is
-/// not one number with a unit (`50 .0551 ms`).
-fn measured(cell: &str) -> Option<(f64, &str)> {
-    let (n, unit) = leading_number(cell.trim())?;
-    let unit = unit.trim();
-    let clean = unit.is_empty() || unit.chars().all(|c| c.is_alphabetic() || c == '/');
-    (n.is_finite() && clean).then_some((n, unit))
-}
-
-fn number_row<'a>(line: u32, label: String, n: f64, raw: &'a str) -> Row<'a> {
-    Row { line, label, raw_label: raw, cell: Cell { value: Value::Number(n), unit: "" }, section: None }
 }
 
 fn performance_rows<'a>(line: u32, header: &[&str], row: &[&'a str], out: &mut Vec<Row<'a>>, notes: &mut Vec<Note>) {
@@ -85,7 +63,7 @@ fn performance_rows<'a>(line: u32, header: &[&str], row: &[&'a str], out: &mut V
             _ if unit.is_empty() => format!("ais-bench {metric} {stat_word}"),
             _ => format!("ais-bench {metric} {stat_word} ({unit})"),
         };
-        out.push(number_row(line, label, n, metric));
+        out.push(Row::number(line, label, n, metric));
     }
 }
 
@@ -98,7 +76,7 @@ fn common_rows<'a>(line: u32, name: &'a str, value: &'a str, out: &mut Vec<Row<'
     };
     let label = match name.to_ascii_lowercase().as_str() {
         "benchmark duration" => match time_factor(unit) {
-            Some(f) => return out.push(number_row(line, "benchmark duration (s)".into(), n * f / 1000.0, name)),
+            Some(f) => return out.push(Row::number(line, "benchmark duration (s)".into(), n * f / 1000.0, name)),
             None => format!("ais-bench {name} ({unit})"),
         },
         "total requests" => "number of prompts".into(),
@@ -114,7 +92,7 @@ fn common_rows<'a>(line: u32, name: &'a str, value: &'a str, out: &mut Vec<Row<'
         _ if unit.is_empty() => format!("ais-bench {name}"),
         _ => format!("ais-bench {name} ({unit})"),
     };
-    out.push(number_row(line, label, n, name));
+    out.push(Row::number(line, label, n, name));
 }
 
 fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
@@ -132,20 +110,11 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
     let mut notes: Vec<Note> = Vec::new();
     let (mut first, mut last) = (0, 0);
     let mut finish = |rows: &mut Vec<Row<'_>>, notes: &mut Vec<Note>, first: u32, last: u32, runs: &mut Vec<Run>, sink: &mut Sink| {
-        if rows.is_empty() {
-            notes.clear();
-            return;
-        }
-        blocks += 1;
-        if let Some(mut run) = block::resolve(&Block::of_rows(NAME, first, last, std::mem::take(rows)), &[], sink) {
-            run.notes.append(notes);
-            runs.push(run);
-        }
-        notes.clear();
+        blocks += usize::from(super::run_of_rows(NAME, (first, last), rows, notes, runs, sink));
     };
     for (i, line) in input.text.lines().enumerate() {
         let no = input.first_line + i as u32;
-        let Some(row) = cells(line) else {
+        let Some(row) = bar_cells(line) else {
             // Rules (`╒═╤`, `╘═╧`, `+--+`) and blank lines between the two tables.
             let t = line.trim();
             if !(t.is_empty() || t.starts_with(['╒', '╘', '╞', '├', '└', '┌', '+', '═'])) {

@@ -27,7 +27,7 @@ use super::{Format, Input, Read};
 use crate::block;
 use crate::scan::{Block, Row};
 use crate::sink::Sink;
-use crate::text::Needle;
+use crate::text::{bar_cells, Needle};
 use crate::value::{Cell, Value};
 use benchsite_model::{ContextRef, Run, Spread};
 
@@ -40,13 +40,6 @@ static RATE: Needle = Needle::new("t/s |");
 
 fn detect(input: &Input<'_>) -> bool {
     input.has(&MODEL) && input.has(&RATE)
-}
-
-/// The cells of a table line, or `None` for another line.
-fn cells(line: &str) -> Option<Vec<&str>> {
-    let t = line.trim();
-    let inner = t.strip_prefix('|')?.strip_suffix('|')?;
-    Some(inner.split('|').map(str::trim).collect())
 }
 
 /// What a test name states: (prompt tokens, generated tokens, context depth), from `pp512`,
@@ -201,7 +194,7 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
     };
     for (i, line) in input.text.lines().enumerate() {
         let no = input.first_line + i as u32;
-        let Some(row) = cells(line) else {
+        let Some(row) = bar_cells(line) else {
             // A blank line or `build: …` ends a table with rows; lines a build prints between
             // the header and its rows (`[iqk] ACTIVE: …`) do not.
             let t = line.trim();

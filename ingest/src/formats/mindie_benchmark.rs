@@ -27,12 +27,11 @@
 //! the output rate; `InputGenerateSpeed` and `TotalGenerateSpeed` the input and total rates.
 
 use super::{Format, Input, Read};
-use crate::block;
 use crate::fields::time_factor;
-use crate::scan::{Block, Row};
+use crate::scan::Row;
 use crate::sink::Sink;
-use crate::text::Needle;
-use crate::value::{leading_number, Cell, Value};
+use crate::text::{bar_cells, Needle};
+use crate::value::{leading_number, measured, Cell, Value};
 use benchsite_model::{Note, Run};
 
 pub const NAME: &str = "mindie-benchmark";
@@ -43,22 +42,6 @@ static SIGNATURE: Needle = Needle::new("The BenchMark test");
 
 fn detect(input: &Input<'_>) -> bool {
     input.has(&SIGNATURE)
-}
-
-fn cells(line: &str) -> Option<Vec<&str>> {
-    let t = line.trim();
-    let inner = t.strip_prefix('|')?.strip_suffix('|')?;
-    Some(inner.split('|').map(str::trim).collect())
-}
-
-/// `394.7728 ms`, `5.3221 token/s`, `313.0`: the number and its unit; `/` and `/ μs` none.
-fn measured(cell: &str) -> Option<(f64, &str)> {
-    let (n, unit) = leading_number(cell.trim())?;
-    n.is_finite().then_some((n, unit.trim()))
-}
-
-fn number_row<'a>(line: u32, label: String, n: f64, raw: &'a str) -> Row<'a> {
-    Row { line, label, raw_label: raw, cell: Cell { value: Value::Number(n), unit: "" }, section: None }
 }
 
 /// A row of the performance table: its statistics, read as the field the metric is.
@@ -90,7 +73,7 @@ fn performance_rows<'a>(line: u32, header: &[&str], row: &[&'a str], out: &mut V
             _ if unit.is_empty() => format!("mindie {metric} {stat_word}"),
             _ => format!("mindie {metric} {stat_word} ({unit})"),
         };
-        out.push(number_row(line, label, n, metric));
+        out.push(Row::number(line, label, n, metric));
     }
 }
 
@@ -118,16 +101,18 @@ fn common_rows<'a>(line: u32, name: &'a str, value: &'a str, out: &mut Vec<Row<'
         }
         _ => "",
     };
-    let Some((n, unit)) = measured(value) else { return };
+    // `1( 100.0% )`, `1[ 100.0% ]`: a count and its share.
+    let share = || leading_number(value.trim()).filter(|(n, rest)| n.is_finite() && rest.trim_start().starts_with(['(', '['])).map(|(n, _)| (n, ""));
+    let Some((n, unit)) = measured(value).or_else(share) else { return };
     match label {
         // `TimeElapsed` in the unit it is printed in.
         "benchmark duration (s)" => match time_factor(unit) {
-            Some(f) => out.push(number_row(line, label.into(), n * f / 1000.0, name)),
-            None => out.push(number_row(line, format!("mindie {name} ({unit})"), n, name)),
+            Some(f) => out.push(Row::number(line, label.into(), n * f / 1000.0, name)),
+            None => out.push(Row::number(line, format!("mindie {name} ({unit})"), n, name)),
         },
-        "" if unit.is_empty() => out.push(number_row(line, format!("mindie {name}"), n, name)),
-        "" => out.push(number_row(line, format!("mindie {name} ({unit})"), n, name)),
-        _ => out.push(number_row(line, label.into(), n, name)),
+        "" if unit.is_empty() => out.push(Row::number(line, format!("mindie {name}"), n, name)),
+        "" => out.push(Row::number(line, format!("mindie {name} ({unit})"), n, name)),
+        _ => out.push(Row::number(line, label.into(), n, name)),
     }
 }
 
@@ -147,15 +132,7 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
     let (mut first, mut last) = (0, 0);
     let mut common_seen = false;
     let mut finish = |rows: &mut Vec<Row<'_>>, notes: &mut Vec<Note>, first: u32, last: u32, runs: &mut Vec<Run>, sink: &mut Sink| {
-        if rows.is_empty() {
-            return;
-        }
-        blocks += 1;
-        if let Some(mut run) = block::resolve(&Block::of_rows(NAME, first, last, std::mem::take(rows)), &[], sink) {
-            run.notes.append(notes);
-            runs.push(run);
-        }
-        notes.clear();
+        blocks += usize::from(super::run_of_rows(NAME, (first, last), rows, notes, runs, sink));
     };
     for (i, line) in input.text.lines().enumerate() {
         let no = input.first_line + i as u32;
@@ -184,7 +161,7 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
         if t.starts_with('+') {
             continue;
         }
-        let Some(row) = cells(line) else {
+        let Some(row) = bar_cells(line) else {
             // A log line between the tables (`[…] [benchmark] [INFO] [output.py:121]`) keeps
             // the run open; the end of the output closes it.
             if matches!(table, Table::Common) && common_seen {

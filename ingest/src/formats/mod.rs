@@ -446,6 +446,21 @@ fn read_document(input: &Input<'_>, json: bool, sink: &mut Sink) -> Vec<Run> {
     Vec::new()
 }
 
+/// The run of the rows a reader gathered for one result (lines `first` to `last`), with the
+/// notes it took beside them; both lists are left empty. Returns whether there was a result.
+pub(crate) fn run_of_rows(name: &'static str, (first, last): (u32, u32), rows: &mut Vec<crate::scan::Row<'_>>, notes: &mut Vec<benchsite_model::Note>, runs: &mut Vec<Run>, sink: &mut Sink) -> bool {
+    if rows.is_empty() {
+        notes.clear();
+        return false;
+    }
+    if let Some(mut run) = crate::block::resolve(&crate::scan::Block::of_rows(name, first, last, std::mem::take(rows)), &[], sink) {
+        run.notes.append(notes);
+        runs.push(run);
+    }
+    notes.clear();
+    true
+}
+
 /// Reads a file's markdown tables (in line order) with every table format; runs come in
 /// line order.
 pub fn read_tables(tables: &[TableInput<'_>], sink: &mut Sink) -> Vec<Run> {

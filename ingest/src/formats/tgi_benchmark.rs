@@ -32,8 +32,8 @@ use crate::block;
 use crate::fields::time_factor;
 use crate::scan::{Block, Row};
 use crate::sink::Sink;
-use crate::text::Needle;
-use crate::value::{leading_number, Cell, Value};
+use crate::text::{bar_cells, Needle};
+use crate::value::{measured, Cell, Value};
 use benchsite_model::{ContextRef, Note, Run};
 
 pub const NAME: &str = "tgi-benchmark";
@@ -47,12 +47,6 @@ fn detect(input: &Input<'_>) -> bool {
     input.has(&STEP) && input.has(&DECODE)
 }
 
-fn cells(line: &str) -> Option<Vec<&str>> {
-    let t = line.trim();
-    let inner = t.strip_prefix('|')?.strip_suffix('|')?;
-    Some(inner.split('|').map(str::trim).collect())
-}
-
 /// The parameters table's values: (label, value, line).
 type Parameters<'a> = Vec<(&'a str, &'a str, u32)>;
 
@@ -62,12 +56,6 @@ struct Batch<'a> {
     rows: Vec<Row<'a>>,
     first: u32,
     last: u32,
-}
-
-/// `345.72 ms`, `2.89 tokens/secs`: the number and its unit.
-fn measured(cell: &str) -> Option<(f64, &str)> {
-    let (n, unit) = leading_number(cell.trim())?;
-    n.is_finite().then_some((n, unit.trim()))
 }
 
 /// The rows a latency or throughput line gives its batch.
@@ -110,7 +98,7 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
     let mut in_parameters = false;
     for (i, line) in input.text.lines().enumerate() {
         let no = input.first_line + i as u32;
-        let Some(row) = cells(line) else {
+        let Some(row) = bar_cells(line) else {
             header = None;
             in_parameters = false;
             continue;

@@ -126,3 +126,17 @@ fn without_thousands_commas(line: &str) -> String {
     }
     out
 }
+
+/// Every sample `(fixture, content path)` yields runs whose numbers stand on the lines they
+/// name, whole and cut at every `step`th character (no cut may panic or break provenance).
+pub fn samples_trace(samples: &[(&str, &str)], step: usize) {
+    for (name, path) in samples {
+        let text = fixture(name);
+        let out = benchsite_ingest::parse_file(path, &text, None);
+        assert!(!out.runs.is_empty(), "{name}");
+        numbers_trace_to_their_lines(&text, &out);
+        for cut in text.char_indices().map(|(i, _)| i).step_by(step) {
+            numbers_trace_to_their_lines(&text[..cut], &benchsite_ingest::parse_file(path, &text[..cut], None));
+        }
+    }
+}
