@@ -495,19 +495,21 @@ fn unnumbered(title: &str) -> &str {
     if closed || dotted { rest } else { title }
 }
 
-/// The input and output lengths a heading names as a pair of whole numbers right after a
-/// word saying they are the input and output lengths (`均衡负载 1024/1024`, `ISL/OSL 8000/1024`,
-/// `workload 1024/128`) or right before `tokens` (`1024/128 tokens`); a pair in `k` (`1K/1K`:
+/// The input and output lengths a heading names as a pair of whole numbers (`/` or `→` between)
+/// right after a word saying they are the input and output lengths (`均衡负载 1024/1024`,
+/// `ISL/OSL 8000/1024`, `workload 1024/128`, `random 1024→1024`) or right before `tokens`
+/// (`1024/128 tokens`); a pair in `k` (`1K/1K`:
 /// 1000 or 1024?), one after another word (`concurrency 32/64`, `200/200 requests`), or after
 /// `OSL/ISL` (the other order) is none, and so are two pairs.
 fn length_pair(title: &str) -> Vec<Fact> {
-    const BEFORE: [&str; 10] = ["负载", "isl/osl", "workload", "长度", "length", "lengths", "in/out", "input/output", "输入/输出", "i/o"];
+    const BEFORE: [&str; 11] = ["负载", "isl/osl", "workload", "长度", "length", "lengths", "in/out", "input/output", "输入/输出", "i/o", "random"];
     let lower = title.to_lowercase();
     let words: Vec<&str> = lower.split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | ',' | '，' | '（' | '）' | ':' | '：')).filter(|w| !w.is_empty()).collect();
     let whole = |t: &str| (!t.is_empty() && t.len() <= 6 && t.bytes().all(|b| b.is_ascii_digit())).then(|| t.parse::<u64>().ok()).flatten().filter(|&n| n >= 16);
     let mut found = Vec::new();
     for (k, word) in words.iter().enumerate() {
-        let mut parts = word.split('/');
+        // (`random 1024→1024`: the arrow from input to output.)
+        let mut parts = word.split(['/', '→']);
         let (Some(a), Some(b), None) = (parts.next(), parts.next(), parts.next()) else { continue };
         let (Some(a), Some(b)) = (whole(a), whole(b)) else { continue };
         let named = k > 0 && BEFORE.iter().any(|w| words[k - 1].ends_with(w));
@@ -2604,6 +2606,8 @@ mod tests {
         assert_eq!(lengths("5.1 均衡负载 1024/1024"), vec![Fact::InputLen(1024), Fact::OutputLen(1024)]);
         assert_eq!(lengths("ISL/OSL 8000/1024 (TP8)"), vec![Fact::InputLen(8000), Fact::OutputLen(1024)]);
         assert_eq!(lengths("Throughput at 1024/128 tokens"), vec![Fact::InputLen(1024), Fact::OutputLen(128)]);
+        assert_eq!(lengths("V2 multi-host: Layout B (random 1024→1024, N=100, c=16) on v6e-32"), vec![Fact::MaxConcurrency(16), Fact::InputLen(1024), Fact::OutputLen(1024)]);
+        assert_eq!(lengths("v1→v2 upgrade"), vec![]);
         assert_eq!(heading("A. Serving throughput (3500 in / 1500 out)").load, vec![Fact::InputLen(3500), Fact::OutputLen(1500)]);
         let path = heading("1k1k/w4a16-cutedsl/tp4_conc8");
         assert_eq!((path.tp, path.load, path.precision.as_deref()), (Some(4), vec![Fact::MaxConcurrency(8)], Some("W4A16")));
