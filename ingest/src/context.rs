@@ -442,7 +442,7 @@ pub fn heading(title: &str) -> Heading {
         h.load.extend(length_pair(title));
     }
     if !h.load.iter().any(|f| matches!(f, Fact::InputLen(_) | Fact::OutputLen(_))) {
-        h.load.extend(in_out_lengths(title));
+        h.load.extend(counted_lengths(title));
     }
     if !h.load.iter().any(|f| matches!(f, Fact::MaxConcurrency(_))) {
         h.load.extend(concurrency_in(&words).map(Fact::MaxConcurrency));
@@ -1975,23 +1975,6 @@ fn label_facts(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) 
     }
 }
 
-/// The input and output lengths a value counts with the numbers before their words (`256 输入
-/// token + 128 输出 token`, `32 concurrent users, 1024 input / 128 output`): the whole number
-/// right before `input`/`输入` and the one right before `output`/`输出`; none unless both.
-fn counted_lengths(value: &str) -> Vec<Fact> {
-    let (a, b) = value.split_once(['+', '/']).unwrap_or((value, ""));
-    let count = |part: &str, words: &[&str]| {
-        let lower = part.trim().to_lowercase();
-        let ws: Vec<&str> = lower.split(|c: char| c.is_whitespace() || c == ',' || c == '，').filter(|w| !w.is_empty()).collect();
-        let at = ws.iter().position(|w| words.iter().any(|x| w.starts_with(x)))?;
-        ws.get(at.checked_sub(1)?)?.parse::<u64>().ok().filter(|&n| n > 0)
-    };
-    match (count(a, &["输入", "input"]), count(b, &["输出", "output"])) {
-        (Some(i), Some(o)) => vec![Fact::InputLen(i), Fact::OutputLen(o)],
-        _ => Vec::new(),
-    }
-}
-
 /// The rows of a document's setup tables: a label and its value, maybe a note (`| **数据集** |
 /// random |`, `| 실행 환경 | Google Colab, T4 GPU |`, `| モデル | … (FP16) |`), read as the
 /// labelled lines they say, with their lines. They hold for the runs below them (not, as a
@@ -2100,16 +2083,17 @@ fn linked_model(value: &str) -> Option<&str> {
     (!text.is_empty() && !text.contains(char::is_whitespace) && is_model_word(text)).then_some(text)
 }
 
-/// The input and output lengths written as counts of what goes in and out: `(3500 in / 1500
-/// out)`, `16000-in / 100-out`, `32 input / 200 output`, `256 输入 / 128 输出`; none unless the
-/// text writes one such pair.
-pub fn in_out_lengths(text: &str) -> Vec<Fact> {
+/// The input and output lengths written as counts of what goes in and out, the number before
+/// its word: `(3500 in / 1500 out)`, `16000-in / 100-out`, `1024 input / 128 output`, `256 输入
+/// token + 128 输出 token`; none unless the text writes one such pair.
+fn counted_lengths(text: &str) -> Vec<Fact> {
     let lower = text.to_lowercase();
     let mut spaced = String::with_capacity(lower.len() + 8);
     let mut prev = ' ';
     for c in lower.chars() {
         match c {
             '/' => spaced.push_str(" / "),
+            '+' => spaced.push_str(" + "),
             // `16000-in`: the number and its word.
             '-' if prev.is_ascii_digit() => spaced.push(' '),
             '(' | ')' | ',' | '，' | '（' | '）' | '；' | ';' => spaced.push(' '),
@@ -2117,13 +2101,29 @@ pub fn in_out_lengths(text: &str) -> Vec<Fact> {
         }
         prev = c;
     }
-    let words: Vec<&str> = spaced.split_whitespace().collect();
+    let words: Vec<&str> = spaced.split_whitespace().map(|w| w.trim_end_matches(['.', ':', '：'])).collect();
     let count = |w: &str| w.parse::<u64>().ok().filter(|&n| n > 0);
-    let pairs: Vec<(u64, u64)> = words
-        .windows(5)
-        .filter(|w| matches!(w[1], "in" | "input" | "输入") && w[2] == "/" && matches!(w[4].trim_end_matches('.'), "out" | "output" | "输出"))
-        .filter_map(|w| Some((count(w[0])?, count(w[3])?)))
-        .collect();
+    let input = |w: &str| w == "in" || w.starts_with("input") || w.starts_with("输入");
+    let output = |w: &str| w == "out" || w.starts_with("output") || w.starts_with("输出");
+    let unit = |w: &str| matches!(w, "token" | "tokens" | "tok");
+    let mut pairs: Vec<(u64, u64)> = Vec::new();
+    for i in 0..words.len() {
+        let (Some(n), Some(&w)) = (count(words[i]), words.get(i + 1)) else { continue };
+        if !input(w) {
+            continue;
+        }
+        // `256 输入 token + 128 输出 token`: the unit after the word passed over.
+        let mut k = i + 2;
+        if words.get(k).is_some_and(|w| unit(w)) {
+            k += 1;
+        }
+        if !matches!(words.get(k), Some(&"/" | &"+")) {
+            continue;
+        }
+        if let (Some(m), Some(true)) = (words.get(k + 1).and_then(|w| count(w)), words.get(k + 2).map(|w| output(w))) {
+            pairs.push((n, m));
+        }
+    }
     match pairs.as_slice() {
         [(i, o)] => vec![Fact::InputLen(*i), Fact::OutputLen(*o)],
         _ => Vec::new(),
@@ -2190,7 +2190,7 @@ pub fn captions(text: &str, first_line: u32) -> Vec<Caption> {
         // naming their own keep theirs), not the ones a setup line names for the rest.
         let prose = t.len() <= 200 && !t.starts_with(['#', '-', '+', '>', '|', '<', '!', '[']);
         // (`Benchmark 对比（TP=4, random 20k/1k, parallel=1）：`: its settings and TP.)
-        let mut facts = caption_facts(t).unwrap_or_else(|| if prose { settings_in(t).into_iter().chain(tp_in(t).map(Fact::Tp)).chain(in_out_lengths(t)).collect() } else { Vec::new() });
+        let mut facts = caption_facts(t).unwrap_or_else(|| if prose { settings_in(t).into_iter().chain(tp_in(t).map(Fact::Tp)).chain(counted_lengths(t)).collect() } else { Vec::new() });
         facts.extend(introduced_checkpoint(t).map(Fact::Model));
         let label = (facts.is_empty() && fenced && prose).then(|| block_label(t, j == i + 1)).flatten();
         if facts.is_empty() && label.is_none() {
@@ -2615,10 +2615,10 @@ mod tests {
         assert_eq!(one("实验 A：ACL Graph 行为分析（2026-04-01，Qwen3-4B，单卡 910B3）"), (Some("910B3".to_string()), Some(1)));
         assert_eq!(one("Single H100 results"), (Some("H100".to_string()), Some(1)));
         assert_eq!(one("单卡时分复用 on H100"), (Some("H100".to_string()), None));
-        assert_eq!(in_out_lengths("bench random 16000-in / 100-out，20 prompts"), vec![Fact::InputLen(16000), Fact::OutputLen(100)]);
-        assert_eq!(in_out_lengths("Decode-focused profiling 对比（32 input / 200 output, rank0）"), vec![Fact::InputLen(32), Fact::OutputLen(200)]);
-        assert_eq!(in_out_lengths("1 in / 2 out vs 3 in / 4 out"), vec![]);
-        assert_eq!(in_out_lengths("plug in / out of the box"), vec![]);
+        assert_eq!(counted_lengths("bench random 16000-in / 100-out，20 prompts"), vec![Fact::InputLen(16000), Fact::OutputLen(100)]);
+        assert_eq!(counted_lengths("Decode-focused profiling 对比（32 input / 200 output, rank0）"), vec![Fact::InputLen(32), Fact::OutputLen(200)]);
+        assert_eq!(counted_lengths("1 in / 2 out vs 3 in / 4 out"), vec![]);
+        assert_eq!(counted_lengths("plug in / out of the box"), vec![]);
         assert_eq!(lengths("6.3 workload 4K/4K + TTFT"), vec![], "1K is 1000 or 1024");
         assert_eq!(lengths("Workload 2024/11"), vec![], "11 is no length");
         assert_eq!(lengths("1024/1024"), vec![], "no word saying they are lengths");
