@@ -850,12 +850,10 @@ fn command_conflict(c: &context::ClientCommand, run: &Run) -> Option<String> {
     })
 }
 
-/// Whether two names of a model may name one checkpoint: the last part of a path or id of
-/// one (`/data/models/Qwen2.5-32B-Instruct`, `qwen2.5`) holds the other's, letters and digits
-/// compared without case.
+/// Whether two names of a model may name one checkpoint: the [`model_key`] of one
+/// (`/data/models/Qwen2.5-32B-Instruct`, `qwen2.5`) holds the other's.
 fn same_checkpoint(a: &str, b: &str) -> bool {
-    let key = |m: &str| m.trim_end_matches('/').rsplit('/').next().unwrap_or(m).chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect::<String>();
-    let (a, b) = (key(a), key(b));
+    let (a, b) = (model_key(a), model_key(b));
     a.contains(&b) || b.contains(&a)
 }
 
