@@ -28,7 +28,6 @@ use crate::block;
 use crate::scan::{Block, Row};
 use crate::sink::Sink;
 use crate::text::{bar_cells, Needle};
-use crate::value::{Cell, Value};
 use benchsite_model::{ContextRef, Run, Spread};
 
 pub const NAME: &str = "llama-bench";
@@ -131,7 +130,7 @@ fn table_runs(input: &Input<'_>, from: u32, header: &[&str], rows: &[(u32, Vec<&
     for (line, row) in rows {
         let (Some(test), Some((mean, std))) = (row.get(test_at).and_then(|t| test_of(t)), row.get(rate_at).and_then(|r| rate(r))) else { continue };
         let (pp, tg, depth) = test;
-        let number = |label: &str, n: f64, raw: &'static str| Row { line: *line, label: label.to_string(), raw_label: raw, cell: Cell { value: Value::Number(n), unit: "" }, section: None };
+        let number = |label: &str, n: f64, raw: &'static str| Row::number(*line, label.to_string(), n, raw);
         let (rate_label, field) = match (pp, tg) {
             (Some(_), None) => ("input token throughput (tok/s)", "input_throughput"),
             (None, Some(_)) => ("output token throughput (tok/s)", "output_throughput"),
@@ -146,7 +145,7 @@ fn table_runs(input: &Input<'_>, from: u32, header: &[&str], rows: &[(u32, Vec<&
         // description of it (`qwen2 32B Q4_K - Medium`, then kept as a note).
         let described = row.get(model_at).filter(|m| !m.is_empty());
         if let (Some(model), None) = (described, &model_file) {
-            cells.push(Row { line: *line, label: "model".into(), raw_label: "model", cell: Cell { value: Value::Text(model), unit: "" }, section: None });
+            cells.push(Row::text(*line, "model", model, "model"));
         }
         let Some(mut run) = block::resolve(&Block::of_rows(NAME, *line, *line, cells), &[], sink) else { continue };
         if let Some(std) = std {

@@ -31,7 +31,7 @@ use crate::fields::time_factor;
 use crate::scan::Row;
 use crate::sink::Sink;
 use crate::text::{bar_cells, Needle};
-use crate::value::{leading_number, measured, Cell, Value};
+use crate::value::{leading_number, measured};
 use benchsite_model::{Note, Run};
 
 pub const NAME: &str = "mindie-benchmark";
@@ -91,7 +91,7 @@ fn common_rows<'a>(line: u32, name: &'a str, value: &'a str, out: &mut Vec<Row<'
         "TotalGenerateSpeed" => "total token throughput (tok/s)",
         "ModelName" => {
             if !value.is_empty() && value != "/" {
-                out.push(Row { line, label: "model".into(), raw_label: name, cell: Cell { value: Value::Text(value), unit: "" }, section: None });
+                out.push(Row::text(line, "model", value, name));
             }
             return;
         }

@@ -33,7 +33,7 @@ use crate::fields::time_factor;
 use crate::scan::{Block, Row};
 use crate::sink::Sink;
 use crate::text::{bar_cells, Needle};
-use crate::value::{measured, Cell, Value};
+use crate::value::measured;
 use benchsite_model::{ContextRef, Note, Run};
 
 pub const NAME: &str = "tgi-benchmark";
@@ -84,7 +84,7 @@ fn rows_of<'a>(step: &str, stats: &[(&'a str, &'a str)], line: u32, raw: &'a str
             ("Prefill", None) => format!("tgi prefill sequences per second {stat_word}"),
             _ => continue,
         };
-        out.push(Row { line, label, raw_label: raw, cell: Cell { value: Value::Number(n), unit: "" }, section: None });
+        out.push(Row::number(line, label, n, raw));
     }
     out
 }
@@ -151,8 +151,7 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
     let mut runs = Vec::new();
     for b in &batches {
         let mut rows = b.rows.clone();
-        let number = |label: &str, n: f64, line: u32| Row { line, label: label.to_string(), raw_label: "", cell: Cell { value: Value::Number(n), unit: "" }, section: None };
-        rows.push(number("max concurrency", b.size as f64, b.first));
+        rows.push(Row::number(b.first, "max concurrency".into(), b.size as f64, ""));
         let Some(mut run) = block::resolve(&Block::of_rows(NAME, b.first, b.last, rows), &[], sink) else { continue };
         // The parameters, each from its row of the parameter table.
         let whole = |v: &str| v.parse::<u64>().ok().filter(|&n| n > 0);

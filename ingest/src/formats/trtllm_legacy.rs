@@ -177,7 +177,7 @@ fn batch_run(no: u32, text: &str, sink: &mut Sink) -> Option<Run> {
     }
     retitle_tokens_per_sec(&mut rows);
     if let Some(q) = quantization {
-        rows.push(Row { line: no, label: "quantization".into(), raw_label: "quantization", cell: Cell { value: Value::Text(q), unit: "" }, section: None });
+        rows.push(Row::text(no, "quantization", q, "quantization"));
     }
     if !rows.iter().any(|r| r.label == "mean e2el (ms)" || r.label.contains("(tok/s)")) {
         return None;
