@@ -111,3 +111,24 @@ fn counts_alone_are_no_run_and_a_repeated_key_starts_the_next_report() {
     );
     assert!(findings.is_empty(), "{findings:?}");
 }
+
+/// A command written over several lines (`mpirun -n 8 gptManagerBenchmark \` over its flags):
+/// each value points to the line its flag is on, the ranks to the command's first line.
+#[test]
+fn a_wrapped_command_s_values_point_to_their_lines() {
+    let text = "mpirun --allow-run-as-root -n 8 gptManagerBenchmark \\\n    --engine_dir /e/8-gpu/ \\\n    --type IFB --request_rate 0.1 --max_num_samples 8 \\\n    --streaming true\n[BENCHMARK] num_samples 8\n[BENCHMARK] avg_time_to_first_token(ms) 465.21\n";
+    let findings = check(
+        "raw/wrapped.log",
+        text,
+        &[&[
+            ("/scenario/request_rate", json!(0.1)),
+            ("/source/lines/scenario.request_rate", json!(3)),
+            ("/scenario/num_prompts", json!(8)),
+            ("/source/lines/scenario.num_prompts", json!(3)),
+            ("/gpu_count", json!(8)),
+            ("/source/lines/gpu_count", json!(1)),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+    numbers_trace_to_their_lines(text, &parse_file("raw/wrapped.log", text, None));
+}

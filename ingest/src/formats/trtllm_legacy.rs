@@ -23,6 +23,7 @@
 //!   the lines may state the rate (`--request_rate`, `-1` for all at once), the prompts
 //!   (`--max_num_samples`) and the concurrency (`--concurrency`).
 
+use super::vllm_throughput::Command;
 use super::{Format, Input, Read};
 use crate::block;
 use crate::scan::{Block, Row};
@@ -190,51 +191,35 @@ fn batch_run(no: u32, text: &str, sink: &mut Sink) -> Option<Run> {
     Some(run)
 }
 
-/// The `gptManagerBenchmark` command the reports below it ran, its continuation lines joined.
-struct Command {
-    line: u32,
-    text: String,
-    /// `mpirun -n N`'s ranks.
-    ranks: Option<u32>,
-}
-
-impl Command {
-    fn flag(&self, name: &str) -> Option<&str> {
-        let mut words = self.text.split_whitespace();
-        while let Some(w) = words.next() {
-            if let Some(v) = w.strip_prefix(name).and_then(|r| r.strip_prefix('=')) {
-                return Some(v);
-            }
-            if w == name {
-                return words.next();
-            }
-        }
-        None
-    }
-}
-
-/// What the command states, for a run that does not state it.
-fn apply_command(run: &mut Run, cmd: &Command) {
-    let mut filled: Vec<&str> = Vec::new();
-    if let Some(rate) = cmd.flag("--request_rate").and_then(|v| v.parse::<f64>().ok()) {
+/// What the command states, for a run that does not state it; `ranks`, `mpirun -n N`'s on the
+/// command's first line.
+fn apply_command(run: &mut Run, cmd: &Command, ranks: Option<u32>) {
+    // (Flags as `client::flags` spells them: `--request_rate` is `--request-rate`.)
+    let flags = crate::client::flags(&cmd.args);
+    let flag = |name: &str| flags.iter().rev().find(|(k, _)| k == name).and_then(|(_, v)| v.as_deref());
+    // (field, the flag it was written as, for its line)
+    let mut filled: Vec<(&str, &str)> = Vec::new();
+    if let Some(rate) = flag("--request-rate").and_then(|v| v.parse::<f64>().ok()) {
         run.scenario.request_rate = Some(if rate < 0.0 { RequestRate::Inf } else { RequestRate::PerSecond(rate) });
-        filled.push("scenario.request_rate");
+        filled.push(("scenario.request_rate", "request_rate"));
     }
-    if let Some(n) = cmd.flag("--max_num_samples").and_then(|v| v.parse::<u64>().ok()) {
+    if let Some(n) = flag("--max-num-samples").and_then(|v| v.parse::<u64>().ok()) {
         run.scenario.num_prompts = Some(n);
-        filled.push("scenario.num_prompts");
+        filled.push(("scenario.num_prompts", "max_num_samples"));
     }
-    if let Some(n) = cmd.flag("--concurrency").and_then(|v| v.parse::<u64>().ok()).filter(|&n| n > 0) {
+    if let Some(n) = flag("--concurrency").and_then(|v| v.parse::<u64>().ok()).filter(|&n| n > 0) {
         run.scenario.max_concurrency = Some(n);
-        filled.push("scenario.max_concurrency");
+        filled.push(("scenario.max_concurrency", "concurrency"));
     }
-    if let Some(n) = cmd.ranks {
+    for (key, name) in filled {
+        let line = cmd.line_of(name);
+        run.source.lines.insert(key, line);
+        run.source.context.insert(key, ContextRef { line, kind: "command".into() });
+    }
+    if let Some(n) = ranks {
         run.gpu_count = Some(n);
-        filled.push("gpu_count");
-    }
-    for key in filled {
-        run.source.lines.insert(key, cmd.line);
-        run.source.context.insert(key, ContextRef { line: cmd.line, kind: "command".into() });
+        run.source.lines.insert("gpu_count", cmd.line);
+        run.source.context.insert("gpu_count", ContextRef { line: cmd.line, kind: "command".into() });
     }
 }
 
@@ -248,14 +233,14 @@ fn mpirun_ranks(text: &str) -> Option<u32> {
 }
 
 /// The run of a `gptManagerBenchmark` report, when it holds results (not only its counts).
-fn finish(open: &mut Option<Block<'_>>, command: Option<&Command>, runs: &mut Vec<Run>, sink: &mut Sink) -> usize {
+fn finish(open: &mut Option<Block<'_>>, command: Option<&(Command, Option<u32>)>, runs: &mut Vec<Run>, sink: &mut Sink) -> usize {
     let Some(b) = open.take() else { return 0 };
     if !b.rows.iter().any(|r| ["e2el", "ttft", "tpot", "throughput"].iter().any(|m| r.label.contains(m))) {
         return 0;
     }
     if let Some(mut run) = block::resolve(&b, &[], sink) {
-        if let Some(cmd) = command {
-            apply_command(&mut run, cmd);
+        if let Some((cmd, ranks)) = command {
+            apply_command(&mut run, cmd, *ranks);
         }
         runs.push(run);
     }
@@ -265,23 +250,18 @@ fn finish(open: &mut Option<Block<'_>>, command: Option<&Command>, runs: &mut Ve
 fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
     let mut runs = Vec::new();
     let mut blocks = 0;
-    let mut command: Option<Command> = None;
-    let mut continued = false;
+    // The last command, with its `mpirun` ranks.
+    let mut command: Option<(Command, Option<u32>)> = None;
     let mut open: Option<Block<'_>> = None;
     for line in logical_lines(input.text, input.first_line) {
         let text = line.text.trim();
-        if continued {
-            if let Some(cmd) = command.as_mut() {
-                cmd.text.push(' ');
-                cmd.text.push_str(text.trim_end_matches('\\'));
-            }
-            continued = text.ends_with('\\');
+        if let Some((cmd, _)) = command.as_mut().filter(|(c, _)| c.open) {
+            cmd.push(line.no, text);
             continue;
         }
-        if text.contains("gptManagerBenchmark") && text.contains("--") {
+        if let Some(at) = text.find("gptManagerBenchmark").filter(|_| text.contains("--")) {
             blocks += finish(&mut open, command.as_ref(), &mut runs, sink);
-            command = Some(Command { line: line.no, text: text.trim_end_matches('\\').to_string(), ranks: mpirun_ranks(text) });
-            continued = text.ends_with('\\');
+            command = Some((Command::new(line.no, &text[at..], text.ends_with('\\')), mpirun_ranks(text)));
             continue;
         }
         let Some(rest) = text.strip_prefix("[BENCHMARK]").map(str::trim) else {
