@@ -33,12 +33,11 @@ fn detect(input: &Input<'_>) -> bool {
     input.has(&HEADER) && input.has(&ROW)
 }
 
-/// The cells between the bars of a drawn line (`┃ a ┃ b ┃`, `│ 1 │ 2 │`), or `None` for
-/// another line.
+/// The cells between the bars of a line drawn with `bar` (`┃ a ┃ b ┃` for a header, `│ 1 │ 2 │`
+/// for a row), or `None` for another line.
 fn cells(line: &str, bar: char) -> Option<Vec<String>> {
-    let t = line.trim();
-    let inner = t.strip_prefix(bar)?.strip_suffix(bar)?;
-    Some(inner.split(bar).map(|c| c.trim().to_string()).collect())
+    let drawn = crate::text::bar_cells(line).filter(|_| line.trim_start().starts_with(bar))?;
+    Some(drawn.into_iter().map(str::to_string).collect())
 }
 
 /// Joins a wrapped line's cells onto the line before, cell by cell.
