@@ -10,7 +10,8 @@ use benchsite_ingest::parse_file;
 use common::{check, fixture};
 use serde_json::{json, Value};
 
-const SAMPLES: [(&str, &str); 3] = [
+const SAMPLES: [(&str, &str); 4] = [
+    ("llama-bench/spaced_test_names_cuda_2024.log", "raw/spaced.log"),
     ("llama-bench/apple_m4_metal_depth_tests.log", "raw/m4.log"),
     ("llama-bench/ik_llama_cpu_lines_inside_table.log", "raw/ik.log"),
     ("llama-bench/four_tables_kv_cache_types.md", "raw/kv_types.md"),
@@ -18,7 +19,7 @@ const SAMPLES: [(&str, &str); 3] = [
 
 #[test]
 fn numbers_of_every_sample_trace_to_their_lines() {
-    common::samples_trace(&SAMPLES, 37);
+    common::samples_trace(&SAMPLES, 37 + 10);
 }
 
 /// A Metal run log: the device from `GPU name: MTL0 (Apple M4)`, tests after a context
@@ -43,6 +44,20 @@ fn a_log_with_its_device_and_depth_tests() {
     };
     let findings = check("raw/m4.log", &text, &[&run(23, 25.69, 0.24, 1500), &run(24, 18.97, 0.10, 8012)]);
     assert!(findings.is_empty(), "{findings:?}");
+}
+
+/// Builds of early 2024 name their tests with a space (`pp 512`, `tg 128`): the same runs,
+/// in a log and in a document's prose. Before, the log gave none, and the document gave
+/// every prompt rate as an output rate.
+#[test]
+fn spaced_test_names_of_early_builds() {
+    let text = fixture("llama-bench/spaced_test_names_cuda_2024.log");
+    let prompt = [("/source/line", json!(10)), ("/gpu", json!("NVIDIA GeForce RTX 4090")), ("/scenario/input_len", json!(512)), ("/metrics/input_throughput", json!(11048.22)), ("/metrics/output_throughput", json!(null))];
+    let generation = [("/source/line", json!(11)), ("/scenario/output_len", json!(128)), ("/metrics/output_throughput", json!(61.03)), ("/metrics/input_throughput", json!(null))];
+    for path in ["raw/spaced.log", "raw/spaced.md"] {
+        let findings = check(path, &text, &[&prompt, &generation, &[], &[], &[]]);
+        assert!(findings.is_empty(), "{path}: {findings:?}");
+    }
 }
 
 /// A build printing lines between the header and its row (`[iqk] ACTIVE: …`): the row is

@@ -42,7 +42,8 @@ fn detect(input: &Input<'_>) -> bool {
 }
 
 /// What a test name states: (prompt tokens, generated tokens, context depth), from `pp512`,
-/// `tg128`, `pp512+tg128`, `tg64 @ d1500`.
+/// `tg128`, `pp512+tg128`, `tg64 @ d1500`, and the spaced names of builds of early 2024
+/// (`pp 512`, `tg 128`).
 fn test_of(name: &str) -> Option<(Option<u64>, Option<u64>, Option<u64>)> {
     let (test, depth) = match name.split_once('@') {
         Some((t, d)) => (t.trim(), Some(d.trim().strip_prefix('d')?.parse::<u64>().ok()?)),
@@ -52,9 +53,9 @@ fn test_of(name: &str) -> Option<(Option<u64>, Option<u64>, Option<u64>)> {
     for part in test.split('+') {
         let part = part.trim();
         if let Some(n) = part.strip_prefix("pp") {
-            pp = Some(n.parse::<u64>().ok()?);
+            pp = Some(n.trim_start().parse::<u64>().ok()?);
         } else if let Some(n) = part.strip_prefix("tg") {
-            tg = Some(n.parse::<u64>().ok()?);
+            tg = Some(n.trim_start().parse::<u64>().ok()?);
         } else {
             return None;
         }
@@ -230,6 +231,7 @@ mod tests {
         assert_eq!(test_of("tg128"), Some((None, Some(128), None)));
         assert_eq!(test_of("pp512+tg128"), Some((Some(512), Some(128), None)));
         assert_eq!(test_of("tg64 @ d1500"), Some((None, Some(64), Some(1500))));
+        assert_eq!(test_of("pp 512"), Some((Some(512), None, None)));
         assert_eq!(test_of("ppx"), None);
         assert_eq!(rate("4857.16 ± 21.39"), Some((4857.16, Some(21.39))));
     }
