@@ -803,6 +803,17 @@ fn check_block(run: &mut Run, block: &Block, sink: &mut Sink) {
             m.failed = Some(failed + missing);
         }
     }
+    if block.format == Format::ServingBare {
+        sink.info(
+            "headerless-block",
+            block.start,
+            "these rows are a serving benchmark's result without the `Serving Benchmark Result` line above them (pasted without \
+             it, or printed by a client of early 2024 that wrote none); they are read as that block. If rows were left out \
+             with that line, the run misses them."
+                .to_string(),
+        )
+        .run(&id);
+    }
     if !block.terminated && matches!(block.format, Format::Serving) && !ends_complete(block) {
         sink.warn(
             "partial-block",

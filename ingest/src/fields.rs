@@ -187,8 +187,10 @@ pub fn named(label: &str) -> Option<Target> {
             Completed
         }
         "failed requests" | "failed" => Failed,
+        // vLLM's `benchmark_serving.py` of early 2024 (and JetStream's) wrote the unit in the
+        // value: `Benchmark duration: 29.060651 s`, `Input token throughput: 430.24 tokens/s`.
         "benchmark duration (s)" | "duration" | "elapsed time" | "elapsed time (s)"
-        | "elapsed time(s)" => Duration(1.0),
+        | "elapsed time(s)" | "benchmark duration" => Duration(1.0),
         // trtllm-bench's whole run (`Total Latency (seconds)` in its 0.12 summary).
         "total latency (ms)" => Duration(0.001),
         "total latency (seconds)" => Duration(1.0),
@@ -205,8 +207,8 @@ pub fn named(label: &str) -> Option<Target> {
         // llmperf `results_num_completed_requests_per_min`.
         "completed requests per minute" => RequestThroughput(1.0 / 60.0),
         "request goodput (req/s)" | "request goodput" | "request goodput:" => Goodput,
-        "input token throughput (tok/s)" | "input throughput" => InputThroughput,
-        "output token throughput (tok/s)" | "output throughput" | "output throughput (tok/s)"
+        "input token throughput (tok/s)" | "input throughput" | "input token throughput" => InputThroughput,
+        "output token throughput (tok/s)" | "output throughput" | "output throughput (tok/s)" | "output token throughput"
         | "total output throughput (tokens/sec)" | "token throughput (completion token)"
         | "token throughput (tokens/sec)" => OutputThroughput,
         "total token throughput (tok/s)" | "total throughput (tok/s)" | "total throughput"

@@ -71,6 +71,10 @@ pub struct Sweep {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
     Serving,
+    /// A serving block pasted without its `Serving Benchmark Result` banner, or printed
+    /// without one (vLLM's `benchmark_serving.py` of early 2024, JetStream's fork of it): it
+    /// opens at `Successful requests: N` and ends at the first line that is no row.
+    ServingBare,
     /// SGLang `bench_offline_throughput`: the engine run in the client's process, all prompts
     /// at once, so no latencies and no request rate.
     SglangOffline,
@@ -86,7 +90,7 @@ pub enum Format {
 impl Format {
     pub fn name(self) -> &'static str {
         match self {
-            Format::Serving => "serving-text",
+            Format::Serving | Format::ServingBare => "serving-text",
             Format::SglangOffline => "sglang-offline",
             Format::LmdeployProfile => "lmdeploy-profile",
             Format::TrtllmBench => "trtllm-bench",
@@ -190,6 +194,9 @@ pub struct Scanner<'a> {
     /// The normalised labels of a resolved block's rows, by raw label: the next block of the
     /// same printer takes them back instead of normalising (and allocating) its labels anew.
     labels: Labels<'a>,
+    /// The last `Backend: X` line outside a block: the first row of a bare block that opens
+    /// on the line after it (SGLang's and LMDeploy's rows pasted from `Backend:` on).
+    backend: Option<Row<'a>>,
 }
 
 /// Normalised labels kept by raw label, one per slot of a small table (a label whose slot
@@ -272,7 +279,7 @@ impl<'a> Scanner<'a> {
     /// Ends the text: the block still open (cut off, or closed by the end of the text) and
     /// what the scan leaves.
     pub fn finish(mut self) -> (Option<Block<'a>>, End<'a>) {
-        let last = self.block.take();
+        let last = self.block.take().and_then(|b| self.keeps(b)).map(|b| Block { terminated: b.terminated || b.format == Format::ServingBare, ..b });
         if let Some((i, _)) = last.as_ref().and_then(|b| b.sweep) {
             self.end.blocks_per_sweep[i] += 1;
         }
@@ -305,6 +312,10 @@ impl<'a> Scanner<'a> {
         let line = self.unprefix(line);
         let t = line.text;
         if t.is_empty() {
+            // A bare block's rows stand together; an empty line ends it.
+            if self.block.as_ref().is_some_and(|b| b.format == Format::ServingBare) {
+                self.close(true);
+            }
             return;
         }
         if let Some(format) = block_start(t, self.block.as_ref().map(|b| b.format)) {
@@ -312,6 +323,13 @@ impl<'a> Scanner<'a> {
             self.open(format, line.no);
             if format != Format::LmdeployProfile {
                 return;
+            }
+        } else if self.bare_start(t) {
+            self.close(true);
+            self.open(Format::ServingBare, line.no);
+            if let (Some(b), Some(backend)) = (self.block.as_mut(), self.backend.take().filter(|r| r.line + 1 == line.no)) {
+                b.start = backend.line;
+                b.rows.push(backend);
             }
         }
         if self.block.is_some() {
@@ -341,8 +359,38 @@ impl<'a> Scanner<'a> {
         });
     }
 
+    /// `Successful requests: 10` outside a block, or after a bare block's own (JetStream's
+    /// second model, under the first's rows).
+    fn bare_start(&self, t: &str) -> bool {
+        if !t.as_bytes()[0].eq_ignore_ascii_case(&b's') || t.len() > 80 {
+            return false;
+        }
+        let starts = split_row(t).is_some_and(|(label, value)| label.eq_ignore_ascii_case("successful requests") && value.trim().parse::<u64>().is_ok());
+        starts
+            && match &self.block {
+                None => true,
+                Some(b) => b.format == Format::ServingBare && b.rows.iter().any(|r| r.label == "successful requests"),
+            }
+    }
+
+    /// A bare block is a result only when it holds one: a throughput or a latency among four
+    /// rows or more (a lone `Successful requests: 3` in a page's prose is none). Otherwise its
+    /// context is given back, as if it had never opened.
+    fn keeps(&mut self, b: Block<'a>) -> Option<Block<'a>> {
+        let measures = |r: &Row| ["throughput", "ttft", "tpot", "itl", "latency"].iter().any(|w| r.label.contains(w));
+        if b.format != Format::ServingBare || (b.rows.len() >= 4 && b.rows.iter().any(measures)) {
+            return Some(b);
+        }
+        self.context = b.context;
+        if b.sweep.is_some() {
+            self.sweep = b.sweep;
+        }
+        self.recycle(b.rows);
+        None
+    }
+
     fn close(&mut self, terminated: bool) {
-        if let Some(mut b) = self.block.take() {
+        if let Some(mut b) = self.block.take().and_then(|b| self.keeps(b)) {
             b.terminated = terminated;
             if let Some((i, _)) = b.sweep {
                 self.end.blocks_per_sweep[i] += 1;
@@ -388,7 +436,8 @@ impl<'a> Scanner<'a> {
         let Some((raw_label, value)) = split else {
             // Interleaved server output or progress noise: skip without ending the block. A
             // markdown heading (`## Issue #2354`) is the page going on past a block cut short.
-            return !is_markdown_heading(t);
+            // A bare block, which no rule closes, ends at its first line of no row.
+            return !is_markdown_heading(t) && format != Format::ServingBare;
         };
         // `**Comments**: 2`: a page's bold label after a block cut short, no row of a tool's.
         if raw_label.starts_with("**") {
@@ -457,6 +506,8 @@ impl<'a> Scanner<'a> {
             normalise_into(raw_label, &mut label);
             if is_sweep_header(&label, value) {
                 self.sweep_header(no, t, &label, value);
+            } else if label == "backend" && !value.trim().is_empty() && !value.trim().contains(' ') {
+                self.backend = Some(Row { line: no, label: label.clone(), raw_label, cell: parse_cell(value), section: None });
             } else if matches!(named(&label), Some(Target::RequestRate | Target::MaxConcurrency))
                 || label == "burstiness factor"
             {

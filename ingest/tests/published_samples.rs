@@ -627,8 +627,8 @@ fn a_saved_result_reads_its_peaks() {
 
 /// Notes on an LMDeploy wrapper: `profile_restful_api.py --backend lmdeploy-chat` lines pasted
 /// without the block's header (from `Backend:` on, no closing rule): read as the serving block
-/// they are, with the command above it, a `headerless-block` note and `partial-block` (rows
-/// after `Mean ITL` may have been left out). It was `results-not-read`.
+/// they are, with the command above it and a `headerless-block` note (which says rows may
+/// have been left out with the header). It was `results-not-read`.
 #[test]
 fn a_headerless_excerpt_of_a_serving_block_is_read() {
     let (text, path) = sample("markdown-document/lmdeploy_chat_headerless_result_zh.md");
@@ -648,7 +648,7 @@ fn a_headerless_excerpt_of_a_serving_block_is_read() {
             ("/source/lines/metrics.itl_ms.mean", json!(38)),
         ]],
     );
-    assert_eq!(findings, ["partial-block@38", "headerless-block@29"]);
+    assert_eq!(findings, ["headerless-block@29"]);
 }
 
 /// llm-d's vllm-bench-automation README: jobs at 10 and 30 QPS, each a vLLM block followed by
@@ -1929,9 +1929,7 @@ fn result_blocks_without_their_banner_under_an_inline_client_command() {
     assert_eq!(
         findings,
         [
-            "partial-block@38",
             "headerless-block@21",
-            "partial-block@63",
             "headerless-block@46",
             "comparison-column@70",
             "duplicate@70",
@@ -3245,12 +3243,13 @@ fn runs_as_columns_named_by_batch_size() {
 }
 
 /// An SGLang fork's context-parallel notes: blocks headed `Serving Benchmark All Result` and
-/// `Serving Benchmark Steady Result` are serving blocks (the four gave no run).
+/// `Serving Benchmark Steady Result` are serving blocks (the four gave no run), and so is the
+/// fifth, `### CP4`'s, pasted without its banner.
 #[test]
 fn all_and_steady_result_blocks_are_serving_blocks() {
     let (text, out) = parsed("serving-text/all_and_steady_result_headers.md");
     let got: Vec<(u32, Option<u64>, Option<f64>)> = out.runs.iter().map(|r| (r.source.line, r.metrics.completed, r.metrics.total_throughput)).collect();
-    assert_eq!(got, [(49, Some(300), Some(8612.46)), (66, Some(300), Some(11613.81)), (85, Some(298), Some(14695.23)), (103, Some(298), Some(19399.78))]);
+    assert_eq!(got, [(49, Some(300), Some(8612.46)), (66, Some(300), Some(11613.81)), (85, Some(298), Some(14695.23)), (103, Some(298), Some(19399.78)), (121, Some(298), Some(23445.33))]);
     numbers_trace_to_their_lines(&text, &out);
 }
 

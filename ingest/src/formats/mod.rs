@@ -46,7 +46,7 @@ pub mod vllm_throughput;
 
 use crate::json;
 use crate::markdown::Table;
-use crate::sink::{FindingExt, Sink};
+use crate::sink::Sink;
 use benchsite_model::Run;
 
 /// What a reader is given: where the text comes from and the line its first line has in
@@ -368,57 +368,7 @@ pub fn read_code_block(input: &Input<'_>, info: &str, sink: &mut Sink) -> (Vec<R
             return (runs, n);
         }
     }
-    let (runs, blocks) = read_text(input, sink);
-    if blocks == 0 {
-        if let Some(found) = headerless_serving(input, sink) {
-            return found;
-        }
-    }
-    (runs, blocks)
-}
-
-/// A code block holding a serving result's rows without the `Serving Benchmark Result` line
-/// above them (LMDeploy's `profile_restful_api.py`, SGLang's `bench_serving` pasted from
-/// `Backend:` on, vLLM's and SGLang's pasted from `Successful requests:` on): its first line
-/// is the first row such a block prints (a client backend, the request rate or concurrency
-/// limit, the successful requests), every line is a `Label: value` row, and the rows count
-/// successful requests and a throughput or latency. Read as the block it is, with a
-/// `headerless-block` note; anything else is left alone.
-fn headerless_serving(input: &Input<'_>, sink: &mut Sink) -> Option<(Vec<Run>, usize)> {
-    let lines: Vec<crate::text::Line<'_>> = crate::text::logical_lines(input.text, input.first_line).filter(|l| !l.text.trim().is_empty()).collect();
-    let first = lines.first()?;
-    let (label, value) = crate::scan::split_row(first.text)?;
-    let (label, value) = (label.trim().to_ascii_lowercase(), value.trim());
-    let first_row = match label.as_str() {
-        "backend" => !value.is_empty() && !value.contains(' '),
-        "successful requests" => value.parse::<u64>().is_ok(),
-        _ => matches!(crate::fields::named(&label), Some(crate::fields::Target::RequestRate | crate::fields::Target::MaxConcurrency)) && !value.is_empty(),
-    };
-    if !first_row {
-        return None;
-    }
-    let labels: Vec<String> = lines.iter().map(|l| crate::scan::split_row(l.text).map(|(l, _)| l.trim().to_ascii_lowercase())).collect::<Option<_>>()?;
-    let measured = labels.iter().any(|l| l.contains("throughput") || l.contains("ttft") || l.contains("tpot") || l.contains("itl"));
-    if lines.len() < 4 || !labels.iter().any(|l| l == "successful requests") || !measured {
-        return None;
-    }
-    let header = crate::text::Line { no: first.no, text: "============ Serving Benchmark Result ============" };
-    let mut scratch = Sink::new(&sink.path);
-    let (runs, blocks) = crate::scan_lines(std::iter::once(header).chain(lines.iter().copied()), input.text, &mut scratch);
-    if runs.is_empty() {
-        return None;
-    }
-    sink.findings.append(&mut scratch.findings);
-    let ids: Vec<String> = runs.iter().map(|r| r.id.to_string()).collect();
-    let f = sink.info(
-        "headerless-block",
-        first.no,
-        "this code block holds a serving benchmark's result rows without the `Serving Benchmark Result` line above them; \
-         they are read as that block. If rows were left out with the header, the run misses them."
-            .into(),
-    );
-    f.runs(ids.iter().map(String::as_str));
-    Some((runs, blocks))
+    read_text(input, sink)
 }
 
 /// A JSON document (offered to every JSON format) or a file another format claims; no runs

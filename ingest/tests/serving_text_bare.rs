@@ -1,0 +1,70 @@
+//! Serving blocks without their `Serving Benchmark Result` banner: vLLM's `benchmark_serving.py`
+//! of early 2024 printed none (JetStream's fork still prints its rows so), and summaries pasted
+//! into issues and pull requests often start at `Successful requests:`. Both gave no run and a
+//! `results-not-read` warning.
+
+mod common;
+
+use common::{check, fixture};
+use serde_json::json;
+
+const SAMPLES: [(&str, &str); 2] = [
+    ("serving-text/bare_rows_jetstream_2024.log", "raw/jetstream.log"),
+    ("serving-text/bare_rows_vllm_summary_pasted.log", "raw/summary.log"),
+];
+
+#[test]
+fn numbers_of_every_sample_trace_to_their_lines() {
+    common::samples_trace(&SAMPLES, 26 + 23);
+}
+
+/// Two models' rows one after the other, units in the values (`29.060651 s`, `430.24
+/// tokens/s`, `1274.09 ms`): a run each, the second opening at its own `Successful requests`.
+#[test]
+fn rows_of_an_early_client_with_units_in_their_values() {
+    let text = fixture("serving-text/bare_rows_jetstream_2024.log");
+    let run = |line: u32, completed: u64, duration: f64, input: f64, ttft_p99: f64| {
+        vec![
+            ("/format", json!("serving-text")),
+            ("/source/line", json!(line)),
+            ("/metrics/completed", json!(completed)),
+            ("/metrics/duration_s", json!(duration)),
+            ("/metrics/input_throughput", json!(input)),
+            ("/metrics/ttft_ms/p99", json!(ttft_p99)),
+        ]
+    };
+    let findings = check("raw/jetstream.log", &text, &[&run(4, 1780, 294.101467, 730.75, 243659.12), &run(19, 100, 29.060651, 430.24, 1276.27)]);
+    assert_eq!(findings, ["headerless-block@4", "headerless-block@19"]);
+}
+
+/// A `vllm bench serve` summary pasted from `Successful requests:` on, its section rules kept:
+/// every row read, as with its banner.
+#[test]
+fn a_summary_pasted_without_its_banner() {
+    let text = fixture("serving-text/bare_rows_vllm_summary_pasted.log");
+    let with_banner = text.replacen("Successful requests:", "============ Serving Benchmark Result ============\nSuccessful requests:", 1);
+    let bare = benchsite_ingest::parse_file("raw/summary.log", &text, None);
+    let bannered = benchsite_ingest::parse_file("raw/summary.log", &with_banner, None);
+    assert_eq!(bare.runs.len(), 1);
+    assert_eq!(serde_json::to_value(&bare.runs[0].metrics).unwrap(), serde_json::to_value(&bannered.runs[0].metrics).unwrap());
+    let findings = check(
+        "raw/summary.log",
+        &text,
+        &[&[("/source/line", json!(8)), ("/metrics/request_throughput", json!(0.03)), ("/metrics/itl_ms/p99", json!(4508.9)), ("/scenario/request_rate", json!(10.0))]],
+    );
+    assert_eq!(findings, ["headerless-block@8"]);
+}
+
+/// Rows that only look like a block's beginning are no run: a count without any throughput or
+/// latency, a short list, prose going on after the count.
+#[test]
+fn a_lone_count_is_no_block() {
+    for text in [
+        "Successful requests: 3\nFailed requests: 0\n",
+        "Successful requests: 3\nMean TTFT (ms): 20\n",
+        "Successful requests: 3\nsome prose follows here\nMean TTFT (ms): 20\nMedian TTFT (ms): 21\nP99 TTFT (ms): 22\n",
+    ] {
+        let out = benchsite_ingest::parse_file("raw/x.log", text, None);
+        assert!(out.runs.is_empty(), "{text}: {:?}", out.runs);
+    }
+}
