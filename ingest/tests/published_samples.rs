@@ -49,7 +49,8 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 151] = [
+const SAMPLES: [(&str, &str); 152] = [
+    ("markdown-table/comparison_of_two_workloads_below_their_logs_ko.md", "raw/qwen3_a40.md"),
     ("serving-text/settings_path_headings_p999_rows.md", "raw/p999_sweep.md"),
     ("box-table/ollama_bench_rich_ttft_seconds.md", "raw/openarc_issue43.md"),
     ("markdown-table/eic_snapshot_model_mounted_at_slash_model.md", "raw/eic_snapshot.md"),
@@ -3240,6 +3241,23 @@ fn runs_as_columns_named_by_batch_size() {
     let got: Vec<(Option<u64>, Option<f64>)> = out.runs.iter().map(|r| (r.scenario.max_concurrency, r.metrics.output_throughput)).collect();
     assert_eq!(got, [(Some(32), Some(818.0)), (Some(64), Some(848.0)), (Some(128), Some(864.0))]);
     numbers_trace_to_their_lines(&text, &out);
+}
+
+/// Korean study notes: a ShareGPT run, then a prefix-repetition run under its own command,
+/// then `| 지표 | ShareGPT (A40 실측) | Prefix Repetition (A40 실측) |` restating both. The
+/// ShareGPT column had been a third run: its numbers the ShareGPT log's, its load the
+/// prefix-repetition command's (the nearest above the table). A column's load given by the
+/// context is no statement of its own: each column repeats its log.
+#[test]
+fn a_comparison_of_two_workloads_repeats_both_logs() {
+    let (_, out) = parsed("markdown-table/comparison_of_two_workloads_below_their_logs_ko.md");
+    let got: Vec<(u32, &str, Option<&str>)> = out.runs.iter().map(|r| (r.source.line, r.format.as_str(), r.scenario.dataset.as_deref())).collect();
+    assert_eq!(
+        got,
+        [(99, "serving-text", Some("sharegpt")), (148, "serving-text", Some("prefix_repetition")), (214, "serving-text", Some("sharegpt")), (289, "serving-text", Some("sharegpt"))]
+    );
+    let duplicates: Vec<(u32, String)> = out.findings.iter().filter(|f| f.code == "duplicate").map(|f| (f.line, f.values.get("original_line").map(|v| v.to_string()).unwrap_or_default())).collect();
+    assert!(duplicates.contains(&(177, "99".into())) && duplicates.contains(&(177, "148".into())), "{duplicates:?}");
 }
 
 /// An SGLang fork's context-parallel notes: blocks headed `Serving Benchmark All Result` and

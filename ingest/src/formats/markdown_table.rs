@@ -3818,20 +3818,28 @@ fn summary_tolerance(v: f64) -> f64 {
     }
 }
 
-/// Scenario fields both runs state must agree for one to repeat the other.
+/// Scenario fields both runs state must agree for one to repeat the other. A table row's
+/// load given by the context around the table (the nearest command above a comparison of two
+/// workloads, which ran one of them) is no statement of the row's: its own cells are.
 fn same_scenario(a: &Run, b: &Run) -> bool {
     fn agree<T: PartialEq>(x: &Option<T>, y: &Option<T>) -> bool {
         x.is_none() || y.is_none() || x == y
     }
+    fn stated<T>(run: &Run, key: &str, x: impl Fn(&Run) -> Option<T>) -> Option<T> {
+        let own = run.format != NAME || run.source.context.get(key).is_none_or(|c| c.kind == TABLE_ROW);
+        if own { x(run) } else { None }
+    }
+    fn field<T: PartialEq>(a: &Run, b: &Run, key: &str, x: impl Fn(&Run) -> Option<T> + Copy) -> bool {
+        agree(&stated(a, key, x), &stated(b, key, x))
+    }
     let base = |m: &Option<String>| m.as_deref().map(|m| m.trim_end_matches('/').rsplit('/').next().unwrap_or(m).to_ascii_lowercase());
-    let (s, t) = (&a.scenario, &b.scenario);
-    agree(&s.dataset, &t.dataset)
-        && agree(&s.num_prompts, &t.num_prompts)
-        && agree(&s.input_len, &t.input_len)
-        && agree(&s.output_len, &t.output_len)
-        && agree(&s.max_concurrency, &t.max_concurrency)
-        && agree(&s.request_rate, &t.request_rate)
-        && agree(&a.tp, &b.tp)
+    field(a, b, "scenario.dataset", |r| r.scenario.dataset.clone())
+        && field(a, b, "scenario.num_prompts", |r| r.scenario.num_prompts)
+        && field(a, b, "scenario.input_len", |r| r.scenario.input_len)
+        && field(a, b, "scenario.output_len", |r| r.scenario.output_len)
+        && field(a, b, "scenario.max_concurrency", |r| r.scenario.max_concurrency)
+        && field(a, b, "scenario.request_rate", |r| r.scenario.request_rate)
+        && field(a, b, "tp", |r| r.tp)
         && (agree(&base(&a.model), &base(&b.model)) || !own_model(a))
         // Another engine, GPU or precision is another run, whatever numbers it shares.
         && agree_text(a.framework.as_deref(), b.framework.as_deref())
