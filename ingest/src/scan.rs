@@ -429,6 +429,14 @@ impl<'a> Scanner<'a> {
             self.touch(line.no);
             return true;
         }
+        // trtllm-bench's dataset table of lengths (`-- Percentiles statistics --`, then
+        // `MIN:   128.0000   128.0000   256.0000` under `Input  Output  Seq. Length`): the
+        // lengths of the dataset, which the report states again as averages; a row cut after
+        // its first column (`MIN:   128.00`) is no metric of the run.
+        if format == Format::TrtllmBench && self.section.is_some_and(|s| contains_ignore_ascii_case(s, "percentiles statistics")) {
+            self.touch(line.no);
+            return true;
+        }
         let split = split_row(t).or_else(|| match format {
             Format::LmdeployProfile => split_columns(t),
             _ => None,

@@ -256,3 +256,19 @@ fn the_engine_dtype_is_the_precision_unless_quantized() {
     assert_eq!(precision("None").as_deref(), Some("BF16"));
     assert_eq!(precision("FP8").as_deref(), Some("FP8"));
 }
+
+/// An issue's excerpt cut inside the dataset's table of lengths (`-- Percentiles statistics
+/// --`, its header `Input  Output  Seq. Length`, then `MIN:   128.00`): that row is the
+/// dataset's shortest input, no metric of the run; it had been kept as an extra `min: 128`.
+#[test]
+fn a_cut_row_of_the_length_table_is_no_metric() {
+    let text = fixture("trtllm-bench/issue_excerpt_cut_in_length_table.log");
+    let out = parse_file("raw/h100.log", &text, None);
+    assert_eq!(out.runs.len(), 1);
+    let run = &out.runs[0];
+    assert_eq!(run.metrics.request_throughput, Some(248.4751));
+    assert_eq!(run.metrics.more.e2e_ms.as_ref().and_then(|l| l.get("p99")), Some(&68887.7569));
+    let extras: Vec<&str> = run.metrics.more.extra.iter().map(|(k, _)| k.as_str()).collect();
+    assert!(!extras.iter().any(|k| k.contains("min")), "{extras:?}");
+    numbers_trace_to_their_lines(&text, &out);
+}
