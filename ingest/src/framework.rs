@@ -56,7 +56,7 @@ fn of_format(format: &str) -> Option<&'static str> {
         // --backend hf` another one, which its backend names first).
         return Some("vllm");
     }
-    if format == sglang_one_batch::NAME {
+    if [sglang_one_batch::NAME, sglang_one_batch::JSONL_NAME, sglang_one_batch::SERVER_JSONL_NAME].contains(&format) {
         return Some("sglang");
     }
     if format == crate::formats::llama_bench::NAME {

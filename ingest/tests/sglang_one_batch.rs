@@ -115,3 +115,59 @@ fn a_run_cut_before_its_total_line_is_still_read() {
     assert_eq!(got, [(2, Some(370.04), Some(7.71)), (9, Some(374.72), Some(7.77))]);
     assert!(out.runs[0].metrics.more.e2e_ms.is_some() && out.runs[1].metrics.more.e2e_ms.is_none());
 }
+
+/// `bench_one_batch_server`'s `result.jsonl`: a run per line, the batch its concurrency,
+/// `latency` the longest end-to-end latency and the duration, `last_ttft` the longest TTFT
+/// (seconds, as the script times them with `time.perf_counter()`), the phases' rates extras,
+/// `acc_length: -1.0` no acceptance length. The file had given no run (`results-not-read`).
+#[test]
+fn the_server_scripts_result_file() {
+    let text = fixture("sglang-one-batch/server_result_disagg.jsonl");
+    let out = parse_file("raw/result.jsonl", &text, None);
+    let first: Vec<(&str, serde_json::Value)> = vec![
+        ("/format", json!("sglang-one-batch-server-jsonl")),
+        ("/framework", json!("sglang")),
+        ("/source/line", json!(2)),
+        ("/scenario/max_concurrency", json!(256)),
+        ("/scenario/input_len", json!(3300)),
+        ("/scenario/output_len", json!(400)),
+        ("/metrics/duration_s", json!(157.1848)),
+        ("/metrics/e2e_ms/max", json!(157184.8)),
+        ("/metrics/ttft_ms/max", json!(101591.6)),
+        ("/metrics/total_throughput", json!(6026.03)),
+        ("/metrics/output_throughput", json!(null)),
+        ("/metrics/extra/sglang prefill throughput (tok~1s)", json!(8315.65)),
+    ];
+    let mut expected: Vec<&[(&str, serde_json::Value)]> = vec![&first];
+    expected.extend(std::iter::repeat_n(&[][..], 17));
+    let findings = check("raw/result.jsonl", &text, &expected);
+    assert!(out.runs.iter().all(|r| r.metrics.more.accept_length.is_none()));
+    assert!(findings.is_empty(), "{findings:?}");
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// `bench_one_batch`'s result file (in the process): the console's lines as keys, the batch
+/// and lengths of each run of a sweep its own (the console prints neither); objects written
+/// one after another without a line break between them.
+#[test]
+fn the_in_process_scripts_result_file() {
+    let text = fixture("sglang-one-batch/result_file_objects_one_after_another.jsonl");
+    let run = |line: u32, batch: u64, output: u64, ttft: f64, e2e: f64| {
+        vec![
+            ("/format", json!("sglang-one-batch-jsonl")),
+            ("/source/line", json!(line)),
+            ("/scenario/max_concurrency", json!(batch)),
+            ("/scenario/output_len", json!(output)),
+            ("/metrics/ttft_ms/mean", json!(ttft)),
+            ("/metrics/e2e_ms/mean", json!(e2e)),
+            ("/notes/0/text", json!("run name: test_run")),
+        ]
+    };
+    let findings = check(
+        "raw/benchmark.jsonl",
+        &text,
+        &[&run(2, 4, 1, 3736.421108246, 3736.421108246), &run(11, 4, 1024, 3582.474470139, 22969.415187836), &run(23, 8, 1, 7195.620775223, 7195.620775223), &run(34, 8, 1024, 7162.742376328, 30811.896800995)],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+    numbers_trace_to_their_lines(&text, &parse_file("raw/benchmark.jsonl", &text, None));
+}

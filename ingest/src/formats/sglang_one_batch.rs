@@ -17,20 +17,37 @@
 //! extra values. The batch size is the concurrency: from the decode lines, else from the
 //! command when it names one value (a list of sizes is a sweep whose order the runs follow
 //! only while none is skipped).
+//!
+//! Both scripts also append a JSON line per run to `--result-filename` (`result.jsonl`), in
+//! seconds as the console prints them:
+//! - `bench_one_batch` (in the process, [`JSONL_NAME`]): `prefill_latency`,
+//!   `prefill_throughput`, `median_decode_latency`, `median_decode_throughput`,
+//!   `total_latency`, `overall_throughput`, read as the console's lines are.
+//! - `bench_one_batch_server` (against a server, [`SERVER_JSONL_NAME`]): `latency` (the
+//!   batch's, from the request to its last token: the longest end-to-end latency and the
+//!   run's duration), `last_ttft` (when the batch's last request had its first token: the
+//!   longest TTFT), `input_throughput` (the batch's input over `last_ttft`) and
+//!   `output_throughput` (its output over the time after it) kept as the phases' extra rates,
+//!   `overall_throughput` (all tokens over `latency`), the server's `last_gen_throughput`,
+//!   `acc_length` (`-1` without speculative decoding) and `cache_hit_rate`.
 
 use super::vllm_throughput::Command;
 use super::{Format, Input, Read};
 use crate::block;
 use crate::client;
+use crate::json::{reader::Json, Object};
 use crate::scan::{Block, Row};
 use crate::sink::Sink;
 use crate::text::{logical_lines, Needle};
 use crate::value::{integer, leading_number, Cell, Value};
-use benchsite_model::{ContextRef, Run};
+use benchsite_model::{ContextRef, Note, Run};
 
 pub const NAME: &str = "sglang-one-batch";
+pub const JSONL_NAME: &str = "sglang-one-batch-jsonl";
+pub const SERVER_JSONL_NAME: &str = "sglang-one-batch-server-jsonl";
 
 pub static FORMAT: Format = Format { name: NAME, detect, read: Read::Text(read) };
+pub static JSONL: Format = Format { name: JSONL_NAME, detect: |_| true, read: Read::Json(read_jsonl) };
 
 static SIGNATURE: Needle = Needle::new("Prefill. latency:");
 
@@ -234,4 +251,64 @@ fn apply_command(run: &mut Run, cmd: &Command) {
         run.source.lines.insert(key, line);
         run.source.context.insert(key, ContextRef { line, kind: "command".into() });
     }
+}
+
+/// The JSON lines of `--result-filename`: a run per object of either script's keys.
+fn read_jsonl(_: &Input<'_>, objects: &[Object<'_>], sink: &mut Sink) -> Option<Vec<Run>> {
+    let shape = |o: &Object<'_>| {
+        let batch = o.contains_key("batch_size") && o.contains_key("input_len") && o.contains_key("output_len") && o.contains_key("overall_throughput");
+        match (batch, o.contains_key("total_latency"), o.contains_key("latency") && o.contains_key("last_ttft")) {
+            (true, true, _) => Some(JSONL_NAME),
+            (true, false, true) => Some(SERVER_JSONL_NAME),
+            _ => None,
+        }
+    };
+    if !objects.iter().any(|o| shape(o).is_some()) {
+        return None;
+    }
+    let mut runs = Vec::new();
+    for (obj, name) in objects.iter().filter_map(|o| Some((o, shape(o)?))) {
+        let mut rows = Vec::new();
+        let mut row = |key: &'static str, label: &str, unit: &'static str| {
+            if let Some((line, Json::Number(n))) = obj.get(key).map(|v| (v.line, &v.value)) {
+                rows.push(Row { line, label: label.to_string(), raw_label: key, cell: Cell { value: Value::Number(*n), unit }, section: None });
+            }
+        };
+        row("batch_size", "max concurrency", "");
+        row("input_len", "input len", "");
+        row("output_len", "output len", "");
+        row("overall_throughput", "total token throughput (tok/s)", "");
+        if name == JSONL_NAME {
+            row("prefill_latency", "mean ttft", "s");
+            row("prefill_throughput", "sglang prefill throughput (tok/s)", "");
+            row("median_decode_latency", "median itl", "s");
+            row("median_decode_throughput", "sglang median decode throughput (tok/s)", "");
+            row("total_latency", "mean e2el", "s");
+        } else {
+            row("latency", "max e2el", "s");
+            row("latency", "benchmark duration (s)", "");
+            row("last_ttft", "max ttft", "s");
+            row("input_throughput", "sglang prefill throughput (tok/s)", "");
+            row("output_throughput", "sglang decode throughput (tok/s)", "");
+            row("last_gen_throughput", "sglang server last gen throughput (tok/s)", "");
+            row("cache_hit_rate", "cache hit rate", "");
+            // `-1.0` when no draft model ran: no acceptance length.
+            if obj.get("acc_length").is_some_and(|v| matches!(v.value, Json::Number(n) if n > 0.0)) {
+                row("acc_length", "accept length", "");
+            }
+        }
+        let block = Block::of_rows(name, obj.line, obj.end_line, rows);
+        if let Some(mut run) = block::resolve(&block, &[], sink) {
+            if let Some(spanned) = obj.get("run_name").filter(|v| !matches!(&v.value, Json::String(s) if s == "default")) {
+                if let Json::String(s) = &spanned.value {
+                    run.notes.push(Note { line: spanned.line, text: format!("run name: {s}") });
+                }
+            }
+            if run.framework.is_none() {
+                run.framework = Some("sglang".to_string());
+            }
+            runs.push(run);
+        }
+    }
+    Some(runs)
 }
