@@ -59,7 +59,8 @@ fn of_format(format: &str) -> Option<&'static str> {
     if [sglang_one_batch::NAME, sglang_one_batch::JSONL_NAME, sglang_one_batch::SERVER_JSONL_NAME].contains(&format) {
         return Some("sglang");
     }
-    if format == crate::formats::llama_bench::NAME {
+    use crate::formats::{llama_batched_bench, llama_bench};
+    if [llama_bench::NAME, llama_batched_bench::NAME, llama_batched_bench::SWEEP_NAME].contains(&format) {
         return Some("llama.cpp");
     }
     if format == crate::formats::tgi_benchmark::NAME {

@@ -74,14 +74,15 @@ fn rate(cell: &str) -> Option<(f64, Option<f64>)> {
 }
 
 /// A value the log states, with the line stating it.
-type Stated = Option<(String, u32)>;
+pub(super) type Stated = Option<(String, u32)>;
 
 /// A table of the log: its header's cells and its rows, each with its line.
 type Drawn<'a> = (Vec<&'a str>, Vec<(u32, Vec<&'a str>)>);
 
 /// What the log's lines from `from` up to `before` state: the one device they name (the
-/// nearest line naming it) and the model file a `llama-bench -m FILE.gguf` command loads.
-fn log_context(text: &str, first_line: u32, from: u32, before: u32) -> (Stated, Stated) {
+/// nearest line naming it) and the model file a `llama-bench -m FILE.gguf` command loads (or
+/// a command of llama.cpp's other benchmarks, `llama-batched-bench`, `llama-sweep-bench`).
+pub(super) fn log_context(text: &str, first_line: u32, from: u32, before: u32) -> (Stated, Stated) {
     let mut devices: Vec<(String, u32)> = Vec::new();
     let mut model = None;
     for (i, line) in text.lines().enumerate() {
@@ -105,7 +106,7 @@ fn log_context(text: &str, first_line: u32, from: u32, before: u32) -> (Stated, 
         if let Some(name) = name.filter(|n| !n.is_empty()) {
             devices.push((name.to_string(), no));
         }
-        if t.contains("llama-bench") {
+        if t.contains("llama-bench") || t.contains("batched-bench") || t.contains("sweep-bench") {
             // One model file loaded (`-m a.gguf,b.gguf` or two `-m` load several).
             let words: Vec<&str> = t.split_whitespace().collect();
             let files: Vec<&str> = words.windows(2).filter(|w| matches!(w[0], "-m" | "--model")).map(|w| w[1]).collect();

@@ -29,6 +29,7 @@ pub mod evalscope;
 pub mod llmperf;
 pub mod inferencex;
 pub mod llmd_report;
+pub mod llama_batched_bench;
 pub mod llama_bench;
 pub mod lmdeploy_generation;
 pub mod mindie_benchmark;
@@ -169,6 +170,7 @@ pub static FORMATS: &[&Format] = &[
     &trtllm_bench::FORMAT,
     &trtllm_legacy::FORMAT,
     &llama_bench::FORMAT,
+    &llama_batched_bench::FORMAT,
     &tgi_benchmark::FORMAT,
     &mindie_benchmark::FORMAT,
     &ais_bench::FORMAT,
@@ -213,6 +215,8 @@ pub fn in_process(format: &str) -> bool {
         trtllm_legacy::NAME,
         trtllm_legacy::MANAGER_NAME,
         llama_bench::NAME,
+        llama_batched_bench::NAME,
+        llama_batched_bench::SWEEP_NAME,
         tgi_benchmark::NAME,
     ]
     .contains(&format)
