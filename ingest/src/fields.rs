@@ -186,7 +186,7 @@ pub fn named(label: &str) -> Option<Target> {
         "successful requests" | "completed" | "completed requests" | "number of requests" => {
             Completed
         }
-        "failed requests" | "failed" => Failed,
+        "failed requests" | "failed" | "error requests" | "errored requests" => Failed,
         // vLLM's `benchmark_serving.py` of early 2024 (and JetStream's) wrote the unit in the
         // value: `Benchmark duration: 29.060651 s`, `Input token throughput: 430.24 tokens/s`.
         "benchmark duration (s)" | "duration" | "elapsed time" | "elapsed time (s)"

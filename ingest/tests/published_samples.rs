@@ -49,7 +49,8 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 152] = [
+const SAMPLES: [(&str, &str); 153] = [
+    ("csv-table/guidellm_runs_summarised_by_a_script.csv", "raw/all-benchmarks.csv"),
     ("markdown-table/comparison_of_two_workloads_below_their_logs_ko.md", "raw/qwen3_a40.md"),
     ("serving-text/settings_path_headings_p999_rows.md", "raw/p999_sweep.md"),
     ("box-table/ollama_bench_rich_ttft_seconds.md", "raw/openarc_issue43.md"),
@@ -3258,6 +3259,20 @@ fn a_comparison_of_two_workloads_repeats_both_logs() {
     );
     let duplicates: Vec<(u32, String)> = out.findings.iter().filter(|f| f.code == "duplicate").map(|f| (f.line, f.values.get("original_line").map(|v| v.to_string()).unwrap_or_default())).collect();
     assert!(duplicates.contains(&(177, "99".into())) && duplicates.contains(&(177, "148".into())), "{duplicates:?}");
+}
+
+/// A CSV a repository's script wrote from GuideLLM's reports: `error_requests` are the run's
+/// failed requests (they had been an extra, `error requests`), and the seconds of
+/// `req_latency_mean_s` milliseconds of e2e.
+#[test]
+fn error_requests_of_a_guidellm_summary_are_failures() {
+    let (text, out) = parsed("csv-table/guidellm_runs_summarised_by_a_script.csv");
+    assert_eq!(out.runs.len(), 16);
+    let failed: Vec<(u32, Option<u64>)> = out.runs.iter().filter(|r| r.metrics.failed != Some(0)).map(|r| (r.source.line, r.metrics.failed)).collect();
+    assert_eq!(failed, [(8, Some(1)), (18, Some(1))]);
+    assert!(out.runs.iter().all(|r| r.metrics.more.extra.get("error requests").is_none()));
+    assert_eq!(out.runs[0].metrics.more.e2e_ms.as_ref().and_then(|l| l.get("mean")), Some(&3418.0));
+    numbers_trace_to_their_lines(&text, &out);
 }
 
 /// An SGLang fork's context-parallel notes: blocks headed `Serving Benchmark All Result` and

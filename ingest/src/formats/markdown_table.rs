@@ -782,7 +782,9 @@ fn classify(raw: &str) -> Col {
     if vllm_count || h.any(&["successful", "completed", "成功", "完成请求", "完成数"]) || (success && !h.word("rate")) {
         return col(Column::Measure(Measure::Completed));
     }
-    if h.any(&["failed", "failures", "失败"]) {
+    // GuideLLM's `error_requests` (the requests that ended in an error) are failures too.
+    let errored = (h.word("error") || h.word("errored") || h.word("errors")) && h.word("requests");
+    if h.any(&["failed", "failures", "失败"]) || errored {
         return col(Column::Measure(Measure::Failed));
     }
     if (h.has("total") || h.has("总")) && h.any(&["input token", "prompt token", "输入"]) {
