@@ -3526,11 +3526,10 @@ fn context_cell<'a>(ctx: Ctx, num: Num, e: &Entry<'a>, owned: &mut Vec<Owned<'a>
             }
         }
         (Ctx::MaxConcurrency, Num::Number(n, Unit::None)) => push("max concurrency", OwnedValue::Number(n)),
-        // `C8`, `c32`, `c=16`, `P64` (parallel): a concurrency level as sweep reports name it.
-        (Ctx::MaxConcurrency, Num::Text(t)) if t.len() > 1 && t.starts_with(['C', 'c', 'P', 'p']) && t[1..].trim_start_matches('=').bytes().all(|b| b.is_ascii_digit()) => {
-            if let Ok(n) = t[1..].trim_start_matches('=').parse::<f64>() {
-                push("max concurrency", OwnedValue::Number(n));
-            }
+        // `C8`, `c32`, `c=16`, `P64` (parallel), `CONC4`: a concurrency level as sweep reports
+        // name it.
+        (Ctx::MaxConcurrency, Num::Text(t)) if concurrency_name(&t).is_some() => {
+            push("max concurrency", OwnedValue::Number(concurrency_name(&t).unwrap_or_default()));
         }
         // `×4`, `×8 (float32)` under `并发`: that many at once (the words after it stay the
         // row's note).
@@ -3865,6 +3864,14 @@ fn own_model(run: &Run) -> bool {
     run.model.is_some() && run.source.context.get("model").is_none_or(|c| c.kind == TABLE_ROW)
 }
 
+/// A concurrency level named as sweep reports name it: `C8`, `c32`, `c=16`, `P64`, `CONC4`,
+/// `conc=8`.
+fn concurrency_name(t: &str) -> Option<f64> {
+    let lower = t.to_ascii_lowercase();
+    let digits = ["conc", "c", "p"].iter().find_map(|p| lower.strip_prefix(p))?.trim_start_matches('=');
+    (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())).then(|| digits.parse().ok()).flatten()
+}
+
 /// The other token throughput: output for total and total for output.
 fn token_twin(key: &Key<'_>) -> Option<Key<'static>> {
     match *key {
@@ -4039,6 +4046,16 @@ fn summarised(runs: &[Run], keep: &[bool], index: &HashMap<Key<'_>, BTreeMap<u64
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn concurrency_levels_as_sweep_reports_name_them() {
+        for (name, n) in [("C8", 8.0), ("c=16", 16.0), ("P64", 64.0), ("CONC4", 4.0), ("conc=32", 32.0)] {
+            assert_eq!(concurrency_name(name), Some(n), "{name}");
+        }
+        for name in ["C", "conc", "CONCURRENCY", "c8x", "B4"] {
+            assert_eq!(concurrency_name(name), None, "{name}");
+        }
+    }
 
     #[test]
     fn a_header_of_successes_and_failures_over_two_counts() {
