@@ -84,7 +84,11 @@ pub const CLIENT_BACKEND: &str = "client-backend";
 /// kind [`CLIENT_BACKEND`], so the run says its framework is only the client's word.
 pub fn apply(runs: &mut [Run]) {
     for run in runs.iter_mut().filter(|r| r.framework.is_none()) {
-        let from_backend = run.backend.as_deref().and_then(of_backend).map(|f| (f, run.source.lines.get("backend").copied(), true));
+        // A table's backend cell may name the engine and then its setting (`vLLM AWQ 4bit`,
+        // `TGI eetq 8bit`): its first word, when that is an engine's name.
+        let table = [crate::formats::markdown_table::NAME, crate::formats::csv_table::NAME].contains(&&run.format[..]);
+        let named = |b: &str| of_backend(b).or_else(|| b.split_whitespace().next().filter(|_| table).and_then(of_backend));
+        let from_backend = run.backend.as_deref().and_then(named).map(|f| (f, run.source.lines.get("backend").copied(), true));
         // A backend no engine name maps to (`hf`, `mii`) ran the tool's other engine: not the
         // tool's own.
         let vllm_offline = [crate::formats::vllm_throughput::NAME, crate::formats::vllm_throughput::JSON_NAME].contains(&&run.format[..]);

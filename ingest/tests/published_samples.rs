@@ -49,7 +49,8 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 153] = [
+const SAMPLES: [(&str, &str); 154] = [
+    ("markdown-table/metric_at_concurrency_headers_backends.md", "raw/backends.md"),
     ("csv-table/guidellm_runs_summarised_by_a_script.csv", "raw/all-benchmarks.csv"),
     ("markdown-table/comparison_of_two_workloads_below_their_logs_ko.md", "raw/qwen3_a40.md"),
     ("serving-text/settings_path_headings_p999_rows.md", "raw/p999_sweep.md"),
@@ -3272,6 +3273,25 @@ fn error_requests_of_a_guidellm_summary_are_failures() {
     assert_eq!(failed, [(8, Some(1)), (18, Some(1))]);
     assert!(out.runs.iter().all(|r| r.metrics.more.extra.get("error requests").is_none()));
     assert_eq!(out.runs[0].metrics.more.e2e_ms.as_ref().and_then(|l| l.get("mean")), Some(&3418.0));
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// `| Backend | TPS@4 | QPS@4 | TPS@1 | QPS@1 | FTL@1 |`: each metric at the concurrency after
+/// its `@`, a run per load (all numbers had been extras), and a backend cell naming its engine
+/// first (`TGI eetq 8bit`, `vLLM AWQ 4bit`) that engine's run. `FTL` (first token latency)
+/// states its unit only in the prose below the table: kept as an extra, with a warning.
+#[test]
+fn metrics_at_the_concurrency_their_headers_name() {
+    let (text, out) = parsed("markdown-table/metric_at_concurrency_headers_backends.md");
+    assert_eq!(out.runs.len(), 22);
+    let vllm: Vec<(Option<u64>, Option<f64>, Option<f64>)> = out
+        .runs
+        .iter()
+        .filter(|r| r.framework.as_deref() == Some("vllm"))
+        .map(|r| (r.scenario.max_concurrency, r.metrics.output_throughput, r.metrics.request_throughput))
+        .collect();
+    assert_eq!(vllm, [(Some(4), Some(222.63), Some(1.08)), (Some(1), Some(62.69), Some(0.3)), (Some(4), Some(29.03), Some(0.14)), (Some(1), Some(37.48), Some(0.19))]);
+    assert_eq!(out.runs.iter().filter(|r| r.framework.as_deref() == Some("tgi")).count(), 6);
     numbers_trace_to_their_lines(&text, &out);
 }
 

@@ -1523,8 +1523,9 @@ fn prepare<'t>(input: &'t TableInput<'t>) -> Prepared<'t> {
     units_carried_down(table, &mut cols);
     let (load_of, loads) = load_columns(&table.header);
     for &(i, _) in &load_of {
-        let metric = table.header[i].split('\n').next().unwrap_or("");
-        cols[i] = self::column(metric);
+        if let Some((metric, _)) = metric_over_load(&table.header[i]) {
+            cols[i] = self::column(&metric);
+        }
     }
     let engines = match engine_columns(&table.header, &cols, heading, input.names) {
         Some((metric, engines)) => {
@@ -1641,15 +1642,26 @@ fn group_rows(table: &crate::markdown::Table, names: &crate::names::Names) -> Op
     Some(crate::markdown::Table { line: table.line, header, rows, intro: table.intro.clone() })
 }
 
+/// A header of a metric over a load: two lines (`Throughput\nC=4`), or `TPS@4`, `QPS @ 16`
+/// (the metric at that many requests at once).
+fn metric_over_load(h: &str) -> Option<(String, String)> {
+    if !h.contains('\n') {
+        let (metric, n) = h.split_once('@')?;
+        let n = n.trim();
+        return (!metric.trim().is_empty() && !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())).then(|| (clean(metric), format!("c{n}")));
+    }
+    let mut parts = h.split('\n').map(clean).filter(|p| !p.is_empty());
+    match (parts.next(), parts.next(), parts.next()) {
+        (Some(metric), Some(load), None) => Some((metric, load)),
+        _ => None,
+    }
+}
+
 fn load_columns(header: &[String]) -> Grouped {
     let mut load_of = Vec::new();
     let mut loads: Vec<String> = Vec::new();
     for (i, h) in header.iter().enumerate() {
-        if !h.contains('\n') {
-            continue; // one line: no metric over a load
-        }
-        let mut parts = h.split('\n').map(clean).filter(|p| !p.is_empty());
-        let (Some(metric), Some(load), None) = (parts.next(), parts.next(), parts.next()) else { continue };
+        let Some((metric, load)) = metric_over_load(h) else { continue };
         if !matches!(column(&metric).column, Column::Measure(_)) {
             continue;
         }
