@@ -1456,12 +1456,20 @@ impl ClientCommand {
         let dataset = dataset.unwrap_or("");
         // ShareGPT and Hugging Face datasets bring their own prompts: an input length the
         // command also names is not what ran.
-        if !matches!(dataset, "sharegpt" | "hf" | "burstgpt") {
-            let own = format!("--{dataset}-input-len");
+        // A dataset's own flags are spelled with dashes (`prefix_repetition`'s
+        // `--prefix-repetition-output-len`).
+        let flag_name = dataset.replace('_', "-");
+        if flag_name == "prefix-repetition" {
+            // Each prompt is one of the shared prefixes and a suffix of its own.
+            let part = |flag: &str| whole_value(self.get(&[flag]));
+            let input = part("--prefix-repetition-prefix-len").zip(part("--prefix-repetition-suffix-len")).map(|(p, s)| p + s);
+            out.extend(input.map(Fact::InputLen));
+        } else if !matches!(dataset, "sharegpt" | "hf" | "burstgpt") {
+            let own = format!("--{flag_name}-input-len");
             let input = self.get(&[own.as_str(), "--random-input-len", "--random-input", "--input-len"]);
             out.extend(whole_value(input).map(Fact::InputLen));
         }
-        let own = format!("--{dataset}-output-len");
+        let own = format!("--{flag_name}-output-len");
         let random: &[&str] = if dataset == "sharegpt" { &[] } else { &["--random-output-len", "--random-output"] };
         let names: Vec<&str> = std::iter::once(own.as_str()).chain(random.iter().copied()).chain(["--output-len"]).collect();
         out.extend(whole_value(self.get(&names)).map(Fact::OutputLen));
@@ -2992,6 +3000,9 @@ mod tests {
         assert_eq!(c[0].facts(), vec![Fact::Dataset("random".into()), Fact::InputLen(8), Fact::RangeRatio(0.5)]);
         let c = client_commands("python3 -m sglang.bench_serving --dataset-name image --random-input-len 256 --random-range-ratio 0.0", 1);
         assert_eq!(c[0].facts(), vec![Fact::Dataset("image".into()), Fact::InputLen(256), Fact::RangeRatio(0.0)]);
+        // vLLM's prefix-repetition prompts: a shared prefix and a suffix of their own each.
+        let c = client_commands("vllm bench serve --dataset-name prefix_repetition --random-input-len 9 --prefix-repetition-prefix-len 256 --prefix-repetition-suffix-len 256 --prefix-repetition-output-len 128", 1);
+        assert_eq!(c[0].facts(), vec![Fact::Dataset("prefix_repetition".into()), Fact::InputLen(512), Fact::OutputLen(128)]);
         assert!(client_commands("Successful requests: 10\nls benchmarks/", 1).is_empty());
         // Run inside a container: exec's options and the container's name come first.
         let c = client_commands("docker exec -e PYTHONUNBUFFERED=1 vllm-bench vllm bench serve --model m --num-prompts 50", 3);
