@@ -406,6 +406,8 @@ fn latency_group(h: &Words<'_>) -> Option<&'static str> {
     } else if h.any(&["e2e", "end-to-end", "end to end", "latency", "response time", "延迟", "时延", "响应时间", "端到端", "응답 시간", "응답시간", "지연", "レイテンシ", "遅延"])
         // EvalScope's summary: `Avg Lat.(s)`, `P99 Lat.(s)`.
         || h.word("lat.")
+        // `Avg Response` over `0.75s`: the time a response took (not its length).
+        || (h.any(&["avg response", "mean response", "average response", "median response"]) && !h.any(&["length", "token", "len", "size", "char"]))
     {
         Some("e2e_ms")
     } else {
@@ -4254,6 +4256,9 @@ mod tests {
         assert_eq!(kind("Median output throughput (tok/s)").0, Column::Label);
         assert_eq!(kind("Mean (tokens/s)").0, Column::Measure(Measure::Tokens(Kind::Unqualified)));
         assert_eq!(kind("duration (s)"), (Column::Measure(Measure::Duration), Unit::Time(1000.0)));
+        // `Avg Response` (seconds in its cells) is a latency; a response's length is none.
+        assert!(matches!(kind("Avg Response").0, Column::Measure(Measure::Latency { group: "e2e_ms", .. })));
+        assert!(!matches!(kind("Avg Response Length").0, Column::Measure(Measure::Latency { .. })));
         assert_eq!(kind("Total input tokens").0, Column::Measure(Measure::TotalInput));
         assert_eq!(kind("Total generated tokens").0, Column::Measure(Measure::TotalOutput));
         assert_eq!(kind("request-rate").0, Column::Context(Ctx::RequestRate));
