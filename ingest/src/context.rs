@@ -2190,7 +2190,9 @@ pub fn captions(text: &str, first_line: u32) -> Vec<Caption> {
         let Some(j) = next.filter(|&j| j == i + 1 || lines[i + 1].trim().is_empty()) else { continue };
         let below = lines[j].trim_start();
         let fenced = below.starts_with("```") || below.starts_with("~~~");
-        if !fenced && !below.starts_with('|') {
+        // A list of `Label: value` items, which reads as a table (`markdown::list_tables`).
+        let item = |l: &str| (l.starts_with("- ") || l.starts_with("* ")) && l.contains([':', '：']);
+        if !fenced && !below.starts_with('|') && !item(below) {
             continue;
         }
         // `수정 전후 비교 (facebook/opt-125m, input=128, …):` introducing a table of another model
@@ -2207,8 +2209,10 @@ pub fn captions(text: &str, first_line: u32) -> Vec<Caption> {
         let last = if fenced {
             let open = &below[..3];
             (j + 1..lines.len()).find(|&k| lines[k].trim_start().starts_with(open)).unwrap_or(lines.len() - 1)
-        } else {
+        } else if below.starts_with('|') {
             (j..lines.len()).take_while(|&k| lines[k].trim_start().starts_with('|')).last().unwrap_or(j)
+        } else {
+            (j..lines.len()).take_while(|&k| item(lines[k].trim_start())).last().unwrap_or(j)
         };
         let at = |k: usize| first_line + k as u32;
         out.push(Caption { line: at(i), first: at(j), last: at(last), facts, label });

@@ -533,12 +533,13 @@ impl Section {
 }
 
 /// Bullet lists of `**Label**: value` items (`- **TTFT P50**: \`50 ms\``, `- **Throughput:**
-/// 812 tok/s`) naming two result metrics at least: read as the `Metric | Value` table they
+/// 812 tok/s`), or of plain `Label: value` items (`- TTFT: 893ms (median: 535ms)`), naming two
+/// result metrics at least: read as the `Metric | Value` table they
 /// would be, each item a row on its own line, in the section the list stands in. Items no
 /// run holds (an evaluation score) are left out; a list of settings or scores alone is none.
 fn list_tables(text: &str, doc: &mut Document) {
-    // Most documents hold no bold list item at all: not walked.
-    if !BOLD_ITEM.iter().any(|n| n.is_in(text)) {
+    // Most documents hold no list item at all: not walked.
+    if !ITEM.iter().any(|n| n.is_in(text)) {
         return;
     }
     let mut group: Vec<TableRow> = Vec::new();
@@ -579,13 +580,20 @@ fn list_tables(text: &str, doc: &mut Document) {
     flush(&mut group, doc);
 }
 
-static BOLD_ITEM: [crate::text::Needle; 2] = [crate::text::Needle::new("- **"), crate::text::Needle::new("* **")];
+static ITEM: [crate::text::Needle; 2] = [crate::text::Needle::new("- "), crate::text::Needle::new("* ")];
 
-/// The label and value of a list item `- **Label**: value` or `- **Label:** value`, markup
-/// around the value removed (`` `50 ms` ``, `**60.45**`).
+/// The label and value of a list item `- **Label**: value`, `- **Label:** value` or `- Label:
+/// value` (a short label of plain words), markup around the value removed (`` `50 ms` ``,
+/// `**60.45**`).
 fn bullet_item(line: &str) -> Option<(String, String)> {
     let t = line.trim_start();
-    let (label, value) = crate::context::bold_label(t.strip_prefix("- ").or_else(|| t.strip_prefix("* "))?.trim_start())?;
+    let item = t.strip_prefix("- ").or_else(|| t.strip_prefix("* "))?.trim_start();
+    let plain = || {
+        let (label, value) = item.split_once(':').or_else(|| item.split_once('：'))?;
+        let words = label.len() <= 40 && !label.contains(['*', '`', '[', ']', '(', '#', '<']) && !label.trim().is_empty();
+        words.then_some((label, value))
+    };
+    let (label, value) = crate::context::bold_label(item).or_else(plain)?;
     let value = value.trim().trim_matches(['`', '*']).trim();
     let label = label.trim();
     (!label.is_empty() && !value.is_empty() && !label.contains('`')).then(|| (label.to_string(), value.to_string()))

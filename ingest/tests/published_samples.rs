@@ -49,7 +49,8 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 154] = [
+const SAMPLES: [(&str, &str); 155] = [
+    ("markdown-document/results_as_plain_lists_under_load_captions.md", "raw/vllm_blog.md"),
     ("markdown-table/metric_at_concurrency_headers_backends.md", "raw/backends.md"),
     ("csv-table/guidellm_runs_summarised_by_a_script.csv", "raw/all-benchmarks.csv"),
     ("markdown-table/comparison_of_two_workloads_below_their_logs_ko.md", "raw/qwen3_a40.md"),
@@ -3292,6 +3293,22 @@ fn metrics_at_the_concurrency_their_headers_name() {
         .collect();
     assert_eq!(vllm, [(Some(4), Some(222.63), Some(1.08)), (Some(1), Some(62.69), Some(0.3)), (Some(4), Some(29.03), Some(0.14)), (Some(1), Some(37.48), Some(0.19))]);
     assert_eq!(out.runs.iter().filter(|r| r.framework.as_deref() == Some("tgi")).count(), 6);
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// A blog's results as plain lists (`- TTFT: 893ms (median: 535ms)`, `- TPOT: 7.3ms`,
+/// `- Throughput: 182 tokens/s`) under bold captions naming the load (`**High Load
+/// (Concurrency=32)**`): each list a run at its caption's concurrency. The 16 had been lost
+/// without a word.
+#[test]
+fn plain_lists_of_results_under_their_load_captions() {
+    let (text, out) = parsed("markdown-document/results_as_plain_lists_under_load_captions.md");
+    let lists: Vec<&benchsite_model::Run> = out.runs.iter().filter(|r| r.source.line < 240).collect();
+    assert_eq!(lists.len(), 16);
+    let first: Vec<(u32, Option<u64>, Option<f64>, Option<f64>)> =
+        lists.iter().take(4).map(|r| (r.source.line, r.scenario.max_concurrency, r.metrics.output_throughput, r.metrics.ttft_ms.as_ref().and_then(|l| l.get("mean")).copied())).collect();
+    assert_eq!(first, [(77, Some(1), Some(182.0), Some(893.0)), (83, Some(32), Some(1870.0), Some(785.0)), (92, Some(1), Some(278.0), Some(810.0)), (98, Some(32), Some(2632.0), Some(1101.0))]);
+    assert_eq!(lists[0].source.context.get("scenario.max_concurrency").map(|c| (c.line, c.kind.as_str())), Some((75, "caption")));
     numbers_trace_to_their_lines(&text, &out);
 }
 
