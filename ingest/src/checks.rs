@@ -234,6 +234,7 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
     let labelled = {
         let mut all = labelled;
         all.extend(context::setup_rows(body, 1));
+        all.extend(context::nvidia_smi(body, 1));
         all.sort_by_key(|(_, line)| *line);
         all
     };

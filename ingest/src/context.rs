@@ -1983,6 +1983,53 @@ fn label_facts(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) 
     }
 }
 
+/// The GPU an `nvidia-smi` output pasted in a document lists: its CSV query (`name, …` over
+/// `NVIDIA A40, 8.6, 45489 MiB, …`) or its table's device rows (`|   0  NVIDIA H100 80GB HBM3
+/// On  |   00000000:18:00.0 Off |`), when every device it lists is of one kind; read as a
+/// labelled line of that GPU, holding for the runs below it. (How many it lists is the
+/// machine's count, not what a run used: not taken.)
+pub fn nvidia_smi(text: &str, first_line: u32) -> Vec<(Fact, u32)> {
+    /// A device row's name: `0  NVIDIA H100 80GB HBM3   On` before a bus id cell.
+    fn device_row(line: &str) -> Option<&str> {
+        let mut cells = line.trim().strip_prefix('|')?.split('|');
+        let (first, bus) = (cells.next()?.trim(), cells.next()?.trim());
+        let bus_id = bus.split_whitespace().next().is_some_and(|b| b.len() >= 12 && b.contains(':') && b.contains('.') && b.bytes().all(|c| c.is_ascii_hexdigit() || c == b':' || c == b'.'));
+        let (index, rest) = first.split_once(char::is_whitespace)?;
+        let name = rest.trim().strip_suffix("On").or_else(|| rest.trim().strip_suffix("Off"))?.trim();
+        (bus_id && index.bytes().all(|b| b.is_ascii_digit()) && !name.is_empty()).then_some(name)
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let t = lines[i].trim();
+        let mut names: Vec<(&str, usize)> = Vec::new();
+        if t.as_bytes().get(..5).is_some_and(|b| b.eq_ignore_ascii_case(b"name,")) {
+            i += 1;
+            while let Some(l) = lines.get(i).map(|l| l.trim()).filter(|l| !l.is_empty() && !l.starts_with("```") && l.contains(',')) {
+                names.push((l.split(',').next().unwrap_or("").trim(), i));
+                i += 1;
+            }
+        } else if device_row(t).is_some() {
+            // The table's rows of devices, each followed by its second line and a rule.
+            while i < lines.len() && (device_row(lines[i]).is_some() || lines[i].trim().starts_with('|') || lines[i].trim().starts_with('+')) {
+                if let Some(name) = device_row(lines[i]) {
+                    names.push((name, i));
+                }
+                i += 1;
+            }
+        } else {
+            i += 1;
+            continue;
+        }
+        if let Some(&(name, at)) = names.first().filter(|(n, _)| !n.is_empty() && names.iter().all(|(m, _)| m == n)) {
+            label_facts("gpu", name, first_line + at as u32, &mut out);
+        }
+    }
+    out.retain(|(f, _)| matches!(f, Fact::Gpu(_)));
+    out
+}
+
 /// The rows of a document's setup tables: a label and its value, maybe a note (`| **数据集** |
 /// random |`, `| 실행 환경 | Google Colab, T4 GPU |`, `| モデル | … (FP16) |`), read as the
 /// labelled lines they say, with their lines. They hold for the runs below them (not, as a
@@ -2563,6 +2610,21 @@ mod tests {
             })
         });
         family && base.chars().any(|c| c.is_ascii_digit()) && gpu_in(word).is_none()
+    }
+
+    /// `nvidia-smi`'s table (device rows from public logs, index ids 23161972012 and
+    /// 53065424572) and its CSV query (a Korean study note, index id 66294485322): the GPU
+    /// they list when all are one kind; a machine of two kinds names none.
+    #[test]
+    fn the_gpu_an_nvidia_smi_output_lists() {
+        let table = "```\n|=========================================+======================+======================|\n|   0  NVIDIA H100 80GB HBM3          On  | 00000000:19:00.0 Off |                    0 |\n| N/A   33C    P0              72W / 700W |      2MiB / 81559MiB |      0%      Default |\n|                                         |                      |             Disabled |\n+-----------------------------------------+----------------------+----------------------+\n|   1  NVIDIA H100 80GB HBM3          On  |   00000000:05:00.0 Off |                    0 |\n```\n";
+        assert_eq!(nvidia_smi(table, 1), vec![(Fact::Gpu("H100".into()), 3)]);
+        let csv = "$ nvidia-smi --query-gpu=name,compute_cap,memory.free --format=csv\nname, compute_cap, memory.free [MiB]\nNVIDIA A40, 8.6, 45489 MiB\n";
+        assert_eq!(nvidia_smi(csv, 10), vec![(Fact::Gpu("A40".into()), 12)]);
+        let mixed = table.replacen("1  NVIDIA H100 80GB HBM3", "1  NVIDIA A100-SXM4-80GB ", 1);
+        assert!(nvidia_smi(&mixed, 1).is_empty());
+        // A line that starts a CSV header without a device below it, and multibyte text.
+        assert!(nvidia_smi("name, value\n\n## 1단계 : GPU\n| 0 | x |\n", 1).is_empty());
     }
 
     #[test]

@@ -3261,6 +3261,10 @@ fn a_comparison_of_two_workloads_repeats_both_logs() {
     );
     let duplicates: Vec<(u32, String)> = out.findings.iter().filter(|f| f.code == "duplicate").map(|f| (f.line, f.values.get("original_line").map(|v| v.to_string()).unwrap_or_default())).collect();
     assert!(duplicates.contains(&(177, "99".into())) && duplicates.contains(&(177, "148".into())), "{duplicates:?}");
+    // The GPU from the `nvidia-smi --query-gpu=name,… --format=csv` output of step 1.
+    for run in &out.runs {
+        assert_eq!((run.gpu.as_deref(), run.source.lines.get("gpu")), (Some("A40"), Some(&22)), "{}", run.id);
+    }
 }
 
 /// A CSV a repository's script wrote from GuideLLM's reports: `error_requests` are the run's
