@@ -1865,7 +1865,8 @@ fn label_facts(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) 
         "number of gpus" | "num gpus" | "gpu 数量" | "gpu数量" | "显卡数量" | "卡数" => {
             out.extend(count_alone(value).map(|c| (Fact::GpuCount(c), line)));
         }
-        "model" | "model name" | "模型" | "测试模型" | "被测模型" | "모델" | "테스트 모델" | "モデル" => {
+        "model" | "model name" | "模型" | "测试模型" | "被测模型" | "모델" | "테스트 모델" | "モデル" | "ターゲットモデル" | "対象モデル" | "使用モデル"
+        | "target model" | "모델명" | "模型名称" => {
             let model = model_value(value).filter(|w| is_model_word(w)).map(|w| w.trim_end_matches([',', ';', '.']).to_string());
             // `Llama 3.1 70B Instruct (BF16)`: written with spaces, as a heading may be.
             let model = model.or_else(|| heading(value.split(['(', '（']).next().unwrap_or(value)).model);
@@ -1907,6 +1908,7 @@ fn label_facts(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) 
         // `**Backend**: vLLM OpenAI API Server`: the server measured (an attention backend,
         // `Backend: FlashInfer`, names no engine).
         "framework" | "engine" | "inference engine" | "serving engine" | "推理框架" | "框架" | "推理引擎" | "引擎" | "software" | "软件" | "推理框架后端"
+        | "推論エンジン" | "推論フレームワーク" | "サービングエンジン" | "추론 엔진" | "서빙 엔진" | "추론 프레임워크"
         | "backend" | "serving backend" | "inference server" | "推理后端" => {
             let mut named: Vec<&'static str> = words(value).iter().filter_map(|w| framework_word(w)).collect();
             // `SGLang-JAX (sgl-jax)`: one engine, named twice.

@@ -141,7 +141,8 @@ fn rates_of_a_part_stay_under_their_name() {
 
 /// Context rules the review read wrongly: a list of lengths is no number with thousands; a
 /// workload line's lengths are the numbers before `input` and `output`; a label's bracket
-/// qualifying it (`Model (draft)`, `Concurrency (per GPU)`) gives nothing; `3x higher` across a
+/// qualifying it (`Model (draft)`, `Concurrency (per GPU)`) gives nothing (the `Target model`
+/// beside the draft is the run's); `3x higher` across a
 /// `vs` is no machine; a sweep's example command still gives its rows its model; a title naming
 /// a release keeps its engine; `3 prompts per category` counts no run's prompts; `EPYC 64c`
 /// counts cores.
@@ -153,7 +154,8 @@ fn context_rules_keep_to_what_is_said() {
     let workload = run("r33_b5_workload_line.md");
     assert_eq!((workload.scenario.input_len, workload.scenario.output_len), (Some(1024), Some(128)));
     let bracket = run("r33_h1_bracket_label.md");
-    assert_eq!((bracket.model.as_deref(), bracket.scenario.max_concurrency), (None, None));
+    // The target model is the one served; the draft (`Model (draft)`) is not the run's.
+    assert_eq!((bracket.model.as_deref(), bracket.scenario.max_concurrency), (Some("Qwen3-32B"), None));
     assert_eq!(run("r33_d1_vs_faster.md").gpu.as_deref(), Some("H100"));
     let sweep = parsed("r33_e1_cmd_sweep.md").1;
     assert!(sweep.runs.iter().all(|r| r.model.as_deref() == Some("Qwen/Qwen3-8B") && r.scenario.num_prompts == Some(200)));
