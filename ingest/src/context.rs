@@ -1444,9 +1444,13 @@ impl ClientCommand {
         let lmdeploy_offline = lmdeploy_script.is_some();
         if let Some((script, at)) = lmdeploy_script {
             let after = self.command.split_once(script).map_or("", |(_, rest)| rest);
-            let mut positional = after.split_whitespace().take_while(|w| !w.starts_with('-')).filter(|w| *w != "\\");
-            let model = positional.nth(at).filter(|m| !m.contains('$'));
+            let positional: Vec<&str> = after.split_whitespace().take_while(|w| !w.starts_with('-')).filter(|w| *w != "\\").collect();
+            let model = positional.get(at).filter(|m| !m.contains('$'));
             out.extend(model.map(|m| Fact::Model(m.to_string())));
+            // `profile_throughput.py ShareGPT_V3_unfiltered_cleaned_split.json MODEL`: the
+            // prompts of the ShareGPT file it names.
+            let sharegpt = at == 1 && positional.first().is_some_and(|d| d.to_ascii_lowercase().contains("sharegpt"));
+            out.extend(sharegpt.then(|| Fact::Dataset("sharegpt".into())));
             out.push(Fact::Framework("lmdeploy".to_string()));
         }
         out.extend(self.get(&["--backend"]).map(|b| Fact::Backend(b.to_string())));

@@ -22,6 +22,8 @@ fn a_tutorials_profile_throughput_run_takes_model_and_framework_from_its_command
             ("/model", json!("/root/model/Meta-Llama-3-8B-Instruct")),
             ("/scenario/num_prompts", json!(10000)),
             ("/scenario/max_concurrency", json!(256)),
+            // The ShareGPT file the command's first word names.
+            ("/scenario/dataset", json!("sharegpt")),
             ("/metrics/duration_s", json!(399.739)),
             ("/metrics/ttft_ms/mean", json!(285.0)),
             ("/metrics/itl_ms/p99", json!(227.0)),
