@@ -2221,7 +2221,14 @@ pub struct Caption {
     /// A caption of no fact introducing a code block (`Before this PR:`, `优化前：`): what
     /// tells its runs from those of the blocks beside it, kept as their note.
     pub label: Option<String>,
+    /// The caption says the numbers below aggregate several runs (`数値は6並列度（1, 5, 25,
+    /// 50, 100, 200）の幾何平均である。`, a geometric mean over six concurrencies): its words.
+    pub aggregate: Option<String>,
 }
+
+/// Words saying a table's or block's numbers are a mean over several runs, not one run's:
+/// a geometric or harmonic mean.
+const AGGREGATE_WORDS: [&str; 8] = ["geometric mean", "geomean", "harmonic mean", "幾何平均", "几何平均", "기하 평균", "기하평균", "調和平均"];
 
 /// The captions of a document: a short line of its own (markup aside, at most 100 bytes, no
 /// heading, list item or quote, not ending as a sentence or an introduction does: `.`, `:`)
@@ -2256,7 +2263,8 @@ pub fn captions(text: &str, first_line: u32) -> Vec<Caption> {
         let mut facts = caption_facts(t).unwrap_or_else(|| if prose { settings_in(t).into_iter().chain(tp_in(t).map(Fact::Tp)).chain(counted_lengths(t)).collect() } else { Vec::new() });
         facts.extend(introduced_checkpoint(t).map(Fact::Model));
         let label = (facts.is_empty() && fenced && prose).then(|| block_label(t, j == i + 1)).flatten();
-        if facts.is_empty() && label.is_none() {
+        let aggregate = (t.len() <= 400 && AGGREGATE_WORDS.iter().any(|w| crate::text::contains_ignore_ascii_case(t, w))).then(|| t.trim_matches(['*', '_']).to_string());
+        if facts.is_empty() && label.is_none() && aggregate.is_none() {
             continue;
         }
         let last = if fenced {
@@ -2268,7 +2276,7 @@ pub fn captions(text: &str, first_line: u32) -> Vec<Caption> {
             (j..lines.len()).take_while(|&k| item(lines[k].trim_start())).last().unwrap_or(j)
         };
         let at = |k: usize| first_line + k as u32;
-        out.push(Caption { line: at(i), first: at(j), last: at(last), facts, label });
+        out.push(Caption { line: at(i), first: at(j), last: at(last), facts, label, aggregate });
     }
     out
 }
@@ -2344,7 +2352,7 @@ pub fn log_captions(text: &str, first_line: u32) -> Vec<Caption> {
             if let Some(last) = out.last_mut().filter(|c| c.last == u32::MAX) {
                 last.last = at(i);
             }
-            out.push(Caption { line: at(i), first: at(i) + 1, last: u32::MAX, facts, label: None });
+            out.push(Caption { line: at(i), first: at(i) + 1, last: u32::MAX, facts, label: None, aggregate: None });
             continue;
         }
         if t.starts_with("```") || t.starts_with("~~~") {
@@ -3106,11 +3114,11 @@ mod tests {
         assert_eq!(
             got,
             vec![
-                Caption { line: 1, first: 2, last: 4, facts: vec![Fact::Gpu("L4".into()), Fact::GpuCount(1), Fact::Framework("vllm".into()), Fact::VersionOf("vllm", "0.6.2".into())], label: None },
-                Caption { line: 6, first: 8, last: 10, facts: vec![Fact::Gpu("H100".into()), Fact::GpuCount(8), Fact::Tp(8)], label: None },
+                Caption { line: 1, first: 2, last: 4, facts: vec![Fact::Gpu("L4".into()), Fact::GpuCount(1), Fact::Framework("vllm".into()), Fact::VersionOf("vllm", "0.6.2".into())], label: None, aggregate: None },
+                Caption { line: 6, first: 8, last: 10, facts: vec![Fact::Gpu("H100".into()), Fact::GpuCount(8), Fact::Tp(8)], label: None, aggregate: None },
                 // Right above its fence, a short line is the block's label (its runs' note),
                 // with no facts: `Single L4 GPU` two lines up is no caption of it.
-                Caption { line: 22, first: 23, last: 25, facts: vec![], label: Some("prose between".into()) },
+                Caption { line: 22, first: 23, last: 25, facts: vec![], label: Some("prose between".into()), aggregate: None },
             ]
         );
     }

@@ -49,7 +49,8 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 155] = [
+const SAMPLES: [(&str, &str); 156] = [
+    ("markdown-table/geometric_means_over_loads_ja.md", "raw/specdec_ja.md"),
     ("markdown-document/results_as_plain_lists_under_load_captions.md", "raw/vllm_blog.md"),
     ("markdown-table/metric_at_concurrency_headers_backends.md", "raw/backends.md"),
     ("csv-table/guidellm_runs_summarised_by_a_script.csv", "raw/all-benchmarks.csv"),
@@ -3313,6 +3314,24 @@ fn plain_lists_of_results_under_their_load_captions() {
         lists.iter().take(4).map(|r| (r.source.line, r.scenario.max_concurrency, r.metrics.output_throughput, r.metrics.ttft_ms.as_ref().and_then(|l| l.get("mean")).copied())).collect();
     assert_eq!(first, [(77, Some(1), Some(182.0), Some(893.0)), (83, Some(32), Some(1870.0), Some(785.0)), (92, Some(1), Some(278.0), Some(810.0)), (98, Some(32), Some(2632.0), Some(1101.0))]);
     assert_eq!(lists[0].source.context.get("scenario.max_concurrency").map(|c| (c.line, c.kind.as_str())), Some((75, "caption")));
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// A Japanese summary whose ShareGPT table is introduced by `数値は6並列度（1, 5, 25, 50, 100,
+/// 200）の幾何平均である。` (geometric means over six concurrencies): its two runs keep that
+/// line as a note with an `aggregate-of-runs` warning, and take the engine and model of the
+/// setup list (`推論エンジン: vLLM v0.13.0`, ``ターゲットモデル: `openai/gpt-oss-120b` ``).
+#[test]
+fn geometric_means_over_loads_are_marked() {
+    let (text, out) = parsed("markdown-table/geometric_means_over_loads_ja.md");
+    let marked: Vec<u32> = out.findings.iter().filter(|f| f.code == "aggregate-of-runs").map(|f| f.line).collect();
+    assert_eq!(marked, [62, 62]);
+    let aggregates: Vec<&benchsite_model::Run> = out.runs.iter().filter(|r| r.notes.iter().any(|n| n.text.contains("幾何平均"))).collect();
+    assert_eq!(aggregates.len(), 2);
+    assert_eq!(aggregates[0].metrics.output_throughput, Some(970.9));
+    for run in &out.runs {
+        assert_eq!((run.framework.as_deref(), run.model.as_deref()), (Some("vllm"), Some("openai/gpt-oss-120b")), "{}", run.id);
+    }
     numbers_trace_to_their_lines(&text, &out);
 }
 
