@@ -683,6 +683,12 @@ fn classify(raw: &str) -> Col {
     if predicted {
         return col(Column::Label);
     }
+    // `ドラフト数`, `Draft tokens`, `num_speculative_tokens`: how many tokens a draft proposes,
+    // a setting of speculative decoding, kept as the row's note.
+    let draft = h.any(&["draft token", "draft count", "num speculative tokens", "speculative tokens", "ドラフト数", "ドラフトトークン数", "草稿token数", "draft tokens"]);
+    if draft && !h.any(&["tok/s", "token/s", "tokens/s", "per second", "accept", "受理"]) {
+        return col(Column::Label);
+    }
     // `TTFT (per user)`: each user's first token, a latency as any other (a rate per user,
     // `tok/s/u`, is kept under its header).
     let latency_per_user = unit == Unit::PerUser && latency_group(&h).is_some() && !h.any(&["tok/s", "token/s", "tokens/s", "t/s"]);
@@ -4256,6 +4262,9 @@ mod tests {
         assert_eq!(kind("Median output throughput (tok/s)").0, Column::Label);
         assert_eq!(kind("Mean (tokens/s)").0, Column::Measure(Measure::Tokens(Kind::Unqualified)));
         assert_eq!(kind("duration (s)"), (Column::Measure(Measure::Duration), Unit::Time(1000.0)));
+        // How many tokens a draft proposes is a setting, not a measurement.
+        assert_eq!(kind("ドラフト数").0, Column::Label);
+        assert_eq!(kind("Draft tokens").0, Column::Label);
         // `Avg Response` (seconds in its cells) is a latency; a response's length is none.
         assert!(matches!(kind("Avg Response").0, Column::Measure(Measure::Latency { group: "e2e_ms", .. })));
         assert!(!matches!(kind("Avg Response Length").0, Column::Measure(Measure::Latency { .. })));
