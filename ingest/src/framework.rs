@@ -66,6 +66,10 @@ fn of_format(format: &str) -> Option<&'static str> {
     if format == crate::formats::tgi_benchmark::NAME {
         return Some("tgi");
     }
+    // `ollama run --verbose` times Ollama's own answer.
+    if format == crate::formats::ollama_verbose::NAME {
+        return Some("ollama");
+    }
     // MindIE's client measures MindIE's service (it names no other backend).
     if format == crate::formats::mindie_benchmark::NAME {
         return Some("mindie");

@@ -33,6 +33,7 @@ pub mod llama_batched_bench;
 pub mod llama_bench;
 pub mod lmdeploy_generation;
 pub mod mindie_benchmark;
+pub mod ollama_verbose;
 pub mod csv_table;
 pub mod lmdeploy_profile_csv;
 pub mod markdown_table;
@@ -173,6 +174,7 @@ pub static FORMATS: &[&Format] = &[
     &llama_batched_bench::FORMAT,
     &tgi_benchmark::FORMAT,
     &mindie_benchmark::FORMAT,
+    &ollama_verbose::FORMAT,
     &ais_bench::FORMAT,
     &aiperf::JSON,
     &guidellm::JSON,
