@@ -208,3 +208,38 @@ fn words_after_the_output_rate_leave_it_read() {
         &[&[("/metrics/request_throughput", json!(4.32)), ("/metrics/total_throughput", json!(3517.24)), ("/metrics/output_throughput", json!(2212.46))]],
     );
 }
+
+/// A PR comment's shell loop runs one `benchmark_throughput.py` command three times a pass and
+/// greps its `Throughput:` lines: the command ran every line after it (it had given its
+/// model, TP and prompts to the first only). The `--input-len $isl` of the loop names no
+/// length. The last line, cut inside its unit (`766.70 output to`), still reads its output
+/// rate; it had been an extra named `output to`.
+#[test]
+fn a_loops_command_runs_every_line_after_it() {
+    let text = fixture("vllm-throughput/loop_of_commands_line_cut_in_unit.log");
+    let run = |line: u32, output: f64| {
+        vec![
+            ("/source/line", json!(line)),
+            ("/model", json!("/data/models/Llama-3.1-70B-Instruct")),
+            ("/tp", json!(4)),
+            ("/scenario/num_prompts", json!(1000)),
+            ("/scenario/output_len", json!(100)),
+            ("/scenario/input_len", json!(null)),
+            ("/metrics/output_throughput", json!(output)),
+        ]
+    };
+    let findings = check("raw/pr13305.log", &text, &[&run(11, 766.56), &run(12, 767.07), &run(13, 766.7)]);
+    assert!(findings.is_empty(), "{findings:?}");
+    let out = parse_file("raw/pr13305.log", &text, None);
+    assert!(out.runs.iter().all(|r| r.metrics.more.extra.is_empty()), "no extra: {:?}", out.runs[2].metrics.more.extra);
+    numbers_trace_to_their_lines(&text, &out);
+    // A unit cut where two units begin alike (`tok`), or with no unit at all, leaves the
+    // number out.
+    for cut in ["Throughput: 7.67 requests/s, 8793.23 to", "Throughput: 7.67 requests/s, 8793.23"] {
+        let out = parse_file("raw/cut.log", cut, None);
+        assert_eq!(out.runs.len(), 1, "{cut}");
+        let m = &out.runs[0].metrics;
+        assert_eq!((m.request_throughput, m.total_throughput, m.output_throughput), (Some(7.67), None, None), "{cut}");
+        assert!(m.more.extra.is_empty(), "{cut}: {:?}", m.more.extra);
+    }
+}

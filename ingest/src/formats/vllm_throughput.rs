@@ -46,6 +46,7 @@ fn detect_json(_: &Input<'_>) -> bool {
 
 /// A command that runs the offline benchmark, with its continuation lines joined (also the
 /// latency benchmark's, [`super::vllm_latency`]).
+#[derive(Clone)]
 pub(super) struct Command {
     pub(super) line: u32,
     pub(super) args: String,
@@ -92,8 +93,18 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
     let mut open: Option<Block<'_>> = None;
     let mut command: Option<Command> = None;
     let mut total_time: Option<Row<'_>> = None;
+    // A command a shell loop runs (`for isl in 1000 5000; do … done`, or the same command
+    // written again and again): it ran every result after it, up to another command, where a
+    // command written once ran the one result after it.
+    let mut in_loop = false;
+    let mut repeated: Option<Command> = None;
     for line in logical_lines(input.text, input.first_line) {
         let text = line.text.trim();
+        if text.starts_with("for ") && (text.contains("; do") || text.ends_with(" do") || text.ends_with("do \\")) {
+            in_loop = true;
+        } else if text == "done" || text.starts_with("done;") || text.starts_with("done ") {
+            in_loop = false;
+        }
         if let Some(block) = open.as_mut() {
             let legacy = block.format == crate::scan::Format::Named(LEGACY_SERVING);
             if let Some(row) = token_count_row(line.no, text).or_else(|| legacy.then(|| legacy_row(line.no, text)).flatten()) {
@@ -119,7 +130,7 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
                 continue;
             }
             let context = Context { namespace: pending.namespace.take(), ..Context::default() };
-            command = pending.command.take();
+            command = pending.command.take().or_else(|| repeated.clone());
             let mut block = Block { context, ..Block::of_rows(NAME, line.no, line.no, rows) };
             if let Some(row) = total_time.take().filter(|r| r.line + 1 == line.no) {
                 block.format = crate::scan::Format::Named(LEGACY_SERVING);
@@ -128,7 +139,10 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
             }
             open = Some(block);
         } else if let Some(args) = throughput_command(text) {
-            pending.command = Some(Command::new(line.no, args, text.ends_with('\\')));
+            let cmd = Command::new(line.no, args, text.ends_with('\\'));
+            let again = pending.command.as_ref().or(repeated.as_ref()).is_some_and(|c| c.args == cmd.args);
+            repeated = (in_loop || again).then(|| cmd.clone());
+            pending.command = Some(cmd);
         } else if let Some(ns) = text.starts_with("Namespace(").then(|| client::namespace(text)).flatten() {
             pending.namespace = Some((line.no, ns));
         }
@@ -156,10 +170,20 @@ fn throughput_rows(no: u32, rest: &str) -> Vec<Row<'_>> {
         let Some((n, unit)) = leading_number(part) else { continue };
         let unit = unit.trim();
         // `2212.46 output tokens/s Correct rate is 0.0 %`: a script's own words after the unit.
-        let unit = ["requests/s", "total tokens/s", "output tokens/s", "tokens/s"]
+        const UNITS: [&str; 4] = ["requests/s", "total tokens/s", "output tokens/s", "tokens/s"];
+        let unit = UNITS
             .iter()
             .find(|u| unit.strip_prefix(**u).is_some_and(|rest| rest.starts_with(char::is_whitespace) && !rest.trim_start().to_lowercase().starts_with("per")))
             .map_or(unit, |u| &unit[..u.len()]);
+        // `766.70 output to` where a paste cut the line: the one unit the word begins (the
+        // number before it, a space after it, is whole); a beginning two units share, or none
+        // at all, leaves the number out.
+        let begun: Vec<&str> = UNITS.iter().copied().filter(|u| u.len() > unit.len() && u.starts_with(unit)).collect();
+        let unit = match begun.as_slice() {
+            [one] if unit.len() >= 3 => one,
+            [] if !unit.is_empty() => unit,
+            _ => continue,
+        };
         let label = match unit {
             "requests/s" => "request throughput (req/s)",
             // Old versions: total_num_tokens (prompt + output) / elapsed_time.
