@@ -49,7 +49,8 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 156] = [
+const SAMPLES: [(&str, &str); 157] = [
+    ("markdown-table/qps_groups_of_metric_rows_ascend.md", "raw/ascend_776.md"),
     ("markdown-table/geometric_means_over_loads_ja.md", "raw/specdec_ja.md"),
     ("markdown-document/results_as_plain_lists_under_load_captions.md", "raw/vllm_blog.md"),
     ("markdown-table/metric_at_concurrency_headers_backends.md", "raw/backends.md"),
@@ -3332,6 +3333,23 @@ fn geometric_means_over_loads_are_marked() {
     for run in &out.runs {
         assert_eq!((run.framework.as_deref(), run.model.as_deref()), (Some("vllm"), Some("openai/gpt-oss-120b")), "{}", run.id);
     }
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// vllm-ascend's release benchmark: `| QPS | Metric | vllm-ascend+ mindie_turbo | vllm-ascend |
+/// Optimization |`, a group of metric rows per QPS. The QPS a group shares is the rate sent
+/// (it had been stored as each run's request throughput: 1, 4, 16), and `Optimization`'s
+/// `+0.44%` cells compare the two columns (they had been three runs of their own).
+#[test]
+fn groups_of_metric_rows_under_the_rate_they_were_sent() {
+    let (text, out) = parsed("markdown-table/qps_groups_of_metric_rows_ascend.md");
+    let grouped: Vec<(u32, Option<String>, Option<f64>)> =
+        out.runs.iter().filter(|r| r.source.line > 20).map(|r| (r.source.line, r.scenario.request_rate.map(|q| serde_json::to_value(q).unwrap().to_string().trim_matches('"').to_string()), r.metrics.request_throughput)).collect();
+    assert_eq!(grouped.len(), 8, "{grouped:?}");
+    assert!(grouped.iter().all(|(_, _, tput)| tput.is_none()), "{grouped:?}");
+    let rates: Vec<String> = grouped.iter().map(|(_, q, _)| q.clone().unwrap_or_default()).collect();
+    assert_eq!(rates, ["1.0", "1.0", "4.0", "4.0", "16.0", "16.0", "inf", "inf"]);
+    assert!(out.findings.iter().any(|f| f.code == "comparison-column" && f.line == 22));
     numbers_trace_to_their_lines(&text, &out);
 }
 

@@ -1387,6 +1387,10 @@ fn keyed_metric_rows(table: &crate::markdown::Table) -> Option<Vec<crate::markdo
         return None;
     }
     let name = header[..k].iter().map(|h| clean(h)).collect::<Vec<_>>().join(" ");
+    // `| QPS | Metric | … |` over `| 1 | Tput | 0.997964 |`: a key shared by a group of metric
+    // rows is what the runs were given, not what they measured: the request rate sent (each
+    // group's own throughput is among its rows).
+    let name = if matches!(column(&name).column, Column::Measure(Measure::Requests)) { "Request rate".to_string() } else { name };
     let tables = groups.into_iter().map(|(key, rows)| {
         let mut head = vec!["Metric".to_string()];
         head.extend(header[k + 1..].iter().cloned());
@@ -2718,7 +2722,18 @@ fn runs_of_columns(input: &TableInput<'_>, end: u32, head_line: u32, sink: &mut 
             })
             .collect();
         let cells = || with_units.iter().map(String::as_str);
-        if compares(&name) {
+        // `+0.44%`, `-8.27%`, `1.30x` in every metric's cell: a comparison of the columns
+        // beside it, whatever its name (`Optimization`).
+        let relative = |c: &str| {
+            let t = c.trim().trim_matches('*').trim();
+            let signed_percent = t.ends_with('%') && t.starts_with(['+', '-', '−']);
+            let times = t.strip_suffix(['x', '×']).is_some_and(|n| n.trim().parse::<f64>().is_ok());
+            signed_percent || times
+        };
+        let measured_cells: Vec<&str> =
+            row_cols.iter().zip(cells()).filter(|(own, t)| own.iter().any(|c| matches!(c.column, Column::Measure(_))) && !t.trim().is_empty()).map(|(_, t)| t).collect();
+        let relative_only = !measured_cells.is_empty() && measured_cells.iter().all(|c| relative(c));
+        if compares(&name) || relative_only {
             if cells().any(|c| c.bytes().any(|b| b.is_ascii_digit())) && !compared.contains(&name) {
                 compared.push(name);
             }
