@@ -470,7 +470,7 @@ fn context_of(body: &str) -> Option<Ctx> {
         Ctx::Dataset
     } else if one_of(&[
         "concurrency", "max concurrency", "batch", "batch size", "bs", "并发", "并发数", "并发度", "并发量", "并发数量", "clients", "num clients",
-        "users", "concurrent users", "concurrent requests", "批大小", "批次大小", "parallel requests", "c", "conc", "at conc", "concurrency level",
+        "users", "concurrent users", "concurrent requests", "批大小", "批次大小", "parallel requests", "c", "conc", "concur", "at conc", "concurrency level",
         "並列数", "同時リクエスト数", "同時実行数", "동시 요청", "동시 요청 수", "동시성", "全局并发", "总并发", "global concurrency", "conc.",
     ]) {
         Ctx::MaxConcurrency
@@ -693,6 +693,12 @@ fn classify(raw: &str) -> Col {
     // `tok/s/u`, is kept under its header).
     let latency_per_user = unit == Unit::PerUser && latency_group(&h).is_some() && !h.any(&["tok/s", "token/s", "tokens/s", "t/s"]);
     if (unit == Unit::PerUser && !latency_per_user) || unit == Unit::PerMinute {
+        return col(Column::Label);
+    }
+    // `Tput User (TPS)`, `Per-user throughput`: one user's rate, as `tok/s/u` is, beside the
+    // run's (`Users` alone counts them).
+    let user_rate = (h.word("user") || h.has("per user") || h.has("per-user") || h.has("每用户")) && latency_group(&h).is_none();
+    if user_rate && (h.any(&["tput", "throughput", "tps", "tok/s", "tokens/s", "吞吐"]) || unit != Unit::None) {
         return col(Column::Label);
     }
     let unit = if latency_per_user { Unit::None } else { unit };
@@ -4277,6 +4283,9 @@ mod tests {
         assert_eq!(kind("Median output throughput (tok/s)").0, Column::Label);
         assert_eq!(kind("Mean (tokens/s)").0, Column::Measure(Measure::Tokens(Kind::Unqualified)));
         assert_eq!(kind("duration (s)"), (Column::Measure(Measure::Duration), Unit::Time(1000.0)));
+        // One user's rate is no run's throughput.
+        assert_eq!(kind("Tput User (TPS)").0, Column::Label);
+        assert_eq!(kind("Concur").0, Column::Context(Ctx::MaxConcurrency));
         // How many tokens a draft proposes is a setting, not a measurement.
         assert_eq!(kind("ドラフト数").0, Column::Label);
         assert_eq!(kind("Draft tokens").0, Column::Label);
