@@ -49,7 +49,8 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 157] = [
+const SAMPLES: [(&str, &str); 158] = [
+    ("markdown-table/ditto_model_cells_kv_quant_zh.md", "raw/kv_quant_zh.md"),
     ("markdown-table/qps_groups_of_metric_rows_ascend.md", "raw/ascend_776.md"),
     ("markdown-table/geometric_means_over_loads_ja.md", "raw/specdec_ja.md"),
     ("markdown-document/results_as_plain_lists_under_load_captions.md", "raw/vllm_blog.md"),
@@ -3350,6 +3351,19 @@ fn groups_of_metric_rows_under_the_rate_they_were_sent() {
     let rates: Vec<String> = grouped.iter().map(|(_, q, _)| q.clone().unwrap_or_default()).collect();
     assert_eq!(rates, ["1.0", "1.0", "4.0", "4.0", "16.0", "16.0", "inf", "inf"]);
     assert!(out.findings.iter().any(|f| f.code == "comparison-column" && f.line == 22));
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// LMDeploy's kv-quant page: `| model | kv type | … | RPS | v.s. kv fp16 |` with `-` in the
+/// model cell of the rows after each model's first: the model above (they had taken the page's
+/// serve command's `internlm2-chat-7b`); the ratio column is no metric.
+#[test]
+fn a_dash_under_a_model_is_the_model_above() {
+    let (text, out) = parsed("markdown-table/ditto_model_cells_kv_quant_zh.md");
+    let models: Vec<&str> = out.runs.iter().map(|r| r.model.as_deref().unwrap_or("")).collect();
+    assert_eq!(models, ["llama2-chat-7b", "llama2-chat-7b", "llama2-chat-7b", "llama2-chat-13b", "llama2-chat-13b", "llama2-chat-13b", "internlm2-chat-7b", "internlm2-chat-7b", "internlm2-chat-7b"]);
+    assert_eq!(out.runs[1].source.context.get("model").map(|c| (c.line, c.kind.as_str())), Some((62, "table-row")));
+    assert!(out.runs.iter().all(|r| r.metrics.more.extra.is_empty()), "{:?}", out.runs[0].metrics.more.extra);
     numbers_trace_to_their_lines(&text, &out);
 }
 

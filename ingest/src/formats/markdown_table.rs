@@ -670,7 +670,8 @@ fn classify(raw: &str) -> Col {
     let h = Words::new(t);
     // `ΔTPOT (ms/token)`: a difference between runs, glued to the metric it is of.
     let skip = SKIP.iter().any(|s| if s.is_ascii() { h.word(s) } else { h.has(s) }) || t.contains('δ');
-    if skip || h.word("vs") {
+    // (`v.s. kv fp16`: a ratio to another row, written with dots.)
+    if skip || h.word("vs") || t.trim_start().starts_with("v.s.") || h.has(" v.s. ") {
         return col(Column::Skip);
     }
     if EVAL.iter().any(|e| h.has(e)) || ["acc", "wer", "cer", "f1", "score", "分数"].iter().any(|w| h.word(w)) {
@@ -2345,7 +2346,10 @@ fn row_entries<'t>(p: &'t Prepared<'t>, row: &'t crate::markdown::TableRow, abov
         // the row starts blank up to them: cells merged across rows, not a load left unsaid.
         let load = matches!(col.column, Column::Context(Ctx::InputLen | Ctx::OutputLen | Ctx::InputOutput | Ctx::NumPrompts | Ctx::MaxConcurrency));
         let leading = row.cells.iter().take(i + 1).all(|c| c.trim().is_empty()) && row.cells.iter().skip(i + 1).any(|c| !c.trim().is_empty());
-        let (text, line) = match (text.trim().is_empty(), above.get(&i)) {
+        // `-` (or `〃`, `同上`) under a model or engine named above: the same one again (a dash
+        // there names no other model; the serve command's had been taken).
+        let ditto = matches!(col.column, Column::Context(Ctx::Model | Ctx::Framework | Ctx::Gpu)) && matches!(text.trim(), "-" | "–" | "—" | "〃" | "\"" | "同上" | "ditto");
+        let (text, line) = match (text.trim().is_empty() || ditto, above.get(&i)) {
             (true, Some(&(t, l))) if fills_down || (load && leading) => (t, l),
             _ => (text, row.line),
         };
@@ -4283,6 +4287,7 @@ mod tests {
         assert_eq!(kind("Median output throughput (tok/s)").0, Column::Label);
         assert_eq!(kind("Mean (tokens/s)").0, Column::Measure(Measure::Tokens(Kind::Unqualified)));
         assert_eq!(kind("duration (s)"), (Column::Measure(Measure::Duration), Unit::Time(1000.0)));
+        assert_eq!(kind("v.s. kv fp16").0, Column::Skip);
         // One user's rate is no run's throughput.
         assert_eq!(kind("Tput User (TPS)").0, Column::Label);
         assert_eq!(kind("Concur").0, Column::Context(Ctx::MaxConcurrency));
