@@ -1843,6 +1843,8 @@ fn out_label(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) {
 fn label_facts(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) {
     match label {
         "gpu" | "gpus" | "hardware" | "hardware configuration" | "hardware config" | "device" | "accelerator" | "gpu type" | "gpu model" | "显卡" | "硬件" | "测试硬件" | "硬件平台"
+        // Ascend setups: `| NPU类型 | Ascend 910B |`.
+        | "npu" | "npu类型" | "npu型号" | "npu type" | "npu model" | "加速卡" | "加速卡型号"
         // `환경: i9-12900KF (16코어) + RTX 3090 24GB`: a setup line; only a GPU it names is taken.
         | "environment" | "test environment" | "hardware environment" | "环境" | "测试环境" | "硬件环境" | "환경" | "테스트 환경" | "실행 환경"
         | "被测芯片" | "実行環境" | "環境" | "platform" | "平台" | "测试平台"
@@ -1866,7 +1868,7 @@ fn label_facts(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) 
                 out.extend(count_alone(value).map(|c| (Fact::GpuCount(c), line)));
             }
         }
-        "number of gpus" | "num gpus" | "gpu 数量" | "gpu数量" | "显卡数量" | "卡数" => {
+        "number of gpus" | "num gpus" | "gpu 数量" | "gpu数量" | "显卡数量" | "卡数" | "npu数量" | "npu 数量" | "number of npus" | "npu count" | "npus" => {
             out.extend(count_alone(value).map(|c| (Fact::GpuCount(c), line)));
         }
         "model" | "model name" | "模型" | "测试模型" | "被测模型" | "모델" | "테스트 모델" | "モデル" | "ターゲットモデル" | "対象モデル" | "使用モデル"
@@ -2629,6 +2631,16 @@ mod tests {
     /// `nvidia-smi`'s table (device rows from public logs, index ids 23161972012 and
     /// 53065424572) and its CSV query (a Korean study note, index id 66294485322): the GPU
     /// they list when all are one kind; a machine of two kinds names none.
+    /// Ascend setups name the NPU and its count (`| NPU类型 | Ascend 910B |`, `| NPU数量 | 1 |`),
+    /// more exactly than the server (`| 硬件平台 | Atlas 800I A2 |`) above them.
+    #[test]
+    fn npu_labels_of_an_ascend_setup() {
+        let text = "| 项目 | 配置 |\n|------|------|\n| 硬件平台 | Atlas 800I A2 |\n| NPU数量 | 1 |\n| NPU类型 | Ascend 910B |\n";
+        let rows = setup_rows(text, 1);
+        assert!(rows.contains(&(Fact::GpuCount(1), 4)), "{rows:?}");
+        assert!(rows.contains(&(Fact::Gpu("910B".into()), 5)), "{rows:?}");
+    }
+
     #[test]
     fn the_gpu_an_nvidia_smi_output_lists() {
         let table = "```\n|=========================================+======================+======================|\n|   0  NVIDIA H100 80GB HBM3          On  | 00000000:19:00.0 Off |                    0 |\n| N/A   33C    P0              72W / 700W |      2MiB / 81559MiB |      0%      Default |\n|                                         |                      |             Disabled |\n+-----------------------------------------+----------------------+----------------------+\n|   1  NVIDIA H100 80GB HBM3          On  |   00000000:05:00.0 Off |                    0 |\n```\n";
