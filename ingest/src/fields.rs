@@ -158,7 +158,24 @@ fn repair_typos(out: &mut String) {
 
 /// Classifies a normalised label; `None` for labels that carry no result value.
 pub fn classify(label: &str) -> Option<Target> {
-    named(label).or_else(|| classify_latency(label).or_else(|| Some(Target::Extra(label.to_string()))))
+    named(label).or_else(|| classify_latency(label)).or_else(|| stat_last(label)).or_else(|| Some(Target::Extra(label.to_string())))
+}
+
+/// A statistic written after the unit (`End to End Latency (ms) p90`, `Prompt throughput
+/// (tokens/second) avg`): the latency the label names with the statistic first, or, for the
+/// mean of a rate, the rate.
+fn stat_last(label: &str) -> Option<Target> {
+    let (body, stat) = label.rsplit_once(' ')?;
+    let stat = stat_of(stat)?;
+    if !body.ends_with(')') {
+        return None;
+    }
+    if let Some(t) = classify_latency(&format!("{} {body}", stat.as_str())) {
+        return Some(t);
+    }
+    // (Only the mean of a throughput is the run's; its other statistics are the requests'.)
+    let rate = named(body).filter(|t| matches!(t, Target::InputThroughput | Target::OutputThroughput | Target::TotalThroughput | Target::RequestThroughput(_)));
+    rate.filter(|_| stat.as_str() == "mean")
 }
 
 /// The fields whose labels are listed one by one; `None` for every other label (a latency
@@ -172,7 +189,7 @@ pub fn named(label: &str) -> Option<Target> {
         "dataset" | "dataset name" => Dataset,
         "traffic request rate" | "request rate configured (rps)" | "request rate" => RequestRate,
         "maximum request concurrency" | "max request concurrency" | "max concurrency" => MaxConcurrency,
-        "num prompts" | "number of prompts" | "total requests" => NumPrompts,
+        "num prompts" | "number of prompts" | "total requests" | "number of total requests" => NumPrompts,
         // `Input Sequence Length: 1024` in InferenceX's restated blocks: the length asked for
         // (an average measured is `Average Input Length (tokens)`).
         "random input len" | "input len" | "input sequence length" => InputLen,
@@ -190,7 +207,7 @@ pub fn named(label: &str) -> Option<Target> {
         // vLLM's `benchmark_serving.py` of early 2024 (and JetStream's) wrote the unit in the
         // value: `Benchmark duration: 29.060651 s`, `Input token throughput: 430.24 tokens/s`.
         "benchmark duration (s)" | "duration" | "elapsed time" | "elapsed time (s)"
-        | "elapsed time(s)" | "benchmark duration" => Duration(1.0),
+        | "elapsed time(s)" | "benchmark duration" | "benchmark duration (sec)" => Duration(1.0),
         // trtllm-bench's whole run (`Total Latency (seconds)` in its 0.12 summary).
         "total latency (ms)" => Duration(0.001),
         "total latency (seconds)" => Duration(1.0),
@@ -207,8 +224,9 @@ pub fn named(label: &str) -> Option<Target> {
         // llmperf `results_num_completed_requests_per_min`.
         "completed requests per minute" => RequestThroughput(1.0 / 60.0),
         "request goodput (req/s)" | "request goodput" | "request goodput:" => Goodput,
-        "input token throughput (tok/s)" | "input throughput" | "input token throughput" => InputThroughput,
+        "input token throughput (tok/s)" | "input throughput" | "input token throughput" | "prompt throughput (tokens/second)" => InputThroughput,
         "output token throughput (tok/s)" | "output throughput" | "output throughput (tok/s)" | "output token throughput"
+        | "generation throughput (tokens/second)"
         | "total output throughput (tokens/sec)" | "token throughput (completion token)"
         | "token throughput (tokens/sec)" => OutputThroughput,
         "total token throughput (tok/s)" | "total throughput (tok/s)" | "total throughput"
@@ -278,7 +296,7 @@ fn group_of(metric: &str) -> Option<&'static str> {
         "ttft" | "time to first token" => "ttft_ms",
         "tpot" | "time per output token" => "tpot_ms",
         "itl" | "inter token latency" => "itl_ms",
-        "e2el" | "e2e latency" | "e2e" | "latency" | "request latency" | "end-to-end latency" => {
+        "e2el" | "e2e latency" | "e2e" | "latency" | "request latency" | "end-to-end latency" | "end to end latency" => {
             "e2e_ms"
         }
         _ => return None,
@@ -309,6 +327,17 @@ mod tests {
 
     fn check(label: &str, expected: Target) {
         assert_eq!(classify(&normalise(label)), Some(expected), "label {label:?}");
+    }
+
+    /// A statistic after the unit: a latency's, or the mean of a rate (not its other
+    /// statistics, which are the requests').
+    #[test]
+    fn statistics_written_after_the_unit() {
+        check("End to End Latency (ms) p90", Target::Latency { group: "e2e_ms", stat: Stat::new("p90"), factor: 1.0 });
+        check("End to End Latency (ms) avg", Target::Latency { group: "e2e_ms", stat: Stat::new("mean"), factor: 1.0 });
+        check("Prompt throughput (tokens/second) avg", Target::InputThroughput);
+        check("Generation throughput (tokens/second) avg", Target::OutputThroughput);
+        assert_eq!(classify(&normalise("Generation throughput (tokens/second) p99")), Some(Target::Extra("generation throughput (tokens/second) p99".into())));
     }
 
     #[test]

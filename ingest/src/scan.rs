@@ -319,7 +319,10 @@ impl<'a> Scanner<'a> {
             return;
         }
         if let Some(format) = block_start(t, self.block.as_ref().map(|b| b.format)) {
-            self.close(false);
+            // The next block's banner after a block of rows: the printer went on to its next
+            // run (a tool that prints no closing rule), no paste cut the block short.
+            let rows = self.block.as_ref().is_some_and(|b| b.rows.len() >= 5);
+            self.close(rows);
             self.open(format, line.no);
             if format != Format::LmdeployProfile {
                 return;

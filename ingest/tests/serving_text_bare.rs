@@ -68,3 +68,25 @@ fn a_lone_count_is_no_block() {
         assert!(out.runs.is_empty(), "{text}: {:?}", out.runs);
     }
 }
+
+/// A load tester's blocks under vLLM's banner, a timestamp before each line, with no closing
+/// rule: the statistic after the unit (`End to End Latency (ms) p90`), the mean of a rate
+/// (`Prompt throughput (tokens/second) avg`) the run's input rate, `Benchmark Duration (sec)`;
+/// the next banner ends a block without a `partial-block` warning (the tool prints no rule).
+#[test]
+fn a_load_testers_blocks_with_statistics_after_their_units() {
+    let text = fixture("serving-text/load_tester_stat_after_unit_timestamped.md");
+    let run = |line: u32, duration: f64, input: f64, p50: f64| {
+        vec![
+            ("/source/line", json!(line)),
+            ("/metrics/duration_s", json!(duration)),
+            ("/metrics/input_throughput", json!(input)),
+            ("/metrics/e2e_ms/p50", json!(p50)),
+        ]
+    };
+    let findings = check("raw/trtllm_1938.md", &text, &[&run(7, 120.18, 32.751, 182.0), &run(20, 120.07, 121.179, 247.0)]);
+    assert!(!findings.iter().any(|f| f == "partial-block@17"), "{findings:?}");
+    let out = benchsite_ingest::parse_file("raw/trtllm_1938.md", &text, None);
+    assert_eq!(out.runs[0].metrics.more.e2e_ms.as_ref().and_then(|l| l.get("p90")), Some(&183.0));
+    common::numbers_trace_to_their_lines(&text, &out);
+}
