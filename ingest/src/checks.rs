@@ -770,6 +770,17 @@ fn paired_commands<'s>(
 /// What a serve command says about the run it served (kind `serve`), and its command and
 /// flags when the run has none of its own.
 fn give_serve(run: &mut Run, s: &Serve) {
+    // The run names the server's `--served-model-name` (`gen-studio_Qwen2.5-Omni-7B-esru`):
+    // the checkpoint it serves under that name is the run's model, the alias its note.
+    let alias = run.model.clone().filter(|m| s.params.flags.iter().any(|f| f.name == "--served-model-name" && f.value.as_deref() == Some(m.as_str())));
+    if let (Some(alias), Some(checkpoint)) = (alias, s.model.as_deref().filter(|m| !m.contains('$') && !context::is_mount_point(m))) {
+        if model_key(&alias) != model_key(checkpoint) {
+            run.model = Some(checkpoint.to_string());
+            run.source.lines.insert("model", s.line);
+            run.source.context.insert("model", benchsite_model::ContextRef { line: s.line, kind: context::SERVE.into() });
+            run.notes.push(benchsite_model::Note { line: s.line, text: format!("served as `{alias}`") });
+        }
+    }
     for fact in context::serve_facts(s) {
         context::give(run, fact, s.line, context::SERVE);
     }
@@ -793,8 +804,9 @@ fn serve_elsewhere_conflict(serve: &Serve, run: &Run, client: Option<&context::C
     if let Some(why) = client.and_then(|c| context::serve_contradicts(serve, c)) {
         return Some(why);
     }
+    // (A `--served-model-name` the run names is that server's model, under another name.)
     if let (Some(a), Some(b)) = (run.model.as_deref(), serve.model.as_deref()) {
-        if model_key(a) != model_key(b) {
+        if model_key(a) != model_key(b) && context::serves_another_model(serve, a) {
             return Some(format!("it serves `{b}`, while the run is of `{a}`"));
         }
     }

@@ -98,7 +98,7 @@ pub const EXPORT_PATH: &str = "export-path";
 
 /// A path whose last folder is a generic name for weights (`/model`, `/data/models/`,
 /// `./ckpt`): where a container or a script keeps them, not which checkpoint.
-fn is_mount_point(path: &str) -> bool {
+pub(crate) fn is_mount_point(path: &str) -> bool {
     let last = path.trim_end_matches('/').rsplit('/').next().unwrap_or(path).to_ascii_lowercase();
     path.contains('/') && matches!(last.as_str(), "model" | "models" | "ckpt" | "ckpts" | "checkpoint" | "checkpoints" | "weights" | "hf_model" | "hf-model" | "llm" | "" | ".")
 }

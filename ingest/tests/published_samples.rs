@@ -49,7 +49,8 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 158] = [
+const SAMPLES: [(&str, &str); 159] = [
+    ("markdown-document/served_model_name_alias_ascend_zh.md", "raw/omni_ascend.md"),
     ("markdown-table/ditto_model_cells_kv_quant_zh.md", "raw/kv_quant_zh.md"),
     ("markdown-table/qps_groups_of_metric_rows_ascend.md", "raw/ascend_776.md"),
     ("markdown-table/geometric_means_over_loads_ja.md", "raw/specdec_ja.md"),
@@ -3364,6 +3365,20 @@ fn a_dash_under_a_model_is_the_model_above() {
     assert_eq!(models, ["llama2-chat-7b", "llama2-chat-7b", "llama2-chat-7b", "llama2-chat-13b", "llama2-chat-13b", "llama2-chat-13b", "internlm2-chat-7b", "internlm2-chat-7b", "internlm2-chat-7b"]);
     assert_eq!(out.runs[1].source.context.get("model").map(|c| (c.line, c.kind.as_str())), Some((62, "table-row")));
     assert!(out.runs.iter().all(|r| r.metrics.more.extra.is_empty()), "{:?}", out.runs[0].metrics.more.extra);
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// A vllm-ascend test report whose client asks for the server's `--served-model-name`
+/// (`gen-studio_Qwen2.5-Omni-7B-esru`): that server ran it (it had been refused as serving
+/// another model), its checkpoint is the run's model, the alias a note, and its TP the run's.
+#[test]
+fn a_served_model_name_is_that_servers_checkpoint() {
+    let (text, out) = parsed("markdown-document/served_model_name_alias_ascend_zh.md");
+    assert_eq!(out.runs.len(), 1);
+    let run = &out.runs[0];
+    assert_eq!((run.model.as_deref(), run.tp), (Some("/models/Qwen2.5-Omni-7B"), Some(1)));
+    assert!(run.notes.iter().any(|n| n.text == "served as `gen-studio_Qwen2.5-Omni-7B-esru`"), "{:?}", run.notes);
+    assert!(!out.findings.iter().any(|f| f.code == "serve-elsewhere-not-applied"), "{:?}", out.findings);
     numbers_trace_to_their_lines(&text, &out);
 }
 
