@@ -66,6 +66,10 @@ fn of_format(format: &str) -> Option<&'static str> {
     if format == crate::formats::tgi_benchmark::NAME {
         return Some("tgi");
     }
+    // OpenVINO GenAI's samples time its own pipeline, in the process.
+    if format == crate::formats::openvino_genai::NAME {
+        return Some("openvino");
+    }
     // `ollama run --verbose` times Ollama's own answer.
     if format == crate::formats::ollama_verbose::NAME {
         return Some("ollama");

@@ -470,7 +470,7 @@ fn context_of(body: &str) -> Option<Ctx> {
         Ctx::Dataset
     } else if one_of(&[
         "concurrency", "max concurrency", "batch", "batch size", "bs", "并发", "并发数", "并发度", "并发量", "并发数量", "clients", "num clients",
-        "users", "concurrent users", "concurrent requests", "批大小", "批次大小", "parallel requests", "c", "conc", "concur", "at conc", "concurrency level",
+        "users", "concurrent users", "concurrent requests", "批大小", "批次大小", "parallel requests", "c", "conc", "concur", "concurrence", "at conc", "concurrency level",
         "並列数", "同時リクエスト数", "同時実行数", "동시 요청", "동시 요청 수", "동시성", "全局并发", "总并发", "global concurrency", "conc.",
     ]) {
         Ctx::MaxConcurrency

@@ -34,6 +34,7 @@ pub mod llama_bench;
 pub mod lmdeploy_generation;
 pub mod mindie_benchmark;
 pub mod ollama_verbose;
+pub mod openvino_genai;
 pub mod csv_table;
 pub mod lmdeploy_profile_csv;
 pub mod markdown_table;
@@ -175,6 +176,7 @@ pub static FORMATS: &[&Format] = &[
     &tgi_benchmark::FORMAT,
     &mindie_benchmark::FORMAT,
     &ollama_verbose::FORMAT,
+    &openvino_genai::FORMAT,
     &ais_bench::FORMAT,
     &aiperf::JSON,
     &guidellm::JSON,
@@ -219,6 +221,7 @@ pub fn in_process(format: &str) -> bool {
         llama_bench::NAME,
         llama_batched_bench::NAME,
         llama_batched_bench::SWEEP_NAME,
+        openvino_genai::NAME,
         tgi_benchmark::NAME,
     ]
     .contains(&format)
