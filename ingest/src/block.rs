@@ -814,7 +814,8 @@ fn check_block(run: &mut Run, block: &Block, sink: &mut Sink) {
         )
         .run(&id);
     }
-    if !block.terminated && matches!(block.format, Format::Serving) && !ends_complete(block) {
+    let partial = !block.terminated && matches!(block.format, Format::Serving) && !ends_complete(block);
+    if partial {
         sink.warn(
             "partial-block",
             block.end,
@@ -825,7 +826,8 @@ fn check_block(run: &mut Run, block: &Block, sink: &mut Sink) {
     // An embeddings (pooling) run (`--backend openai-embeddings`) generates no tokens: it has
     // end-to-end latencies and no per-token ones to miss.
     let pooling = m.total_output_tokens.is_none() && m.output_throughput.is_none() && m.more.is_allocated() && m.more.e2e_ms.is_some();
-    if block.format == Format::Serving && !pooling {
+    // (A block cut short misses rows: `partial-block` says so once, for all of them.)
+    if block.format == Format::Serving && !pooling && !partial {
         // A latency whose rows are there but hold placeholders or `N/A` is not missing: the
         // template rule (`placeholder-value`) or `non-numeric-value` already says so.
         let stated = |group: &str| block.rows.iter().any(|r| stated_without_number(r, group));
