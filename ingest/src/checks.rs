@@ -576,7 +576,18 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
             // A load stated below in a section named for tests (`## Latency tests`' `- Input
             // length: 32 tokens.` under a log of serving runs) is those tests', as above.
             let own_section = |l: u32| section_of(l).is_some_and(|j| chain.contains(&j));
-            let below = |f: &context::Fact, l: u32| l > at && !in_block(l) && config(l) && (!f.key().starts_with("scenario.") || own_section(l) || setup(l));
+            // A load stated below the results holds for them only from a section named for the
+            // setup (`## Test Configuration`), not from a later experiment's (`## 5. 显存影响 —
+            // 最大图片数探测`, whose `input_len=256` is its probe's).
+            let named_setup = |l: u32| {
+                section_of(l).is_none_or(|j| {
+                    let title = sections[j].title.to_lowercase();
+                    SETUP_WORDS.iter().any(|w| title.contains(w))
+                })
+            };
+            let below = |f: &context::Fact, l: u32| {
+                l > at && !in_block(l) && config(l) && (!f.key().starts_with("scenario.") || own_section(l) || (setup(l) && named_setup(l)))
+            };
             for (fact, line) in stated_once.iter().rev().filter(|(f, l)| below(f, *l)) {
                 give_labelled(&mut run, fact, *line);
             }
@@ -619,6 +630,7 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
                     Some(_) => {}
                 }
             }
+            machine_not_run(&mut run);
             all.push(run);
         }
     }
@@ -895,6 +907,30 @@ fn give_labelled(run: &mut Run, fact: &context::Fact, line: u32) {
         run.source.lines.insert(fact.key(), line);
     }
 }
+
+/// A GPU count the document states for the machine (`| GPU | 8× NVIDIA H200 |`, `# 4×RTX 4090
+/// 实测`) where the run itself states a smaller TP (its row's `tp1`) and no other parallelism:
+/// the machine's size, not what the run used (its per-GPU rates would be divided by GPUs it
+/// did not use). Left unstated.
+fn machine_not_run(run: &mut Run) {
+    let (Some(tp), Some(count)) = (run.tp, run.gpu_count) else { return };
+    let given = |key: &str| run.source.context.get(key).map(|c| c.kind.clone());
+    let own_tp = given("tp").is_none_or(|k| k == context::TABLE_ROW);
+    let machine = given("gpu_count").is_some_and(|k| k != context::TABLE_ROW && k != context::SERVE && k != context::COMMAND);
+    let other_parallelism = run.params.flags.iter().any(|f| ["--pipeline-parallel-size", "-pp", "--pp", "--pp-size", "--data-parallel-size", "--dp", "--dp-size"].contains(&f.name.as_str()));
+    if tp < count && own_tp && machine && !other_parallelism {
+        run.gpu_count = None;
+        run.source.lines.remove("gpu_count");
+        run.source.context.remove("gpu_count");
+    }
+}
+
+/// Words of a section title naming the setup of a benchmark (its configuration, environment,
+/// parameters, method).
+const SETUP_WORDS: [&str; 22] = [
+    "config", "setup", "set-up", "environment", "parameter", "setting", "method", "hardware", "workload", "condition", "test plan",
+    "配置", "环境", "参数", "设置", "条件", "方法", "硬件", "環境", "設定", "구성", "환경",
+];
 
 /// What the captions holding for a run starting at `at` state (kind `caption`).
 fn give_captions(run: &mut Run, captions: &[context::Caption], at: u32) {

@@ -49,7 +49,8 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 159] = [
+const SAMPLES: [(&str, &str); 160] = [
+    ("markdown-table/probe_section_below_results_h200_zh.md", "raw/ipc_report_zh.md"),
     ("markdown-document/served_model_name_alias_ascend_zh.md", "raw/omni_ascend.md"),
     ("markdown-table/ditto_model_cells_kv_quant_zh.md", "raw/kv_quant_zh.md"),
     ("markdown-table/qps_groups_of_metric_rows_ascend.md", "raw/ascend_776.md"),
@@ -3380,6 +3381,24 @@ fn a_served_model_name_is_that_servers_checkpoint() {
     assert_eq!((run.model.as_deref(), run.tp), (Some("/models/Qwen2.5-Omni-7B"), Some(1)));
     assert!(run.notes.iter().any(|n| n.text == "served as `gen-studio_Qwen2.5-Omni-7B-esru`"), "{:?}", run.notes);
     assert!(!out.findings.iter().any(|f| f.code == "serve-elsewhere-not-applied"), "{:?}", out.findings);
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// A Chinese SGLang report: its machine (`| GPU | 8× NVIDIA H200 |`) is no run's GPU count
+/// where the row states TP 1 or 4 (every run had 8), and a later section's probe
+/// (`## 5. 显存影响 — 最大图片数探测`, `- **探测参数**: input_len=256, output_len=32`) gives
+/// its lengths to none of the results above it (all 28 had taken them).
+#[test]
+fn a_later_experiments_settings_and_the_machines_size_are_no_runs() {
+    let (text, out) = parsed("markdown-table/probe_section_below_results_h200_zh.md");
+    assert!(!out.runs.is_empty());
+    for run in &out.runs {
+        assert_eq!((run.scenario.input_len, run.scenario.output_len), (None, None), "{}", run.id);
+        if run.tp.is_some_and(|tp| tp < 8) {
+            assert_eq!(run.gpu_count, None, "{}", run.id);
+        }
+    }
+    assert_eq!(out.runs[0].gpu.as_deref(), Some("H200"));
     numbers_trace_to_their_lines(&text, &out);
 }
 
