@@ -10,7 +10,8 @@ use benchsite_ingest::parse_file;
 use common::{check, fixture};
 use serde_json::{json, Value};
 
-const SAMPLES: [(&str, &str); 4] = [
+const SAMPLES: [(&str, &str); 5] = [
+    ("llama-bench/llama_benchy_against_vllm.md", "raw/benchy.md"),
     ("llama-bench/spaced_test_names_cuda_2024.log", "raw/spaced.log"),
     ("llama-bench/apple_m4_metal_depth_tests.log", "raw/m4.log"),
     ("llama-bench/ik_llama_cpu_lines_inside_table.log", "raw/ik.log"),
@@ -19,7 +20,7 @@ const SAMPLES: [(&str, &str); 4] = [
 
 #[test]
 fn numbers_of_every_sample_trace_to_their_lines() {
-    common::samples_trace(&SAMPLES, 37 + 10);
+    common::samples_trace(&SAMPLES, 37 + 10 + 54);
 }
 
 /// A Metal run log: the device from `GPU name: MTL0 (Apple M4)`, tests after a context
@@ -58,6 +59,27 @@ fn spaced_test_names_of_early_builds() {
         let findings = check(path, &text, &[&prompt, &generation, &[], &[], &[]]);
         assert!(findings.is_empty(), "{path}: {findings:?}");
     }
+}
+
+/// llama-benchy's table (llama-bench's tests against an OpenAI-compatible server, here vLLM):
+/// its own format and no engine (all 18 runs had been llama.cpp's), its `e2e_ttft (ms)` the
+/// prompt rows' TTFT with its deviation.
+#[test]
+fn llama_benchy_measures_a_server_not_llama_cpp() {
+    let text = fixture("llama-bench/llama_benchy_against_vllm.md");
+    let out = parse_file("raw/benchy.md", &text, None);
+    assert_eq!(out.runs.len(), 18);
+    assert!(out.runs.iter().all(|r| r.format == "llama-benchy" && r.framework.is_none()), "{:?}", out.runs[0].framework);
+    let findings = check(
+        "raw/benchy.md",
+        &text,
+        &[
+            &[("/scenario/input_len", json!(2048)), ("/metrics/input_throughput", json!(2342.39)), ("/metrics/ttft_ms/mean", json!(952.97)), ("/metrics/spread/ttft_ms.mean/std", json!(69.15))],
+            &[("/scenario/output_len", json!(480)), ("/metrics/output_throughput", json!(71.15)), ("/metrics/ttft_ms", json!(null))],
+            &[], &[], &[], &[], &[], &[], &[], &[], &[], &[], &[], &[], &[], &[], &[], &[],
+        ],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
 }
 
 /// A build printing lines between the header and its row (`[iqk] ACTIVE: …`): the row is

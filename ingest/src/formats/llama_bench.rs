@@ -31,6 +31,10 @@ use crate::text::{bar_cells, Needle};
 use benchsite_model::{ContextRef, Run, Spread};
 
 pub const NAME: &str = "llama-bench";
+/// llama-benchy: llama-bench's tests and table against an OpenAI-compatible server (vLLM,
+/// SGLang, llama-server), with its own columns (`peak t/s`, `ttfr (ms)`, `est_ppt (ms)`,
+/// `e2e_ttft (ms)`). No engine of its own: the server it measured is not llama.cpp.
+pub const BENCHY_NAME: &str = "llama-benchy";
 
 pub static FORMAT: Format = Format { name: NAME, detect, read: Read::Text(read) };
 
@@ -128,6 +132,10 @@ fn table_runs(input: &Input<'_>, from: u32, header: &[&str], rows: &[(u32, Vec<&
     let col = |name: &str| header.iter().position(|h| h.eq_ignore_ascii_case(name));
     let (Some(model_at), Some(test_at), Some(rate_at)) = (col("model"), col("test"), col("t/s")) else { return Vec::new() };
     let (gpu, model_file) = rows.first().map_or((None, None), |(line, _)| log_context(input.text, input.first_line, from, *line));
+    // llama-benchy's table: its end-to-end TTFT (the prompt's rows) is the run's TTFT.
+    let benchy = ["ttfr (ms)", "est_ppt (ms)", "e2e_ttft (ms)"].iter().any(|c| col(c).is_some());
+    let ttft_at = col("e2e_ttft (ms)");
+    let name = if benchy { BENCHY_NAME } else { NAME };
     let mut runs = Vec::new();
     for (line, row) in rows {
         let (Some(test), Some((mean, std))) = (row.get(test_at).and_then(|t| test_of(t)), row.get(rate_at).and_then(|r| rate(r))) else { continue };
@@ -149,9 +157,16 @@ fn table_runs(input: &Input<'_>, from: u32, header: &[&str], rows: &[(u32, Vec<&
         if let (Some(model), None) = (described, &model_file) {
             cells.push(Row::text(*line, "model", model, "model"));
         }
-        let Some(mut run) = block::resolve(&Block::of_rows(NAME, *line, *line, cells), &[], sink) else { continue };
+        let ttft = ttft_at.and_then(|at| row.get(at)).and_then(|c| rate(c));
+        if let Some((mean, _)) = ttft {
+            cells.push(number("mean ttft (ms)", mean, "e2e_ttft (ms)"));
+        }
+        let Some(mut run) = block::resolve(&Block::of_rows(name, *line, *line, cells), &[], sink) else { continue };
         if let Some(std) = std {
             run.metrics.spread.insert(field, Spread { std: Some(std), plus_minus: Some(std), label: Some("±".into()), ..Spread::default() });
+        }
+        if let Some((_, Some(std))) = ttft {
+            run.metrics.spread.insert("ttft_ms.mean", Spread { std: Some(std), plus_minus: Some(std), label: Some("±".into()), ..Spread::default() });
         }
         if let Some(d) = depth {
             run.notes.push(benchsite_model::Note { line: *line, text: format!("test: {} (after a context of {d} tokens)", row[test_at]) });
@@ -162,7 +177,7 @@ fn table_runs(input: &Input<'_>, from: u32, header: &[&str], rows: &[(u32, Vec<&
             run.source.context.insert("model", ContextRef { line: *at, kind: "command".into() });
         }
         for (i, h) in header.iter().enumerate() {
-            if [test_at, rate_at].contains(&i) || (i == model_at && model_file.is_none()) {
+            if [test_at, rate_at].contains(&i) || Some(i) == ttft_at || (i == model_at && model_file.is_none()) {
                 continue;
             }
             if let Some(v) = row.get(i).filter(|v| !v.is_empty()) {
