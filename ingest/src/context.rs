@@ -1946,12 +1946,14 @@ fn label_facts(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) 
         "num prompts" | "number of prompts" | "prompts" | "prompts per run" | "总请求数" | "请求数" | "请求总数" => {
             out.extend(first_count(value, &["prompts", "requests", "条", "个"]).map(|n| (Fact::NumPrompts(n), line)));
         }
-        "input length" | "input len" | "input tokens" | "isl" | "输入长度" | "请求输入上下文长度" | "输入上下文长度" | "输入token数" => {
+        "input length" | "input len" | "input tokens" | "isl" | "输入长度" | "请求输入上下文长度" | "输入上下文长度" | "输入token数" | "input sequence length"
+        | "prompt length" | "input seq len" => {
             out.extend(first_count(value, &["tokens", "token", "tok"]).map(|n| (Fact::InputLen(n), line)));
         }
         // `**测试形状**：256 输入 token + 128 输出 token`.
         "测试形状" | "形状" | "shape" | "test shape" => out.extend(counted_lengths(value).into_iter().map(|f| (f, line))),
-        "output length" | "output len" | "output tokens" | "osl" | "输出长度" | "请求输出上下文长度" | "输出上下文长度" | "输出token数" | "generation" | "generation length" | "生成长度" => {
+        "output length" | "output len" | "output tokens" | "osl" | "输出长度" | "请求输出上下文长度" | "输出上下文长度" | "输出token数" | "generation" | "generation length" | "生成长度"
+        | "output sequence length" | "output seq len" => {
             out.extend(first_count(value, &["tokens", "token", "tok"]).map(|n| (Fact::OutputLen(n), line)));
         }
         "concurrency" | "max concurrency" | "并发" | "并发数" | "并发量" | "并发数量" => {

@@ -49,7 +49,8 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 160] = [
+const SAMPLES: [(&str, &str); 161] = [
+    ("markdown-table/one_batch_server_summary_per_rank.md", "raw/sglang_fp4.md"),
     ("markdown-table/probe_section_below_results_h200_zh.md", "raw/ipc_report_zh.md"),
     ("markdown-document/served_model_name_alias_ascend_zh.md", "raw/omni_ascend.md"),
     ("markdown-table/ditto_model_cells_kv_quant_zh.md", "raw/kv_quant_zh.md"),
@@ -3399,6 +3400,20 @@ fn a_later_experiments_settings_and_the_machines_size_are_no_runs() {
         }
     }
     assert_eq!(out.runs[0].gpu.as_deref(), Some("H200"));
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// An SGLang FP4 note's `bench_one_batch_server` summary: `Average generation speed per rank`
+/// is one rank's share, no run's output rate (it had been, 8 times too small), `Slowest
+/// request TTFT` the longest TTFT (it had been the mean), and the configuration list's
+/// `Input sequence length` / `Output sequence length` the lengths.
+#[test]
+fn a_summary_of_one_batch_per_rank_and_slowest() {
+    let (text, out) = parsed("markdown-table/one_batch_server_summary_per_rank.md");
+    let run = out.runs.iter().find(|r| r.format == "markdown-table").expect("the summary's run");
+    assert_eq!(run.metrics.output_throughput, None);
+    assert_eq!(run.metrics.ttft_ms.as_ref().map(|l| (l.get("max").copied(), l.get("mean").copied())), Some((Some(37410.0), None)));
+    assert_eq!((run.scenario.input_len, run.scenario.output_len), (Some(1024), Some(8192)));
     numbers_trace_to_their_lines(&text, &out);
 }
 

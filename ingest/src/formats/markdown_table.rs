@@ -319,8 +319,9 @@ fn stat_word(word: &str) -> Option<String> {
     let s = match w {
         "mean" | "avg" | "average" | "ave" | "平均" | "平均值" | "均值" => "mean",
         "median" | "med" | "mdn" | "中位数" | "中位" | "中央値" => "median",
-        "min" | "minimum" | "最小" | "最小值" => "min",
-        "max" | "maximum" | "最大" | "最大值" => "max",
+        // (`Slowest request TTFT`: the longest of the requests'; `Fastest …` the shortest.)
+        "min" | "minimum" | "最小" | "最小值" | "fastest" => "min",
+        "max" | "maximum" | "最大" | "最大值" | "slowest" => "max",
         "std" | "stdev" | "stddev" | "标准差" => "std",
         _ => {
             let digits = w.strip_prefix('p').or_else(|| w.strip_prefix("tp")).or_else(|| w.strip_suffix('%')).or_else(|| w.strip_suffix("th"))?;
@@ -694,6 +695,12 @@ fn classify(raw: &str) -> Col {
     // `tok/s/u`, is kept under its header).
     let latency_per_user = unit == Unit::PerUser && latency_group(&h).is_some() && !h.any(&["tok/s", "token/s", "tokens/s", "t/s"]);
     if (unit == Unit::PerUser && !latency_per_user) || unit == Unit::PerMinute {
+        return col(Column::Label);
+    }
+    // `Average generation speed per rank`, `Throughput per card`: one GPU's (or rank's) share,
+    // kept under its header (a count of the GPUs it divides by is not read from it).
+    let per_rank = ["per rank", "per-rank", "per card", "per npu", "每卡", "单卡吞吐"].iter().any(|w| h.has(w));
+    if per_rank && latency_group(&h).is_none() {
         return col(Column::Label);
     }
     // `Tput User (TPS)`, `Per-user throughput`: one user's rate, as `tok/s/u` is, beside the
@@ -4288,6 +4295,8 @@ mod tests {
         assert_eq!(kind("Mean (tokens/s)").0, Column::Measure(Measure::Tokens(Kind::Unqualified)));
         assert_eq!(kind("duration (s)"), (Column::Measure(Measure::Duration), Unit::Time(1000.0)));
         assert_eq!(kind("v.s. kv fp16").0, Column::Skip);
+        assert_eq!(kind("Average generation speed per rank").0, Column::Label);
+        assert!(matches!(kind("Slowest request TTFT").0, Column::Measure(Measure::Latency { group: "ttft_ms", ref stat }) if stat == "max"));
         // One user's rate is no run's throughput.
         assert_eq!(kind("Tput User (TPS)").0, Column::Label);
         assert_eq!(kind("Concur").0, Column::Context(Ctx::MaxConcurrency));
