@@ -976,7 +976,8 @@ fn aggregate_stats<'a>(metrics: &'a Members<'a>, runs: Option<u32>, level: Optio
 // ---- The CSV exports ----
 
 fn detect_csv(input: &Input<'_>) -> bool {
-    let head = input.text.trim_start_matches('\n');
+    // (Comment lines a person put above an export, `# run 3, c16`, aside.)
+    let head = input.text.lines().find(|l| !l.trim().is_empty() && !l.starts_with('#')).unwrap_or("");
     input.extension() == "csv" && (input.file_name().starts_with("profile_export") || head.starts_with("Metric,") || head.starts_with("metric,mean"))
 }
 
@@ -1005,6 +1006,9 @@ fn read_csv(input: &Input<'_>, sink: &mut Sink) -> Option<Vec<Run>> {
         let no = input.first_line + i as u32;
         if line.trim().is_empty() {
             section = None;
+            continue;
+        }
+        if line.starts_with('#') {
             continue;
         }
         start.get_or_insert(no);
