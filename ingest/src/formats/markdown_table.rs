@@ -455,7 +455,8 @@ fn context_of(body: &str) -> Option<Ctx> {
         Ctx::Model
     } else if one_of(&[
         "gpus", "num gpus", "gpu count", "number of gpus", "n gpus", "卡数", "gpu数", "gpu 数", "gpu数量", "显卡数", "cardnum", "card num", "cards",
-        "num cards", "number of cards", "npus", "npu count", "npu num",
+        "num cards", "number of cards", "npus", "npu count", "npu num", "num of hardware", "number of hardware", "hardware count", "num of gpus",
+        "num of devices", "number of devices", "num devices", "device count",
     ]) {
         Ctx::GpuCount
     } else if one_of(&[
@@ -4297,6 +4298,7 @@ mod tests {
         assert_eq!(kind("v.s. kv fp16").0, Column::Skip);
         assert_eq!(kind("Average generation speed per rank").0, Column::Label);
         assert!(matches!(kind("Slowest request TTFT").0, Column::Measure(Measure::Latency { group: "ttft_ms", ref stat }) if stat == "max"));
+        assert_eq!(kind("Num of Hardware").0, Column::Context(Ctx::GpuCount));
         // One user's rate is no run's throughput.
         assert_eq!(kind("Tput User (TPS)").0, Column::Label);
         assert_eq!(kind("Concur").0, Column::Context(Ctx::MaxConcurrency));
