@@ -260,8 +260,18 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
             labelled_by[i].push((fact.clone(), *line));
         }
     }
-    let headings: Vec<Vec<context::Fact>> =
-        sections.iter().map(|s| if s.title.is_empty() { Vec::new() } else { context::heading_with(&s.title, names).facts() }).collect();
+    // (A heading naming several models, `Benchmarks (Llama 70B, Mixtral, DeepSeek)`, names no
+    // run's: its sections' own headings do.)
+    let headings: Vec<Vec<context::Fact>> = sections
+        .iter()
+        .map(|s| {
+            let mut facts = if s.title.is_empty() { Vec::new() } else { context::heading_with(&s.title, names).facts() };
+            if context::names_several_models(&s.title) {
+                facts.retain(|f| !matches!(f, context::Fact::Model(_)));
+            }
+            facts
+        })
+        .collect();
     // The last item before `line` of a list in line order.
     fn last_before<T>(items: &[T], line: u32, at: impl Fn(&T) -> u32) -> Option<&T> {
         items[..items.partition_point(|x| at(x) < line)].last()

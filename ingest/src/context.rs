@@ -2429,13 +2429,25 @@ fn caption_facts(line: &str) -> Option<Vec<Fact>> {
     // A model named in a caption (`Table 2: Llama-3-8B vs Qwen2-7B`) may be one of several of
     // the table's rows: kept only when the caption names one model (`` `Llama 3.1 8B`: `tp=1`
     // ``), which rows naming their own do not take. (A precision is read from headings only.)
-    let mentions = ws.iter().filter(|w| is_model_word(w) || FAMILIES.iter().any(|f| !f.ends_with('-') && f.len() > 2 && f.eq_ignore_ascii_case(w))).count();
+    let mentions = models_mentioned(&ws);
     facts.retain(|f| match f {
         Fact::Model(_) => mentions == 1,
         Fact::Precision(_) => false,
         _ => true,
     });
     (!facts.is_empty()).then_some(facts)
+}
+
+/// How many models a line's words name: checkpoint-like words (`Llama-3-8B`) and families
+/// written alone (`Mixtral`, `DeepSeek`).
+fn models_mentioned(ws: &[&str]) -> usize {
+    ws.iter().filter(|w| is_model_word(w) || FAMILIES.iter().any(|f| !f.ends_with('-') && f.len() > 2 && f.eq_ignore_ascii_case(w))).count()
+}
+
+/// Whether a heading names more than one model (`Benchmarks reproduzíveis (Llama 70B, Mixtral,
+/// DeepSeek)`): then it names no one run's model.
+pub fn names_several_models(title: &str) -> bool {
+    models_mentioned(&words(title)) > 1
 }
 
 /// Whether `value` names a GPU other than `found` (`H200/B300` names two).

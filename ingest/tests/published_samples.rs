@@ -49,7 +49,8 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 161] = [
+const SAMPLES: [(&str, &str); 162] = [
+    ("markdown-table/heading_of_three_models_pt.md", "raw/benchmarks_pt.md"),
     ("markdown-table/one_batch_server_summary_per_rank.md", "raw/sglang_fp4.md"),
     ("markdown-table/probe_section_below_results_h200_zh.md", "raw/ipc_report_zh.md"),
     ("markdown-document/served_model_name_alias_ascend_zh.md", "raw/omni_ascend.md"),
@@ -3414,6 +3415,18 @@ fn a_summary_of_one_batch_per_rank_and_slowest() {
     assert_eq!(run.metrics.output_throughput, None);
     assert_eq!(run.metrics.ttft_ms.as_ref().map(|l| (l.get("max").copied(), l.get("mean").copied())), Some((Some(37410.0), None)));
     assert_eq!((run.scenario.input_len, run.scenario.output_len), (Some(1024), Some(8192)));
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// A Portuguese post's `## 15. Benchmarks reproduzíveis (Llama 70B, Mixtral, DeepSeek)`
+/// names three models: none of them is a run's (the Mixtral table's runs had been `Llama-70B`).
+#[test]
+fn a_heading_of_several_models_names_no_runs_model() {
+    let (text, out) = parsed("markdown-table/heading_of_three_models_pt.md");
+    assert!(out.runs.iter().all(|r| r.source.context.get("model").is_none_or(|c| c.line != 2)), "{:?}", out.runs.iter().map(|r| &r.model).collect::<Vec<_>>());
+    let mixtral: Vec<&benchsite_model::Run> = out.runs.iter().filter(|r| (24..=26).contains(&r.source.line)).collect();
+    assert_eq!(mixtral.len(), 3);
+    assert!(mixtral.iter().all(|r| r.model.is_none() && r.gpu.as_deref() == Some("H100")));
     numbers_trace_to_their_lines(&text, &out);
 }
 
