@@ -49,7 +49,8 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 162] = [
+const SAMPLES: [(&str, &str); 163] = [
+    ("markdown-table/bare_output_after_input_throughput.md", "raw/torchpipe.md"),
     ("markdown-table/heading_of_three_models_pt.md", "raw/benchmarks_pt.md"),
     ("markdown-table/one_batch_server_summary_per_rank.md", "raw/sglang_fp4.md"),
     ("markdown-table/probe_section_below_results_h200_zh.md", "raw/ipc_report_zh.md"),
@@ -3427,6 +3428,16 @@ fn a_heading_of_several_models_names_no_runs_model() {
     let mixtral: Vec<&benchsite_model::Run> = out.runs.iter().filter(|r| (24..=26).contains(&r.source.line)).collect();
     assert_eq!(mixtral.len(), 3);
     assert!(mixtral.iter().all(|r| r.model.is_none() && r.gpu.as_deref() == Some("H100")));
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// `| Input throughput (tok/s) | Output |`: the bare `Output` is the output rate in the same
+/// unit (its 380 had been the runs' output length).
+#[test]
+fn a_bare_output_column_after_an_input_rate() {
+    let (text, out) = parsed("markdown-table/bare_output_after_input_throughput.md");
+    let first = &out.runs[0];
+    assert_eq!((first.metrics.input_throughput, first.metrics.output_throughput, first.scenario.output_len), (Some(421.0), Some(380.0), None));
     numbers_trace_to_their_lines(&text, &out);
 }
 

@@ -1542,6 +1542,7 @@ fn prepare<'t>(input: &'t TableInput<'t>) -> Prepared<'t> {
             c.column = Column::Label;
         }
     }
+    elided_metric(table, &mut cols);
     rates_not_throughputs(table, &mut cols);
     aggregate_alone(&mut cols);
     percentile_levels(table, &mut cols);
@@ -2164,6 +2165,30 @@ fn is_bare_stat(raw: &str) -> bool {
         }
     }
     stat_word(body.trim()).is_some()
+}
+
+/// `| Input throughput (tok/s) | Output |`: a bare `Output` (or `Input`, `Total`) right after
+/// a token throughput of another kind is that throughput of its kind, the metric and unit
+/// left unsaid (its 380 had been an output length).
+fn elided_metric(table: &crate::markdown::Table, cols: &mut [Col]) {
+    for j in 1..cols.len() {
+        let bare = clean(&table.header[j]).trim().to_lowercase();
+        if !matches!(bare.as_str(), "output" | "input" | "total" | "输出" | "输入" | "总") {
+            continue;
+        }
+        if !matches!(cols[j - 1].column, Column::Measure(Measure::Tokens(_))) {
+            continue;
+        }
+        let previous = clean(&table.header[j - 1]);
+        let kind = ["input", "output", "total", "Input", "Output", "Total", "输入", "输出", "总"].iter().find(|k| previous.contains(**k));
+        if let Some(kind) = kind {
+            let named = previous.replacen(kind, bare.as_str(), 1);
+            let col = column(&named);
+            if matches!(col.column, Column::Measure(Measure::Tokens(_))) && col.column != cols[j - 1].column {
+                cols[j] = col;
+            }
+        }
+    }
 }
 
 /// `| Batch Size | Concurrency Level |`: beside a column of the concurrency, a batch size is
