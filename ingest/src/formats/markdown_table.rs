@@ -1465,6 +1465,11 @@ pub(crate) fn aggregate_rows(table: &mut crate::markdown::Table, sink: &mut Sink
 /// `table-not-read` warning naming the row, so a table lost beside a file's other runs is
 /// not lost in silence.
 fn not_read(table: &crate::markdown::Table, headings: &[&str], sink: &mut Sink) {
+    // A table of comparisons only (`| Metric | t-statistic | p-value | Effect Size |`): numbers
+    // about the results, none of them a result.
+    if table.header.len() > 1 && table.header.iter().skip(1).all(|h| compares(&clean(h))) {
+        return;
+    }
     // Result columns of nothing but `-` (a report's rows of runs not done yet, the setup's
     // numbers filled in): no result is there to lose.
     let results: Vec<usize> = table.header.iter().enumerate().filter(|(_, h)| is_result(&column(h))).map(|(j, _)| j).collect();
@@ -2866,12 +2871,15 @@ fn runs_of_columns(input: &TableInput<'_>, end: u32, head_line: u32, sink: &mut 
 /// `Improvement`, `Winner`, `vLLM vs SGLang`) or annotates the rows (`Notes`, `备注`).
 fn compares(name: &str) -> bool {
     let lower = name.to_lowercase();
-    const WORDS: [&str; 21] = [
+    // (A test of significance between the runs, `t-statistic`, `p-value`, `Effect Size
+    // (Cohen's d)`, compares them too.)
+    const WORDS: [&str; 28] = [
         "change", "changes", "diff", "difference", "delta", "improvement", "speedup", "speed-up", "gain", "ratio", "winner", "vs", "vs.", "notes", "note",
-        "comment", "relative", "saving", "savings", "penalty", "speedups",
+        "comment", "relative", "saving", "savings", "penalty", "speedups", "t-statistic", "statistic", "p-value", "significance", "significant", "effect",
+        "reject",
     ];
     const CJK: [&str; 18] = ["变化", "差异", "差值", "差距", "提升", "改善", "对比", "增幅", "降幅", "波动", "涨幅", "备注", "说明", "Δ", "同比", "环比", "倍数", "增益"];
-    WORDS.iter().any(|w| has_word(&lower, w)) || CJK.iter().any(|w| lower.contains(w)) || lower.contains('δ')
+    WORDS.iter().any(|w| has_word(&lower, w)) || CJK.iter().any(|w| lower.contains(w)) || lower.contains('δ') || lower.contains("p-value")
 }
 
 /// The `org/name` checkpoint a model cell writes in brackets after a display name
@@ -4124,6 +4132,19 @@ fn summarised(runs: &[Run], keep: &[bool], index: &HashMap<Key<'_>, BTreeMap<u64
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A test of significance between runs (a blog's `| Metric | t-statistic | p-value | Reject
+    /// H0? | Effect Size (Cohen's d) |`) compares them: no run, no `table-not-read`.
+    #[test]
+    fn a_table_of_significance_tests_holds_no_run() {
+        for h in ["t-statistic", "p-value", "Reject H0?", "Effect Size (Cohen's d)"] {
+            assert!(compares(&clean(h)), "{h}");
+        }
+        let text = "| Metric | t-statistic | p-value | Reject H0? | Effect Size (Cohen's d) |\n|---|---|---|---|---|\n| Throughput (high concurrency) | 12.45 | <0.001 | ✅ Yes | 2.34 (very large) |\n| TPOT | 9.87 | <0.001 | ✅ Yes | 1.98 (large) |\n";
+        let out = crate::parse_file("raw/stats.md", text, None);
+        assert!(out.runs.is_empty(), "{:?}", out.runs);
+        assert!(out.findings.iter().all(|f| f.code != "table-not-read"), "{:?}", out.findings);
+    }
 
     #[test]
     fn concurrency_levels_as_sweep_reports_name_them() {
