@@ -232,6 +232,9 @@ impl Resolver<'_> {
 
     fn apply_context(&mut self, block: &Block) {
         let c = &block.context;
+        if let Some((line, label)) = c.label {
+            self.run.notes.push(benchsite_model::Note { line, text: label.to_string() });
+        }
         if let Some((no, args, backend)) = c.running {
             self.run.client.args = Some(args.to_string());
             self.line("client.args", no);

@@ -48,6 +48,10 @@ pub struct Context<'a> {
     pub rows: Vec<Row<'a>>,
     /// Lines of `Error N:` entries and tracebacks.
     pub errors: Vec<u32>,
+    /// What tells this block from the ones beside it: a short `label:` line right above it
+    /// (`helion:`, `Before:`, `LLAMA 2:`) or the word its banner adds (`=== Helion Serving
+    /// Benchmark Result ===`).
+    pub label: Option<(u32, &'a str)>,
 }
 
 impl Context<'_> {
@@ -324,6 +328,11 @@ impl<'a> Scanner<'a> {
             let rows = self.block.as_ref().is_some_and(|b| b.rows.len() >= 5);
             self.close(rows);
             self.open(format, line.no);
+            if let Some(word) = banner_label(t) {
+                if let Some(b) = self.block.as_mut() {
+                    b.context.label = Some((line.no, word));
+                }
+            }
             if format != Format::LmdeployProfile {
                 return;
             }
@@ -440,6 +449,10 @@ impl<'a> Scanner<'a> {
             self.touch(line.no);
             return true;
         }
+        // `LLAMA 2:` after a bare block's rows: the next block's label, not a row of this one.
+        if format == Format::ServingBare && label_line(t).is_some() {
+            return false;
+        }
         let split = split_row(t).or_else(|| match format {
             Format::LmdeployProfile => split_columns(t),
             _ => None,
@@ -490,6 +503,8 @@ impl<'a> Scanner<'a> {
     fn context_line(&mut self, line: Line<'a>) {
         let (no, t) = (line.no, line.text);
         let c = &mut self.context;
+        // Only the line right above the block labels it.
+        c.label = label_line(t).map(|l| (no, l));
         if let Some((args, backend)) = client::running_benchmark(t) {
             // A new run starts: anything still pending belonged to a run without result.
             if c.running.is_some() || c.namespace.is_some() {
@@ -554,6 +569,22 @@ impl<'a> Scanner<'a> {
             sweep.fixed.push((key.to_string(), *v));
         }
     }
+}
+
+/// A short line naming what follows (`helion:`, `Before:`, `LLAMA 2:`, `优化后：`): its words.
+pub(crate) fn label_line(t: &str) -> Option<&str> {
+    let words = t.strip_suffix(':').or_else(|| t.strip_suffix('：'))?.trim().trim_matches(['"', '\'']).trim();
+    let plain = !words.is_empty() && words.len() <= 32 && !words.contains([':', '：', '=', '#', '*', '`', '|', '/', '\\']) && !words.starts_with('-');
+    (plain && words.chars().any(char::is_alphabetic)).then_some(words)
+}
+
+/// The word a banner adds before `Serving Benchmark Result` (`Helion`), not the tool's own
+/// (`All`, `Steady` results of a fork name its two blocks).
+fn banner_label(t: &str) -> Option<&str> {
+    let inner = t.trim_matches(|c: char| c == '=' || c.is_whitespace());
+    let at = inner.to_ascii_lowercase().find("serving benchmark")?;
+    let word = inner[..at].trim();
+    (!word.is_empty() && word.len() <= 32 && word.chars().all(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_' | '.'))).then_some(word)
 }
 
 /// `## Results`: one to six `#` and a space.

@@ -19,7 +19,8 @@ fn numbers_of_every_sample_trace_to_their_lines() {
 }
 
 /// Two models' rows one after the other, units in the values (`29.060651 s`, `430.24
-/// tokens/s`, `1274.09 ms`): a run each, the second opening at its own `Successful requests`.
+/// tokens/s`, `1274.09 ms`): a run each, the second opening at its own `Successful requests`,
+/// each labelled by the `LLAMA 3:` / `LLAMA 2:` line right above it.
 #[test]
 fn rows_of_an_early_client_with_units_in_their_values() {
     let text = fixture("serving-text/bare_rows_jetstream_2024.log");
@@ -33,7 +34,11 @@ fn rows_of_an_early_client_with_units_in_their_values() {
             ("/metrics/ttft_ms/p99", json!(ttft_p99)),
         ]
     };
-    let findings = check("raw/jetstream.log", &text, &[&run(4, 1780, 294.101467, 730.75, 243659.12), &run(19, 100, 29.060651, 430.24, 1276.27)]);
+    let mut first = run(4, 1780, 294.101467, 730.75, 243659.12);
+    first.push(("/notes/0", json!({"line": 3, "text": "LLAMA 3"})));
+    let mut second = run(19, 100, 29.060651, 430.24, 1276.27);
+    second.push(("/notes/0", json!({"line": 18, "text": "LLAMA 2"})));
+    let findings = check("raw/jetstream.log", &text, &[&first, &second]);
     assert_eq!(findings, ["headerless-block@4", "headerless-block@19"]);
 }
 

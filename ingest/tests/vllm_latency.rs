@@ -95,3 +95,29 @@ fn a_notes_file_gives_each_latency_run_its_own_command() {
 fn latency_lines_without_seconds_are_not_read() {
     check("raw/x.log", "Avg latency: 12\n50% percentile latency: 11\n", &[]);
 }
+
+/// Notes comparing two kernels, each pair of outputs under `helion:` / `cutlass:` (also
+/// `"helion":`), and two serving blocks whose banners name them (`=== Helion Serving Benchmark
+/// Result ===`): each run keeps its label as a note (the pairs had looked like repeats).
+#[test]
+fn labels_right_above_blocks_and_in_banners_tell_runs_apart() {
+    let text = fixture("vllm-latency/labelled_pairs_helion_cutlass.md");
+    let out = parse_file("raw/helion.md", &text, None);
+    let labels: Vec<(u32, Option<&str>)> = out.runs.iter().map(|r| (r.source.line, r.notes.first().map(|n| n.text.as_str()))).collect();
+    assert_eq!(
+        labels,
+        [
+            (45, Some("helion")),
+            (53, Some("cutlass")),
+            (77, Some("helion")),
+            (85, Some("cutlass")),
+            (111, Some("helion")),
+            (120, Some("cutlass")),
+            (140, None),
+            (145, None),
+            (176, Some("Helion")),
+            (203, Some("Cutlass"))
+        ]
+    );
+    numbers_trace_to_their_lines(&text, &out);
+}

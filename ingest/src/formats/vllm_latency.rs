@@ -74,6 +74,8 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
     let mut blocks = 0;
     let mut pending: Option<Command> = None;
     let mut open: Option<(Block<'_>, Option<Command>)> = None;
+    // A `helion:` line right above a block tells it from the one beside it: its note.
+    let mut label: Option<(u32, &str)> = None;
     for line in logical_lines(input.text, input.first_line) {
         let text = line.text.trim();
         if let Some(row) = latency_row(line.no, text) {
@@ -88,11 +90,15 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
                         blocks += 1;
                         runs.extend(finish(block, command, sink));
                     }
-                    let block = Block::of_rows(NAME, line.no, line.no, vec![row]);
+                    let mut block = Block::of_rows(NAME, line.no, line.no, vec![row]);
+                    block.context.label = label.take();
                     open = Some((block, pending.take()));
                 }
             }
             continue;
+        }
+        if !text.is_empty() {
+            label = crate::scan::label_line(text).map(|l| (line.no, l));
         }
         if let Some(cmd) = pending.as_mut().filter(|c| c.open) {
             cmd.push(line.no, text);
