@@ -500,17 +500,13 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
             }
             // The caption right above the run's block or table: closer to it than any heading.
             give_captions(&mut run, &captions, at);
-            for (line, said) in captions.iter().filter(|c| c.first <= at && at <= c.last).filter_map(|c| Some((c.line, c.aggregate.as_ref()?))) {
+            for (line, (caveat, said)) in captions.iter().filter(|c| c.first <= at && at <= c.last).filter_map(|c| Some((c.line, c.aggregate.as_ref()?))) {
                 run.notes.push(benchsite_model::Note { line, text: said.clone() });
-                sink.warn(
-                    "aggregate-of-runs",
-                    line,
-                    format!(
-                        "the line above this table or block says its numbers are a mean over several runs (`{said}`): this run is \
-                         that aggregate, no single load's, and compares with no single run."
-                    ),
-                )
-                .run(&run.id);
+                let (code, what) = match caveat {
+                    context::Caveat::Aggregate => ("aggregate-of-runs", "a mean over several runs; this run is that aggregate, no single load's, and compares with no single run"),
+                    context::Caveat::Approximate => ("approximate-values", "approximate or estimated; they were not measured as printed, and compare with no measured run"),
+                };
+                sink.warn(code, line, format!("the line above this table or block says its numbers are {what} (`{said}`).")).run(&run.id);
             }
             // `* org/name` listed alone in the run's own section, above it: the checkpoint
             // served, nearer and more exact than the heading's words.

@@ -2225,10 +2225,22 @@ pub struct Caption {
     /// A caption of no fact introducing a code block (`Before this PR:`, `优化前：`): what
     /// tells its runs from those of the blocks beside it, kept as their note.
     pub label: Option<String>,
-    /// The caption says the numbers below aggregate several runs (`数値は6並列度（1, 5, 25,
-    /// 50, 100, 200）の幾何平均である。`, a geometric mean over six concurrencies): its words.
-    pub aggregate: Option<String>,
+    /// The caption says the numbers below are no single measured run's: what it says, and its
+    /// words.
+    pub aggregate: Option<(Caveat, String)>,
 }
+
+/// What a caption says of the numbers below it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Caveat {
+    /// A mean over several runs (`数値は6並列度（1, 5, 25, 50, 100, 200）の幾何平均である。`).
+    Aggregate,
+    /// Approximate or estimated values (`Valores aproximados, baseados em benchmarks públicos`).
+    Approximate,
+}
+
+/// Words saying a table's numbers are approximate or estimated, not measured as printed.
+const APPROXIMATE_WORDS: [&str; 10] = ["approximate values", "values are approximate", "approximated", "valores aproximados", "rough estimate", "estimated values", "估算", "概算", "近似值", "推定値"];
 
 /// Words saying a table's or block's numbers are a mean over several runs, not one run's:
 /// a geometric or harmonic mean.
@@ -2267,7 +2279,15 @@ pub fn captions(text: &str, first_line: u32) -> Vec<Caption> {
         let mut facts = caption_facts(t).unwrap_or_else(|| if prose { settings_in(t).into_iter().chain(tp_in(t).map(Fact::Tp)).chain(counted_lengths(t)).collect() } else { Vec::new() });
         facts.extend(introduced_checkpoint(t).map(Fact::Model));
         let label = (facts.is_empty() && fenced && prose).then(|| block_label(t, j == i + 1)).flatten();
-        let aggregate = (t.len() <= 400 && AGGREGATE_WORDS.iter().any(|w| crate::text::contains_ignore_ascii_case(t, w))).then(|| t.trim_matches(['*', '_']).to_string());
+        let says = |words: &[&str]| t.len() <= 400 && words.iter().any(|w| crate::text::contains_ignore_ascii_case(t, w));
+        let caveat = if says(&AGGREGATE_WORDS) {
+            Some(Caveat::Aggregate)
+        } else if says(&APPROXIMATE_WORDS) {
+            Some(Caveat::Approximate)
+        } else {
+            None
+        };
+        let aggregate = caveat.map(|c| (c, t.trim_start_matches(['>', ' ']).replace("**", "").trim_matches(['*', '_']).trim().to_string()));
         if facts.is_empty() && label.is_none() && aggregate.is_none() {
             continue;
         }

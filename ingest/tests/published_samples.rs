@@ -3420,7 +3420,8 @@ fn a_summary_of_one_batch_per_rank_and_slowest() {
 }
 
 /// A Portuguese post's `## 15. Benchmarks reproduzíveis (Llama 70B, Mixtral, DeepSeek)`
-/// names three models: none of them is a run's (the Mixtral table's runs had been `Llama-70B`).
+/// names three models: none of them is a run's (the Mixtral table's runs had been `Llama-70B`);
+/// a table under `Valores aproximados` is marked approximate.
 #[test]
 fn a_heading_of_several_models_names_no_runs_model() {
     let (text, out) = parsed("markdown-table/heading_of_three_models_pt.md");
@@ -3428,6 +3429,10 @@ fn a_heading_of_several_models_names_no_runs_model() {
     let mixtral: Vec<&benchsite_model::Run> = out.runs.iter().filter(|r| (24..=26).contains(&r.source.line)).collect();
     assert_eq!(mixtral.len(), 3);
     assert!(mixtral.iter().all(|r| r.model.is_none() && r.gpu.as_deref() == Some("H100")));
+    // The first table's setup says its values are approximate (`Valores aproximados, …`): each
+    // of its runs keeps that line as a note, with an `approximate-values` warning.
+    let approximate: Vec<u32> = out.findings.iter().filter(|f| f.code == "approximate-values").map(|f| f.line).collect();
+    assert_eq!(approximate, [4, 4, 4, 4, 4]);
     numbers_trace_to_their_lines(&text, &out);
 }
 
