@@ -9,11 +9,15 @@ use benchsite_ingest::parse_file;
 use common::{check, fixture};
 use serde_json::{json, Value};
 
-const SAMPLES: [(&str, &str); 2] = [("tgi-benchmark/bloomz_batches_1_2.log", "raw/tgi.log"), ("tgi-benchmark/mi300_workshop_param_table.md", "raw/tgi_mi300.md")];
+const SAMPLES: [(&str, &str); 3] = [
+    ("tgi-benchmark/bloomz_batches_1_2.log", "raw/tgi.log"),
+    ("tgi-benchmark/mi300_workshop_param_table.md", "raw/tgi_mi300.md"),
+    ("tgi-benchmark/two_benchmarks_top_n_tokens.log", "raw/tgi_top_n.log"),
+];
 
 #[test]
 fn numbers_of_every_sample_trace_to_their_lines() {
-    common::samples_trace(&SAMPLES, 41);
+    common::samples_trace(&SAMPLES, 41 + 12 * 17);
 }
 
 /// The tool's output saved as a log: two batch sizes, two runs.
@@ -62,4 +66,22 @@ fn a_documents_tables_take_the_parameter_tables_model() {
     assert!(out.runs.iter().all(|r| r.model.as_deref() == Some("meta-llama/Meta-Llama-3-70B-Instruct")), "{:?}", out.runs.iter().map(|r| &r.model).collect::<Vec<_>>());
     assert_eq!(out.runs.iter().map(|r| r.scenario.max_concurrency).collect::<Vec<_>>(), [1, 2, 4, 8, 16, 32].map(Some));
     assert!(!common::found(&out).iter().any(|f| f.starts_with("table-not-read")), "{:?}", common::found(&out));
+}
+
+/// Two benchmarks in one file, each with its parameter table (`Top N Tokens | None`, then
+/// `| Some(10)`): a run per batch of each, the parameter that differs a note of each run (the
+/// second's rows had been folded into the first's runs as extras). The model row names a
+/// tokenizer's repository: a note, no model.
+#[test]
+fn two_benchmarks_each_with_its_parameters() {
+    let text = fixture("tgi-benchmark/two_benchmarks_top_n_tokens.log");
+    let out = benchsite_ingest::parse_file("raw/tgi_top_n.log", &text, None);
+    assert_eq!(out.runs.len(), 12);
+    let first: Vec<(u32, Option<u64>, Option<&str>)> =
+        out.runs.iter().map(|r| (r.source.line, r.scenario.max_concurrency, r.notes.iter().find(|n| n.text.starts_with("Top N")).map(|n| n.text.as_str()))).collect();
+    assert_eq!(first[0], (26, Some(1), Some("Top N Tokens: None")));
+    assert_eq!(first[6], (85, Some(1), Some("Top N Tokens: Some(10)")));
+    assert_eq!(out.runs[6].metrics.ttft_ms.as_ref().and_then(|l| l.get("mean")), Some(&32.47));
+    assert!(out.runs.iter().all(|r| r.model.is_none() && r.metrics.more.extra.keys().all(|k| !k.contains('|'))));
+    assert!(out.findings.iter().all(|f| f.code != "repeated-label"), "{:?}", out.findings.iter().map(|f| &f.code).collect::<Vec<_>>());
 }

@@ -89,9 +89,16 @@ fn rows_of<'a>(step: &str, stats: &[(&'a str, &'a str)], line: u32, raw: &'a str
     out
 }
 
+/// One benchmark's output: its parameter table and its batches (a file may hold several, run
+/// with other parameters: `Top N Tokens | None`, then `| Some(10)`).
+#[derive(Default)]
+struct Bench<'a> {
+    parameters: Parameters<'a>,
+    batches: Vec<Batch<'a>>,
+}
+
 fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
-    let mut parameters: Parameters<'_> = Vec::new();
-    let mut batches: Vec<Batch<'_>> = Vec::new();
+    let mut benches: Vec<Bench<'_>> = vec![Bench::default()];
     // The open table's header and its current step.
     let mut header: Option<Vec<&str>> = None;
     let mut step = String::new();
@@ -108,6 +115,10 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
         }
         match row.first().copied() {
             Some("Parameter") if row.get(1) == Some(&"Value") => {
+                // The next benchmark's parameters, after a benchmark's batches.
+                if benches.last().is_some_and(|b| !b.batches.is_empty()) {
+                    benches.push(Bench::default());
+                }
                 in_parameters = true;
                 header = None;
                 continue;
@@ -120,9 +131,10 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
             }
             _ => {}
         }
+        let bench = benches.last_mut().expect("one bench at least");
         if in_parameters {
             if let [label, value] = row.as_slice() {
-                parameters.push((label, value, no));
+                bench.parameters.push((label, value, no));
             }
             continue;
         }
@@ -139,47 +151,63 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
         if rows.is_empty() {
             continue;
         }
-        match batches.iter_mut().find(|b| b.size == size) {
+        match bench.batches.iter_mut().find(|b| b.size == size) {
             Some(b) => {
                 b.rows.extend(rows);
                 b.last = b.last.max(no);
             }
-            None => batches.push(Batch { size, rows, first: no, last: no }),
+            None => bench.batches.push(Batch { size, rows, first: no, last: no }),
         }
     }
-    let parameter = |name: &str| parameters.iter().find(|(l, _, _)| l.eq_ignore_ascii_case(name)).map(|(_, v, line)| (*v, *line));
+    // Parameters whose value differs between the file's benchmarks tell their runs apart.
+    fn value_of<'a>(bench: &Bench<'a>, name: &str) -> Option<&'a str> {
+        bench.parameters.iter().find(|(l, _, _)| l.eq_ignore_ascii_case(name)).map(|(_, v, _)| *v)
+    }
+    let varied: Vec<&str> = benches
+        .iter()
+        .flat_map(|b| b.parameters.iter().map(|(l, _, _)| *l))
+        .filter(|l| benches.iter().any(|b| value_of(b, l) != value_of(&benches[0], l)))
+        .collect();
     let mut runs = Vec::new();
-    for b in &batches {
-        let mut rows = b.rows.clone();
-        rows.push(Row::number(b.first, "max concurrency".into(), b.size as f64, ""));
-        let Some(mut run) = block::resolve(&Block::of_rows(NAME, b.first, b.last, rows), &[], sink) else { continue };
-        // The parameters, each from its row of the parameter table.
-        let whole = |v: &str| v.parse::<u64>().ok().filter(|&n| n > 0);
-        let mut given: Vec<(&str, u32)> = Vec::new();
-        if let Some((model, line)) = parameter("Model").filter(|(m, _)| !m.is_empty() && *m != "None") {
-            run.model = Some(model.to_string());
-            given.push(("model", line));
-        }
-        if let Some((n, line)) = parameter("Sequence Length").and_then(|(v, l)| Some((whole(v)?, l))) {
-            run.scenario.input_len = Some(n);
-            given.push(("scenario.input_len", line));
-        }
-        if let Some((n, line)) = parameter("Decode Length").and_then(|(v, l)| Some((whole(v)?, l))) {
-            run.scenario.output_len = Some(n);
-            given.push(("scenario.output_len", line));
-        }
-        for (key, line) in given {
-            run.source.lines.insert(key, line);
-            run.source.context.insert(key, ContextRef { line, kind: "table-row".into() });
-        }
-        for name in ["N Runs", "Warmups"] {
-            if let Some((v, line)) = parameter(name) {
-                run.notes.push(Note { line, text: format!("{name}: {v}") });
+    let mut tables = 0;
+    for bench in &benches {
+        tables += usize::from(!bench.batches.is_empty());
+        let parameter = |name: &str| bench.parameters.iter().find(|(l, _, _)| l.eq_ignore_ascii_case(name)).map(|(_, v, line)| (*v, *line));
+        for b in &bench.batches {
+            let mut rows = b.rows.clone();
+            rows.push(Row::number(b.first, "max concurrency".into(), b.size as f64, ""));
+            let Some(mut run) = block::resolve(&Block::of_rows(NAME, b.first, b.last, rows), &[], sink) else { continue };
+            // The parameters, each from its row of the parameter table.
+            let whole = |v: &str| v.parse::<u64>().ok().filter(|&n| n > 0);
+            let mut given: Vec<(&str, u32)> = Vec::new();
+            // (A tokenizer's repository, `hf-internal-testing/llama-tokenizer`, names the
+            // tokens counted, not the model served: kept as a note.)
+            match parameter("Model").filter(|(m, _)| !m.is_empty() && *m != "None") {
+                Some((model, line)) if model.to_ascii_lowercase().contains("tokenizer") => run.notes.push(Note { line, text: format!("Model: {model}") }),
+                Some((model, line)) => {
+                    run.model = Some(model.to_string());
+                    given.push(("model", line));
+                }
+                None => {}
             }
+            if let Some((n, line)) = parameter("Sequence Length").and_then(|(v, l)| Some((whole(v)?, l))) {
+                run.scenario.input_len = Some(n);
+                given.push(("scenario.input_len", line));
+            }
+            if let Some((n, line)) = parameter("Decode Length").and_then(|(v, l)| Some((whole(v)?, l))) {
+                run.scenario.output_len = Some(n);
+                given.push(("scenario.output_len", line));
+            }
+            for (key, line) in given {
+                run.source.lines.insert(key, line);
+                run.source.context.insert(key, ContextRef { line, kind: "table-row".into() });
+            }
+            for (name, v, line) in bench.parameters.iter().filter(|(l, _, _)| ["N Runs", "Warmups"].contains(l) || varied.contains(l)) {
+                run.notes.push(Note { line: *line, text: format!("{name}: {v}") });
+            }
+            runs.push(run);
         }
-        runs.push(run);
     }
-    let tables = usize::from(!batches.is_empty());
     (runs, tables)
 }
 
