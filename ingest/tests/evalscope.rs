@@ -75,15 +75,18 @@ fn the_grid_summary_and_its_percentiles_in_seconds() {
 fn a_sweeps_detailed_metrics_are_a_run_per_concurrency() {
     let text = fixture("evalscope/rich_sweep_gptoss.txt");
     let run = |line: u32, c: u64, rps: f64, ttft: f64, p99: f64| {
+        let prompts = [(1, 5), (10, 20), (50, 100), (100, 200)].iter().find(|(p, _)| *p == c).map(|(_, n)| *n);
         vec![
             ("/source/line", json!(line)),
             ("/model", json!("gpt-oss-20b")),
             // `--dataset random`, prompts and outputs of 1024 tokens fixed by the command's
-            // least and most; `--number 5 20 100 200` is a count per run, none of them stated.
+            // least and most; `--number 5 20 100 200` a count per run, paired with `--parallel
+            // 1 10 50 100` (from its line).
             ("/scenario/dataset", json!("random")),
             ("/scenario/input_len", json!(1024)),
             ("/scenario/output_len", json!(1024)),
-            ("/scenario/num_prompts", Value::Null),
+            ("/scenario/num_prompts", json!(prompts)),
+            ("/source/lines/scenario.num_prompts", json!(4)),
             ("/scenario/max_concurrency", json!(c)),
             ("/metrics/request_throughput", json!(rps)),
             ("/metrics/ttft_ms/mean", json!(ttft)),
@@ -105,8 +108,9 @@ fn a_failed_sweep_row_holds_no_numbers_and_cut_headers_take_their_metrics_unit()
     let rated = &out.runs[1];
     assert_eq!(rated.metrics.ttft_ms.as_ref().and_then(|l| l.get("p99").copied()), Some(29.0));
     assert_eq!(rated.scenario.request_rate, Some(benchsite_model::RequestRate::PerSecond(10.0)));
+    // (A success rate of 0%: every request failed, which the run's warning says.)
     let codes: Vec<String> = common::found(&out);
-    assert_eq!(codes, ["only-extra-metrics@34"]);
+    assert_eq!(codes, ["only-extra-metrics@34", "failed-requests@34"]);
 }
 
 #[test]
@@ -154,4 +158,17 @@ fn hostile_summaries_give_no_panic() {
     ] {
         let _ = parse_file("raw/x.log", text, None);
     }
+}
+
+/// A sweep whose rows at concurrency 10 and more succeeded for 23–30% of their requests: each
+/// such run is warned of its failures (the counts it states are the successful ones'), with
+/// the requests its `--number` sent at that concurrency.
+#[test]
+fn low_success_rates_of_a_sweep_are_failures() {
+    let (_, out) = read("sweep_low_success_rate_zh.log", "raw/muxi.log");
+    let sent: Vec<Option<u64>> = out.runs.iter().map(|r| r.scenario.num_prompts).collect();
+    assert_eq!(sent, [Some(10), Some(20), Some(100), Some(200), Some(400)]);
+    let failed: Vec<u32> = out.findings.iter().filter(|f| f.code == "failed-requests").map(|f| f.line).collect();
+    assert_eq!(failed, [76, 77, 78, 79]);
+    assert!(out.findings.iter().any(|f| f.message.contains("70.0% of this run's requests failed (20 sent, success rate 30%)")));
 }

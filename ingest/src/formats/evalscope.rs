@@ -28,7 +28,7 @@
 use super::{Format, Input, Read};
 use crate::block;
 use crate::scan::{Block, Row};
-use crate::sink::Sink;
+use crate::sink::{FindingExt, Sink};
 use crate::value::{parse_cell, Cell, Value};
 use benchsite_model::Run;
 
@@ -131,6 +131,22 @@ fn number_cell(text: &str) -> Option<Cell<'_>> {
 struct Stated<'a> {
     /// Per `KEYS` entry: the last value stated, with its line.
     found: [Option<(u32, &'a str)>; 7],
+    /// A sweep's `--parallel 1 10 50` and `--number 10 20 100`, each with its line: the
+    /// requests sent at each concurrency, pair by pair.
+    parallel: Option<(u32, Vec<u64>)>,
+    number: Option<(u32, Vec<u64>)>,
+}
+
+impl Stated<'_> {
+    /// The requests a sweep's command sent at `concurrency`, with the line of `--number`.
+    fn number_at(&self, concurrency: f64) -> Option<(u32, u64)> {
+        let ((_, parallel), (line, number)) = (self.parallel.as_ref()?, self.number.as_ref()?);
+        if parallel.len() != number.len() {
+            return None;
+        }
+        let i = parallel.iter().position(|&p| p as f64 == concurrency)?;
+        Some((*line, number[i]))
+    }
 }
 
 /// (command flag, arguments' key) of what `Stated` keeps.
@@ -150,9 +166,19 @@ impl<'a> Stated<'a> {
             // A new command or arguments' dump starts another run's context.
             if line.contains("evalscope perf") || line.contains("Starting benchmark with args") {
                 self.found = [None; 7];
+                self.parallel = None;
+                self.number = None;
             }
             let t = line.trim().trim_end_matches(['\\', ' ']);
             let words: Vec<&str> = t.split_whitespace().collect();
+            for (flag, slot) in [("--parallel", &mut self.parallel), ("--number", &mut self.number)] {
+                if let Some(i) = words.iter().position(|w| *w == flag) {
+                    let values: Vec<u64> = words[i + 1..].iter().map_while(|w| w.parse::<u64>().ok()).collect();
+                    if values.len() > 1 {
+                        *slot = Some((no, values));
+                    }
+                }
+            }
             for (k, (flag, key)) in KEYS.iter().enumerate() {
                 if let Some(v) = t.strip_prefix(key) {
                     let v = v.trim().trim_end_matches(',').trim_matches('"');
@@ -435,7 +461,31 @@ fn detailed<'a>(lines: &[(u32, &'a str)], since: usize, at: usize, stated: &Stat
                     rows.push(Row { line: no, label, raw_label: "Detailed Performance Metrics", cell, section: None });
                 }
             }
-            runs.extend(block::resolve(&Block::of_rows(NAME, no, no, rows), &[], sink));
+            // The requests the command sent at this row's concurrency (`--parallel 1 10 50`
+            // with `--number 10 20 100`), and what its success rate says of them.
+            let concurrency = rows.iter().find(|r| r.label == "max concurrency").and_then(|r| match r.cell.value {
+                Value::Number(n) => Some(n),
+                _ => None,
+            });
+            let sent = concurrency.and_then(|c| stated.number_at(c));
+            if let Some((line, n)) = sent {
+                rows.push(Row { line, label: "num prompts".into(), raw_label: "--number", cell: Cell { value: Value::Number(n as f64), unit: "" }, section: None });
+            }
+            let success = rows.iter().find(|r| r.label == "evalscope success rate (%)").and_then(|r| match r.cell.value {
+                Value::Number(n) => Some(n),
+                _ => None,
+            });
+            let Some(run) = block::resolve(&Block::of_rows(NAME, no, no, rows), &[], sink) else { continue };
+            if let Some(rate) = success.filter(|r| *r < 100.0) {
+                let of = sent.map_or(String::new(), |(_, n)| format!("{n} sent, "));
+                sink.warn(
+                    "failed-requests",
+                    no,
+                    format!("{:.1}% of this run's requests failed ({of}success rate {rate}%); its latencies and rates count only the ones that succeeded.", 100.0 - rate),
+                )
+                .run(&run.id);
+            }
+            runs.push(run);
         } else if !is_rule(t) && (!headers.is_empty() || !t.is_empty()) && k > at + 1 {
             break;
         }
