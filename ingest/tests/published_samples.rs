@@ -3318,7 +3318,8 @@ fn plain_lists_of_results_under_their_load_captions() {
     let (text, out) = parsed("markdown-document/results_as_plain_lists_under_load_captions.md");
     let lists: Vec<&benchsite_model::Run> = out.runs.iter().filter(|r| r.source.line < 240).collect();
     assert_eq!(lists.len(), 16);
-    let first: Vec<(u32, Option<u64>, Option<f64>, Option<f64>)> =
+    type Row = (u32, Option<u64>, Option<f64>, Option<f64>);
+    let first: Vec<Row> =
         lists.iter().take(4).map(|r| (r.source.line, r.scenario.max_concurrency, r.metrics.output_throughput, r.metrics.ttft_ms.as_ref().and_then(|l| l.get("mean")).copied())).collect();
     assert_eq!(first, [(77, Some(1), Some(182.0), Some(893.0)), (83, Some(32), Some(1870.0), Some(785.0)), (92, Some(1), Some(278.0), Some(810.0)), (98, Some(32), Some(2632.0), Some(1101.0))]);
     assert_eq!(lists[0].source.context.get("scenario.max_concurrency").map(|c| (c.line, c.kind.as_str())), Some((75, "caption")));

@@ -135,13 +135,16 @@ fn table_runs(input: &Input<'_>, from: u32, columns: &Columns, rows: &[(u32, Vec
     runs
 }
 
+/// The open table: its columns and its rows (with their lines).
+type Open<'a> = Option<(Columns, Vec<(u32, Vec<&'a str>)>)>;
+
 fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
     let mut runs = Vec::new();
     let mut tables = 0;
-    let mut open: Option<(Columns, Vec<(u32, Vec<&str>)>)> = None;
+    let mut open: Open<'_> = None;
     // Where the log after the last table begins.
     let mut from = input.first_line;
-    let mut close = |open: &mut Option<(Columns, Vec<(u32, Vec<&str>)>)>, runs: &mut Vec<Run>, sink: &mut Sink| {
+    let mut close = |open: &mut Open<'_>, runs: &mut Vec<Run>, sink: &mut Sink| {
         if let Some((columns, rows)) = open.take().filter(|(_, rows)| !rows.is_empty()) {
             tables += 1;
             runs.extend(table_runs(input, from, &columns, &rows, sink));
