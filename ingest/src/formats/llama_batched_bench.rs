@@ -21,13 +21,13 @@
 //! The phase times (`T_PP`, `T_TG`) are kept as extras. Device and model file come from the
 //! log above the table, as for `llama-bench` ([`super::llama_bench::log_context`]).
 
-use super::llama_bench::log_context;
+use super::llama_bench::{give_stated, log_context};
 use super::{Format, Input, Read};
 use crate::block;
 use crate::scan::{Block, Row};
 use crate::sink::Sink;
 use crate::text::{bar_cells, Needle};
-use benchsite_model::{ContextRef, Note, Run};
+use benchsite_model::{Note, Run};
 
 pub const NAME: &str = "llama-batched-bench";
 pub const SWEEP_NAME: &str = "llama-sweep-bench";
@@ -120,16 +120,8 @@ fn table_runs(input: &Input<'_>, from: u32, columns: &Columns, rows: &[(u32, Vec
         if let Some(at) = shared {
             run.notes.push(Note { line: at, text: "one prompt shared by the batch's sequences (is_pp_shared = 1)".into() });
         }
-        if let Some((file, at)) = &model_file {
-            run.model = Some(file.clone());
-            run.source.lines.insert("model", *at);
-            run.source.context.insert("model", ContextRef { line: *at, kind: "command".into() });
-        }
-        if let Some((device, at)) = &gpu {
-            run.gpu = Some(device.clone());
-            run.source.lines.insert("gpu", *at);
-            run.source.context.insert("gpu", ContextRef { line: *at, kind: "log".into() });
-        }
+        give_stated(&mut run, "model", &model_file, "command");
+        give_stated(&mut run, "gpu", &gpu, "log");
         runs.push(run);
     }
     runs

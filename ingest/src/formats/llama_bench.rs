@@ -126,6 +126,18 @@ pub(super) fn log_context(text: &str, first_line: u32, from: u32, before: u32) -
     (device, model)
 }
 
+/// Gives the run the model or GPU (`key`) its log states, from the line stating it, as context
+/// of `kind` (`command`: a `-m FILE.gguf`; `log`: a device line).
+pub(super) fn give_stated(run: &mut Run, key: &'static str, stated: &Stated, kind: &str) {
+    let Some((value, at)) = stated else { return };
+    match key {
+        "model" => run.model = Some(value.clone()),
+        _ => run.gpu = Some(value.clone()),
+    }
+    run.source.lines.insert(key, *at);
+    run.source.context.insert(key, ContextRef { line: *at, kind: kind.into() });
+}
+
 /// A table's runs: its header's columns, its rows (with their lines); `from`, the first line
 /// of the log that is this table's (after the table before it).
 fn table_runs(input: &Input<'_>, from: u32, header: &[&str], rows: &[(u32, Vec<&str>)], sink: &mut Sink) -> Vec<Run> {
@@ -171,11 +183,7 @@ fn table_runs(input: &Input<'_>, from: u32, header: &[&str], rows: &[(u32, Vec<&
         if let Some(d) = depth {
             run.notes.push(benchsite_model::Note { line: *line, text: format!("test: {} (after a context of {d} tokens)", row[test_at]) });
         }
-        if let Some((file, at)) = &model_file {
-            run.model = Some(file.clone());
-            run.source.lines.insert("model", *at);
-            run.source.context.insert("model", ContextRef { line: *at, kind: "command".into() });
-        }
+        give_stated(&mut run, "model", &model_file, "command");
         for (i, h) in header.iter().enumerate() {
             if [test_at, rate_at].contains(&i) || Some(i) == ttft_at || (i == model_at && model_file.is_none()) {
                 continue;
@@ -184,11 +192,7 @@ fn table_runs(input: &Input<'_>, from: u32, header: &[&str], rows: &[(u32, Vec<&
                 run.notes.push(benchsite_model::Note { line: *line, text: format!("{h}: {v}") });
             }
         }
-        if let Some((name, at)) = &gpu {
-            run.gpu = Some(name.clone());
-            run.source.lines.insert("gpu", *at);
-            run.source.context.insert("gpu", ContextRef { line: *at, kind: "log".into() });
-        }
+        give_stated(&mut run, "gpu", &gpu, "log");
         runs.push(run);
     }
     runs

@@ -26,7 +26,7 @@ use crate::block;
 use crate::scan::{Block, Row};
 use crate::sink::Sink;
 use crate::text::Needle;
-use benchsite_model::{ContextRef, Note, Run};
+use benchsite_model::{Note, Run};
 
 pub const NAME: &str = "ollama-verbose";
 
@@ -122,11 +122,7 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
         if let Some((line, label)) = caption {
             run.notes.push(Note { line: *line, text: label.trim_end_matches(':').trim().to_string() });
         }
-        if let Some((m, at)) = &model {
-            run.model = Some(m.clone());
-            run.source.lines.insert("model", *at);
-            run.source.context.insert("model", ContextRef { line: *at, kind: "command".into() });
-        }
+        super::llama_bench::give_stated(&mut run, "model", &model, "command");
         runs.push(run);
     }
     (runs, blocks)
