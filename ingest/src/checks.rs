@@ -391,6 +391,14 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
                 Some((c, None)) => Some(c),
                 None => None,
             };
+            // The latencies the command did not ask for (`--percentile-metrics "itl,tps,ttft,
+            // e2el"`: no TPOT) are not missing from its result.
+            if let Some(asked) = client.and_then(|c| c.percentile_metrics()) {
+                let unasked = |f: &benchsite_model::Finding| {
+                    f.values.get("missing").is_some_and(|m| m.split(',').all(|g| !asked.contains(&g.trim().to_ascii_lowercase())))
+                };
+                sink.findings.retain(|f| !(f.code == "missing-metrics" && f.runs.iter().any(|r| *r == run.id) && unasked(f)));
+            }
             if let Some(c) = client {
                 // `--tensor-parallel-size=1 结果：` above this run's block: what changed since
                 // the command, given first, from that line.

@@ -1336,6 +1336,13 @@ fn whole_value(value: Option<&str>) -> Option<u64> {
 }
 
 impl ClientCommand {
+    /// The latencies `--percentile-metrics` asks the client to report (`ttft,tpot,itl` unless
+    /// stated; `e2el` is vLLM's name of the end-to-end latency), in lower case.
+    pub fn percentile_metrics(&self) -> Option<Vec<String>> {
+        let asked = self.get(&["--percentile-metrics"])?;
+        Some(asked.trim_matches(['"', '\'']).split(',').map(|m| m.trim().to_ascii_lowercase()).filter(|m| !m.is_empty()).collect())
+    }
+
     /// A command of nothing but `flags` (a log's comment stating them, no command known): its
     /// facts are the flags' own, read as every serving client reads them.
     pub fn of_flags(flags: &str, line: u32) -> ClientCommand {

@@ -73,3 +73,17 @@ fn runs_at_other_loads_with_the_same_totals_are_not_duplicates() {
     let findings = check("raw/x.log", &format!("{block}\n{other}"), &[&[("/metrics/ttft_ms/mean", json!(314.58))], &[("/metrics/ttft_ms/mean", json!(299.1))]]);
     assert!(!findings.iter().any(|f| f.starts_with("duplicate@")), "{findings:?}");
 }
+
+/// A command asking for `--percentile-metrics "itl,tps,ttft,e2el"` (no TPOT) above its result:
+/// the block's missing TPOT rows are no cut paste, and no `missing-metrics` warning says so.
+#[test]
+fn latencies_the_command_did_not_ask_for_are_not_missing() {
+    let text = fixture("serving-text/percentile_metrics_without_tpot.md");
+    let out = benchsite_ingest::parse_file("raw/moreh.md", &text, None);
+    assert!(!out.runs.is_empty());
+    assert!(out.findings.iter().all(|f| f.code != "missing-metrics"), "{:?}", out.findings.iter().map(|f| (&f.code, f.line)).collect::<Vec<_>>());
+    // Without the flag, TPOT is asked for: its rows are missing.
+    let asked = text.replace("    --percentile-metrics \"itl,tps,ttft,e2el\" \\\n", "");
+    let out = benchsite_ingest::parse_file("raw/moreh.md", &asked, None);
+    assert!(out.findings.iter().any(|f| f.code == "missing-metrics"));
+}
