@@ -334,6 +334,8 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
     // a run takes the one that serves its model, when no other serves it too.
     let all_serves: Vec<&Serve> = doc.default_serve.iter().chain(sections.iter().flat_map(|s| &s.serves)).filter(|s| !s.template).collect();
     let paired = paired_commands(sections, &section_runs, &parent, sink);
+    // The finding of each caption saying its numbers are no single measured run's, by line.
+    let mut caveats: HashMap<u32, usize> = HashMap::new();
     let mut only_serve_refused = false;
     // Where every run starts and ends, in line order: what a log states above a block reaches
     // back to the block before it, not further.
@@ -510,11 +512,17 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
             give_captions(&mut run, &captions, at);
             for (line, (caveat, said)) in captions.iter().filter(|c| c.first <= at && at <= c.last).filter_map(|c| Some((c.line, c.aggregate.as_ref()?))) {
                 run.notes.push(benchsite_model::Note { line, text: said.clone() });
+                // One finding for the runs of one caption, not one each.
+                if let Some(&k) = caveats.get(&line) {
+                    sink.findings[k].runs.push(run.id.clone());
+                    continue;
+                }
                 let (code, what) = match caveat {
-                    context::Caveat::Aggregate => ("aggregate-of-runs", "a mean over several runs; this run is that aggregate, no single load's, and compares with no single run"),
+                    context::Caveat::Aggregate => ("aggregate-of-runs", "a mean over several runs; its runs are those aggregates, no single load's, and compare with no single run"),
                     context::Caveat::Approximate => ("approximate-values", "approximate or estimated; they were not measured as printed, and compare with no measured run"),
                 };
                 sink.warn(code, line, format!("the line above this table or block says its numbers are {what} (`{said}`).")).run(&run.id);
+                caveats.insert(line, sink.findings.len() - 1);
             }
             // `* org/name` listed alone in the run's own section, above it: the checkpoint
             // served, nearer and more exact than the heading's words.
