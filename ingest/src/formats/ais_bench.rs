@@ -102,16 +102,9 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
         Performance,
         Common,
     }
-    let mut runs = Vec::new();
-    let mut blocks = 0;
     let mut table = Table::None;
     let mut header: Vec<&str> = Vec::new();
-    let mut rows: Vec<Row<'_>> = Vec::new();
-    let mut notes: Vec<Note> = Vec::new();
-    let (mut first, mut last) = (0, 0);
-    let mut finish = |rows: &mut Vec<Row<'_>>, notes: &mut Vec<Note>, first: u32, last: u32, runs: &mut Vec<Run>, sink: &mut Sink| {
-        blocks += usize::from(super::run_of_rows(NAME, (first, last), rows, notes, runs, sink));
-    };
+    let mut run = super::Gathering::new(NAME);
     for (i, line) in input.text.lines().enumerate() {
         let no = input.first_line + i as u32;
         let Some(row) = bar_cells(line) else {
@@ -119,7 +112,7 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
             let t = line.trim();
             if !(t.is_empty() || t.starts_with(['╒', '╘', '╞', '├', '└', '┌', '+', '═'])) {
                 if table == Table::Common {
-                    finish(&mut rows, &mut notes, first, last, &mut runs, sink);
+                    run.close(sink);
                 }
                 table = Table::None;
             }
@@ -127,20 +120,20 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
         };
         match row.first().copied() {
             Some("Performance Parameters") => {
-                if !rows.is_empty() {
-                    finish(&mut rows, &mut notes, first, last, &mut runs, sink);
+                if !run.rows.is_empty() {
+                    run.close(sink);
                 }
                 table = Table::Performance;
                 header = row;
-                first = no;
-                last = no;
+                run.first = no;
+                run.last = no;
                 continue;
             }
             Some("Common Metric") => {
                 table = Table::Common;
                 header = row;
-                if rows.is_empty() {
-                    first = no;
+                if run.rows.is_empty() {
+                    run.first = no;
                 }
                 continue;
             }
@@ -152,18 +145,17 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
         }
         match table {
             Table::Performance if row.len() == header.len() => {
-                performance_rows(no, &header, &row, &mut rows, &mut notes);
-                last = no;
+                performance_rows(no, &header, &row, &mut run.rows, &mut run.notes);
+                run.last = no;
             }
             Table::Common => {
                 if let [name, _, value] = row.as_slice() {
-                    common_rows(no, name, value, &mut rows, &mut notes);
-                    last = no;
+                    common_rows(no, name, value, &mut run.rows, &mut run.notes);
+                    run.last = no;
                 }
             }
             _ => {}
         }
     }
-    finish(&mut rows, &mut notes, first, last, &mut runs, sink);
-    (runs, blocks)
+    run.finish(sink)
 }

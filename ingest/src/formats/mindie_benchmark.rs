@@ -122,40 +122,33 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
         Performance,
         Common,
     }
-    let mut runs = Vec::new();
-    let mut blocks = 0;
     let mut table = Table::None;
     let mut header: Vec<&str> = Vec::new();
-    // The open run: its rows, notes, first and last line; whether its common table came.
-    let mut rows: Vec<Row<'_>> = Vec::new();
-    let mut notes: Vec<Note> = Vec::new();
-    let (mut first, mut last) = (0, 0);
+    // The open run; whether its common table came.
+    let mut run = super::Gathering::new(NAME);
     let mut common_seen = false;
-    let mut finish = |rows: &mut Vec<Row<'_>>, notes: &mut Vec<Note>, first: u32, last: u32, runs: &mut Vec<Run>, sink: &mut Sink| {
-        blocks += usize::from(super::run_of_rows(NAME, (first, last), rows, notes, runs, sink));
-    };
     for (i, line) in input.text.lines().enumerate() {
         let no = input.first_line + i as u32;
         let t = line.trim();
         if t.contains("The BenchMark test performance metric result") {
             // A new performance table after a common one starts the next run.
-            if common_seen || !rows.is_empty() {
-                finish(&mut rows, &mut notes, first, last, &mut runs, sink);
+            if common_seen || !run.rows.is_empty() {
+                run.close(sink);
                 common_seen = false;
             }
             table = Table::Performance;
             header.clear();
-            first = no;
-            last = no;
+            run.first = no;
+            run.last = no;
             continue;
         }
         if t.contains("The BenchMark test common metric result") {
             table = Table::Common;
             header.clear();
-            if rows.is_empty() {
-                first = no;
+            if run.rows.is_empty() {
+                run.first = no;
             }
-            last = no;
+            run.last = no;
             continue;
         }
         if t.starts_with('+') {
@@ -175,21 +168,20 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
                 if header.is_empty() {
                     header = row;
                 } else if row.len() == header.len() {
-                    performance_rows(no, &header, &row, &mut rows);
-                    last = no;
+                    performance_rows(no, &header, &row, &mut run.rows);
+                    run.last = no;
                 }
             }
             Table::Common => {
                 if header.is_empty() {
                     header = row;
                 } else if let [name, value] = row.as_slice() {
-                    common_rows(no, name, value, &mut rows, &mut notes);
+                    common_rows(no, name, value, &mut run.rows, &mut run.notes);
                     common_seen = true;
-                    last = no;
+                    run.last = no;
                 }
             }
         }
     }
-    finish(&mut rows, &mut notes, first, last, &mut runs, sink);
-    (runs, blocks)
+    run.finish(sink)
 }

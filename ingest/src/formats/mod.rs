@@ -407,19 +407,44 @@ fn read_document(input: &Input<'_>, json: bool, sink: &mut Sink) -> Vec<Run> {
     Vec::new()
 }
 
-/// The run of the rows a reader gathered for one result (lines `first` to `last`), with the
-/// notes it took beside them; both lists are left empty. Returns whether there was a result.
-pub(crate) fn run_of_rows(name: &'static str, (first, last): (u32, u32), rows: &mut Vec<crate::scan::Row<'_>>, notes: &mut Vec<benchsite_model::Note>, runs: &mut Vec<Run>, sink: &mut Sink) -> bool {
-    if rows.is_empty() {
-        notes.clear();
-        return false;
+/// The run a reader of a console output printed as several tables (MindIE's, AISBench's) is
+/// gathering: the rows and notes of its tables, its first and last lines, and the runs
+/// gathered before it.
+pub(crate) struct Gathering<'a> {
+    name: &'static str,
+    pub rows: Vec<crate::scan::Row<'a>>,
+    pub notes: Vec<benchsite_model::Note>,
+    pub first: u32,
+    pub last: u32,
+    runs: Vec<Run>,
+    /// The results gathered, a run or not.
+    blocks: usize,
+}
+
+impl<'a> Gathering<'a> {
+    pub fn new(name: &'static str) -> Self {
+        Gathering { name, rows: Vec::new(), notes: Vec::new(), first: 0, last: 0, runs: Vec::new(), blocks: 0 }
     }
-    if let Some(mut run) = crate::block::resolve(&crate::scan::Block::of_rows(name, first, last, std::mem::take(rows)), &[], sink) {
-        run.notes.append(notes);
-        runs.push(run);
+
+    /// Resolves the rows gathered so far into a run, with the notes taken beside them (nothing
+    /// when there are no rows); both lists are left empty.
+    pub fn close(&mut self, sink: &mut Sink) {
+        if !self.rows.is_empty() {
+            self.blocks += 1;
+            let block = crate::scan::Block::of_rows(self.name, self.first, self.last, std::mem::take(&mut self.rows));
+            if let Some(mut run) = crate::block::resolve(&block, &[], sink) {
+                run.notes.append(&mut self.notes);
+                self.runs.push(run);
+            }
+        }
+        self.notes.clear();
     }
-    notes.clear();
-    true
+
+    /// Closes the last run: the runs and how many results were seen.
+    pub fn finish(mut self, sink: &mut Sink) -> (Vec<Run>, usize) {
+        self.close(sink);
+        (self.runs, self.blocks)
+    }
 }
 
 /// Reads a file's markdown tables (in line order) with every table format; runs come in
