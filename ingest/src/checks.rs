@@ -399,7 +399,7 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
                 let unasked = |f: &benchsite_model::Finding| {
                     f.values.get("missing").is_some_and(|m| m.split(',').all(|g| !asked.contains(&g.trim().to_ascii_lowercase())))
                 };
-                sink.findings.retain(|f| !(f.code == "missing-metrics" && f.runs.iter().any(|r| *r == run.id) && unasked(f)));
+                sink.findings.retain(|f| !(f.code == "missing-metrics" && f.runs.contains(&run.id) && unasked(f)));
             }
             if let Some(c) = client {
                 // `--tensor-parallel-size=1 结果：` above this run's block: what changed since
