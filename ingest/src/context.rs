@@ -1358,8 +1358,9 @@ impl ClientCommand {
     }
 
     fn get(&self, names: &[&str]) -> Option<&str> {
-        // `--model <model>`, `--model $MODEL`: a template's, no value.
-        names.iter().find_map(|n| self.flags.get(*n)).map(String::as_str).filter(|v| !v.is_empty() && !v.contains('$') && !placeholder(v))
+        // `--model <model>`, `--model $MODEL`: a template's, no value; `--model None`
+        // (SGLang's `bench_one_batch_server` against a running server): Python's none.
+        names.iter().find_map(|n| self.flags.get(*n)).map(String::as_str).filter(|v| !v.is_empty() && !v.contains('$') && !placeholder(v) && !matches!(*v, "None" | "null"))
     }
 
     /// Whether this is GenAI-Perf or AIPerf, whose flags name other things.

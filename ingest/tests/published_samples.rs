@@ -3797,15 +3797,33 @@ fn a_command_of_another_concurrency_gives_nothing() {
 /// over `| 5.7s / 5.8s | 523 / 524 |` and `17,400 / 32,831`. `Mdn` is the median; each cell's two
 /// numbers are the header's two statistics, with the unit after each or after the second
 /// (the pairs had been extras or notes).
+///
+/// The appendix pastes guidellm's tables of the whole sweep in code blocks (`| TTFT ms |` over
+/// `| Mdn | p95 |`, the titles in bold outside them): read as drawn tables, ten runs with the
+/// unrounded numbers, which the summary's rows repeat (`duplicate`).
 #[test]
 fn median_and_p95_pairs_in_cells() {
-    let (text, out) = parsed("markdown-table/median_p95_pair_cells_guidellm_summary.md");
+    let (text, path) = sample("markdown-table/median_p95_pair_cells_guidellm_summary.md");
+    let summary = &text[..text.find("## Appendix").expect("the appendix")];
+    let out = parse_file(&path, summary, None);
     let stats = |l: &Option<benchsite_model::Latency>| l.as_ref().map(|l| (l.get("median").copied(), l.get("p95").copied()));
     let first = out.runs.iter().find(|r| r.source.line == 39).expect("the synchronous row");
     assert_eq!(stats(&first.metrics.more.e2e_ms), Some((Some(5700.0), Some(5800.0))));
     assert_eq!(stats(&first.metrics.ttft_ms), Some((Some(523.0), Some(524.0))));
     let second = out.runs.iter().find(|r| r.source.line == 40).expect("the throughput row");
     assert_eq!(stats(&second.metrics.ttft_ms), Some((Some(17400.0), Some(32831.0))));
+    numbers_trace_to_their_lines(summary, &out);
+
+    let out = parse_file(&path, &text, None);
+    let raw: Vec<&benchsite_model::Run> = out.runs.iter().filter(|r| (72..=81).contains(&r.source.line)).collect();
+    assert_eq!(raw.len(), 10, "{:?}", out.runs.iter().map(|r| r.source.line).collect::<Vec<_>>());
+    assert!(raw.iter().all(|r| r.format == "text-table"));
+    // `| TTFT ms | … | TPOT ms |` over `| Mdn | p95 | … |`: each pair under its own group.
+    assert_eq!(stats(&raw[0].metrics.ttft_ms), Some((Some(523.4), Some(523.6))));
+    assert_eq!(stats(&raw[0].metrics.itl_ms), Some((Some(40.9), Some(41.4))));
+    assert_eq!(stats(&raw[0].metrics.tpot_ms), Some((Some(44.6), Some(45.2))));
+    assert_eq!(stats(&raw[0].metrics.more.e2e_ms), Some((Some(5700.0), Some(5800.0))));
+    assert!(out.findings.iter().any(|f| f.code == "duplicate" && f.line == 39 && f.message.contains("line 72")));
     numbers_trace_to_their_lines(&text, &out);
 }
 

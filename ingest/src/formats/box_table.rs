@@ -16,7 +16,7 @@
 //! so ([`Read::Fallback`](super::Read::Fallback)): AIPerf, GenAI-Perf and EvalScope draw their
 //! tables with the same characters and read them themselves.
 
-use super::{Format, Input, Read, TableInput};
+use super::{Format, Input, Read};
 use crate::markdown::{Table, TableRow};
 use crate::sink::Sink;
 use crate::text::Needle;
@@ -90,17 +90,8 @@ fn tables(text: &str, first_line: u32) -> Vec<Table> {
 }
 
 fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
-    let tables = tables(input.text, input.first_line);
-    let inputs: Vec<TableInput<'_>> = tables
-        .iter()
-        .map(|table| TableInput { path: input.path, table, heading: "", scope: None, section: 0, headings: &[], names: crate::names::Names::builtin() })
-        .collect();
-    let mut runs = super::read_tables(&inputs, sink);
-    for run in &mut runs {
-        run.format = NAME.into();
-    }
-    let n = runs.len();
-    (runs, n)
+    let tables: Vec<_> = tables(input.text, input.first_line).into_iter().map(|t| (t, None)).collect();
+    super::read_drawn_tables(input, &tables, NAME, sink)
 }
 
 #[cfg(test)]

@@ -388,9 +388,11 @@ fn read_text(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
             }
         }
         if let Some(kind) = boxed_kind(title) {
-            blocks += usize::from(kind == Boxed::Latency);
             match boxed_table(&lines, i) {
                 Some(t) => {
+                    // Any of its tables (not a title alone, whose table a document may
+                    // show in a code block of its own) says "guidellm's output here".
+                    blocks += 1;
                     // A second table of a kind already read starts another report (tables
                     // pasted one after another without `Benchmarking complete` between them):
                     // the report so far gives its runs first, not its rows to the later table.

@@ -676,7 +676,10 @@ fn classify(raw: &str) -> Col {
     if skip || h.word("vs") || t.trim_start().starts_with("v.s.") || h.has(" v.s. ") {
         return col(Column::Skip);
     }
-    if EVAL.iter().any(|e| h.has(e)) || ["acc", "wer", "cer", "f1", "score", "分数"].iter().any(|w| h.word(w)) {
+    // `acc length`: SGLang's report of speculative decoding (`bench_one_batch_server
+    // --show-report`), the accepted tokens per step, not an accuracy.
+    let accepted = h.any(&["acc length", "acc len"]);
+    if !accepted && (EVAL.iter().any(|e| h.has(e)) || ["acc", "wer", "cer", "f1", "score", "分数"].iter().any(|w| h.word(w))) {
         return col(Column::Eval);
     }
     // `Predicted TTFT (ms)`, `AIC predicted (req/s)`, `理论吞吐`: a model's number beside the
@@ -795,7 +798,7 @@ fn classify(raw: &str) -> Col {
     if h.any(&["duration", "total time", "elapsed", "wall time", "耗时", "总时间", "用时", "运行时间", "benchmark time", "时长"]) {
         return col(Column::Measure(Measure::Duration));
     }
-    if h.any(&["accept length", "acceptance length", "accept len", "接受长度"]) {
+    if accepted || h.any(&["accept length", "acceptance length", "accept len", "接受长度"]) {
         return col(Column::Measure(Measure::AcceptLength));
     }
     // `# of req.`: what vLLM's nightly-benchmarks tables print for `completed`.

@@ -24,6 +24,7 @@
 pub mod aiperf;
 pub mod ais_bench;
 pub mod box_table;
+pub mod text_table;
 pub mod guidellm;
 pub mod evalscope;
 pub mod llmperf;
@@ -196,6 +197,7 @@ pub static FORMATS: &[&Format] = &[
     &csv_table::FORMAT,
     &markdown_table::FORMAT,
     &box_table::FORMAT,
+    &text_table::FORMAT,
 ];
 
 /// Reads a whole file of unknown layout: a JSON document, a file of another syntax a format
@@ -268,6 +270,12 @@ pub fn read_file(input: &Input<'_>, sink: &mut Sink) -> Vec<Run> {
 /// Reads a text with every text format that detects itself in it; runs come in line order.
 /// The second value counts the result blocks seen.
 pub fn read_text(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
+    read_text_drawn(input, true, sink)
+}
+
+/// [`read_text`], reading tables drawn in ASCII ([`text_table`]) only when `drawn`: a
+/// markdown file's prose holds its own pipe tables, which the markdown walk reads.
+fn read_text_drawn(input: &Input<'_>, drawn: bool, sink: &mut Sink) -> (Vec<Run>, usize) {
     let mut runs = Vec::new();
     let mut blocks = 0;
     let mut formats = 0;
@@ -287,8 +295,12 @@ pub fn read_text(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
     if formats > 1 {
         runs.sort_by_key(|r: &Run| r.source.line);
     }
-    if runs.is_empty() {
+    // (A tool's reader that saw its output and could not read it has said so.)
+    if runs.is_empty() && blocks == 0 {
         for format in FORMATS {
+            if !drawn && format.name == text_table::NAME {
+                continue;
+            }
             if let (Read::Fallback(read), true) = (&format.read, (format.detect)(input)) {
                 let (found, seen) = read(input, sink);
                 blocks += seen;
@@ -379,7 +391,7 @@ pub fn read_code_block(input: &Input<'_>, info: &str, sink: &mut Sink) -> (Vec<R
             return (runs, n);
         }
     }
-    read_text(input, sink)
+    read_text_drawn(input, info != PROSE, sink)
 }
 
 /// A JSON document (offered to every JSON format) or a file another format claims; no runs
@@ -445,6 +457,32 @@ impl<'a> Gathering<'a> {
         self.close(sink);
         (self.runs, self.blocks)
     }
+}
+
+/// Reads the tables a text draws (in box characters, in ASCII) as markdown tables, the runs
+/// recording `format`; the second value counts them as result blocks.
+/// Each table comes with the heading the text gives it (`### deepseek-ai/DeepSeek-V3 (TP4) [8-gpu-h200]`
+/// above a report's table), or none.
+fn read_drawn_tables(input: &Input<'_>, tables: &[(Table, Option<String>)], format: &'static str, sink: &mut Sink) -> (Vec<Run>, usize) {
+    let headings: Vec<[&str; 1]> = tables.iter().map(|(_, h)| [h.as_deref().unwrap_or("")]).collect();
+    // Tables under one heading are of one section (one run may spread over them).
+    let mut section = 0;
+    let inputs: Vec<TableInput<'_>> = tables
+        .iter()
+        .zip(&headings)
+        .enumerate()
+        .map(|(i, ((table, heading), named))| {
+            section += usize::from(i > 0 && *heading != tables[i - 1].1);
+            let named: &[&str] = if heading.is_some() { named } else { &[] };
+            TableInput { path: input.path, table, heading: named.first().copied().unwrap_or(""), scope: None, section, headings: named, names: crate::names::Names::builtin() }
+        })
+        .collect();
+    let mut runs = read_tables(&inputs, sink);
+    for run in &mut runs {
+        run.format = format.into();
+    }
+    let n = runs.len();
+    (runs, n)
 }
 
 /// Reads a file's markdown tables (in line order) with every table format; runs come in
