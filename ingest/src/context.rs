@@ -239,8 +239,16 @@ pub fn settings_in(text: &str) -> Vec<Fact> {
         }
         let key = key.trim_matches(|c: char| matches!(c, '`' | '*' | '-')).to_ascii_lowercase().replace('-', "_");
         let value = value.trim_matches(|c: char| matches!(c, '`' | '*' | '.' | ':' | '：'));
-        if let Some(fact) = load_setting(&key, value).filter(|f| !out.iter().any(|o: &Fact| o.key() == f.key())) {
-            out.push(fact);
+        // `ISL:OSL=3000:150`, `ISL/OSL=1024/128`: two settings in one.
+        let pair = key.split_once([':', '/']).zip(value.split_once([':', '/']));
+        let settings: Vec<(&str, &str)> = match &pair {
+            Some(((k1, k2), (v1, v2))) => vec![(k1, v1), (k2, v2)],
+            None => vec![(key.as_str(), value)],
+        };
+        for (key, value) in settings {
+            if let Some(fact) = load_setting(key, value).filter(|f| !out.iter().any(|o: &Fact| o.key() == f.key())) {
+                out.push(fact);
+            }
         }
     }
     out
@@ -409,7 +417,12 @@ pub fn heading(title: &str) -> Heading {
     h.model = model_in(&words).filter(|m| {
         let sizes = |w: &str| w.split(['-', '/']).filter(|p| is_size(p)).map(str::to_ascii_lowercase).collect::<Vec<_>>();
         let own = sizes(m);
-        own.is_empty() || words.iter().flat_map(|w| sizes(w)).all(|s| own.contains(&s))
+        // (`Qwen2.5-7B (7.62B参数)`: a model's exact count of parameters is its own size.)
+        let exact_of = |s: &str| {
+            let (n, unit) = s.split_at(s.len() - 1);
+            n.contains('.') && n.parse::<f64>().is_ok_and(|n| own.iter().any(|o| o.strip_suffix(unit).and_then(|o| o.parse::<f64>().ok()).is_some_and(|o| n.floor() == o || n.round() == o)))
+        };
+        own.is_empty() || words.iter().flat_map(|w| sizes(w)).all(|s| own.contains(&s) || exact_of(&s))
     });
     // `DS-R1 FP4 on B200 vs DS-R1 FP8 on H200`: two GPUs named, neither is every run's.
     if let Some((gpu, count)) = gpu_in(title).filter(|(g, _)| !names_another_gpu(title, g)) {
@@ -2897,6 +2910,9 @@ mod tests {
         assert_eq!(heading("vLLM 0.6 vs SGLang 0.4").version, None);
         // A heading naming another size than its model's names no one model.
         assert_eq!(heading("Gemma4 12B FP8 Benchmark Scaffold — 26B Alignment Results").model, None);
+        // Its exact count of parameters is the model's own size.
+        assert_eq!(heading("Qwen2.5-7B (7.62B参数, 28层)").model.as_deref(), Some("Qwen2.5-7B"));
+        assert_eq!(heading("Qwen2.5-7B vs 8.03B").model, None);
         assert_eq!(heading("Qwen3-30B-A3B on 2x H100").model.as_deref(), Some("Qwen3-30B-A3B"));
         assert_eq!(heading("DeepSeek-V3 (671B) on 8x H200").model.as_deref(), Some("DeepSeek-V3-671B"));
     }
@@ -2916,6 +2932,9 @@ mod tests {
         // A list of values states none (a finding's `（除 concurrency=2,32 略高）`).
         assert_eq!(load("~4.5s（除 concurrency=2,32 略高），说明 batching"), vec![]);
         assert_eq!(load("concurrency=2, input=128"), vec![Fact::MaxConcurrency(2), Fact::InputLen(128)]);
+        // Two settings in one: `## Benchmark Result (ISL:OSL=3000:150)`.
+        assert_eq!(load("Benchmark Result (ISL:OSL=3000:150)"), vec![Fact::InputLen(3000), Fact::OutputLen(150)]);
+        assert_eq!(load("isl/osl=1024/128"), vec![Fact::InputLen(1024), Fact::OutputLen(128)]);
     }
 
     #[test]

@@ -107,3 +107,45 @@ fn prompt_and_generation_tests_in_a_documents_tables() {
     assert!(kv.notes.iter().any(|n| n.text == "type_k: q4_1"), "{:?}", kv.notes);
     assert!(common::found(&out).is_empty(), "{:?}", common::found(&out));
 }
+
+/// `llama-bench -o json` as a llama-bench front end's docs page shows it (index id
+/// 61417728261, "Example llama-bench output", build 10700, SYCL on an Intel Arc Pro B70; one
+/// stored line break inside `false` joined): a run per test object, `n_prompt`/`n_gen` the
+/// test, `avg_ts ± stddev_ts` its rate, the model file's stem and `gpu_info` the model and
+/// device, the settings notes. The same objects a line each (`-o jsonl`) read alike. They had
+/// given no run (`not-a-benchmark`).
+#[test]
+fn json_and_jsonl_output() {
+    let text = fixture("llama-bench/json_sycl_arc_b70.json");
+    let file = json!({"line": 9, "kind": "result-file"});
+    let run = |line: u32, field: &str, rate: f64, len: (&str, u64)| -> Vec<(String, Value)> {
+        vec![
+            ("/format".into(), json!("llama-bench")),
+            ("/framework".into(), json!("llama.cpp")),
+            ("/source/line".into(), json!(line)),
+            ("/gpu".into(), json!("Intel(R) Arc(TM) Pro B70 Graphics")),
+            (format!("/metrics/{field}"), json!(rate)),
+            (format!("/scenario/{}", len.0), json!(len.1)),
+        ]
+    };
+    let first = run(3, "input_throughput", 1334.103112, ("input_len", 512));
+    let second = run(48, "output_throughput", 101.152055, ("output_len", 128));
+    let first: Vec<(&str, Value)> = first.iter().map(|(k, v)| (k.as_str(), v.clone())).chain([
+        ("/model", json!("Qwen3.6-35B-A3B-Q4_K_M")),
+        ("/source/context/model", file),
+        ("/metrics/spread/input_throughput/std", json!(15.184918)),
+        ("/scenario/output_len", json!(null)),
+        ("/notes/0/text", json!("model_type: qwen35moe 35B.A3B Q4_K - Medium")),
+    ]).collect();
+    let second: Vec<(&str, Value)> = second.iter().map(|(k, v)| (k.as_str(), v.clone())).chain([("/metrics/spread/output_throughput/std", json!(0.421949))]).collect();
+    let findings = check("raw/bench.json", &text, &[&first, &second]);
+    assert!(findings.is_empty(), "{findings:?}");
+    let out = parse_file("raw/bench.json", &text, None);
+    common::numbers_trace_to_their_lines(&text, &out);
+    // `-o jsonl`: each object on its own line.
+    let objects: Vec<Value> = serde_json::from_str(&text).expect("the fixture is JSON");
+    let lines: Vec<String> = objects.iter().map(|o| o.to_string()).collect();
+    let out = parse_file("raw/bench.jsonl", &lines.join("\n"), None);
+    let rates: Vec<(u32, Option<f64>, Option<f64>)> = out.runs.iter().map(|r| (r.source.line, r.metrics.input_throughput, r.metrics.output_throughput)).collect();
+    assert_eq!(rates, [(1, Some(1334.103112), None), (2, None, Some(101.152055))]);
+}

@@ -49,7 +49,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 163] = [
+const SAMPLES: [(&str, &str); 165] = [
     ("markdown-table/bare_output_after_input_throughput.md", "raw/torchpipe.md"),
     ("markdown-table/heading_of_three_models_pt.md", "raw/benchmarks_pt.md"),
     ("markdown-table/one_batch_server_summary_per_rank.md", "raw/sglang_fp4.md"),
@@ -213,6 +213,8 @@ const SAMPLES: [(&str, &str); 163] = [
     ("markdown-table/heading_client_flags_pr_evidence.md", "raw/pr_evidence.md"),
     ("markdown-table/three_run_mean_row_single_card.md", "raw/minicpm_910c.md"),
     ("markdown-table/ttft_per_user_header.md", "raw/tt_galaxy.md"),
+    ("markdown-table/total_tokens_over_time_are_the_throughput.md", "raw/vllm_rs.md"),
+    ("markdown-table/peak_at_best_batch_summary_zh.md", "raw/llmir_a800.md"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -3966,4 +3968,53 @@ fn settings_written_as_a_path_in_headings() {
     let got: Vec<_> = out.runs.iter().map(|r| (r.source.line, r.tp, r.scenario.max_concurrency, r.precision.as_deref(), r.scenario.input_len)).collect();
     assert_eq!(got, vec![(17, Some(4), Some(4), Some("W4A16"), None), (57, Some(4), Some(8), Some("W4A16"), None), (97, Some(8), Some(4), Some("W4A16"), None), (137, Some(4), Some(4), Some("W4A16"), None)]);
     numbers_trace_to_their_lines(&text, &out);
+}
+
+/// vLLM.rs's performance page: `| Batch Size | Output Tokens | Time (s) | Throughput (tokens/s) |`
+/// over `| 128 | 63,488 | 83.13s | 763.73 |`. 63,488 tokens in 83.13 s are the row's 763.73
+/// tok/s: the run's total output tokens and its duration, not a request's output length (which
+/// the rows had been given: 63,488 tokens a request). Likewise a comparison's bare `Tokens`.
+#[test]
+fn total_tokens_over_time_are_the_throughput() {
+    let (text, out) = parsed("markdown-table/total_tokens_over_time_are_the_throughput.md");
+    let row = |line: u32| out.runs.iter().find(|r| r.source.line == line).unwrap_or_else(|| panic!("the row at line {line}"));
+    let metal = row(29);
+    assert_eq!((metal.metrics.total_output_tokens, metal.metrics.duration_s, metal.scenario.output_len), (Some(63488), Some(83.13), None));
+    assert_eq!((metal.scenario.max_concurrency, metal.metrics.output_throughput), (Some(128), Some(763.73)));
+    let reference = row(45);
+    assert_eq!((reference.metrics.total_output_tokens, reference.metrics.duration_s), (Some(133966), Some(98.37)));
+    assert!(out.runs.iter().all(|r| r.scenario.output_len.is_none()));
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// A Chinese results file: batch tables for PyTorch and vLLM, then `| 框架 | 峰值吞吐量 | 最佳Batch |`.
+/// The peak is the throughput of the best batch's row, which the summary restates (`duplicate`
+/// of the rows at lines 25 and 37); it had been two more runs holding vLLM's `Peak output
+/// token throughput`, with no load. The heading `### Qwen2.5-7B (7.62B参数, 28层)` names the
+/// model (its exact count of parameters had made it name none).
+#[test]
+fn peak_at_the_best_batch_is_that_row_again() {
+    let (text, out) = parsed("markdown-table/peak_at_best_batch_summary_zh.md");
+    assert!(!out.runs.iter().any(|r| r.source.line >= 43), "{:?}", out.runs.iter().map(|r| r.source.line).collect::<Vec<_>>());
+    for (line, original) in [(43, 25), (44, 37)] {
+        assert!(out.findings.iter().any(|f| f.code == "duplicate" && f.line == line && f.message.contains(&format!("line {original} "))), "{line}");
+    }
+    assert!(out.runs.iter().all(|r| r.model.as_deref() == Some("Qwen2.5-7B") && r.metrics.more.peak_output_throughput.is_none()));
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// A whole block (from its count of requests to its closing rule) of end-to-end latencies
+/// only, as vLLM prints with `--percentile-metrics e2el`, was not cut: no `missing-metrics`
+/// (it had asked to check whether the log was cut). A block whose first rows a blog trimmed
+/// away (`a_blog_with_cut_sglang_blocks_and_a_one_batch_run`) still says so.
+#[test]
+fn whole_blocks_of_end_to_end_latencies_miss_nothing() {
+    let block = "============ Serving Benchmark Result ============\nSuccessful requests:                     1000\nBenchmark duration (s):                  308.06\nTotal input tokens:                      1023000\nTotal generated tokens:                  1024000\nRequest throughput (req/s):              3.25\nOutput token throughput (tok/s):         3324.07\nTotal Token throughput (tok/s):          6644.81\n----------------End-to-end Latency----------------\nMean E2EL (ms):                          131095.97\nMedian E2EL (ms):                        132119.15\nP99 E2EL (ms):                           241127.45\n==================================================\n";
+    let out = benchsite_ingest::parse_file("raw/e2el.log", block, None);
+    assert_eq!(out.runs.len(), 1);
+    assert!(out.findings.iter().all(|f| f.code != "missing-metrics"), "{:?}", out.findings);
+    // Cut before its closing rule, it may have lost rows.
+    let cut = &block[..block.rfind("\n=====").unwrap() + 1];
+    let out = benchsite_ingest::parse_file("raw/e2el.log", cut, None);
+    assert!(out.findings.iter().any(|f| f.code == "partial-block" || f.code == "missing-metrics"), "{:?}", out.findings);
 }

@@ -22,6 +22,12 @@
 //! above it when it loads one file (the description then a note). Read in logs and code blocks, and in a markdown
 //! document's prose (its text between code blocks is read as a log, and a table a log's
 //! reader took is not read again as a document's table).
+//!
+//! `llama-bench -o json` (an array) and `-o jsonl` (an object a line) write the same tests as
+//! objects ([`JSON`]): `n_prompt` and `n_gen` are the test (`n_prompt: 512, n_gen: 0` is
+//! `pp512`), `avg_ts` and `stddev_ts` its rate and spread, `n_depth` the context before it;
+//! `model_filename` names the model (the file's stem, `model_type` then a note), `gpu_info`
+//! the device, and the settings (`backends`, `n_gpu_layers`, `n_batch`, `type_k`, …) are notes.
 
 use super::{Format, Input, Read};
 use crate::block;
@@ -37,6 +43,80 @@ pub const NAME: &str = "llama-bench";
 pub const BENCHY_NAME: &str = "llama-benchy";
 
 pub static FORMAT: Format = Format { name: NAME, detect, read: Read::Text(read) };
+/// `-o json` / `-o jsonl`.
+pub static JSON: Format = Format { name: NAME, detect: detect_json, read: Read::Json(read_json) };
+
+static AVG_TS: Needle = Needle::new("\"avg_ts\"");
+
+fn detect_json(input: &Input<'_>) -> bool {
+    input.has(&AVG_TS)
+}
+
+/// The settings of a test kept as its notes, in llama-bench's order.
+const SETTINGS: [&str; 14] = [
+    "backends", "n_gpu_layers", "n_batch", "n_ubatch", "n_threads", "type_k", "type_v", "split_mode", "flash_attn", "tensor_split", "n_cpu_moe", "no_kv_offload", "build_commit", "build_number",
+];
+
+fn read_json(_: &Input<'_>, objects: &[crate::json::Object<'_>], sink: &mut Sink) -> Option<Vec<Run>> {
+    use crate::json::reader::Json;
+    let whole = |o: &crate::json::Object<'_>, key: &str| match o.get(key).map(|v| &v.value) {
+        Some(Json::Number(n)) if *n >= 0.0 && n.fract() == 0.0 => Some(*n as u64),
+        _ => None,
+    };
+    let tests: Vec<&crate::json::Object<'_>> = objects.iter().filter(|o| o.contains_key("avg_ts") && o.contains_key("n_prompt") && o.contains_key("n_gen")).collect();
+    if tests.is_empty() {
+        return None;
+    }
+    let mut runs = Vec::new();
+    for o in tests {
+        let Some(avg) = o.get("avg_ts") else { continue };
+        let Json::Number(mean) = avg.value else { continue };
+        let (pp, tg) = (whole(o, "n_prompt").filter(|&n| n > 0), whole(o, "n_gen").filter(|&n| n > 0));
+        let (label, field) = match (pp, tg) {
+            (Some(_), None) => ("input token throughput (tok/s)", "input_throughput"),
+            (None, Some(_)) => ("output token throughput (tok/s)", "output_throughput"),
+            (Some(_), Some(_)) => ("total token throughput (tok/s)", "total_throughput"),
+            (None, None) => continue,
+        };
+        let mut cells = vec![Row::number(avg.line, label.to_string(), mean, "avg_ts")];
+        let line_of = |key: &str| o.get(key).map_or(o.line, |v| v.line);
+        cells.extend(pp.map(|n| Row::number(line_of("n_prompt"), "input len".into(), n as f64, "n_prompt")));
+        cells.extend(tg.map(|n| Row::number(line_of("n_gen"), "output len".into(), n as f64, "n_gen")));
+        let text = |key: &str| match o.get(key).map(|v| &v.value) {
+            Some(Json::String(s)) if !s.trim().is_empty() => Some(s.trim().to_string()),
+            _ => None,
+        };
+        let Some(mut run) = block::resolve(&Block::of_rows(NAME, o.line, o.end_line, cells), &[], sink) else { continue };
+        if let Some(Json::Number(std)) = o.get("stddev_ts").map(|v| &v.value) {
+            run.metrics.spread.insert(field, Spread { std: Some(*std), plus_minus: Some(*std), label: Some("±".into()), ..Spread::default() });
+        }
+        // The model file's stem (`Qwen3.6-35B-A3B-Q4_K_M`) over llama.cpp's description of it.
+        let file = text("model_filename").and_then(|f| f.rsplit(['/', '\\']).next().and_then(|n| n.strip_suffix(".gguf")).filter(|s| !s.is_empty()).map(str::to_string));
+        let model = file.or_else(|| text("model_type"));
+        let model_line = if o.contains_key("model_filename") { line_of("model_filename") } else { line_of("model_type") };
+        give_stated(&mut run, "model", &model.map(|m| (m, model_line)), "result-file");
+        give_stated(&mut run, "gpu", &text("gpu_info").map(|g| (g, line_of("gpu_info"))), "result-file");
+        let mut notes: Vec<(u32, String)> = Vec::new();
+        if let Some(d) = whole(o, "n_depth").filter(|&d| d > 0) {
+            notes.push((line_of("n_depth"), format!("test after a context of {d} tokens (n_depth)")));
+        }
+        if let (Some(t), true) = (text("model_type"), o.contains_key("model_filename")) {
+            notes.push((line_of("model_type"), format!("model_type: {t}")));
+        }
+        for key in SETTINGS {
+            let value = match o.get(key).map(|v| &v.value) {
+                Some(Json::String(s)) if !s.trim().is_empty() => s.trim().to_string(),
+                Some(Json::Number(n)) => n.to_string(),
+                Some(Json::Bool(b)) => b.to_string(),
+                _ => continue,
+            };
+            notes.push((line_of(key), format!("{key}: {value}")));
+        }
+        run.notes.extend(notes.into_iter().map(|(line, text)| benchsite_model::Note { line, text }));
+        runs.push(run);
+    }
+    Some(runs)
+}
 
 static MODEL: Needle = Needle::new("| model");
 static RATE: Needle = Needle::new("t/s |");

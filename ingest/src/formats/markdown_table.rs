@@ -474,6 +474,10 @@ fn context_of(body: &str) -> Option<Ctx> {
         "concurrency", "max concurrency", "batch", "batch size", "bs", "并发", "并发数", "并发度", "并发量", "并发数量", "clients", "num clients",
         "users", "concurrent users", "concurrent requests", "批大小", "批次大小", "parallel requests", "c", "conc", "concur", "concurrence", "at conc", "concurrency level",
         "並列数", "同時リクエスト数", "同時実行数", "동시 요청", "동시 요청 수", "동시성", "全局并发", "总并发", "global concurrency", "conc.",
+        // A summary's `最佳Batch` beside its `峰值吞吐量`: the load of the best row, the run it restates.
+        // (Not `Optimal Concurrency`, which a list gives as a range: `64-256 requests`.)
+        "best batch", "best batch size", "optimal batch", "optimal batch size", "最佳batch", "最佳 batch", "最佳批大小", "最优batch", "最佳并发", "最优并发",
+        "最佳并发数",
     ]) {
         Ctx::MaxConcurrency
     } else if one_of(&["num prompts", "number of prompts", "prompt no", "prompt num", "prompts", "requests", "request count", "num requests", "请求数", "请求数量", "请求总数", "total requests"]) {
@@ -1552,6 +1556,8 @@ fn prepare<'t>(input: &'t TableInput<'t>) -> Prepared<'t> {
     }
     elided_metric(table, &mut cols);
     rates_not_throughputs(table, &mut cols);
+    totals_not_lengths(table, &mut cols);
+    peak_at_best_load(&mut cols);
     aggregate_alone(&mut cols);
     percentile_levels(table, &mut cols);
     batch_beside_concurrency(&mut cols);
@@ -2090,6 +2096,67 @@ fn rates_not_throughputs(table: &crate::markdown::Table, cols: &mut [Col]) {
         let before = first_measure(cols, i).is_none_or(|j| i < j);
         if inf || other || before {
             cols[i].column = Column::Context(Ctx::RequestRate);
+        }
+    }
+}
+
+/// `| 框架 | 峰值吞吐量 | 最佳Batch |`: the peak is the throughput of the best load's run, which
+/// the row restates (its duplicate when the file holds that run), not vLLM's peak of one run.
+fn peak_at_best_load(cols: &mut [Col]) {
+    let best = cols.iter().any(|c| {
+        let h = c.raw.to_lowercase();
+        c.column == Column::Context(Ctx::MaxConcurrency) && ["best", "optimal", "最佳", "最优"].iter().any(|w| h.contains(w))
+    });
+    if best {
+        for c in cols.iter_mut().filter(|c| c.column == Column::Measure(Measure::Peak)) {
+            c.column = Column::Measure(Measure::Tokens(Kind::Output));
+        }
+    }
+}
+
+/// `| Batch Size | Output Tokens | Time (s) | Throughput (tokens/s) |` over `| 128 | 63,488 |
+/// 83.13s | 763.73 |`: the tokens are the run's total (63,488 in 83.13 s is its 763.73 tok/s),
+/// not a request's output length, and the time is the run's duration. Taken so only when
+/// every row with all three numbers agrees within 1% (a per-request length over a batch's
+/// time is far from its rate).
+fn totals_not_lengths(table: &crate::markdown::Table, cols: &mut [Col]) {
+    let find = |cols: &[Col], want: &dyn Fn(&Col) -> bool| cols.iter().position(want);
+    let Some(tokens) = find(cols, &|c| matches!(c.column, Column::Context(Ctx::OutputLen | Ctx::InputLen)) || (c.column == Column::Label && squeeze_lower(&c.raw) == "tokens")) else { return };
+    let timed = |c: &Col| {
+        let h = squeeze_lower(&c.raw);
+        (h == "time" || h.starts_with("time(") || h == "耗时" || h.starts_with("耗时(")) && matches!(c.column, Column::Label | Column::Measure(Measure::Duration | Measure::Latency { .. }))
+    };
+    let Some(time) = find(cols, &timed) else { return };
+    let Some(rate) = find(cols, &|c| matches!(c.column, Column::Measure(Measure::Tokens(_) | Measure::Throughput(_)))) else { return };
+    let Column::Measure(Measure::Tokens(kind) | Measure::Throughput(kind)) = cols[rate].column else { return };
+    let is_input = cols[tokens].column == Column::Context(Ctx::InputLen);
+    if is_input != (kind == Kind::Input) {
+        return;
+    }
+    // The header's unit, else the cell's, else seconds.
+    let header_unit = match cols[time].unit {
+        Unit::Time(ms) => Some(ms),
+        _ => None,
+    };
+    let seconds = |raw: &str| match cell(raw) {
+        Num::Number(v, Unit::Time(ms)) => Some(v * ms / 1000.0),
+        Num::Number(v, Unit::None) => Some(v * header_unit.unwrap_or(1000.0) / 1000.0),
+        _ => None,
+    };
+    let mut agreeing = 0;
+    for row in &table.rows {
+        let at = |i: usize| row.cells.get(i).map_or("", String::as_str);
+        let (Num::Number(n, _), Some(t), Num::Number(r, _)) = (cell(at(tokens)), seconds(at(time)), cell(at(rate))) else { continue };
+        if t <= 0.0 || r <= 0.0 || ((n / t) - r).abs() > r * 0.01 {
+            return;
+        }
+        agreeing += 1;
+    }
+    if agreeing > 0 {
+        cols[tokens].column = Column::Measure(if is_input { Measure::TotalInput } else { Measure::TotalOutput });
+        cols[time].column = Column::Measure(Measure::Duration);
+        if header_unit.is_none() {
+            cols[time].unit = Unit::Time(1000.0);
         }
     }
 }
@@ -3851,8 +3918,17 @@ fn numbers(run: &Run) -> Vec<(Key<'_>, f64)> {
             out.push((ANY_THROUGHPUT, *v));
         }
     }
+    // The load a summary names with its number (`| vLLM | 7,431.5 tok/s | 128 |` over the
+    // batch-128 row): after the metrics, so that a row is looked up by a measured number.
+    if !out.is_empty() {
+        out.extend(run.scenario.max_concurrency.map(|c| (LOAD_KEY, c as f64)));
+    }
     out
 }
+
+/// The key of a row's concurrency among its numbers (a scenario field the findings do not
+/// list as a repeated number).
+const LOAD_KEY: Key<'static> = ("max_concurrency", "");
 
 /// Headers of a throughput that states no unit (`| 总吞吐 |` in a summary of the tables
 /// above, whose own headers say `总吞吐(tok/s)`).
@@ -4054,7 +4130,7 @@ fn duplicates(runs: &[Run], keep: &mut [bool], summarised_by: &mut Vec<(usize, u
             if let Some(j) = original {
                 keep[i] = false;
                 dropped = true;
-                let fields: Vec<String> = own.iter().map(|(k, _)| key_name(*k)).collect();
+                let fields: Vec<String> = own.iter().filter(|(k, _)| *k != LOAD_KEY).map(|(k, _)| key_name(*k)).collect();
                 sink.info(
                     "duplicate",
                     runs[i].source.line,
@@ -4075,7 +4151,7 @@ fn duplicates(runs: &[Run], keep: &mut [bool], summarised_by: &mut Vec<(usize, u
                 keep[j] = false;
                 dropped = true;
                 summarised_by.push((j, i));
-                let fields: Vec<String> = numbers(&runs[j]).iter().map(|(k, _)| key_name(*k)).collect();
+                let fields: Vec<String> = numbers(&runs[j]).iter().filter(|(k, _)| *k != LOAD_KEY).map(|(k, _)| key_name(*k)).collect();
                 sink.info(
                     "duplicate",
                     runs[j].source.line,

@@ -180,6 +180,7 @@ pub static FORMATS: &[&Format] = &[
     &openvino_genai::FORMAT,
     &ais_bench::FORMAT,
     &aiperf::JSON,
+    &llama_bench::JSON,
     &guidellm::JSON,
     &llmperf::FORMAT,
     &evalscope::JSON,
