@@ -15,6 +15,7 @@ pub mod context;
 pub mod fields;
 pub mod formats;
 pub mod framework;
+mod html_table;
 mod infer;
 pub mod json;
 pub mod layout;

@@ -57,6 +57,16 @@ pub struct Table {
 pub struct TableRow {
     pub line: u32,
     pub cells: Vec<String>,
+    /// Each cell's line, where the cells of a row are written on lines of their own (an HTML
+    /// table's `<td>` a line); empty when all are on `line`.
+    pub cell_lines: Vec<u32>,
+}
+
+impl TableRow {
+    /// The line cell `i` is written on.
+    pub fn line_of(&self, i: usize) -> u32 {
+        self.cell_lines.get(i).copied().unwrap_or(self.line)
+    }
 }
 
 /// The structure of a result file.
@@ -253,7 +263,7 @@ pub fn read(text: &str, sink: &mut Sink, mut scan_log: impl FnMut(&str, &str, u3
             }
             Event::Start(Tag::TableHead | Tag::TableRow) => {
                 if let Some(t) = table.as_mut() {
-                    t.rows.push(TableRow { line: index.line(range.start), cells: Vec::new() });
+                    t.rows.push(TableRow { line: index.line(range.start), cells: Vec::new(), cell_lines: Vec::new() });
                 }
             }
             Event::Start(Tag::TableCell) => cell = Some(String::new()),
@@ -339,6 +349,7 @@ pub fn read(text: &str, sink: &mut Sink, mut scan_log: impl FnMut(&str, &str, u3
     }
     read_unfenced(text, &index, &code_ranges, &paragraphs, &mut doc, sink, scan_log);
     list_tables(text, &mut doc);
+    html_tables(text, &code_ranges, &mut doc);
     doc
 }
 
@@ -532,6 +543,31 @@ impl Section {
     }
 }
 
+/// Puts a table found outside the markdown walk into the section holding its line, in line
+/// order among that section's tables.
+fn insert_table(doc: &mut Document, table: Table) {
+    let line = table.line;
+    let at = doc.sections.iter().rposition(|s| s.line <= line);
+    let section = match at {
+        Some(i) => &mut doc.sections[i],
+        None => {
+            doc.sections.insert(0, Section::default());
+            &mut doc.sections[0]
+        }
+    };
+    let k = section.tables.partition_point(|t| t.line < line);
+    section.tables.insert(k, table);
+}
+
+/// The HTML tables of the document's text outside its code blocks ([`crate::html_table`]),
+/// each with the line of prose above it.
+fn html_tables(text: &str, code_ranges: &[(usize, usize)], doc: &mut Document) {
+    for (offset, mut table) in crate::html_table::tables(text, code_ranges) {
+        table.intro = intro_above(text, offset);
+        insert_table(doc, table);
+    }
+}
+
 /// Bullet lists of `**Label**: value` items (`- **TTFT P50**: \`50 ms\``, `- **Throughput:**
 /// 812 tok/s`), or of plain `Label: value` items (`- TTFT: 893ms (median: 535ms)`), naming two
 /// result metrics at least: read as the `Metric | Value` table they
@@ -554,16 +590,7 @@ fn list_tables(text: &str, doc: &mut Document) {
         let rows: Vec<TableRow> = kinds.into_iter().map(|(r, _)| r).collect();
         let Some(line) = rows.first().map(|r| r.line).filter(|_| results >= 2) else { return };
         let table = Table { line, header: vec!["Metric".into(), "Value".into()], rows, intro: None };
-        let at = doc.sections.iter().rposition(|s| s.line <= line);
-        let section = match at {
-            Some(i) => &mut doc.sections[i],
-            None => {
-                doc.sections.insert(0, Section::default());
-                &mut doc.sections[0]
-            }
-        };
-        let k = section.tables.partition_point(|t| t.line < line);
-        section.tables.insert(k, table);
+        insert_table(doc, table);
     };
     for (i, raw) in crate::context::outside_fences(text) {
         match bullet_item(raw) {
@@ -571,7 +598,7 @@ fn list_tables(text: &str, doc: &mut Document) {
                 if !group.is_empty() && i != last + 1 {
                     flush(&mut group, doc);
                 }
-                group.push(TableRow { line: i as u32 + 1, cells: vec![label, value] });
+                group.push(TableRow { line: i as u32 + 1, cells: vec![label, value], cell_lines: Vec::new() });
                 last = i;
             }
             None => flush(&mut group, doc),

@@ -49,7 +49,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 165] = [
+const SAMPLES: [(&str, &str); 166] = [
     ("markdown-table/bare_output_after_input_throughput.md", "raw/torchpipe.md"),
     ("markdown-table/heading_of_three_models_pt.md", "raw/benchmarks_pt.md"),
     ("markdown-table/one_batch_server_summary_per_rank.md", "raw/sglang_fp4.md"),
@@ -215,6 +215,7 @@ const SAMPLES: [(&str, &str); 165] = [
     ("markdown-table/ttft_per_user_header.md", "raw/tt_galaxy.md"),
     ("markdown-table/total_tokens_over_time_are_the_throughput.md", "raw/vllm_rs.md"),
     ("markdown-table/peak_at_best_batch_summary_zh.md", "raw/llmir_a800.md"),
+    ("markdown-table/html_table_two_row_header_us_zh.md", "raw/lab_report.md"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -4017,4 +4018,24 @@ fn whole_blocks_of_end_to_end_latencies_miss_nothing() {
     let cut = &block[..block.rfind("\n=====").unwrap() + 1];
     let out = benchsite_ingest::parse_file("raw/e2el.log", cut, None);
     assert!(out.findings.iter().any(|f| f.code == "partial-block" || f.code == "missing-metrics"), "{:?}", out.findings);
+}
+
+/// A lab report's HTML table (`<th rowspan="2">输入长度</th>`, `<th colspan="2">TTFT (us)</th>`
+/// over `Qwen | Smol`, input lengths spanning three rows, a `<td>` a line): a run per row and
+/// model column, µs in ms, each number linked to its own cell's line. It had been lost without
+/// a word. The Smol runs at input lengths 8 and 16 repeat task A's markdown table above
+/// (`duplicate`).
+#[test]
+fn an_html_table_with_a_header_over_two_rows() {
+    let (text, out) = parsed("markdown-table/html_table_two_row_header_us_zh.md");
+    let html: Vec<&benchsite_model::Run> = out.runs.iter().filter(|r| r.source.line > 60).collect();
+    assert_eq!(html.len(), 9 * 2 - 4, "{:?}", html.iter().map(|r| r.source.line).collect::<Vec<_>>());
+    let first = html[0];
+    assert_eq!((first.scenario.input_len, first.scenario.output_len), (Some(4), Some(4)));
+    assert_eq!(first.metrics.ttft_ms.as_ref().and_then(|l| l.get("mean").copied()), Some(46126.192));
+    assert_eq!(first.notes.iter().map(|n| n.text.as_str()).collect::<Vec<_>>(), ["column: Qwen"]);
+    let line = first.source.lines.get("metrics.ttft_ms.mean").copied().unwrap();
+    assert!(text.lines().nth(line as usize - 1).unwrap().contains("46126192"), "line {line}");
+    assert_eq!(out.findings.iter().filter(|f| f.code == "duplicate").count(), 4);
+    numbers_trace_to_their_lines(&text, &out);
 }

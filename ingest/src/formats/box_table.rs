@@ -74,7 +74,7 @@ fn tables(text: &str, first_line: u32) -> Vec<Table> {
             match table.rows.last_mut() {
                 Some(last) if continues => join(&mut last.cells, row),
                 _ if row.iter().all(String::is_empty) => {}
-                _ => table.rows.push(TableRow { line: no, cells: row }),
+                _ => table.rows.push(TableRow { line: no, cells: row, cell_lines: Vec::new() }),
             }
             continue;
         }

@@ -34,7 +34,7 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> Option<Vec<Run>> {
         .enumerate()
         .skip(at + 1)
         .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(i, l)| TableRow { line: input.first_line + i as u32, cells: crate::text::csv_cells(l).iter().map(|c| c.trim().to_string()).collect() })
+        .map(|(i, l)| TableRow { line: input.first_line + i as u32, cells: crate::text::csv_cells(l).iter().map(|c| c.trim().to_string()).collect(), cell_lines: Vec::new() })
         .collect();
     let table = Table { line: input.first_line + at as u32, header, rows, intro: None };
     let table_input = TableInput { path: input.path, table: &table, heading: "", scope: None, section: 0, headings: &[], names: crate::names::Names::builtin() };

@@ -1290,7 +1290,7 @@ fn one_metric_by_setting(table: &crate::markdown::Table) -> Option<crate::markdo
             let mut cells = vec![clean(&header[*value]).trim().to_string()];
             cells.extend(settings.iter().map(|&j| r.cells.get(j).cloned().unwrap_or_default()));
             cells.push(r.cells.get(*value).cloned().unwrap_or_default());
-            TableRow { line: r.line, cells }
+            TableRow { line: r.line, cells, cell_lines: Vec::new() }
         })
         .collect();
     Some(Table { line: table.line, header: head, rows, intro: table.intro.clone() })
@@ -1346,12 +1346,12 @@ fn metric_rows_by_load(table: &crate::markdown::Table) -> Option<Vec<crate::mark
             let named_gpu = context_of(&name.to_lowercase()) == Some(Ctx::GpuCount) && context::gpu_in(value).is_some();
             let mut cells = vec![if named_gpu { "GPU".to_string() } else { name }];
             cells.extend(std::iter::repeat_n(value.to_string(), loads.len()));
-            rows.push(TableRow { line: first.line, cells });
+            rows.push(TableRow { line: first.line, cells, cell_lines: Vec::new() });
         }
         for row in group {
             let mut cells = vec![metric(row).unwrap_or_default()];
             cells.extend((0..loads.len()).map(|j| row.cells.get(k + 1 + j).cloned().unwrap_or_default()));
-            rows.push(TableRow { line: row.line, cells });
+            rows.push(TableRow { line: row.line, cells, cell_lines: Vec::new() });
         }
         Table { line: first.line, header: head, rows, intro: None }
     });
@@ -1417,11 +1417,11 @@ fn keyed_metric_rows(table: &crate::markdown::Table) -> Option<Vec<crate::markdo
         let mut head = vec!["Metric".to_string()];
         head.extend(header[k + 1..].iter().cloned());
         let keys = header[k + 1..].iter().map(|h| if unit_column(h) { String::new() } else { key.clone() });
-        let mut out = vec![TableRow { line: rows[0].line, cells: std::iter::once(name.clone()).chain(keys).collect() }];
+        let mut out = vec![TableRow { line: rows[0].line, cells: std::iter::once(name.clone()).chain(keys).collect(), cell_lines: Vec::new() }];
         for row in rows {
             let mut cells = vec![row.cells.get(k).cloned().unwrap_or_default()];
             cells.extend((0..runs).map(|j| row.cells.get(k + 1 + j).cloned().unwrap_or_default()));
-            out.push(TableRow { line: row.line, cells });
+            out.push(TableRow { line: row.line, cells, cell_lines: Vec::new() });
         }
         Table { line: out[0].line, header: head, rows: out, intro: None }
     });
@@ -1676,7 +1676,7 @@ fn group_rows(table: &crate::markdown::Table, names: &crate::names::Names) -> Op
             let mut cells = row.cells.clone();
             cells.resize(table.header.len(), String::new());
             cells.push(gpu.clone());
-            rows.push(crate::markdown::TableRow { line: row.line, cells });
+            rows.push(crate::markdown::TableRow { line: row.line, cells, cell_lines: Vec::new() });
         }
     }
     let mut header = table.header.clone();
@@ -2459,7 +2459,7 @@ fn row_entries<'t>(p: &'t Prepared<'t>, row: &'t crate::markdown::TableRow, abov
         let ditto = matches!(col.column, Column::Context(Ctx::Model | Ctx::Framework | Ctx::Gpu)) && matches!(text.trim(), "-" | "–" | "—" | "〃" | "\"" | "同上" | "ditto");
         let (text, line) = match (text.trim().is_empty() || ditto, above.get(&i)) {
             (true, Some(&(t, l))) if fills_down || (load && leading) => (t, l),
-            _ => (text, row.line),
+            _ => (text, row.line_of(i)),
         };
         if (fills_down || load) && !text.trim().is_empty() {
             above.insert(i, (text, line));

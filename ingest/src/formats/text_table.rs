@@ -240,7 +240,7 @@ fn barred(lines: &[&str], kinds: &[Line<'_>], start: usize, first_line: u32, out
         match rows.last_mut() {
             Some(last) if continues => join(&mut last.cells, cells),
             _ if cells.iter().all(|c| c.is_empty()) => {}
-            _ => rows.push(TableRow { line: first_line + (start + rule + 1 + j) as u32, cells: owned(cells) }),
+            _ => rows.push(TableRow { line: first_line + (start + rule + 1 + j) as u32, cells: owned(cells), cell_lines: Vec::new() }),
         }
     }
     if !rows.is_empty() {
@@ -381,7 +381,7 @@ fn columned(lines: &[&str], kinds: &[Line<'_>], at: usize, spans: &[(usize, usiz
     while j < kinds.len() && matches!(kinds[j], Line::Other | Line::Bars(_)) {
         match cut(lines[j], &spans) {
             Some(cells) if cells.len() == width && cells.iter().any(|c| !c.is_empty()) => {
-                rows.push(TableRow { line: first_line + j as u32, cells: owned(&cells) });
+                rows.push(TableRow { line: first_line + j as u32, cells: owned(&cells), cell_lines: Vec::new() });
             }
             _ => break,
         }
