@@ -839,18 +839,24 @@ fn check_block(run: &mut Run, block: &Block, sink: &mut Sink) {
             .filter(|(_, miss, group)| *miss && !stated(group))
             .map(|(n, _, _)| *n)
             .collect();
-        // A whole block with only end-to-end latencies: vLLM's `--percentile-metrics e2el`
-        // prints only those (its command may not be in the file). Whole: from its count of
-        // requests to its closing rule (a block whose first rows were trimmed away was cut).
-        let e2e_only = block.terminated && missing.len() == 3 && m.completed.is_some() && m.more.is_allocated() && m.more.e2e_ms.is_some();
-        if !missing.is_empty() && !e2e_only {
-            sink.warn(
-                "missing-metrics",
-                block.start,
-                format!("this block has no {} rows; those latencies are unknown for this run. Check whether the pasted log was cut.", missing.join("/")),
-            )
-            .value("missing", missing.join(","))
-            .run(&id);
+        // A whole block was not cut: what it leaves out was not asked for, not printed or
+        // left out by hand (vLLM's `--percentile-metrics e2el` prints end-to-end latencies only,
+        // SGLang's layouts of 2025 no TPOT; the command may not be in the file), a note. Whole:
+        // from its count of requests to its closing rule (a block whose first rows were
+        // trimmed away was cut).
+        let whole = block.terminated && m.completed.is_some();
+        if !missing.is_empty() {
+            let list = missing.join("/");
+            let finding = if whole {
+                sink.info("missing-metrics", block.start, format!("this block prints no {list} rows; those latencies are unknown for this run."))
+            } else {
+                sink.warn(
+                    "missing-metrics",
+                    block.start,
+                    format!("this block has no {list} rows; those latencies are unknown for this run. Check whether the pasted log was cut."),
+                )
+            };
+            finding.value("missing", missing.join(",")).run(&id);
         }
     }
     // After the missing rows are named: these rows are there, their zeros no measurement.

@@ -138,7 +138,7 @@ pub fn give(run: &mut Run, fact: Fact, line: u32, kind: &str) -> bool {
 
 /// The checkpoint a Hugging Face cache folder holds: `…/hub/models--mlx-community--gemma-4-E2B-it-bf16/snapshots/22a27…`
 /// is `mlx-community/gemma-4-E2B-it-bf16`.
-fn hub_cache_model(path: &str) -> Option<String> {
+pub(crate) fn hub_cache_model(path: &str) -> Option<String> {
     let folder = path.split('/').find_map(|p| p.strip_prefix("models--"))?;
     let (org, name) = folder.split_once("--")?;
     (!org.is_empty() && !name.is_empty() && !name.contains("--")).then(|| format!("{org}/{name}"))
@@ -488,7 +488,15 @@ pub fn heading(title: &str) -> Heading {
         f.dedup();
         f
     };
-    if let [one] = frameworks.as_slice() {
+    // `추론 성능 비교 (versus vLLM)`, `compared with SGLang`, `vLLM 대비`: the engine measured
+    // against, not the one measured.
+    let compared = words.iter().enumerate().any(|(i, w)| {
+        let bare = |k: usize| words.get(k).map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase()).unwrap_or_default();
+        framework_word(w).is_some()
+            && ((i >= 1 && matches!(bare(i - 1).as_str(), "vs" | "versus" | "against" | "than" | "对比" | "相比"))
+                || matches!(bare(i + 1).as_str(), "대비" | "对比" | "相比" | "比较"))
+    });
+    if let ([one], false) = (frameworks.as_slice(), compared) {
         h.framework = Some(one);
         // `vLLM 0.6.2`, `SGLang v0.4.1`: the release right after the engine's name.
         let at = words.iter().position(|w| framework_word(w).is_some());
@@ -2913,6 +2921,11 @@ mod tests {
         // Its exact count of parameters is the model's own size.
         assert_eq!(heading("Qwen2.5-7B (7.62B参数, 28层)").model.as_deref(), Some("Qwen2.5-7B"));
         assert_eq!(heading("Qwen2.5-7B vs 8.03B").model, None);
+        // The engine measured against is not the one measured.
+        assert_eq!(heading("추론 성능 비교 (versus vLLM)").framework, None);
+        assert_eq!(heading("Faster than SGLang").framework, None);
+        assert_eq!(heading("SGLang 0.4.6 results").framework, Some("sglang"));
+        assert_eq!(heading("Serving Llama 3 with vLLM").framework, Some("vllm"));
         assert_eq!(heading("Qwen3-30B-A3B on 2x H100").model.as_deref(), Some("Qwen3-30B-A3B"));
         assert_eq!(heading("DeepSeek-V3 (671B) on 8x H200").model.as_deref(), Some("DeepSeek-V3-671B"));
     }

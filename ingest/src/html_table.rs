@@ -40,14 +40,26 @@ pub fn tables(text: &str, skip: &[(usize, usize)]) -> Vec<(usize, Table)> {
     if !lower_has("<table") && !lower_has("<TABLE") {
         return Vec::new();
     }
+    // HTML comments (`<!-- … <table>s … -->`) hold no table.
+    let mut comments: Vec<(usize, usize)> = Vec::new();
+    for (at, _) in text.match_indices("<!--") {
+        if comments.last().is_some_and(|&(_, e)| at < e) {
+            continue;
+        }
+        comments.push((at, text[at..].find("-->").map_or(text.len(), |k| at + k + 3)));
+    }
     let mut out = Vec::new();
     let mut from = 0;
     while let Some(at) = find_tag(text, from, "table") {
-        let Some(end) = find_close(text, at, "table") else { break };
-        from = end;
-        if skip.iter().any(|&(s, e)| at >= s && at < e) {
+        // A table starts a line (an HTML block); `<table>` in a sentence or a code span is a word.
+        let line_start = text[..at].rfind('\n').map_or(0, |k| k + 1);
+        let inside = |ranges: &[(usize, usize)]| ranges.iter().any(|&(s, e)| at >= s && at < e);
+        if !text[line_start..at].trim().is_empty() || inside(skip) || inside(&comments) {
+            from = at + 1;
             continue;
         }
+        let Some(end) = find_close(text, at, "table") else { break };
+        from = end;
         if let Some(table) = read(text, at, end) {
             out.push((at, table));
         }
@@ -360,6 +372,9 @@ mod tests {
         assert_eq!(t[0].1.header.len(), MAX_SPAN);
         // Logs laid out side by side in `<pre>` cells: no table of its own.
         assert!(tables("<table><tr><th>a</th></tr><tr><td><pre>\nMean TTFT (ms): 1\n</pre></td></tr></table>", &[]).is_empty());
+        // In a comment or a sentence: no table.
+        assert!(tables("<!-- HTML <table>s -->\n<p>a</p>", &[]).is_empty());
+        assert!(tables("Use `<table>` here.\n<table><tr><th>a</th></tr><tr><td>1</td></tr></table>", &[]).len() == 1);
         // Unclosed: nothing.
         assert!(tables("<table><tr><td>1", &[]).is_empty());
     }

@@ -140,6 +140,11 @@ fn parse_as(path: &str, text: &str, result: Option<ResultName<'_>>, context: Con
         if let Some(g) = run.gpu.as_deref().map(|g| names.gpu(g)) {
             run.gpu = Some(g);
         }
+        // A Hugging Face cache folder (`/data/models--org--name/snapshots/9869…`), however the
+        // run got it (a table's `Model` row, a tool's JSON): the checkpoint it holds.
+        if let Some(m) = run.model.as_deref().and_then(context::hub_cache_model) {
+            run.model = Some(m);
+        }
     }
     precision::apply(&mut runs, meta.and_then(|m| m.precision.as_deref()), models, names, &mut sink);
     checks::duplicates(&mut runs, &mut sink);

@@ -283,7 +283,8 @@ framework: SGLang
 /// `genai-perf profile --model … --concurrency 10 --num-prompts 100` above its console table:
 /// the command gives the run its model and concurrency. GenAI-Perf's `--num-prompts` is the
 /// number of distinct prompts generated, not of requests sent (the table counts 20), so it
-/// is not the run's prompt count.
+/// is not the run's prompt count. The heading `추론 성능 비교 (versus vLLM)` names the engine
+/// measured against (the page measures a TensorRT-LLM service): no framework (it had been vLLM).
 #[test]
 fn a_genai_perf_command_gives_its_run_model_and_concurrency() {
     let text = fixture("markdown-document/genai_perf_command_ko.md");
@@ -296,6 +297,7 @@ fn a_genai_perf_command_gives_its_run_model_and_concurrency() {
             ("/scenario/max_concurrency", json!(10)),
             ("/source/context/scenario.max_concurrency", context(6, "command")),
             ("/scenario/num_prompts", Value::Null),
+            ("/framework", Value::Null),
             ("/metrics/e2e_ms/mean", json!(37719.87)),
             ("/metrics/output_throughput", json!(91.19)),
         ]],

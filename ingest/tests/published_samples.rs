@@ -49,7 +49,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 166] = [
+const SAMPLES: [(&str, &str); 167] = [
     ("markdown-table/bare_output_after_input_throughput.md", "raw/torchpipe.md"),
     ("markdown-table/heading_of_three_models_pt.md", "raw/benchmarks_pt.md"),
     ("markdown-table/one_batch_server_summary_per_rank.md", "raw/sglang_fp4.md"),
@@ -216,6 +216,7 @@ const SAMPLES: [(&str, &str); 166] = [
     ("markdown-table/total_tokens_over_time_are_the_throughput.md", "raw/vllm_rs.md"),
     ("markdown-table/peak_at_best_batch_summary_zh.md", "raw/llmir_a800.md"),
     ("markdown-table/html_table_two_row_header_us_zh.md", "raw/lab_report.md"),
+    ("markdown-table/html_table_rowspan_model_lengths.md", "raw/qwen_speed.md"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -4005,19 +4006,21 @@ fn peak_at_the_best_batch_is_that_row_again() {
 }
 
 /// A whole block (from its count of requests to its closing rule) of end-to-end latencies
-/// only, as vLLM prints with `--percentile-metrics e2el`, was not cut: no `missing-metrics`
-/// (it had asked to check whether the log was cut). A block whose first rows a blog trimmed
-/// away (`a_blog_with_cut_sglang_blocks_and_a_one_batch_run`) still says so.
+/// only, as vLLM prints with `--percentile-metrics e2el`, was not cut: its `missing-metrics`
+/// is a note naming what it does not print (a warning had asked to check whether the log was
+/// cut). A block whose first rows a blog trimmed away (`a_blog_with_cut_sglang_blocks_and_a_one_batch_run`)
+/// still warns.
 #[test]
 fn whole_blocks_of_end_to_end_latencies_miss_nothing() {
     let block = "============ Serving Benchmark Result ============\nSuccessful requests:                     1000\nBenchmark duration (s):                  308.06\nTotal input tokens:                      1023000\nTotal generated tokens:                  1024000\nRequest throughput (req/s):              3.25\nOutput token throughput (tok/s):         3324.07\nTotal Token throughput (tok/s):          6644.81\n----------------End-to-end Latency----------------\nMean E2EL (ms):                          131095.97\nMedian E2EL (ms):                        132119.15\nP99 E2EL (ms):                           241127.45\n==================================================\n";
     let out = benchsite_ingest::parse_file("raw/e2el.log", block, None);
     assert_eq!(out.runs.len(), 1);
-    assert!(out.findings.iter().all(|f| f.code != "missing-metrics"), "{:?}", out.findings);
+    let missing: Vec<(&str, benchsite_model::Severity)> = out.findings.iter().filter(|f| f.code == "missing-metrics").map(|f| (f.message.as_str(), f.severity)).collect();
+    assert_eq!(missing, [("this block prints no TTFT/TPOT/ITL rows; those latencies are unknown for this run.", benchsite_model::Severity::Info)]);
     // Cut before its closing rule, it may have lost rows.
     let cut = &block[..block.rfind("\n=====").unwrap() + 1];
     let out = benchsite_ingest::parse_file("raw/e2el.log", cut, None);
-    assert!(out.findings.iter().any(|f| f.code == "partial-block" || f.code == "missing-metrics"), "{:?}", out.findings);
+    assert!(out.findings.iter().any(|f| f.severity == benchsite_model::Severity::Warning && (f.code == "partial-block" || f.code == "missing-metrics")), "{:?}", out.findings);
 }
 
 /// A lab report's HTML table (`<th rowspan="2">输入长度</th>`, `<th colspan="2">TTFT (us)</th>`
@@ -4038,4 +4041,30 @@ fn an_html_table_with_a_header_over_two_rows() {
     assert!(text.lines().nth(line as usize - 1).unwrap().contains("46126192"), "line {line}");
     assert_eq!(out.findings.iter().filter(|f| f.code == "duplicate").count(), 4);
     numbers_trace_to_their_lines(&text, &out);
+}
+
+/// Qwen's speed page: an HTML table (`<table border="1" …>`, its cells indented) whose model
+/// cell spans twelve rows and whose input lengths span three, with a `GPU Num` column; the
+/// fixture's own source comment names `<table>s` and holds none. A run per row: the model
+/// and length repeated down, the GPU count from its column, the framework from the heading
+/// (`### Qwen3-0.6B (SGLang)`). The page had given no run.
+#[test]
+fn an_html_table_of_spanning_model_and_length_cells() {
+    let (text, out) = parsed("markdown-table/html_table_rowspan_model_lengths.md");
+    assert_eq!(out.runs.len(), 12);
+    let last = out.runs.last().unwrap();
+    assert_eq!((last.model.as_deref(), last.gpu_count, last.scenario.input_len, last.framework.as_deref()), (Some("Qwen3-0.6B"), Some(1), Some(30720), Some("sglang")));
+    assert_eq!(last.metrics.output_throughput, Some(3342.06));
+    // The spanning cells keep the line they are written on.
+    assert_eq!(last.source.lines.get("model").copied(), Some(76));
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// A Hugging Face cache folder, however a run got it (a TGI table's `Model` row): the
+/// checkpoint it holds, not the folder (whose snapshot hash had become the model's family).
+#[test]
+fn a_cache_folder_names_its_checkpoint() {
+    let text = "| Parameter | Value |\n|---|---|\n| Model | /data/models--aisingapore--sealion7b-instruct-nc/snapshots/9869033e74f2ae74499e96a6267bd42bd6aac511 |\n| Concurrency | 4 |\n| Output throughput (tok/s) | 120.5 |\n| Mean TTFT (ms) | 80.1 |\n";
+    let out = parse_file("raw/tgi.md", text, None);
+    assert_eq!(out.runs.iter().map(|r| r.model.as_deref()).collect::<Vec<_>>(), [Some("aisingapore/sealion7b-instruct-nc")]);
 }

@@ -456,7 +456,7 @@ fn context_of(body: &str) -> Option<Ctx> {
     } else if one_of(&[
         "gpus", "num gpus", "gpu count", "number of gpus", "n gpus", "卡数", "gpu数", "gpu 数", "gpu数量", "显卡数", "cardnum", "card num", "cards",
         "num cards", "number of cards", "npus", "npu count", "npu num", "num of hardware", "number of hardware", "hardware count", "num of gpus",
-        "num of devices", "number of devices", "num devices", "device count",
+        "num of devices", "number of devices", "num devices", "device count", "gpu num", "gpus num", "npu数", "卡数量",
     ]) {
         Ctx::GpuCount
     } else if one_of(&[
