@@ -49,7 +49,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 167] = [
+const SAMPLES: [(&str, &str); 168] = [
     ("markdown-table/bare_output_after_input_throughput.md", "raw/torchpipe.md"),
     ("markdown-table/heading_of_three_models_pt.md", "raw/benchmarks_pt.md"),
     ("markdown-table/one_batch_server_summary_per_rank.md", "raw/sglang_fp4.md"),
@@ -217,6 +217,7 @@ const SAMPLES: [(&str, &str); 167] = [
     ("markdown-table/peak_at_best_batch_summary_zh.md", "raw/llmir_a800.md"),
     ("markdown-table/html_table_two_row_header_us_zh.md", "raw/lab_report.md"),
     ("markdown-table/html_table_rowspan_model_lengths.md", "raw/qwen_speed.md"),
+    ("markdown-table/unqualified_throughput_beside_completion_rate.md", "raw/vllm_mlx.md"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -4067,4 +4068,17 @@ fn a_cache_folder_names_its_checkpoint() {
     let text = "| Parameter | Value |\n|---|---|\n| Model | /data/models--aisingapore--sealion7b-instruct-nc/snapshots/9869033e74f2ae74499e96a6267bd42bd6aac511 |\n| Concurrency | 4 |\n| Output throughput (tok/s) | 120.5 |\n| Mean TTFT (ms) | 80.1 |\n";
     let out = parse_file("raw/tgi.md", text, None);
     assert_eq!(out.runs.iter().map(|r| r.model.as_deref()).collect::<Vec<_>>(), [Some("aisingapore/sealion7b-instruct-nc")]);
+}
+
+/// vllm-mlx's `| Throughput | Completion tok/s | Prompts/sec |`: the unqualified token rate
+/// beside the generated tokens' is the total (it had been read as the output rate, the
+/// completion rate set apart as its duplicate), `Prompts/sec` the request throughput.
+#[test]
+fn an_unqualified_rate_beside_the_output_rate_is_the_total() {
+    let (text, out) = parsed("markdown-table/unqualified_throughput_beside_completion_rate.md");
+    let rates: Vec<(Option<f64>, Option<f64>, Option<f64>)> = out.runs.iter().map(|r| (r.metrics.total_throughput, r.metrics.output_throughput, r.metrics.request_throughput)).collect();
+    assert_eq!(rates[0], (Some(743.6), Some(723.8), Some(2.83)));
+    assert_eq!(rates.len(), 4);
+    assert!(out.findings.iter().all(|f| f.code != "duplicate-columns"), "{:?}", out.findings);
+    numbers_trace_to_their_lines(&text, &out);
 }

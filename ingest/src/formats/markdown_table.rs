@@ -97,7 +97,7 @@ fn unit_of_squeezed(squeezed: &str) -> Unit {
         _ if ["/gpu", "pergpu", "/卡", "每卡", "/card", "percard", "/npu", "pernpu"].iter().any(|u| t.ends_with(u)) => Unit::PerGpu,
         _ if t.ends_with("/min") || t == "rpm" || t == "qpm" => Unit::PerMinute,
         "qps" | "rps" | "req/s" | "reqs/s" | "request/s" | "requests/s" | "req/sec" | "requests/sec" | "request/sec" | "请求/s"
-        | "请求/秒" | "it/s" => Unit::RequestRate,
+        | "请求/秒" | "it/s" | "prompts/s" | "prompts/sec" | "prompt/s" => Unit::RequestRate,
         "tok/s" | "tokens/s" | "token/s" | "tokens/sec" | "token/sec" | "tok/sec" | "t/s" | "tps" | "tokens/second"
         | "token/秒" | "tokens/秒" | "词/秒" | "toks/s" | "toks/sec" | "トークン/秒" | "トークン/s" => Unit::TokenRate,
         _ => Unit::Other,
@@ -1559,6 +1559,7 @@ fn prepare<'t>(input: &'t TableInput<'t>) -> Prepared<'t> {
     totals_not_lengths(table, &mut cols);
     peak_at_best_load(&mut cols);
     aggregate_alone(&mut cols);
+    unqualified_beside_output(&mut cols);
     percentile_levels(table, &mut cols);
     batch_beside_concurrency(&mut cols);
     phase_columns(heading, &mut cols);
@@ -2177,6 +2178,23 @@ fn aggregate_alone(cols: &mut [Col]) {
             Column::Measure(Measure::Tokens(Kind::Total)) => Column::Measure(Measure::Tokens(Kind::Unqualified)),
             Column::Measure(Measure::Throughput(Kind::Total)) => Column::Measure(Measure::Throughput(Kind::Unqualified)),
             other => other.clone(),
+        };
+    }
+}
+
+/// `| Throughput | Completion tok/s | Prompts/sec |` over `| 743.6 tok/s | 723.8 tok/s |`: a
+/// token rate that does not say which tokens, beside one of the generated tokens, counts the
+/// others too, the total (it had been read as the output rate, and the output column set
+/// apart as its duplicate).
+fn unqualified_beside_output(cols: &mut [Col]) {
+    let output = cols.iter().any(|c| matches!(c.column, Column::Measure(Measure::Tokens(Kind::Output))) && c.throughput_stat.is_none());
+    let unqualified: Vec<usize> = (0..cols.len())
+        .filter(|&i| matches!(cols[i].column, Column::Measure(Measure::Tokens(Kind::Unqualified) | Measure::Throughput(Kind::Unqualified))) && cols[i].throughput_stat.is_none())
+        .collect();
+    if let ([only], true) = (unqualified.as_slice(), output) {
+        cols[*only].column = match cols[*only].column {
+            Column::Measure(Measure::Throughput(_)) => Column::Measure(Measure::Throughput(Kind::Total)),
+            _ => Column::Measure(Measure::Tokens(Kind::Total)),
         };
     }
 }
