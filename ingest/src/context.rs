@@ -457,6 +457,13 @@ pub fn heading(title: &str) -> Heading {
     if !h.load.iter().any(|f| matches!(f, Fact::InputLen(_) | Fact::OutputLen(_))) {
         h.load.extend(counted_lengths(title));
     }
+    // `Benchmark (input 1000 / output 1000)`: each word before its count, both of them.
+    if !h.load.iter().any(|f| matches!(f, Fact::InputLen(_) | Fact::OutputLen(_))) {
+        let named = lengths_in(&title.replace(['/', '(', ')'], " "));
+        if named.len() == 2 {
+            h.load.extend(named);
+        }
+    }
     if !h.load.iter().any(|f| matches!(f, Fact::MaxConcurrency(_))) {
         h.load.extend(concurrency_in(&words).map(Fact::MaxConcurrency));
     }
@@ -2197,7 +2204,8 @@ fn counted_lengths(text: &str) -> Vec<Fact> {
     }
     let words: Vec<&str> = spaced.split_whitespace().map(|w| w.trim_end_matches(['.', ':', '：'])).collect();
     let count = |w: &str| w.parse::<u64>().ok().filter(|&n| n > 0);
-    let input = |w: &str| w == "in" || w.starts_with("input") || w.starts_with("输入");
+    // (`512 prompt + 256 output tokens`: the prompt's tokens.)
+    let input = |w: &str| w == "in" || w.starts_with("input") || w == "prompt" || w.starts_with("输入");
     let output = |w: &str| w == "out" || w.starts_with("output") || w.starts_with("输出");
     let unit = |w: &str| matches!(w, "token" | "tokens" | "tok");
     let mut pairs: Vec<(u64, u64)> = Vec::new();
@@ -2945,6 +2953,11 @@ mod tests {
         // A list of values states none (a finding's `（除 concurrency=2,32 略高）`).
         assert_eq!(load("~4.5s（除 concurrency=2,32 略高），说明 batching"), vec![]);
         assert_eq!(load("concurrency=2, input=128"), vec![Fact::MaxConcurrency(2), Fact::InputLen(128)]);
+        // Lengths counted in a heading's words.
+        let lengths = |t: &str| heading(t).load.into_iter().filter(|f| matches!(f, Fact::InputLen(_) | Fact::OutputLen(_))).collect::<Vec<_>>();
+        assert_eq!(lengths("512 prompt + 256 output tokens, 1 stream, 60s duration"), vec![Fact::InputLen(512), Fact::OutputLen(256)]);
+        assert_eq!(lengths("Benchmark (input 1000 / output 1000)"), vec![Fact::InputLen(1000), Fact::OutputLen(1000)]);
+        assert_eq!(lengths("Output 1000 tokens"), vec![]);
         // Two settings in one: `## Benchmark Result (ISL:OSL=3000:150)`.
         assert_eq!(load("Benchmark Result (ISL:OSL=3000:150)"), vec![Fact::InputLen(3000), Fact::OutputLen(150)]);
         assert_eq!(load("isl/osl=1024/128"), vec![Fact::InputLen(1024), Fact::OutputLen(128)]);

@@ -3829,6 +3829,8 @@ fn median_and_p95_pairs_in_cells() {
     assert_eq!(stats(&raw[0].metrics.tpot_ms), Some((Some(44.6), Some(45.2))));
     assert_eq!(stats(&raw[0].metrics.more.e2e_ms), Some((Some(5700.0), Some(5800.0))));
     assert!(out.findings.iter().any(|f| f.code == "duplicate" && f.line == 39 && f.message.contains("line 72")));
+    // `### Raw Test 1: 128 prompt / 128 output tokens`: the lengths, from the heading.
+    assert!(raw.iter().all(|r| (r.scenario.input_len, r.scenario.output_len) == (Some(128), Some(128))));
     numbers_trace_to_their_lines(&text, &out);
 }
 
