@@ -144,6 +144,33 @@ pub(crate) fn hub_cache_model(path: &str) -> Option<String> {
     (!org.is_empty() && !name.is_empty() && !name.contains("--")).then(|| format!("{org}/{name}"))
 }
 
+/// The checkpoint a local folder holds, by its name: `/root/.cache/instructlab/models/ibm-granite/granite-3.3-8b-instruct`
+/// is `ibm-granite/granite-3.3-8b-instruct`, `/ssd/hf_models/DeepSeek-V3.2-Exp` is
+/// `DeepSeek-V3.2-Exp` (the folder above it a place, not an organisation). `None` for a
+/// name that is no path (`Qwen/Qwen3-8B`) or a folder that names no model.
+pub(crate) fn checkpoint_of_path(path: &str) -> Option<String> {
+    let p = path.trim().trim_end_matches('/');
+    if !(p.starts_with('/') || p.starts_with("./") || p.starts_with("~/") || p.starts_with("../")) {
+        return None;
+    }
+    let mut parts = p.rsplit('/');
+    let name = parts.next().filter(|n| is_model_word(n))?;
+    // The folder above is the organisation only when it is a known publisher's (`/data1/rcai/…`
+    // is a user's folder).
+    let above = parts.next().unwrap_or("");
+    let publisher = PUBLISHERS.iter().any(|p| p.eq_ignore_ascii_case(above));
+    Some(if publisher { format!("{above}/{name}") } else { name.to_string() })
+}
+
+/// Organisations publishing checkpoints on Hugging Face or ModelScope, as a local folder above
+/// a checkpoint names them.
+const PUBLISHERS: [&str; 36] = [
+    "Qwen", "meta-llama", "deepseek-ai", "mistralai", "google", "microsoft", "ibm-granite", "nvidia", "THUDM", "zai-org", "moonshotai",
+    "internlm", "Internlm", "Shanghai_AI_Laboratory", "LLM-Research", "01-ai", "baichuan-inc", "tiiuae", "openai", "MiniMaxAI", "stepfun-ai",
+    "nm-testing", "neuralmagic", "RedHatAI", "unsloth", "bartowski", "TheBloke", "lmstudio-community", "mlx-community", "ZhipuAI", "AI-ModelScope",
+    "openbmb", "tencent", "baidu", "Salesforce", "allenai",
+];
+
 fn fill<T>(slot: &mut Option<T>, value: T) -> bool {
     if slot.is_some() {
         return false;
@@ -1880,7 +1907,9 @@ fn label_facts(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) 
     match label {
         "gpu" | "gpus" | "hardware" | "hardware configuration" | "hardware config" | "device" | "accelerator" | "gpu type" | "gpu model" | "显卡" | "硬件" | "测试硬件" | "硬件平台"
         // Ascend setups: `| NPU类型 | Ascend 910B |`.
-        | "npu" | "npu类型" | "npu型号" | "npu type" | "npu model" | "加速卡" | "加速卡型号"
+        | "npu" | "npu类型" | "npu型号" | "npu type" | "npu model" | "加速卡" | "加速卡型号" | "昇腾设备" | "昇腾硬件"
+        // `| GPUs Available | 2 × L40S |`: the machine's GPUs.
+        | "gpus available" | "available gpus" | "gpu available"
         // `환경: i9-12900KF (16코어) + RTX 3090 24GB`: a setup line; only a GPU it names is taken.
         | "environment" | "test environment" | "hardware environment" | "环境" | "测试环境" | "硬件环境" | "환경" | "테스트 환경" | "실행 환경"
         | "被测芯片" | "実行環境" | "環境" | "platform" | "平台" | "测试平台"
@@ -1904,7 +1933,9 @@ fn label_facts(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) 
                 out.extend(count_alone(value).map(|c| (Fact::GpuCount(c), line)));
             }
         }
-        "number of gpus" | "num gpus" | "gpu 数量" | "gpu数量" | "显卡数量" | "卡数" | "npu数量" | "npu 数量" | "number of npus" | "npu count" | "npus" => {
+        "number of gpus" | "num gpus" | "gpu 数量" | "gpu数量" | "显卡数量" | "卡数" | "npu数量" | "npu 数量" | "number of npus" | "npu count" | "npus"
+        // `| GPUs Used | **2 (two)** |`: the GPUs the run used.
+        | "gpus used" | "used gpus" | "gpus in use" | "gpu used" => {
             out.extend(count_alone(value).map(|c| (Fact::GpuCount(c), line)));
         }
         "model" | "model name" | "模型" | "测试模型" | "被测模型" | "모델" | "테스트 모델" | "モデル" | "ターゲットモデル" | "対象モデル" | "使用モデル"
@@ -2138,7 +2169,10 @@ fn count_alone(value: &str) -> Option<u32> {
     let digits = value.bytes().take_while(u8::is_ascii_digit).count();
     let n = value[..digits].parse::<u32>().ok().filter(|&n| n > 0)?;
     let rest = value[digits..].trim().trim_end_matches(['.', ',', ';']).to_lowercase();
-    matches!(rest.as_str(), "" | "total" | "gpus" | "gpu" | "gpus total" | "x" | "张" | "卡" | "张卡" | "块").then_some(n)
+    // (`2 (two)`: the number again in words.)
+    let words = ["one", "two", "three", "four", "five", "six", "seven", "eight"];
+    let spelled = rest.strip_prefix('(').and_then(|r| r.strip_suffix(')')).is_some_and(|w| words.get(n as usize - 1) == Some(&w.trim()));
+    (spelled || matches!(rest.as_str(), "" | "total" | "gpus" | "gpu" | "gpus total" | "x" | "张" | "卡" | "张卡" | "块")).then_some(n)
 }
 
 /// The model a `Model:` line names: its first word, ending at a bracket unless the bracket
@@ -2909,6 +2943,11 @@ mod tests {
         assert!(load("3.2.1 Concurrency").is_empty());
         assert_eq!(load("16 Concurrency"), vec![Fact::MaxConcurrency(16)]);
         // A Hugging Face cache folder names its checkpoint.
+        assert_eq!(checkpoint_of_path("/root/.cache/instructlab/models/ibm-granite/granite-3.3-8b-instruct").as_deref(), Some("ibm-granite/granite-3.3-8b-instruct"));
+        assert_eq!(checkpoint_of_path("/ssd/hf_models/DeepSeek-V3.2-Exp").as_deref(), Some("DeepSeek-V3.2-Exp"));
+        assert_eq!(checkpoint_of_path("/data/Qwen2.5-7B-Instruct/").as_deref(), Some("Qwen2.5-7B-Instruct"));
+        assert_eq!(checkpoint_of_path("Qwen/Qwen3-8B"), None);
+        assert_eq!(checkpoint_of_path("/data/models/latest"), None);
         let hub = "/Users/x/.cache/huggingface/hub/models--mlx-community--gemma-4-E2B-it-bf16/snapshots/22a2753af6";
         assert_eq!(hub_cache_model(hub).as_deref(), Some("mlx-community/gemma-4-E2B-it-bf16"));
         assert_eq!(hub_cache_model("/models/Qwen/Qwen3-8B"), None);

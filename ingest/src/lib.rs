@@ -145,6 +145,13 @@ fn parse_as(path: &str, text: &str, result: Option<ResultName<'_>>, context: Con
         if let Some(m) = run.model.as_deref().and_then(context::hub_cache_model) {
             run.model = Some(m);
         }
+        // A local folder (`/ssd/hf_models/DeepSeek-V3.2-Exp`): the checkpoint it is named for,
+        // the path kept as a note.
+        if let Some((m, path)) = run.model.as_deref().and_then(|p| Some((context::checkpoint_of_path(p)?, p.to_string()))) {
+            let line = run.source.lines.get("model").copied().unwrap_or(run.source.line);
+            run.notes.push(benchsite_model::Note { line, text: format!("model path: {path}") });
+            run.model = Some(m);
+        }
     }
     precision::apply(&mut runs, meta.and_then(|m| m.precision.as_deref()), models, names, &mut sink);
     checks::duplicates(&mut runs, &mut sink);

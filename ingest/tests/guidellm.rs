@@ -258,7 +258,8 @@ fn every_cut_of_the_samples_parses() {
 
 /// A 0.2 console pasted in a guide with its `Benchmarks Metadata:` block: the model
 /// (`backend_model='…'`) and the synthetic data (`data='prompt_tokens=512,output_tokens=256'`)
-/// it states were not read; the numbers were.
+/// it states were not read; the numbers were. The model is the checkpoint its local folder is
+/// named for (`/root/.cache/instructlab/models/ibm-granite/granite-3.3-8b-instruct`).
 #[test]
 fn reads_model_and_data_of_the_v0_2_metadata_block() {
     let text = fixture("guidellm/v0.2_console_metadata_readme.md");
@@ -267,7 +268,9 @@ fn reads_model_and_data_of_the_v0_2_metadata_block() {
         &text,
         &[&[
             ("/format", json!("guidellm")),
-            ("/model", json!("/root/.cache/instructlab/models/ibm-granite/granite-3.3-8b-instruct")),
+            // The local folder's checkpoint, the path kept as a note.
+            ("/model", json!("ibm-granite/granite-3.3-8b-instruct")),
+            ("/notes/0/text", json!("model path: /root/.cache/instructlab/models/ibm-granite/granite-3.3-8b-instruct")),
             ("/source/lines/model", json!(45)),
             ("/scenario/input_len", json!(512)),
             ("/scenario/output_len", json!(256)),

@@ -19,7 +19,7 @@ fn a_tutorials_profile_throughput_run_takes_model_and_framework_from_its_command
             ("/format", json!("lmdeploy-profile")),
             ("/framework", json!("lmdeploy")),
             ("/source/context/framework", json!({"line": 23, "kind": "command"})),
-            ("/model", json!("/root/model/Meta-Llama-3-8B-Instruct")),
+            ("/model", json!("Meta-Llama-3-8B-Instruct")),
             ("/scenario/num_prompts", json!(10000)),
             ("/scenario/max_concurrency", json!(256)),
             // The ShareGPT file the command's first word names.
@@ -51,7 +51,7 @@ fn a_profile_generation_block_is_one_run_in_seconds() {
             &[
                 ("/format", json!("lmdeploy-generation")),
                 ("/framework", json!("lmdeploy")),
-                ("/model", json!("/pde_ai/models/llm/Internlm/internlm2-chat-7b")),
+                ("/model", json!("Internlm/internlm2-chat-7b")),
                 ("/tp", json!(1)),
                 ("/scenario/max_concurrency", json!(1)),
                 ("/scenario/input_len", json!(256)),
@@ -71,7 +71,7 @@ fn a_profile_generation_block_is_one_run_in_seconds() {
                 ("/format", json!("serving-text")),
                 ("/framework", json!("lmdeploy")),
                 ("/metrics/completed", json!(1000)),
-                ("/model", json!("/pde_ai/models/llm/Internlm/internlm2-chat-7b")),
+                ("/model", json!("Internlm/internlm2-chat-7b")),
                 ("/source/context/model", json!({"line": 34, "kind": "serve"})),
             ],
         ],

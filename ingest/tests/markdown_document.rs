@@ -328,7 +328,7 @@ fn a_serve_command_gives_nothing_to_a_client_of_another_server() {
                 ("/tp", Value::Null),
                 ("/framework", Value::Null),
                 ("/params/command", Value::Null),
-                ("/model", json!("/home/temp/llm_model/Qwen/Qwen2.5-VL-72B-Instruct")),
+                ("/model", json!("Qwen/Qwen2.5-VL-72B-Instruct")),
                 ("/scenario/num_prompts", json!(32)),
             ],
         ],

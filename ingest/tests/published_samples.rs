@@ -450,7 +450,7 @@ fn a_client_backend_is_said_to_be_only_the_clients() {
             ("/backend", json!("vllm")),
             ("/framework", json!("vllm")),
             ("/source/context/framework", json!({"line": 44, "kind": "client-backend"})),
-            ("/model", json!("/hf/DeepSeek-V4-Flash-Base")),
+            ("/model", json!("DeepSeek-V4-Flash-Base")),
             ("/scenario/max_concurrency", json!(4)),
             ("/metrics/tpot_ms/median", json!(20.59)),
         ]],
@@ -474,7 +474,7 @@ fn a_report_with_console_saved_json_and_a_summary_table() {
             &[
                 ("/format", json!("serving-text")),
                 ("/framework", json!("vllm")),
-                ("/model", json!("/workspace/shared_assets/models/Qwen/Qwen3-VL-8B-Instruct")),
+                ("/model", json!("Qwen/Qwen3-VL-8B-Instruct")),
                 ("/scenario/request_rate", json!(1.0)),
                 ("/scenario/max_concurrency", json!(null)),
                 ("/scenario/input_len", json!(200)),
@@ -1188,13 +1188,13 @@ fn a_cat_output_json_in_a_block_with_its_prompt_is_read() {
                 ("/metrics/total_throughput", json!(45834.420689024446)),
                 ("/source/lines/metrics.request_throughput", json!(62)),
                 // The command above, behind its prompt (`(base) root@…:/data# vllm bench throughput`).
-                ("/model", json!("/mnt/moark-models/Qwen3-0.6B/")),
+                ("/model", json!("Qwen3-0.6B")),
                 ("/scenario/num_prompts", json!(200)),
                 ("/source/context/scenario.num_prompts", json!({"line": 51, "kind": "command"})),
             ],
             &[
                 ("/format", json!("serving-text")),
-                ("/model", json!("/mnt/moark-models/Qwen3-0.6B/")),
+                ("/model", json!("Qwen3-0.6B")),
                 ("/scenario/max_concurrency", json!(50)),
                 ("/scenario/num_prompts", json!(150)),
                 ("/source/context/model", json!({"line": 90, "kind": "command"})),
@@ -1248,7 +1248,7 @@ fn a_summary_table_of_two_throughput_lines_repeats_them() {
             ("/format", json!("vllm-throughput")),
             ("/source/line", json!(line)),
             ("/backend", json!(backend)),
-            ("/model", json!("/root/autodl-tmp/qwen/Qwen2.5-7B-Instruct")),
+            ("/model", json!("qwen/Qwen2.5-7B-Instruct")),
             ("/scenario/input_len", json!(64)),
             ("/scenario/output_len", json!(128)),
             ("/scenario/num_prompts", json!(25)),
@@ -1305,7 +1305,7 @@ fn a_one_batch_sweep_takes_the_commands_single_input_length() {
         vec![
             ("/format", json!("sglang-one-batch")),
             ("/framework", json!("sglang")),
-            ("/model", json!("/data1/rcai/Qwen2.5-32B-Instruct")),
+            ("/model", json!("Qwen2.5-32B-Instruct")),
             ("/tp", json!(8)),
             ("/source/line", json!(line)),
             ("/scenario/input_len", json!(1024)),
@@ -2503,7 +2503,7 @@ fn a_namespace_pasted_above_its_block_is_the_blocks() {
     let run = |line: u32, namespace: u32, ttft: f64| {
         vec![
             ("/source/line", json!(line)),
-            ("/model", json!("/root/model/meta-llama/Llama-3.1-8B-Instruct")),
+            ("/model", json!("meta-llama/Llama-3.1-8B-Instruct")),
             ("/framework", json!("vllm")),
             ("/scenario/dataset", json!("sharegpt")),
             ("/scenario/num_prompts", json!(1)),
@@ -2756,7 +2756,7 @@ fn rows_citing_other_sources_are_no_runs() {
 fn an_unfenced_block_takes_the_prose_commands_above_and_ends_at_a_heading() {
     let (text, path) = sample("serving-text/unfenced_cut_block_under_prose_commands.md");
     let expected = [
-        ("/model", json!("/mnt/home/Llama-3.1-8B-Instruct")),
+        ("/model", json!("Llama-3.1-8B-Instruct")),
         ("/source/context/model/kind", json!("serve")),
         ("/scenario/dataset", json!("sharegpt")),
         ("/scenario/num_prompts", json!(3000)),
@@ -2797,16 +2797,17 @@ fn a_csv_block_under_a_comment_naming_its_flags() {
 #[test]
 fn the_line_introducing_a_block_tells_its_run_apart() {
     let (text, path) = sample("serving-text/before_after_pr_labels.md");
-    let note = |line: u32, label: &str| json!([{"line": line, "text": label}]);
+    let note = |line: u32, label: &str| json!({"line": line, "text": label});
     let findings = check(
         &path,
         &text,
-        &[&[("/notes", note(40, "Before this PR")), ("/metrics/ttft_ms/mean", json!(51757.16))], &[("/notes", note(69, "After this PR"))]],
+        &[&[("/notes/0", note(40, "Before this PR")), ("/metrics/ttft_ms/mean", json!(51757.16))], &[("/notes/0", note(69, "After this PR"))]],
     );
     assert_eq!(findings, Vec::<String>::new());
     let generic = text.replace("Before this PR:", "Example output:");
     let out = parse_file(&path, &generic, None);
-    assert!(out.runs[0].notes.is_empty(), "{:?}", out.runs[0].notes);
+    // (Only the model's local folder, `/root/.cache/modelscope/hub/models/Qwen/…`, is noted.)
+    assert!(out.runs[0].notes.iter().all(|n| n.text.starts_with("model path: ")), "{:?}", out.runs[0].notes);
 }
 
 /// SGLang `bench_one_batch` results transcribed as a table per phase (`### Prefill
@@ -3388,7 +3389,7 @@ fn a_served_model_name_is_that_servers_checkpoint() {
     let (text, out) = parsed("markdown-document/served_model_name_alias_ascend_zh.md");
     assert_eq!(out.runs.len(), 1);
     let run = &out.runs[0];
-    assert_eq!((run.model.as_deref(), run.tp), (Some("/models/Qwen2.5-Omni-7B"), Some(1)));
+    assert_eq!((run.model.as_deref(), run.tp), (Some("Qwen2.5-Omni-7B"), Some(1)));
     assert!(run.notes.iter().any(|n| n.text == "served as `gen-studio_Qwen2.5-Omni-7B-esru`"), "{:?}", run.notes);
     assert!(!out.findings.iter().any(|f| f.code == "serve-elsewhere-not-applied"), "{:?}", out.findings);
     numbers_trace_to_their_lines(&text, &out);

@@ -53,7 +53,7 @@ fn reads_tp_and_prompts_of_the_command_block_above() {
         &[&[
             ("/format", json!("sglang-offline")),
             ("/framework", json!("sglang")),
-            ("/model", json!("./Qwen/Qwen2.5-72B-Instruct-GPTQ-Int4")),
+            ("/model", json!("Qwen/Qwen2.5-72B-Instruct-GPTQ-Int4")),
             ("/tp", json!(2)),
             ("/scenario/dataset", json!("sharegpt")),
             ("/scenario/num_prompts", json!(1000)),

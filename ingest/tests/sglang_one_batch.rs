@@ -65,7 +65,7 @@ fn an_issue_quoting_bench_latency_gives_its_run() {
         "raw/issue.log",
         &text,
         &[&[
-            ("/model", json!("../Qwen2-7B-Instruct")),
+            ("/model", json!("Qwen2-7B-Instruct")),
             ("/scenario/max_concurrency", json!(1)),
             ("/scenario/input_len", json!(200)),
             ("/scenario/output_len", json!(100)),

@@ -56,7 +56,7 @@ fn reads_the_old_line_whose_tokens_are_prompt_plus_output() {
                 ("/scenario/input_len", json!(64)),
                 ("/scenario/output_len", json!(128)),
                 ("/scenario/num_prompts", json!(25)),
-                ("/model", json!("/root/autodl-tmp/qwen/Qwen1.5-7B-Chat")),
+                ("/model", json!("qwen/Qwen1.5-7B-Chat")),
                 ("/framework", json!("vllm")),
                 ("/source/line", json!(16)),
                 ("/source/context/scenario.input_len", json!({"line": 4, "kind": "command"})),
@@ -220,7 +220,7 @@ fn a_loops_command_runs_every_line_after_it() {
     let run = |line: u32, output: f64| {
         vec![
             ("/source/line", json!(line)),
-            ("/model", json!("/data/models/Llama-3.1-70B-Instruct")),
+            ("/model", json!("Llama-3.1-70B-Instruct")),
             ("/tp", json!(4)),
             ("/scenario/num_prompts", json!(1000)),
             ("/scenario/output_len", json!(100)),
