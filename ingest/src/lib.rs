@@ -108,7 +108,9 @@ fn parse_as(path: &str, text: &str, result: Option<ResultName<'_>>, context: Con
         }
         None => {
             let runs = if is_markdown(path) {
-                checks::document(text, &mut sink, names)
+                let mut runs = checks::document(text, &mut sink, names);
+                checks::estimates(text, &mut runs, &mut sink);
+                runs
             } else {
                 let mut runs = parse_raw(text, &mut sink);
                 checks::log_context(text, &mut runs, &mut sink);

@@ -49,7 +49,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 168] = [
+const SAMPLES: [(&str, &str); 169] = [
     ("markdown-table/bare_output_after_input_throughput.md", "raw/torchpipe.md"),
     ("markdown-table/heading_of_three_models_pt.md", "raw/benchmarks_pt.md"),
     ("markdown-table/one_batch_server_summary_per_rank.md", "raw/sglang_fp4.md"),
@@ -218,6 +218,7 @@ const SAMPLES: [(&str, &str); 168] = [
     ("markdown-table/html_table_two_row_header_us_zh.md", "raw/lab_report.md"),
     ("markdown-table/html_table_rowspan_model_lengths.md", "raw/qwen_speed.md"),
     ("markdown-table/unqualified_throughput_beside_completion_rate.md", "raw/vllm_mlx.md"),
+    ("markdown-document/closing_note_numbers_are_estimates_ko.md", "raw/llama4_estimates.md"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -4083,5 +4084,22 @@ fn an_unqualified_rate_beside_the_output_rate_is_the_total() {
     assert_eq!(rates[0], (Some(743.6), Some(723.8), Some(2.83)));
     assert_eq!(rates.len(), 4);
     assert!(out.findings.iter().all(|f| f.code != "duplicate-columns"), "{:?}", out.findings);
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// A Korean page whose closing note says all its numbers are estimates from published specs
+/// (`… 기반으로 한 **추정치**입니다`): its runs are kept, each with that sentence as a note, and
+/// one `approximate-values` warning names them all (they had been shown as measurements).
+#[test]
+fn a_closing_note_saying_the_numbers_are_estimates() {
+    let (text, out) = parsed("markdown-document/closing_note_numbers_are_estimates_ko.md");
+    assert_eq!(out.runs.len(), 5);
+    let warning: Vec<&benchsite_model::Finding> = out.findings.iter().filter(|f| f.code == "approximate-values").collect();
+    assert_eq!(warning.len(), 1);
+    assert_eq!(warning[0].runs.len(), 5);
+    assert!(out.runs.iter().all(|r| r.notes.iter().any(|n| n.line == warning[0].line && n.text.contains("추정치"))));
+    // A sentence estimating something else is no such note.
+    let other = text.replace("수치는", "비용은").replace("벤치마크 데이터를", "가격을");
+    assert!(parse_file("raw/llama4_estimates.md", &other, None).findings.iter().all(|f| f.code != "approximate-values"));
     numbers_trace_to_their_lines(&text, &out);
 }
