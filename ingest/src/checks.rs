@@ -659,7 +659,31 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
     all.sort_by_key(|r| r.source.line);
     markdown_table::summaries(&mut all, sink);
     crate::formats::llmperf::console_repeats(&mut all, sink);
+    unread_blocks(&doc.unread, &all, sink);
     all
+}
+
+/// The code blocks that look like results and from whose lines no run came, in a document
+/// that gave runs elsewhere (one that gave none gets the file's `results-not-read`): a
+/// warning each, so a block a script wrote in its own layout is not lost in silence.
+fn unread_blocks(unread: &[(u32, u32, u32, String)], runs: &[Run], sink: &mut Sink) {
+    if runs.is_empty() {
+        return;
+    }
+    for (first, last, line, quoted) in unread {
+        if runs.iter().any(|r| (*first..=*last).contains(&r.source.line)) {
+            continue;
+        }
+        sink.warn(
+            "results-not-read",
+            *line,
+            format!(
+                "this code block looks like benchmark results (`{quoted}`) but no reader of benchsite understood it, so none of it \
+                 appears in the results. If a tool wrote it, please send a sample of its output so a reader can be added."
+            ),
+        )
+        .value("line_text", quoted.clone());
+    }
 }
 
 /// The one item (`items`: a section's client or serve commands) of the nearest earlier sibling

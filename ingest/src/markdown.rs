@@ -76,6 +76,9 @@ pub struct Document {
     /// Serve command given before the first section (often a template).
     pub default_serve: Option<Serve>,
     pub sections: Vec<Section>,
+    /// Code blocks that look like results and gave no run: their first and last lines, the
+    /// line that looks so and its text.
+    pub unread: Vec<(u32, u32, u32, String)>,
 }
 
 /// Byte offset → 1-based line number, counted from the offset asked for last: the parser's
@@ -205,7 +208,8 @@ pub fn read(text: &str, sink: &mut Sink, mut scan_log: impl FnMut(&str, &str, u3
                     let clients = client_commands(body, first);
                     // `Namespace(backend='vllm', …)` pasted as prose right above the block: the
                     // client's arguments of the run below, read with it (its lines kept).
-                    let (runs, _) = match namespace_above(text, range.start, opening) {
+                    let said = sink.findings.len();
+                    let (runs, blocks) = match namespace_above(text, range.start, opening) {
                         Some((line, namespace)) => {
                             // Blank lines between keep every line's number.
                             let gap = "\n".repeat((first - line) as usize);
@@ -213,6 +217,15 @@ pub fn read(text: &str, sink: &mut Sink, mut scan_log: impl FnMut(&str, &str, u3
                         }
                         None => scan_log(body, &info, first, sink),
                     };
+                    // A block of results no reader took: kept for the document to name when no
+                    // run of the file comes from its lines (`checks::unread_blocks`).
+                    let json = info.trim().starts_with("json") || body.trim_start().starts_with(['{', '[']);
+                    if runs.is_empty() && blocks == 0 && sink.findings.len() == said && !json {
+                        if let Some((at, quoted)) = crate::unread::block_results_line(body) {
+                            let last = first + crate::text::count_newlines(body.as_bytes()) as u32;
+                            doc.unread.push((first, last, first + at as u32, quoted));
+                        }
+                    }
                     let serve_only = !shell && runs.is_empty() && serve.is_some();
                     if let Some(s) = doc.sections.last_mut() {
                         if !shell && !serve_only {

@@ -59,6 +59,33 @@ pub fn report(text: &str, sink: &mut Sink) {
     .value("line_text", quoted);
 }
 
+/// In a code block of a document that yielded no run (the document's other blocks may have):
+/// its first line holding a metric word and a measured number, when three lines at least do
+/// (`Avg TTFT (ms): 2147.2047`, `Request Throughput (req/sec): 7.2641`, … of a script's own
+/// summary). An engine's log lines (`INFO … Avg prompt throughput: 0.0 tokens/s`) and commands
+/// are no results.
+pub fn block_results_line(text: &str) -> Option<(usize, String)> {
+    // (A shell prompt, `root@host:/data# cat latency_test_result.json`, is a command too.)
+    let log_line = |t: &str| {
+        let t = t.trim_start_matches(['[', '(']);
+        ["INFO", "DEBUG", "WARNING", "WARN", "ERROR"].iter().any(|l| t.starts_with(l))
+            || t.get(..4).is_some_and(|y| y.bytes().all(|b| b.is_ascii_digit()) && t[4..].starts_with('-'))
+            || t.starts_with('$')
+            || t.contains("# ") && t.contains('@')
+    };
+    let lines: Vec<&str> = text.lines().collect();
+    let results: Vec<usize> = (0..lines.len())
+        .filter(|&i| {
+            let t = lines[i].trim();
+            !is_command(t) && !log_line(t) && has_metric_word(t) && has_number(t)
+        })
+        .collect();
+    (results.len() >= 3).then(|| {
+        let (_, text) = found(&lines, results[0]);
+        (results[0], text)
+    })
+}
+
 /// A metric word waiting for its number on the lines below.
 struct Pending {
     /// Line index of the metric word.
