@@ -1687,6 +1687,48 @@ pub fn sweeps(scanned: &scan::End<'_>, runs: &[Run], sink: &mut Sink) {
     }
 }
 
+/// Sentences saying a document's numbers are estimates, not measurements (`본 벤치마크의 수치는 …
+/// 추정치입니다`, `All figures are estimates based on published specs`): what is estimated,
+/// then how it is said.
+const ESTIMATED: [&str; 12] = [
+    "are estimates", "are estimated", "are rough estimates", "are approximations", "are approximate", "추정치", "均为估算", "为估算值", "均为估计", "估算数据", "推定値です", "は推定値",
+];
+const NUMBERS: [&str; 13] = ["number", "figure", "value", "result", "data", "수치", "데이터", "결과", "数据", "数值", "结果", "数値", "結果"];
+
+/// A document that says, in a sentence of its own anywhere, that its numbers are estimates:
+/// every run of it is kept, with that sentence as a note and one `approximate-values` warning
+/// naming them all (a caption above one table says so for that table's runs alone).
+pub fn estimates(text: &str, runs: &mut [Run], sink: &mut Sink) {
+    if runs.is_empty() {
+        return;
+    }
+    let said = context::outside_fences(text).find_map(|(i, raw)| {
+        let t = raw.trim().trim_start_matches(['>', '-', '*', ' ']);
+        let prose = !t.is_empty() && t.len() <= 600 && !t.starts_with(['#', '|', '<', '`']);
+        let lower = t.to_lowercase();
+        (prose && ESTIMATED.iter().any(|w| lower.contains(w)) && NUMBERS.iter().any(|w| lower.contains(w))).then(|| (i as u32 + 1, t.replace("**", "")))
+    });
+    let Some((line, said)) = said else { return };
+    let short: String = said.chars().take(160).collect();
+    let mut ids = Vec::new();
+    for run in runs.iter_mut() {
+        if run.notes.iter().any(|n| n.line == line) {
+            continue;
+        }
+        run.notes.push(benchsite_model::Note { line, text: short.clone() });
+        ids.push(run.id.to_string());
+    }
+    if ids.is_empty() {
+        return;
+    }
+    sink.warn(
+        "approximate-values",
+        line,
+        format!("line {line} says this document's numbers are estimates, not measurements (`{short}`); its runs are kept, marked as such, and compare with no measured run."),
+    )
+    .runs(ids.iter().map(String::as_str));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1807,46 +1849,4 @@ mod tests {
             prop_assert_eq!(kept.len(), runs.len() - want.len());
         }
     }
-}
-
-/// Sentences saying a document's numbers are estimates, not measurements (`본 벤치마크의 수치는 …
-/// 추정치입니다`, `All figures are estimates based on published specs`): what is estimated,
-/// then how it is said.
-const ESTIMATED: [&str; 12] = [
-    "are estimates", "are estimated", "are rough estimates", "are approximations", "are approximate", "추정치", "均为估算", "为估算值", "均为估计", "估算数据", "推定値です", "は推定値",
-];
-const NUMBERS: [&str; 13] = ["number", "figure", "value", "result", "data", "수치", "데이터", "결과", "数据", "数值", "结果", "数値", "結果"];
-
-/// A document that says, in a sentence of its own anywhere, that its numbers are estimates:
-/// every run of it is kept, with that sentence as a note and one `approximate-values` warning
-/// naming them all (a caption above one table says so for that table's runs alone).
-pub fn estimates(text: &str, runs: &mut [Run], sink: &mut Sink) {
-    if runs.is_empty() {
-        return;
-    }
-    let said = context::outside_fences(text).find_map(|(i, raw)| {
-        let t = raw.trim().trim_start_matches(['>', '-', '*', ' ']);
-        let prose = !t.is_empty() && t.len() <= 600 && !t.starts_with(['#', '|', '<', '`']);
-        let lower = t.to_lowercase();
-        (prose && ESTIMATED.iter().any(|w| lower.contains(w)) && NUMBERS.iter().any(|w| lower.contains(w))).then(|| (i as u32 + 1, t.replace("**", "")))
-    });
-    let Some((line, said)) = said else { return };
-    let short: String = said.chars().take(160).collect();
-    let mut ids = Vec::new();
-    for run in runs.iter_mut() {
-        if run.notes.iter().any(|n| n.line == line) {
-            continue;
-        }
-        run.notes.push(benchsite_model::Note { line, text: short.clone() });
-        ids.push(run.id.to_string());
-    }
-    if ids.is_empty() {
-        return;
-    }
-    sink.warn(
-        "approximate-values",
-        line,
-        format!("line {line} says this document's numbers are estimates, not measurements (`{short}`); its runs are kept, marked as such, and compare with no measured run."),
-    )
-    .runs(ids.iter().map(String::as_str));
 }

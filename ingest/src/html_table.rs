@@ -327,7 +327,10 @@ fn grid(rows: Vec<Row>) -> Option<Table> {
 mod tests {
     use super::*;
 
-    fn shape(t: &Table) -> (u32, Vec<String>, Vec<(u32, Vec<String>)>) {
+    /// A table's header line, header and rows with their lines.
+    type Shape = (u32, Vec<String>, Vec<(u32, Vec<String>)>);
+
+    fn shape(t: &Table) -> Shape {
         (t.line, t.header.clone(), t.rows.iter().map(|r| (r.line, r.cells.clone())).collect())
     }
 

@@ -296,8 +296,7 @@ fn header_of(lines: &[&str]) -> Option<Vec<String>> {
             }
         }
     }
-    let mut header = Vec::with_capacity(width);
-    for c in 0..width {
+    let header = (0..width).map(|c| {
         let mut cell = String::new();
         for (k, line_cells) in cells.iter().enumerate() {
             let part = line_cells.get(over[k][c]).copied().unwrap_or("");
@@ -324,8 +323,8 @@ fn header_of(lines: &[&str]) -> Option<Vec<String>> {
                 cell.push_str(part);
             }
         }
-        header.push(cell);
-    }
+        cell
+    }).collect();
     Some(header)
 }
 
@@ -397,7 +396,10 @@ fn columned(lines: &[&str], kinds: &[Line<'_>], at: usize, spans: &[(usize, usiz
 mod tests {
     use super::*;
 
-    fn shape(t: &Table) -> (u32, Vec<String>, Vec<(u32, Vec<String>)>) {
+    /// A table's header line, header and rows with their lines.
+    type Shape = (u32, Vec<String>, Vec<(u32, Vec<String>)>);
+
+    fn shape(t: &Table) -> Shape {
         (t.line, t.header.clone(), t.rows.iter().map(|r| (r.line, r.cells.clone())).collect())
     }
 
