@@ -631,7 +631,14 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
             }
             if let Some(s) = only_serve.filter(|_| !served && !crate::formats::in_process(&run.format)) {
                 let spread = (result_sections > 1).then(|| format!("the document's runs lie in {result_sections} sections, which may have used other servers"));
-                match spread.or_else(|| serve_elsewhere_conflict(s, &run, client)) {
+                // (A later section's launch, `## 部署方案二：vLLM 原生部署` below the load test of
+                // `## 部署方案一：Xinference`, is another deployment's; results under the title,
+                // before any section, are those of the how-to below them.)
+                let later = || {
+                    (section_of(at).is_some_and(|j| !sections[j].title.is_empty()) && s.line > at && !own_section(s.line))
+                        .then(|| "it stands below this run, in a later section of its own, a deployment described after these results".to_string())
+                };
+                match spread.or_else(later).or_else(|| serve_elsewhere_conflict(s, &run, client)) {
                     None => {
                         give_serve(&mut run, s);
                     }

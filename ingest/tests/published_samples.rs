@@ -49,7 +49,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 169] = [
+const SAMPLES: [(&str, &str); 170] = [
     ("markdown-table/bare_output_after_input_throughput.md", "raw/torchpipe.md"),
     ("markdown-table/heading_of_three_models_pt.md", "raw/benchmarks_pt.md"),
     ("markdown-table/one_batch_server_summary_per_rank.md", "raw/sglang_fp4.md"),
@@ -219,6 +219,7 @@ const SAMPLES: [(&str, &str); 169] = [
     ("markdown-table/html_table_rowspan_model_lengths.md", "raw/qwen_speed.md"),
     ("markdown-table/unqualified_throughput_beside_completion_rate.md", "raw/vllm_mlx.md"),
     ("markdown-document/closing_note_numbers_are_estimates_ko.md", "raw/llama4_estimates.md"),
+    ("markdown-document/later_section_serve_of_another_deployment_zh.md", "raw/xinference.md"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -4103,5 +4104,18 @@ fn a_closing_note_saying_the_numbers_are_estimates() {
     // A sentence estimating something else is no such note.
     let other = text.replace("수치는", "비용은").replace("벤치마크 데이터를", "가격을");
     assert!(parse_file("raw/llama4_estimates.md", &other, None).findings.iter().all(|f| f.code != "approximate-values"));
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// A Chinese README: `## 部署方案一：Xinference`, then a load test (`| 指标 | 50 并发 | 500 高并发 |`),
+/// then `## 部署方案二：vLLM 原生部署` with the document's only serve command. That later section
+/// describes another deployment: its model is not the load test's (it had been given to both
+/// runs), and a note says why. `500 高并发` is the concurrency 500.
+#[test]
+fn a_later_sections_serve_command_is_another_deployments() {
+    let (text, out) = parsed("markdown-document/later_section_serve_of_another_deployment_zh.md");
+    let loads: Vec<(Option<u64>, Option<&str>)> = out.runs.iter().map(|r| (r.scenario.max_concurrency, r.model.as_deref())).collect();
+    assert_eq!(loads, [(Some(50), None), (Some(500), None)]);
+    assert!(out.findings.iter().any(|f| f.code == "serve-elsewhere-not-applied" && f.message.contains("later section")));
     numbers_trace_to_their_lines(&text, &out);
 }

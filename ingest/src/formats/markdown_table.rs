@@ -1618,7 +1618,8 @@ static NUM_PROMPTS: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| colum
 static LOAD: std::sync::LazyLock<Col> = std::sync::LazyLock::new(|| column("load"));
 
 /// The words that say a number is a load (`8並列`, `8 并发`, `c=8`, `8 users`).
-const LOAD_WORDS: [&str; 13] = ["並列", "並行", "并发", "并行", "concurrency", "concurrent", "conc", "c", "users", "user", "clients", "bsz", "bs"];
+/// (`500 高并发`, `10 低并发`: a concurrency said high or low.)
+const LOAD_WORDS: [&str; 15] = ["並列", "並行", "并发", "并行", "高并发", "低并发", "concurrency", "concurrent", "conc", "c", "users", "user", "clients", "bsz", "bs"];
 
 /// What names one load's or variant's run: the cells it is given (column, text).
 type Given = Vec<(&'static Col, String)>;
