@@ -36,8 +36,8 @@ struct Row {
 /// The tables of `text` outside the byte ranges in `skip` (code blocks), each with the byte
 /// offset of its `<table` tag; lines are numbered from 1.
 pub fn tables(text: &str, skip: &[(usize, usize)]) -> Vec<(usize, Table)> {
-    let lower_has = |needle: &str| memchr::memmem::find(text.as_bytes(), needle.as_bytes()).is_some();
-    if !lower_has("<table") && !lower_has("<TABLE") {
+    let has = |needle: &str| memchr::memmem::find(text.as_bytes(), needle.as_bytes()).is_some();
+    if !has("<table") && !has("<TABLE") {
         return Vec::new();
     }
     // HTML comments (`<!-- … <table>s … -->`) hold no table.
@@ -84,11 +84,12 @@ fn find_tag(text: &str, from: usize, name: &str) -> Option<usize> {
 
 /// The offset after the `</name>` that closes the tag opened at `open`, counting nested ones.
 fn find_close(text: &str, open: usize, name: &str) -> Option<usize> {
+    let closing = format!("/{name}");
     let mut depth = 0;
     let mut i = open;
     loop {
         let next_open = find_tag(text, i + 1, name);
-        let close = find_tag(text, i + 1, &format!("/{name}"));
+        let close = find_tag(text, i + 1, &closing);
         match (next_open, close) {
             (Some(o), Some(c)) if o < c => {
                 depth += 1;

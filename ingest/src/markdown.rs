@@ -219,7 +219,8 @@ pub fn read(text: &str, sink: &mut Sink, mut scan_log: impl FnMut(&str, &str, u3
                     };
                     // A block of results no reader took: kept for the document to name when no
                     // run of the file comes from its lines (`checks::unread_blocks`).
-                    let json = info.trim().starts_with("json") || body.trim_start().starts_with(['{', '[']);
+                    // (A JSON document, which the JSON readers judge: an example or a schema.)
+                    let json = crate::formats::block_syntax(&info, body) == Some("json");
                     if runs.is_empty() && blocks == 0 && sink.findings.len() == said && !json {
                         if let Some((at, quoted)) = crate::unread::block_results_line(body) {
                             let last = first + crate::text::count_newlines(body.as_bytes()) as u32;

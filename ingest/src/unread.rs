@@ -74,16 +74,14 @@ pub fn block_results_line(text: &str) -> Option<(usize, String)> {
             || t.contains("# ") && t.contains('@')
     };
     let lines: Vec<&str> = text.lines().collect();
-    let results: Vec<usize> = (0..lines.len())
-        .filter(|&i| {
-            let t = lines[i].trim();
-            !is_command(t) && !log_line(t) && has_metric_word(t) && has_number(t)
-        })
-        .collect();
-    (results.len() >= 3).then(|| {
-        let (_, text) = found(&lines, results[0]);
-        (results[0], text)
-    })
+    let mut results = (0..lines.len()).filter(|&i| {
+        let t = lines[i].trim();
+        !is_command(t) && !log_line(t) && has_metric_word(t) && has_number(t)
+    });
+    // The first of three such lines at least.
+    let first = results.next()?;
+    results.nth(1)?;
+    Some((first, found(&lines, first).1))
 }
 
 /// A metric word waiting for its number on the lines below.

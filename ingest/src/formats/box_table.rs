@@ -40,18 +40,6 @@ fn cells(line: &str, bar: char) -> Option<Vec<String>> {
     Some(drawn.into_iter().map(str::to_string).collect())
 }
 
-/// Joins a wrapped line's cells onto the line before, cell by cell.
-fn join(into: &mut [String], more: Vec<String>) {
-    for (cell, part) in into.iter_mut().zip(more) {
-        if !part.is_empty() {
-            if !cell.is_empty() {
-                cell.push(' ');
-            }
-            cell.push_str(&part);
-        }
-    }
-}
-
 /// The tables drawn in a text: each header with its rows, lines numbered from `first_line`.
 fn tables(text: &str, first_line: u32) -> Vec<Table> {
     let mut out = Vec::new();
@@ -60,7 +48,7 @@ fn tables(text: &str, first_line: u32) -> Vec<Table> {
         let no = first_line + i as u32;
         if let Some(head) = cells(line, '┃') {
             match open.as_mut().filter(|t| t.rows.is_empty() && t.header.len() == head.len()) {
-                Some(table) => join(&mut table.header, head),
+                Some(table) => super::join_cells(&mut table.header, &head),
                 None => {
                     out.extend(open.take().filter(|t| !t.rows.is_empty()));
                     open = Some(Table { line: no, header: head, rows: Vec::new(), intro: None });
@@ -72,7 +60,7 @@ fn tables(text: &str, first_line: u32) -> Vec<Table> {
             let Some(table) = open.as_mut().filter(|t| t.header.len() == row.len()) else { continue };
             let continues = row.first().is_some_and(String::is_empty) && row.iter().any(|c| !c.is_empty());
             match table.rows.last_mut() {
-                Some(last) if continues => join(&mut last.cells, row),
+                Some(last) if continues => super::join_cells(&mut last.cells, &row),
                 _ if row.iter().all(String::is_empty) => {}
                 _ => table.rows.push(TableRow { line: no, cells: row, cell_lines: Vec::new() }),
             }

@@ -318,7 +318,7 @@ pub const PROSE: &str = "(prose)";
 
 /// The syntax a markdown code block's info string (```` ```yaml ````) or text declares: a
 /// document some file format reads, not a log. `None` for a log or command block.
-fn block_syntax(info: &str, text: &str) -> Option<&'static str> {
+pub(crate) fn block_syntax(info: &str, text: &str) -> Option<&'static str> {
     let lang = info.trim().trim_start_matches('{').trim_start_matches('.').split(|c: char| c.is_whitespace() || c == '}' || c == ',');
     match lang.into_iter().next().unwrap_or("").to_ascii_lowercase().as_str() {
         "json" | "jsonc" | "json5" | "jsonl" | "jsonlines" | "ndjson" => Some("json"),
@@ -457,6 +457,20 @@ impl<'a> Gathering<'a> {
     pub fn finish(mut self, sink: &mut Sink) -> (Vec<Run>, usize) {
         self.close(sink);
         (self.runs, self.blocks)
+    }
+}
+
+/// Joins the cells of a table's line drawn over several lines (a wrapped header, a row whose
+/// first cell is empty on its next line) onto the cells before, cell by cell.
+fn join_cells<S: AsRef<str>>(into: &mut [String], more: &[S]) {
+    for (cell, part) in into.iter_mut().zip(more) {
+        let part = part.as_ref();
+        if !part.is_empty() {
+            if !cell.is_empty() {
+                cell.push(' ');
+            }
+            cell.push_str(part);
+        }
     }
 }
 

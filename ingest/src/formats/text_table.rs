@@ -44,7 +44,8 @@ fn detect(input: &Input<'_>) -> bool {
 
 fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
     let found = tables(input.text, input.first_line);
-    let headings: Vec<Option<(String, u32)>> = found.iter().map(|t| heading_above(input.text, t.line - input.first_line, input.first_line)).collect();
+    let lines: Vec<&str> = if found.is_empty() { Vec::new() } else { input.text.lines().collect() };
+    let headings: Vec<Option<(String, u32)>> = found.iter().map(|t| heading_above(&lines, t.line - input.first_line, input.first_line)).collect();
     let headed: Vec<(Table, Option<String>)> = found.into_iter().zip(&headings).map(|(t, h)| (t, h.as_ref().map(|(title, _)| title.clone()))).collect();
     let (mut runs, n) = super::read_drawn_tables(input, &headed, NAME, sink);
     // What a table's heading states (model, GPU, TP), as the heading of a document's section
@@ -60,14 +61,13 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
     (runs, n)
 }
 
-/// The title of a markdown heading right above line `index` of a text (`### deepseek-ai/DeepSeek-V3
-/// (TP4) [8-gpu-h200]`, as a script's report heads each table; a line of prose or a blank line
-/// may sit between).
-fn heading_above(text: &str, index: u32, first_line: u32) -> Option<(String, u32)> {
-    let above: Vec<&str> = text.lines().take(index as usize).collect();
-    let at = (index as usize).saturating_sub(3)..index as usize;
-    let i = at.rev().find(|&i| above[i].starts_with('#'))?;
-    let title = above[i].trim_start_matches('#');
+/// The title of a markdown heading right above line `index` of a text's `lines` (`###
+/// deepseek-ai/DeepSeek-V3 (TP4) [8-gpu-h200]`, as a script's report heads each table; a line
+/// of prose or a blank line may sit between).
+fn heading_above(lines: &[&str], index: u32, first_line: u32) -> Option<(String, u32)> {
+    let at = (index as usize).saturating_sub(3)..(index as usize).min(lines.len());
+    let i = at.rev().find(|&i| lines[i].starts_with('#'))?;
+    let title = lines[i].trim_start_matches('#');
     (title.starts_with(' ') && !title.trim().is_empty()).then(|| (title.trim().to_string(), first_line + i as u32))
 }
 
@@ -187,18 +187,6 @@ fn intro(lines: &[&str], kinds: &[Line<'_>], at: usize) -> Option<String> {
     prose.then(|| line.to_string())
 }
 
-/// Joins a line's cells drawn over several lines onto the cells before, cell by cell.
-fn join(into: &mut [String], more: &[&str]) {
-    for (cell, part) in into.iter_mut().zip(more) {
-        if !part.is_empty() {
-            if !cell.is_empty() {
-                cell.push(' ');
-            }
-            cell.push_str(part);
-        }
-    }
-}
-
 fn owned(cells: &[&str]) -> Vec<String> {
     cells.iter().map(|c| c.to_string()).collect()
 }
@@ -238,7 +226,7 @@ fn barred(lines: &[&str], kinds: &[Line<'_>], start: usize, first_line: u32, out
         let continues = if ruled { !after_rule } else { cells[0].is_empty() && cells.iter().any(|c| !c.is_empty()) };
         after_rule = false;
         match rows.last_mut() {
-            Some(last) if continues => join(&mut last.cells, cells),
+            Some(last) if continues => super::join_cells(&mut last.cells, cells),
             _ if cells.iter().all(|c| c.is_empty()) => {}
             _ => rows.push(TableRow { line: first_line + (start + rule + 1 + j) as u32, cells: owned(cells), cell_lines: Vec::new() }),
         }
