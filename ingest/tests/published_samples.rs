@@ -49,7 +49,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 170] = [
+const SAMPLES: [(&str, &str); 171] = [
     ("markdown-table/bare_output_after_input_throughput.md", "raw/torchpipe.md"),
     ("markdown-table/heading_of_three_models_pt.md", "raw/benchmarks_pt.md"),
     ("markdown-table/one_batch_server_summary_per_rank.md", "raw/sglang_fp4.md"),
@@ -220,6 +220,7 @@ const SAMPLES: [(&str, &str); 170] = [
     ("markdown-table/unqualified_throughput_beside_completion_rate.md", "raw/vllm_mlx.md"),
     ("markdown-document/closing_note_numbers_are_estimates_ko.md", "raw/llama4_estimates.md"),
     ("markdown-document/later_section_serve_of_another_deployment_zh.md", "raw/xinference.md"),
+    ("csv-table/runtime_sweep_snake_case_units.csv", "raw/summary.csv"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -4117,5 +4118,26 @@ fn a_later_sections_serve_command_is_another_deployments() {
     let loads: Vec<(Option<u64>, Option<&str>)> = out.runs.iter().map(|r| (r.scenario.max_concurrency, r.model.as_deref())).collect();
     assert_eq!(loads, [(Some(50), None), (Some(500), None)]);
     assert!(out.findings.iter().any(|f| f.code == "serve-elsewhere-not-applied" && f.message.contains("later section")));
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// A runner's summary CSV whose column names carry their units as snake_case words:
+/// `throughput_tok_s` is a token rate (it had been dropped with no finding: `s` read as
+/// seconds), `ttft_ms_p50` the median TTFT in ms (the statistic after the unit; it had been an
+/// extra value with a warning that the header stated no unit), and `runtime` the engine.
+#[test]
+fn snake_case_units_of_a_summary_csv() {
+    let (text, out) = parsed("csv-table/runtime_sweep_snake_case_units.csv");
+    assert_eq!(out.runs.len(), 21);
+    let r = &out.runs[0];
+    assert_eq!((r.source.line, r.framework.as_deref(), r.scenario.max_concurrency), (3, Some("llama.cpp"), Some(1)));
+    assert_eq!(r.metrics.output_throughput, Some(69.55154105667617));
+    let stat = |l: &Option<benchsite_model::Latency>, s: &str| l.as_ref().and_then(|l| l.get(s).copied());
+    assert_eq!((stat(&r.metrics.ttft_ms, "p50"), stat(&r.metrics.ttft_ms, "p95"), stat(&r.metrics.tpot_ms, "p50")), (Some(183.2072629999857), Some(208.90008449998732), Some(11.687711008871037)));
+    let engines: Vec<_> = out.runs.iter().map(|r| r.framework.as_deref().unwrap_or("-")).collect();
+    assert_eq!(engines.iter().filter(|e| **e == "ollama").count(), 7, "{engines:?}");
+    assert_eq!(engines.iter().filter(|e| **e == "vllm").count(), 7, "{engines:?}");
+    assert!(out.runs.iter().all(|r| r.metrics.output_throughput.is_some()));
+    assert!(out.findings.iter().all(|f| !matches!(f.code.as_str(), "unit-unknown" | "only-extra-metrics" | "unit-mismatch")), "{:?}", out.findings);
     numbers_trace_to_their_lines(&text, &out);
 }

@@ -66,6 +66,20 @@ mod tests {
         assert_eq!(r.source.lines.get("metrics.ttft_ms.mean").copied(), Some(2));
     }
 
+    /// A rate under a time unit (`Throughput (s)`): no throughput; the number is kept as an
+    /// extra value and a finding names the column (it had been dropped with no word).
+    #[test]
+    fn a_unit_that_does_not_fit_keeps_the_number() {
+        let text = "model,concurrency,Throughput (s),TTFT (ms)\nm,1,5.5,3.2\n";
+        let input = Input { path: "raw/t.csv", text, first_line: 1 };
+        let mut sink = Sink::new("raw/t.csv");
+        let runs = read(&input, &mut sink).expect("read");
+        assert_eq!(runs.len(), 1);
+        assert_eq!(runs[0].metrics.output_throughput, None);
+        assert_eq!(runs[0].metrics.more.extra.get("throughput (s)").copied(), Some(5.5));
+        assert!(sink.findings.iter().any(|f| f.code == "unit-mismatch" && f.line == 1), "{:?}", sink.findings);
+    }
+
     /// A CSV of anything else (no two result metrics named) is not this format's.
     #[test]
     fn other_csvs_are_not_read() {

@@ -554,6 +554,36 @@ fn column(raw: &str) -> Col {
     })
 }
 
+/// An export's column name, its words joined by underscores, as a header writes it: the
+/// words apart (`mean_ttft_ms` → `mean ttft ms`), a rate's two words one unit
+/// (`throughput_tok_s`, `tokens_per_s` → `tok/s`), and a statistic written after the unit
+/// (`ttft_ms_p50`) before it (`ttft p50 ms`), where the unit is the last word.
+fn snake_header(lower: &str) -> String {
+    let words: Vec<&str> = lower.split('_').filter(|w| !w.is_empty()).collect();
+    let mut out: Vec<String> = Vec::with_capacity(words.len());
+    let mut i = 0;
+    while i < words.len() {
+        let w = words[i];
+        let rate = matches!(w, "tok" | "toks" | "token" | "tokens" | "req" | "reqs" | "request" | "requests");
+        let per_second = |k: usize| words.get(k).is_some_and(|w| matches!(*w, "s" | "sec"));
+        if rate && per_second(i + 1) {
+            out.push(format!("{w}/s"));
+            i += 2;
+        } else if rate && words.get(i + 1) == Some(&"per") && per_second(i + 2) {
+            out.push(format!("{w}/s"));
+            i += 3;
+        } else {
+            out.push(w.to_string());
+            i += 1;
+        }
+    }
+    let n = out.len();
+    if n >= 3 && stat_word(&out[n - 1]).is_some() && matches!(unit_of(&out[n - 2]), Unit::Time(_)) {
+        out.swap(n - 2, n - 1);
+    }
+    out.join(" ")
+}
+
 /// What [`column`] answers, worked out.
 fn classify(raw: &str) -> Col {
     let raw = clean(raw);
@@ -562,7 +592,7 @@ fn classify(raw: &str) -> Col {
     let lower = if raw.is_ascii() { raw.to_ascii_lowercase() } else { raw.to_lowercase() };
     // `mean_ttft_ms`, `e2e_mean_s`: an export's column name, its words (the unit last) joined
     // by underscores.
-    let lower = if lower.contains('_') && !lower.contains(char::is_whitespace) { lower.replace('_', " ") } else { lower };
+    let lower = if lower.contains('_') && !lower.contains(char::is_whitespace) { snake_header(&lower) } else { lower };
     // Bracketed parts hold units (`(ms)`, `[s]`, `(out tok/s)`) or statistics (`(ave)`).
     let mut body = String::new();
     let mut groups: Vec<String> = Vec::new();
@@ -823,6 +853,10 @@ fn classify(raw: &str) -> Col {
     if (h.has("total") || h.has("总")) && h.any(&["generated token", "output token", "输出", "生成"]) {
         return col(Column::Measure(Measure::TotalOutput));
     }
+    // `runtime` over `llamacpp` / `ollama` / `vllm`: the engine (`Runtime (s)` is a time).
+    if t.trim() == "runtime" && unit == Unit::None {
+        return col(Column::Context(Ctx::Framework));
+    }
     match context_of(t) {
         Some(ctx) => col(Column::Context(ctx)),
         None => col(Column::Label),
@@ -1043,6 +1077,8 @@ struct Notice {
     unitless: BTreeMap<(u32, String), (String, Vec<String>)>,
     /// Token throughput columns that do not say which tokens.
     unqualified: BTreeMap<(u32, String), (String, Vec<String>)>,
+    /// Columns whose unit is no unit of their metric (`Throughput (s)`).
+    mismatched: BTreeMap<(u32, String), (String, Vec<String>)>,
 }
 
 /// An owned row for the resolver: its label made here, its raw label mostly the column's
@@ -3071,6 +3107,7 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
     let mut results = 0;
     let mut unitless: Vec<(u32, &Col)> = Vec::new();
     let mut unqualified: Vec<(u32, &Col)> = Vec::new();
+    let mut mismatched: Vec<(u32, &Col)> = Vec::new();
     let mut placeholder: Option<(u32, String, String)> = None;
     // Numbers of duplicate columns: into `metrics.extra` as they are, never through the
     // resolver (which would read `early ttft` as the run's TTFT again).
@@ -3273,7 +3310,16 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
                         }
                         extras.push((key, n, e.line));
                     }
-                    Measured::No => {}
+                    // A throughput in seconds: the number is kept, under its header, and the
+                    // column is named in a finding.
+                    // (No result of the row's own: a row of `Metric | fp16 | W8A8` whose
+                    // `weights on device` cells hold sizes is no run.)
+                    Measured::No => {
+                        extras.push((col.key.clone(), n, e.line));
+                        if mismatch(m, unit) {
+                            mismatched.push((e.head_line, col));
+                        }
+                    }
                 }
             }
             // Words where a measurement stands (`HTTP 400`): what the row says instead, kept.
@@ -3466,6 +3512,9 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
     for (line, col) in unqualified {
         notice.unqualified.entry((line, col.raw.clone())).or_insert_with(|| (col.key.clone(), Vec::new())).1.push(run.id.to_string());
     }
+    for (line, col) in mismatched {
+        notice.mismatched.entry((line, col.raw.clone())).or_insert_with(|| (col.key.clone(), Vec::new())).1.push(run.id.to_string());
+    }
     Some(run)
 }
 
@@ -3593,6 +3642,14 @@ fn scale(n: f64, factor: f64) -> f64 {
         return n;
     }
     ((n * factor) * 1e9).round() / 1e9
+}
+
+/// Whether `unit` is one of another kind of metric than `m`'s: a time for a throughput, a
+/// rate for a latency or a duration (a percentage under `请求成功率` is none of these).
+fn mismatch(m: &Measure, unit: Unit) -> bool {
+    let rate = matches!(m, Measure::Tokens(_) | Measure::Requests | Measure::Peak | Measure::Throughput(_) | Measure::Goodput);
+    let time = matches!(m, Measure::Latency { .. } | Measure::Duration);
+    (rate && matches!(unit, Unit::Time(_))) || (time && matches!(unit, Unit::TokenRate | Unit::RequestRate))
 }
 
 fn measure(m: &Measure, n: f64, unit: Unit) -> Measured {
@@ -3878,6 +3935,18 @@ fn report(notice: &Notice, sink: &mut Sink) {
             format!(
                 "`{raw}` states no unit, neither in the header nor in its cells; its numbers are kept under `{key}` in the extra \
                  metrics, not read as a latency or throughput. Write the unit into the header (`TTFT (ms)`) to have them read."
+            ),
+        );
+        f.value("label", raw).value("field", format!("metrics.extra.{key}"));
+        f.runs(ids.iter().map(String::as_str));
+    }
+    for ((line, raw), (key, ids)) in &notice.mismatched {
+        let f = sink.warn(
+            "unit-mismatch",
+            *line,
+            format!(
+                "`{raw}`, or its cells, give a unit that is no unit of the metric named (a time for a throughput, a rate for \
+                 a latency); its numbers are kept under `{key}` in the extra metrics, not read as that metric. Correct the header's unit."
             ),
         );
         f.value("label", raw).value("field", format!("metrics.extra.{key}"));
@@ -4400,6 +4469,12 @@ mod tests {
     #[test]
     fn classifies_headers() {
         assert_eq!(kind("TTFT (ms)"), (latency("ttft_ms", "mean"), Unit::Time(1.0)));
+        // An export's snake_case names: the unit's words, the statistic after the unit.
+        assert_eq!(kind("ttft_ms_p95"), (latency("ttft_ms", "p95"), Unit::Time(1.0)));
+        assert_eq!(kind("e2e_latency_s_p99"), (latency("e2e_ms", "p99"), Unit::Time(1000.0)));
+        assert_eq!(kind("throughput_tok_s"), (Column::Measure(Measure::Tokens(Kind::Unqualified)), Unit::TokenRate));
+        assert_eq!(kind("output_tokens_per_s"), (Column::Measure(Measure::Tokens(Kind::Output)), Unit::TokenRate));
+        assert_eq!(kind("request_throughput_req_s"), (Column::Measure(Measure::Requests), Unit::RequestRate));
         assert_eq!(kind("P99 TTFT (ms)"), (latency("ttft_ms", "p99"), Unit::Time(1.0)));
         assert_eq!(kind("FTL(ave)(s)"), (latency("ttft_ms", "mean"), Unit::Time(1000.0)));
         assert_eq!(kind("FTL(min)(s)"), (latency("ttft_ms", "min"), Unit::Time(1000.0)));
