@@ -239,6 +239,8 @@ impl Heading {
         out.extend(self.framework.map(|f| Fact::Framework(f.to_string())));
         // After the framework it belongs to.
         out.extend(self.framework.zip(self.version.clone()).map(|(f, v)| Fact::VersionOf(f, v)));
+        // A release alone (`### v0.7.2 + \`1e77ed2\``): of whichever engine the run is.
+        out.extend(self.version.clone().filter(|_| self.framework.is_none()).map(Fact::FrameworkVersion));
         out.extend(self.precision.clone().map(Fact::Precision));
         out.extend(self.load.iter().cloned());
         out
@@ -457,7 +459,7 @@ pub fn heading(title: &str) -> Heading {
         h.gpu_count = count;
     }
     if h.gpu_count.is_none() {
-        h.gpu_count = gpus_in(title);
+        h.gpu_count = gpus_in(title).or_else(|| data_expert_ranks(&words));
     }
     // `单卡 910B3`, `Single H100`: one card, said with the GPU named right after.
     if h.gpu_count.is_none() {
@@ -535,8 +537,30 @@ pub fn heading(title: &str) -> Heading {
         // `vLLM 0.6.2`, `SGLang v0.4.1`: the release right after the engine's name.
         let at = words.iter().position(|w| framework_word(w).is_some());
         h.version = at.and_then(|i| words.get(i + 1)).and_then(|w| exact_version(w));
+    } else if frameworks.is_empty() {
+        // `### v0.7.1 + \`9528a74\``: a section per release of the document's engine.
+        h.version = words.first().filter(|w| w.starts_with(['v', 'V'])).and_then(|w| exact_version(w));
     }
     h
+}
+
+/// `4 节点, DP32 + EP32`: attention data parallel and expert parallel over the same ranks,
+/// one GPU each: that many GPUs (a TP the serve command of another setup states is not this
+/// one's). `None` unless both are named, with one size.
+fn data_expert_ranks(words: &[&str]) -> Option<u32> {
+    let size = |prefix: &str| -> Option<u32> {
+        let mut found = words.iter().filter_map(|w| {
+            let w = w.trim_matches(|c: char| !c.is_ascii_alphanumeric());
+            let (head, n) = w.split_at(w.len().min(2));
+            (head.eq_ignore_ascii_case(prefix) && !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())).then(|| n.parse::<u32>().ok()).flatten()
+        });
+        let first = found.next()?;
+        found.all(|n| n == first).then_some(first)
+    };
+    match (size("dp"), size("ep")) {
+        (Some(dp), Some(ep)) if dp == ep && dp >= 2 => Some(dp),
+        _ => None,
+    }
 }
 
 /// A heading without its section number (`1. Concurrency Sweep`, `2) Results`, `3.2.1 Setup`),
@@ -2933,6 +2957,11 @@ mod tests {
         // Across a `vs`, a count of machines no list knows: two machines, neither the run's.
         assert_eq!(heading("Side-by-Side: 2x H100 GPUs (TP=2) vs. 1x G4 GPU (TP=1)").gpu, None);
         assert_eq!(heading("2x H100 vs baseline").gpu.as_deref(), Some("H100"));
+        assert_eq!(heading("4 节点, DP32 + EP32").gpu_count, Some(32));
+        assert_eq!(heading("DP8 + EP16").gpu_count, None);
+        // A section per release of the document's engine gives the release, not an engine.
+        assert_eq!(heading("v0.7.2 + `1e77ed2`").facts(), vec![Fact::FrameworkVersion("0.7.2".into())]);
+        assert_eq!(heading("vLLM 0.6.2").facts(), vec![Fact::Framework("vllm".into()), Fact::VersionOf("vllm", "0.6.2".into())]);
         assert!(load("8 GPUs").is_empty());
         // A section's number is no load (`1. Concurrency Sweep`); a count before its word is.
         assert!(load("1. Concurrency Sweep Summary Table").is_empty());

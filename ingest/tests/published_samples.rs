@@ -49,7 +49,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 171] = [
+const SAMPLES: [(&str, &str); 172] = [
     ("markdown-table/bare_output_after_input_throughput.md", "raw/torchpipe.md"),
     ("markdown-table/heading_of_three_models_pt.md", "raw/benchmarks_pt.md"),
     ("markdown-table/one_batch_server_summary_per_rank.md", "raw/sglang_fp4.md"),
@@ -221,6 +221,7 @@ const SAMPLES: [(&str, &str); 171] = [
     ("markdown-document/closing_note_numbers_are_estimates_ko.md", "raw/llama4_estimates.md"),
     ("markdown-document/later_section_serve_of_another_deployment_zh.md", "raw/xinference.md"),
     ("csv-table/runtime_sweep_snake_case_units.csv", "raw/summary.csv"),
+    ("markdown-table/per_node_throughput_dp_ep_zh.md", "raw/deepseekv3_zh.md"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -4139,5 +4140,26 @@ fn snake_case_units_of_a_summary_csv() {
     assert_eq!(engines.iter().filter(|e| **e == "vllm").count(), 7, "{engines:?}");
     assert!(out.runs.iter().all(|r| r.metrics.output_throughput.is_some()));
     assert!(out.findings.iter().all(|f| !matches!(f.code.as_str(), "unit-unknown" | "only-extra-metrics" | "unit-mismatch")), "{:?}", out.findings);
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// LMDeploy's Chinese DeepSeek-V3 page: every throughput column is one node's
+/// (`per node output token thr (tok/s)`) of a run over 2 or 4 nodes. They are kept under their
+/// headers, not as the run's throughput (they had been, and the per-GPU figure divided one
+/// node's rate by every GPU of the run); `### v0.7.2 + \`1e77ed2\`` gives the release; the
+/// 4-node table's `4 节点, DP32 + EP32` gives 32 GPUs, so the two-node guide's `--tp 16` serve
+/// command below is not its (it had given TP 16 and 16 GPUs).
+#[test]
+fn per_node_throughput_is_no_run_total() {
+    let (text, out) = parsed("markdown-table/per_node_throughput_dp_ep_zh.md");
+    assert_eq!(out.runs.len(), 19);
+    for r in &out.runs {
+        assert_eq!((r.metrics.output_throughput, r.metrics.input_throughput, r.derived.output_throughput_per_gpu), (None, None, None), "{}", r.id);
+        assert!(r.metrics.more.extra.get("per node output token thr (tok/s)").is_some(), "{}", r.id);
+    }
+    let first = &out.runs[0];
+    assert_eq!((first.source.line, first.framework_version.as_deref(), first.metrics.more.extra.get("per node output token thr (tok/s)").copied()), (14, Some("0.7.1"), Some(871.78)));
+    let four_nodes: Vec<_> = out.runs.iter().filter(|r| (42..=47).contains(&r.source.line)).map(|r| (r.gpu_count, r.tp, r.framework_version.as_deref())).collect();
+    assert_eq!(four_nodes, vec![(Some(32), None, Some("0.7.2")); 6]);
     numbers_trace_to_their_lines(&text, &out);
 }

@@ -776,6 +776,12 @@ fn classify(raw: &str) -> Col {
     }
     let throughput_words = h.any(&["throughput", "吞吐", "처리량", "スループット", "speed", "速度", "每秒", "per second", "per sec"]) || ["tps", "qps", "rps"].iter().any(|w| h.word(w));
     let rate_unit = matches!(unit, Unit::TokenRate | Unit::RequestRate | Unit::PerGpu);
+    // `per node output token thr (tok/s)`: one node's share of a run over several nodes, a
+    // rate of the run's part as a GPU's is: an extra number under its header, the row a run.
+    if (throughput_words || rate_unit) && ["per node", "per-node", "每节点", "每个节点"].iter().any(|w| h.has(w)) && latency_group(&h).is_none() {
+        let c = col(Column::Measure(Measure::Tokens(token_kind(&h))));
+        return Col { unit: Unit::PerGpu, ..c };
+    }
     // `单用户输出 (tok/s)`, `Output tok/s per user`: the rate one user sees beside the
     // run's (`总生成吞吐`), kept under its header as a `tok/s/user` unit is.
     // `Stream tok/s` beside `Aggregate tok/s`, `单流 tok/s` beside `聚合 tok/s`: one stream's.
@@ -4469,6 +4475,8 @@ mod tests {
     #[test]
     fn classifies_headers() {
         assert_eq!(kind("TTFT (ms)"), (latency("ttft_ms", "mean"), Unit::Time(1.0)));
+        // One node's share of a run over several nodes: kept under its header.
+        assert_eq!(kind("per node output token thr (tok/s)"), (Column::Measure(Measure::Tokens(Kind::Output)), Unit::PerGpu));
         // An export's snake_case names: the unit's words, the statistic after the unit.
         assert_eq!(kind("ttft_ms_p95"), (latency("ttft_ms", "p95"), Unit::Time(1.0)));
         assert_eq!(kind("e2e_latency_s_p99"), (latency("e2e_ms", "p99"), Unit::Time(1000.0)));
