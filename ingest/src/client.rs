@@ -453,6 +453,8 @@ pub fn joined_commands_with(block: &str, first_line: u32, words: &[&Needle]) -> 
         while at < end {
             let stop = memchr::memchr(b'\n', &bytes[at..end]).map_or(end, |p| at + p);
             let text = crate::text::trim(&block[at..stop]);
+            // A command written as a code span, the whole line (`` `python -m vllm… --tp 8` ``).
+            let text = text.strip_prefix('`').and_then(|t| t.strip_suffix('`')).filter(|t| !t.contains('`')).unwrap_or(text);
             at = stop + 1;
             match text.strip_suffix('\\') {
                 Some(body) => {

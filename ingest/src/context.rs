@@ -1794,6 +1794,8 @@ pub fn serve_framework(serve: &Serve) -> Option<&'static str> {
         Some("fastdeploy")
     } else if command.contains("atom.entrypoints") {
         Some("atom")
+    } else if command.contains("lightllm.server") {
+        Some("lightllm")
     } else if image.contains("text-generation-inference") {
         Some("tgi")
     } else if image.contains("predibase/lorax") {

@@ -35,6 +35,8 @@ pub fn of_backend(backend: &str) -> Option<&'static str> {
         "scalellm" => "scalellm",
         // Compared with the engines above in many a README (a llama.cpp runtime of its own).
         "ollama" => "ollama",
+        "lightllm" => "lightllm",
+        "mistral.rs" | "mistralrs" | "mistral-rs" => "mistral.rs",
         _ => return None,
     };
     Some(framework)
@@ -62,6 +64,10 @@ fn of_format(format: &str) -> Option<&'static str> {
     use crate::formats::{llama_batched_bench, llama_bench};
     if [llama_bench::NAME, llama_batched_bench::NAME, llama_batched_bench::SWEEP_NAME].contains(&format) {
         return Some("llama.cpp");
+    }
+    // mistralrs-bench runs mistral.rs's engine in the process.
+    if format == llama_bench::MISTRALRS_NAME {
+        return Some("mistral.rs");
     }
     if format == crate::formats::tgi_benchmark::NAME {
         return Some("tgi");

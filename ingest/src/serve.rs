@@ -63,6 +63,8 @@ fn is_serve(words: &[String]) -> bool {
         // FastDeploy's and ATOM's OpenAI servers (`python -m fastdeploy.entrypoints.openai.api_server`).
         || text.contains("fastdeploy.entrypoints")
         || text.contains("atom.entrypoints")
+        // LightLLM's (`python -m lightllm.server.api_server --model_dir … --tp 8`).
+        || text.contains("lightllm.server")
         || text.contains("sglang.launch_server")
         || text.contains("sgl_jax.launch_server")
         || text.contains("sglang serve")
@@ -201,7 +203,7 @@ fn server(words: &[String], serve: &mut Serve) {
         positional = head.iter().position(|w| w == "-m").and_then(|i| head.get(i + 1)).cloned();
     }
     // TGI and LoRAX name it `--model-id`.
-    serve.model = positional.or_else(|| get(&flag_list, &["--model", "--model-path", "--model-id"]));
+    serve.model = positional.or_else(|| get(&flag_list, &["--model", "--model-path", "--model-id", "--model_dir", "--model-dir"]));
     let num = |v: Option<String>| v.and_then(|v| v.parse::<u32>().ok());
     serve.tp = num(get(&flag_list, &["--tp", "--tp-size", "--tensor-parallel-size", "-tp"]));
     let pp = num(get(&flag_list, &["--pp", "--pp-size", "--pipeline-parallel-size", "-pp"]));

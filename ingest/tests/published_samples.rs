@@ -49,7 +49,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 172] = [
+const SAMPLES: [(&str, &str); 174] = [
     ("markdown-table/bare_output_after_input_throughput.md", "raw/torchpipe.md"),
     ("markdown-table/heading_of_three_models_pt.md", "raw/benchmarks_pt.md"),
     ("markdown-table/one_batch_server_summary_per_rank.md", "raw/sglang_fp4.md"),
@@ -222,6 +222,8 @@ const SAMPLES: [(&str, &str); 172] = [
     ("markdown-document/later_section_serve_of_another_deployment_zh.md", "raw/xinference.md"),
     ("csv-table/runtime_sweep_snake_case_units.csv", "raw/summary.csv"),
     ("markdown-table/per_node_throughput_dp_ep_zh.md", "raw/deepseekv3_zh.md"),
+    ("markdown-document/inline_code_serve_commands_lightllm_zh.md", "raw/lightllm_issue116.md"),
+    ("llama-bench/mistralrs_bench_grid_issue.md", "raw/mistralrs_issue139.md"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -4161,5 +4163,36 @@ fn per_node_throughput_is_no_run_total() {
     assert_eq!((first.source.line, first.framework_version.as_deref(), first.metrics.more.extra.get("per node output token thr (tok/s)").copied()), (14, Some("0.7.1"), Some(871.78)));
     let four_nodes: Vec<_> = out.runs.iter().filter(|r| (42..=47).contains(&r.source.line)).map(|r| (r.gpu_count, r.tp, r.framework_version.as_deref())).collect();
     assert_eq!(four_nodes, vec![(Some(32), None, Some("0.7.2")); 6]);
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// An issue comparing vLLM and LightLLM: each server started by a command written as a code
+/// span of its own line, over the client command and its output. The second block is
+/// LightLLM's, from its `lightllm.server.api_server --model_dir … --tp 8` (it had been given
+/// vLLM and the vLLM command); TP 8 from both (the closing backtick had made it `8\``).
+#[test]
+fn inline_code_serve_commands_of_two_engines() {
+    let (text, out) = parsed("markdown-document/inline_code_serve_commands_lightllm_zh.md");
+    let runs: Vec<_> = out.runs.iter().map(|r| (r.source.line, r.framework.as_deref(), r.model.as_deref(), r.tp, r.metrics.request_throughput)).collect();
+    assert_eq!(runs, vec![(10, Some("vllm"), Some("llama-65b-hf"), Some(8), Some(3.2)), (22, Some("lightllm"), Some("llama-65b-hf"), Some(8), Some(3.0))]);
+    assert_eq!(out.runs[1].source.context.get("framework").map(|c| c.line), Some(19));
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// mistral.rs's `mistralrs-bench`: llama-bench's tests in a grid table with `concurrency`
+/// and `throughput/s` columns. Its runs are mistral.rs's (they had been llama.cpp's), the
+/// `pp 512` row below a grid rule is read (it had been lost), concurrency is the load.
+#[test]
+fn mistralrs_bench_grid_table() {
+    let (text, out) = parsed("llama-bench/mistralrs_bench_grid_issue.md");
+    let runs: Vec<_> = out
+        .runs
+        .iter()
+        .map(|r| (r.source.line, r.format.as_str(), r.framework.as_deref(), r.scenario.max_concurrency, r.metrics.output_throughput, r.metrics.input_throughput))
+        .collect();
+    assert_eq!(
+        runs,
+        vec![(11, "mistralrs-bench", Some("mistral.rs"), Some(1), Some(73.838), None), (13, "mistralrs-bench", Some("mistral.rs"), Some(1), None, Some(1141.041))]
+    );
     numbers_trace_to_their_lines(&text, &out);
 }

@@ -41,6 +41,9 @@ pub const NAME: &str = "llama-bench";
 /// SGLang, llama-server), with its own columns (`peak t/s`, `ttfr (ms)`, `est_ppt (ms)`,
 /// `e2e_ttft (ms)`). No engine of its own: the server it measured is not llama.cpp.
 pub const BENCHY_NAME: &str = "llama-benchy";
+/// mistral.rs's `mistralrs-bench`: llama-bench's tests in a grid table of its own, with a
+/// `concurrency` (the sequences run at once) and a `throughput/s` column, of mistral.rs.
+pub const MISTRALRS_NAME: &str = "mistralrs-bench";
 
 pub static FORMAT: Format = Format { name: NAME, detect, read: Read::Text(read) };
 /// `-o json` / `-o jsonl`.
@@ -227,7 +230,14 @@ fn table_runs(input: &Input<'_>, from: u32, header: &[&str], rows: &[(u32, Vec<&
     // llama-benchy's table: its end-to-end TTFT (the prompt's rows) is the run's TTFT.
     let benchy = ["ttfr (ms)", "est_ppt (ms)", "e2e_ttft (ms)"].iter().any(|c| col(c).is_some());
     let ttft_at = col("e2e_ttft (ms)");
-    let name = if benchy { BENCHY_NAME } else { NAME };
+    // mistralrs-bench's: its `concurrency` the sequences run at once (`throughput/s`, their
+    // rate together, kept as a note).
+    let concurrency_at = col("concurrency").filter(|_| col("throughput/s").is_some());
+    let name = match (benchy, concurrency_at) {
+        (true, _) => BENCHY_NAME,
+        (false, Some(_)) => MISTRALRS_NAME,
+        (false, None) => NAME,
+    };
     let mut runs = Vec::new();
     for (line, row) in rows {
         let (Some(test), Some((mean, std))) = (row.get(test_at).and_then(|t| test_of(t)), row.get(rate_at).and_then(|r| rate(r))) else { continue };
@@ -249,6 +259,9 @@ fn table_runs(input: &Input<'_>, from: u32, header: &[&str], rows: &[(u32, Vec<&
         if let (Some(model), None) = (described, &model_file) {
             cells.push(Row::text(*line, "model", model, "model"));
         }
+        if let Some(n) = concurrency_at.and_then(|at| row.get(at)).and_then(|c| c.parse::<u64>().ok()).filter(|&n| n > 0) {
+            cells.push(number("max concurrency", n as f64, "concurrency"));
+        }
         let ttft = ttft_at.and_then(|at| row.get(at)).and_then(|c| rate(c));
         if let Some((mean, _)) = ttft {
             cells.push(number("mean ttft (ms)", mean, "e2e_ttft (ms)"));
@@ -265,7 +278,7 @@ fn table_runs(input: &Input<'_>, from: u32, header: &[&str], rows: &[(u32, Vec<&
         }
         give_stated(&mut run, "model", &model_file, "command");
         for (i, h) in header.iter().enumerate() {
-            if [test_at, rate_at].contains(&i) || Some(i) == ttft_at || (i == model_at && model_file.is_none()) {
+            if [test_at, rate_at].contains(&i) || Some(i) == ttft_at || Some(i) == concurrency_at || (i == model_at && model_file.is_none()) {
                 continue;
             }
             if let Some(v) = row.get(i).filter(|v| !v.is_empty()) {
@@ -296,8 +309,12 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
         let no = input.first_line + i as u32;
         let Some(row) = bar_cells(line) else {
             // A blank line or `build: …` ends a table with rows; lines a build prints between
-            // the header and its rows (`[iqk] ACTIVE: …`) do not.
+            // the header and its rows (`[iqk] ACTIVE: …`) do not, nor a grid's rule between
+            // rows (`+----+---+`, mistralrs-bench's).
             let t = line.trim();
+            if t.starts_with('+') && t.len() > 2 && t.bytes().all(|b| matches!(b, b'+' | b'-' | b'=' | b':')) {
+                continue;
+            }
             if t.is_empty() || t.starts_with("build:") || open.as_ref().is_some_and(|(_, rows)| !rows.is_empty()) {
                 close(&mut open, &mut runs, sink);
             }

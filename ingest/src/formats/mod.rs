@@ -222,6 +222,7 @@ pub fn in_process(format: &str) -> bool {
         trtllm_legacy::NAME,
         trtllm_legacy::MANAGER_NAME,
         llama_bench::NAME,
+        llama_bench::MISTRALRS_NAME,
         llama_batched_bench::NAME,
         llama_batched_bench::SWEEP_NAME,
         openvino_genai::NAME,
