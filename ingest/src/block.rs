@@ -746,6 +746,29 @@ fn not_streamed(run: &mut Run, sink: &mut Sink) {
         .run(&run.id);
         return;
     }
+    // evalscope's non-streamed run (`Average package per request: 1.000`): its TTFT equals the
+    // request latency in every statistic both print, the first token came with the last.
+    let same_as_e2e = match (&m.ttft_ms, &m.more.e2e_ms) {
+        (Some(t), Some(e)) => {
+            let shared: Vec<(&f64, &f64)> = t.iter().filter_map(|(k, v)| e.get(k).map(|w| (v, w))).collect();
+            shared.len() >= 2 && shared.len() == t.len() && shared.iter().all(|(a, b)| a == b && **a > 0.0)
+        }
+        _ => false,
+    };
+    if same_as_e2e {
+        let line = run.source.lines.iter().filter(|(k, _)| k.starts_with("metrics.ttft_ms.")).map(|(_, l)| *l).min().unwrap_or(run.source.line);
+        m.ttft_ms = None;
+        run.source.lines.retain(|key, _| !key.starts_with("metrics.ttft_ms."));
+        sink.warn(
+            "not-streamed",
+            line,
+            "the time to first token of this run equals its request latency in every statistic printed: the responses arrived \
+             as one chunk (not streamed), so the TTFT printed is the whole response's time, no first token's, and was left out."
+                .into(),
+        )
+        .run(&run.id);
+        return;
+    }
     let many_tokens = matches!((m.total_output_tokens, m.completed), (Some(out), Some(done)) if done > 0 && out > 2 * done);
     // guidellm prints a TTFT of 0 too: no first token was seen apart from the rest (its TPOT,
     // the latency over the tokens, is still one).

@@ -31,17 +31,20 @@ fn the_key_value_summary_of_the_first_releases() {
             ("/metrics/output_throughput", json!(tps)),
             // The test's duration over its output tokens, not a per-request TPOT.
             ("/metrics/tpot_ms", Value::Null),
+            // Not streamed (`Average package per request: 1.000`): the TTFT printed equals the
+            // request latency in every statistic, the time to the whole response.
+            ("/metrics/ttft_ms", Value::Null),
         ]
     };
     let mut first = run(19, 8, 3213.0, 6854.5, 594.929);
-    first.extend([("/model", json!("qwen")), ("/scenario/dataset", json!("openqa")), ("/metrics/ttft_ms/p50", json!(3246.1)), ("/metrics/extra/evalscope average time per output token", json!(0.00168))]);
+    first.extend([("/model", json!("qwen")), ("/scenario/dataset", json!("openqa")), ("/metrics/extra/evalscope average time per output token", json!(0.00168))]);
     // The command pasted once above them all holds for every summary below it.
     let mut later = [run(57, 16, 3391.0, 7247.8, 1119.102), run(96, 8, 3712.0, 7441.5, 480.043)];
     for run in &mut later {
         run.extend([("/model", json!("qwen")), ("/scenario/dataset", json!("openqa")), ("/source/lines/model", json!(7))]);
     }
     let findings = check("raw/atlas800.log", &text, &[&first, &later[0], &later[1]]);
-    assert_eq!(findings, ["failed-requests@102"]);
+    assert_eq!(findings, ["not-streamed@29", "not-streamed@67", "failed-requests@102", "not-streamed@106"]);
     read("keyvalue_atlas800_mindie.txt", "raw/atlas800.log");
 }
 
@@ -171,4 +174,19 @@ fn low_success_rates_of_a_sweep_are_failures() {
     let failed: Vec<u32> = out.findings.iter().filter(|f| f.code == "failed-requests").map(|f| f.line).collect();
     assert_eq!(failed, [76, 77, 78, 79]);
     assert!(out.findings.iter().any(|f| f.message.contains("70.0% of this run's requests failed (20 sent, success rate 30%)")));
+}
+
+/// A Chinese page on vLLM over four MetaX MXC500 (evalscope-perf 0.5.5), not streamed: the
+/// time to first token equals the request latency in the mean and every percentile, so no
+/// TTFT is read (it would have been compared with streamed runs' first tokens) and a
+/// warning says why; the request latency stays.
+#[test]
+fn a_time_to_first_token_equal_to_the_latency_is_no_first_token() {
+    let (_, out) = read("not_streamed_mxc500_zh.md", "raw/mxc500.md");
+    assert_eq!(out.runs.len(), 1);
+    let r = &out.runs[0];
+    assert_eq!(r.metrics.ttft_ms, None);
+    assert_eq!(r.metrics.more.e2e_ms.as_ref().and_then(|l| l.get("p99").copied()), Some(116997.4));
+    let warned: Vec<u32> = out.findings.iter().filter(|f| f.code == "not-streamed").map(|f| f.line).collect();
+    assert_eq!(warned, [61]);
 }
