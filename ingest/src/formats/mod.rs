@@ -26,6 +26,7 @@ pub mod ais_bench;
 pub mod box_table;
 pub mod text_table;
 pub mod guidellm;
+pub mod genai_bench;
 pub mod evalscope;
 pub mod llmperf;
 pub mod inferencex;
@@ -183,6 +184,7 @@ pub static FORMATS: &[&Format] = &[
     &llama_bench::JSON,
     &guidellm::JSON,
     &llmperf::FORMAT,
+    &genai_bench::FORMAT,
     &evalscope::JSON,
     &llmd_report::JSON,
     &inferencex::FORMAT,
