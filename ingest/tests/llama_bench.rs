@@ -149,3 +149,35 @@ fn json_and_jsonl_output() {
     let rates: Vec<(u32, Option<f64>, Option<f64>)> = out.runs.iter().map(|r| (r.source.line, r.metrics.input_throughput, r.metrics.output_throughput)).collect();
     assert_eq!(rates, [(1, Some(1334.103112), None), (2, None, Some(101.152055))]);
 }
+
+/// A shell driver's log around llama-bench: its echo of the run (`Qwen3.8-27B-UD-IQ3_S.gguf
+/// ub=2048 … kv=q8_0/q8_0`) and a cut of the table in spaced columns (`split kv n_ubatch test
+/// t/s stddev`), no model column. Six runs (it had given none and only an info): the model
+/// file from the echo above each table, the stddev column the spread, the KV cache type a note
+/// that tells the two tables apart.
+#[test]
+fn a_drivers_spaced_cut_of_the_table() {
+    let text = fixture("llama-bench/driver_spaced_columns_p100.log");
+    let out = parse_file("raw/driver.log", &text, None);
+    let runs: Vec<_> = out
+        .runs
+        .iter()
+        .map(|r| (r.source.line, r.model.as_deref(), r.scenario.input_len, r.scenario.output_len, r.metrics.input_throughput.or(r.metrics.output_throughput)))
+        .collect();
+    let model = Some("Qwen3.8-27B-UD-IQ3_S");
+    assert_eq!(
+        runs,
+        vec![
+            (12, model, Some(4096), None, Some(202.44)),
+            (13, model, Some(16384), None, Some(184.13)),
+            (14, model, None, Some(128), Some(11.21)),
+            (27, model, Some(4096), None, Some(202.05)),
+            (28, model, Some(16384), None, Some(184.05)),
+            (29, model, None, Some(128), Some(11.18)),
+        ]
+    );
+    assert_eq!(out.runs[0].metrics.spread.get("input_throughput").and_then(|s| s.std), Some(0.41));
+    assert_eq!(out.runs[3].source.context.get("model").map(|c| c.line), Some(22));
+    assert!(out.runs[3].notes.iter().any(|n| n.text == "kv: q4_0"), "{:?}", out.runs[3].notes);
+    common::numbers_trace_to_their_lines(&text, &out);
+}

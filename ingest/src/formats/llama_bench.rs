@@ -123,9 +123,11 @@ fn read_json(_: &Input<'_>, objects: &[crate::json::Object<'_>], sink: &mut Sink
 
 static MODEL: Needle = Needle::new("| model");
 static RATE: Needle = Needle::new("t/s |");
+static SPACED_TEST: Needle = Needle::new(" test ");
+static SPACED_RATE: Needle = Needle::new(" t/s ");
 
 fn detect(input: &Input<'_>) -> bool {
-    input.has(&MODEL) && input.has(&RATE)
+    (input.has(&MODEL) && input.has(&RATE)) || (input.has(&SPACED_TEST) && input.has(&SPACED_RATE))
 }
 
 /// What a test name states: (prompt tokens, generated tokens, context depth), from `pp512`,
@@ -193,6 +195,15 @@ pub(super) fn log_context(text: &str, first_line: u32, from: u32, before: u32) -
         if let Some(name) = name.filter(|n| !n.is_empty()) {
             devices.push((name.to_string(), no));
         }
+        // A driver's echo of its run (`Qwen3.8-27B-UD-IQ3_S.gguf  ub=2048  b=2048  p=4096 …`):
+        // the model file first, then its settings.
+        let first = t.split_whitespace().next().unwrap_or("");
+        if first.ends_with(".gguf") && t.split_whitespace().skip(1).any(|w| w.contains('=')) {
+            let name = first.rsplit('/').next().unwrap_or(first);
+            if let Some(stem) = name.strip_suffix(".gguf").filter(|s| !s.is_empty()) {
+                model = Some((stem.to_string(), no));
+            }
+        }
         if t.contains("llama-bench") || t.contains("batched-bench") || t.contains("sweep-bench") {
             // One model file loaded (`-m a.gguf,b.gguf` or two `-m` load several).
             let words: Vec<&str> = t.split_whitespace().collect();
@@ -225,7 +236,10 @@ pub(super) fn give_stated(run: &mut Run, key: &'static str, stated: &Stated, kin
 /// of the log that is this table's (after the table before it).
 fn table_runs(input: &Input<'_>, from: u32, header: &[&str], rows: &[(u32, Vec<&str>)], sink: &mut Sink) -> Vec<Run> {
     let col = |name: &str| header.iter().position(|h| h.eq_ignore_ascii_case(name));
-    let (Some(model_at), Some(test_at), Some(rate_at)) = (col("model"), col("test"), col("t/s")) else { return Vec::new() };
+    let (Some(test_at), Some(rate_at)) = (col("test"), col("t/s")) else { return Vec::new() };
+    // (A driver's cut of the table may leave the model out, and write the spread apart.)
+    let model_at = col("model");
+    let std_at = col("stddev");
     let (gpu, model_file) = rows.first().map_or((None, None), |(line, _)| log_context(input.text, input.first_line, from, *line));
     // llama-benchy's table: its end-to-end TTFT (the prompt's rows) is the run's TTFT.
     let benchy = ["ttfr (ms)", "est_ppt (ms)", "e2e_ttft (ms)"].iter().any(|c| col(c).is_some());
@@ -241,6 +255,7 @@ fn table_runs(input: &Input<'_>, from: u32, header: &[&str], rows: &[(u32, Vec<&
     let mut runs = Vec::new();
     for (line, row) in rows {
         let (Some(test), Some((mean, std))) = (row.get(test_at).and_then(|t| test_of(t)), row.get(rate_at).and_then(|r| rate(r))) else { continue };
+        let std = std.or_else(|| std_at.and_then(|at| row.get(at)).and_then(|c| c.trim().parse::<f64>().ok()).filter(|s| s.is_finite() && *s >= 0.0));
         let (pp, tg, depth) = test;
         let number = |label: &str, n: f64, raw: &'static str| Row::number(*line, label.to_string(), n, raw);
         let (rate_label, field) = match (pp, tg) {
@@ -255,7 +270,7 @@ fn table_runs(input: &Input<'_>, from: u32, header: &[&str], rows: &[(u32, Vec<&
         cells.extend(tg.map(|n| number("output len", n as f64, "test")));
         // The model file's name (`Qwen2.5-Coder-32B-Instruct-Q4_K_M`) over llama.cpp's
         // description of it (`qwen2 32B Q4_K - Medium`, then kept as a note).
-        let described = row.get(model_at).filter(|m| !m.is_empty());
+        let described = model_at.and_then(|at| row.get(at)).filter(|m| !m.is_empty());
         if let (Some(model), None) = (described, &model_file) {
             cells.push(Row::text(*line, "model", model, "model"));
         }
@@ -278,7 +293,7 @@ fn table_runs(input: &Input<'_>, from: u32, header: &[&str], rows: &[(u32, Vec<&
         }
         give_stated(&mut run, "model", &model_file, "command");
         for (i, h) in header.iter().enumerate() {
-            if [test_at, rate_at].contains(&i) || Some(i) == ttft_at || Some(i) == concurrency_at || (i == model_at && model_file.is_none()) {
+            if [test_at, rate_at].contains(&i) || Some(i) == ttft_at || Some(i) == concurrency_at || Some(i) == std_at || (Some(i) == model_at && model_file.is_none()) {
                 continue;
             }
             if let Some(v) = row.get(i).filter(|v| !v.is_empty()) {
@@ -298,6 +313,8 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
     let mut open: Option<Drawn<'_>> = None;
     // Where the log after the last table begins.
     let mut from = input.first_line;
+    // Whether the open table is one of spaced columns.
+    let mut spaced = false;
     let mut close = |open: &mut Option<Drawn<'_>>, runs: &mut Vec<Run>, sink: &mut Sink| {
         if let Some((header, rows)) = open.take().filter(|(_, rows)| !rows.is_empty()) {
             tables += 1;
@@ -307,6 +324,27 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
     };
     for (i, line) in input.text.lines().enumerate() {
         let no = input.first_line + i as u32;
+        // A driver's cut of the table in spaced columns (` split    kv  n_ubatch   test   t/s
+        // stddev`): a header naming `test` and `t/s`, rows of as many words whose test is one.
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if !line.contains('|') && words.contains(&"test") && words.contains(&"t/s") {
+            close(&mut open, &mut runs, sink);
+            open = Some((words, Vec::new()));
+            spaced = true;
+            continue;
+        }
+        if spaced {
+            let test_at = open.as_ref().and_then(|(h, _)| h.iter().position(|c| *c == "test"));
+            let fits = open.as_ref().is_some_and(|(h, _)| h.len() == words.len()) && test_at.and_then(|at| words.get(at)).is_some_and(|t| test_of(t).is_some());
+            if fits {
+                if let Some((_, rows)) = open.as_mut() {
+                    rows.push((no, words));
+                }
+                continue;
+            }
+            close(&mut open, &mut runs, sink);
+            spaced = false;
+        }
         let Some(row) = bar_cells(line) else {
             // A blank line or `build: …` ends a table with rows; lines a build prints between
             // the header and its rows (`[iqk] ACTIVE: …`) do not, nor a grid's rule between
