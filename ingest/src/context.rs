@@ -2375,7 +2375,9 @@ pub fn captions(text: &str, first_line: u32) -> Vec<Caption> {
         // (`Benchmark 对比（TP=4, random 20k/1k, parallel=1）：`: its settings and TP.)
         let mut facts = caption_facts(t).unwrap_or_else(|| if prose { settings_in(t).into_iter().chain(tp_in(t).map(Fact::Tp)).chain(counted_lengths(t)).collect() } else { Vec::new() });
         facts.extend(introduced_checkpoint(t).map(Fact::Model));
-        let label = (facts.is_empty() && fenced && prose).then(|| block_label(t, j == i + 1)).flatten();
+        // (A caption naming only the engine, `使用CPU运行(…重新运行\`ollama serve\`)`, still labels the block.)
+        let only_engine = facts.iter().all(|f| matches!(f, Fact::Framework(_) | Fact::FrameworkVersion(_) | Fact::VersionOf(..)));
+        let label = (only_engine && fenced && prose).then(|| block_label(t, j == i + 1)).flatten();
         let says = |words: &[&str]| t.len() <= 400 && words.iter().any(|w| crate::text::contains_ignore_ascii_case(t, w));
         let caveat = if says(&AGGREGATE_WORDS) {
             Some(Caveat::Aggregate)
@@ -2410,6 +2412,18 @@ pub fn captions(text: &str, first_line: u32) -> Vec<Caption> {
 fn block_label(line: &str, adjacent: bool) -> Option<String> {
     // `**Before this PR:**`: the markup around it first.
     let bare = line.trim().trim_matches(['*', '_', '`']).trim();
+    // `a. 使用GPU运行`, `2) Before`: the label without its list mark; `使用CPU运行(清理环境变量，…)`
+    // without the aside after it.
+    let bare = match bare.split_once([')', '.']) {
+        Some((mark, rest)) if rest.starts_with(' ') && !mark.is_empty() && mark.len() <= 2 && mark.chars().all(|c| c.is_ascii_alphanumeric()) => rest.trim_start(),
+        _ => bare,
+    };
+    // (A generic word in the aside, `(Completed Requests)`, still makes the label generic.)
+    let whole = bare.to_lowercase();
+    let bare = match bare.split_once(['(', '（']) {
+        Some((before, _)) if !before.trim().is_empty() && !bare.trim_end().ends_with([':', '：']) => before.trim_end(),
+        _ => bare,
+    };
     let t = bare.trim_end_matches([':', '：']).trim().trim_matches(['*', '_', '`']).trim();
     // Without its colon (`Vec column sweep` over the fence), only right above the block, and
     // no list item or flag (`* --num-prompts 50`).
@@ -2422,7 +2436,7 @@ fn block_label(line: &str, adjacent: bool) -> Option<String> {
     const GENERIC: [&str; 16] = [
         "output", "result", "sample", "example", "looks like", "as follows", "log", "command", "completed", "如下", "示例", "例如", "输出", "结果", "日志", "命令",
     ];
-    let generic = GENERIC.iter().any(|g| lower.contains(g)) || lower.split_whitespace().any(|w| w == "run" || w == "runs");
+    let generic = GENERIC.iter().any(|g| lower.contains(g) || whole.contains(g)) || lower.split_whitespace().any(|w| w == "run" || w == "runs");
     // Part of a sentence (`… we expose). Sample`, `…终端。例如`) is no label either.
     let sentence = t.contains(['。', '，', ';', '；']) || t.contains(". ") || (t.contains(')') && !t.contains('('));
     (!generic && !sentence).then(|| t.to_string())
@@ -2961,6 +2975,11 @@ mod tests {
         assert_eq!(heading("2x H100 vs baseline").gpu.as_deref(), Some("H100"));
         assert_eq!(heading("4 节点, DP32 + EP32").gpu_count, Some(32));
         assert_eq!(heading("DP8 + EP16").gpu_count, None);
+        // A block's label without its list mark or the aside after it; generic ones none.
+        assert_eq!(block_label("a. 使用GPU运行", true).as_deref(), Some("使用GPU运行"));
+        assert_eq!(block_label("b. 使用CPU运行(清理环境变量，重新运行`ollama serve`)", true).as_deref(), Some("使用CPU运行"));
+        assert_eq!(block_label("**Request Latency Statistics (Completed Requests)**", true), None);
+        assert_eq!(block_label("Before:", false).as_deref(), Some("Before"));
         // A section per release of the document's engine gives the release, not an engine.
         assert_eq!(heading("v0.7.2 + `1e77ed2`").facts(), vec![Fact::FrameworkVersion("0.7.2".into())]);
         assert_eq!(heading("vLLM 0.6.2").facts(), vec![Fact::Framework("vllm".into()), Fact::VersionOf("vllm", "0.6.2".into())]);

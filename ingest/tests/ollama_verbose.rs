@@ -7,10 +7,11 @@ mod common;
 use common::{check, fixture};
 use serde_json::json;
 
-const SAMPLES: [(&str, &str); 3] = [
+const SAMPLES: [(&str, &str); 4] = [
     ("ollama-verbose/before_after_pr12742.log", "raw/ollama.log"),
     ("ollama-verbose/igpu_780m_rocm_notes.md", "raw/igpu.md"),
     ("ollama-verbose/timings_as_a_list.md", "raw/answer.md"),
+    ("ollama-verbose/grep_filtered_rate_loops_zh.md", "raw/ollama_780m.md"),
 ];
 
 #[test]
@@ -56,4 +57,24 @@ fn the_model_of_the_command_above() {
         ]],
     );
     assert!(findings.is_empty(), "{findings:?}");
+}
+
+/// Two shell loops of ten requests each, `… | ollama run tinyllama --verbose 2>&1 >/dev/null
+/// | grep "eval rate:"`, on the GPU and then the CPU: each request's two rate lines a run (they
+/// had given none), the model from the loop's command, each loop's runs labelled by the line
+/// above its block (`a. 使用GPU运行`, `b. 使用CPU运行(…)`); the GPU loop's last request, cut
+/// after its prompt rate, a run of that rate alone.
+#[test]
+fn rate_lines_kept_by_grep_in_a_loop() {
+    let text = fixture("ollama-verbose/grep_filtered_rate_loops_zh.md");
+    let out = benchsite_ingest::parse_file("raw/ollama_780m.md", &text, None);
+    assert_eq!(out.runs.len(), 20);
+    let first = &out.runs[0];
+    assert_eq!((first.source.line, first.model.as_deref(), first.metrics.input_throughput, first.metrics.output_throughput), (56, Some("tinyllama"), Some(1354.84), Some(88.77)));
+    let cut = &out.runs[9];
+    assert_eq!((cut.source.line, cut.metrics.input_throughput, cut.metrics.output_throughput), (74, Some(14000.0), None));
+    let labels: Vec<&str> = out.runs.iter().map(|r| r.notes.first().map_or("", |n| n.text.as_str())).collect();
+    assert_eq!(labels, [vec!["使用GPU运行"; 10], vec!["使用CPU运行"; 10]].concat());
+    assert!(out.runs.iter().all(|r| r.framework.as_deref() == Some("ollama")));
+    assert!(out.findings.iter().all(|f| f.code != "results-not-read"), "{:?}", out.findings);
 }

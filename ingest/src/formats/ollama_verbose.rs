@@ -86,16 +86,22 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
     let mut runs = Vec::new();
     let mut blocks = 0;
     let mut model: Option<(String, u32)> = None;
+    // The command above pipes the summary through `grep` (`… --verbose 2>&1 >/dev/null | grep
+    // "eval rate:"` in a loop): each request's block is the lines kept, the rates alone.
+    let mut filtered = false;
     let mut i = 0;
     while i < lines.len() {
         let (no, t) = lines[i];
         // `ollama run qwen2.5:7b --verbose`: the model of the blocks below.
         // (A command, at the line's start or after a shell prompt; not prose quoting one.)
-        let command = t.split_once("ollama run ").filter(|(before, _)| before.is_empty() || before.ends_with(['$', '#', '%', '>']) || before.ends_with("$ ") || before.ends_with("# ") || before.ends_with("> "));
+        let command = t.split_once("ollama run ").filter(|(before, _)| before.is_empty() || before.ends_with(['$', '#', '%', '>']) || before.ends_with("$ ") || before.ends_with("# ") || before.ends_with("> ")
+            // (In a shell loop or pipe: `for …; do echo "q" | ollama run tinyllama --verbose …`.)
+            || (before.trim_start().starts_with(['$', '#']) || before.starts_with("for ")) && (before.ends_with("| ") || before.ends_with("do ")));
         if let Some((_, rest)) = command {
             if let Some(m) = rest.split_whitespace().find(|w| !w.starts_with('-')).filter(|m| !m.contains(['`', '"', '\''])) {
                 model = Some((m.to_string(), no));
             }
+            filtered = rest.contains("| grep");
         }
         if summary_line(t).is_none() {
             i += 1;
@@ -111,8 +117,9 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
             rows.push(Row::number(lines[i].0, label.to_string(), n, "ollama --verbose"));
             i += 1;
         }
-        // One line alone (`eval rate:` quoted in prose) is no block.
-        if rows.len() < 3 || !rows.iter().any(|r| r.label.contains("throughput")) {
+        // One line alone (`eval rate:` quoted in prose) is no block, unless the command kept only
+        // those lines.
+        if rows.len() < if filtered { 1 } else { 3 } || !rows.iter().any(|r| r.label.contains("throughput")) {
             continue;
         }
         blocks += 1;
