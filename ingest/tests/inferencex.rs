@@ -136,3 +136,45 @@ fn every_prefix_parses() {
         let _ = parse_file("raw/cut.json", &text[..cut], None);
     }
 }
+
+/// An AgentX result of one concurrency (SGLang on 4 MI355X, agentic coding traces): the
+/// identity at the top, the measurements under `request_metrics` (latencies in seconds). A
+/// run (it had been `results-not-read`): TTFT, TPOT, ITL and E2E in ms, the token rates and
+/// duration the run's, the successful requests, GPUs from `num_gpus`, the dataset's name;
+/// interactivity, per-GPU rates, token counts and the QPS series kept under their paths.
+#[test]
+fn an_agentx_result_of_one_concurrency() {
+    let text = fixture("inferencex/agentx_per_concurrency_mi355x.json");
+    let findings = check(
+        "raw/agentx.json",
+        &text,
+        &[&[
+            ("/format", json!("inferencex")),
+            ("/model", json!("amd/GLM-5.3-Flash-Quark-MXFP4")),
+            ("/framework", json!("sglang")),
+            ("/gpu_count", json!(4)),
+            ("/tp", json!(4)),
+            ("/scenario/max_concurrency", json!(4)),
+            ("/scenario/dataset", json!("semianalysisai/cc-traces-weka-062126")),
+            ("/metrics/ttft_ms/p90", json!(1744.93)),
+            ("/metrics/e2e_ms/mean", json!(4473.29)),
+            ("/metrics/tpot_ms/mean", json!(4.11)),
+            ("/metrics/output_throughput", json!(185.95128)),
+            ("/metrics/input_throughput", json!(32951.24183)),
+            ("/metrics/total_throughput", json!(33137.1931)),
+            ("/metrics/duration_s", json!(3591.08587)),
+            ("/metrics/completed", json!(647)),
+            ("/metrics/extra/per_gpu output_tput_tps", json!(46.48782)),
+            ("/metrics/extra/e2e_norm_intvty p90", json!(87.78121)),
+            ("/metrics/extra/full_response_itl mean (s)", json!(0.00411)),
+            ("/metrics/extra/qps mean", json!(0.18015)),
+        ]],
+    );
+    assert!(findings.is_empty(), "{findings:?}");
+    let out = parse_file("raw/agentx.json", &text, None);
+    numbers_trace_to_their_lines(&text, &out);
+    let run = &out.runs[0];
+    assert_eq!((run.source.lines["metrics.ttft_ms.p90"], run.source.lines["metrics.output_throughput"]), (60, 152));
+    // The per-second QPS series is no request throughput.
+    assert_eq!(run.metrics.request_throughput, None);
+}

@@ -19,6 +19,12 @@
 //! `prefill_tp`/`decode_tp` pair when both are equal), `isl`/`osl`, `conc` and `image`; a
 //! multi-node row's GPU count is `num_prefill_gpu + num_decode_gpu`, the divisor the script
 //! used.
+//!
+//! An AgentX result of one concurrency (agentic traces) groups its measurements under
+//! `request_metrics`: `latency.{ttft,tpot,itl,e2el}` statistics in seconds, `throughput.{input,
+//! output,total}.tokens_per_second` and `duration_seconds` (the run's), `per_gpu` rates,
+//! per-request `tokens` and the per-second `qps` series; its identity (`hw`, `model`, `conc`,
+//! `num_gpus`, `dataset.hf_dataset_name`) stays at the top.
 
 use super::{Format, Input, Read};
 use crate::block;
@@ -59,16 +65,91 @@ fn is_row(obj: &Object<'_>) -> bool {
     throughput && ["hw", "hardware", "infmax_model_prefix", "conc"].iter().any(|k| obj.contains_key(k))
 }
 
+/// An AgentX result of one concurrency: its identity at the top, its measurements grouped
+/// under `request_metrics` (`latency.ttft.p90`, `throughput.output.tokens_per_second`, …).
+fn agentx<'b, 'a>(obj: &'b Object<'a>) -> Option<&'b Members<'a>> {
+    let m = match &obj.get("request_metrics")?.value {
+        Json::Object(m) => m,
+        _ => return None,
+    };
+    (get(m, "latency").is_some() && get(m, "throughput").is_some()).then_some(m)
+}
+
+fn object<'b, 'a>(m: &'b Members<'a>, key: &str) -> &'b Members<'a> {
+    match get(m, key).map(|v| &v.value) {
+        Some(Json::Object(o)) => o,
+        _ => &[],
+    }
+}
+
+/// An AgentX result's rows: its latencies (seconds) in their groups, its token rates and
+/// duration as the run's, every other number (interactivity, per-GPU rates, the per-request
+/// token counts, the per-second QPS series' statistics, the cache hit rate) under its path.
+fn agentx_rows<'a>(obj: &'a Object<'a>, m: &'a Members<'a>, rows: &mut Vec<Row<'a>>) {
+    for (group, stats) in object(m, "latency") {
+        let Json::Object(stats) = &stats.value else { continue };
+        for (stat, v) in stats {
+            let label = match group.as_ref() {
+                "ttft" | "tpot" | "itl" | "e2el" => format!("{stat} {group} (s)"),
+                // (`full_response_itl`: another latency, in seconds too, kept under its name.)
+                g if ["ttft", "tpot", "itl", "e2el"].iter().any(|t| g.ends_with(t)) => format!("{group} {stat} (s)"),
+                _ => format!("{group} {stat}"),
+            };
+            push(rows, group, v, label);
+        }
+    }
+    let throughput = object(m, "throughput");
+    for (kind, label) in [("input", "input token throughput (tok/s)"), ("output", "output token throughput (tok/s)"), ("total", "total token throughput (tok/s)")] {
+        if let Some(v) = get(object(throughput, kind), "tokens_per_second") {
+            push(rows, kind, v, label.to_string());
+        }
+    }
+    if let Some(v) = get(throughput, "duration_seconds") {
+        push(rows, "duration_seconds", v, "benchmark duration (s)".to_string());
+    }
+    for (key, v) in object(throughput, "per_gpu") {
+        push(rows, key, v, format!("per_gpu {key}"));
+    }
+    for part in ["tokens", "qps"] {
+        let parts = object(m, part);
+        let nested = parts.iter().any(|(_, v)| matches!(v.value, Json::Object(_)));
+        for (name, v) in parts {
+            match &v.value {
+                Json::Object(stats) => {
+                    for (stat, w) in stats.iter() {
+                        push(rows, name, w, format!("{part} {name} {stat}"));
+                    }
+                }
+                _ if !nested || part == "qps" => push(rows, name, v, format!("{part} {name}")),
+                _ => {}
+            }
+        }
+    }
+    for (key, v) in object(m, "cache") {
+        push(rows, key, v, key.to_string());
+    }
+    if let Some(v) = obj.get("num_requests_successful") {
+        push(rows, "num_requests_successful", v, "successful requests".to_string());
+    }
+    if let Some(v) = obj.get("num_requests_total") {
+        push(rows, "num_requests_total", v, "num_requests_total".to_string());
+    }
+}
+
 fn read(_: &Input<'_>, objects: &[Object<'_>], sink: &mut Sink) -> Option<Vec<Run>> {
-    if !objects.iter().any(is_row) {
+    if !objects.iter().any(|o| is_row(o) || agentx(o).is_some()) {
         return None;
     }
     let mut runs = Vec::new();
-    for obj in objects.iter().filter(|o| is_row(o)) {
+    for obj in objects.iter().filter(|o| is_row(o) || agentx(o).is_some()) {
         let mut rows = Vec::new();
-        for (key, v) in numbers(obj) {
-            if let Some(label) = label_of(key) {
-                push(&mut rows, key, v, label);
+        if let Some(m) = agentx(obj) {
+            agentx_rows(obj, m, &mut rows);
+        } else {
+            for (key, v) in numbers(obj) {
+                if let Some(label) = label_of(key) {
+                    push(&mut rows, key, v, label);
+                }
             }
         }
         let block = Block::of_rows(NAME, obj.line, obj.end_line, rows);
@@ -174,6 +255,13 @@ fn metadata(run: &mut Run, m: &Members<'_>) {
         run.precision = Some(p.to_string());
         context(run, "precision", line);
     }
+    // An AgentX result's dataset (`dataset: {hf_dataset_name: semianalysisai/cc-traces-…}`).
+    if let Some(Json::Object(d)) = get(m, "dataset").map(|v| &v.value) {
+        if let Some((name, line)) = text(d, "hf_dataset_name").or_else(|| text(d, "loader")) {
+            run.scenario.dataset = Some(name.to_string());
+            context(run, "scenario.dataset", line);
+        }
+    }
     if let Some((image, line)) = text(m, "image") {
         run.params.image = Some(image.to_string());
         context(run, "params.image", line);
@@ -189,6 +277,13 @@ fn metadata(run: &mut Run, m: &Members<'_>) {
     let multinode = matches!(get(m, "is_multinode").map(|v| &v.value), Some(Json::Bool(true)));
     if let (true, Some((p, _)), Some((d, line))) = (multinode, count(m, "num_prefill_gpu"), count(m, "num_decode_gpu")) {
         if let Some(n) = p.checked_add(d).and_then(|n| u32::try_from(n).ok()) {
+            run.gpu_count = Some(n);
+            context(run, "gpu_count", line);
+        }
+    }
+    // An AgentX result of one node states its GPUs (`num_gpus: 4` beside `tp: 4`).
+    if let (false, Some((n, line))) = (multinode, count(m, "num_gpus").filter(|_| get(m, "request_metrics").is_some())) {
+        if let Ok(n) = u32::try_from(n) {
             run.gpu_count = Some(n);
             context(run, "gpu_count", line);
         }
