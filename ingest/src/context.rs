@@ -472,6 +472,17 @@ pub fn heading(title: &str) -> Heading {
         }
     }
     h.tp = tp_in(title);
+    // `### DeepSeek-V3 (TP4_flashinfer) [8-gpu-h200]`: more GPUs than the TP, and no other
+    // parallelism named, count the machine (its runner's label), not what the run used.
+    if let (Some(count), Some(tp)) = (h.gpu_count, h.tp) {
+        let lower = title.to_ascii_lowercase();
+        let other = ["dp", "pp", "ep", "data parallel", "pipeline", "replica", "expert"].iter().any(|w| {
+            lower.match_indices(w).any(|(at, _)| !lower[..at].ends_with(|c: char| c.is_ascii_alphabetic()) && !lower[at + w.len()..].starts_with(|c: char| c.is_ascii_alphabetic()))
+        });
+        if count > tp && !other {
+            h.gpu_count = None;
+        }
+    }
     h.load = settings_in(title);
     // ``## High-concurrency (`--request-rate inf --max-concurrency 64 --num-prompts 500`)``: the
     // client's flags in a code span of the heading.
@@ -2974,6 +2985,9 @@ mod tests {
         assert_eq!(heading("Side-by-Side: 2x H100 GPUs (TP=2) vs. 1x G4 GPU (TP=1)").gpu, None);
         assert_eq!(heading("2x H100 vs baseline").gpu.as_deref(), Some("H100"));
         assert_eq!(heading("4 节点, DP32 + EP32").gpu_count, Some(32));
+        let runner = heading("deepseek-ai/DeepSeek-V3 (TP4_flashinfer_trtllm) [8-gpu-h200]");
+        assert_eq!((runner.gpu.as_deref(), runner.gpu_count, runner.tp), (Some("H200"), None, Some(4)));
+        assert_eq!(heading("Llama-3-70B (8x H100, TP4, DP2)").gpu_count, Some(8));
         assert_eq!(heading("DP8 + EP16").gpu_count, None);
         // A block's label without its list mark or the aside after it; generic ones none.
         assert_eq!(block_label("a. 使用GPU运行", true).as_deref(), Some("使用GPU运行"));

@@ -6,7 +6,7 @@
 mod common;
 
 use common::{check, fixture};
-use serde_json::json;
+use serde_json::{json, Value};
 
 const SAMPLES: [(&str, &str); 2] = [
     ("text-table/sglang_report_table_in_markdown_block.md", "raw/neurips.md"),
@@ -20,7 +20,8 @@ fn numbers_of_every_sample_trace_to_their_lines() {
 
 /// SGLang's report in a ```` ```markdown ```` block, under the heading the workflow writes
 /// over it (`### deepseek-ai/DeepSeek-V3 (TP4_flashinfer_trtllm) [8-gpu-h200]`): its model,
-/// GPUs and TP from that heading; `acc length` (`n/a`, accepted tokens per step of
+/// GPU and TP from that heading (the 8 GPUs are the runner's machine, not the TP-4 run's: no
+/// count, the per-GPU rate over the TP); `acc length` (`n/a`, accepted tokens per step of
 /// speculative decoding) is no accuracy column (the whole table had been taken for an
 /// accuracy table), `latency (s)` the batch's end-to-end latency.
 #[test]
@@ -35,8 +36,10 @@ fn a_report_table_under_its_heading() {
             ("/source/line", json!(22)),
             ("/model", json!("deepseek-ai/DeepSeek-V3")),
             ("/gpu", json!("H200")),
-            ("/gpu_count", json!(8)),
+            // `[8-gpu-h200]` is the runner's machine; the run used TP 4 of it, no count said.
+            ("/gpu_count", Value::Null),
             ("/tp", json!(4)),
+            ("/derived/output_throughput_per_gpu", json!(25.725)),
             ("/source/context/model", heading.clone()),
             ("/source/context/tp", heading),
             ("/scenario/max_concurrency", json!(1)),
