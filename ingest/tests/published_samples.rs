@@ -49,7 +49,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 174] = [
+const SAMPLES: [(&str, &str); 175] = [
     ("markdown-table/bare_output_after_input_throughput.md", "raw/torchpipe.md"),
     ("markdown-table/heading_of_three_models_pt.md", "raw/benchmarks_pt.md"),
     ("markdown-table/one_batch_server_summary_per_rank.md", "raw/sglang_fp4.md"),
@@ -224,6 +224,7 @@ const SAMPLES: [(&str, &str); 174] = [
     ("markdown-table/per_node_throughput_dp_ep_zh.md", "raw/deepseekv3_zh.md"),
     ("markdown-document/inline_code_serve_commands_lightllm_zh.md", "raw/lightllm_issue116.md"),
     ("llama-bench/mistralrs_bench_grid_issue.md", "raw/mistralrs_issue139.md"),
+    ("markdown-table/aggregate_beside_per_request_rate_mlx.md", "raw/vllm_mlx_pr82.md"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -4194,5 +4195,20 @@ fn mistralrs_bench_grid_table() {
         runs,
         vec![(11, "mistralrs-bench", Some("mistral.rs"), Some(1), Some(73.838), None), (13, "mistralrs-bench", Some("mistral.rs"), Some(1), None, Some(1141.041))]
     );
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// vllm-mlx's MTP concurrency matrix: `Agg tok/s` beside `Per-req tok/s`. The aggregate is
+/// the run's output rate, one request's is kept under its header (both had been left out
+/// with `duplicate-columns`); units in the cells (`475ms`, `0.57s`), bold `**×16**` the
+/// concurrency. The `Metric | Value` profile above it, statistics written in its cells
+/// (`78ms p50, 150ms p95`), is still `table-not-read`.
+#[test]
+fn aggregate_rate_beside_one_requests() {
+    let (text, out) = parsed("markdown-table/aggregate_beside_per_request_rate_mlx.md");
+    let runs: Vec<_> = out.runs.iter().map(|r| (r.scenario.max_concurrency, r.metrics.output_throughput, r.metrics.more.extra.get("per-req tok/s").copied())).collect();
+    assert_eq!(runs, vec![(Some(1), Some(16.5), Some(41.1)), (Some(4), Some(68.2), Some(27.0)), (Some(8), Some(105.4), Some(19.7)), (Some(16), Some(152.1), Some(13.4))]);
+    let codes: Vec<&str> = out.findings.iter().map(|f| f.code.as_str()).collect();
+    assert_eq!(codes, ["table-not-read", "throughput-tokens-unstated"]);
     numbers_trace_to_their_lines(&text, &out);
 }

@@ -787,7 +787,7 @@ fn classify(raw: &str) -> Col {
     // `Stream tok/s` beside `Aggregate tok/s`, `单流 tok/s` beside `聚合 tok/s`: one stream's.
     // (`Stream throughput` beside `Non-stream throughput` is a mode's throughput.)
     let per_stream = (h.word("stream") && !h.any(&["throughput", "吞吐", "non"])) || h.any(&["per stream", "per-stream", "单流", "每流", "単発", "単一ストリーム"]);
-    if (throughput_words || rate_unit) && (per_stream || h.any(&["per user", "per-user", "/user", "单用户", "每用户", "/用户", "单路", "每路", "per request", "per-request", "每请求", "单请求", "요청당", "사용자당", "リクエストあたり", "ユーザーあたり"])) {
+    if (throughput_words || rate_unit) && (per_stream || h.any(&["per user", "per-user", "/user", "单用户", "每用户", "/用户", "单路", "每路", "per request", "per-request", "per-req", "per req", "每请求", "单请求", "요청당", "사용자당", "リクエストあたり", "ユーザーあたり"])) {
         return col(Column::Label);
     }
     if let (Some(group), false, false) = (latency_group(&h), throughput_words, rate_unit) {
@@ -4475,6 +4475,8 @@ mod tests {
     #[test]
     fn classifies_headers() {
         assert_eq!(kind("TTFT (ms)"), (latency("ttft_ms", "mean"), Unit::Time(1.0)));
+        // One request's rate beside the aggregate: kept under its header.
+        assert_eq!(kind("Per-req tok/s").0, Column::Label);
         // One node's share of a run over several nodes: kept under its header.
         assert_eq!(kind("per node output token thr (tok/s)"), (Column::Measure(Measure::Tokens(Kind::Output)), Unit::PerGpu));
         // An export's snake_case names: the unit's words, the statistic after the unit.
