@@ -1851,7 +1851,13 @@ pub fn labelled_lines(text: &str, first_line: u32) -> Vec<(Fact, u32)> {
     let mut out = Vec::new();
     // `Hardware:` over `- 1 × NVIDIA L4 GPU (24 GB VRAM)`: a label whose value is the list below it.
     let mut listed: Option<String> = None;
-    for (i, raw) in outside_fences(text) {
+    let mut lines: Vec<(usize, &str)> = outside_fences(text).collect();
+    let blocks = setup_blocks(text);
+    if !blocks.is_empty() {
+        lines.extend(blocks);
+        lines.sort_by_key(|(i, _)| *i);
+    }
+    for (i, raw) in lines {
         let line = first_line + i as u32;
         let t = raw.trim();
         if raw.starts_with("    ") || raw.starts_with('\t') || t.len() > 200 {
@@ -2510,6 +2516,50 @@ pub fn log_captions(text: &str, first_line: u32) -> Vec<Caption> {
 
 /// The lines of `text` outside fenced code blocks, with their index (the fence lines left
 /// out too): what the prose readers ([`labelled_lines`], [`captions`]) look at.
+/// The lines of a code block that lists the machine, one `Label: value` a line (```` ```txt ````
+/// holding `CPU: AMD EPYC 9654 *2`, `GPU: AMD MI325X *8 # …`, `RAM: 2.3TB`), each without its
+/// `#` comment: labelled lines as the prose's are. A block of any other line (a log, a
+/// command, a config file of many keys) is none.
+fn setup_blocks(text: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut block: Vec<(usize, &str)> = Vec::new();
+    let mut fence: Option<&str> = None;
+    for (i, raw) in text.lines().enumerate() {
+        let t = raw.trim();
+        match fence {
+            None => {
+                if t.starts_with("```") || t.starts_with("~~~") {
+                    let lang = t[3..].trim().to_ascii_lowercase();
+                    if matches!(lang.as_str(), "" | "txt" | "text" | "plaintext") {
+                        fence = Some(&t[..3]);
+                        block.clear();
+                    }
+                }
+            }
+            Some(open) if t.starts_with(open) => {
+                fence = None;
+                let hardware = |l: &str| {
+                    let label = l.split_once([':', '：']).map_or("", |(l, _)| l).trim().to_ascii_lowercase();
+                    matches!(label.as_str(), "gpu" | "gpus" | "npu" | "显卡" | "顯卡" | "accelerator")
+                };
+                let labelled = |l: &str| l.split_once([':', '：']).is_some_and(|(label, value)| {
+                    let label = label.trim();
+                    !label.is_empty() && label.chars().count() <= 24 && !label.contains(['`', '=', '/', '$']) && !value.trim().is_empty() && !l.starts_with([' ', '\t'])
+                });
+                if (2..=12).contains(&block.len()) && block.iter().all(|(_, l)| labelled(l)) && block.iter().any(|(_, l)| hardware(l)) {
+                    out.extend(block.iter().map(|(k, l)| (*k, l.split_once(" #").map_or(*l, |(before, _)| before.trim_end()))));
+                }
+            }
+            Some(_) => {
+                if !t.is_empty() {
+                    block.push((i, raw));
+                }
+            }
+        }
+    }
+    out
+}
+
 pub(crate) fn outside_fences(text: &str) -> impl Iterator<Item = (usize, &str)> {
     let mut fence: Option<&str> = None;
     text.lines().enumerate().filter(move |(_, raw)| {

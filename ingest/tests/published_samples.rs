@@ -49,7 +49,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 175] = [
+const SAMPLES: [(&str, &str); 176] = [
     ("markdown-table/bare_output_after_input_throughput.md", "raw/torchpipe.md"),
     ("markdown-table/heading_of_three_models_pt.md", "raw/benchmarks_pt.md"),
     ("markdown-table/one_batch_server_summary_per_rank.md", "raw/sglang_fp4.md"),
@@ -225,6 +225,7 @@ const SAMPLES: [(&str, &str); 175] = [
     ("markdown-document/inline_code_serve_commands_lightllm_zh.md", "raw/lightllm_issue116.md"),
     ("llama-bench/mistralrs_bench_grid_issue.md", "raw/mistralrs_issue139.md"),
     ("markdown-table/aggregate_beside_per_request_rate_mlx.md", "raw/vllm_mlx_pr82.md"),
+    ("markdown-document/hardware_block_bench_throughput_latency_zh_tw.md", "raw/rocm_lmcache.md"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -4210,5 +4211,18 @@ fn aggregate_rate_beside_one_requests() {
     assert_eq!(runs, vec![(Some(1), Some(16.5), Some(41.1)), (Some(4), Some(68.2), Some(27.0)), (Some(8), Some(105.4), Some(19.7)), (Some(16), Some(152.1), Some(13.4))]);
     let codes: Vec<&str> = out.findings.iter().map(|f| f.code.as_str()).collect();
     assert_eq!(codes, ["table-not-read", "throughput-tokens-unstated"]);
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// A zh-TW page: the machine listed in a code block of `Label: value` lines under `## 硬體環境`
+/// (`GPU: AMD MI325X *8 # …`), then `vllm bench throughput` and `vllm bench latency` with TP 1.
+/// The GPU from that block (it had been none: only prose lines were read); its 8 are the
+/// machine's, not the TP-1 runs' (no count).
+#[test]
+fn the_machine_listed_in_a_code_block() {
+    let (text, out) = parsed("markdown-document/hardware_block_bench_throughput_latency_zh_tw.md");
+    let runs: Vec<_> = out.runs.iter().map(|r| (r.format.as_str(), r.gpu.as_deref(), r.gpu_count, r.tp, r.source.context.get("gpu").map(|c| c.line))).collect();
+    assert_eq!(runs, vec![("vllm-throughput", Some("MI325X"), None, Some(1), Some(8)), ("vllm-latency", Some("MI325X"), None, Some(1), Some(8))]);
+    assert_eq!(out.runs[0].metrics.output_throughput, Some(8739.16));
     numbers_trace_to_their_lines(&text, &out);
 }
