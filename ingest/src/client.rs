@@ -10,7 +10,9 @@ pub fn running_benchmark(line: &str) -> Option<(&str, Option<&str>)> {
     let rest = line.strip_prefix("Running benchmark")?;
     match rest.rsplit_once("with backend:") {
         Some((args, backend)) => Some((args.trim(), Some(backend.trim()).filter(|b| !b.is_empty()))),
-        None => Some((rest.trim(), None)),
+        // (`Running benchmark with num_prompt=1, random-input-len=4096...`: a loop's own echo,
+        // no client's arguments.)
+        None => Some((rest.trim(), None)).filter(|(args, _)| args.is_empty() || args.starts_with('-')),
     }
 }
 
@@ -566,6 +568,9 @@ mod tests {
             running_benchmark("Running benchmark --dataset-name sharegpt --num-prompts 10000 with backend: lmdeploy"),
             Some(("--dataset-name sharegpt --num-prompts 10000", Some("lmdeploy")))
         );
+        // A shell loop's echo of its own settings is no client's line.
+        assert_eq!(running_benchmark("Running benchmark with num_prompt=1, random-input-len=4096..."), None);
+        assert_eq!(running_benchmark("Running benchmark --num-prompts 2"), Some(("--num-prompts 2", None)));
     }
 
     #[test]

@@ -49,7 +49,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 176] = [
+const SAMPLES: [(&str, &str); 177] = [
     ("markdown-table/bare_output_after_input_throughput.md", "raw/torchpipe.md"),
     ("markdown-table/heading_of_three_models_pt.md", "raw/benchmarks_pt.md"),
     ("markdown-table/one_batch_server_summary_per_rank.md", "raw/sglang_fp4.md"),
@@ -226,6 +226,7 @@ const SAMPLES: [(&str, &str); 176] = [
     ("llama-bench/mistralrs_bench_grid_issue.md", "raw/mistralrs_issue139.md"),
     ("markdown-table/aggregate_beside_per_request_rate_mlx.md", "raw/vllm_mlx_pr82.md"),
     ("markdown-document/hardware_block_bench_throughput_latency_zh_tw.md", "raw/rocm_lmcache.md"),
+    ("serving-text/loop_echo_over_namespace_sweep.log", "raw/qwen14b_gpu4.log"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -4224,5 +4225,19 @@ fn the_machine_listed_in_a_code_block() {
     let runs: Vec<_> = out.runs.iter().map(|r| (r.format.as_str(), r.gpu.as_deref(), r.gpu_count, r.tp, r.source.context.get("gpu").map(|c| c.line))).collect();
     assert_eq!(runs, vec![("vllm-throughput", Some("MI325X"), None, Some(1), Some(8)), ("vllm-latency", Some("MI325X"), None, Some(1), Some(8))]);
     assert_eq!(out.runs[0].metrics.output_throughput, Some(8739.16));
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// A shell loop over `benchmark_serving.py`'s `--num-prompts`, each run under the loop's own
+/// echo (`Running benchmark with num_prompt=1, random-input-len=4096...`) and the client's
+/// `Namespace(...)`: five runs, their settings from the Namespace; the echo is no client's
+/// arguments (it had been stored as `client.args`).
+#[test]
+fn a_loops_echo_is_no_clients_arguments() {
+    let (text, out) = parsed("serving-text/loop_echo_over_namespace_sweep.log");
+    let runs: Vec<_> = out.runs.iter().map(|r| (r.scenario.num_prompts, r.scenario.input_len, r.client.args.as_deref())).collect();
+    assert_eq!(runs.len(), 5);
+    assert!(runs.iter().all(|(_, len, args)| *len == Some(4096) && args.is_none()), "{runs:?}");
+    assert_eq!(runs[0].0, Some(1));
     numbers_trace_to_their_lines(&text, &out);
 }
