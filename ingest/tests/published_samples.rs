@@ -49,7 +49,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 177] = [
+const SAMPLES: [(&str, &str); 179] = [
     ("markdown-table/bare_output_after_input_throughput.md", "raw/torchpipe.md"),
     ("markdown-table/heading_of_three_models_pt.md", "raw/benchmarks_pt.md"),
     ("markdown-table/one_batch_server_summary_per_rank.md", "raw/sglang_fp4.md"),
@@ -227,6 +227,8 @@ const SAMPLES: [(&str, &str); 177] = [
     ("markdown-table/aggregate_beside_per_request_rate_mlx.md", "raw/vllm_mlx_pr82.md"),
     ("markdown-document/hardware_block_bench_throughput_latency_zh_tw.md", "raw/rocm_lmcache.md"),
     ("serving-text/loop_echo_over_namespace_sweep.log", "raw/qwen14b_gpu4.log"),
+    ("csv-table/qps_sweep_per_request_rate_two_engines.csv", "raw/phase5c.csv"),
+    ("csv-table/goodput_summary_with_modeled_rows.csv", "raw/goodput_summary.csv"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -4239,5 +4241,41 @@ fn a_loops_echo_is_no_clients_arguments() {
     assert_eq!(runs.len(), 5);
     assert!(runs.iter().all(|(_, len, args)| *len == Some(4096) && args.is_none()), "{runs:?}");
     assert_eq!(runs[0].0, Some(1));
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// A QPS sweep of vLLM and Triton + TensorRT-LLM as a script's CSV: `avg_tokens_per_sec` is
+/// the requests' mean rate (output tokens over each one's latency), kept under its name, not
+/// the run's output throughput (it had been, ~43× too low at 50 req/s); `qps_target` the rate
+/// sent at and `achieved_requests_per_sec` the rate served (they had been left out as one
+/// field written twice); `engine_name` the engine.
+#[test]
+fn a_sweep_csvs_per_request_rate_and_target() {
+    let (text, out) = parsed("csv-table/qps_sweep_per_request_rate_two_engines.csv");
+    assert_eq!(out.runs.len(), 20);
+    let r = &out.runs[9];
+    assert_eq!((r.source.line, r.framework.as_deref(), r.scenario.request_rate), (12, Some("vllm"), Some(RequestRate::PerSecond(50.0))));
+    assert_eq!((r.metrics.output_throughput, r.metrics.request_throughput), (None, Some(49.382409255283456)));
+    assert_eq!(r.metrics.more.extra.get("avg tokens per sec").copied(), Some(71.44438068044234));
+    assert_eq!(out.runs[10].framework.as_deref(), Some("triton_trtllm_b32"));
+    assert!(out.findings.iter().all(|f| f.code != "duplicate-columns"), "{:?}", out.findings);
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// A goodput benchmark's summary CSV whose `friendli_modeled` rows were computed from the vLLM
+/// rows, not measured: no runs (7 had been, engine `friendli_modeled`), a `modeled-row` note
+/// each; `itl_jitter_p95_ms`, the spread of each request's inter-token times, is no ITL p95
+/// (it had been); `measurement_window`, a duration of no stated unit, stays as written.
+#[test]
+fn modeled_rows_and_jitter_of_a_goodput_csv() {
+    let (text, out) = parsed("csv-table/goodput_summary_with_modeled_rows.csv");
+    assert_eq!(out.runs.len(), 7);
+    assert!(out.runs.iter().all(|r| r.framework.as_deref() == Some("vllm") && r.metrics.itl_ms.is_none()));
+    let r = &out.runs[0];
+    assert_eq!(r.metrics.more.extra.get("itl jitter p95 ms").copied(), Some(0.7898505092741428));
+    // (The window's unit is written nowhere: kept as it is, not guessed to be seconds.)
+    assert_eq!((r.metrics.duration_s, r.metrics.more.extra.get("measurement window").copied()), (None, Some(28.342406084000686)));
+    let modeled: Vec<u32> = out.findings.iter().filter(|f| f.code == "modeled-row").map(|f| f.line).collect();
+    assert_eq!(modeled, [4, 6, 8, 10, 12, 14, 16]);
     numbers_trace_to_their_lines(&text, &out);
 }

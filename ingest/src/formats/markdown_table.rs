@@ -443,7 +443,7 @@ fn context_of(body: &str) -> Option<Ctx> {
     let b = replaced.trim_start_matches('#').trim();
     let one_of = |names: &[&str]| names.contains(&b);
     let ctx = if one_of(&[
-        "framework", "engine", "inference engine", "serving engine", "serving framework", "框架", "推理框架", "引擎", "推理引擎", "框架名称",
+        "framework", "engine", "engine name", "inference engine", "serving engine", "serving framework", "框架", "推理框架", "引擎", "推理引擎", "框架名称",
         "推理框架名称", "引擎名称", "服务", "推理服务",
     ]) {
         Ctx::Framework
@@ -693,6 +693,8 @@ fn classify(raw: &str) -> Col {
     }
     // `Token-per-second`: words joined by hyphens, read as the words.
     let body = if body.contains("-per-") { body.replace("-per-", " per ") } else { body };
+    // (A script's export name, `avg_tokens_per_sec`: its words joined by underscores.)
+    let snake = raw.contains('_') && !raw.contains(char::is_whitespace);
     let col = move |column| Col { raw, column, unit, key, throughput_stat: None };
     let t = body.as_str();
     // `| # | Experiment | … |`, `| Round |`: the row's number in the table or the repeat, no measurement.
@@ -729,6 +731,15 @@ fn classify(raw: &str) -> Col {
     if draft && !h.any(&["tok/s", "token/s", "tokens/s", "per second", "accept", "受理"]) {
         return col(Column::Label);
     }
+    // `itl_jitter_p95_ms`: the spread of a request's inter-token times, no latency of its own.
+    if h.word("jitter") {
+        return col(Column::Label);
+    }
+    // `avg_tokens_per_sec` in a script's export: the requests' mean rate (tokens over each
+    // one's latency), not the run's throughput, which such names call `throughput`.
+    if snake && unit == Unit::TokenRate && ["avg", "mean", "average", "median"].iter().any(|w| t.starts_with(&format!("{w} "))) && !h.any(&["throughput", "tput"]) {
+        return Col { throughput_stat: stat_in(t), ..col(Column::Label) };
+    }
     // `TTFT (per user)`: each user's first token, a latency as any other (a rate per user,
     // `tok/s/u`, is kept under its header).
     let latency_per_user = unit == Unit::PerUser && latency_group(&h).is_some() && !h.any(&["tok/s", "token/s", "tokens/s", "t/s"]);
@@ -763,7 +774,10 @@ fn classify(raw: &str) -> Col {
     // read as before).
     // (Matched on the whole header: a last word `QPS` is its unit, no longer in `t`.)
     let whole = Words::new(&lower);
-    if whole.any(&["arrival rate", "到达率", "target qps", "target rps", "target request rate", "offered load", "offered rate", "offered qps", "目标qps", "目标 qps"]) && !h.has("actual") {
+    let target = whole.any(&["arrival rate", "到达率", "target qps", "target rps", "target request rate", "offered load", "offered rate", "offered qps", "目标qps", "目标 qps"])
+        // `qps_target`, `target_rate` in a script's export.
+        || matches!(t.trim(), "qps target" | "rps target" | "target rate" | "rate target" | "target qps" | "request rate target");
+    if target && !h.has("actual") {
         return col(Column::Context(Ctx::RequestRate));
     }
     // `goodput req/s` beside `req/s`: the requests served within their objectives.
@@ -835,7 +849,7 @@ fn classify(raw: &str) -> Col {
             return col(Column::Measure(Measure::Latency { group: "e2e_ms", stat }));
         }
     }
-    if h.any(&["duration", "total time", "elapsed", "wall time", "耗时", "总时间", "用时", "运行时间", "benchmark time", "时长"]) {
+    if h.any(&["duration", "total time", "elapsed", "wall time", "measurement window", "耗时", "总时间", "用时", "运行时间", "benchmark time", "时长"]) {
         return col(Column::Measure(Measure::Duration));
     }
     if accepted || h.any(&["accept length", "acceptance length", "accept len", "接受长度"]) {
@@ -3097,6 +3111,13 @@ fn is_precision(name: &str) -> bool {
 }
 
 /// Reads one run from its cells; `None` when no cell holds a measured result.
+/// Whether a row's name or engine cell calls it computed rather than measured
+/// (`friendli_modeled`, `simulated`, `predicted (roofline)`): one of its words.
+fn modeled(text: &str) -> bool {
+    const WORDS: [&str; 7] = ["modeled", "modelled", "simulated", "simulation", "predicted", "projected", "extrapolated"];
+    text.split(|c: char| !c.is_alphanumeric()).any(|w| WORDS.iter().any(|m| w.eq_ignore_ascii_case(m)))
+}
+
 fn build(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32, sink: &mut Sink, notice: &mut Notice) -> Option<Run> {
     build_as(input, entries, start, end, "", sink, notice)
 }
@@ -3124,6 +3145,16 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
     let mut spreads: Vec<(String, f64, Option<String>)> = Vec::new();
     let mut extra_spreads: Vec<(String, f64, Option<String>)> = Vec::new();
     let id = format!("{path}#L{start}{suffix}");
+    // `friendli_modeled` under `engine`: a row a model computed, not a measurement; no run.
+    if let Some(e) = entries.iter().find(|e| matches!(e.col.column, Column::Context(Ctx::Framework | Ctx::Model | Ctx::Backend) | Column::Label) && modeled(e.text)) {
+        sink.info(
+            "modeled-row",
+            e.line,
+            format!("this row names itself modelled, not measured (`{}`: `{}`); it is not read as a run.", e.col.raw, clean(e.text)),
+        )
+        .value("cell", clean(e.text));
+        return None;
+    }
     for e in entries {
         let col = e.col;
         let num = match (&col.column, cell(e.text)) {
