@@ -1830,6 +1830,8 @@ pub fn serve_framework(serve: &Serve) -> Option<&'static str> {
         Some("atom")
     } else if command.contains("lightllm.server") {
         Some("lightllm")
+    } else if command.contains("mindie serve") {
+        Some("mindie")
     } else if image.contains("text-generation-inference") {
         Some("tgi")
     } else if image.contains("predibase/lorax") {

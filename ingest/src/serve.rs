@@ -63,6 +63,8 @@ fn is_serve(words: &[String]) -> bool {
         // FastDeploy's and ATOM's OpenAI servers (`python -m fastdeploy.entrypoints.openai.api_server`).
         || text.contains("fastdeploy.entrypoints")
         || text.contains("atom.entrypoints")
+        // MindIE as GPUStack's pages start it (`mindie serve Qwen3-30B-A3B --enable-prefix-caching`).
+        || text.contains("mindie serve")
         // LightLLM's (`python -m lightllm.server.api_server --model_dir … --tp 8`).
         || text.contains("lightllm.server")
         || text.contains("sglang.launch_server")

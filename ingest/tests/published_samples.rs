@@ -49,7 +49,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 179] = [
+const SAMPLES: [(&str, &str); 180] = [
     ("markdown-table/bare_output_after_input_throughput.md", "raw/torchpipe.md"),
     ("markdown-table/heading_of_three_models_pt.md", "raw/benchmarks_pt.md"),
     ("markdown-table/one_batch_server_summary_per_rank.md", "raw/sglang_fp4.md"),
@@ -229,6 +229,7 @@ const SAMPLES: [(&str, &str); 179] = [
     ("serving-text/loop_echo_over_namespace_sweep.log", "raw/qwen14b_gpu4.log"),
     ("csv-table/qps_sweep_per_request_rate_two_engines.csv", "raw/phase5c.csv"),
     ("csv-table/goodput_summary_with_modeled_rows.csv", "raw/goodput_summary.csv"),
+    ("markdown-document/mindie_serve_after_vllm_serve_910b.md", "raw/gpustack_910b.md"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -4277,5 +4278,17 @@ fn modeled_rows_and_jitter_of_a_goodput_csv() {
     assert_eq!((r.metrics.duration_s, r.metrics.more.extra.get("measurement window").copied()), (None, Some(28.342406084000686)));
     let modeled: Vec<u32> = out.findings.iter().filter(|f| f.code == "modeled-row").map(|f| f.line).collect();
     assert_eq!(modeled, [4, 6, 8, 10, 12, 14, 16]);
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// GPUStack's Ascend 910B page: `vllm serve Qwen/Qwen3-30B-A3B -tp 2` over the baseline's
+/// block, then `mindie serve Qwen3-30B-A3B` over MindIE's. MindIE's runs are MindIE's, of the
+/// model its command serves, with no TP (they had been vLLM TP 2 runs, the vLLM command
+/// having reached across the MindIE heading).
+#[test]
+fn mindie_serve_commands_are_their_runs() {
+    let (text, out) = parsed("markdown-document/mindie_serve_after_vllm_serve_910b.md");
+    let logs: Vec<_> = out.runs.iter().filter(|r| r.format.as_str() == "serving-text").map(|r| (r.source.line, r.framework.as_deref(), r.model.as_deref(), r.tp)).collect();
+    assert_eq!(&logs[..3], &[(90, Some("vllm"), Some("Qwen/Qwen3-30B-A3B"), Some(2)), (125, Some("mindie"), Some("Qwen3-30B-A3B"), None), (177, Some("mindie"), Some("vllm-ascend/Qwen3-8B-W8A8"), None)]);
     numbers_trace_to_their_lines(&text, &out);
 }
