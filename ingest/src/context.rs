@@ -1970,6 +1970,34 @@ fn out_label(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) {
     }
 }
 
+/// The GPUs a setup line counts in all (`…，共 32 卡`, `32 GPUs in total`, `total of 16 GPUs`).
+fn total_cards(value: &str) -> Option<u32> {
+    let number = |t: &str| -> Option<u32> {
+        let digits: String = t.trim_start().chars().take_while(char::is_ascii_digit).collect();
+        digits.parse().ok().filter(|&n| n > 0)
+    };
+    if let Some((_, after)) = value.split_once(['共', '计']) {
+        let n = number(after)?;
+        let rest = after.trim_start().trim_start_matches(|c: char| c.is_ascii_digit()).trim_start();
+        return ["卡", "张", "块", "颗", "gpu", "GPU", "npu", "NPU"].iter().any(|w| rest.starts_with(w)).then_some(n);
+    }
+    let lower = value.to_ascii_lowercase();
+    if let Some((_, after)) = lower.split_once("total of ") {
+        return number(after);
+    }
+    let at = lower.find(" in total")?;
+    let before = lower[..at].trim_end().trim_end_matches("gpus").trim_end_matches("gpu").trim_end();
+    before.rsplit(|c: char| !c.is_ascii_digit()).next().and_then(|d| d.parse().ok()).filter(|&n: &u32| n > 0)
+}
+
+/// The nodes a setup line multiplies its GPUs by (`4 节点 × 8×H20`, `2 nodes x 8 H100`).
+fn nodes_of(value: &str) -> Option<u32> {
+    let lower = value.to_lowercase();
+    let (before, after) = ["节点", "nodes", "node", "台机器", "机"].iter().find_map(|w| lower.split_once(w))?;
+    let n: u32 = before.trim_end().rsplit(|c: char| !c.is_ascii_digit()).next()?.parse().ok().filter(|&n| n > 1)?;
+    after.trim_start().starts_with(['×', 'x', '*', '✕']).then_some(n)
+}
+
 /// What one labelled line or setup row states: `label` in lower case, `value` without markup.
 fn label_facts(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) {
     match label {
@@ -1993,6 +2021,8 @@ fn label_facts(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) 
                 // `TPU v6e-4 (4 chips, 2x2 topology)`: the chips counted.
                 let lower = value.to_lowercase();
                 let chips = lower.split_once(" chips").and_then(|(before, _)| before.rsplit(|c: char| !c.is_ascii_digit()).next()?.parse::<u32>().ok()).filter(|&n| n > 0);
+                // `4 节点 × 8×H20-3e，共 32 卡`: the total said, or the nodes times each one's.
+                let count = total_cards(value).or_else(|| count.and_then(|c| nodes_of(value).and_then(|n| n.checked_mul(c)))).or(count);
                 out.extend(count.or(chips).map(|c| (Fact::GpuCount(c), line)));
                 // `Ascend 910B3 × 4（TP=4）`: the TP said beside the GPUs.
                 out.extend(tp_in(value).map(|tp| (Fact::Tp(tp), line)));
@@ -2042,6 +2072,10 @@ fn label_facts(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) 
             if let Some(tp) = value.split_whitespace().next().and_then(|w| w.parse::<u32>().ok()).filter(|&n| n > 0) {
                 out.push((Fact::Tp(tp), line));
             }
+        }
+        // `| 并行方式 | TP8 × PP4 |`: the TP among the parallelisms named.
+        "并行方式" | "并行策略" | "parallelism" | "parallel strategy" | "parallelization" => {
+            out.extend(tp_in(value).map(|tp| (Fact::Tp(tp), line)));
         }
         // Not `Tool:`: a report's tool is the benchmark client (`vllm bench serve` measures
         // any server), not the engine served.
@@ -3060,6 +3094,10 @@ mod tests {
         assert_eq!(heading("Side-by-Side: 2x H100 GPUs (TP=2) vs. 1x G4 GPU (TP=1)").gpu, None);
         assert_eq!(heading("2x H100 vs baseline").gpu.as_deref(), Some("H100"));
         assert_eq!(heading("4 节点, DP32 + EP32").gpu_count, Some(32));
+        assert_eq!(total_cards("4 节点 × 8×H20-3e，共 32 卡"), Some(32));
+        assert_eq!(total_cards("8x H100, 16 GPUs in total"), Some(16));
+        assert_eq!(total_cards("共享内存 64GB"), None);
+        assert_eq!((nodes_of("4 节点 × 8×H20-3e"), nodes_of("2 nodes x 8 H100"), nodes_of("8x H100")), (Some(4), Some(2), None));
         let runner = heading("deepseek-ai/DeepSeek-V3 (TP4_flashinfer_trtllm) [8-gpu-h200]");
         assert_eq!((runner.gpu.is_some(), runner.gpu_count, runner.tp), (true, None, Some(4)));
         assert_eq!(heading("Llama-3-70B (8x H100, TP4, DP2)").gpu_count, Some(8));

@@ -49,7 +49,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 180] = [
+const SAMPLES: [(&str, &str); 181] = [
     ("markdown-table/bare_output_after_input_throughput.md", "raw/torchpipe.md"),
     ("markdown-table/heading_of_three_models_pt.md", "raw/benchmarks_pt.md"),
     ("markdown-table/one_batch_server_summary_per_rank.md", "raw/sglang_fp4.md"),
@@ -230,6 +230,7 @@ const SAMPLES: [(&str, &str); 180] = [
     ("csv-table/qps_sweep_per_request_rate_two_engines.csv", "raw/phase5c.csv"),
     ("csv-table/goodput_summary_with_modeled_rows.csv", "raw/goodput_summary.csv"),
     ("markdown-document/mindie_serve_after_vllm_serve_910b.md", "raw/gpustack_910b.md"),
+    ("markdown-table/nodes_times_gpus_total_cards_zh.md", "raw/h20_cluster.md"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -4290,5 +4291,17 @@ fn mindie_serve_commands_are_their_runs() {
     let (text, out) = parsed("markdown-document/mindie_serve_after_vllm_serve_910b.md");
     let logs: Vec<_> = out.runs.iter().filter(|r| r.format.as_str() == "serving-text").map(|r| (r.source.line, r.framework.as_deref(), r.model.as_deref(), r.tp)).collect();
     assert_eq!(&logs[..3], &[(90, Some("vllm"), Some("Qwen/Qwen3-30B-A3B"), Some(2)), (125, Some("mindie"), Some("Qwen3-30B-A3B"), None), (177, Some("mindie"), Some("vllm-ascend/Qwen3-8B-W8A8"), None)]);
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// A Chinese report on 32 H20-3e: its setup row `| GPU | 4 节点 × 8×H20-3e，共 32 卡 |` counts
+/// 32 GPUs (it had given 8, one node's, so a per-GPU rate would have been 4x too high), and
+/// `| 并行方式 | TP8 × PP4 |` TP 8.
+#[test]
+fn nodes_times_gpus_and_the_total_said() {
+    let (text, out) = parsed("markdown-table/nodes_times_gpus_total_cards_zh.md");
+    assert!(!out.runs.is_empty());
+    // (`| 并行方式 | TP8 × PP4 |` its TP.)
+    assert!(out.runs.iter().all(|r| r.gpu_count == Some(32) && r.tp == Some(8) && r.gpu.as_deref() == Some("H20-3e")), "{:?}", out.runs.iter().map(|r| (r.gpu_count, r.tp, r.gpu.as_deref())).collect::<Vec<_>>());
     numbers_trace_to_their_lines(&text, &out);
 }
