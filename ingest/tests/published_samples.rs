@@ -49,7 +49,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 181] = [
+const SAMPLES: [(&str, &str); 182] = [
     ("markdown-table/bare_output_after_input_throughput.md", "raw/torchpipe.md"),
     ("markdown-table/heading_of_three_models_pt.md", "raw/benchmarks_pt.md"),
     ("markdown-table/one_batch_server_summary_per_rank.md", "raw/sglang_fp4.md"),
@@ -231,6 +231,7 @@ const SAMPLES: [(&str, &str); 181] = [
     ("csv-table/goodput_summary_with_modeled_rows.csv", "raw/goodput_summary.csv"),
     ("markdown-document/mindie_serve_after_vllm_serve_910b.md", "raw/gpustack_910b.md"),
     ("markdown-table/nodes_times_gpus_total_cards_zh.md", "raw/h20_cluster.md"),
+    ("markdown-table/example_command_prompts_per_load_zh.md", "raw/rtx3060_sweep.md"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -4303,5 +4304,17 @@ fn nodes_times_gpus_and_the_total_said() {
     assert!(!out.runs.is_empty());
     // (`| 并行方式 | TP8 × PP4 |` its TP.)
     assert!(out.runs.iter().all(|r| r.gpu_count == Some(32) && r.tp == Some(8) && r.gpu.as_deref() == Some("H20-3e")), "{:?}", out.runs.iter().map(|r| (r.gpu_count, r.tp, r.gpu.as_deref())).collect::<Vec<_>>());
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// A Chinese RTX 3060 sweep: one example command (`--max-concurrency 8 --num-prompts 64`)
+/// over rows at concurrency 1, 8 and 32 whose requests were `16 / 64 / 256`. Only the row of
+/// the command's load takes its prompts (all three had been given 64); lengths, dataset and
+/// model hold for every row.
+#[test]
+fn an_example_commands_prompts_are_its_loads() {
+    let (text, out) = parsed("markdown-table/example_command_prompts_per_load_zh.md");
+    let table: Vec<_> = out.runs.iter().filter(|r| r.format.as_str() == "markdown-table").map(|r| (r.scenario.max_concurrency, r.scenario.num_prompts, r.scenario.input_len)).collect();
+    assert_eq!(table, vec![(Some(1), None, Some(512)), (Some(8), Some(64), Some(512)), (Some(32), None, Some(512))]);
     numbers_trace_to_their_lines(&text, &out);
 }
