@@ -9,10 +9,11 @@ use benchsite_ingest::parse_file;
 use common::{check, fixture};
 use serde_json::json;
 
-const SAMPLES: [(&str, &str); 3] = [
+const SAMPLES: [(&str, &str); 4] = [
     ("llama-batched-bench/first_table_pr3545.log", "raw/batched.log"),
     ("llama-batched-bench/settings_line_two_batches.log", "raw/batched2.log"),
     ("llama-batched-bench/sweep_bench_per_device_ik_pr566.md", "raw/sweep.md"),
+    ("llama-batched-bench/driver_kv_cache_sweep_commands.log", "raw/kv_sweep.log"),
 ];
 
 #[test]
@@ -98,4 +99,28 @@ fn sweep_rows_at_growing_depths() {
     // Depth 0 states no context.
     let out = parse_file("raw/sweep.md", &text, None);
     assert!(out.runs[5].notes.is_empty(), "{:?}", out.runs[5].notes);
+}
+
+/// A driver's log of five KV-cache configurations, each table under its command
+/// (`## q8k-q4v-depth: llama-batched-bench -ctk q8_0 -ctv q4_0 …`): each run notes its
+/// configuration's label, cache types and command, so the tables are told apart (three had
+/// given identical-looking runs); the configuration that crashed (`exit 134`) gives none.
+#[test]
+fn each_tables_command_above_it() {
+    let text = fixture("llama-batched-bench/driver_kv_cache_sweep_commands.log");
+    let out = parse_file("raw/kv_sweep.log", &text, None);
+    let notes: Vec<(u32, Vec<&str>)> = out.runs.iter().map(|r| (r.source.line, r.notes.iter().take(2).map(|n| n.text.as_str()).collect())).collect();
+    assert_eq!(
+        notes,
+        vec![
+            (7, vec!["q8k-q4v-depth", "KV cache: K q8_0, V q4_0"]),
+            (8, vec!["q8k-q4v-depth", "KV cache: K q8_0, V q4_0"]),
+            (14, vec!["q8k-q8v-depth", "KV cache: K q8_0, V q8_0"]),
+            (15, vec!["q8k-q8v-depth", "KV cache: K q8_0, V q8_0"]),
+            (21, vec!["f16-depth", "command: llama-batched-bench -c 278528 -npp 2048,32768 -ntg 128 -npl 8"]),
+            (22, vec!["f16-depth", "command: llama-batched-bench -c 278528 -npp 2048,32768 -ntg 128 -npl 8"]),
+            (31, vec!["fit-8x256k-q8q4", "KV cache: K q8_0, V q4_0"]),
+        ]
+    );
+    common::numbers_trace_to_their_lines(&text, &out);
 }

@@ -87,9 +87,47 @@ fn shared_prompt(text: &str, first_line: u32, before: u32) -> Option<u32> {
     found
 }
 
+/// The benchmark's command nearest above a table (`## q8k-q4v-depth: llama-batched-bench -ctk
+/// q8_0 -ctv q4_0 -c 278528 …`, a driver's echo): its line, the command from the program's
+/// name on, and the label written before it, if any.
+fn command_above(text: &str, first_line: u32, from: u32, before: u32) -> Option<(u32, &str, Option<&str>)> {
+    let mut found = None;
+    for (i, line) in text.lines().enumerate() {
+        let no = first_line + i as u32;
+        if no >= before {
+            break;
+        }
+        if no < from {
+            continue;
+        }
+        let Some(at) = line.find("llama-batched-bench").or_else(|| line.find("llama-sweep-bench")) else { continue };
+        let command = line[at..].trim();
+        // Only a command line: the program first, after a prompt, a path or a label of one word
+        // (`## q8k-q4v-depth:`), and flags after it (not prose naming the program).
+        let before = line[..at].trim();
+        let label = before.trim_start_matches('#').trim().strip_suffix(':').map(str::trim).filter(|l| !l.is_empty() && !l.contains(' '));
+        let prompt = before.is_empty() || matches!(before, "$" | "#" | ">") || before.ends_with('/');
+        if (prompt || label.is_some()) && command.split_whitespace().nth(1).is_some_and(|w| w.starts_with('-')) {
+            found = Some((no, command, label));
+        }
+    }
+    found
+}
+
+/// The KV cache types a command sets (`-ctk q8_0 -ctv q4_0`), as a note.
+fn cache_types(command: &str) -> Option<String> {
+    let words: Vec<&str> = command.split_whitespace().collect();
+    let value = |names: &[&str]| words.windows(2).find(|w| names.contains(&w[0])).map(|w| w[1]);
+    match (value(&["-ctk", "--cache-type-k"]), value(&["-ctv", "--cache-type-v"])) {
+        (None, None) => None,
+        (k, v) => Some(format!("KV cache: K {}, V {}", k.unwrap_or("f16"), v.unwrap_or("f16"))),
+    }
+}
+
 fn table_runs(input: &Input<'_>, from: u32, columns: &Columns, rows: &[(u32, Vec<&str>)], sink: &mut Sink) -> Vec<Run> {
     let Some((first, _)) = rows.first() else { return Vec::new() };
     let (gpu, model_file) = log_context(input.text, input.first_line, from, *first);
+    let command = command_above(input.text, input.first_line, from, *first);
     let shared = columns.batch.and(shared_prompt(input.text, input.first_line, *first));
     let name = if columns.batch.is_some() { NAME } else { SWEEP_NAME };
     let mut runs = Vec::new();
@@ -122,6 +160,12 @@ fn table_runs(input: &Input<'_>, from: u32, columns: &Columns, rows: &[(u32, Vec
         }
         give_stated(&mut run, "model", &model_file, "command");
         give_stated(&mut run, "gpu", &gpu, "log");
+        // The command that ran the table (its settings tell tables of one log apart), as notes.
+        if let Some((at, text, label)) = command {
+            run.notes.extend(label.map(|l| Note { line: at, text: l.to_string() }));
+            run.notes.extend(cache_types(text).map(|t| Note { line: at, text: t }));
+            run.notes.push(Note { line: at, text: format!("command: {text}") });
+        }
         runs.push(run);
     }
     runs
