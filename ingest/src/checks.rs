@@ -1624,6 +1624,7 @@ pub fn json_runs(objects: &[json::Object<'_>], sink: &mut Sink) -> Vec<Run> {
         let block = json::to_block(obj, format);
         if let Some(mut run) = block::resolve(&block, &[], sink) {
             json::apply_metadata(obj, &mut run);
+            json::apply_server_info(obj, &mut run);
             runs.push(run);
         }
     }

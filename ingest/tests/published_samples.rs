@@ -49,7 +49,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 182] = [
+const SAMPLES: [(&str, &str); 183] = [
     ("markdown-table/bare_output_after_input_throughput.md", "raw/torchpipe.md"),
     ("markdown-table/heading_of_three_models_pt.md", "raw/benchmarks_pt.md"),
     ("markdown-table/one_batch_server_summary_per_rank.md", "raw/sglang_fp4.md"),
@@ -232,6 +232,7 @@ const SAMPLES: [(&str, &str); 182] = [
     ("markdown-document/mindie_serve_after_vllm_serve_910b.md", "raw/gpustack_910b.md"),
     ("markdown-table/nodes_times_gpus_total_cards_zh.md", "raw/h20_cluster.md"),
     ("markdown-table/example_command_prompts_per_load_zh.md", "raw/rtx3060_sweep.md"),
+    ("vllm-json/sglang_bench_serving_pd_server_info.jsonl", "raw/pd_1p2d.jsonl"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -4316,5 +4317,20 @@ fn an_example_commands_prompts_are_its_loads() {
     let (text, out) = parsed("markdown-table/example_command_prompts_per_load_zh.md");
     let table: Vec<_> = out.runs.iter().filter(|r| r.format.as_str() == "markdown-table").map(|r| (r.scenario.max_concurrency, r.scenario.num_prompts, r.scenario.input_len)).collect();
     assert_eq!(table, vec![(Some(1), None, Some(512)), (Some(8), Some(64), Some(512)), (Some(32), None, Some(512))]);
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// SGLang `bench_serving`'s JSONL of a prefill/decode-disaggregated run: the model and TP from
+/// `server_info` (they had been none), the two servers' releases differing (`0.5.5.post3`,
+/// `0.5.6`) a note rather than the run's version, the disaggregation a note.
+#[test]
+fn sglang_server_info_of_a_disaggregated_run() {
+    let (text, out) = parsed("vllm-json/sglang_bench_serving_pd_server_info.jsonl");
+    assert_eq!(out.runs.len(), 1);
+    let r = &out.runs[0];
+    assert_eq!((r.format.as_str(), r.model.as_deref(), r.tp, r.framework_version.as_deref()), ("sglang-jsonl", Some("Qwen/Qwen2.5-3B-Instruct"), Some(1), None));
+    assert_eq!(r.source.context.get("model").map(|c| c.kind.as_str()), Some("metadata"));
+    let notes: Vec<&str> = r.notes.iter().map(|n| n.text.as_str()).collect();
+    assert!(notes.contains(&"server versions differ: 0.5.5.post3, 0.5.6") && notes.iter().any(|n| n.starts_with("prefill/decode disaggregated")), "{notes:?}");
     numbers_trace_to_their_lines(&text, &out);
 }

@@ -222,6 +222,70 @@ pub fn apply_metadata(obj: &Object<'_>, run: &mut Run) {
     }
 }
 
+/// What SGLang's `bench_serving` writes of the server into its JSONL (`server_info`): the
+/// model each server loaded (`internal_states[].model_path`), its TP (`tp_size`), its release
+/// (`version`), and whether prefill and decode ran apart (`disaggregation_mode`, a server per
+/// phase under `prefill[]` and `decode[]`). Taken where the result names none, with kind
+/// `metadata`; a value the servers disagree on (a prefill server of another release) is a
+/// note, not the run's.
+pub fn apply_server_info(obj: &Object<'_>, run: &mut Run) {
+    let Some(info) = obj.get("server_info") else { return };
+    let Json::Object(info) = &info.value else { return };
+    let servers: Vec<&Vec<(std::borrow::Cow<'_, str>, Spanned<'_>)>> = ["internal_states", "prefill", "decode"]
+        .iter()
+        .filter_map(|k| info.iter().rev().find(|(key, _)| key == k))
+        .flat_map(|(_, v)| match &v.value {
+            Json::Array(items) => items.iter().filter_map(|i| if let Json::Object(m) = &i.value { Some(m) } else { None }).collect(),
+            _ => Vec::new(),
+        })
+        .collect();
+    let field = |key: &str| -> Vec<(String, u32)> {
+        servers
+            .iter()
+            .filter_map(|m| m.iter().rev().find(|(k, _)| k == key).map(|(_, v)| v))
+            .filter_map(|v| match &v.value {
+                Json::String(s) if !s.trim().is_empty() => Some((s.trim().to_string(), v.line)),
+                Json::Number(n) => Some((n.to_string(), v.line)),
+                _ => None,
+            })
+            .collect()
+    };
+    let agreed = |values: &[(String, u32)]| values.first().filter(|(first, _)| values.iter().all(|(v, _)| v == first)).cloned();
+    let context = |run: &mut Run, key: &'static str, line: u32| {
+        run.source.lines.insert(key, line);
+        run.source.context.insert(key, ContextRef { line, kind: "metadata".into() });
+    };
+    if let (None, Some((model, line))) = (&run.model, agreed(&field("model_path"))) {
+        run.model = Some(model);
+        context(run, "model", line);
+    }
+    if let (None, Some((tp, line))) = (run.tp, agreed(&field("tp_size"))) {
+        if let Some(tp) = tp.parse::<u32>().ok().filter(|&t| t > 0) {
+            run.tp = Some(tp);
+            context(run, "tp", line);
+        }
+    }
+    let versions = field("version");
+    match agreed(&versions) {
+        Some((v, line)) if run.framework_version.is_none() => {
+            run.framework_version = Some(v);
+            context(run, "framework_version", line);
+        }
+        None if !versions.is_empty() => {
+            let listed: Vec<String> = versions.iter().map(|(v, _)| v.clone()).collect();
+            run.notes.push(benchsite_model::Note { line: versions[0].1, text: format!("server versions differ: {}", listed.join(", ")) });
+        }
+        _ => {}
+    }
+    let modes = field("disaggregation_mode");
+    if let Some((_, line)) = modes.iter().find(|(m, _)| matches!(m.as_str(), "prefill" | "decode")) {
+        let prefill = info.iter().any(|(k, _)| k == "prefill");
+        let count = |k: &str| info.iter().rev().find(|(key, _)| key == k).and_then(|(_, v)| if let Json::Array(a) = &v.value { Some(a.len()) } else { None }).unwrap_or(0);
+        let text = if prefill { format!("prefill/decode disaggregated ({} prefill, {} decode server(s))", count("prefill"), count("decode")) } else { "prefill/decode disaggregated".to_string() };
+        run.notes.push(benchsite_model::Note { line: *line, text });
+    }
+}
+
 /// The TP of an environment label such as `TP4PP1` or `tp8`.
 fn tp_in(label: &str) -> Option<u32> {
     let lower = label.to_ascii_lowercase();
