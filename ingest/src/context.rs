@@ -194,7 +194,7 @@ const FAMILIES: [&str; 41] = [
 
 /// GPU names (upper case) a heading or table cell may name, longest first where one is the
 /// prefix of another.
-const GPUS: [&str; 102] = [
+const GPUS: [&str; 104] = [
     "GB300", "GB200", "B300", "B200", "B100", "H800", "H200", "H100", "H20", "A800", "A100", "A6000", "A5000", "A4000", "A40", "A30", "A10G",
     "A10", "L40S", "L40", "L20", "L4", "V100", "T4", "MI355X", "MI355", "MI350X", "MI325X", "MI300X", "MI300A", "MI300", "MI250X",
     "MI250", "MI210", "MI100", "MI60", "MI50", "RTX PRO 6000", "RTX PRO 5000", "RTX PRO 4500", "RTX PRO 4000", "RTX 6000 ADA", "RTX 6000",
@@ -205,6 +205,8 @@ const GPUS: [&str; 102] = [
     "RTX 4090D", "RTX 4090 D", "RTX 4090", "RTX 4080", "RTX 4070 TI", "RTX 4070", "RTX 4060 TI", "RTX 4060",
     "RTX 3090 TI", "RTX 3090", "RTX 3080 TI", "RTX 3080", "RTX 3070", "RTX 3060", "RTX 2080 TI", "910B4", "910B3", "910B2", "910B", "910C",
     "ATLAS 800I A3", "ATLAS 800T A3", "ATLAS A3", "ATLAS 800I A2", "GAUDI3", "GAUDI2", "GH200", "GB10",
+    // MetaX's Xiyun cards (`MetaX C500，8 卡`, `C550 TP4`).
+    "C550", "C500",
     // NVIDIA's desktop Grace Blackwell machine, named for its GB10 (the name table says so).
     "DGX SPARK",
     // Google's TPUs, the accelerator a JAX engine's results ran on.
@@ -2001,7 +2003,7 @@ fn nodes_of(value: &str) -> Option<u32> {
 /// What one labelled line or setup row states: `label` in lower case, `value` without markup.
 fn label_facts(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) {
     match label {
-        "gpu" | "gpus" | "hardware" | "hardware configuration" | "hardware config" | "device" | "accelerator" | "gpu type" | "gpu model" | "显卡" | "硬件" | "测试硬件" | "硬件平台"
+        "gpu" | "gpus" | "hardware" | "hardware configuration" | "hardware config" | "device" | "设备" | "accelerator" | "gpu type" | "gpu model" | "显卡" | "硬件" | "测试硬件" | "硬件平台"
         // Ascend setups: `| NPU类型 | Ascend 910B |`.
         | "npu" | "npu类型" | "npu型号" | "npu type" | "npu model" | "加速卡" | "加速卡型号" | "昇腾设备" | "昇腾硬件"
         // `| GPUs Available | 2 × L40S |`: the machine's GPUs.

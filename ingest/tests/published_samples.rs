@@ -49,7 +49,7 @@ use common::{check, fixture, numbers_trace_to_their_lines};
 use serde_json::{json, Value};
 
 /// Every sample: `(fixture, path it is parsed as)`.
-const SAMPLES: [(&str, &str); 183] = [
+const SAMPLES: [(&str, &str); 184] = [
     ("markdown-table/bare_output_after_input_throughput.md", "raw/torchpipe.md"),
     ("markdown-table/heading_of_three_models_pt.md", "raw/benchmarks_pt.md"),
     ("markdown-table/one_batch_server_summary_per_rank.md", "raw/sglang_fp4.md"),
@@ -233,6 +233,7 @@ const SAMPLES: [(&str, &str); 183] = [
     ("markdown-table/nodes_times_gpus_total_cards_zh.md", "raw/h20_cluster.md"),
     ("markdown-table/example_command_prompts_per_load_zh.md", "raw/rtx3060_sweep.md"),
     ("vllm-json/sglang_bench_serving_pd_server_info.jsonl", "raw/pd_1p2d.jsonl"),
+    ("markdown-table/metax_c500_quoted_setup_zh.md", "raw/step35_c500.md"),
 ];
 
 fn sample(name: &str) -> (String, String) {
@@ -2198,8 +2199,7 @@ fn chinese_engine_and_gpu_name_headers() {
 /// and the title glues the model to Chinese words (`MiniMax-M2.5模型在不同芯片下…`). The marked
 /// H100 cells were lost (its column made no run in two tables, a partial one in the third),
 /// the model was the whole title and no load was known. The chips are named only by the
-/// columns (`nvidia_h100`; MetaX's is not in the GPU words): the setup row listing both names
-/// no one GPU.
+/// columns (`inspur_MetaX_C550`, `nvidia_h100`): the setup row listing both names no one GPU.
 #[test]
 fn a_setup_table_concurrency_headings_and_marked_best_values() {
     let (text, path) = sample("markdown-table/setup_table_concurrency_headings_star_marks_zh.md");
@@ -2223,11 +2223,11 @@ fn a_setup_table_concurrency_headings_and_marked_best_values() {
         &path,
         &text,
         &[
-            &run(49, None, 1, 0.27, 596.38),
+            &run(49, Some("C550"), 1, 0.27, 596.38),
             &run(49, Some("H100"), 1, 0.45, 286.01),
-            &run(62, None, 2, 0.41, 1097.81),
+            &run(62, Some("C550"), 2, 0.41, 1097.81),
             &run(62, Some("H100"), 2, 0.78, 466.4),
-            &run(75, None, 8, 0.83, 4216.68),
+            &run(75, Some("C550"), 8, 0.83, 4216.68),
             &run(75, Some("H100"), 8, 1.82, 1364.44),
         ],
     );
@@ -4332,5 +4332,16 @@ fn sglang_server_info_of_a_disaggregated_run() {
     assert_eq!(r.source.context.get("model").map(|c| c.kind.as_str()), Some("metadata"));
     let notes: Vec<&str> = r.notes.iter().map(|n| n.text.as_str()).collect();
     assert!(notes.contains(&"server versions differ: 0.5.5.post3, 0.5.6") && notes.iter().any(|n| n.starts_with("prefill/decode disaggregated")), "{notes:?}");
+    numbers_trace_to_their_lines(&text, &out);
+}
+
+/// A Chinese plan on MetaX cards: `> 设备：MetaX C500，8 卡` in the quoted setup gives the C500
+/// (no GPU had been named), the reference table's heading `#### C550 TP4 基线` the C550.
+#[test]
+fn metax_cards_of_a_quoted_setup_and_a_heading() {
+    let (text, out) = parsed("markdown-table/metax_c500_quoted_setup_zh.md");
+    let gpus: Vec<(u32, Option<&str>, Option<u32>)> = out.runs.iter().map(|r| (r.source.line, r.gpu.as_deref(), r.tp)).collect();
+    assert_eq!(gpus[0], (18, Some("C500"), Some(8)));
+    assert_eq!(gpus[4], (31, Some("C550"), Some(4)));
     numbers_trace_to_their_lines(&text, &out);
 }
