@@ -234,8 +234,9 @@ fn a_reasoning_runs_output_tokens_are_its_whole_sequences() {
             ("/format", json!("aiperf")),
             ("/metrics/total_output_tokens", json!(21624)),
             ("/source/lines/metrics.total_output_tokens", json!(23)),
-            ("/metrics/extra/avg total output tokens (tokens)", json!(1832.0)),
-            ("/metrics/extra/avg total reasoning tokens (tokens)", json!(19792.0)),
+            // (A `Metric,Value` row: no statistic in its name.)
+            ("/metrics/extra/total output tokens (tokens)", json!(1832.0)),
+            ("/metrics/extra/total reasoning tokens (tokens)", json!(19792.0)),
             ("/metrics/output_throughput", json!(2320.72)),
             ("/metrics/duration_s", json!(9.32)),
             ("/metrics/completed", json!(89)),
@@ -724,4 +725,19 @@ fn tok_sec_throughput_and_successful_request_count() {
     let text = fixture("aiperf/walkthrough_tok_sec_successful.md");
     let expected = [("/metrics/output_throughput", json!(4675.0)), ("/metrics/completed", json!(1690)), ("/metrics/request_throughput", json!(26.68)), ("/metrics/ttft_ms/p99", json!(951.16)), ("/metrics/duration_s", json!(63.35)), ("/source/lines/metrics.duration_s", json!(24))];
     assert_eq!(check("raw/aiperf_walkthrough.md", &text, &[&expected]), Vec::<String>::new());
+}
+
+/// AIPerf's CSV of a llama.cpp server at concurrency 1 with HTTP trace rows and errored
+/// requests: the `Metric,Value` block's totals keep their names (`total error input sequence
+/// length (tokens)`, not `avg …`: they had been labelled as averages), the counts the run's.
+#[test]
+fn value_rows_are_no_averages() {
+    let text = fixture("aiperf/llamacpp_concurrency1_http_trace_errors.csv");
+    let out = parse_file("raw/profile_export_aiperf.csv", &text, None);
+    assert_eq!(out.runs.len(), 1);
+    let r = &out.runs[0];
+    assert_eq!((r.metrics.completed, r.metrics.failed, r.metrics.output_throughput), (Some(15), Some(5), Some(13.01)));
+    assert_eq!(r.metrics.more.extra.get("total error input sequence length (tokens)").copied(), Some(45.0));
+    assert!(r.metrics.more.extra.keys().all(|k| !k.starts_with("avg total")), "{:?}", r.metrics.more.extra.keys().collect::<Vec<_>>());
+    numbers_trace_to_their_lines(&text, &out);
 }

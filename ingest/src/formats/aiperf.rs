@@ -109,8 +109,12 @@ fn to_run(tool: &'static str, lines: (u32, u32), stats: &[Stat<'_>], sink: &mut 
 /// factor applied. `whole_sequence`: the report has a `Total Output Sequence Length` (every
 /// generated token, reasoning included): that is the run's output tokens, and `Total Output
 /// Tokens` (the answer's alone) is kept under its own name.
+/// The statistic of a `Metric,Value` row: the one number of a run-wide metric, read where an
+/// `avg` would be (`Request Count`, `Total Output Tokens`), never written into an extra's name.
+const VALUE: &str = "value";
+
 fn label_of(s: &Stat<'_>, whole_sequence: bool) -> (String, f64, f64) {
-    let stat = s.stat.as_str();
+    let stat = if s.stat == VALUE { "avg" } else { s.stat.as_str() };
     let unit = s.unit.as_str();
     let summary = matches!(stat, "avg" | "min" | "max" | "std" | "median") || is_percentile(stat);
     let latency = |short: &str| latency_factor(unit).filter(|_| summary).map(|f| (concat(&[stat, " ", short, " (ms)"]), f));
@@ -159,11 +163,15 @@ fn needs_unit(name: &str) -> bool {
 /// `p99 time to second token (ms)`: a number kept in `metrics.extra` under what the tool
 /// called it; never a label the vocabulary would read as another field.
 fn extra_label(s: &Stat<'_>) -> String {
-    let label = if s.unit.is_empty() { concat(&[&s.stat, " ", &s.name]) } else { concat(&[&s.stat, " ", &s.name, " (", &s.unit, ")"]) };
-    let label = normalise(&label);
+    let stat = if s.stat == VALUE { "" } else { s.stat.as_str() };
+    let label = if s.unit.is_empty() { concat(&[stat, " ", &s.name]) } else { concat(&[stat, " ", &s.name, " (", &s.unit, ")"]) };
+    let label = normalise(label.trim());
     match classify(&label) {
         Some(Target::Extra(_)) => label,
-        _ => format!("{} other {}", s.stat, &label[s.stat.len()..].trim_start()),
+        // `Total Output Tokens (tokens)` of a `Metric,Value` row, kept beside the field the
+        // vocabulary would read it as: under the tool's name.
+        _ if stat.is_empty() => format!("aiperf {label}"),
+        _ => format!("{stat} other {}", &label[stat.len()..].trim_start()),
     }
 }
 
@@ -1051,7 +1059,8 @@ fn read_csv(input: &Input<'_>, sink: &mut Sink) -> Option<Vec<Run>> {
             Section::Values => {
                 let (name, unit) = split_label(raw);
                 if let Some(text) = cells.get(1) {
-                    csv_value(&mut stats, sink, (no, raw, &name, &unit, "avg"), text);
+                    // (A `Metric,Value` row states one number, no statistic of requests.)
+                    csv_value(&mut stats, sink, (no, raw, &name, &unit, VALUE), text);
                 }
             }
             Section::Aggregate(columns) => {
