@@ -73,10 +73,13 @@ pub fn block_results_line(text: &str) -> Option<(usize, String)> {
             || t.starts_with('$')
             || t.contains("# ") && t.contains('@')
     };
+    // A script's comments and prints (`# 2. 验证第二次 TTFT 明显低于第一次`, `print("TTFT 1:",
+    // r1.get("usage"))`): code that names a metric, no result it printed.
+    let code_line = |t: &str| t.starts_with("# ") || t.starts_with("// ") || ["print(", "assert ", "console.log(", "echo "].iter().any(|c| t.contains(c));
     let lines: Vec<&str> = text.lines().collect();
     let mut results = (0..lines.len()).filter(|&i| {
         let t = lines[i].trim();
-        !is_command(t) && !log_line(t) && has_metric_word(t) && has_number(t)
+        !is_command(t) && !log_line(t) && !code_line(t) && has_metric_word(t) && has_number(t)
     });
     // The first of three such lines at least.
     let first = results.next()?;
@@ -301,6 +304,16 @@ mod tests {
             assert_eq!(first_results_line(line), None, "{line}");
         }
         assert_eq!(first_results_line("latency 10 ms, measured 5 times").map(|f| f.0), Some(1));
+    }
+
+    /// A script's comments and prints name metrics, no result: a smoke test's block is none;
+    /// a summary its script printed (three labelled values) is one.
+    #[test]
+    fn a_scripts_code_is_no_result() {
+        let script = "# 2. 用相同 prompt 发两次请求，验证第二次 TTFT 明显低于第一次\nr1 = chat(P)\nprint(\"TTFT 1:\", r1.get(\"usage\"))\nprint(\"TTFT 2:\", r2.get(\"usage\"))\n";
+        assert_eq!(block_results_line(script), None);
+        let printed = "Avg TTFT (ms): 2147.2047\nRequest Throughput (req/sec): 7.2641\nAvg TPOT (ms): 31.5\n";
+        assert_eq!(block_results_line(printed).map(|f| f.0), Some(0));
     }
 
     #[test]
