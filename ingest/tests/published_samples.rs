@@ -4209,15 +4209,22 @@ fn mistralrs_bench_grid_table() {
 /// vllm-mlx's MTP concurrency matrix: `Agg tok/s` beside `Per-req tok/s`. The aggregate is
 /// the run's output rate, one request's is kept under its header (both had been left out
 /// with `duplicate-columns`); units in the cells (`475ms`, `0.57s`), bold `**×16**` the
-/// concurrency. The `Metric | Value` profile above it, statistics written in its cells
-/// (`78ms p50, 150ms p95`), is still `table-not-read`.
+/// concurrency. The `Metric | Value` profile above it writes its statistics in the cells
+/// (`78ms p50, 150ms p95`, `3.25s avg (300 max_tokens)`): each read under its own (the table
+/// had been `table-not-read`).
 #[test]
 fn aggregate_rate_beside_one_requests() {
     let (text, out) = parsed("markdown-table/aggregate_beside_per_request_rate_mlx.md");
-    let runs: Vec<_> = out.runs.iter().map(|r| (r.scenario.max_concurrency, r.metrics.output_throughput, r.metrics.more.extra.get("per-req tok/s").copied())).collect();
+    let runs: Vec<_> = out.runs.iter().skip(1).map(|r| (r.scenario.max_concurrency, r.metrics.output_throughput, r.metrics.more.extra.get("per-req tok/s").copied())).collect();
     assert_eq!(runs, vec![(Some(1), Some(16.5), Some(41.1)), (Some(4), Some(68.2), Some(27.0)), (Some(8), Some(105.4), Some(19.7)), (Some(16), Some(152.1), Some(13.4))]);
+    // The profile above: each cell's statistics under their own (`78ms p50, 150ms p95`).
+    let profile = &out.runs[0];
+    let stat = |l: &Option<benchsite_model::Latency>, s: &str| l.as_ref().and_then(|l| l.get(s).copied());
+    assert_eq!(profile.source.line, 8);
+    assert_eq!((stat(&profile.metrics.ttft_ms, "p50"), stat(&profile.metrics.ttft_ms, "p95"), stat(&profile.metrics.itl_ms, "p95")), (Some(78.0), Some(150.0), Some(31.3)));
+    assert_eq!((stat(&profile.metrics.more.e2e_ms, "mean"), profile.metrics.output_throughput), (Some(3250.0), Some(43.1)));
     let codes: Vec<&str> = out.findings.iter().map(|f| f.code.as_str()).collect();
-    assert_eq!(codes, ["table-not-read", "throughput-tokens-unstated"]);
+    assert_eq!(codes, ["throughput-tokens-unstated"]);
     numbers_trace_to_their_lines(&text, &out);
 }
 

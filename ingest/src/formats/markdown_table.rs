@@ -2814,8 +2814,33 @@ fn transposed(input: &TableInput<'_>, sink: &mut Sink, notice: &mut Notice) -> V
         }
         return runs_of_columns(input, end, input.table.line, sink, notice);
     }
+    // `| **TTFT** | 78ms p50, 150ms p95 |`, `| **E2E latency** | 3.25s avg (300 max_tokens) |`:
+    // statistics written in the cell, each read under its own statistic.
+    let in_cell: Vec<Option<Vec<(Col, &str)>>> = table
+        .rows
+        .iter()
+        .zip(&row_cols)
+        .map(|(row, own)| {
+            let col = own.first().filter(|_| !stat_columns)?;
+            let parts = stats_in_cell(row.cells.get(1).map_or("", String::as_str))?;
+            let read: Vec<(Col, &str)> = parts
+                .into_iter()
+                .filter_map(|(stat, value)| match &col.column {
+                    Column::Measure(Measure::Latency { group, .. }) => Some((Col { column: Column::Measure(Measure::Latency { group, stat }), ..col.clone() }, value)),
+                    // A rate's mean is the run's; its percentiles are the requests'.
+                    Column::Measure(Measure::Tokens(_) | Measure::Requests | Measure::Throughput(_)) if stat == "mean" => Some((col.clone(), value)),
+                    _ => None,
+                })
+                .collect();
+            (!read.is_empty()).then_some(read)
+        })
+        .collect();
     let mut entries = Vec::new();
-    for (row, own) in table.rows.iter().zip(&row_cols) {
+    for ((row, own), split) in table.rows.iter().zip(&row_cols).zip(&in_cell) {
+        if let Some(split) = split {
+            entries.extend(split.iter().map(|(col, text)| Entry { col, head_line: row.line, text, line: row.line }));
+            continue;
+        }
         // What the row's name alone is (`Concurrency`, `Input length`: context, whose least or
         // 99th percentile value is no run's).
         let row_kind = column(row.cells.first().map_or("", String::as_str));
@@ -2838,6 +2863,25 @@ fn transposed(input: &TableInput<'_>, sink: &mut Sink, notice: &mut Notice) -> V
         }
     }
     build(input, &entries, table.line, end, sink, notice).into_iter().collect()
+}
+
+/// The statistics a cell writes after its numbers (`78ms p50, 150ms p95`, `23.2ms mean,
+/// 31.3ms p95`, `43.1 tok/s avg (40.7 – 45.1)`, `3.25s avg (300 max_tokens)`): each part's
+/// statistic and its number with its unit; `None` unless every part is so written.
+fn stats_in_cell(cell: &str) -> Option<Vec<(String, &str)>> {
+    let cell = cell.split(['(', '（']).next().unwrap_or(cell).trim();
+    if cell.is_empty() || !cell.contains(|c: char| c.is_ascii_alphabetic()) {
+        return None;
+    }
+    cell.split([',', ';', '，'])
+        .map(|part| {
+            let part = part.trim();
+            let (value, stat) = part.rsplit_once(' ')?;
+            let stat = stat_word(&stat.to_lowercase())?;
+            let value = value.trim();
+            value.starts_with(|c: char| c.is_ascii_digit()).then_some((stat, value))
+        })
+        .collect()
 }
 
 /// A row naming the best of a metric over runs: `Best Throughput`, `Lowest TTFT`, `最佳吞吐`
@@ -4506,6 +4550,11 @@ mod tests {
     #[test]
     fn classifies_headers() {
         assert_eq!(kind("TTFT (ms)"), (latency("ttft_ms", "mean"), Unit::Time(1.0)));
+        // Statistics written in a cell after each number.
+        assert_eq!(stats_in_cell("78ms p50, 150ms p95"), Some(vec![("p50".to_string(), "78ms"), ("p95".to_string(), "150ms")]));
+        assert_eq!(stats_in_cell("3.25s avg (300 max_tokens)"), Some(vec![("mean".to_string(), "3.25s")]));
+        assert_eq!(stats_in_cell("78ms"), None);
+        assert_eq!(stats_in_cell("p50 only"), None);
         // One request's rate beside the aggregate: kept under its header.
         assert_eq!(kind("Per-req tok/s").0, Column::Label);
         // One node's share of a run over several nodes: kept under its header.
