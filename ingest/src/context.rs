@@ -685,7 +685,9 @@ fn concurrency_in(words: &[&str]) -> Option<u64> {
             .or_else(|| words.get(i + 1).and_then(|next| number(next)).filter(|_| is(i, "user")))
             // `(Batch Size 128)`, not a server's `max batch size 256`.
             .or_else(|| words.get(i + 2).and_then(|n| number(n)).filter(|_| is(i, "batch") && is(i + 1, "size") && !(i > 0 && is(i - 1, "max"))))
-            .or_else(|| (is(i, "single") && (is(i + 1, "request") || is(i + 1, "user"))).then_some(1));
+            .or_else(|| (is(i, "single") && (is(i + 1, "request") || is(i + 1, "user"))).then_some(1))
+            // `Single-request Latency Profile`.
+            .or_else(|| (w.eq_ignore_ascii_case("single-request") || w.eq_ignore_ascii_case("single-user")).then_some(1));
         if let Some(n) = n {
             if found.is_some_and(|f| f != n) {
                 return None;
@@ -3096,6 +3098,7 @@ mod tests {
         assert_eq!(heading("Side-by-Side: 2x H100 GPUs (TP=2) vs. 1x G4 GPU (TP=1)").gpu, None);
         assert_eq!(heading("2x H100 vs baseline").gpu.as_deref(), Some("H100"));
         assert_eq!(heading("4 节点, DP32 + EP32").gpu_count, Some(32));
+        assert!(heading("Single-request Latency Profile (21 runs, short/medium/long prompts)").load.contains(&Fact::MaxConcurrency(1)));
         assert_eq!(total_cards("4 节点 × 8×H20-3e，共 32 卡"), Some(32));
         assert_eq!(total_cards("8x H100, 16 GPUs in total"), Some(16));
         assert_eq!(total_cards("共享内存 64GB"), None);

@@ -4220,7 +4220,7 @@ fn aggregate_rate_beside_one_requests() {
     // The profile above: each cell's statistics under their own (`78ms p50, 150ms p95`).
     let profile = &out.runs[0];
     let stat = |l: &Option<benchsite_model::Latency>, s: &str| l.as_ref().and_then(|l| l.get(s).copied());
-    assert_eq!(profile.source.line, 8);
+    assert_eq!((profile.source.line, profile.scenario.max_concurrency), (8, Some(1)));
     assert_eq!((stat(&profile.metrics.ttft_ms, "p50"), stat(&profile.metrics.ttft_ms, "p95"), stat(&profile.metrics.itl_ms, "p95")), (Some(78.0), Some(150.0), Some(31.3)));
     assert_eq!((stat(&profile.metrics.more.e2e_ms, "mean"), profile.metrics.output_throughput), (Some(3250.0), Some(43.1)));
     let codes: Vec<&str> = out.findings.iter().map(|f| f.code.as_str()).collect();
