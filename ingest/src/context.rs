@@ -2063,7 +2063,8 @@ fn label_facts(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) 
         // `**Serving config**: TP=8, max_model_len=65536, eager mode`: the TP it writes so.
         // `| Workers | 1x TP=1 |` (Dynamo's worker layout) too.
         "serving config" | "server config" | "serving configuration" | "server configuration" | "parallelism" | "服务配置" | "部署配置" | "并行配置"
-        | "workers" | "worker" | "并行策略" | "topology" | "deployment" => {
+        // `| 并行方式 | TP8 × PP4 |`: the TP among the parallelisms named.
+        | "workers" | "worker" | "并行策略" | "并行方式" | "parallel strategy" | "topology" | "deployment" => {
             // `8 TP=1 prefills … and 2 TP=4 decoders`: two TPs, neither the run's.
             let tps: Vec<u32> = value.split([',', ';', '，', '；']).flat_map(|p| p.split(" and ")).filter_map(tp_in).collect();
             if tps.windows(2).all(|w| w[0] == w[1]) {
@@ -2076,10 +2077,6 @@ fn label_facts(label: &str, value: &str, line: u32, out: &mut Vec<(Fact, u32)>) 
             if let Some(tp) = value.split_whitespace().next().and_then(|w| w.parse::<u32>().ok()).filter(|&n| n > 0) {
                 out.push((Fact::Tp(tp), line));
             }
-        }
-        // `| 并行方式 | TP8 × PP4 |`: the TP among the parallelisms named.
-        "并行方式" | "并行策略" | "parallelism" | "parallel strategy" | "parallelization" => {
-            out.extend(tp_in(value).map(|tp| (Fact::Tp(tp), line)));
         }
         // Not `Tool:`: a report's tool is the benchmark client (`vllm bench serve` measures
         // any server), not the engine served.
