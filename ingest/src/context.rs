@@ -440,25 +440,11 @@ pub fn env_blocks(text: &str, first_line: u32) -> Vec<EnvBlock> {
 /// 2 GPUs, TP 2. A heading that names no checkpoint-like word (`5.1 Speed Benchmark`,
 /// `GSM8K`) states no model; one naming two frameworks (`SGLang vs vLLM`) states none.
 pub fn heading(title: &str) -> Heading {
-    // A document's headings are read again and again (for each of its tables, checks and
-    // captions), and a site's files share many: each is read once per thread (what it states
-    // depends on its text alone) and the answer copied, as long as the table stays small.
-    const KEPT: usize = 4096;
+    // (A document's headings are read again for each of its tables, checks and captions.)
     thread_local! {
-        static READ: std::cell::RefCell<std::collections::HashMap<Box<str>, Heading>> = Default::default();
+        static READ: crate::memo::Table<Heading> = Default::default();
     }
-    READ.with(|read| {
-        if let Some(h) = read.borrow().get(title) {
-            return h.clone();
-        }
-        let h = read_heading(title);
-        let mut read = read.borrow_mut();
-        if read.len() >= KEPT {
-            read.clear();
-        }
-        read.insert(title.into(), h.clone());
-        h
-    })
+    crate::memo::answer(&READ, title, read_heading)
 }
 
 /// What [`heading`] answers, worked out.

@@ -20,6 +20,7 @@ mod infer;
 pub mod json;
 pub mod layout;
 pub mod markdown;
+mod memo;
 pub mod models;
 pub mod names;
 pub mod prefix;

@@ -530,28 +530,14 @@ fn version_header(body: &str) -> Option<Option<&'static str>> {
     framework::of_backend(name).filter(|f| ["vllm", "sglang", "lmdeploy", "trtllm"].contains(f)).map(Some)
 }
 
-/// Classifies one header cell. A table's headers are classified again and again (its first
-/// cells as metric names, joined with a heading's metric, as each layout is tried), and the
-/// same few hundred headers recur across a site's files: each is classified once per thread
-/// (the classification depends on the text alone) and the answer copied, as long as the
-/// table of answers stays small.
+/// Classifies one header cell, once per thread for each text ([`crate::memo`]): a table's
+/// headers are classified again and again (its first cells as metric names, joined with a
+/// heading's metric, as each layout is tried), and a site's files share many.
 fn column(raw: &str) -> Col {
-    const KEPT: usize = 4096;
     thread_local! {
-        static CLASSIFIED: std::cell::RefCell<std::collections::HashMap<Box<str>, Col>> = Default::default();
+        static CLASSIFIED: crate::memo::Table<Col> = Default::default();
     }
-    CLASSIFIED.with(|classified| {
-        if let Some(col) = classified.borrow().get(raw) {
-            return col.clone();
-        }
-        let col = classify(raw);
-        let mut classified = classified.borrow_mut();
-        if classified.len() >= KEPT {
-            classified.clear();
-        }
-        classified.insert(raw.into(), col.clone());
-        col
-    })
+    crate::memo::answer(&CLASSIFIED, raw, classify)
 }
 
 /// An export's column name, its words joined by underscores, as a header writes it: the
