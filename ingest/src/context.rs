@@ -2321,11 +2321,13 @@ fn counted_lengths(text: &str) -> Vec<Fact> {
             // `16000-in`: the number and its word.
             '-' if prev.is_ascii_digit() => spaced.push(' '),
             '(' | ')' | ',' | '，' | '（' | '）' | '；' | ';' => spaced.push(' '),
+            // `128 Token 输入、128 Token 输出`: the enumeration comma between the two.
+            '、' => spaced.push_str(" 、 "),
             _ => spaced.push(c),
         }
         prev = c;
     }
-    let words: Vec<&str> = spaced.split_whitespace().map(|w| w.trim_end_matches(['.', ':', '：'])).collect();
+    let words: Vec<&str> = spaced.split_whitespace().map(|w| w.trim_end_matches(['.', ':', '：', '的'])).collect();
     let count = |w: &str| w.parse::<u64>().ok().filter(|&n| n > 0);
     // (`512 prompt + 256 output tokens`: the prompt's tokens.)
     let input = |w: &str| w == "in" || w.starts_with("input") || w == "prompt" || w.starts_with("输入");
@@ -2333,19 +2335,29 @@ fn counted_lengths(text: &str) -> Vec<Fact> {
     let unit = |w: &str| matches!(w, "token" | "tokens" | "tok");
     let mut pairs: Vec<(u64, u64)> = Vec::new();
     for i in 0..words.len() {
-        let (Some(n), Some(&w)) = (count(words[i]), words.get(i + 1)) else { continue };
-        if !input(w) {
+        let Some(n) = count(words[i]) else { continue };
+        // `128 Token 输入`: the unit before the word passed over too.
+        let mut k = i + 1;
+        if words.get(k).is_some_and(|w| unit(w)) && words.get(k + 1).is_some_and(|w| input(w)) {
+            k += 1;
+        }
+        if !words.get(k).is_some_and(|w| input(w)) {
             continue;
         }
         // `256 输入 token + 128 输出 token`: the unit after the word passed over.
-        let mut k = i + 2;
+        k += 1;
         if words.get(k).is_some_and(|w| unit(w)) {
             k += 1;
         }
-        if !matches!(words.get(k), Some(&"/" | &"+")) {
+        if !matches!(words.get(k), Some(&"/" | &"+" | &"、")) {
             continue;
         }
-        if let (Some(m), Some(true)) = (words.get(k + 1).and_then(|w| count(w)), words.get(k + 2).map(|w| output(w))) {
+        let Some(m) = words.get(k + 1).and_then(|w| count(w)) else { continue };
+        let mut o = k + 2;
+        if words.get(o).is_some_and(|w| unit(w)) && words.get(o + 1).is_some_and(|w| output(w)) {
+            o += 1;
+        }
+        if words.get(o).is_some_and(|w| output(w)) {
             pairs.push((n, m));
         }
     }
@@ -3081,6 +3093,8 @@ mod tests {
         assert_eq!(heading("Side-by-Side: 2x H100 GPUs (TP=2) vs. 1x G4 GPU (TP=1)").gpu, None);
         assert_eq!(heading("2x H100 vs baseline").gpu.as_deref(), Some("H100"));
         assert_eq!(heading("4 节点, DP32 + EP32").gpu_count, Some(32));
+        assert_eq!(counted_lengths("先看 128 Token 输入、128 Token 输出的短请求："), vec![Fact::InputLen(128), Fact::OutputLen(128)]);
+        assert_eq!(counted_lengths("512 prompt + 256 output tokens"), vec![Fact::InputLen(512), Fact::OutputLen(256)]);
         assert!(heading("Single-request Latency Profile (21 runs, short/medium/long prompts)").load.contains(&Fact::MaxConcurrency(1)));
         assert_eq!(total_cards("4 节点 × 8×H20-3e，共 32 卡"), Some(32));
         assert_eq!(total_cards("8x H100, 16 GPUs in total"), Some(16));

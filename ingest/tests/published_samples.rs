@@ -4304,14 +4304,18 @@ fn mindie_serve_commands_are_their_runs() {
 }
 
 /// A Chinese report on 32 H20-3e: its setup row `| GPU | 4 节点 × 8×H20-3e，共 32 卡 |` counts
-/// 32 GPUs (it had given 8, one node's, so a per-GPU rate would have been 4x too high), and
-/// `| 并行方式 | TP8 × PP4 |` TP 8.
+/// 32 GPUs (it had given 8, one node's, so a per-GPU rate would have been 4x too high),
+/// `| 并行方式 | TP8 × PP4 |` TP 8, and the line over the first table (`128 Token 输入、128 Token
+/// 输出`) its lengths.
 #[test]
 fn nodes_times_gpus_and_the_total_said() {
     let (text, out) = parsed("markdown-table/nodes_times_gpus_total_cards_zh.md");
     assert!(!out.runs.is_empty());
     // (`| 并行方式 | TP8 × PP4 |` its TP.)
     assert!(out.runs.iter().all(|r| r.gpu_count == Some(32) && r.tp == Some(8) && r.gpu.as_deref() == Some("H20-3e")), "{:?}", out.runs.iter().map(|r| (r.gpu_count, r.tp, r.gpu.as_deref())).collect::<Vec<_>>());
+    // `先看 128 Token 输入、128 Token 输出的短请求：` over the first table: its lengths.
+    let lengths: Vec<_> = out.runs.iter().take(6).map(|r| (r.source.line, r.scenario.input_len, r.scenario.output_len)).collect();
+    assert_eq!(lengths, vec![(69, Some(128), Some(128)), (70, Some(128), Some(128)), (71, Some(128), Some(128)), (72, Some(128), Some(128)), (73, Some(128), Some(128)), (83, None, None)]);
     numbers_trace_to_their_lines(&text, &out);
 }
 
