@@ -30,13 +30,12 @@ use crate::block;
 use crate::context;
 use crate::fields::{classify, normalise, Target};
 use crate::json::reader::{Json, Spanned};
-use crate::json::Object;
+use crate::json::{member, Members, Object};
 use crate::scan::{Block, Row};
 use crate::sink::{FindingExt, Sink};
 use crate::text::concat;
 use crate::value::{Cell, Value};
 use benchsite_model::{ContextRef, RequestRate, Run, Spread};
-use std::borrow::Cow;
 
 pub static TABLE: Format = Format { name: "aiperf-table", detect: detect_table, read: Read::Text(read_table) };
 pub static JSON: Format = Format { name: "aiperf-json", detect: detect_json, read: Read::Json(read_json) };
@@ -607,12 +606,6 @@ static UNIT_KEY: crate::text::Needle = crate::text::Needle::new("\"unit\"");
 
 fn detect_json(input: &Input<'_>) -> bool {
     input.has(&UNIT_KEY)
-}
-
-type Members<'a> = [(Cow<'a, str>, Spanned<'a>)];
-
-fn member<'b, 'a>(members: &'b Members<'a>, key: &str) -> Option<&'b Spanned<'a>> {
-    members.iter().rev().find(|(k, _)| k == key).map(|(_, v)| v)
 }
 
 fn object<'b, 'a>(value: &'b Spanned<'a>) -> Option<&'b Members<'a>> {

@@ -27,11 +27,10 @@
 use super::{Format, Input, Read};
 use crate::block;
 use crate::json::reader::{Json, Spanned};
-use crate::json::Object;
+use crate::json::{member as get, members, Object};
 use crate::scan::{Block, Row};
 use crate::sink::Sink;
 use benchsite_model::{Note, Run};
-use std::borrow::Cow;
 
 pub const NAME: &str = "genai-bench";
 
@@ -41,19 +40,6 @@ static AGGREGATED: crate::text::Needle = crate::text::Needle::new("\"aggregated_
 
 fn detect(input: &Input<'_>) -> bool {
     input.has(&AGGREGATED)
-}
-
-type Members<'a> = [(Cow<'a, str>, Spanned<'a>)];
-
-fn get<'b, 'a>(m: &'b Members<'a>, key: &str) -> Option<&'b Spanned<'a>> {
-    m.iter().rev().find(|(k, _)| k == key).map(|(_, v)| v)
-}
-
-fn members<'b, 'a>(v: Option<&'b Spanned<'a>>) -> Option<&'b Members<'a>> {
-    match v.map(|v| &v.value) {
-        Some(Json::Object(m)) => Some(m),
-        _ => None,
-    }
 }
 
 fn number(v: &Spanned<'_>) -> Option<f64> {
@@ -73,7 +59,7 @@ fn text<'b>(v: Option<&'b Spanned<'_>>) -> Option<&'b str> {
 /// A result file: its aggregated metrics with the run's duration and statistics.
 fn aggregated<'b, 'a>(obj: &'b Object<'a>) -> Option<&'b Spanned<'a>> {
     let agg = obj.get("aggregated_metrics")?;
-    let m = members(Some(agg))?;
+    let m = members(Some(agg));
     (get(m, "run_duration").is_some() && get(m, "stats").is_some()).then_some(agg)
 }
 
@@ -98,7 +84,7 @@ const STATS: [(&str, &str); 10] =
 
 fn to_run(obj: &Object<'_>, sink: &mut Sink) -> Option<Run> {
     let agg = aggregated(obj)?;
-    let m = members(Some(agg))?;
+    let m = members(Some(agg));
     let unit = match text(obj.get("_time_unit")).map(str::trim) {
         Some("ms") => "ms",
         _ => "s",
@@ -138,13 +124,14 @@ fn to_run(obj: &Object<'_>, sink: &mut Sink) -> Option<Run> {
             None => {}
         }
     }
-    if let Some(codes) = members(get(m, "error_codes_frequency")).filter(|c| !c.is_empty()) {
+    let codes = members(get(m, "error_codes_frequency"));
+    if !codes.is_empty() {
         let listed: Vec<String> = codes.iter().filter_map(|(k, v)| number(v).map(|n| format!("{k}: {n}"))).collect();
         notes.push(Note { line: get(m, "error_codes_frequency").map_or(agg.line, |v| v.line), text: format!("error codes: {}", listed.join(", ")) });
     }
-    let stats = members(get(m, "stats")).unwrap_or(&[]);
+    let stats = members(get(m, "stats"));
     for (key, group) in [("ttft", "ttft"), ("tpot", "tpot"), ("e2e_latency", "e2el")] {
-        let Some(s) = members(get(stats, key)) else { continue };
+        let s = members(get(stats, key));
         for (stat, name) in STATS {
             if let Some((v, n)) = get(s, stat).and_then(|v| number(v).map(|n| (v, n))) {
                 rows.push(Row::number(v.line, format!("{name} {group} ({unit})"), n, key));
@@ -152,13 +139,13 @@ fn to_run(obj: &Object<'_>, sink: &mut Sink) -> Option<Run> {
         }
     }
     for (key, label) in [("num_input_tokens", "total input tokens"), ("num_output_tokens", "total generated tokens")] {
-        if let Some((v, n)) = members(get(stats, key)).and_then(|s| get(s, "sum")).and_then(|v| number(v).map(|n| (v, n))) {
+        if let Some((v, n)) = get(members(get(stats, key)), "sum").and_then(|v| number(v).map(|n| (v, n))) {
             rows.push(Row::number(v.line, label.into(), n, key));
         }
     }
     // Per-request rates and the time after the first token, as the tool names them.
     for key in ["output_latency", "output_inference_speed", "input_throughput", "output_throughput", "num_input_tokens", "num_output_tokens"] {
-        let Some(s) = members(get(stats, key)) else { continue };
+        let s = members(get(stats, key));
         let suffix = if key == "output_latency" { format!(" ({unit})") } else { String::new() };
         for stat in ["mean", "p50", "p99"] {
             if let Some((v, n)) = get(s, stat).and_then(|v| number(v).map(|n| (v, n))) {

@@ -29,12 +29,11 @@
 use super::{Format, Input, Read};
 use crate::block;
 use crate::json::reader::{Json, Spanned};
-use crate::json::Object;
+use crate::json::{member as get, members, Members, Object};
 use crate::scan::{Block, Row};
 use crate::sink::Sink;
 use crate::value::{integer, Cell, Value};
 use benchsite_model::{ContextRef, Run};
-use std::borrow::Cow;
 
 pub const NAME: &str = "inferencex";
 
@@ -44,11 +43,6 @@ fn detect(_: &Input<'_>) -> bool {
     true
 }
 
-type Members<'a> = [(Cow<'a, str>, Spanned<'a>)];
-
-fn get<'b, 'a>(m: &'b Members<'a>, key: &str) -> Option<&'b Spanned<'a>> {
-    m.iter().rev().find(|(k, _)| k == key).map(|(_, v)| v)
-}
 
 /// The numbers of a row: its own members, or its `metrics` object (dashboard rows).
 fn numbers<'b, 'a>(obj: &'b Object<'a>) -> &'b Members<'a> {
@@ -68,27 +62,16 @@ fn is_row(obj: &Object<'_>) -> bool {
 /// An AgentX result of one concurrency: its identity at the top, its measurements grouped
 /// under `request_metrics` (`latency.ttft.p90`, `throughput.output.tokens_per_second`, …).
 fn agentx<'b, 'a>(obj: &'b Object<'a>) -> Option<&'b Members<'a>> {
-    let m = match &obj.get("request_metrics")?.value {
-        Json::Object(m) => m,
-        _ => return None,
-    };
+    let m = members(obj.get("request_metrics"));
     (get(m, "latency").is_some() && get(m, "throughput").is_some()).then_some(m)
-}
-
-fn object<'b, 'a>(m: &'b Members<'a>, key: &str) -> &'b Members<'a> {
-    match get(m, key).map(|v| &v.value) {
-        Some(Json::Object(o)) => o,
-        _ => &[],
-    }
 }
 
 /// An AgentX result's rows: its latencies (seconds) in their groups, its token rates and
 /// duration as the run's, every other number (interactivity, per-GPU rates, the per-request
 /// token counts, the per-second QPS series' statistics, the cache hit rate) under its path.
 fn agentx_rows<'a>(obj: &'a Object<'a>, m: &'a Members<'a>, rows: &mut Vec<Row<'a>>) {
-    for (group, stats) in object(m, "latency") {
-        let Json::Object(stats) = &stats.value else { continue };
-        for (stat, v) in stats {
+    for (group, stats) in members(get(m, "latency")) {
+        for (stat, v) in members(Some(stats)) {
             let label = match group.as_ref() {
                 "ttft" | "tpot" | "itl" | "e2el" => format!("{stat} {group} (s)"),
                 // (`full_response_itl`: another latency, in seconds too, kept under its name.)
@@ -98,34 +81,31 @@ fn agentx_rows<'a>(obj: &'a Object<'a>, m: &'a Members<'a>, rows: &mut Vec<Row<'
             push(rows, group, v, label);
         }
     }
-    let throughput = object(m, "throughput");
+    let throughput = members(get(m, "throughput"));
     for (kind, label) in [("input", "input token throughput (tok/s)"), ("output", "output token throughput (tok/s)"), ("total", "total token throughput (tok/s)")] {
-        if let Some(v) = get(object(throughput, kind), "tokens_per_second") {
+        if let Some(v) = get(members(get(throughput, kind)), "tokens_per_second") {
             push(rows, kind, v, label.to_string());
         }
     }
     if let Some(v) = get(throughput, "duration_seconds") {
         push(rows, "duration_seconds", v, "benchmark duration (s)".to_string());
     }
-    for (key, v) in object(throughput, "per_gpu") {
+    for (key, v) in members(get(throughput, "per_gpu")) {
         push(rows, key, v, format!("per_gpu {key}"));
     }
     for part in ["tokens", "qps"] {
-        let parts = object(m, part);
-        let nested = parts.iter().any(|(_, v)| matches!(v.value, Json::Object(_)));
-        for (name, v) in parts {
+        for (name, v) in members(get(m, part)) {
             match &v.value {
                 Json::Object(stats) => {
-                    for (stat, w) in stats.iter() {
+                    for (stat, w) in stats {
                         push(rows, name, w, format!("{part} {name} {stat}"));
                     }
                 }
-                _ if !nested || part == "qps" => push(rows, name, v, format!("{part} {name}")),
-                _ => {}
+                _ => push(rows, name, v, format!("{part} {name}")),
             }
         }
     }
-    for (key, v) in object(m, "cache") {
+    for (key, v) in members(get(m, "cache")) {
         push(rows, key, v, key.to_string());
     }
     if let Some(v) = obj.get("num_requests_successful") {
@@ -256,11 +236,10 @@ fn metadata(run: &mut Run, m: &Members<'_>) {
         context(run, "precision", line);
     }
     // An AgentX result's dataset (`dataset: {hf_dataset_name: semianalysisai/cc-traces-…}`).
-    if let Some(Json::Object(d)) = get(m, "dataset").map(|v| &v.value) {
-        if let Some((name, line)) = text(d, "hf_dataset_name").or_else(|| text(d, "loader")) {
-            run.scenario.dataset = Some(name.to_string());
-            context(run, "scenario.dataset", line);
-        }
+    let dataset = members(get(m, "dataset"));
+    if let Some((name, line)) = text(dataset, "hf_dataset_name").or_else(|| text(dataset, "loader")) {
+        run.scenario.dataset = Some(name.to_string());
+        context(run, "scenario.dataset", line);
     }
     if let Some((image, line)) = text(m, "image") {
         run.params.image = Some(image.to_string());

@@ -27,12 +27,11 @@ use super::{Format, Input, Read};
 use crate::block;
 use crate::text::concat;
 use crate::json::reader::{Json, Spanned};
-use crate::json::Object;
+use crate::json::{member as get, members, Members, Object};
 use crate::scan::{Block, Row};
 use crate::sink::{FindingExt, Sink};
 use crate::value::{integer, Cell, Value};
 use benchsite_model::{ContextRef, RequestRate, Run};
-use std::borrow::Cow;
 
 pub const NAME: &str = "llmd-report";
 
@@ -104,19 +103,6 @@ fn version(obj: &Object<'_>) -> Option<Version> {
 enum Version {
     V01,
     V02,
-}
-
-type Members<'a> = [(Cow<'a, str>, Spanned<'a>)];
-
-fn members<'b, 'a>(v: Option<&'b Spanned<'a>>) -> &'b Members<'a> {
-    match v.map(|v| &v.value) {
-        Some(Json::Object(m)) => m,
-        _ => &[],
-    }
-}
-
-fn get<'b, 'a>(m: &'b Members<'a>, key: &str) -> Option<&'b Spanned<'a>> {
-    m.iter().rev().find(|(k, _)| k == key).map(|(_, v)| v)
 }
 
 /// The member at a path of keys.

@@ -36,6 +36,24 @@ impl<'a> Object<'a> {
     }
 }
 
+/// The members of a JSON object, in written order, as [`reader`] reads a nested one.
+pub type Members<'a> = [(Cow<'a, str>, Spanned<'a>)];
+
+/// The member of `members` named `key`; the last one when a key is written twice (as
+/// [`Object::get`] finds it).
+pub fn member<'b, 'a>(members: &'b Members<'a>, key: &str) -> Option<&'b Spanned<'a>> {
+    members.iter().rev().find(|(k, _)| k == key).map(|(_, v)| v)
+}
+
+/// The members of `value` when it is an object; none (an empty list) otherwise, so a path of
+/// keys through a missing or other value finds nothing.
+pub fn members<'b, 'a>(value: Option<&'b Spanned<'a>>) -> &'b Members<'a> {
+    match value.map(|v| &v.value) {
+        Some(Json::Object(m)) => m,
+        _ => &[],
+    }
+}
+
 /// Outcome of reading a file as JSON.
 pub enum Parsed<'a> {
     Objects(Vec<Object<'a>>),
