@@ -413,9 +413,10 @@ pub fn document(text: &str, sink: &mut Sink, names: &Names) -> Vec<Run> {
                 // An example command of one load over rows of several (`--max-concurrency 8
                 // --num-prompts 64` over rows of 1, 8 and 32): its prompts are its load's, not
                 // another row's (which sent its own number, `16 / 64 / 256`).
-                let command_load = c.facts().into_iter().find_map(|f| if let context::Fact::MaxConcurrency(n) = f { Some(n) } else { None });
+                let facts = c.facts();
+                let command_load = facts.iter().find_map(|f| if let context::Fact::MaxConcurrency(n) = f { Some(*n) } else { None });
                 let other_load = matches!((command_load, run.scenario.max_concurrency), (Some(a), Some(b)) if a != b);
-                for fact in c.facts() {
+                for fact in facts {
                     if other_load && matches!(fact, context::Fact::NumPrompts(_)) {
                         continue;
                     }

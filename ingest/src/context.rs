@@ -1866,13 +1866,7 @@ pub fn labelled_lines(text: &str, first_line: u32) -> Vec<(Fact, u32)> {
     let mut out = Vec::new();
     // `Hardware:` over `- 1 × NVIDIA L4 GPU (24 GB VRAM)`: a label whose value is the list below it.
     let mut listed: Option<String> = None;
-    let mut lines: Vec<(usize, &str)> = outside_fences(text).collect();
-    let blocks = setup_blocks(text);
-    if !blocks.is_empty() {
-        lines.extend(blocks);
-        lines.sort_by_key(|(i, _)| *i);
-    }
-    for (i, raw) in lines {
+    for (i, raw) in labelled_sources(text) {
         let line = first_line + i as u32;
         let t = raw.trim();
         if raw.starts_with("    ") || raw.starts_with('\t') || t.len() > 200 {
@@ -2574,45 +2568,45 @@ pub fn log_captions(text: &str, first_line: u32) -> Vec<Caption> {
 
 /// The lines of `text` outside fenced code blocks, with their index (the fence lines left
 /// out too): what the prose readers ([`labelled_lines`], [`captions`]) look at.
-/// The lines of a code block that lists the machine, one `Label: value` a line (```` ```txt ````
-/// holding `CPU: AMD EPYC 9654 *2`, `GPU: AMD MI325X *8 # …`, `RAM: 2.3TB`), each without its
-/// `#` comment: labelled lines as the prose's are. A block of any other line (a log, a
-/// command, a config file of many keys) is none.
-fn setup_blocks(text: &str) -> Vec<(usize, &str)> {
+/// The lines labelled lines are read from, in order: those outside code blocks, and those of
+/// a code block that lists the machine, one `Label: value` a line (```` ```txt ```` holding
+/// `CPU: AMD EPYC 9654 *2`, `GPU: AMD MI325X *8 # …`, `RAM: 2.3TB`), each without its `#`
+/// comment. A block of any other line (a log, a command, a config file of many keys) gives none.
+fn labelled_sources(text: &str) -> Vec<(usize, &str)> {
+    let hardware = |l: &str| {
+        let label = l.split_once([':', '：']).map_or("", |(l, _)| l).trim().to_ascii_lowercase();
+        matches!(label.as_str(), "gpu" | "gpus" | "npu" | "显卡" | "顯卡" | "accelerator")
+    };
+    let labelled = |l: &str| {
+        l.split_once([':', '：']).is_some_and(|(label, value)| {
+            let label = label.trim();
+            !label.is_empty() && label.chars().count() <= 24 && !label.contains(['`', '=', '/', '$']) && !value.trim().is_empty() && !l.starts_with([' ', '\t'])
+        })
+    };
     let mut out = Vec::new();
+    // The open fence, and the lines of its block when it is plain text.
+    let mut fence: Option<(&str, bool)> = None;
     let mut block: Vec<(usize, &str)> = Vec::new();
-    let mut fence: Option<&str> = None;
     for (i, raw) in text.lines().enumerate() {
         let t = raw.trim();
         match fence {
-            None => {
-                if t.starts_with("```") || t.starts_with("~~~") {
-                    let lang = t[3..].trim().to_ascii_lowercase();
-                    if matches!(lang.as_str(), "" | "txt" | "text" | "plaintext") {
-                        fence = Some(&t[..3]);
-                        block.clear();
-                    }
-                }
-            }
-            Some(open) if t.starts_with(open) => {
+            Some((open, plain)) if t.starts_with(open) => {
                 fence = None;
-                let hardware = |l: &str| {
-                    let label = l.split_once([':', '：']).map_or("", |(l, _)| l).trim().to_ascii_lowercase();
-                    matches!(label.as_str(), "gpu" | "gpus" | "npu" | "显卡" | "顯卡" | "accelerator")
-                };
-                let labelled = |l: &str| l.split_once([':', '：']).is_some_and(|(label, value)| {
-                    let label = label.trim();
-                    !label.is_empty() && label.chars().count() <= 24 && !label.contains(['`', '=', '/', '$']) && !value.trim().is_empty() && !l.starts_with([' ', '\t'])
-                });
-                if (2..=12).contains(&block.len()) && block.iter().all(|(_, l)| labelled(l)) && block.iter().any(|(_, l)| hardware(l)) {
+                if plain && (2..=12).contains(&block.len()) && block.iter().all(|(_, l)| labelled(l)) && block.iter().any(|(_, l)| hardware(l)) {
                     out.extend(block.iter().map(|(k, l)| (*k, l.split_once(" #").map_or(*l, |(before, _)| before.trim_end()))));
                 }
+                block.clear();
             }
-            Some(_) => {
-                if !t.is_empty() {
+            Some((_, plain)) => {
+                if plain && !t.is_empty() {
                     block.push((i, raw));
                 }
             }
+            None if t.starts_with("```") || t.starts_with("~~~") => {
+                let lang = t[3..].trim().to_ascii_lowercase();
+                fence = Some((&t[..3], matches!(lang.as_str(), "" | "txt" | "text" | "plaintext")));
+            }
+            None => out.push((i, raw)),
         }
     }
     out
@@ -3096,6 +3090,9 @@ mod tests {
         assert_eq!(counted_lengths("先看 128 Token 输入、128 Token 输出的短请求："), vec![Fact::InputLen(128), Fact::OutputLen(128)]);
         assert_eq!(counted_lengths("512 prompt + 256 output tokens"), vec![Fact::InputLen(512), Fact::OutputLen(256)]);
         assert!(heading("Single-request Latency Profile (21 runs, short/medium/long prompts)").load.contains(&Fact::MaxConcurrency(1)));
+        // The machine listed in a plain block is read; prose between other blocks once.
+        let text = "```txt\nGPU: AMD MI325X *8 # four loaded\nRAM: 2.3TB\n```\n```bash\nls\n```\nGPU: H100\nCPU: x\n```\nlog\n```\n";
+        assert_eq!(labelled_sources(text), vec![(1, "GPU: AMD MI325X *8"), (2, "RAM: 2.3TB"), (7, "GPU: H100"), (8, "CPU: x")]);
         assert_eq!(total_cards("4 节点 × 8×H20-3e，共 32 卡"), Some(32));
         assert_eq!(total_cards("8x H100, 16 GPUs in total"), Some(16));
         assert_eq!(total_cards("共享内存 64GB"), None);

@@ -578,7 +578,8 @@ fn classify(raw: &str) -> Col {
     let lower = if raw.is_ascii() { raw.to_ascii_lowercase() } else { raw.to_lowercase() };
     // `mean_ttft_ms`, `e2e_mean_s`: an export's column name, its words (the unit last) joined
     // by underscores.
-    let lower = if lower.contains('_') && !lower.contains(char::is_whitespace) { snake_header(&lower) } else { lower };
+    let snake = raw.contains('_') && !raw.contains(char::is_whitespace);
+    let lower = if snake { snake_header(&lower) } else { lower };
     // Bracketed parts hold units (`(ms)`, `[s]`, `(out tok/s)`) or statistics (`(ave)`).
     let mut body = String::new();
     let mut groups: Vec<String> = Vec::new();
@@ -679,8 +680,6 @@ fn classify(raw: &str) -> Col {
     }
     // `Token-per-second`: words joined by hyphens, read as the words.
     let body = if body.contains("-per-") { body.replace("-per-", " per ") } else { body };
-    // (A script's export name, `avg_tokens_per_sec`: its words joined by underscores.)
-    let snake = raw.contains('_') && !raw.contains(char::is_whitespace);
     let col = move |column| Col { raw, column, unit, key, throughput_stat: None };
     let t = body.as_str();
     // `| # | Experiment | … |`, `| Round |`: the row's number in the table or the repeat, no measurement.
@@ -3140,7 +3139,6 @@ fn is_precision(name: &str) -> bool {
     )
 }
 
-/// Reads one run from its cells; `None` when no cell holds a measured result.
 /// Whether a row's name or engine cell calls it computed rather than measured
 /// (`friendli_modeled`, `simulated`, `predicted (roofline)`): one of its words.
 fn modeled(text: &str) -> bool {
@@ -3148,6 +3146,7 @@ fn modeled(text: &str) -> bool {
     text.split(|c: char| !c.is_alphanumeric()).any(|w| WORDS.iter().any(|m| w.eq_ignore_ascii_case(m)))
 }
 
+/// Reads one run from its cells; `None` when no cell holds a measured result.
 fn build(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32, sink: &mut Sink, notice: &mut Notice) -> Option<Run> {
     build_as(input, entries, start, end, "", sink, notice)
 }
@@ -3573,14 +3572,10 @@ fn build_as(input: &TableInput<'_>, entries: &[Entry<'_>], start: u32, end: u32,
         }
     }
     run.notes = notes;
-    for (line, col) in unitless {
-        notice.unitless.entry((line, col.raw.clone())).or_insert_with(|| (col.key.clone(), Vec::new())).1.push(run.id.to_string());
-    }
-    for (line, col) in unqualified {
-        notice.unqualified.entry((line, col.raw.clone())).or_insert_with(|| (col.key.clone(), Vec::new())).1.push(run.id.to_string());
-    }
-    for (line, col) in mismatched {
-        notice.mismatched.entry((line, col.raw.clone())).or_insert_with(|| (col.key.clone(), Vec::new())).1.push(run.id.to_string());
+    for (columns, noticed) in [(unitless, &mut notice.unitless), (unqualified, &mut notice.unqualified), (mismatched, &mut notice.mismatched)] {
+        for (line, col) in columns {
+            noticed.entry((line, col.raw.clone())).or_insert_with(|| (col.key.clone(), Vec::new())).1.push(run.id.to_string());
+        }
     }
     Some(run)
 }
