@@ -326,14 +326,18 @@ fn read(input: &Input<'_>, sink: &mut Sink) -> (Vec<Run>, usize) {
         let no = input.first_line + i as u32;
         // A driver's cut of the table in spaced columns (` split    kv  n_ubatch   test   t/s
         // stddev`): a header naming `test` and `t/s`, rows of as many words whose test is one.
-        let words: Vec<&str> = line.split_whitespace().collect();
-        if !line.contains('|') && words.contains(&"test") && words.contains(&"t/s") {
-            close(&mut open, &mut runs, sink);
-            open = Some((words, Vec::new()));
-            spaced = true;
-            continue;
+        // (Split into words only where such a header or its rows may be.)
+        if !line.contains('|') && line.contains("t/s") {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            if words.contains(&"test") && words.contains(&"t/s") {
+                close(&mut open, &mut runs, sink);
+                open = Some((words, Vec::new()));
+                spaced = true;
+                continue;
+            }
         }
         if spaced {
+            let words: Vec<&str> = line.split_whitespace().collect();
             let test_at = open.as_ref().and_then(|(h, _)| h.iter().position(|c| *c == "test"));
             let fits = open.as_ref().is_some_and(|(h, _)| h.len() == words.len()) && test_at.and_then(|at| words.get(at)).is_some_and(|t| test_of(t).is_some());
             if fits {

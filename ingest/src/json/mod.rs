@@ -23,7 +23,7 @@ pub struct Object<'a> {
 impl<'a> Object<'a> {
     /// The member named `key`; the last one when a key is written twice (as serde_json did).
     pub fn get(&self, key: &str) -> Option<&Spanned<'a>> {
-        self.members.iter().rev().find(|(k, _)| k == key).map(|(_, v)| v)
+        member(&self.members, key)
     }
 
     pub fn contains_key(&self, key: &str) -> bool {
